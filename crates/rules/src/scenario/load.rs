@@ -1,0 +1,1359 @@
+//! Reading and validating a scenario file.
+//!
+//! The TOML text is parsed into a spanned document tree (recovering past syntax errors), then
+//! walked by hand so that every problem is collected with its line and column instead of
+//! stopping at the first. Nothing in the input can make this panic: every lookup is checked.
+
+use super::{Edge, HexsideEntry, Map, Meta, OptionalRules, RuleSet, Scenario, Side, SpecialRule};
+use crate::hex::{HexId, Vertex};
+use crate::terrain::{HexsideFeature, Terrain};
+use crate::units::{
+    Grade, Leader, LeaderRole, LineType, Missile, Placement, SideIndex, Unit, UnitClass, UnitTag,
+    UnitType,
+};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt;
+use std::ops::{Range, RangeInclusive};
+use toml::de::{DeTable, DeValue};
+use toml::Spanned;
+
+/// The scenario format version this loader reads.
+pub const FORMAT_VERSION: i64 = 1;
+
+/// Grid problems past this many are summarised, so a shifted grid does not bury the rest.
+const MAX_GRID_ERRORS: usize = 12;
+
+/// One problem in a scenario file, at a 1-based line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+/// Every problem found in one file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    pub file: String,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.diagnostics.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{}:{}:{}: {}", self.file, d.line, d.column, d.message)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Loads and validates the scenario in `text`; `file` names it in messages. When `file` ends in
+/// `NAME.toml`, the scenario id must be `NAME`.
+pub fn load(file: &str, text: &str) -> Result<Scenario, LoadError> {
+    let mut ctx = Ctx::new(text);
+    let (doc, syntax_errors) = DeTable::parse_recoverable(text);
+    for e in &syntax_errors {
+        ctx.error(
+            e.span().unwrap_or(0..0),
+            format!("TOML syntax: {}", e.message()),
+        );
+    }
+    let scenario = if syntax_errors.is_empty() {
+        read_document(&mut ctx, &doc, file)
+    } else {
+        None
+    };
+    match scenario {
+        Some(s) if ctx.diagnostics.is_empty() => Ok(s),
+        _ => {
+            if ctx.diagnostics.is_empty() {
+                // Defensive: a failed read always reports why, but never return Err without a message.
+                ctx.error(0..0, "the scenario could not be read");
+            }
+            let mut diagnostics = ctx.diagnostics;
+            diagnostics.sort_by_key(|d| (d.line, d.column));
+            Err(LoadError {
+                file: file.to_string(),
+                diagnostics,
+            })
+        }
+    }
+}
+
+struct Ctx<'s> {
+    text: &'s str,
+    line_starts: Vec<usize>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl<'s> Ctx<'s> {
+    fn new(text: &'s str) -> Self {
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Self {
+            text,
+            line_starts,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    fn position(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = self.line_starts.partition_point(|&s| s <= offset).max(1);
+        let start = self.line_starts[line - 1];
+        let column = self
+            .text
+            .get(start..offset)
+            .map_or(1, |s| s.chars().count() + 1);
+        (line, column)
+    }
+
+    fn error(&mut self, span: Range<usize>, message: impl Into<String>) {
+        let (line, column) = self.position(span.start);
+        self.diagnostics.push(Diagnostic {
+            line,
+            column,
+            message: message.into(),
+        });
+    }
+
+    fn error_at(&mut self, line: usize, column: usize, message: impl Into<String>) {
+        self.diagnostics.push(Diagnostic {
+            line,
+            column,
+            message: message.into(),
+        });
+    }
+}
+
+type Value<'i> = Spanned<DeValue<'i>>;
+
+fn kind_of(v: &DeValue) -> &'static str {
+    match v {
+        DeValue::String(_) => "a string",
+        DeValue::Integer(_) => "a whole number",
+        DeValue::Float(_) => "a decimal number",
+        DeValue::Boolean(_) => "true or false",
+        DeValue::Datetime(_) => "a date",
+        DeValue::Array(_) => "a list",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+/// Reads the keys of one table, remembering which were used so the rest can be reported.
+struct Fields<'a, 'i> {
+    table: &'a DeTable<'i>,
+    span: Range<usize>,
+    what: String,
+    used: HashSet<&'a str>,
+}
+
+impl<'a, 'i> Fields<'a, 'i> {
+    fn new(table: &'a DeTable<'i>, span: Range<usize>, what: impl Into<String>) -> Self {
+        Self {
+            table,
+            span,
+            what: what.into(),
+            used: HashSet::new(),
+        }
+    }
+
+    fn of(ctx: &mut Ctx, value: &'a Value<'i>, what: impl Into<String>) -> Option<Self> {
+        let what = what.into();
+        match value.get_ref() {
+            DeValue::Table(t) => Some(Self::new(t, value.span(), what)),
+            other => {
+                ctx.error(
+                    value.span(),
+                    format!("{what} must be a table, not {}", kind_of(other)),
+                );
+                None
+            }
+        }
+    }
+
+    fn get(&mut self, key: &str) -> Option<&'a Value<'i>> {
+        let (k, v) = self
+            .table
+            .iter()
+            .find(|(k, _)| k.get_ref().as_ref() == key)?;
+        self.used.insert(k.get_ref().as_ref());
+        Some(v)
+    }
+
+    fn missing(&self, ctx: &mut Ctx, key: &str) {
+        ctx.error(self.span.clone(), format!("{}: missing `{key}`", self.what));
+    }
+
+    fn value(&mut self, ctx: &mut Ctx, key: &str, required: bool) -> Option<&'a Value<'i>> {
+        let v = self.get(key);
+        if v.is_none() && required {
+            self.missing(ctx, key);
+        }
+        v
+    }
+
+    fn string(
+        &mut self,
+        ctx: &mut Ctx,
+        key: &str,
+        required: bool,
+    ) -> Option<(String, Range<usize>)> {
+        let v = self.value(ctx, key, required)?;
+        match v.get_ref() {
+            DeValue::String(s) => Some((s.to_string(), v.span())),
+            other => {
+                ctx.error(
+                    v.span(),
+                    format!(
+                        "{}: `{key}` must be a string, not {}",
+                        self.what,
+                        kind_of(other)
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    fn int(
+        &mut self,
+        ctx: &mut Ctx,
+        key: &str,
+        range: RangeInclusive<i64>,
+        required: bool,
+    ) -> Option<i64> {
+        let v = self.value(ctx, key, required)?;
+        let n = match v.get_ref() {
+            DeValue::Integer(i) => parse_integer(i.as_str(), i.radix()),
+            _ => None,
+        };
+        match n {
+            Some(n) if range.contains(&n) => Some(n),
+            Some(n) => {
+                ctx.error(
+                    v.span(),
+                    format!(
+                        "{}: `{key}` is {n}; it must be from {} to {}",
+                        self.what,
+                        range.start(),
+                        range.end()
+                    ),
+                );
+                None
+            }
+            None => {
+                ctx.error(
+                    v.span(),
+                    format!("{}: `{key}` must be a whole number", self.what),
+                );
+                None
+            }
+        }
+    }
+
+    fn bool(&mut self, ctx: &mut Ctx, key: &str) -> Option<bool> {
+        let v = self.get(key)?;
+        match v.get_ref() {
+            DeValue::Boolean(b) => Some(*b),
+            other => {
+                ctx.error(
+                    v.span(),
+                    format!(
+                        "{}: `{key}` must be true or false, not {}",
+                        self.what,
+                        kind_of(other)
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    fn array(&mut self, ctx: &mut Ctx, key: &str, required: bool) -> Option<&'a [Value<'i>]> {
+        let v = self.value(ctx, key, required)?;
+        match v.get_ref() {
+            DeValue::Array(a) => Some(a.as_ref()),
+            other => {
+                ctx.error(
+                    v.span(),
+                    format!(
+                        "{}: `{key}` must be a list, not {}",
+                        self.what,
+                        kind_of(other)
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    fn strings(&mut self, ctx: &mut Ctx, key: &str, required: bool) -> Vec<(String, Range<usize>)> {
+        let what = self.what.clone();
+        let Some(items) = self.array(ctx, key, required) else {
+            return Vec::new();
+        };
+        items
+            .iter()
+            .filter_map(|v| match v.get_ref() {
+                DeValue::String(s) => Some((s.to_string(), v.span())),
+                other => {
+                    ctx.error(
+                        v.span(),
+                        format!(
+                            "{what}: `{key}` entries must be strings, not {}",
+                            kind_of(other)
+                        ),
+                    );
+                    None
+                }
+            })
+            .collect()
+    }
+
+    /// Reports every key that no reader asked for.
+    fn finish(self, ctx: &mut Ctx) {
+        for (k, _) in self.table.iter() {
+            let name = k.get_ref().as_ref();
+            if !self.used.contains(name) {
+                ctx.error(k.span(), format!("{}: unknown key `{name}`", self.what));
+            }
+        }
+    }
+}
+
+fn parse_integer(text: &str, radix: u32) -> Option<i64> {
+    let cleaned: String = text.chars().filter(|&c| c != '_').collect();
+    let (sign, digits) = match cleaned.strip_prefix('-') {
+        Some(rest) => (-1, rest.to_string()),
+        None => (1, cleaned.trim_start_matches('+').to_string()),
+    };
+    let digits = match radix {
+        16 => digits.trim_start_matches("0x").to_string(),
+        8 => digits.trim_start_matches("0o").to_string(),
+        2 => digits.trim_start_matches("0b").to_string(),
+        _ => digits,
+    };
+    i64::from_str_radix(&digits, radix).ok().map(|n| sign * n)
+}
+
+fn valid_id(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+fn read_document(ctx: &mut Ctx, doc: &Spanned<DeTable>, file: &str) -> Option<Scenario> {
+    let mut top = Fields::new(doc.get_ref(), 0..0, "the file");
+    match top.int(ctx, "format", 0..=i64::MAX, true) {
+        Some(FORMAT_VERSION) | None => {}
+        Some(n) => {
+            let span = top.get("format").map_or(0..0, |v| v.span());
+            ctx.error(span, format!("format {n} is not known; this version of Sarissa reads format {FORMAT_VERSION}"));
+        }
+    }
+    let meta = top
+        .value(ctx, "scenario", true)
+        .and_then(|v| read_meta(ctx, v, file));
+    let map = top.value(ctx, "map", true).and_then(|v| read_map(ctx, v));
+    let sides_value = top.array(ctx, "side", true);
+    top.finish(ctx);
+
+    let mut ids = IdRegistry::default();
+    let mut sides = Vec::new();
+    let mut units = Vec::new();
+    let mut leaders = Vec::new();
+    if let Some(items) = sides_value {
+        if items.len() != 2 {
+            let span = items.first().map_or(0..0, |v| v.span());
+            ctx.error(
+                span,
+                format!(
+                    "a battle has exactly two sides; this file has {}",
+                    items.len()
+                ),
+            );
+        }
+        for (index, item) in items.iter().enumerate().take(2) {
+            let rules = meta.as_ref().map(|m| m.rules);
+            if let Some(side) = read_side(
+                ctx,
+                item,
+                index,
+                map.as_ref(),
+                rules,
+                &mut ids,
+                &mut units,
+                &mut leaders,
+            ) {
+                sides.push(side);
+            }
+        }
+        let mut side_ids = HashSet::new();
+        for (side, item) in sides.iter().zip(items) {
+            if !side_ids.insert(side.id.clone()) {
+                ctx.error(item.span(), format!("side `{}` is defined twice", side.id));
+            }
+        }
+    }
+    if let Some(map) = &map {
+        check_stacking(ctx, map, &units, &ids);
+    }
+    check_contingents(ctx, &units, &leaders, &ids);
+
+    let (meta, map) = (meta?, map?);
+    (sides.len() == 2).then_some(Scenario {
+        meta,
+        map,
+        sides,
+        units,
+        leaders,
+    })
+}
+
+fn read_meta(ctx: &mut Ctx, value: &Value, file: &str) -> Option<Meta> {
+    let mut f = Fields::of(ctx, value, "[scenario]")?;
+    let id = f.string(ctx, "id", true);
+    if let Some((id, span)) = &id {
+        if !valid_id(id) {
+            ctx.error(
+                span.clone(),
+                format!("scenario id `{id}` may only use lower-case letters, digits and '-'"),
+            );
+        } else if let Some(stem) = file_stem(file) {
+            if stem != id {
+                ctx.error(
+                    span.clone(),
+                    format!("scenario id `{id}` does not match the file name `{stem}.toml`"),
+                );
+            }
+        }
+    }
+    let name = f.string(ctx, "name", true);
+    let date = f.string(ctx, "date", true);
+    let rules = f.string(ctx, "rules", true).and_then(|(r, span)| {
+        let parsed = RuleSet::parse(&r);
+        if parsed.is_none() {
+            ctx.error(
+                span,
+                format!("rules `{r}` is not a rule set: use `alexander` or `chandragupta`"),
+            );
+        }
+        parsed
+    });
+    let summary = f.string(ctx, "summary", true);
+    let note = f.string(ctx, "note", true);
+    let sources = f
+        .strings(ctx, "sources", true)
+        .into_iter()
+        .map(|(s, _)| s)
+        .collect();
+    let length = f.string(ctx, "length", false).map(|(s, _)| s);
+    let special_rules = read_special_rules(ctx, &mut f);
+    let optional_rules = match f.get("optional_rules") {
+        Some(v) => read_optional_rules(ctx, v),
+        None => OptionalRules::default(),
+    };
+    f.finish(ctx);
+    Some(Meta {
+        id: id?.0,
+        name: name?.0,
+        date: date?.0,
+        rules: rules?,
+        summary: summary?.0,
+        note: note?.0,
+        sources,
+        length,
+        special_rules,
+        optional_rules,
+    })
+}
+
+fn file_stem(file: &str) -> Option<&str> {
+    let name = file.rsplit(['/', '\\']).next()?;
+    name.strip_suffix(".toml")
+}
+
+fn read_special_rules(ctx: &mut Ctx, f: &mut Fields) -> Vec<SpecialRule> {
+    let Some(items) = f.array(ctx, "special_rules", false) else {
+        return Vec::new();
+    };
+    let mut seen = HashSet::new();
+    items
+        .iter()
+        .enumerate()
+        .filter_map(|(i, item)| {
+            let mut r = Fields::of(ctx, item, format!("special rule {}", i + 1))?;
+            let id = r.string(ctx, "id", true);
+            let title = r.string(ctx, "title", true);
+            let text = r.string(ctx, "text", true);
+            r.finish(ctx);
+            let (id, span) = id?;
+            if !valid_id(&id) {
+                ctx.error(
+                    span.clone(),
+                    format!(
+                        "special rule id `{id}` may only use lower-case letters, digits and '-'"
+                    ),
+                );
+            }
+            if !seen.insert(id.clone()) {
+                ctx.error(span, format!("special rule `{id}` is defined twice"));
+            }
+            Some(SpecialRule {
+                id,
+                title: title?.0,
+                text: text?.0,
+            })
+        })
+        .collect()
+}
+
+fn read_optional_rules(ctx: &mut Ctx, value: &Value) -> OptionalRules {
+    let mut rules = OptionalRules::default();
+    let Some(DeValue::Table(t)) = Some(value.get_ref()) else {
+        ctx.error(value.span(), "[scenario.optional_rules] must be a table");
+        return rules;
+    };
+    for (k, v) in t.iter() {
+        let key = k.get_ref().as_ref();
+        match v.get_ref() {
+            DeValue::Boolean(b) => {
+                if !rules.set(key, *b) {
+                    let known: Vec<_> = rules.entries().iter().map(|e| e.0).collect();
+                    ctx.error(
+                        k.span(),
+                        format!(
+                            "unknown optional rule `{key}` (known: {})",
+                            known.join(", ")
+                        ),
+                    );
+                }
+            }
+            other => ctx.error(
+                v.span(),
+                format!(
+                    "optional rule `{key}` must be true or false, not {}",
+                    kind_of(other)
+                ),
+            ),
+        }
+    }
+    rules
+}
+
+fn read_map(ctx: &mut Ctx, value: &Value) -> Option<Map> {
+    let mut f = Fields::of(ctx, value, "[map]")?;
+    let columns = f.int(ctx, "columns", 1..=99, true).map(|n| n as u8);
+    let rows = f.int(ctx, "rows", 1..=99, true).map(|n| n as u8);
+    let terrain_text = f.string(ctx, "terrain", true);
+    let elevation_text = f.string(ctx, "elevation", true);
+    let hexsides_value = f.get("hexsides");
+    f.finish(ctx);
+    let (columns, rows) = (columns?, rows?);
+
+    let terrain = terrain_text.and_then(|(text, span)| {
+        read_grid(ctx, &text, span, "terrain", columns, rows, |c| {
+            Terrain::from_letter(c).ok_or_else(|| {
+                let known: String = Terrain::ALL
+                    .iter()
+                    .map(|t| format!(" {} {}", t.letter(), t.name()))
+                    .collect();
+                format!("unknown terrain letter `{c}` (known:{known})")
+            })
+        })
+    });
+    let elevation = elevation_text.and_then(|(text, span)| {
+        read_grid(ctx, &text, span, "elevation", columns, rows, |c| {
+            c.to_digit(10)
+                .map(|d| d as u8)
+                .ok_or_else(|| format!("elevation must be a digit 0-9, not `{c}`"))
+        })
+    });
+    // A grid that failed has been reported; a clear, flat placeholder keeps the later checks
+    // (units on the map, hexsides) running so that every problem is reported in one pass.
+    let cells = columns as usize * rows as usize;
+    let mut map = Map {
+        columns,
+        rows,
+        terrain: terrain.unwrap_or_else(|| vec![Terrain::Clear; cells]),
+        elevation: elevation.unwrap_or_else(|| vec![0; cells]),
+        hexsides: Vec::new(),
+    };
+    if let Some(v) = hexsides_value {
+        map.hexsides = read_hexsides(ctx, v, &map);
+    }
+    Some(map)
+}
+
+/// Reads a grid of one character per hex: lines `RR cells`, rows 1..=rows in order.
+fn read_grid<T>(
+    ctx: &mut Ctx,
+    text: &str,
+    span: Range<usize>,
+    what: &str,
+    columns: u8,
+    rows: u8,
+    parse: impl Fn(char) -> Result<T, String>,
+) -> Option<Vec<T>> {
+    // A multi-line string starting with a newline has its content begin on the next line.
+    let source_at = ctx.text.get(span.start..).unwrap_or("");
+    let opens_with_newline = ["\"\"\"\n", "\"\"\"\r\n", "'''\n", "'''\r\n"]
+        .iter()
+        .any(|p| source_at.starts_with(p));
+    let (first_line, _) = ctx.position(span.start);
+    let first_line = first_line + usize::from(opens_with_newline);
+
+    let mut cells = Vec::with_capacity(columns as usize * rows as usize);
+    let mut errors = 0usize;
+    let mut report = |ctx: &mut Ctx, line: usize, column: usize, message: String| {
+        errors += 1;
+        if errors <= MAX_GRID_ERRORS {
+            ctx.error_at(line, column, format!("{what} grid: {message}"));
+        }
+    };
+    let mut expected_row = 1u8;
+    let mut ok = true;
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = first_line + i;
+        let trimmed = raw.trim_end();
+        let indent = trimmed.len() - trimmed.trim_start().len();
+        let content = trimmed.trim_start();
+        if content.is_empty() || content.starts_with('#') {
+            continue;
+        }
+        if expected_row > rows {
+            report(
+                ctx,
+                line_no,
+                indent + 1,
+                format!("more rows than the map's {rows}"),
+            );
+            ok = false;
+            break;
+        }
+        let (label, hexes) = match content.split_once(' ') {
+            Some((label, hexes))
+                if label.len() == 2 && label.bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                (label, hexes)
+            }
+            _ => {
+                report(
+                    ctx,
+                    line_no,
+                    indent + 1,
+                    format!("a row starts with its two-digit number and a space, like `{expected_row:02} ....`"),
+                );
+                ok = false;
+                expected_row += 1;
+                continue;
+            }
+        };
+        let row: u8 = label.parse().unwrap_or(0);
+        if row != expected_row {
+            report(
+                ctx,
+                line_no,
+                indent + 1,
+                format!("row {label} found where row {expected_row:02} was expected"),
+            );
+            ok = false;
+        }
+        let chars: Vec<char> = hexes.chars().collect();
+        if chars.len() != columns as usize {
+            report(
+                ctx,
+                line_no,
+                indent + 4,
+                format!(
+                    "row {label} has {} hexes; the map has {columns} columns",
+                    chars.len()
+                ),
+            );
+            ok = false;
+        }
+        for (c, ch) in chars.iter().enumerate().take(columns as usize) {
+            match parse(*ch) {
+                Ok(v) => cells.push(v),
+                Err(message) => {
+                    let hex = HexId::new(c as u8 + 1, expected_row);
+                    report(
+                        ctx,
+                        line_no,
+                        indent + 4 + c,
+                        format!("hex {hex}: {message}"),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        expected_row += 1;
+    }
+    if ok && expected_row <= rows {
+        let (line, _) = ctx.position(span.end);
+        report(
+            ctx,
+            line,
+            1,
+            format!("has {} rows; the map has {rows}", expected_row - 1),
+        );
+        ok = false;
+    }
+    if errors > MAX_GRID_ERRORS {
+        let (line, column) = ctx.position(span.start);
+        ctx.error_at(
+            line,
+            column,
+            format!(
+                "{what} grid: {} more problems not listed",
+                errors - MAX_GRID_ERRORS
+            ),
+        );
+    }
+    ok.then_some(cells)
+}
+
+fn read_hexsides(ctx: &mut Ctx, value: &Value, map: &Map) -> Vec<HexsideEntry> {
+    let DeValue::Table(t) = value.get_ref() else {
+        ctx.error(
+            value.span(),
+            "[map.hexsides] must be a table of feature = [\"HEX-HEX\", ...]",
+        );
+        return Vec::new();
+    };
+    // Gather every entry first, then check them in file order, so a clash is reported at the
+    // later of the two entries whatever the keys are called.
+    let mut entries = Vec::new();
+    for (k, v) in t.iter() {
+        let key = k.get_ref().as_ref();
+        let Some(feature) = HexsideFeature::from_key(key) else {
+            let known: Vec<_> = HexsideFeature::ALL.iter().map(|f| f.key()).collect();
+            ctx.error(
+                k.span(),
+                format!(
+                    "unknown hexside feature `{key}` (known: {})",
+                    known.join(", ")
+                ),
+            );
+            continue;
+        };
+        let DeValue::Array(items) = v.get_ref() else {
+            ctx.error(
+                v.span(),
+                format!("hexsides `{key}` must be a list of \"HEX-HEX\" strings"),
+            );
+            continue;
+        };
+        entries.extend(items.iter().map(|item| (feature, item)));
+    }
+    entries.sort_by_key(|(_, item)| item.span().start);
+    let mut found: BTreeMap<(HexId, HexId), HexsideFeature> = BTreeMap::new();
+    for (feature, item) in entries {
+        let key = feature.key();
+        let DeValue::String(s) = item.get_ref() else {
+            ctx.error(
+                item.span(),
+                format!("hexsides `{key}`: entries must be strings like \"1205-1206\""),
+            );
+            continue;
+        };
+        let Some((a, b)) = parse_pair(ctx, s, item.span(), map, &format!("{key} hexside")) else {
+            continue;
+        };
+        if !a.is_adjacent(b) {
+            ctx.error(
+                item.span(),
+                format!("{key} hexside `{s}`: hexes {a} and {b} are not adjacent"),
+            );
+            continue;
+        }
+        let pair = if a < b { (a, b) } else { (b, a) };
+        if let Some(other) = found.get(&pair) {
+            let msg = if *other == feature {
+                format!("{key} hexside `{s}` is listed twice")
+            } else {
+                format!(
+                    "hexside `{s}` already has a {}; a hexside carries one feature",
+                    other.key()
+                )
+            };
+            ctx.error(item.span(), msg);
+            continue;
+        }
+        found.insert(pair, feature);
+    }
+    found
+        .into_iter()
+        .map(|((a, b), feature)| HexsideEntry { a, b, feature })
+        .collect()
+}
+
+/// Parses `"HEX"` on the map.
+fn parse_hex(
+    ctx: &mut Ctx,
+    s: &str,
+    span: Range<usize>,
+    map: Option<&Map>,
+    what: &str,
+) -> Option<HexId> {
+    let Some(hex) = HexId::parse(s) else {
+        ctx.error(
+            span,
+            format!("{what}: `{s}` is not a hex id (four digits, column then row, like 2214)"),
+        );
+        return None;
+    };
+    if let Some(map) = map {
+        if !map.contains(hex) {
+            ctx.error(
+                span,
+                format!(
+                    "{what}: hex {hex} is off the map ({} columns x {} rows)",
+                    map.columns, map.rows
+                ),
+            );
+            return None;
+        }
+    }
+    Some(hex)
+}
+
+fn parse_pair(
+    ctx: &mut Ctx,
+    s: &str,
+    span: Range<usize>,
+    map: &Map,
+    what: &str,
+) -> Option<(HexId, HexId)> {
+    let Some((a, b)) = s.split_once('-') else {
+        ctx.error(
+            span,
+            format!("{what}: `{s}` must be two hexes joined by '-', like 1205-1206"),
+        );
+        return None;
+    };
+    let a = parse_hex(ctx, a, span.clone(), Some(map), what);
+    let b = parse_hex(ctx, b, span, Some(map), what);
+    Some((a?, b?))
+}
+
+/// Ids are unique across units and leaders; remembers where each was defined.
+#[derive(Default)]
+struct IdRegistry {
+    spans: HashMap<String, Range<usize>>,
+}
+
+impl IdRegistry {
+    fn claim(&mut self, ctx: &mut Ctx, id: &str, span: Range<usize>, what: &str) -> bool {
+        if !valid_id(id) {
+            ctx.error(
+                span,
+                format!("{what} id `{id}` may only use lower-case letters, digits and '-'"),
+            );
+            return false;
+        }
+        if let Some(first) = self.spans.get(id) {
+            let (line, _) = ctx.position(first.start);
+            ctx.error(span, format!("id `{id}` is already used on line {line}"));
+            return false;
+        }
+        self.spans.insert(id.to_string(), span);
+        true
+    }
+
+    fn span(&self, id: &str) -> Range<usize> {
+        self.spans.get(id).cloned().unwrap_or(0..0)
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn read_side(
+    ctx: &mut Ctx,
+    value: &Value,
+    index: SideIndex,
+    map: Option<&Map>,
+    rules: Option<RuleSet>,
+    ids: &mut IdRegistry,
+    units: &mut Vec<Unit>,
+    leaders: &mut Vec<Leader>,
+) -> Option<Side> {
+    let mut f = Fields::of(ctx, value, format!("side {}", index + 1))?;
+    let id = f.string(ctx, "id", true);
+    if let Some((id, span)) = &id {
+        if !valid_id(id) {
+            ctx.error(
+                span.clone(),
+                format!("side id `{id}` may only use lower-case letters, digits and '-'"),
+            );
+        }
+        f.what = format!("side `{id}`");
+    }
+    let name = f.string(ctx, "name", true);
+    let edge = f.string(ctx, "retreat_edge", true).and_then(|(s, span)| {
+        let e = Edge::parse(&s);
+        if e.is_none() {
+            ctx.error(
+                span,
+                format!("retreat_edge `{s}` must be north, south, east or west"),
+            );
+        }
+        e
+    });
+    let withdrawal_level = f
+        .int(ctx, "withdrawal_level", 1..=999, true)
+        .map(|n| n as u16);
+    let line_command = f
+        .strings(ctx, "line_command", false)
+        .into_iter()
+        .filter_map(|(s, span)| parse_line_type(ctx, &s, span, "line_command"))
+        .collect();
+    let unit_items = f.array(ctx, "units", true).unwrap_or(&[]);
+    let leader_items = f.array(ctx, "leaders", true).unwrap_or(&[]);
+    let side_what = f.what.clone();
+    let side_span = f.span.clone();
+    f.finish(ctx);
+
+    for item in unit_items {
+        if let Some(u) = read_unit(ctx, item, index, map, rules, ids) {
+            units.push(u);
+        }
+    }
+    let mut overall = 0;
+    for item in leader_items {
+        if let Some(l) = read_leader(ctx, item, index, map, rules, ids) {
+            overall += usize::from(l.role == LeaderRole::Overall);
+            leaders.push(l);
+        }
+    }
+    if overall != 1 {
+        ctx.error(side_span, format!("{side_what} must have exactly one leader with role = \"overall\"; it has {overall}"));
+    }
+    Some(Side {
+        id: id?.0,
+        name: name?.0,
+        retreat_edge: edge?,
+        withdrawal_level: withdrawal_level?,
+        line_command,
+    })
+}
+
+fn parse_line_type(ctx: &mut Ctx, s: &str, span: Range<usize>, key: &str) -> Option<LineType> {
+    let parsed = LineType::parse(s);
+    if parsed.is_none() {
+        ctx.error(
+            span,
+            format!("`{key}` entry `{s}` is not a unit type or TYPE/CLASS (e.g. HC, PH/MA, LC/A)"),
+        );
+    }
+    parsed
+}
+
+fn read_unit(
+    ctx: &mut Ctx,
+    value: &Value,
+    side: SideIndex,
+    map: Option<&Map>,
+    rules: Option<RuleSet>,
+    ids: &mut IdRegistry,
+) -> Option<Unit> {
+    let mut f = Fields::of(ctx, value, "unit")?;
+    let span = value.span();
+    let id = f.string(ctx, "id", true);
+    if let Some((id, id_span)) = &id {
+        f.what = format!("unit `{id}`");
+        ids.claim(ctx, id, id_span.clone(), "unit");
+    }
+    let what = f.what.clone();
+    let name = f.string(ctx, "name", true);
+    let kind = f.string(ctx, "type", true).and_then(|(s, span)| {
+        let t = UnitType::parse(&s);
+        if t.is_none() {
+            let known: Vec<_> = UnitType::ALL.iter().map(|t| t.code()).collect();
+            ctx.error(
+                span,
+                format!("{what}: unknown type `{s}` (known: {})", known.join(" ")),
+            );
+        }
+        t
+    });
+    let class_field = f.string(ctx, "class", false);
+    let size = f.int(ctx, "size", 1..=20, true).map(|n| n as u8);
+    let tq = f.int(ctx, "tq", 1..=9, true).map(|n| n as u8);
+    let ma = f.int(ctx, "ma", 1..=12, true).map(|n| n as u8);
+    let ma_extended = f.int(ctx, "ma_extended", 1..=12, false).map(|n| n as u8);
+    let missile_field = f.string(ctx, "missile", false);
+    let at = f.string(ctx, "at", true);
+    let facing = f.string(ctx, "facing", true).and_then(|(s, span)| {
+        let v = Vertex::parse(&s);
+        if v.is_none() {
+            ctx.error(
+                span,
+                format!("{what}: facing `{s}` must be a vertex: E, NE, NW, W, SW or SE"),
+            );
+        }
+        v
+    });
+    let origin = f.string(ctx, "origin", false).map(|(s, _)| s);
+    let tags: Vec<UnitTag> = f
+        .strings(ctx, "tags", false)
+        .into_iter()
+        .filter_map(|(s, span)| {
+            let t = UnitTag::parse(&s);
+            if t.is_none() {
+                let known: Vec<_> = UnitTag::ALL.iter().map(|t| t.key()).collect();
+                ctx.error(
+                    span,
+                    format!("{what}: unknown tag `{s}` (known: {})", known.join(", ")),
+                );
+            }
+            t
+        })
+        .collect();
+    let grade = f.string(ctx, "grade", false).and_then(|(s, span)| {
+        let g = Grade::parse(&s);
+        if g.is_none() {
+            ctx.error(
+                span.clone(),
+                format!("{what}: grade `{s}` must be maula, bharta, sreni or tribal"),
+            );
+        } else if rules == Some(RuleSet::Alexander) {
+            ctx.error(
+                span,
+                format!("{what}: Indian grades belong to the chandragupta rules (CG 2.22)"),
+            );
+        }
+        g
+    });
+    f.finish(ctx);
+    let kind = kind?;
+
+    let class = class_field.and_then(|(s, span)| {
+        let c = UnitClass::parse(&s).filter(|c| kind.allowed_classes().contains(c));
+        if c.is_none() {
+            let allowed: Vec<_> = kind.allowed_classes().iter().map(|c| c.code()).collect();
+            let hint = if allowed.is_empty() {
+                "none".to_string()
+            } else {
+                allowed.join(", ")
+            };
+            ctx.error(
+                span,
+                format!(
+                    "{what}: class `{s}` is not a class of {} (allowed: {hint})",
+                    kind.code()
+                ),
+            );
+        }
+        c
+    });
+    let missile = missile_field.and_then(|(s, span)| {
+        let m = Missile::parse(&s);
+        if m.is_none() {
+            ctx.error(
+                span,
+                format!("{what}: missile `{s}` must be J, A, A*, S or B"),
+            );
+        }
+        m
+    });
+
+    // Ratings that the rules make impossible.
+    if let Some(size) = size {
+        if kind.is_foot_skirmisher() && size != 1 {
+            ctx.error(
+                span.clone(),
+                format!("{what}: foot skirmishers always have size 1 (GBA 2.5), not {size}"),
+            );
+        }
+    }
+    match (kind, ma, ma_extended) {
+        (UnitType::PH, _, None) => {
+            ctx.error(
+                span.clone(),
+                format!("{what}: a phalanx needs `ma_extended`, its augmented MA (GBA 6.46)"),
+            );
+        }
+        (UnitType::PH, Some(ma), Some(ext)) if ext <= ma => {
+            ctx.error(
+                span.clone(),
+                format!("{what}: ma_extended {ext} must be greater than ma {ma} (GBA 6.46)"),
+            );
+        }
+        (UnitType::PH, _, _) | (_, _, None) => {}
+        (_, _, Some(_)) => {
+            ctx.error(
+                span.clone(),
+                format!("{what}: only phalanxes have `ma_extended` (GBA 6.46)"),
+            );
+        }
+    }
+    if kind == UnitType::LN && missile.is_some() {
+        ctx.error(
+            span.clone(),
+            format!("{what}: lancers carry no missiles (GBA 2.4)"),
+        );
+    }
+    let implied = class.and_then(UnitClass::implied_missile);
+    let needs_missile = kind.always_missile() || implied.is_some();
+    if needs_missile && missile.is_none() {
+        ctx.error(
+            span.clone(),
+            format!(
+                "{what}: a {} unit needs a `missile` letter",
+                Unit::label_of(kind, class)
+            ),
+        );
+    }
+    if let (Some(implied), Some(m)) = (implied, missile) {
+        let compatible = implied == m || (implied == Missile::Arrow && m == Missile::LongBow);
+        if !compatible {
+            ctx.error(
+                span.clone(),
+                format!(
+                    "{what}: class {} fights with {}, but missile is {}",
+                    class.map_or("", |c| c.code()),
+                    implied.letter(),
+                    m.letter()
+                ),
+            );
+        }
+    }
+
+    // Placement: one hex, or two adjacent hexes for the two-hex types (GBA 6.41).
+    let two_hex_type = matches!(
+        (kind, class),
+        (UnitType::PH, _)
+            | (UnitType::HI, Some(UnitClass::HO))
+            | (UnitType::LP, Some(UnitClass::CA))
+    );
+    let placement = at.and_then(|(s, at_span)| {
+        if let Some((a, b)) = s.split_once('-') {
+            let a = parse_hex(ctx, a, at_span.clone(), map, &what);
+            let b = parse_hex(ctx, b, at_span.clone(), map, &what);
+            let (a, b) = (a?, b?);
+            if !two_hex_type {
+                ctx.error(
+                    at_span,
+                    format!("{what}: only PH, HI/HO and LP/CA are two-hex units (GBA 6.41); a {} stands in one hex", Unit::label_of(kind, class)),
+                );
+                return None;
+            }
+            let Some(side) = a.side_towards(b) else {
+                ctx.error(at_span, format!("{what}: the two halves {a} and {b} are not adjacent"));
+                return None;
+            };
+            if let Some(facing) = facing {
+                let allowed = Vertex::perpendicular_to(side);
+                if !allowed.contains(&facing) {
+                    ctx.error(
+                        at_span.clone(),
+                        format!(
+                            "{what}: a two-hex unit at {a}-{b} faces across its long edge: {} or {}, not {} (GBA 7.11)",
+                            allowed[0].name(),
+                            allowed[1].name(),
+                            facing.name()
+                        ),
+                    );
+                }
+            }
+            Some(Placement::Two(a, b))
+        } else {
+            let hex = parse_hex(ctx, &s, at_span.clone(), map, &what)?;
+            if two_hex_type && kind != UnitType::HI {
+                ctx.error(at_span, format!("{what}: a {} is a two-hex unit (GBA 6.41): give `at` as \"HEX-HEX\"", Unit::label_of(kind, class)));
+                return None;
+            }
+            if two_hex_type {
+                ctx.error(at_span, format!("{what}: HI/HO hoplites are two-hex units (GBA 6.41): give `at` as \"HEX-HEX\", or use class HY"));
+                return None;
+            }
+            Some(Placement::One(hex))
+        }
+    });
+    if let (Some(p), Some(map)) = (&placement, map) {
+        for hex in p.hexes() {
+            if map.terrain(hex).is_some_and(Terrain::is_impassable) {
+                ctx.error(
+                    span.clone(),
+                    format!("{what}: hex {hex} is sea or lake, where no unit may stand"),
+                );
+            }
+        }
+    }
+
+    Some(Unit {
+        id: id?.0,
+        name: name?.0,
+        side,
+        kind,
+        class,
+        size: size?,
+        tq: tq?,
+        ma: ma?,
+        ma_extended,
+        missile,
+        placement: placement?,
+        facing: facing?,
+        origin,
+        tags,
+        grade,
+    })
+}
+
+impl Unit {
+    fn label_of(kind: UnitType, class: Option<UnitClass>) -> String {
+        LineType { kind, class }.label()
+    }
+}
+
+fn read_leader(
+    ctx: &mut Ctx,
+    value: &Value,
+    side: SideIndex,
+    map: Option<&Map>,
+    rules: Option<RuleSet>,
+    ids: &mut IdRegistry,
+) -> Option<Leader> {
+    let mut f = Fields::of(ctx, value, "leader")?;
+    let span = value.span();
+    let id = f.string(ctx, "id", true);
+    if let Some((id, id_span)) = &id {
+        f.what = format!("leader `{id}`");
+        ids.claim(ctx, id, id_span.clone(), "leader");
+    }
+    let what = f.what.clone();
+    let name = f.string(ctx, "name", true);
+    let role = f.string(ctx, "role", true).and_then(|(s, span)| {
+        let r = LeaderRole::parse(&s);
+        if r.is_none() {
+            ctx.error(
+                span,
+                format!("{what}: role `{s}` must be overall, wing or subordinate"),
+            );
+        }
+        r
+    });
+    let contingent = f.bool(ctx, "contingent").unwrap_or(false);
+    let initiative = f
+        .int(ctx, "initiative", 1..=9, !contingent)
+        .map(|n| n as u8);
+    if contingent && f.get("initiative").is_some() {
+        ctx.error(
+            span.clone(),
+            format!("{what}: a contingent commander has \"C\" instead of an initiative (GBA 5.6)"),
+        );
+    }
+    let contingent_units: Vec<String> = f
+        .strings(ctx, "contingent_units", false)
+        .into_iter()
+        .map(|(s, _)| s)
+        .collect();
+    if !contingent && !contingent_units.is_empty() {
+        ctx.error(
+            span.clone(),
+            format!("{what}: `contingent_units` needs `contingent = true`"),
+        );
+    }
+    if contingent && contingent_units.is_empty() {
+        ctx.error(
+            span.clone(),
+            format!("{what}: a contingent commander needs `contingent_units` (GBA 5.6)"),
+        );
+    }
+    let command_range = f.int(ctx, "command_range", 1..=12, true).map(|n| n as u8);
+    let charisma = f.int(ctx, "charisma", 0..=6, true).map(|n| n as u8);
+    let pc_required = rules == Some(RuleSet::Alexander);
+    let personal_combat = f
+        .int(ctx, "personal_combat", 0..=9, pc_required)
+        .map(|n| n as u8);
+    let line_command = f.bool(ctx, "line_command").unwrap_or(false);
+    let line_types: Vec<LineType> = f
+        .strings(ctx, "line_types", false)
+        .into_iter()
+        .filter_map(|(s, span)| parse_line_type(ctx, &s, span, "line_types"))
+        .collect();
+    if !line_command && !line_types.is_empty() {
+        ctx.error(span.clone(), format!("{what}: `line_types` restricts Line Commands, so it needs `line_command = true` (GBA 4.37)"));
+    }
+    let strategy = f.int(ctx, "strategy", 0..=9, false).map(|n| n as u8);
+    if strategy.is_some() && !line_command {
+        ctx.error(
+            span.clone(),
+            format!("{what}: a strategy rating is for leaders with Line Command (GBA 4.1, 4.34)"),
+        );
+    }
+    let elite = f.bool(ctx, "elite").unwrap_or(false);
+    let title = f.string(ctx, "title", false).map(|(s, _)| s);
+    let at = f.string(ctx, "at", true).and_then(|(s, at_span)| {
+        let hex = parse_hex(ctx, &s, at_span.clone(), map, &what)?;
+        if map
+            .and_then(|m| m.terrain(hex))
+            .is_some_and(Terrain::is_impassable)
+        {
+            ctx.error(at_span, format!("{what}: hex {hex} is sea or lake"));
+        }
+        Some(hex)
+    });
+    f.finish(ctx);
+    Some(Leader {
+        id: id?.0,
+        name: name?.0,
+        side,
+        role: role?,
+        initiative,
+        contingent_units,
+        command_range: command_range?,
+        charisma: charisma?,
+        personal_combat,
+        line_command,
+        line_types,
+        strategy,
+        elite,
+        title,
+        at: at?,
+    })
+}
+
+/// One combat unit (or half of a two-hex unit) per hex at set-up (GBA 6.91).
+fn check_stacking(ctx: &mut Ctx, _map: &Map, units: &[Unit], ids: &IdRegistry) {
+    let mut occupant: HashMap<HexId, &str> = HashMap::new();
+    for u in units {
+        for hex in u.placement.hexes() {
+            if let Some(other) = occupant.insert(hex, &u.id) {
+                ctx.error(
+                    ids.span(&u.id),
+                    format!("unit `{}`: hex {hex} is already occupied by `{other}`; combat units do not stack (GBA 6.91)", u.id),
+                );
+            }
+        }
+    }
+}
+
+/// A contingent commander's units exist and are on his side (GBA 5.6).
+fn check_contingents(ctx: &mut Ctx, units: &[Unit], leaders: &[Leader], ids: &IdRegistry) {
+    for l in leaders {
+        for uid in &l.contingent_units {
+            match units.iter().find(|u| &u.id == uid) {
+                None => ctx.error(
+                    ids.span(&l.id),
+                    format!("leader `{}`: contingent unit `{uid}` does not exist", l.id),
+                ),
+                Some(u) if u.side != l.side => ctx.error(
+                    ids.span(&l.id),
+                    format!(
+                        "leader `{}`: contingent unit `{uid}` belongs to the other side",
+                        l.id
+                    ),
+                ),
+                Some(_) => {}
+            }
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! A battle as data: metadata, map, sides, units and leaders (docs/scenario-format.md).
+
+mod load;
+
+pub use load::{load, Diagnostic, LoadError};
+
+use crate::hex::HexId;
+use crate::terrain::{HexsideFeature, Terrain};
+use crate::units::{Leader, LineType, Unit};
+use serde::{Deserialize, Serialize};
+
+/// The two rule sets ("volumes") one engine plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RuleSet {
+    Alexander,
+    Chandragupta,
+}
+
+impl RuleSet {
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "alexander" => Some(Self::Alexander),
+            "chandragupta" => Some(Self::Chandragupta),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Alexander => "Great Battles of Alexander",
+            Self::Chandragupta => "Chandragupta",
+        }
+    }
+}
+
+/// The optional rules a scenario may switch on (GBA §C).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OptionalRules {
+    pub elite_commander_initiative: bool,
+    pub contingent_commanders: bool,
+    pub law_of_inertia: bool,
+    pub drift_to_the_right: bool,
+    pub cavalry_pursuit: bool,
+    pub engaged: bool,
+}
+
+impl OptionalRules {
+    /// (key in the file, rule number, field) for every optional rule.
+    pub fn entries(&self) -> [(&'static str, &'static str, bool); 6] {
+        [
+            (
+                "elite_commander_initiative",
+                "5.5",
+                self.elite_commander_initiative,
+            ),
+            ("contingent_commanders", "5.6", self.contingent_commanders),
+            ("law_of_inertia", "6.14", self.law_of_inertia),
+            ("drift_to_the_right", "6.5", self.drift_to_the_right),
+            ("cavalry_pursuit", "9.4", self.cavalry_pursuit),
+            ("engaged", "10.3", self.engaged),
+        ]
+    }
+
+    fn set(&mut self, key: &str, value: bool) -> bool {
+        let field = match key {
+            "elite_commander_initiative" => &mut self.elite_commander_initiative,
+            "contingent_commanders" => &mut self.contingent_commanders,
+            "law_of_inertia" => &mut self.law_of_inertia,
+            "drift_to_the_right" => &mut self.drift_to_the_right,
+            "cavalry_pursuit" => &mut self.cavalry_pursuit,
+            "engaged" => &mut self.engaged,
+            _ => return false,
+        };
+        *field = value;
+        true
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpecialRule {
+    pub id: String,
+    pub title: String,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Meta {
+    pub id: String,
+    pub name: String,
+    pub date: String,
+    pub rules: RuleSet,
+    pub summary: String,
+    pub note: String,
+    pub sources: Vec<String>,
+    pub length: Option<String>,
+    pub special_rules: Vec<SpecialRule>,
+    pub optional_rules: OptionalRules,
+}
+
+/// A map edge, for retreat (GBA 10.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Edge {
+    North,
+    South,
+    East,
+    West,
+}
+
+impl Edge {
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "north" => Some(Self::North),
+            "south" => Some(Self::South),
+            "east" => Some(Self::East),
+            "west" => Some(Self::West),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::North => "north",
+            Self::South => "south",
+            Self::East => "east",
+            Self::West => "west",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Side {
+    pub id: String,
+    pub name: String,
+    pub retreat_edge: Edge,
+    pub withdrawal_level: u16,
+    /// Line Command eligibility (GBA 4.31).
+    pub line_command: Vec<LineType>,
+}
+
+/// A feature on the hexside between `a` and `b` (`a < b`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HexsideEntry {
+    pub a: HexId,
+    pub b: HexId,
+    pub feature: HexsideFeature,
+}
+
+/// The battlefield: a rectangle of hexes with terrain, elevation and hexside features.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Map {
+    pub columns: u8,
+    pub rows: u8,
+    /// Row-major: index `(row - 1) * columns + (col - 1)`.
+    pub terrain: Vec<Terrain>,
+    pub elevation: Vec<u8>,
+    /// Sorted by `(a, b)`.
+    pub hexsides: Vec<HexsideEntry>,
+}
+
+impl Map {
+    pub fn contains(&self, hex: HexId) -> bool {
+        (1..=self.columns).contains(&hex.col) && (1..=self.rows).contains(&hex.row)
+    }
+
+    fn index(&self, hex: HexId) -> Option<usize> {
+        self.contains(hex)
+            .then(|| (hex.row as usize - 1) * self.columns as usize + hex.col as usize - 1)
+    }
+
+    pub fn terrain(&self, hex: HexId) -> Option<Terrain> {
+        self.index(hex).map(|i| self.terrain[i])
+    }
+
+    pub fn elevation(&self, hex: HexId) -> Option<u8> {
+        self.index(hex).map(|i| self.elevation[i])
+    }
+
+    /// Every hex of the map, row by row.
+    pub fn hexes(&self) -> impl Iterator<Item = HexId> + '_ {
+        (1..=self.rows).flat_map(move |row| (1..=self.columns).map(move |col| HexId::new(col, row)))
+    }
+
+    pub fn hexside(&self, a: HexId, b: HexId) -> Option<HexsideFeature> {
+        let key = if a < b { (a, b) } else { (b, a) };
+        self.hexsides
+            .binary_search_by(|e| (e.a, e.b).cmp(&key))
+            .ok()
+            .map(|i| self.hexsides[i].feature)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Scenario {
+    pub meta: Meta,
+    pub map: Map,
+    pub sides: Vec<Side>,
+    pub units: Vec<Unit>,
+    pub leaders: Vec<Leader>,
+}
+
+impl Scenario {
+    pub fn unit(&self, id: &str) -> Option<&Unit> {
+        self.units.iter().find(|u| u.id == id)
+    }
+
+    pub fn leader(&self, id: &str) -> Option<&Leader> {
+        self.leaders.iter().find(|l| l.id == id)
+    }
+}

@@ -1,0 +1,216 @@
+//! Terrain of hexes and hexsides (GBA 6.2, 6.26, 6.28; CG 4.3, 12.1x).
+
+use serde::{Deserialize, Serialize};
+
+/// What fills a hex. One letter each in a scenario's terrain grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Terrain {
+    Clear,
+    Woods,
+    Marsh,
+    Rocky,
+    Rough,
+    RockyRiverbed,
+    MajorRiver,
+    Town,
+    Camp,
+    Stronghold,
+    Water,
+}
+
+impl Terrain {
+    pub const ALL: [Terrain; 11] = [
+        Self::Clear,
+        Self::Woods,
+        Self::Marsh,
+        Self::Rocky,
+        Self::Rough,
+        Self::RockyRiverbed,
+        Self::MajorRiver,
+        Self::Town,
+        Self::Camp,
+        Self::Stronghold,
+        Self::Water,
+    ];
+
+    pub fn letter(self) -> char {
+        match self {
+            Self::Clear => '.',
+            Self::Woods => 'w',
+            Self::Marsh => 'm',
+            Self::Rocky => 'r',
+            Self::Rough => 'x',
+            Self::RockyRiverbed => 'b',
+            Self::MajorRiver => 'R',
+            Self::Town => 't',
+            Self::Camp => 'c',
+            Self::Stronghold => 's',
+            Self::Water => '~',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Self> {
+        Self::ALL.into_iter().find(|t| t.letter() == c)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Clear => "clear",
+            Self::Woods => "woods",
+            Self::Marsh => "marsh",
+            Self::Rocky => "rocky",
+            Self::Rough => "rough",
+            Self::RockyRiverbed => "rocky riverbed",
+            Self::MajorRiver => "major river",
+            Self::Town => "town",
+            Self::Camp => "camp",
+            Self::Stronghold => "stronghold",
+            Self::Water => "sea or lake",
+        }
+    }
+
+    /// Rough hexes (GBA 6.28) matter for withdrawal, harassment and facing hits.
+    pub fn is_rough(self) -> bool {
+        matches!(
+            self,
+            Self::Woods
+                | Self::Marsh
+                | Self::Rocky
+                | Self::Rough
+                | Self::RockyRiverbed
+                | Self::MajorRiver
+        )
+    }
+
+    /// No unit or leader may ever stand here.
+    pub fn is_impassable(self) -> bool {
+        self == Self::Water
+    }
+}
+
+/// A feature drawn along the edge between two hexes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum HexsideFeature {
+    Stream,
+    MinorRiver,
+    SteepBankedStream,
+    SteepBank,
+    SteepSlope,
+    SheerSlope,
+    Wall,
+    Gate,
+    CityGate,
+    Berm,
+    Palisade,
+    Moat,
+    Thorns,
+    Wagons,
+}
+
+impl HexsideFeature {
+    pub const ALL: [HexsideFeature; 14] = [
+        Self::Stream,
+        Self::MinorRiver,
+        Self::SteepBankedStream,
+        Self::SteepBank,
+        Self::SteepSlope,
+        Self::SheerSlope,
+        Self::Wall,
+        Self::Gate,
+        Self::CityGate,
+        Self::Berm,
+        Self::Palisade,
+        Self::Moat,
+        Self::Thorns,
+        Self::Wagons,
+    ];
+
+    /// The key used in a scenario's `[map.hexsides]` table.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Stream => "stream",
+            Self::MinorRiver => "minor_river",
+            Self::SteepBankedStream => "steep_banked_stream",
+            Self::SteepBank => "steep_bank",
+            Self::SteepSlope => "steep_slope",
+            Self::SheerSlope => "sheer_slope",
+            Self::Wall => "wall",
+            Self::Gate => "gate",
+            Self::CityGate => "city_gate",
+            Self::Berm => "berm",
+            Self::Palisade => "palisade",
+            Self::Moat => "moat",
+            Self::Thorns => "thorns",
+            Self::Wagons => "wagons",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|f| f.key() == key)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Stream => "stream",
+            Self::MinorRiver => "minor river",
+            Self::SteepBankedStream => "steep-banked stream",
+            Self::SteepBank => "steep bank",
+            Self::SteepSlope => "steep slope",
+            Self::SheerSlope => "sheer slope",
+            Self::Wall => "city wall",
+            Self::Gate => "gate",
+            Self::CityGate => "city gate",
+            Self::Berm => "berm and ditch",
+            Self::Palisade => "palisade",
+            Self::Moat => "moat",
+            Self::Thorns => "thorn hedge",
+            Self::Wagons => "wagon laager",
+        }
+    }
+
+    /// Rough hexsides (GBA 6.28).
+    pub fn is_rough(self) -> bool {
+        matches!(
+            self,
+            Self::SteepSlope
+                | Self::SheerSlope
+                | Self::SteepBank
+                | Self::SteepBankedStream
+                | Self::MinorRiver
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_and_keys_round_trip_and_are_unique() {
+        for t in Terrain::ALL {
+            assert_eq!(Terrain::from_letter(t.letter()), Some(t));
+        }
+        for f in HexsideFeature::ALL {
+            assert_eq!(HexsideFeature::from_key(f.key()), Some(f));
+        }
+        assert_eq!(Terrain::from_letter('?'), None);
+    }
+
+    #[test]
+    fn rough_terrain_is_the_list_of_gba_6_28() {
+        let rough: Vec<_> = Terrain::ALL.into_iter().filter(|t| t.is_rough()).collect();
+        assert_eq!(
+            rough,
+            [
+                Terrain::Woods,
+                Terrain::Marsh,
+                Terrain::Rocky,
+                Terrain::Rough,
+                Terrain::RockyRiverbed,
+                Terrain::MajorRiver
+            ]
+        );
+        assert!(HexsideFeature::MinorRiver.is_rough());
+        assert!(!HexsideFeature::Stream.is_rough());
+    }
+}

@@ -1,0 +1,417 @@
+//! Combat units and leaders as the scenario sets them up (GBA 2.2, 4.1; CG 2.2, 4.1).
+
+use crate::hex::{HexId, Vertex};
+use serde::{Deserialize, Serialize};
+
+/// Unit types (GBA §B.1; CG 4.1). `SkStar` is SK*, `ChStar` CH*.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum UnitType {
+    PH,
+    HI,
+    MI,
+    LI,
+    LP,
+    SK,
+    SkStar,
+    LC,
+    LN,
+    HC,
+    EL,
+    CH,
+    ChStar,
+    AT,
+}
+
+impl UnitType {
+    pub const ALL: [UnitType; 14] = [
+        Self::PH,
+        Self::HI,
+        Self::MI,
+        Self::LI,
+        Self::LP,
+        Self::SK,
+        Self::SkStar,
+        Self::LC,
+        Self::LN,
+        Self::HC,
+        Self::EL,
+        Self::CH,
+        Self::ChStar,
+        Self::AT,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::PH => "PH",
+            Self::HI => "HI",
+            Self::MI => "MI",
+            Self::LI => "LI",
+            Self::LP => "LP",
+            Self::SK => "SK",
+            Self::SkStar => "SK*",
+            Self::LC => "LC",
+            Self::LN => "LN",
+            Self::HC => "HC",
+            Self::EL => "EL",
+            Self::CH => "CH",
+            Self::ChStar => "CH*",
+            Self::AT => "AT",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|t| t.code() == s)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::PH => "phalanx",
+            Self::HI => "heavy infantry",
+            Self::MI => "medium infantry",
+            Self::LI => "light infantry",
+            Self::LP => "peltasts",
+            Self::SK => "skirmishers",
+            Self::SkStar => "skirmishers (shock-capable)",
+            Self::LC => "light cavalry",
+            Self::LN => "lancers",
+            Self::HC => "heavy cavalry",
+            Self::EL => "elephants",
+            Self::CH => "chariots",
+            Self::ChStar => "heavy chariots",
+            Self::AT => "artillery",
+        }
+    }
+
+    /// The classes a scenario may give this type (docs/scenario-format.md).
+    pub fn allowed_classes(self) -> &'static [UnitClass] {
+        use UnitClass::*;
+        match self {
+            Self::PH => &[MA],
+            Self::HI => &[HO, HY],
+            Self::LI | Self::SK | Self::SkStar | Self::LC => &[A, J, S],
+            Self::LP => &[CA],
+            Self::HC => &[Cat],
+            Self::AT => &[B],
+            _ => &[],
+        }
+    }
+
+    /// Foot skirmishers: Size is always 1 (GBA 2.5).
+    pub fn is_foot_skirmisher(self) -> bool {
+        matches!(self, Self::SK | Self::SkStar)
+    }
+
+    /// Types that always carry missiles whatever their class.
+    pub fn always_missile(self) -> bool {
+        matches!(
+            self,
+            Self::SK | Self::SkStar | Self::EL | Self::CH | Self::ChStar | Self::AT
+        )
+    }
+
+    pub fn is_cavalry(self) -> bool {
+        matches!(self, Self::LC | Self::LN | Self::HC)
+    }
+}
+
+/// Sub-divisions of a type (GBA 2.22).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum UnitClass {
+    /// Macedonian phalanx.
+    MA,
+    /// Hoplite (two-hex heavy infantry).
+    HO,
+    /// Hypaspist.
+    HY,
+    A,
+    J,
+    S,
+    /// Cardaces (two-hex peltasts).
+    CA,
+    /// Cataphracted heavy cavalry.
+    Cat,
+    /// Bolt-shooting artillery.
+    B,
+}
+
+impl UnitClass {
+    pub const ALL: [UnitClass; 9] = [
+        Self::MA,
+        Self::HO,
+        Self::HY,
+        Self::A,
+        Self::J,
+        Self::S,
+        Self::CA,
+        Self::Cat,
+        Self::B,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::MA => "MA",
+            Self::HO => "HO",
+            Self::HY => "HY",
+            Self::A => "A",
+            Self::J => "J",
+            Self::S => "S",
+            Self::CA => "CA",
+            Self::Cat => "Cat",
+            Self::B => "B",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|c| c.code() == s)
+    }
+
+    /// The missile a weapon class implies, if any.
+    pub fn implied_missile(self) -> Option<Missile> {
+        match self {
+            Self::A => Some(Missile::Arrow),
+            Self::J => Some(Missile::Javelin),
+            Self::S => Some(Missile::Sling),
+            Self::B => Some(Missile::Bolt),
+            _ => None,
+        }
+    }
+}
+
+/// Missile types (GBA 2.21; CG adds the Indian long bow A*).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Missile {
+    Javelin,
+    Arrow,
+    LongBow,
+    Sling,
+    Bolt,
+}
+
+impl Missile {
+    pub const ALL: [Missile; 5] = [
+        Self::Javelin,
+        Self::Arrow,
+        Self::LongBow,
+        Self::Sling,
+        Self::Bolt,
+    ];
+
+    pub fn letter(self) -> &'static str {
+        match self {
+            Self::Javelin => "J",
+            Self::Arrow => "A",
+            Self::LongBow => "A*",
+            Self::Sling => "S",
+            Self::Bolt => "B",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.letter() == s)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Javelin => "javelins",
+            Self::Arrow => "bows",
+            Self::LongBow => "long bows",
+            Self::Sling => "slings",
+            Self::Bolt => "bolt-shooters",
+        }
+    }
+}
+
+/// A Line Command eligibility entry: a type, optionally narrowed to one class (GBA 4.31, 4.37).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LineType {
+    pub kind: UnitType,
+    pub class: Option<UnitClass>,
+}
+
+impl LineType {
+    pub fn parse(s: &str) -> Option<Self> {
+        match s.split_once('/') {
+            Some((t, c)) => {
+                let kind = UnitType::parse(t)?;
+                let class = UnitClass::parse(c)?;
+                kind.allowed_classes().contains(&class).then_some(Self {
+                    kind,
+                    class: Some(class),
+                })
+            }
+            None => Some(Self {
+                kind: UnitType::parse(s)?,
+                class: None,
+            }),
+        }
+    }
+
+    pub fn label(&self) -> String {
+        match self.class {
+            Some(c) => format!("{}/{}", self.kind.code(), c.code()),
+            None => self.kind.code().to_string(),
+        }
+    }
+}
+
+/// Where a combat unit stands: one hex, or two adjacent hexes for a two-hex unit (GBA 6.41).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Placement {
+    One(HexId),
+    Two(HexId, HexId),
+}
+
+impl Placement {
+    pub fn hexes(&self) -> impl Iterator<Item = HexId> {
+        let (a, b) = match *self {
+            Self::One(a) => (a, None),
+            Self::Two(a, b) => (a, Some(b)),
+        };
+        std::iter::once(a).chain(b)
+    }
+
+    pub fn is_two_hex(&self) -> bool {
+        matches!(self, Self::Two(..))
+    }
+
+    pub fn label(&self) -> String {
+        match self {
+            Self::One(a) => a.to_string(),
+            Self::Two(a, b) => format!("{a}-{b}"),
+        }
+    }
+}
+
+/// Indian grades (CG 2.22).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Grade {
+    Maula,
+    Bharta,
+    Sreni,
+    Tribal,
+}
+
+impl Grade {
+    pub const ALL: [Grade; 4] = [Self::Maula, Self::Bharta, Self::Sreni, Self::Tribal];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Maula => "maula",
+            Self::Bharta => "bharta",
+            Self::Sreni => "sreni",
+            Self::Tribal => "tribal",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|g| g.key() == s)
+    }
+}
+
+/// Rule-hook tags a unit may carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum UnitTag {
+    /// Exempt from the Hellenic law of inertia (6.14) and drift to the right (6.5).
+    GreekMercenary,
+    /// Same exemptions as Greek mercenaries (6.14, 6.5).
+    Spartan,
+}
+
+impl UnitTag {
+    pub const ALL: [UnitTag; 2] = [Self::GreekMercenary, Self::Spartan];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::GreekMercenary => "greek-mercenary",
+            Self::Spartan => "spartan",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|t| t.key() == s)
+    }
+}
+
+/// Index of a side in `Scenario::sides` (0 or 1).
+pub type SideIndex = usize;
+
+/// A combat unit at set-up.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Unit {
+    pub id: String,
+    pub name: String,
+    pub side: SideIndex,
+    pub kind: UnitType,
+    pub class: Option<UnitClass>,
+    pub size: u8,
+    pub tq: u8,
+    pub ma: u8,
+    /// The phalanx's augmented allowance (GBA 6.46).
+    pub ma_extended: Option<u8>,
+    pub missile: Option<Missile>,
+    pub placement: Placement,
+    pub facing: Vertex,
+    pub origin: Option<String>,
+    pub tags: Vec<UnitTag>,
+    pub grade: Option<Grade>,
+}
+
+impl Unit {
+    /// "PH/MA", "HC", "SK*".
+    pub fn type_label(&self) -> String {
+        LineType {
+            kind: self.kind,
+            class: self.class,
+        }
+        .label()
+    }
+}
+
+/// A leader's place in the chain of command (GBA 4.4, 4.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LeaderRole {
+    Overall,
+    Wing,
+    Subordinate,
+}
+
+impl LeaderRole {
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "overall" => Some(Self::Overall),
+            "wing" => Some(Self::Wing),
+            "subordinate" => Some(Self::Subordinate),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Overall => "overall commander",
+            Self::Wing => "wing commander",
+            Self::Subordinate => "subordinate commander",
+        }
+    }
+}
+
+/// A leader at set-up (GBA 4.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Leader {
+    pub id: String,
+    pub name: String,
+    pub side: SideIndex,
+    pub role: LeaderRole,
+    /// `None` for a contingent commander ("C", GBA 5.6).
+    pub initiative: Option<u8>,
+    pub contingent_units: Vec<String>,
+    pub command_range: u8,
+    pub charisma: u8,
+    /// Indian leaders have none (GBA 2.25).
+    pub personal_combat: Option<u8>,
+    pub line_command: bool,
+    pub line_types: Vec<LineType>,
+    pub strategy: Option<u8>,
+    pub elite: bool,
+    pub title: Option<String>,
+    pub at: HexId,
+}
