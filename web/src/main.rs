@@ -1,1 +1,3 @@
-fn main() {}
+fn main() {
+    sarissa_web::start();
+}

@@ -167,6 +167,29 @@ impl HexId {
         let y = 3f64.sqrt() * (self.row as f64 + shift);
         (x, y)
     }
+
+    /// The hex whose centre is nearest to the point (x, y) in the units of [`HexId::center`],
+    /// if that hex has a valid id. Inside a hex the nearest centre is its own.
+    pub fn at_point(x: f64, y: f64) -> Option<Self> {
+        let guess_col = (x / 1.5).round() as i64;
+        let mut best: Option<(f64, Self)> = None;
+        for col in guess_col - 1..=guess_col + 1 {
+            let shift = if col.rem_euclid(2) == 0 { 0.5 } else { 0.0 };
+            let guess_row = (y / 3f64.sqrt() - shift).round() as i64;
+            for row in guess_row - 1..=guess_row + 1 {
+                if !(0..=99).contains(&col) || !(0..=99).contains(&row) {
+                    continue;
+                }
+                let hex = Self::new(col as u8, row as u8);
+                let (cx, cy) = hex.center();
+                let d = (cx - x).hypot(cy - y);
+                if best.is_none_or(|(bd, _)| d < bd) {
+                    best = Some((d, hex));
+                }
+            }
+        }
+        best.map(|(_, h)| h)
+    }
 }
 
 impl fmt::Display for HexId {
@@ -222,6 +245,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_point_finds_the_hex_it_lies_in() {
+        for col in 1..30 {
+            for row in 1..30 {
+                let hex = HexId::new(col, row);
+                let (x, y) = hex.center();
+                assert_eq!(HexId::at_point(x, y), Some(hex));
+                // Anywhere well inside the hex (radius 1, inner radius 0.866).
+                for (dx, dy) in [(0.8, 0.0), (-0.8, 0.1), (0.3, 0.8), (-0.4, -0.75)] {
+                    assert_eq!(
+                        HexId::at_point(x + dx, y + dy),
+                        Some(hex),
+                        "{hex} + ({dx}, {dy})"
+                    );
+                }
+            }
+        }
+        assert_eq!(HexId::at_point(-50.0, -50.0), None);
     }
 
     #[test]

@@ -1,0 +1,113 @@
+//! Pan and zoom of the map as a plain value: screen = map × scale + offset.
+//!
+//! The map itself never re-renders on pan or zoom; only the CSS transform of its wrapper
+//! changes (peers.md §4.3: moving one compositor layer stays at frame rate on large maps).
+
+/// Zoom limits in screen pixels per map pixel (a hex is 60 map pixels wide).
+pub const MAX_SCALE: f64 = 3.0;
+/// Above this scale hex ids are legible and shown.
+pub const LABEL_SCALE: f64 = 0.9;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Camera {
+    pub x: f64,
+    pub y: f64,
+    pub scale: f64,
+    /// The smallest scale: the whole map fits with room to spare.
+    pub min_scale: f64,
+}
+
+impl Camera {
+    /// Fits a `content` of the given size (map pixels, with its top-left corner at the origin)
+    /// into a view of the given size (screen pixels), centred.
+    pub fn fit(content_w: f64, content_h: f64, view_w: f64, view_h: f64) -> Self {
+        let fit = (view_w / content_w).min(view_h / content_h);
+        let scale = if fit.is_finite() && fit > 0.0 {
+            fit.min(MAX_SCALE)
+        } else {
+            1.0
+        };
+        Self {
+            x: (view_w - content_w * scale) / 2.0,
+            y: (view_h - content_h * scale) / 2.0,
+            scale,
+            min_scale: (scale * 0.6).min(MAX_SCALE),
+        }
+    }
+
+    pub fn pan(&mut self, dx: f64, dy: f64) {
+        self.x += dx;
+        self.y += dy;
+    }
+
+    /// Multiplies the scale by `factor` (clamped) keeping the map point under (sx, sy) still.
+    pub fn zoom_at(&mut self, factor: f64, sx: f64, sy: f64) {
+        if !factor.is_finite() || factor <= 0.0 {
+            return;
+        }
+        let (mx, my) = self.to_map(sx, sy);
+        self.scale = (self.scale * factor).clamp(self.min_scale, MAX_SCALE);
+        self.x = sx - mx * self.scale;
+        self.y = sy - my * self.scale;
+    }
+
+    /// Keeps at least `margin` screen pixels of the content inside the view.
+    pub fn clamp(&mut self, content_w: f64, content_h: f64, view_w: f64, view_h: f64, margin: f64) {
+        let (w, h) = (content_w * self.scale, content_h * self.scale);
+        self.x = self.x.clamp(margin - w, view_w - margin);
+        self.y = self.y.clamp(margin - h, view_h - margin);
+    }
+
+    pub fn to_map(&self, sx: f64, sy: f64) -> (f64, f64) {
+        ((sx - self.x) / self.scale, (sy - self.y) / self.scale)
+    }
+
+    pub fn css_transform(&self) -> String {
+        format!(
+            "translate({:.2}px, {:.2}px) scale({:.4})",
+            self.x, self.y, self.scale
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fit_centres_the_whole_map() {
+        let c = Camera::fit(2000.0, 1000.0, 1000.0, 1000.0);
+        assert_eq!(c.scale, 0.5);
+        assert_eq!((c.x, c.y), (0.0, 250.0));
+    }
+
+    #[test]
+    fn zoom_keeps_the_point_under_the_finger() {
+        let mut c = Camera::fit(2000.0, 1000.0, 1000.0, 1000.0);
+        let before = c.to_map(300.0, 400.0);
+        c.zoom_at(2.0, 300.0, 400.0);
+        assert_eq!(c.scale, 1.0);
+        let after = c.to_map(300.0, 400.0);
+        assert!((before.0 - after.0).abs() < 1e-9 && (before.1 - after.1).abs() < 1e-9);
+    }
+
+    #[test]
+    fn zoom_is_clamped() {
+        let mut c = Camera::fit(2000.0, 1000.0, 1000.0, 1000.0);
+        c.zoom_at(100.0, 0.0, 0.0);
+        assert_eq!(c.scale, MAX_SCALE);
+        c.zoom_at(0.0001, 0.0, 0.0);
+        assert_eq!(c.scale, c.min_scale);
+        c.zoom_at(f64::NAN, 0.0, 0.0);
+        assert_eq!(c.scale, c.min_scale);
+    }
+
+    #[test]
+    fn clamp_keeps_some_map_on_screen() {
+        let mut c = Camera::fit(2000.0, 1000.0, 1000.0, 1000.0);
+        c.pan(-5000.0, 5000.0);
+        c.clamp(2000.0, 1000.0, 1000.0, 1000.0, 80.0);
+        assert_eq!(c.x, 80.0 - 1000.0);
+        assert_eq!(c.y, 1000.0 - 80.0);
+    }
+}

@@ -1,0 +1,16 @@
+//! Sarissa in the browser: a Yew app over an SVG hex map. The rules live in `sarissa-rules`;
+//! this crate only draws them and turns gestures into intent.
+
+pub mod app;
+pub mod camera;
+pub mod counters;
+pub mod geometry;
+pub mod map;
+pub mod panel;
+pub mod scenarios;
+pub mod terrain_layer;
+
+/// Mounts the app on the page's body.
+pub fn start() {
+    yew::Renderer::<app::App>::new().render();
+}

@@ -1,0 +1,186 @@
+//! The side panel: the battle at a glance, or everything about the tapped hex and its counters.
+
+use crate::counters::side_class;
+use crate::terrain_layer::terrain_class;
+use sarissa_rules::hex::Hexside;
+use sarissa_rules::terrain::Terrain;
+use sarissa_rules::units::{Leader, Unit};
+use sarissa_rules::{HexId, Scenario};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, Clone)]
+pub struct PanelProps {
+    pub scenario: Rc<Scenario>,
+    pub selected: Option<HexId>,
+    pub on_close: Callback<()>,
+}
+
+impl PartialEq for PanelProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.scenario, &other.scenario) && self.selected == other.selected
+    }
+}
+
+#[function_component(Panel)]
+pub fn panel(props: &PanelProps) -> Html {
+    let body = match props.selected {
+        None => overview(&props.scenario),
+        Some(hex) => {
+            let close = props.on_close.reform(|_: MouseEvent| ());
+            html! {
+                <>
+                    <button class="panel-close" aria-label="Close details" onclick={close}>{"×"}</button>
+                    { hex_details(&props.scenario, hex) }
+                </>
+            }
+        }
+    };
+    html! { <aside class="panel" aria-live="polite">{ body }</aside> }
+}
+
+fn overview(s: &Scenario) -> Html {
+    let sides = s.sides.iter().enumerate().map(|(i, side)| {
+        let units = s.units.iter().filter(|u| u.side == i).count();
+        let leaders = s.leaders.iter().filter(|l| l.side == i).count();
+        html! {
+            <li class={classes!("side-summary", side_class(i))}>
+                <span class="swatch" />
+                <strong>{ &side.name }</strong>
+                { format!(": {units} units, {leaders} leaders; retreats {}; withdraws at {} rout points",
+                    side.retreat_edge.name(), side.withdrawal_level) }
+            </li>
+        }
+    });
+    html! {
+        <div class="overview">
+            <h2>{ &s.meta.name }<span class="date">{ format!(" · {}", s.meta.date) }</span></h2>
+            <p class="summary">{ &s.meta.summary }</p>
+            <ul class="sides">{ for sides }</ul>
+            <p class="hint">{ "Tap a counter or a hex to see its details. Drag to move the map; pinch or use the wheel to zoom." }</p>
+            <details class="note">
+                <summary>{ "The battle" }</summary>
+                { for s.meta.note.split("\n\n").map(|p| html! { <p>{ p }</p> }) }
+            </details>
+            { legend() }
+        </div>
+    }
+}
+
+fn legend() -> Html {
+    let items = Terrain::ALL.iter().map(|&t| {
+        html! {
+            <li>
+                <svg width="22" height="18" viewBox="0 0 22 18" aria-hidden="true">
+                    <polygon class={classes!("hex", terrain_class(t))} points="5,1 17,1 22,9 17,17 5,17 0,9" />
+                </svg>
+                { t.name() }
+            </li>
+        }
+    });
+    html! {
+        <details class="legend">
+            <summary>{ "Map key" }</summary>
+            <ul>{ for items }</ul>
+            <p>{ "Darker tints and brown contour lines mark higher ground; a heavy contour is a climb of two levels or more. Blue lines on hex edges are streams and rivers." }</p>
+        </details>
+    }
+}
+
+fn hex_details(s: &Scenario, hex: HexId) -> Html {
+    let map = &s.map;
+    let terrain = map.terrain(hex).map_or("off the map", |t| t.name());
+    let level = map.elevation(hex).unwrap_or(0);
+    let edges: Vec<String> = Hexside::ALL
+        .iter()
+        .filter_map(|&side| {
+            let other = hex.neighbour(side)?;
+            let f = map.hexside(hex, other)?;
+            Some(format!("{} toward {other}", f.name()))
+        })
+        .collect();
+    let units = s
+        .units
+        .iter()
+        .filter(|u| u.placement.hexes().any(|h| h == hex));
+    let leaders = s.leaders.iter().filter(|l| l.at == hex);
+    html! {
+        <div class="hex-details" data-hex={hex.to_string()}>
+            <h2>{ format!("Hex {hex}") }</h2>
+            <p class="terrain-line">{ format!("{terrain}, level {level}") }</p>
+            if !edges.is_empty() {
+                <p class="edges">{ format!("Edges: {}", edges.join("; ")) }</p>
+            }
+            { for units.map(|u| unit_card(s, u)) }
+            { for leaders.map(|l| leader_card(s, l)) }
+        </div>
+    }
+}
+
+fn row(label: &str, value: String) -> Html {
+    html! { <><dt>{ label }</dt><dd>{ value }</dd></> }
+}
+
+fn unit_card(s: &Scenario, u: &Unit) -> Html {
+    let side = s.sides.get(u.side).map_or("", |x| x.name.as_str());
+    let ma = match u.ma_extended {
+        Some(ext) => format!("{} (augmented {ext}, rule 6.46)", u.ma),
+        None => u.ma.to_string(),
+    };
+    html! {
+        <section class={classes!("card", "unit-card", side_class(u.side))} data-unit={u.id.clone()}>
+            <h3>{ &u.name }</h3>
+            <p class="subtitle">{ format!("{side} · {} ({})", u.kind.name(), u.type_label()) }</p>
+            <dl>
+                { row("Size", u.size.to_string()) }
+                { row("Troop quality", u.tq.to_string()) }
+                { row("Movement", ma) }
+                { row("Missiles", u.missile.map_or("none".into(), |m| format!("{} ({})", m.name(), m.letter()))) }
+                { row("Facing", format!("{} vertex", u.facing.name())) }
+                { row(if u.placement.is_two_hex() { "Hexes" } else { "Hex" }, u.placement.label()) }
+                if let Some(origin) = &u.origin { { row("Who", origin.clone()) } }
+                if !u.tags.is_empty() {
+                    { row("Notes", u.tags.iter().map(|t| t.key()).collect::<Vec<_>>().join(", ")) }
+                }
+            </dl>
+        </section>
+    }
+}
+
+fn leader_card(s: &Scenario, l: &Leader) -> Html {
+    let side = s.sides.get(l.side).map_or("", |x| x.name.as_str());
+    let initiative = l
+        .initiative
+        .map_or("contingent commander (C)".to_string(), |i| i.to_string());
+    let line = if l.line_command {
+        if l.line_types.is_empty() {
+            "yes".to_string()
+        } else {
+            format!(
+                "yes, for {}",
+                l.line_types
+                    .iter()
+                    .map(|t| t.label())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        }
+    } else {
+        "no".to_string()
+    };
+    html! {
+        <section class={classes!("card", "leader-card", side_class(l.side))} data-leader={l.id.clone()}>
+            <h3>{ &l.name }</h3>
+            <p class="subtitle">{ format!("{side} · {}{}", l.role.name(), if l.elite { " · elite" } else { "" }) }</p>
+            if let Some(title) = &l.title { <p class="title">{ title }</p> }
+            <dl>
+                { row("Initiative", initiative) }
+                { row("Command range", format!("{} hexes", l.command_range)) }
+                { row("Charisma", l.charisma.to_string()) }
+                { row("Personal combat", l.personal_combat.map_or("—".into(), |p| p.to_string())) }
+                { row("Line Command", line) }
+                if let Some(st) = l.strategy { { row("Strategy", st.to_string()) } }
+            </dl>
+        </section>
+    }
+}
