@@ -47,11 +47,7 @@ pub fn battle(props: &BattleProps) -> Html {
         let selected = selected.clone();
         // Tapping the selected hex again clears the selection.
         use_callback((), move |hex: HexId, _| {
-            selected.set(if *selected == Some(hex) {
-                None
-            } else {
-                Some(hex)
-            })
+            selected.set(if *selected == Some(hex) { None } else { Some(hex) })
         })
     };
     let on_close = {
@@ -64,9 +60,7 @@ pub fn battle(props: &BattleProps) -> Html {
     use_effect_with((), |_| {
         // The frame handle must outlive this effect or the callback is cancelled.
         let frame = gloo::render::request_animation_frame(|_| {
-            let now = web_sys::window()
-                .and_then(|w| w.performance())
-                .map(|p| p.now());
+            let now = web_sys::window().and_then(|w| w.performance()).map(|p| p.now());
             if let (Some(ms), Some(body)) = (now, gloo::utils::document().body()) {
                 let _ = body.set_attribute("data-first-paint-ms", &format!("{ms:.0}"));
             }

@@ -63,10 +63,7 @@ impl Camera {
     }
 
     pub fn css_transform(&self) -> String {
-        format!(
-            "translate({:.2}px, {:.2}px) scale({:.4})",
-            self.x, self.y, self.scale
-        )
+        format!("translate({:.2}px, {:.2}px) scale({:.4})", self.x, self.y, self.scale)
     }
 }
 

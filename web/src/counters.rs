@@ -61,11 +61,7 @@ fn anchor(unit: &Unit) -> (f64, f64, f64) {
         }
         Placement::Two(a, b) => {
             let ((x1, y1), (x2, y2)) = (center(a), center(b));
-            (
-                (x1 + x2) / 2.0,
-                (y1 + y2) / 2.0,
-                DEPTH + (x1 - x2).hypot(y1 - y2),
-            )
+            ((x1 + x2) / 2.0, (y1 + y2) / 2.0, DEPTH + (x1 - x2).hypot(y1 - y2))
         }
     }
 }

@@ -16,10 +16,7 @@ pub fn center(hex: HexId) -> (f64, f64) {
 
 /// The hex under a point in map pixels (the inverse of [`center`]).
 pub fn hex_at(x: f64, y: f64) -> Option<HexId> {
-    HexId::at_point(
-        (x + 0.5 * R - PAD) / R,
-        (y + 3f64.sqrt() / 2.0 * R - PAD) / R,
-    )
+    HexId::at_point((x + 0.5 * R - PAD) / R, (y + 3f64.sqrt() / 2.0 * R - PAD) / R)
 }
 
 /// Width and height of the whole map in map pixels.
@@ -52,10 +49,7 @@ pub fn hex_points(hex: HexId, r: f64) -> String {
 pub fn hexside_segment(hex: HexId, side: Hexside) -> ((f64, f64), (f64, f64)) {
     let (cx, cy) = center(hex);
     // Hexside i lies between corners i and i + 1 (hexside NE = 30 degrees, between E and NE corners).
-    (
-        corner(cx, cy, R, side.index()),
-        corner(cx, cy, R, side.index() + 1),
-    )
+    (corner(cx, cy, R, side.index()), corner(cx, cy, R, side.index() + 1))
 }
 
 /// An SVG path `M x,y L x,y` for every hexside between the pairs.
@@ -93,8 +87,7 @@ mod tests {
             let back = b.side_towards(a).unwrap();
             let (p1, p2) = hexside_segment(a, side);
             let (q1, q2) = hexside_segment(b, back);
-            let close =
-                |p: (f64, f64), q: (f64, f64)| (p.0 - q.0).abs() < 1e-6 && (p.1 - q.1).abs() < 1e-6;
+            let close = |p: (f64, f64), q: (f64, f64)| (p.0 - q.0).abs() < 1e-6 && (p.1 - q.1).abs() < 1e-6;
             assert!(
                 (close(p1, q2) && close(p2, q1)) || (close(p1, q1) && close(p2, q2)),
                 "{side:?}"

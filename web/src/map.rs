@@ -72,10 +72,7 @@ impl Elements {
             return;
         };
         camera.clamp(g.content.0, g.content.1, vw, vh, KEEP_VISIBLE);
-        let _ = self
-            .wrapper
-            .style()
-            .set_property("transform", &camera.css_transform());
+        let _ = self.wrapper.style().set_property("transform", &camera.css_transform());
         let _ = self
             .viewport
             .class_list()
@@ -94,9 +91,7 @@ impl Elements {
 
 fn two_pointer_span(p: &[(i32, f64, f64)]) -> Option<((f64, f64), f64)> {
     match p {
-        [(_, x1, y1), (_, x2, y2), ..] => {
-            Some((((x1 + x2) / 2.0, (y1 + y2) / 2.0), (x1 - x2).hypot(y1 - y2)))
-        }
+        [(_, x1, y1), (_, x2, y2), ..] => Some((((x1 + x2) / 2.0, (y1 + y2) / 2.0), (x1 - x2).hypot(y1 - y2))),
         _ => None,
     }
 }
@@ -114,8 +109,7 @@ pub fn map_view(props: &MapViewProps) -> Html {
     });
 
     {
-        let (viewport_ref, wrapper_ref, gestures) =
-            (viewport_ref.clone(), wrapper_ref.clone(), gestures.clone());
+        let (viewport_ref, wrapper_ref, gestures) = (viewport_ref.clone(), wrapper_ref.clone(), gestures.clone());
         let on_select = props.on_select.clone();
         let scenario = props.scenario.clone();
         use_effect_with(Rc::as_ptr(&props.scenario) as usize, move |_| {
@@ -125,8 +119,7 @@ pub fn map_view(props: &MapViewProps) -> Html {
     }
 
     let zoom_button = |factor: f64| {
-        let (viewport_ref, wrapper_ref, gestures) =
-            (viewport_ref.clone(), wrapper_ref.clone(), gestures.clone());
+        let (viewport_ref, wrapper_ref, gestures) = (viewport_ref.clone(), wrapper_ref.clone(), gestures.clone());
         Callback::from(move |_: MouseEvent| {
             let Some(el) = elements(&viewport_ref, &wrapper_ref) else {
                 return;
@@ -155,9 +148,12 @@ pub fn map_view(props: &MapViewProps) -> Html {
 
     let (w, h) = content;
     html! {
+        // The geometry the camera relies on is inline, so the component works without the stylesheet.
         <div class="map-viewport" ref={viewport_ref.clone()} data-columns={props.scenario.map.columns.to_string()}
-            data-rows={props.scenario.map.rows.to_string()}>
-            <div class="map-wrapper" ref={wrapper_ref.clone()}>
+            data-rows={props.scenario.map.rows.to_string()}
+            style="position: relative; overflow: hidden; touch-action: none; flex: 1; min-width: 0; min-height: 0">
+            <div class="map-wrapper" ref={wrapper_ref.clone()}
+                style="position: absolute; left: 0; top: 0; transform-origin: 0 0; will-change: transform">
                 <svg class="map" xmlns="http://www.w3.org/2000/svg" width={format!("{w:.0}")} height={format!("{h:.0}")}
                     viewBox={format!("0 0 {w:.1} {h:.1}")}>
                     <TerrainLayer scenario={props.scenario.clone()} />
@@ -263,10 +259,7 @@ fn install(
             let mut g = g.borrow_mut();
             let was_only = g.pointers.len() == 1;
             g.pointers.retain(|p| p.0 != ev.pointer_id());
-            let tap = g
-                .tap_start
-                .take()
-                .filter(|_| was_only && event.type_() == "pointerup");
+            let tap = g.tap_start.take().filter(|_| was_only && event.type_() == "pointerup");
             let Some((sx, sy)) = tap else { return };
             let Some(camera) = g.camera else { return };
             drop(g);

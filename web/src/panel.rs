@@ -99,10 +99,7 @@ fn hex_details(s: &Scenario, hex: HexId) -> Html {
             Some(format!("{} toward {other}", f.name()))
         })
         .collect();
-    let units = s
-        .units
-        .iter()
-        .filter(|u| u.placement.hexes().any(|h| h == hex));
+    let units = s.units.iter().filter(|u| u.placement.hexes().any(|h| h == hex));
     let leaders = s.leaders.iter().filter(|l| l.at == hex);
     html! {
         <div class="hex-details" data-hex={hex.to_string()}>
@@ -158,11 +155,7 @@ fn leader_card(s: &Scenario, l: &Leader) -> Html {
         } else {
             format!(
                 "yes, for {}",
-                l.line_types
-                    .iter()
-                    .map(|t| t.label())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                l.line_types.iter().map(|t| t.label()).collect::<Vec<_>>().join(", ")
             )
         }
     } else {

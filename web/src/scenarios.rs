@@ -10,11 +10,9 @@ pub const BUNDLED: &[(&str, &str)] = &[(
 
 /// Loads a bundled scenario by id.
 pub fn load(id: &str) -> Option<Result<Scenario, LoadError>> {
-    let (file, text) = BUNDLED.iter().find(|(file, _)| {
-        file.trim_start_matches("scenarios/")
-            .trim_end_matches(".toml")
-            == id
-    })?;
+    let (file, text) = BUNDLED
+        .iter()
+        .find(|(file, _)| file.trim_start_matches("scenarios/").trim_end_matches(".toml") == id)?;
     Some(sarissa_rules::load(file, text))
 }
 

@@ -131,8 +131,10 @@ pub fn terrain_layer(props: &TerrainLayerProps) -> Html {
     }
     let tints = map.hexes().filter_map(|hex| {
         let level = map.elevation(hex).unwrap_or(0);
-        (level > 0).then(|| html! {
-            <polygon class={classes!("elev", format!("elev-{}", level.min(6)))} points={hex_points(hex, R)} />
+        (level > 0).then(|| {
+            html! {
+                <polygon class={classes!("elev", format!("elev-{}", level.min(6)))} points={hex_points(hex, R)} />
+            }
         })
     });
 
@@ -143,9 +145,11 @@ pub fn terrain_layer(props: &TerrainLayerProps) -> Html {
             .filter(|e| e.feature == f)
             .map(|e| (e.a, e.b))
             .collect();
-        (!pairs.is_empty()).then(|| html! {
-            <path class={classes!("hexside", feature_class(f))} d={hexsides_path(pairs.into_iter())}
-                data-feature={f.key()} />
+        (!pairs.is_empty()).then(|| {
+            html! {
+                <path class={classes!("hexside", feature_class(f))} d={hexsides_path(pairs.into_iter())}
+                    data-feature={f.key()} />
+            }
         })
     });
 

@@ -96,10 +96,7 @@ impl Vertex {
     /// The vertices a two-hex unit may face when its second half lies across `side` from the
     /// first: the two directions at right angles to the line joining the halves (GBA 7.11).
     pub fn perpendicular_to(side: Hexside) -> [Vertex; 2] {
-        [
-            Self::from_index(side.index() + 2),
-            Self::from_index(side.index() + 5),
-        ]
+        [Self::from_index(side.index() + 2), Self::from_index(side.index() + 5)]
     }
 }
 
@@ -143,9 +140,7 @@ impl HexId {
 
     /// The hexside of `self` that `other` lies across, if the two are adjacent.
     pub fn side_towards(self, other: Self) -> Option<Hexside> {
-        Hexside::ALL
-            .into_iter()
-            .find(|&s| self.neighbour(s) == Some(other))
+        Hexside::ALL.into_iter().find(|&s| self.neighbour(s) == Some(other))
     }
 
     pub fn is_adjacent(self, other: Self) -> bool {
@@ -256,11 +251,7 @@ mod tests {
                 assert_eq!(HexId::at_point(x, y), Some(hex));
                 // Anywhere well inside the hex (radius 1, inner radius 0.866).
                 for (dx, dy) in [(0.8, 0.0), (-0.8, 0.1), (0.3, 0.8), (-0.4, -0.75)] {
-                    assert_eq!(
-                        HexId::at_point(x + dx, y + dy),
-                        Some(hex),
-                        "{hex} + ({dx}, {dy})"
-                    );
+                    assert_eq!(HexId::at_point(x + dx, y + dy), Some(hex), "{hex} + ({dx}, {dy})");
                 }
             }
         }
@@ -281,9 +272,6 @@ mod tests {
         assert_eq!(Vertex::perpendicular_to(Hexside::S), [Vertex::E, Vertex::W]);
         assert_eq!(Vertex::perpendicular_to(Hexside::N), [Vertex::W, Vertex::E]);
         // A pair joined across the NE hexside (30 degrees) faces NW (120) or SE (300).
-        assert_eq!(
-            Vertex::perpendicular_to(Hexside::NE),
-            [Vertex::NW, Vertex::SE]
-        );
+        assert_eq!(Vertex::perpendicular_to(Hexside::NE), [Vertex::NW, Vertex::SE]);
     }
 }

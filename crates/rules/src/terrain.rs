@@ -73,12 +73,7 @@ impl Terrain {
     pub fn is_rough(self) -> bool {
         matches!(
             self,
-            Self::Woods
-                | Self::Marsh
-                | Self::Rocky
-                | Self::Rough
-                | Self::RockyRiverbed
-                | Self::MajorRiver
+            Self::Woods | Self::Marsh | Self::Rocky | Self::Rough | Self::RockyRiverbed | Self::MajorRiver
         )
     }
 
@@ -172,11 +167,7 @@ impl HexsideFeature {
     pub fn is_rough(self) -> bool {
         matches!(
             self,
-            Self::SteepSlope
-                | Self::SheerSlope
-                | Self::SteepBank
-                | Self::SteepBankedStream
-                | Self::MinorRiver
+            Self::SteepSlope | Self::SheerSlope | Self::SteepBank | Self::SteepBankedStream | Self::MinorRiver
         )
     }
 }

@@ -188,13 +188,7 @@ pub enum Missile {
 }
 
 impl Missile {
-    pub const ALL: [Missile; 5] = [
-        Self::Javelin,
-        Self::Arrow,
-        Self::LongBow,
-        Self::Sling,
-        Self::Bolt,
-    ];
+    pub const ALL: [Missile; 5] = [Self::Javelin, Self::Arrow, Self::LongBow, Self::Sling, Self::Bolt];
 
     pub fn letter(self) -> &'static str {
         match self {

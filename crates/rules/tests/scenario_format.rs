@@ -4,9 +4,7 @@
 use sarissa_rules::hex::{HexId, Vertex};
 use sarissa_rules::scenario::{Edge, RuleSet};
 use sarissa_rules::terrain::{HexsideFeature, Terrain};
-use sarissa_rules::units::{
-    LeaderRole, LineType, Missile, Placement, UnitClass, UnitTag, UnitType,
-};
+use sarissa_rules::units::{LeaderRole, LineType, Missile, Placement, UnitClass, UnitTag, UnitType};
 use sarissa_rules::{load, LoadError};
 
 const GOOD: &str = include_str!("fixtures/skirmish.toml");
@@ -59,14 +57,8 @@ fn good_file_loads_into_the_expected_model() {
     assert_eq!(s.map.terrain(h("0901")), None);
     assert_eq!(s.map.elevation(h("0402")), Some(1));
     assert_eq!(s.map.elevation(h("0101")), Some(0));
-    assert_eq!(
-        s.map.hexside(h("0204"), h("0203")),
-        Some(HexsideFeature::Stream)
-    );
-    assert_eq!(
-        s.map.hexside(h("0302"), h("0303")),
-        Some(HexsideFeature::SteepSlope)
-    );
+    assert_eq!(s.map.hexside(h("0204"), h("0203")), Some(HexsideFeature::Stream));
+    assert_eq!(s.map.hexside(h("0302"), h("0303")), Some(HexsideFeature::SteepSlope));
     assert_eq!(s.map.hexside(h("0101"), h("0102")), None);
     assert_eq!(s.map.hexes().count(), 48);
 
@@ -90,17 +82,11 @@ fn good_file_loads_into_the_expected_model() {
     let taxis = s.unit("taxis").unwrap();
     assert_eq!(taxis.kind, UnitType::PH);
     assert_eq!(taxis.placement, Placement::Two(h("0202"), h("0203")));
-    assert_eq!(
-        (taxis.size, taxis.tq, taxis.ma, taxis.ma_extended),
-        (10, 7, 4, Some(5))
-    );
+    assert_eq!((taxis.size, taxis.tq, taxis.ma, taxis.ma_extended), (10, 7, 4, Some(5)));
     assert_eq!(taxis.facing, Vertex::E);
     assert_eq!(taxis.side, 0);
     let agr = s.unit("agrianians").unwrap();
-    assert_eq!(
-        (agr.kind, agr.missile),
-        (UnitType::SkStar, Some(Missile::Javelin))
-    );
+    assert_eq!((agr.kind, agr.missile), (UnitType::SkStar, Some(Missile::Javelin)));
     let hop = s.unit("hoplites").unwrap();
     assert_eq!(hop.tags, [UnitTag::GreekMercenary]);
     assert_eq!(hop.side, 1);
@@ -155,10 +141,7 @@ fn empty_and_garbage_input_is_rejected_without_panicking() {
 
 #[test]
 fn unknown_keys_are_reported() {
-    let err = broken(
-        "withdrawal_level = 12",
-        "withdrawal_level = 12\nwithdrawl = 3",
-    );
+    let err = broken("withdrawal_level = 12", "withdrawal_level = 12\nwithdrawl = 3");
     assert_reports(
         &err,
         line_of(GOOD, "withdrawal_level = 12") + 1,
@@ -184,10 +167,7 @@ fn scenario_id_must_match_the_file_name() {
 
 #[test]
 fn unit_off_the_map_is_reported_with_its_line() {
-    let err = broken(
-        "at = \"0204\", facing = \"NE\"",
-        "at = \"0904\", facing = \"NE\"",
-    );
+    let err = broken("at = \"0204\", facing = \"NE\"", "at = \"0904\", facing = \"NE\"");
     assert_reports(
         &err,
         line_of(GOOD, "id = \"companions\""),
@@ -220,10 +200,7 @@ fn two_hex_unit_must_face_across_its_long_edge_gba_7_11() {
 
 #[test]
 fn one_hex_types_cannot_stand_in_two_hexes_gba_6_41() {
-    let err = broken(
-        "at = \"0204\", facing = \"NE\"",
-        "at = \"0204-0205\", facing = \"E\"",
-    );
+    let err = broken("at = \"0204\", facing = \"NE\"", "at = \"0204-0205\", facing = \"E\"");
     assert_reports(
         &err,
         line_of(GOOD, "id = \"companions\""),
@@ -244,11 +221,7 @@ fn unknown_type_and_impossible_ratings() {
         line,
         "`tq` is 12; it must be from 1 to 9",
     );
-    assert_reports(
-        &broken("size = 3, tq = 8", "size = 0, tq = 8"),
-        line,
-        "`size` is 0",
-    );
+    assert_reports(&broken("size = 3, tq = 8", "size = 0, tq = 8"), line, "`size` is 0");
     assert_reports(
         &broken("tq = 8, ma = 7", "tq = 8, ma = \"fast\""),
         line,
@@ -287,10 +260,7 @@ fn phalanx_needs_an_extended_allowance_gba_6_46() {
     );
     let hc = line_of(GOOD, "id = \"companions\"");
     assert_reports(
-        &broken(
-            "ma = 7, at = \"0204\"",
-            "ma = 7, ma_extended = 8, at = \"0204\"",
-        ),
+        &broken("ma = 7, at = \"0204\"", "ma = 7, ma_extended = 8, at = \"0204\""),
         hc,
         "only phalanxes",
     );
@@ -298,10 +268,7 @@ fn phalanx_needs_an_extended_allowance_gba_6_46() {
 
 #[test]
 fn two_units_in_one_hex_gba_6_91() {
-    let err = broken(
-        "at = \"0201\", facing = \"E\"",
-        "at = \"0203\", facing = \"E\"",
-    );
+    let err = broken("at = \"0201\", facing = \"E\"", "at = \"0203\", facing = \"E\"");
     assert_reports(
         &err,
         line_of(GOOD, "id = \"agrianians\""),
@@ -335,14 +302,7 @@ fn grid_rows_of_the_wrong_length_or_order_or_letter() {
     );
     let err = broken("02 ..ww....", "02 ..wq....");
     assert_reports(&err, line, "hex 0402: unknown terrain letter `q`");
-    assert_eq!(
-        err.diagnostics
-            .iter()
-            .find(|d| d.line == line)
-            .unwrap()
-            .column,
-        7
-    );
+    assert_eq!(err.diagnostics.iter().find(|d| d.line == line).unwrap().column, 7);
     assert_reports(
         &broken("02 00110000", "02 0011x000"),
         line_of(GOOD, "02 00110000"),
@@ -350,8 +310,7 @@ fn grid_rows_of_the_wrong_length_or_order_or_letter() {
     );
     let err = broken("06 ......~~\n", "");
     assert!(
-        err.to_string()
-            .contains("terrain grid: has 5 rows; the map has 6"),
+        err.to_string().contains("terrain grid: has 5 rows; the map has 6"),
         "{err}"
     );
 }
@@ -370,10 +329,7 @@ fn hexsides_must_join_adjacent_hexes_and_carry_one_feature() {
         "listed twice",
     );
     assert_reports(
-        &broken(
-            "steep_slope = [\"0302-0303\"]",
-            "steep_slope = [\"0204-0203\"]",
-        ),
+        &broken("steep_slope = [\"0302-0303\"]", "steep_slope = [\"0204-0203\"]"),
         line + 1,
         "already has a stream",
     );
@@ -386,27 +342,16 @@ fn hexsides_must_join_adjacent_hexes_and_carry_one_feature() {
 
 #[test]
 fn units_may_not_stand_in_the_sea() {
-    let err = broken(
-        "at = \"0704\", facing = \"W\"",
-        "at = \"0806\", facing = \"W\"",
-    );
-    assert_reports(
-        &err,
-        line_of(GOOD, "id = \"archers\""),
-        "hex 0806 is sea or lake",
-    );
+    let err = broken("at = \"0704\", facing = \"W\"", "at = \"0806\", facing = \"W\"");
+    assert_reports(&err, line_of(GOOD, "id = \"archers\""), "hex 0806 is sea or lake");
 }
 
 #[test]
 fn each_side_needs_exactly_one_overall_commander_gba_4_4() {
-    let err = broken(
-        "role = \"overall\", initiative = 3",
-        "role = \"wing\", initiative = 3",
-    );
+    let err = broken("role = \"overall\", initiative = 3", "role = \"wing\", initiative = 3");
     assert!(
-        err.to_string().contains(
-            "side `persians` must have exactly one leader with role = \"overall\"; it has 0"
-        ),
+        err.to_string()
+            .contains("side `persians` must have exactly one leader with role = \"overall\"; it has 0"),
         "{err}"
     );
 }
@@ -427,11 +372,7 @@ fn line_command_entries_must_name_types() {
 #[test]
 fn leader_ratings_are_checked() {
     let line = line_of(GOOD, "id = \"captain\"");
-    assert_reports(
-        &broken("charisma = 0", "charisma = 9"),
-        line,
-        "`charisma` is 9",
-    );
+    assert_reports(&broken("charisma = 0", "charisma = 9"), line, "`charisma` is 9");
     let err = broken(", line_command = true, line_types", ", line_types");
     assert_reports(&err, line, "needs `line_command = true`");
 }

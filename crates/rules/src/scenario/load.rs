@@ -8,8 +8,7 @@ use super::{Edge, HexsideEntry, Map, Meta, OptionalRules, RuleSet, Scenario, Sid
 use crate::hex::{HexId, Vertex};
 use crate::terrain::{HexsideFeature, Terrain};
 use crate::units::{
-    Grade, Leader, LeaderRole, LineType, Missile, Placement, SideIndex, Unit, UnitClass, UnitTag,
-    UnitType,
+    Grade, Leader, LeaderRole, LineType, Missile, Placement, SideIndex, Unit, UnitClass, UnitTag, UnitType,
 };
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
@@ -58,10 +57,7 @@ pub fn load(file: &str, text: &str) -> Result<Scenario, LoadError> {
     let mut ctx = Ctx::new(text);
     let (doc, syntax_errors) = DeTable::parse_recoverable(text);
     for e in &syntax_errors {
-        ctx.error(
-            e.span().unwrap_or(0..0),
-            format!("TOML syntax: {}", e.message()),
-        );
+        ctx.error(e.span().unwrap_or(0..0), format!("TOML syntax: {}", e.message()));
     }
     let scenario = if syntax_errors.is_empty() {
         read_document(&mut ctx, &doc, file)
@@ -107,10 +103,7 @@ impl<'s> Ctx<'s> {
         let offset = offset.min(self.text.len());
         let line = self.line_starts.partition_point(|&s| s <= offset).max(1);
         let start = self.line_starts[line - 1];
-        let column = self
-            .text
-            .get(start..offset)
-            .map_or(1, |s| s.chars().count() + 1);
+        let column = self.text.get(start..offset).map_or(1, |s| s.chars().count() + 1);
         (line, column)
     }
 
@@ -169,20 +162,14 @@ impl<'a, 'i> Fields<'a, 'i> {
         match value.get_ref() {
             DeValue::Table(t) => Some(Self::new(t, value.span(), what)),
             other => {
-                ctx.error(
-                    value.span(),
-                    format!("{what} must be a table, not {}", kind_of(other)),
-                );
+                ctx.error(value.span(), format!("{what} must be a table, not {}", kind_of(other)));
                 None
             }
         }
     }
 
     fn get(&mut self, key: &str) -> Option<&'a Value<'i>> {
-        let (k, v) = self
-            .table
-            .iter()
-            .find(|(k, _)| k.get_ref().as_ref() == key)?;
+        let (k, v) = self.table.iter().find(|(k, _)| k.get_ref().as_ref() == key)?;
         self.used.insert(k.get_ref().as_ref());
         Some(v)
     }
@@ -199,36 +186,21 @@ impl<'a, 'i> Fields<'a, 'i> {
         v
     }
 
-    fn string(
-        &mut self,
-        ctx: &mut Ctx,
-        key: &str,
-        required: bool,
-    ) -> Option<(String, Range<usize>)> {
+    fn string(&mut self, ctx: &mut Ctx, key: &str, required: bool) -> Option<(String, Range<usize>)> {
         let v = self.value(ctx, key, required)?;
         match v.get_ref() {
             DeValue::String(s) => Some((s.to_string(), v.span())),
             other => {
                 ctx.error(
                     v.span(),
-                    format!(
-                        "{}: `{key}` must be a string, not {}",
-                        self.what,
-                        kind_of(other)
-                    ),
+                    format!("{}: `{key}` must be a string, not {}", self.what, kind_of(other)),
                 );
                 None
             }
         }
     }
 
-    fn int(
-        &mut self,
-        ctx: &mut Ctx,
-        key: &str,
-        range: RangeInclusive<i64>,
-        required: bool,
-    ) -> Option<i64> {
+    fn int(&mut self, ctx: &mut Ctx, key: &str, range: RangeInclusive<i64>, required: bool) -> Option<i64> {
         let v = self.value(ctx, key, required)?;
         let n = match v.get_ref() {
             DeValue::Integer(i) => parse_integer(i.as_str(), i.radix()),
@@ -249,10 +221,7 @@ impl<'a, 'i> Fields<'a, 'i> {
                 None
             }
             None => {
-                ctx.error(
-                    v.span(),
-                    format!("{}: `{key}` must be a whole number", self.what),
-                );
+                ctx.error(v.span(), format!("{}: `{key}` must be a whole number", self.what));
                 None
             }
         }
@@ -265,11 +234,7 @@ impl<'a, 'i> Fields<'a, 'i> {
             other => {
                 ctx.error(
                     v.span(),
-                    format!(
-                        "{}: `{key}` must be true or false, not {}",
-                        self.what,
-                        kind_of(other)
-                    ),
+                    format!("{}: `{key}` must be true or false, not {}", self.what, kind_of(other)),
                 );
                 None
             }
@@ -283,11 +248,7 @@ impl<'a, 'i> Fields<'a, 'i> {
             other => {
                 ctx.error(
                     v.span(),
-                    format!(
-                        "{}: `{key}` must be a list, not {}",
-                        self.what,
-                        kind_of(other)
-                    ),
+                    format!("{}: `{key}` must be a list, not {}", self.what, kind_of(other)),
                 );
                 None
             }
@@ -306,10 +267,7 @@ impl<'a, 'i> Fields<'a, 'i> {
                 other => {
                     ctx.error(
                         v.span(),
-                        format!(
-                            "{what}: `{key}` entries must be strings, not {}",
-                            kind_of(other)
-                        ),
+                        format!("{what}: `{key}` entries must be strings, not {}", kind_of(other)),
                     );
                     None
                 }
@@ -355,12 +313,13 @@ fn read_document(ctx: &mut Ctx, doc: &Spanned<DeTable>, file: &str) -> Option<Sc
         Some(FORMAT_VERSION) | None => {}
         Some(n) => {
             let span = top.get("format").map_or(0..0, |v| v.span());
-            ctx.error(span, format!("format {n} is not known; this version of Sarissa reads format {FORMAT_VERSION}"));
+            ctx.error(
+                span,
+                format!("format {n} is not known; this version of Sarissa reads format {FORMAT_VERSION}"),
+            );
         }
     }
-    let meta = top
-        .value(ctx, "scenario", true)
-        .and_then(|v| read_meta(ctx, v, file));
+    let meta = top.value(ctx, "scenario", true).and_then(|v| read_meta(ctx, v, file));
     let map = top.value(ctx, "map", true).and_then(|v| read_map(ctx, v));
     let sides_value = top.array(ctx, "side", true);
     top.finish(ctx);
@@ -374,10 +333,7 @@ fn read_document(ctx: &mut Ctx, doc: &Spanned<DeTable>, file: &str) -> Option<Sc
             let span = items.first().map_or(0..0, |v| v.span());
             ctx.error(
                 span,
-                format!(
-                    "a battle has exactly two sides; this file has {}",
-                    items.len()
-                ),
+                format!("a battle has exactly two sides; this file has {}", items.len()),
             );
         }
         for (index, item) in items.iter().enumerate().take(2) {
@@ -449,11 +405,7 @@ fn read_meta(ctx: &mut Ctx, value: &Value, file: &str) -> Option<Meta> {
     });
     let summary = f.string(ctx, "summary", true);
     let note = f.string(ctx, "note", true);
-    let sources = f
-        .strings(ctx, "sources", true)
-        .into_iter()
-        .map(|(s, _)| s)
-        .collect();
+    let sources = f.strings(ctx, "sources", true).into_iter().map(|(s, _)| s).collect();
     let length = f.string(ctx, "length", false).map(|(s, _)| s);
     let special_rules = read_special_rules(ctx, &mut f);
     let optional_rules = match f.get("optional_rules") {
@@ -498,9 +450,7 @@ fn read_special_rules(ctx: &mut Ctx, f: &mut Fields) -> Vec<SpecialRule> {
             if !valid_id(&id) {
                 ctx.error(
                     span.clone(),
-                    format!(
-                        "special rule id `{id}` may only use lower-case letters, digits and '-'"
-                    ),
+                    format!("special rule id `{id}` may only use lower-case letters, digits and '-'"),
                 );
             }
             if !seen.insert(id.clone()) {
@@ -529,19 +479,13 @@ fn read_optional_rules(ctx: &mut Ctx, value: &Value) -> OptionalRules {
                     let known: Vec<_> = rules.entries().iter().map(|e| e.0).collect();
                     ctx.error(
                         k.span(),
-                        format!(
-                            "unknown optional rule `{key}` (known: {})",
-                            known.join(", ")
-                        ),
+                        format!("unknown optional rule `{key}` (known: {})", known.join(", ")),
                     );
                 }
             }
             other => ctx.error(
                 v.span(),
-                format!(
-                    "optional rule `{key}` must be true or false, not {}",
-                    kind_of(other)
-                ),
+                format!("optional rule `{key}` must be true or false, not {}", kind_of(other)),
             ),
         }
     }
@@ -629,21 +573,12 @@ fn read_grid<T>(
             continue;
         }
         if expected_row > rows {
-            report(
-                ctx,
-                line_no,
-                indent + 1,
-                format!("more rows than the map's {rows}"),
-            );
+            report(ctx, line_no, indent + 1, format!("more rows than the map's {rows}"));
             ok = false;
             break;
         }
         let (label, hexes) = match content.split_once(' ') {
-            Some((label, hexes))
-                if label.len() == 2 && label.bytes().all(|b| b.is_ascii_digit()) =>
-            {
-                (label, hexes)
-            }
+            Some((label, hexes)) if label.len() == 2 && label.bytes().all(|b| b.is_ascii_digit()) => (label, hexes),
             _ => {
                 report(
                     ctx,
@@ -672,10 +607,7 @@ fn read_grid<T>(
                 ctx,
                 line_no,
                 indent + 4,
-                format!(
-                    "row {label} has {} hexes; the map has {columns} columns",
-                    chars.len()
-                ),
+                format!("row {label} has {} hexes; the map has {columns} columns", chars.len()),
             );
             ok = false;
         }
@@ -684,12 +616,7 @@ fn read_grid<T>(
                 Ok(v) => cells.push(v),
                 Err(message) => {
                     let hex = HexId::new(c as u8 + 1, expected_row);
-                    report(
-                        ctx,
-                        line_no,
-                        indent + 4 + c,
-                        format!("hex {hex}: {message}"),
-                    );
+                    report(ctx, line_no, indent + 4 + c, format!("hex {hex}: {message}"));
                     ok = false;
                 }
             }
@@ -711,10 +638,7 @@ fn read_grid<T>(
         ctx.error_at(
             line,
             column,
-            format!(
-                "{what} grid: {} more problems not listed",
-                errors - MAX_GRID_ERRORS
-            ),
+            format!("{what} grid: {} more problems not listed", errors - MAX_GRID_ERRORS),
         );
     }
     ok.then_some(cells)
@@ -737,10 +661,7 @@ fn read_hexsides(ctx: &mut Ctx, value: &Value, map: &Map) -> Vec<HexsideEntry> {
             let known: Vec<_> = HexsideFeature::ALL.iter().map(|f| f.key()).collect();
             ctx.error(
                 k.span(),
-                format!(
-                    "unknown hexside feature `{key}` (known: {})",
-                    known.join(", ")
-                ),
+                format!("unknown hexside feature `{key}` (known: {})", known.join(", ")),
             );
             continue;
         };
@@ -796,13 +717,7 @@ fn read_hexsides(ctx: &mut Ctx, value: &Value, map: &Map) -> Vec<HexsideEntry> {
 }
 
 /// Parses `"HEX"` on the map.
-fn parse_hex(
-    ctx: &mut Ctx,
-    s: &str,
-    span: Range<usize>,
-    map: Option<&Map>,
-    what: &str,
-) -> Option<HexId> {
+fn parse_hex(ctx: &mut Ctx, s: &str, span: Range<usize>, map: Option<&Map>, what: &str) -> Option<HexId> {
     let Some(hex) = HexId::parse(s) else {
         ctx.error(
             span,
@@ -825,13 +740,7 @@ fn parse_hex(
     Some(hex)
 }
 
-fn parse_pair(
-    ctx: &mut Ctx,
-    s: &str,
-    span: Range<usize>,
-    map: &Map,
-    what: &str,
-) -> Option<(HexId, HexId)> {
+fn parse_pair(ctx: &mut Ctx, s: &str, span: Range<usize>, map: &Map, what: &str) -> Option<(HexId, HexId)> {
     let Some((a, b)) = s.split_once('-') else {
         ctx.error(
             span,
@@ -899,16 +808,11 @@ fn read_side(
     let edge = f.string(ctx, "retreat_edge", true).and_then(|(s, span)| {
         let e = Edge::parse(&s);
         if e.is_none() {
-            ctx.error(
-                span,
-                format!("retreat_edge `{s}` must be north, south, east or west"),
-            );
+            ctx.error(span, format!("retreat_edge `{s}` must be north, south, east or west"));
         }
         e
     });
-    let withdrawal_level = f
-        .int(ctx, "withdrawal_level", 1..=999, true)
-        .map(|n| n as u16);
+    let withdrawal_level = f.int(ctx, "withdrawal_level", 1..=999, true).map(|n| n as u16);
     let line_command = f
         .strings(ctx, "line_command", false)
         .into_iter()
@@ -933,7 +837,10 @@ fn read_side(
         }
     }
     if overall != 1 {
-        ctx.error(side_span, format!("{side_what} must have exactly one leader with role = \"overall\"; it has {overall}"));
+        ctx.error(
+            side_span,
+            format!("{side_what} must have exactly one leader with role = \"overall\"; it has {overall}"),
+        );
     }
     Some(Side {
         id: id?.0,
@@ -976,10 +883,7 @@ fn read_unit(
         let t = UnitType::parse(&s);
         if t.is_none() {
             let known: Vec<_> = UnitType::ALL.iter().map(|t| t.code()).collect();
-            ctx.error(
-                span,
-                format!("{what}: unknown type `{s}` (known: {})", known.join(" ")),
-            );
+            ctx.error(span, format!("{what}: unknown type `{s}` (known: {})", known.join(" ")));
         }
         t
     });
@@ -1008,10 +912,7 @@ fn read_unit(
             let t = UnitTag::parse(&s);
             if t.is_none() {
                 let known: Vec<_> = UnitTag::ALL.iter().map(|t| t.key()).collect();
-                ctx.error(
-                    span,
-                    format!("{what}: unknown tag `{s}` (known: {})", known.join(", ")),
-                );
+                ctx.error(span, format!("{what}: unknown tag `{s}` (known: {})", known.join(", ")));
             }
             t
         })
@@ -1056,10 +957,7 @@ fn read_unit(
     let missile = missile_field.and_then(|(s, span)| {
         let m = Missile::parse(&s);
         if m.is_none() {
-            ctx.error(
-                span,
-                format!("{what}: missile `{s}` must be J, A, A*, S or B"),
-            );
+            ctx.error(span, format!("{what}: missile `{s}` must be J, A, A*, S or B"));
         }
         m
     });
@@ -1095,10 +993,7 @@ fn read_unit(
         }
     }
     if kind == UnitType::LN && missile.is_some() {
-        ctx.error(
-            span.clone(),
-            format!("{what}: lancers carry no missiles (GBA 2.4)"),
-        );
+        ctx.error(span.clone(), format!("{what}: lancers carry no missiles (GBA 2.4)"));
     }
     let implied = class.and_then(UnitClass::implied_missile);
     let needs_missile = kind.always_missile() || implied.is_some();
@@ -1129,9 +1024,7 @@ fn read_unit(
     // Placement: one hex, or two adjacent hexes for the two-hex types (GBA 6.41).
     let two_hex_type = matches!(
         (kind, class),
-        (UnitType::PH, _)
-            | (UnitType::HI, Some(UnitClass::HO))
-            | (UnitType::LP, Some(UnitClass::CA))
+        (UnitType::PH, _) | (UnitType::HI, Some(UnitClass::HO)) | (UnitType::LP, Some(UnitClass::CA))
     );
     let placement = at.and_then(|(s, at_span)| {
         if let Some((a, b)) = s.split_once('-') {
@@ -1233,17 +1126,12 @@ fn read_leader(
     let role = f.string(ctx, "role", true).and_then(|(s, span)| {
         let r = LeaderRole::parse(&s);
         if r.is_none() {
-            ctx.error(
-                span,
-                format!("{what}: role `{s}` must be overall, wing or subordinate"),
-            );
+            ctx.error(span, format!("{what}: role `{s}` must be overall, wing or subordinate"));
         }
         r
     });
     let contingent = f.bool(ctx, "contingent").unwrap_or(false);
-    let initiative = f
-        .int(ctx, "initiative", 1..=9, !contingent)
-        .map(|n| n as u8);
+    let initiative = f.int(ctx, "initiative", 1..=9, !contingent).map(|n| n as u8);
     if contingent && f.get("initiative").is_some() {
         ctx.error(
             span.clone(),
@@ -1270,9 +1158,7 @@ fn read_leader(
     let command_range = f.int(ctx, "command_range", 1..=12, true).map(|n| n as u8);
     let charisma = f.int(ctx, "charisma", 0..=6, true).map(|n| n as u8);
     let pc_required = rules == Some(RuleSet::Alexander);
-    let personal_combat = f
-        .int(ctx, "personal_combat", 0..=9, pc_required)
-        .map(|n| n as u8);
+    let personal_combat = f.int(ctx, "personal_combat", 0..=9, pc_required).map(|n| n as u8);
     let line_command = f.bool(ctx, "line_command").unwrap_or(false);
     let line_types: Vec<LineType> = f
         .strings(ctx, "line_types", false)
@@ -1280,7 +1166,10 @@ fn read_leader(
         .filter_map(|(s, span)| parse_line_type(ctx, &s, span, "line_types"))
         .collect();
     if !line_command && !line_types.is_empty() {
-        ctx.error(span.clone(), format!("{what}: `line_types` restricts Line Commands, so it needs `line_command = true` (GBA 4.37)"));
+        ctx.error(
+            span.clone(),
+            format!("{what}: `line_types` restricts Line Commands, so it needs `line_command = true` (GBA 4.37)"),
+        );
     }
     let strategy = f.int(ctx, "strategy", 0..=9, false).map(|n| n as u8);
     if strategy.is_some() && !line_command {
@@ -1293,10 +1182,7 @@ fn read_leader(
     let title = f.string(ctx, "title", false).map(|(s, _)| s);
     let at = f.string(ctx, "at", true).and_then(|(s, at_span)| {
         let hex = parse_hex(ctx, &s, at_span.clone(), map, &what)?;
-        if map
-            .and_then(|m| m.terrain(hex))
-            .is_some_and(Terrain::is_impassable)
-        {
+        if map.and_then(|m| m.terrain(hex)).is_some_and(Terrain::is_impassable) {
             ctx.error(at_span, format!("{what}: hex {hex} is sea or lake"));
         }
         Some(hex)
@@ -1329,7 +1215,10 @@ fn check_stacking(ctx: &mut Ctx, _map: &Map, units: &[Unit], ids: &IdRegistry) {
             if let Some(other) = occupant.insert(hex, &u.id) {
                 ctx.error(
                     ids.span(&u.id),
-                    format!("unit `{}`: hex {hex} is already occupied by `{other}`; combat units do not stack (GBA 6.91)", u.id),
+                    format!(
+                        "unit `{}`: hex {hex} is already occupied by `{other}`; combat units do not stack (GBA 6.91)",
+                        u.id
+                    ),
                 );
             }
         }
@@ -1347,10 +1236,7 @@ fn check_contingents(ctx: &mut Ctx, units: &[Unit], leaders: &[Leader], ids: &Id
                 ),
                 Some(u) if u.side != l.side => ctx.error(
                     ids.span(&l.id),
-                    format!(
-                        "leader `{}`: contingent unit `{uid}` belongs to the other side",
-                        l.id
-                    ),
+                    format!("leader `{}`: contingent unit `{uid}` belongs to the other side", l.id),
                 ),
                 Some(_) => {}
             }

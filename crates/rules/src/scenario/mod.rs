@@ -48,11 +48,7 @@ impl OptionalRules {
     /// (key in the file, rule number, field) for every optional rule.
     pub fn entries(&self) -> [(&'static str, &'static str, bool); 6] {
         [
-            (
-                "elite_commander_initiative",
-                "5.5",
-                self.elite_commander_initiative,
-            ),
+            ("elite_commander_initiative", "5.5", self.elite_commander_initiative),
             ("contingent_commanders", "5.6", self.contingent_commanders),
             ("law_of_inertia", "6.14", self.law_of_inertia),
             ("drift_to_the_right", "6.5", self.drift_to_the_right),

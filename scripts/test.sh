@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Sets up what is missing and runs every test: native (rules, CLI, web logic), the scenario
+# files, wasm in headless Chromium, and end-to-end on the built app in Chromium.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+bash "$root/scripts/setup.sh" --test
+cd "$root"
+export PATH="$HOME/.cargo/bin:$root/tests/node_modules/.bin:$PATH"
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "formatting and lints"
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+
+step "native tests"
+cargo test --workspace
+
+step "scenario files"
+cargo run --quiet -p sarissa-cli -- validate scenarios/*.toml
+
+step "wasm tests in headless Chromium"
+# wasm-bindgen-test-runner finds chromedriver on PATH; web/webdriver.json passes Chromium's flags.
+(cd web && cargo test --target wasm32-unknown-unknown)
+
+step "release build"
+trunk build --release
+wasm=$(ls dist/*.wasm) js=$(ls dist/*.js)
+printf 'size: wasm %s bytes (%s gzip), js %s bytes (%s gzip)\n' \
+  "$(stat -c %s "$wasm")" "$(gzip -9 -c "$wasm" | wc -c)" "$(stat -c %s "$js")" "$(gzip -9 -c "$js" | wc -c)"
+
+step "end-to-end in Chromium"
+cd tests
+mkdir -p artifacts
+status=0
+PLAYWRIGHT_JSON_OUTPUT_NAME=artifacts/e2e-results.json npx playwright test --reporter=list,json || status=$?
+node -e 'const s = require("./artifacts/e2e-results.json").stats;
+  console.log(`e2e: ${s.expected + s.flaky} passed, ${s.unexpected} failed` + (s.skipped ? `, ${s.skipped} skipped` : ""));'
+exit $status

@@ -1,0 +1,132 @@
+//! The map component in a real browser (wasm-bindgen-test in headless Chromium).
+#![cfg(target_arch = "wasm32")]
+
+use sarissa_rules::{HexId, Scenario};
+use sarissa_web::map::{MapView, MapViewProps};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::Duration;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlElement, PointerEvent, PointerEventInit};
+use yew::Callback;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+fn samarkand() -> Rc<Scenario> {
+    Rc::new(sarissa_web::scenarios::load("samarkand").unwrap().unwrap())
+}
+
+/// Mounts a MapView in an 800 x 600 box; returns the box and the hexes selected so far.
+async fn mount(scenario: Rc<Scenario>) -> (Element, Rc<RefCell<Vec<HexId>>>) {
+    let root = document().create_element("div").unwrap();
+    root.set_attribute(
+        "style",
+        "width: 800px; height: 600px; display: flex; position: relative",
+    )
+    .unwrap();
+    document().body().unwrap().append_child(&root).unwrap();
+    let taps = Rc::new(RefCell::new(Vec::new()));
+    let sink = taps.clone();
+    let props = MapViewProps {
+        scenario,
+        selected: None,
+        on_select: Callback::from(move |h| sink.borrow_mut().push(h)),
+    };
+    yew::Renderer::<MapView>::with_root_and_props(root.clone(), props).render();
+    yew::platform::time::sleep(Duration::from_millis(50)).await;
+    (root, taps)
+}
+
+fn count(root: &Element, selector: &str) -> u32 {
+    root.query_selector_all(selector).unwrap().length()
+}
+
+fn pointer(kind: &str, x: f64, y: f64) -> PointerEvent {
+    let init = PointerEventInit::new();
+    init.set_pointer_id(7);
+    init.set_is_primary(true);
+    init.set_bubbles(true);
+    init.set_client_x(x as i32);
+    init.set_client_y(y as i32);
+    PointerEvent::new_with_event_init_dict(kind, &init).unwrap()
+}
+
+#[wasm_bindgen_test]
+async fn draws_one_polygon_per_hex_and_one_counter_per_unit_and_leader() {
+    let s = samarkand();
+    let (root, _) = mount(s.clone()).await;
+    assert_eq!(count(&root, "polygon.hex"), s.map.columns as u32 * s.map.rows as u32);
+    assert_eq!(count(&root, ".counter.unit"), s.units.len() as u32);
+    assert_eq!(count(&root, ".counter.leader"), s.leaders.len() as u32);
+    // Every hexside feature kind in the file is drawn.
+    let kinds: std::collections::BTreeSet<_> = s.map.hexsides.iter().map(|e| e.feature.key()).collect();
+    assert_eq!(count(&root, "path.hexside"), kinds.len() as u32);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_tap_on_a_counter_selects_its_hex_and_a_drag_does_not() {
+    let s = samarkand();
+    let (root, taps) = mount(s.clone()).await;
+    let viewport: HtmlElement = root
+        .query_selector(".map-viewport")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let unit = &s.units[0];
+    let hex = unit.placement.hexes().next().unwrap();
+    let counter = root
+        .query_selector(&format!("[data-unit='{}']", unit.id))
+        .unwrap()
+        .unwrap();
+    let r = counter.get_bounding_client_rect();
+    let (x, y) = (r.left() + r.width() / 2.0, r.top() + r.height() / 2.0);
+
+    viewport.dispatch_event(&pointer("pointerdown", x, y)).unwrap();
+    viewport.dispatch_event(&pointer("pointerup", x, y)).unwrap();
+    let tapped = taps.borrow().clone();
+    assert_eq!(tapped.len(), 1);
+    assert!(
+        unit.placement.hexes().any(|h| h == tapped[0]),
+        "tapped {} for unit at {}",
+        tapped[0],
+        hex
+    );
+
+    // A drag pans the map and selects nothing.
+    let before = viewport
+        .query_selector(".map-wrapper")
+        .unwrap()
+        .unwrap()
+        .get_attribute("style");
+    viewport.dispatch_event(&pointer("pointerdown", x, y)).unwrap();
+    viewport
+        .dispatch_event(&pointer("pointermove", x + 40.0, y + 30.0))
+        .unwrap();
+    viewport
+        .dispatch_event(&pointer("pointerup", x + 40.0, y + 30.0))
+        .unwrap();
+    assert_eq!(taps.borrow().len(), 1);
+    let after = viewport
+        .query_selector(".map-wrapper")
+        .unwrap()
+        .unwrap()
+        .get_attribute("style");
+    assert_ne!(before, after, "the drag moved the map");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+fn every_bundled_scenario_loads_in_the_browser() {
+    for (file, text) in sarissa_web::scenarios::BUNDLED {
+        if let Err(e) = sarissa_rules::load(file, text) {
+            panic!("{e}");
+        }
+    }
+}
