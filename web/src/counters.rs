@@ -66,6 +66,116 @@ fn anchor(unit: &Unit) -> (f64, f64, f64) {
     }
 }
 
+/// How the writing sits inside a counter whose frame is turned by `frame` degrees: turned by
+/// `relative` degrees within the frame (quarter turns for a square, half turns or a quarter turn
+/// into "portrait" for a two-hex rectangle), so that it is as near upright on screen as possible.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ContentLayout {
+    pub relative: f64,
+    pub width: f64,
+    pub height: f64,
+}
+
+fn normalise(deg: f64) -> f64 {
+    (deg + 180.0).rem_euclid(360.0) - 180.0
+}
+
+pub fn content_layout(frame: f64, length: f64, depth: f64) -> ContentLayout {
+    let square = (length - depth).abs() < 1e-6;
+    let candidates: &[f64] = if square {
+        &[0.0, 90.0, 180.0, -90.0]
+    } else {
+        &[0.0, 180.0, 90.0, -90.0]
+    };
+    let relative = candidates
+        .iter()
+        .copied()
+        .min_by(|a, b| normalise(frame + a).abs().total_cmp(&normalise(frame + b).abs()))
+        .unwrap_or(0.0);
+    let quarter = (relative.abs() - 90.0).abs() < 1e-6;
+    let (width, height) = if quarter { (depth, length) } else { (length, depth) };
+    ContentLayout {
+        relative,
+        width,
+        height,
+    }
+}
+
+/// Text of a given size, squeezed to `avail` pixels when it would not fit.
+fn fitted_text(class: &'static str, x: f64, y: f64, size: f64, avail: f64, text: String) -> Html {
+    // Bold sans-serif runs at about 0.6 em a character.
+    let estimate = text.chars().count() as f64 * size * 0.6;
+    let squeeze = (estimate > avail).then(|| format!("{avail:.1}"));
+    html! {
+        <text class={class} x={format!("{x:.1}")} y={format!("{y:.1}")} font-size={format!("{size:.1}")}
+            textLength={squeeze.clone()} lengthAdjust={squeeze.map(|_| "spacingAndGlyphs")}>{ text }</text>
+    }
+}
+
+/// Splits a name into at most two lines at the space nearest its middle.
+fn two_lines(name: &str) -> (String, Option<String>) {
+    let mid = name.len() / 2;
+    match name.match_indices(' ').min_by_key(|(i, _)| i.abs_diff(mid)) {
+        Some((i, _)) if name.chars().count() > 7 => (name[..i].to_string(), Some(name[i + 1..].to_string())),
+        _ => (name.to_string(), None),
+    }
+}
+
+fn missile_disc(unit: &Unit, x: f64, y: f64) -> Html {
+    match unit.missile {
+        Some(m) => html! {
+            <g transform={format!("translate({x:.1},{y:.1})")}>
+                <circle class="missile" r="5.5" />
+                <text class="missile-letter" y="2.6">{ m.letter() }</text>
+            </g>
+        },
+        None => Html::default(),
+    }
+}
+
+/// The writing of a counter laid out upright in a `w` × `h` box centred on the origin.
+fn counter_content(unit: &Unit, w: f64, h: f64) -> Html {
+    let symbol_at =
+        |x: f64, y: f64| html! { <g transform={format!("translate({x:.1},{y:.1})")}>{ type_symbol(unit.kind) }</g> };
+    if h > w {
+        // Portrait: a two-hex unit facing east or west; everything stacked.
+        let (first, second) = two_lines(&unit.name);
+        let top = -h / 2.0 + 15.0;
+        html! {
+            <>
+                { fitted_text("name", 0.0, top, 8.5, w - 6.0, first) }
+                if let Some(second) = second { { fitted_text("name", 0.0, top + 10.0, 8.5, w - 6.0, second) } }
+                { symbol_at(0.0, 0.0) }
+                { fitted_text("type", 0.0, 16.0, 8.0, w - 6.0, unit.type_label()) }
+                { fitted_text("ratings", 0.0, 28.0, 9.5, w - 6.0, ratings_line(unit)) }
+                { missile_disc(unit, 0.0, h / 2.0 - 11.0) }
+            </>
+        }
+    } else if w > h + 1.0 {
+        // Landscape: a two-hex unit facing a diagonal vertex.
+        html! {
+            <>
+                { fitted_text("name", 0.0, -4.0, 10.5, w - 14.0, unit.name.clone()) }
+                { symbol_at(-w / 2.0 + 18.0, 9.0) }
+                { fitted_text("type", -w / 2.0 + 40.0, 12.5, 8.0, 22.0, unit.type_label()) }
+                { fitted_text("ratings", 8.0, 12.5, 9.5, 34.0, ratings_line(unit)) }
+                { missile_disc(unit, w / 2.0 - 12.0, 9.0) }
+            </>
+        }
+    } else {
+        // A square one-hex counter.
+        html! {
+            <>
+                { fitted_text("name", 0.0, -8.0, 8.2, w - 8.0, unit.name.clone()) }
+                { symbol_at(-10.0, 3.5) }
+                { fitted_text("type", if unit.missile.is_some() { 3.0 } else { 8.0 }, 6.5, 7.5, 16.0, unit.type_label()) }
+                { missile_disc(unit, 14.0, 3.5) }
+                { fitted_text("ratings", 0.0, 16.5, 9.5, w - 8.0, ratings_line(unit)) }
+            </>
+        }
+    }
+}
+
 /// "10·7·4/5": size, troop quality and movement allowance as printed on the counter.
 pub fn ratings_line(unit: &Unit) -> String {
     let ma = match unit.ma_extended {
@@ -76,49 +186,29 @@ pub fn ratings_line(unit: &Unit) -> String {
 }
 
 fn unit_counter(unit: &Unit, selected: bool) -> Html {
-    let (x, y, width) = anchor(unit);
+    let (x, y, length) = anchor(unit);
     let rot = rotation(unit);
-    let half = width / 2.0;
-    let d2 = DEPTH / 2.0;
-    // Keep the writing the right way up on counters facing down the screen; the band and notch
-    // still mark the front.
-    let upside_down = rot.abs() > 90.0;
-    let content_transform = if upside_down { "rotate(180)" } else { "" };
-    let two_hex = unit.placement.is_two_hex();
-    let name_size = if two_hex { 10.5 } else { 8.2 };
+    let (half, d2) = (length / 2.0, DEPTH / 2.0);
+    let layout = content_layout(rot, length, DEPTH);
     html! {
         <g class={classes!("counter", "unit", side_class(unit.side), selected.then_some("selected"))}
             data-unit={unit.id.clone()}
             transform={format!("translate({x:.1},{y:.1}) rotate({rot})")}>
             <rect class="body" x={format!("{:.1}", -half)} y={format!("{:.1}", -d2)}
-                width={format!("{width:.1}")} height={format!("{DEPTH:.1}")} rx="3" />
+                width={format!("{length:.1}")} height={format!("{DEPTH:.1}")} rx="3" />
             <rect class="front" x={format!("{:.1}", -half)} y={format!("{:.1}", -d2)}
-                width={format!("{width:.1}")} height="5" rx="2" />
+                width={format!("{length:.1}")} height="5" rx="2" />
             <path class="notch" d={format!("M-5,{:.1} L0,{:.1} L5,{:.1} Z", -d2, -d2 - 6.0, -d2)} />
-            <g transform={content_transform}>
-                <text class="name" y={if upside_down { "-4" } else { "-6" }} font-size={name_size.to_string()}>{ unit.name.clone() }</text>
-                <g transform={format!("translate({:.1},5.5)", if two_hex { -22.0 } else { -9.0 })}>{ type_symbol(unit.kind) }</g>
-                <text class="type" x={if two_hex { "-6" } else { "8" }} y="9">{ unit.type_label() }</text>
-                if two_hex {
-                    <text class="ratings" x="22" y="9">{ ratings_line(unit) }</text>
-                } else {
-                    <text class="ratings" y="18.5">{ ratings_line(unit) }</text>
-                }
-                if let Some(m) = unit.missile {
-                    <g transform={format!("translate({:.1},{:.1})", half - 7.5, if upside_down { 13.5 } else { -11.0 })}>
-                        <circle class="missile" r="5.5" />
-                        <text class="missile-letter" y="2.6">{ m.letter() }</text>
-                    </g>
-                }
-            </g>
+            <g transform={format!("rotate({})", layout.relative)}>{ counter_content(unit, layout.width, layout.height) }</g>
         </g>
     }
 }
 
-/// Leaders sit in the upper-left of their hex so a unit beneath stays readable.
+/// Leaders are small discs tucked into the upper-left corner of their hex, over the corner of
+/// any counter beneath rather than its name.
 fn leader_counter(leader: &Leader, selected: bool) -> Html {
     let (x, y) = center(leader.at);
-    let (x, y) = (x - R * 0.42, y - R * 0.42);
+    let (x, y) = (x - R * 0.68, y - R * 0.68);
     let rating = match leader.initiative {
         Some(i) => i.to_string(),
         None => "C".to_string(),
@@ -128,9 +218,9 @@ fn leader_counter(leader: &Leader, selected: bool) -> Html {
         <g class={classes!("counter", "leader", side_class(leader.side),
                 (leader.role == LeaderRole::Overall).then_some("overall"), selected.then_some("selected"))}
             data-leader={leader.id.clone()} transform={format!("translate({x:.1},{y:.1})")}>
-            <circle class="disc" r="13" />
-            <text class="leader-name" y="-2">{ short }</text>
-            <text class="leader-rating" y="8">{ format!("{}{}", rating, if leader.line_command { "L" } else { "" }) }</text>
+            <circle class="disc" r="10.5" />
+            { fitted_text("leader-name", 0.0, -1.5, 5.6, 17.0, short) }
+            <text class="leader-rating" y="7">{ format!("{}{}", rating, if leader.line_command { "L" } else { "" }) }</text>
         </g>
     }
 }
@@ -163,5 +253,44 @@ pub fn counters_layer(props: &CountersLayerProps) -> Html {
             <g class="units">{ for units }</g>
             <g class="leaders">{ for leaders }</g>
         </g>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_counters_keep_their_writing_within_30_degrees_of_upright() {
+        for frame in [90.0, 30.0, -30.0, -90.0, -150.0, 150.0] {
+            let l = content_layout(frame, DEPTH, DEPTH);
+            assert!(normalise(frame + l.relative).abs() <= 30.0 + 1e-9, "{frame}: {l:?}");
+            assert_eq!((l.width, l.height), (DEPTH, DEPTH));
+        }
+    }
+
+    #[test]
+    fn two_hex_counters_facing_east_or_west_use_the_portrait_layout() {
+        let length = 96.0;
+        for frame in [90.0, -90.0] {
+            let l = content_layout(frame, length, DEPTH);
+            assert_eq!(normalise(frame + l.relative), 0.0);
+            assert_eq!((l.width, l.height), (DEPTH, length));
+        }
+        for frame in [30.0, -30.0, 150.0, -150.0] {
+            let l = content_layout(frame, length, DEPTH);
+            assert_eq!(normalise(frame + l.relative).abs(), 30.0, "{frame}");
+            assert_eq!((l.width, l.height), (length, DEPTH));
+        }
+    }
+
+    #[test]
+    fn long_names_split_near_the_middle() {
+        assert_eq!(
+            two_lines("Greek Mercenaries I"),
+            ("Greek".into(), Some("Mercenaries I".into()))
+        );
+        assert_eq!(two_lines("Coenus"), ("Coenus".into(), None));
+        assert_eq!(two_lines("Hypaspists"), ("Hypaspists".into(), None));
     }
 }

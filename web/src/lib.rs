@@ -3,10 +3,12 @@
 
 pub mod app;
 pub mod camera;
+pub mod chooser;
 pub mod counters;
 pub mod geometry;
 pub mod map;
 pub mod panel;
+pub mod route;
 pub mod scenarios;
 pub mod terrain_layer;
 

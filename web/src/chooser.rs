@@ -1,0 +1,130 @@
+//! The start screen: every bundled battle with a map preview, its sides and what it asks of the
+//! players.
+
+use crate::counters::side_class;
+use crate::geometry::{center, map_size};
+use crate::terrain_layer::terrain_class;
+use sarissa_rules::terrain::Terrain;
+use sarissa_rules::{LoadError, Scenario};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, Clone)]
+pub struct ChooserProps {
+    pub scenarios: Rc<Vec<Result<Scenario, LoadError>>>,
+    pub on_choose: Callback<String>,
+}
+
+impl PartialEq for ChooserProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.scenarios, &other.scenarios) && self.on_choose == other.on_choose
+    }
+}
+
+#[function_component(Chooser)]
+pub fn chooser(props: &ChooserProps) -> Html {
+    let cards = props.scenarios.iter().map(|entry| match entry {
+        Ok(s) => battle_card(s, &props.on_choose),
+        Err(e) => html! {
+            <article class="battle-card broken">
+                <h2>{ format!("{} could not be loaded", e.file) }</h2>
+                <pre>{ e.to_string() }</pre>
+            </article>
+        },
+    });
+    html! {
+        <main class="start">
+            <header class="start-header">
+                <h1>{ "Sarissa" }</h1>
+                <p>{ "Ancient battles under the full Great Battles of History rules. Everything stays on this device." }</p>
+            </header>
+            <section class="battles" aria-label="Battles">{ for cards }</section>
+        </main>
+    }
+}
+
+fn battle_card(s: &Scenario, on_choose: &Callback<String>) -> Html {
+    let id = s.meta.id.clone();
+    let choose = on_choose.reform(move |_: MouseEvent| id.clone());
+    let sides = s.sides.iter().enumerate().map(|(i, side)| {
+        let units = s.units.iter().filter(|u| u.side == i).count();
+        let leaders = s.leaders.iter().filter(|l| l.side == i).count();
+        html! {
+            <li class={side_class(i)}><span class="swatch" />
+                <strong>{ &side.name }</strong>{ format!(" — {units} units, {leaders} leaders") }</li>
+        }
+    });
+    let optional: Vec<_> = s
+        .meta
+        .optional_rules
+        .entries()
+        .iter()
+        .filter(|e| e.2)
+        .map(|e| format!("{} ({})", e.0.replace('_', " "), e.1))
+        .collect();
+    html! {
+        <article class="battle-card" data-scenario={s.meta.id.clone()}>
+            <button class="preview-button" onclick={choose.clone()} aria-label={format!("Play {}", s.meta.name)}>
+                { preview(s) }
+            </button>
+            <div class="card-text">
+                <h2>{ &s.meta.name }<span class="date">{ format!(" · {}", s.meta.date) }</span></h2>
+                <p class="summary">{ &s.meta.summary }</p>
+                <ul class="sides">{ for sides }</ul>
+                <p class="facts">
+                    { format!("{} rules · map {} × {} hexes", s.meta.rules.name(), s.map.columns, s.map.rows) }
+                    if let Some(length) = &s.meta.length { { format!(" · plays in about {length}") } }
+                </p>
+                if !optional.is_empty() {
+                    <p class="facts">{ format!("Optional rules: {}", optional.join(", ")) }</p>
+                }
+                <button class="play" onclick={choose}>{ "Play this battle" }</button>
+            </div>
+        </article>
+    }
+}
+
+/// A miniature of the map: one path per terrain (a dot per hex) and one per side for the units.
+/// A few dozen nodes, however big the map.
+pub fn preview(s: &Scenario) -> Html {
+    let (w, h) = map_size(&s.map);
+    // Slightly larger than the column spacing (45) and row height (52) so the tiles overlap
+    // instead of leaving hairline seams when scaled down.
+    let dot = 47.0;
+    let terrain_paths = Terrain::ALL.iter().filter_map(|&t| {
+        let mut d = String::new();
+        for hex in s.map.hexes().filter(|h| s.map.terrain(*h) == Some(t)) {
+            let (x, y) = center(hex);
+            d.push_str(&format!("M{:.0},{:.0}h{dot:.0}v54h-{dot:.0}z", x - dot / 2.0, y - 27.0));
+        }
+        (!d.is_empty()).then(|| html! { <path class={classes!("preview-terrain", terrain_class(t))} d={d} /> })
+    });
+    let high = {
+        let mut d = String::new();
+        for hex in s.map.hexes() {
+            let level = s.map.elevation(hex).unwrap_or(0);
+            if level >= 2 {
+                let (x, y) = center(hex);
+                d.push_str(&format!("M{:.0},{:.0}h{dot:.0}v54h-{dot:.0}z", x - dot / 2.0, y - 27.0));
+            }
+        }
+        html! { <path class="preview-high" d={d} /> }
+    };
+    let units = (0..s.sides.len()).map(|side| {
+        let mut d = String::new();
+        for u in s.units.iter().filter(|u| u.side == side) {
+            for hex in u.placement.hexes() {
+                let (x, y) = center(hex);
+                d.push_str(&format!("M{:.0},{:.0}h40v40h-40z", x - 20.0, y - 20.0));
+            }
+        }
+        html! { <path class={classes!("preview-units", side_class(side))} d={d} /> }
+    });
+    html! {
+        <svg class="preview" viewBox={format!("0 0 {w:.0} {h:.0}")} preserveAspectRatio="xMidYMid meet" role="img"
+            aria-label="Map preview">
+            <g class="preview-map">{ for terrain_paths }{ high }</g>
+            { for units }
+        </svg>
+    }
+}
