@@ -8,11 +8,25 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A hex on the printed map: column and row, both counted from 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// A hex on the printed map: column and row, both counted from 1. Serialised as its printed
+/// four-digit id ("2214"), so saves, scripts and logs read like the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct HexId {
     pub col: u8,
     pub row: u8,
+}
+
+impl Serialize for HexId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for HexId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        HexId::parse(&s).ok_or_else(|| serde::de::Error::custom(format!("`{s}` is not a four-digit hex id")))
+    }
 }
 
 /// The six hexside directions of a flat-topped hex, counter-clockwise from the upper right.
@@ -28,7 +42,7 @@ pub enum Hexside {
 
 /// The six vertices a unit can face (GBA 7.11), counter-clockwise from the east point.
 /// Vertex `i` lies between hexsides `i - 1` and `i`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Vertex {
     E,
     NE,

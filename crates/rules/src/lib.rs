@@ -2,10 +2,20 @@
 //! functions. No web dependencies: everything here builds and is tested natively, and compiles
 //! unchanged to wasm32 for the browser.
 
+pub mod activation;
+pub mod charts;
+pub mod facing;
+pub mod game;
 pub mod hex;
+pub mod legal;
+pub mod movement;
+pub mod orders;
 pub mod scenario;
+pub mod sequence;
 pub mod terrain;
 pub mod units;
+pub mod zoc;
 
+pub use game::{Command, Dice, Event, Game, RuleError};
 pub use hex::{HexId, Hexside, Vertex};
 pub use scenario::{load, LoadError, Scenario};

@@ -813,6 +813,7 @@ fn read_side(
         e
     });
     let withdrawal_level = f.int(ctx, "withdrawal_level", 1..=999, true).map(|n| n as u16);
+    let macedonian = f.bool(ctx, "macedonian").unwrap_or(false);
     let line_command = f
         .strings(ctx, "line_command", false)
         .into_iter()
@@ -847,6 +848,7 @@ fn read_side(
         name: name?.0,
         retreat_edge: edge?,
         withdrawal_level: withdrawal_level?,
+        macedonian,
         line_command,
     })
 }

@@ -129,6 +129,8 @@ pub struct Side {
     pub name: String,
     pub retreat_edge: Edge,
     pub withdrawal_level: u16,
+    /// Counts as Macedonian for activation ties (GBA 5.12: the non-Macedonian leader goes first).
+    pub macedonian: bool,
     /// Line Command eligibility (GBA 4.31).
     pub line_command: Vec<LineType>,
 }

@@ -1,0 +1,100 @@
+//! Leader activation (GBA 5.1) and the turn's end (3.1 D–E).
+
+use crate::game::{Event, LeaderStatus, RollPurpose, RuleError, Tx};
+use crate::scenario::RuleSet;
+
+/// Starts turn `turn` and offers its first activation.
+pub fn begin_turn(tx: &mut Tx, turn: u16) -> Result<(), RuleError> {
+    tx.emit(Event::TurnBegan { turn });
+    offer_next(tx)
+}
+
+/// Leaders still to be activated this turn: Inactive, rated (contingent commanders are
+/// activated only by their superiors, 5.6), not eliminated (5.13).
+fn eligible(tx: &Tx) -> Vec<usize> {
+    (0..tx.scenario.leaders.len())
+        .filter(|&i| {
+            tx.state.leaders[i].status == LeaderStatus::Inactive && tx.scenario.leaders[i].initiative.is_some()
+        })
+        .collect()
+}
+
+/// Offers the next activation: the lowest initiative not yet activated (5.12), or ends the turn
+/// when every leader is done.
+pub fn offer_next(tx: &mut Tx) -> Result<(), RuleError> {
+    let candidates = eligible(tx);
+    let Some(lowest) = candidates
+        .iter()
+        .filter_map(|&i| tx.scenario.leaders[i].initiative)
+        .min()
+    else {
+        return end_turn(tx);
+    };
+    let at_lowest = |side: usize| -> Vec<String> {
+        candidates
+            .iter()
+            .map(|&i| &tx.scenario.leaders[i])
+            .filter(|l| l.side == side && l.initiative == Some(lowest))
+            .map(|l| l.id.clone())
+            .collect()
+    };
+    let (a, b) = (at_lowest(0), at_lowest(1));
+    let side = match (a.is_empty(), b.is_empty()) {
+        (false, true) => 0,
+        (true, false) => 1,
+        _ => match tx.state.tie {
+            Some((initiative, next)) if initiative == lowest => next,
+            _ => {
+                let first = tie_first_side(tx)?;
+                tx.emit(Event::TieOrderSet {
+                    initiative: lowest,
+                    next_side: first,
+                });
+                first
+            }
+        },
+    };
+    let leaders = if side == 0 { a } else { b };
+    tx.emit(Event::ActivationOffered { side, leaders });
+    Ok(())
+}
+
+/// Equal initiatives across the sides (5.12): in the Alexander rules the non-Macedonian leader
+/// goes first; otherwise (both or neither Macedonian, or Chandragupta) each side rolls, the
+/// first-listed side first, high roll first, equal rolls again (R10).
+fn tie_first_side(tx: &mut Tx) -> Result<usize, RuleError> {
+    let mac = [tx.scenario.sides[0].macedonian, tx.scenario.sides[1].macedonian];
+    if tx.scenario.meta.rules == RuleSet::Alexander && mac[0] != mac[1] {
+        return Ok(if mac[0] { 1 } else { 0 });
+    }
+    loop {
+        let a = tx.roll(RollPurpose::InitiativeTie { side: 0 })?;
+        let b = tx.roll(RollPurpose::InitiativeTie { side: 1 })?;
+        if a != b {
+            return Ok(if a > b { 0 } else { 1 });
+        }
+    }
+}
+
+/// After a leader of a tied initiative is used, the other side's equal leaders go next (5.12).
+pub fn note_tie_turn(tx: &mut Tx, leader: usize) {
+    let l = &tx.scenario.leaders[leader];
+    if let Some((initiative, _)) = tx.state.tie {
+        if l.initiative == Some(initiative) {
+            tx.emit(Event::TieOrderSet {
+                initiative,
+                next_side: 1 - l.side,
+            });
+        }
+    }
+}
+
+/// Rout and reload, then withdrawal, then the next turn (3.1 D–E). Rout movement, reload and
+/// the withdrawal check arrive with combat; today this turns Moved units and Finished leaders
+/// face up (D4).
+fn end_turn(tx: &mut Tx) -> Result<(), RuleError> {
+    let turn = tx.state.turn;
+    tx.emit(Event::TurnEnded { turn });
+    tx.emit(Event::UnitsAndLeadersReadied);
+    begin_turn(tx, turn + 1)
+}

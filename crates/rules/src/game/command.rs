@@ -1,0 +1,42 @@
+//! A player's intent. Checked against the rules before anything happens.
+
+use crate::hex::{HexId, Vertex};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "command", rename_all = "snake_case")]
+pub enum Command {
+    /// Activate the leader offered (GBA 5.1); among tied leaders of one side, any of them.
+    Activate { leader: String },
+    /// Decline to use the leader offered: he is Finished (GBA 5.15).
+    Pass { leader: String },
+    /// An individual order: move a unit along `path` (the hexes entered, in order; empty to
+    /// only turn) and end facing `facing` (GBA 5.22, 6.3, 7.12).
+    Move {
+        unit: String,
+        path: Vec<HexId>,
+        facing: Vertex,
+    },
+    /// An individual order the active leader gives himself: move along `path` (GBA 4.23, 6.15).
+    MoveLeader { leader: String, path: Vec<HexId> },
+    /// The active leader gives no more orders this orders phase (GBA 5.21, 5.27).
+    EndOrders,
+    /// Roll for momentum: another orders phase for the same leader (GBA 5.32).
+    TryMomentum,
+    /// Do not roll for momentum: the leader is Finished (GBA 5.15).
+    DeclineMomentum,
+}
+
+impl Command {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::Activate { .. } => "activate",
+            Self::Pass { .. } => "pass",
+            Self::Move { .. } => "move",
+            Self::MoveLeader { .. } => "move_leader",
+            Self::EndOrders => "end_orders",
+            Self::TryMomentum => "try_momentum",
+            Self::DeclineMomentum => "decline_momentum",
+        }
+    }
+}

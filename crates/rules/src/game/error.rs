@@ -1,0 +1,128 @@
+//! Why a command was refused: a typed reason that names the rule.
+
+use serde::Serialize;
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "refusal", rename_all = "snake_case")]
+pub enum RuleError {
+    /// The command does not belong to the current decision (GBA 3.0, the sequence of play).
+    NotNow {
+        command: String,
+        expected: String,
+    },
+    UnknownUnit {
+        unit: String,
+    },
+    UnknownLeader {
+        leader: String,
+    },
+    /// Only the lowest-initiative leaders not yet activated may be activated (GBA 5.12, 5.13).
+    NotEligibleForActivation {
+        leader: String,
+    },
+    /// A leader gives at most his initiative in orders per orders phase (GBA 5.21).
+    NoOrdersLeft {
+        leader: String,
+    },
+    /// A unit moves at most once per orders phase (GBA 5.23, 6.12).
+    AlreadyOrdered {
+        unit: String,
+    },
+    NotFriendly {
+        unit: String,
+    },
+    /// Orders reach units within command range along an unobstructed path (GBA 4.21).
+    OutOfCommandRange {
+        unit: String,
+        leader: String,
+    },
+    /// A leader other than the overall commander gives no orders in an enemy ZOC (GBA 4.24).
+    LeaderInEnemyZoc {
+        leader: String,
+    },
+    /// A two-hex unit's movement (GBA 6.4) is not implemented yet.
+    TwoHexMovementNotYetSupported {
+        unit: String,
+    },
+    /// The unit is eliminated (or routed) and takes no orders.
+    UnitNotAvailable {
+        unit: String,
+    },
+    /// A path problem, with the rule that forbids it.
+    IllegalMove {
+        unit: String,
+        rule: &'static str,
+        reason: String,
+    },
+    /// Momentum is not open to this leader now (GBA 5.31, 5.14).
+    NoMomentum {
+        leader: String,
+        reason: String,
+    },
+    /// Loaded dice ran out: a test or reproduction supplied too few rolls.
+    DiceExhausted,
+    /// The battle is over.
+    GameOver,
+}
+
+impl RuleError {
+    /// The rule number that refuses the command.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Self::NotNow { .. } => "3.0",
+            Self::UnknownUnit { .. } | Self::UnknownLeader { .. } => "scenario",
+            Self::NotEligibleForActivation { .. } => "5.12",
+            Self::NoOrdersLeft { .. } => "5.21",
+            Self::AlreadyOrdered { .. } => "5.23",
+            Self::NotFriendly { .. } => "4.21",
+            Self::OutOfCommandRange { .. } => "4.21",
+            Self::LeaderInEnemyZoc { .. } => "4.24",
+            Self::TwoHexMovementNotYetSupported { .. } => "6.4",
+            Self::UnitNotAvailable { .. } => "10.2",
+            Self::IllegalMove { rule, .. } => rule,
+            Self::NoMomentum { .. } => "5.31",
+            Self::DiceExhausted => "2.3",
+            Self::GameOver => "3.0",
+        }
+    }
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "rule {}: ", self.rule())?;
+        match self {
+            Self::NotNow { command, expected } => write!(f, "{command} is not possible now; {expected}"),
+            Self::UnknownUnit { unit } => write!(f, "there is no unit `{unit}`"),
+            Self::UnknownLeader { leader } => write!(f, "there is no leader `{leader}`"),
+            Self::NotEligibleForActivation { leader } => {
+                write!(
+                    f,
+                    "{leader} cannot be activated now: leaders go in order of initiative, lowest first"
+                )
+            }
+            Self::NoOrdersLeft { leader } => write!(f, "{leader} has given all the orders his initiative allows"),
+            Self::AlreadyOrdered { unit } => write!(f, "{unit} has already had an order this orders phase"),
+            Self::NotFriendly { unit } => write!(f, "{unit} belongs to the other side"),
+            Self::OutOfCommandRange { unit, leader } => {
+                write!(
+                    f,
+                    "{unit} is beyond {leader}'s command range (counted along a path clear of enemies and their ZOCs)"
+                )
+            }
+            Self::LeaderInEnemyZoc { leader } => {
+                write!(f, "{leader} is in an enemy zone of control and cannot give orders")
+            }
+            Self::TwoHexMovementNotYetSupported { unit } => {
+                write!(f, "{unit} is a two-hex unit; moving two-hex units is not available yet")
+            }
+            Self::UnitNotAvailable { unit } => write!(f, "{unit} is not on the field"),
+            Self::IllegalMove { unit, reason, .. } => write!(f, "{unit} cannot move so: {reason}"),
+            Self::NoMomentum { leader, reason } => write!(f, "{leader} cannot try for momentum: {reason}"),
+            Self::DiceExhausted => write!(f, "the loaded dice have no more rolls"),
+            Self::GameOver => write!(f, "the battle is over"),
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}

@@ -1,0 +1,239 @@
+//! What happened. Applying events is the only way the game state changes.
+
+use super::state::{GameState, LeaderStatus, Phase};
+use crate::hex::{HexId, Vertex};
+use crate::scenario::Scenario;
+use crate::units::Placement;
+use serde::{Deserialize, Serialize};
+
+/// Why a die was rolled; every roll is an event (GBA 2.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "for", rename_all = "snake_case")]
+pub enum RollPurpose {
+    /// Equal initiatives across the sides (GBA 5.12, R10): one roll per side.
+    InitiativeTie { side: usize },
+    /// GBA 5.32.
+    Momentum { leader: String },
+    /// GBA 5.33.
+    DieRollOfDoom { leader: String },
+    /// The TQ check at the end of a first move at augmented MA (GBA 6.46) and other checks.
+    TqCheck { unit: String, rule: String },
+}
+
+/// Why a unit took cohesion hits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HitCause {
+    /// Terrain, hexsides and elevation entered (GBA 6.22).
+    Terrain,
+    /// Moving again after the unit has Moved this turn (GBA 6.13).
+    SecondMove,
+    /// A facing change in a rough hex (GBA 7.14).
+    FacingInRough,
+    /// Crisis of faith (GBA 5.33[3]).
+    CrisisOfFaith,
+}
+
+/// The outcome of the die roll of doom (GBA 5.33).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Doom {
+    Reactivation,
+    Finished,
+    CrisisOfFaith,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    TurnBegan {
+        turn: u16,
+    },
+    DieRolled {
+        roll: u8,
+        purpose: RollPurpose,
+    },
+    /// The owner of these leaders decides next: activate one, or pass (GBA 5.12–5.15).
+    ActivationOffered {
+        side: usize,
+        leaders: Vec<String>,
+    },
+    /// After a tie across sides the other side's equal leaders go next (GBA 5.12).
+    TieOrderSet {
+        initiative: u8,
+        next_side: usize,
+    },
+    /// `no_momentum`: a re-activated leader may not roll for momentum (GBA 5.33[1], 5.34).
+    LeaderActivated {
+        leader: String,
+        no_momentum: bool,
+        in_enemy_zoc: bool,
+    },
+    /// An orders phase begins: the leader may give up to `orders` individual orders (GBA 5.21).
+    OrdersPhaseBegan {
+        leader: String,
+        orders: u8,
+        momentum: bool,
+    },
+    UnitMoved {
+        unit: String,
+        path: Vec<HexId>,
+        placement: Placement,
+        facing: Vertex,
+        mp: u8,
+    },
+    CohesionHits {
+        unit: String,
+        hits: u8,
+        cause: HitCause,
+    },
+    LeaderMoved {
+        leader: String,
+        path: Vec<HexId>,
+        mp: u8,
+        in_enemy_zoc: bool,
+    },
+    OrdersEnded {
+        leader: String,
+    },
+    /// The leader may now try for momentum (GBA 5.3).
+    MomentumOffered {
+        leader: String,
+    },
+    MomentumGained {
+        leader: String,
+    },
+    DoomOutcome {
+        leader: String,
+        outcome: Doom,
+    },
+    /// The opponent may activate any one of his leaders, even a Finished one (GBA 5.33[1]).
+    ReactivationOffered {
+        side: usize,
+    },
+    LeaderFinished {
+        leader: String,
+    },
+    /// Rout and reload (GBA 3.1 D4): Moved units and Finished leaders are turned face up.
+    UnitsAndLeadersReadied,
+    TurnEnded {
+        turn: u16,
+    },
+}
+
+impl GameState {
+    /// Applies one event. Events come from the rules, which checked them; an event naming
+    /// something that does not exist is ignored rather than trusted.
+    pub fn apply(&mut self, scenario: &Scenario, event: &Event) {
+        let unit = |id: &str| scenario.units.iter().position(|u| u.id == id);
+        let leader = |id: &str| scenario.leaders.iter().position(|l| l.id == id);
+        match event {
+            Event::TurnBegan { turn } => {
+                self.turn = *turn;
+                self.tie = None;
+            }
+            Event::DieRolled { .. } => {
+                self.dice.roll();
+            }
+            Event::ActivationOffered { side, leaders } => {
+                self.phase = Phase::Activation {
+                    side: *side,
+                    leaders: leaders.clone(),
+                };
+            }
+            Event::TieOrderSet { initiative, next_side } => self.tie = Some((*initiative, *next_side)),
+            Event::LeaderActivated {
+                leader: id,
+                no_momentum,
+                in_enemy_zoc,
+            } => {
+                if let Some(i) = leader(id) {
+                    let l = &mut self.leaders[i];
+                    l.status = LeaderStatus::Active;
+                    l.succession = 0;
+                    l.no_momentum |= *no_momentum;
+                    l.was_in_enemy_zoc |= *in_enemy_zoc;
+                }
+            }
+            Event::OrdersPhaseBegan {
+                leader: id,
+                orders,
+                momentum,
+            } => {
+                if let Some(i) = leader(id) {
+                    self.leaders[i].succession += 1;
+                    self.leaders[i].mp_used = 0;
+                }
+                self.phase = Phase::Orders {
+                    leader: id.clone(),
+                    orders_left: *orders,
+                    ordered: Vec::new(),
+                    momentum: *momentum,
+                };
+            }
+            Event::UnitMoved {
+                unit: id,
+                placement,
+                facing,
+                ..
+            } => {
+                if let Some(i) = unit(id) {
+                    let u = &mut self.units[i];
+                    u.placement = *placement;
+                    u.facing = *facing;
+                    u.moved = true;
+                }
+                if let Phase::Orders {
+                    orders_left, ordered, ..
+                } = &mut self.phase
+                {
+                    *orders_left = orders_left.saturating_sub(1);
+                    ordered.push(id.clone());
+                }
+            }
+            Event::CohesionHits { unit: id, hits, .. } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].hits = self.units[i].hits.saturating_add(*hits);
+                }
+            }
+            Event::LeaderMoved {
+                leader: id,
+                path,
+                mp,
+                in_enemy_zoc,
+            } => {
+                if let (Some(i), Some(last)) = (leader(id), path.last()) {
+                    self.leaders[i].at = *last;
+                    self.leaders[i].mp_used = self.leaders[i].mp_used.saturating_add(*mp);
+                    self.leaders[i].was_in_enemy_zoc |= *in_enemy_zoc;
+                }
+                if let Phase::Orders { orders_left, .. } = &mut self.phase {
+                    *orders_left = orders_left.saturating_sub(1);
+                }
+            }
+            Event::OrdersEnded { .. } => {}
+            Event::MomentumOffered { leader } => self.phase = Phase::Momentum { leader: leader.clone() },
+            Event::MomentumGained { .. } | Event::DoomOutcome { .. } => {}
+            Event::ReactivationOffered { side } => self.phase = Phase::Reactivation { side: *side },
+            Event::LeaderFinished { leader: id } => {
+                if let Some(i) = leader(id) {
+                    self.leaders[i].status = LeaderStatus::Finished;
+                }
+            }
+            Event::UnitsAndLeadersReadied => {
+                for u in &mut self.units {
+                    u.moved = false;
+                }
+                for l in &mut self.leaders {
+                    if l.status != LeaderStatus::Eliminated {
+                        l.status = LeaderStatus::Inactive;
+                    }
+                    l.no_momentum = false;
+                    l.succession = 0;
+                    l.was_in_enemy_zoc = false;
+                }
+            }
+            Event::TurnEnded { .. } => {}
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! A game in progress: the scenario, the state, and the one way to change it.
+//!
+//! A command is checked against the rules inside a transaction: the rules emit events, each
+//! applied at once to a working copy of the state (so later checks see earlier effects, and dice
+//! rolls advance the stored generator). If the command is refused, the copy is dropped and
+//! nothing has changed; if it is accepted, the copy becomes the state. So (scenario, dice,
+//! commands) always replays to the same state.
+
+mod command;
+mod dice;
+mod error;
+mod event;
+mod state;
+
+pub use command::Command;
+pub use dice::Dice;
+pub use error::RuleError;
+pub use event::{Doom, Event, HitCause, RollPurpose};
+pub use state::{GameState, LeaderState, LeaderStatus, Phase, UnitState};
+
+use crate::scenario::Scenario;
+use std::sync::Arc;
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub scenario: Arc<Scenario>,
+    pub state: GameState,
+}
+
+/// A command being carried out: the working state and the events so far.
+pub struct Tx<'a> {
+    pub scenario: &'a Scenario,
+    pub state: GameState,
+    pub events: Vec<Event>,
+}
+
+impl Tx<'_> {
+    /// Records an event and applies it to the working state.
+    pub fn emit(&mut self, event: Event) {
+        self.state.apply(self.scenario, &event);
+        self.events.push(event);
+    }
+
+    /// Rolls the die for `purpose`, as an event.
+    pub fn roll(&mut self, purpose: RollPurpose) -> Result<u8, RuleError> {
+        let roll = self.state.dice.peek().ok_or(RuleError::DiceExhausted)?;
+        self.emit(Event::DieRolled { roll, purpose });
+        Ok(roll)
+    }
+
+    pub fn unit_index(&self, id: &str) -> Result<usize, RuleError> {
+        self.scenario
+            .units
+            .iter()
+            .position(|u| u.id == id)
+            .ok_or_else(|| RuleError::UnknownUnit { unit: id.into() })
+    }
+
+    pub fn leader_index(&self, id: &str) -> Result<usize, RuleError> {
+        self.scenario
+            .leaders
+            .iter()
+            .position(|l| l.id == id)
+            .ok_or_else(|| RuleError::UnknownLeader { leader: id.into() })
+    }
+}
+
+impl Game {
+    /// Sets up the scenario and begins the first turn; returns the game and the opening events.
+    pub fn new(scenario: Arc<Scenario>, dice: Dice) -> Result<(Self, Vec<Event>), RuleError> {
+        let state = GameState::setup(&scenario, dice);
+        let mut game = Self { scenario, state };
+        let events = game.transact(|tx| crate::activation::begin_turn(tx, 1))?;
+        Ok((game, events))
+    }
+
+    /// Checks `command` against the rules; if it is legal, carries it out and returns what happened.
+    pub fn execute(&mut self, command: &Command) -> Result<Vec<Event>, RuleError> {
+        self.transact(|tx| crate::sequence::execute(tx, command))
+    }
+
+    fn transact(&mut self, f: impl FnOnce(&mut Tx) -> Result<(), RuleError>) -> Result<Vec<Event>, RuleError> {
+        let mut tx = Tx {
+            scenario: &self.scenario,
+            state: self.state.clone(),
+            events: Vec::new(),
+        };
+        f(&mut tx)?;
+        let Tx { state, events, .. } = tx;
+        self.state = state;
+        Ok(events)
+    }
+
+    /// Replays a game from its start: the same scenario, dice and commands give the same state.
+    pub fn replay(scenario: Arc<Scenario>, dice: Dice, commands: &[Command]) -> Result<Self, (usize, RuleError)> {
+        let (mut game, _) = Self::new(scenario, dice).map_err(|e| (0, e))?;
+        for (i, c) in commands.iter().enumerate() {
+            game.execute(c).map_err(|e| (i, e))?;
+        }
+        Ok(game)
+    }
+
+    pub fn decider(&self) -> Option<usize> {
+        self.state.decider(&self.scenario)
+    }
+
+    /// A stable 64-bit fingerprint of the state (FNV-1a of its JSON), equal on every platform.
+    pub fn state_hash(&self) -> u64 {
+        let json = serde_json::to_string(&self.state).unwrap_or_default();
+        json.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+        })
+    }
+}

@@ -1,0 +1,136 @@
+//! The game state: plain, serialisable data. Only `GameState::apply` changes it.
+
+use super::dice::Dice;
+use crate::hex::{HexId, Vertex};
+use crate::scenario::Scenario;
+use crate::units::Placement;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeaderStatus {
+    /// Not yet activated this turn (GBA 5.11).
+    Inactive,
+    /// Giving orders.
+    Active,
+    /// Done for the turn (GBA 5.15).
+    Finished,
+    Eliminated,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitState {
+    pub placement: Placement,
+    pub facing: Vertex,
+    /// Cohesion hits (GBA 10.1).
+    pub hits: u8,
+    /// Has moved this game turn: the counter's Moved side (GBA 6.13).
+    pub moved: bool,
+    pub eliminated: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeaderState {
+    pub at: HexId,
+    pub status: LeaderStatus,
+    /// Orders phases in succession in this activation: 1 + momentum phases (GBA 5.14).
+    pub succession: u8,
+    /// Trumped, bypassed or re-activated: no momentum this turn (GBA 5.31, 5.34, 5.44).
+    pub no_momentum: bool,
+    /// Has been in an enemy ZOC this turn (GBA 5.31).
+    pub was_in_enemy_zoc: bool,
+    /// Movement points spent this orders phase (at most 9, GBA 6.15).
+    pub mp_used: u8,
+}
+
+/// The decision the game is waiting for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum Phase {
+    /// Before the first turn begins.
+    Setup,
+    /// `side` activates one of `leaders` or passes (GBA 5.1).
+    Activation {
+        side: usize,
+        leaders: Vec<String>,
+    },
+    /// The active leader gives orders (GBA 5.2).
+    Orders {
+        leader: String,
+        orders_left: u8,
+        ordered: Vec<String>,
+        momentum: bool,
+    },
+    /// The leader who just finished an orders phase may try for momentum (GBA 5.3).
+    Momentum {
+        leader: String,
+    },
+    /// After the die roll of doom, `side` may re-activate any one leader (GBA 5.33[1]).
+    Reactivation {
+        side: usize,
+    },
+    Over {
+        winner: Option<usize>,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameState {
+    pub scenario_id: String,
+    pub turn: u16,
+    pub phase: Phase,
+    /// Index-aligned with the scenario's units.
+    pub units: Vec<UnitState>,
+    /// Index-aligned with the scenario's leaders.
+    pub leaders: Vec<LeaderState>,
+    pub dice: Dice,
+    /// While equal-initiative leaders of both sides alternate: (initiative, side next) (GBA 5.12).
+    pub tie: Option<(u8, usize)>,
+}
+
+impl GameState {
+    /// The position at set-up, before the first turn.
+    pub fn setup(scenario: &Scenario, dice: Dice) -> Self {
+        Self {
+            scenario_id: scenario.meta.id.clone(),
+            turn: 0,
+            phase: Phase::Setup,
+            units: scenario
+                .units
+                .iter()
+                .map(|u| UnitState {
+                    placement: u.placement,
+                    facing: u.facing,
+                    hits: 0,
+                    moved: false,
+                    eliminated: false,
+                })
+                .collect(),
+            leaders: scenario
+                .leaders
+                .iter()
+                .map(|l| LeaderState {
+                    at: l.at,
+                    status: LeaderStatus::Inactive,
+                    succession: 0,
+                    no_momentum: false,
+                    was_in_enemy_zoc: false,
+                    mp_used: 0,
+                })
+                .collect(),
+            dice,
+            tie: None,
+        }
+    }
+
+    /// The side whose decision it is, if any.
+    pub fn decider(&self, scenario: &Scenario) -> Option<usize> {
+        match &self.phase {
+            Phase::Setup | Phase::Over { .. } => None,
+            Phase::Activation { side, .. } | Phase::Reactivation { side } => Some(*side),
+            Phase::Orders { leader, .. } | Phase::Momentum { leader } => {
+                scenario.leaders.iter().find(|l| &l.id == leader).map(|l| l.side)
+            }
+        }
+    }
+}

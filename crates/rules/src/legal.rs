@@ -1,0 +1,96 @@
+//! What may be done now: the queries the UI, the CLI's soak test and a later AI share. They
+//! derive from the same checks the commands go through, never from a second copy of the rules.
+
+use crate::game::{Command, Game, LeaderStatus, Phase};
+use crate::movement::{leader_reach, reach};
+use crate::orders::{in_command_range, is_overall, leader_in_enemy_zoc};
+
+/// Units the active leader may order now (4.21, 5.23): friendly, on the field, not yet ordered
+/// this phase, within his command range, and — today — one-hex.
+pub fn orderable_units(game: &Game) -> Vec<usize> {
+    let (s, st) = (&*game.scenario, &game.state);
+    let Phase::Orders {
+        leader,
+        orders_left,
+        ordered,
+        ..
+    } = &st.phase
+    else {
+        return Vec::new();
+    };
+    let Some(li) = s.leaders.iter().position(|l| &l.id == leader) else {
+        return Vec::new();
+    };
+    if *orders_left == 0 || (!is_overall(s, li) && leader_in_enemy_zoc(s, st, li)) {
+        return Vec::new();
+    }
+    (0..s.units.len())
+        .filter(|&i| {
+            let u = &s.units[i];
+            u.side == s.leaders[li].side
+                && !st.units[i].eliminated
+                && !st.units[i].placement.is_two_hex()
+                && !ordered.contains(&u.id)
+                && in_command_range(s, st, li, i)
+        })
+        .collect()
+}
+
+/// Every legal command at the current decision. Moves are listed by their cheapest path to each
+/// reachable hex and facing; a leader's own moves to each hex he can reach.
+pub fn legal_commands(game: &Game) -> Vec<Command> {
+    let (s, st) = (&*game.scenario, &game.state);
+    match &st.phase {
+        Phase::Setup | Phase::Over { .. } => Vec::new(),
+        Phase::Activation { leaders, .. } => leaders
+            .iter()
+            .flat_map(|l| {
+                [
+                    Command::Activate { leader: l.clone() },
+                    Command::Pass { leader: l.clone() },
+                ]
+            })
+            .collect(),
+        Phase::Reactivation { side } => {
+            let mut out: Vec<Command> = s
+                .leaders
+                .iter()
+                .enumerate()
+                .filter(|(i, l)| {
+                    l.side == *side && l.initiative.is_some() && st.leaders[*i].status != LeaderStatus::Eliminated
+                })
+                .map(|(_, l)| Command::Activate { leader: l.id.clone() })
+                .collect();
+            if let Some(l) = s.leaders.iter().find(|l| l.side == *side) {
+                out.push(Command::Pass { leader: l.id.clone() });
+            }
+            out
+        }
+        Phase::Momentum { .. } => vec![Command::TryMomentum, Command::DeclineMomentum],
+        Phase::Orders {
+            leader, orders_left, ..
+        } => {
+            let mut out = vec![Command::EndOrders];
+            for i in orderable_units(game) {
+                for d in reach(s, st, i).unwrap_or_default() {
+                    out.push(Command::Move {
+                        unit: s.units[i].id.clone(),
+                        path: d.path,
+                        facing: d.facing,
+                    });
+                }
+            }
+            if let Some(li) = s.leaders.iter().position(|l| &l.id == leader) {
+                if *orders_left > 0 && (is_overall(s, li) || !leader_in_enemy_zoc(s, st, li)) {
+                    for (_, (_, path)) in leader_reach(s, st, li) {
+                        out.push(Command::MoveLeader {
+                            leader: leader.clone(),
+                            path,
+                        });
+                    }
+                }
+            }
+            out
+        }
+    }
+}

@@ -1,0 +1,447 @@
+//! Movement (GBA 6.x) of one-hex units: where a unit can go, by which path, at what cost.
+//!
+//! One set of transition rules — turn in place (7.12, 7.14) or enter a front hex (6.32) — serves
+//! both the reachability search the UI and soak tests use (a Dijkstra over hex × facing) and the
+//! check of a commanded path, so what is offered is exactly what is accepted.
+
+use crate::charts::movement_costs::{self, facing_cost, Cost, Crossing, MoveCategory};
+use crate::facing::{front_hexsides, hexes_in, vertices_between, Arc};
+use crate::game::{GameState, RuleError};
+use crate::hex::{HexId, Vertex};
+use crate::scenario::Scenario;
+use crate::units::{Placement, Unit, UnitType};
+use crate::zoc::{can_ever_shock, enemy_zoc, occupancy};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+
+/// Leaders move as cavalry and never take hits (GBA 4.1).
+pub const LEADER_CATEGORY: MoveCategory = MoveCategory::Cavalry;
+/// A leader's movement points per orders phase (GBA 6.15).
+pub const LEADER_MP: u8 = 9;
+
+pub fn category_of(unit: &Unit, placement: &Placement) -> MoveCategory {
+    MoveCategory::of(unit.kind, unit.class, placement.is_two_hex())
+}
+
+/// The cost for a unit of `category` to go from `from` into the adjacent hex `to` — the hex,
+/// the hexside crossed and the change of level, a steep slope and a two-level climb charged once
+/// (GBA 6.21–6.26) — or `None` where it may not.
+pub fn entry_cost(scenario: &Scenario, category: MoveCategory, from: HexId, to: HexId) -> Option<Cost> {
+    let map = &scenario.map;
+    movement_costs::entry_cost(
+        category,
+        map.terrain(to)?,
+        map.hexside(from, to),
+        Crossing::Inward,
+        map.elevation(from)?,
+        map.elevation(to)?,
+    )
+}
+
+/// A state of the search: where the unit is and which way it faces.
+type Pose = (HexId, Vertex);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Spent {
+    mp: u8,
+    hits: u8,
+}
+
+/// Everything fixed for one unit's move this order.
+struct Mover<'a> {
+    scenario: &'a Scenario,
+    unit: &'a Unit,
+    index: usize,
+    start: Pose,
+    category: MoveCategory,
+    ma: u8,
+    zoc: HashMap<HexId, Vec<usize>>,
+    occupied: HashMap<HexId, usize>,
+    /// May leave the enemy ZOC it starts in (7.23[1]); true when it starts outside any.
+    may_leave_start: bool,
+    /// MP it may spend turning in its start hex: all of it, or ceil(MA/2) in a ZOC (7.25), or 0.
+    start_turn_budget: u8,
+}
+
+impl<'a> Mover<'a> {
+    fn new(scenario: &'a Scenario, state: &GameState, index: usize) -> Result<Self, RuleError> {
+        let unit = &scenario.units[index];
+        let st = &state.units[index];
+        let Placement::One(hex) = st.placement else {
+            return Err(RuleError::TwoHexMovementNotYetSupported { unit: unit.id.clone() });
+        };
+        let zoc = enemy_zoc(scenario, state, unit.side);
+        let occupied = occupancy(scenario, state);
+        let ma = unit.ma;
+        // Only enemies able to shock pin a unit (7.23 exception, 7.25).
+        let pinners: Vec<usize> = zoc
+            .get(&hex)
+            .map(|v| {
+                v.iter()
+                    .copied()
+                    .filter(|&e| can_ever_shock(scenario.units[e].kind, scenario.units[e].class))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let (may_leave_start, start_turn_budget) = if pinners.is_empty() {
+            (true, ma)
+        } else {
+            // 7.23[1]: a free front hex and a printed MA above every pinning enemy's (a phalanx counts 5, 6.46).
+            let free_front = hexes_in(&st.placement, st.facing, Arc::Front)
+                .iter()
+                .any(|h| scenario.map.contains(*h) && !occupied.contains_key(h));
+            let faster = pinners.iter().all(|&e| {
+                let enemy = &scenario.units[e];
+                let enemy_ma = if enemy.kind == UnitType::PH {
+                    enemy.ma_extended.unwrap_or(enemy.ma)
+                } else {
+                    enemy.ma
+                };
+                ma > enemy_ma
+            });
+            let may_leave = free_front && faster;
+            // 7.25: turning in place, up to ceil(MA/2) MP, when pinned by one enemy only and no
+            // enemy stands in this unit's own ZOC — and then it stays in its hex.
+            let own_zoc = crate::zoc::zoc_of(scenario, state, index);
+            let enemy_in_own_zoc = own_zoc
+                .iter()
+                .any(|h| occupied.get(h).is_some_and(|&o| scenario.units[o].side != unit.side));
+            let budget = if pinners.len() == 1 && !enemy_in_own_zoc {
+                ma.div_ceil(2)
+            } else {
+                0
+            };
+            (may_leave, budget)
+        };
+        Ok(Self {
+            scenario,
+            unit,
+            index,
+            start: (hex, st.facing),
+            category: category_of(unit, &st.placement),
+            ma,
+            zoc,
+            occupied,
+            may_leave_start,
+            start_turn_budget,
+        })
+    }
+
+    fn in_enemy_zoc(&self, hex: HexId) -> bool {
+        self.zoc.contains_key(&hex)
+    }
+
+    /// May the move go on from this hex? It stops on entering an enemy ZOC (7.23).
+    fn stopped_at(&self, hex: HexId) -> bool {
+        hex != self.start.0 && self.in_enemy_zoc(hex)
+    }
+
+    /// Turning in place from `from` to `to` at `hex`, having spent `spent` so far.
+    fn turn(&self, hex: HexId, from: Vertex, to: Vertex, spent: Spent) -> Result<Spent, String> {
+        if self.stopped_at(hex) {
+            return Err("it stopped on entering an enemy zone of control (7.23)".into());
+        }
+        let rough = self.scenario.map.terrain(hex).is_some_and(|t| t.is_rough());
+        let cost = facing_cost(self.unit.kind, self.unit.class, vertices_between(from, to), rough);
+        let next = Spent {
+            mp: spent.mp + cost.mp,
+            hits: spent.hits + cost.hits,
+        };
+        if hex == self.start.0 && next.mp > self.start_turn_budget {
+            return Err(if self.start_turn_budget == 0 {
+                "it starts in an enemy zone of control and may not change facing there (7.25)".into()
+            } else {
+                format!(
+                    "in an enemy zone of control it may spend only {} MP on facing (7.25)",
+                    self.start_turn_budget
+                )
+            });
+        }
+        if next.mp > self.ma {
+            return Err(format!(
+                "that needs {} MP and its allowance is {} (6.11)",
+                next.mp, self.ma
+            ));
+        }
+        Ok(next)
+    }
+
+    /// Entering `to` from `from` facing `facing`, having spent `spent`.
+    fn enter(&self, from: HexId, facing: Vertex, to: HexId, spent: Spent, is_last: bool) -> Result<Spent, String> {
+        if self.stopped_at(from) {
+            return Err(format!("it must stop in {from}, in an enemy zone of control (7.23)"));
+        }
+        if !self.scenario.map.contains(to) {
+            return Err(format!("{to} is off the map"));
+        }
+        let Some(side) = from.side_towards(to) else {
+            return Err(format!("{to} is not next to {from}"));
+        };
+        if !front_hexsides(facing).contains(&side) {
+            return Err(format!("{to} is not one of its front hexes; turn first (6.32)"));
+        }
+        if from == self.start.0 && !self.may_leave_start {
+            return Err(
+                "it may not leave the enemy zone of control it starts in: it needs a free front hex and a \
+                        movement allowance greater than every enemy pinning it (7.23)"
+                    .into(),
+            );
+        }
+        if let Some(&other) = self.occupied.get(&to).filter(|&&o| o != self.index) {
+            let other_unit = &self.scenario.units[other];
+            if other_unit.side != self.unit.side {
+                return Err(format!("{to} holds the enemy {}", other_unit.name));
+            }
+            if is_last {
+                return Err(format!(
+                    "{to} holds {}; units do not end a move stacked (6.91)",
+                    other_unit.name
+                ));
+            }
+            // Only skirmishers file through friends (6.92); other pass-throughs come with the
+            // stacking chart.
+            if !self.unit.kind.is_foot_skirmisher() {
+                return Err(format!(
+                    "only skirmishers pass through friendly units like {} (6.92)",
+                    other_unit.name
+                ));
+            }
+        }
+        let Some(cost) = entry_cost(self.scenario, self.category, from, to) else {
+            return Err(format!(
+                "a {} may not enter {to} that way (6.2, movement costs chart)",
+                self.unit.kind.name()
+            ));
+        };
+        let next = Spent {
+            mp: spent.mp + cost.mp,
+            hits: spent.hits + cost.hits,
+        };
+        if next.mp > self.ma {
+            return Err(format!(
+                "that needs {} MP and its allowance is {} (6.25)",
+                next.mp, self.ma
+            ));
+        }
+        Ok(next)
+    }
+
+    /// Could the move end at `hex`? Not in a friend's hex (6.91).
+    fn may_end_at(&self, hex: HexId) -> bool {
+        self.occupied.get(&hex).is_none_or(|&o| o == self.index)
+    }
+}
+
+/// One place a unit can end its move, at the cheapest cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Destination {
+    pub hex: HexId,
+    pub facing: Vertex,
+    pub mp: u8,
+    /// Cohesion hits from terrain and facing changes on the way (6.22, 7.14); the second-move
+    /// hit (6.13) comes on top.
+    pub hits: u8,
+    /// The hexes entered, in order.
+    pub path: Vec<HexId>,
+    /// The move ends in an enemy ZOC.
+    pub in_enemy_zoc: bool,
+}
+
+/// Where a unit can move under one order, by the cheapest paths (least MP, then fewest hits).
+pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<Destination>, RuleError> {
+    let mover = Mover::new(scenario, state, unit)?;
+    let mut best: HashMap<Pose, (Spent, Option<Pose>)> = HashMap::new();
+    let mut heap = BinaryHeap::new();
+    best.insert(mover.start, (Spent { mp: 0, hits: 0 }, None));
+    heap.push(Reverse((Spent { mp: 0, hits: 0 }, mover.start)));
+    while let Some(Reverse((spent, pose))) = heap.pop() {
+        if best.get(&pose).is_some_and(|(b, _)| *b < spent) {
+            continue;
+        }
+        let (hex, facing) = pose;
+        let mut next: Vec<(Pose, Spent)> = Vec::new();
+        for to in Vertex::ALL.into_iter().filter(|v| *v != facing) {
+            if let Ok(s) = mover.turn(hex, facing, to, spent) {
+                next.push(((hex, to), s));
+            }
+        }
+        for side in front_hexsides(facing) {
+            let Some(to) = hex.neighbour(side) else { continue };
+            if let Ok(s) = mover.enter(hex, facing, to, spent, false) {
+                next.push(((to, facing), s));
+            }
+        }
+        for (p, s) in next {
+            if best.get(&p).is_none_or(|(b, _)| s < *b) {
+                best.insert(p, (s, Some(pose)));
+                heap.push(Reverse((s, p)));
+            }
+        }
+    }
+    let mut out: Vec<Destination> = best
+        .iter()
+        .filter(|(pose, _)| **pose != mover.start && mover.may_end_at(pose.0))
+        .map(|(&(hex, facing), &(spent, _))| {
+            let mut path = Vec::new();
+            let mut at = (hex, facing);
+            while let Some((_, Some(prev))) = best.get(&at) {
+                if prev.0 != at.0 {
+                    path.push(at.0);
+                }
+                at = *prev;
+            }
+            path.reverse();
+            Destination {
+                hex,
+                facing,
+                mp: spent.mp,
+                hits: spent.hits,
+                path,
+                in_enemy_zoc: mover.in_enemy_zoc(hex),
+            }
+        })
+        .collect();
+    out.sort_by_key(|d| (d.hex, d.facing.index()));
+    Ok(out)
+}
+
+/// The cost of a commanded move: exactly the hexes of `path`, ending facing `facing`, with the
+/// cheapest turns on the way. Refuses with the rule that forbids it.
+pub fn plan(
+    scenario: &Scenario,
+    state: &GameState,
+    unit: usize,
+    path: &[HexId],
+    facing: Vertex,
+) -> Result<Destination, RuleError> {
+    let mover = Mover::new(scenario, state, unit)?;
+    let refuse = |rule: &'static str, reason: String| RuleError::IllegalMove {
+        unit: mover.unit.id.clone(),
+        rule,
+        reason,
+    };
+    // Cheapest cost per facing in the current hex.
+    let mut here = mover.start.0;
+    let mut costs: HashMap<Vertex, Spent> = HashMap::from([(mover.start.1, Spent { mp: 0, hits: 0 })]);
+    let mut last_error = String::new();
+    for (k, &to) in path.iter().enumerate() {
+        let mut next: HashMap<Vertex, Spent> = HashMap::new();
+        // The reason given for a refused step is the one for going straight on, if that was
+        // possible at all; otherwise the last turning alternative's.
+        let mut straight_error: Option<String> = None;
+        for (&f, &spent) in &costs {
+            for g in Vertex::ALL {
+                let turned = if g == f {
+                    Ok(spent)
+                } else {
+                    mover.turn(here, f, g, spent)
+                };
+                let entered = turned.and_then(|s| mover.enter(here, g, to, s, k + 1 == path.len()));
+                match entered {
+                    Ok(s) => {
+                        if next.get(&g).is_none_or(|b| s < *b) {
+                            next.insert(g, s);
+                        }
+                    }
+                    Err(e) if g == f && front_hexsides(f).iter().any(|side| here.neighbour(*side) == Some(to)) => {
+                        straight_error = Some(e)
+                    }
+                    Err(e) => last_error = e,
+                }
+            }
+        }
+        if next.is_empty() {
+            let reason = straight_error.unwrap_or(last_error);
+            return Err(refuse(rule_of(&reason), format!("into {to}: {reason}")));
+        }
+        costs = next;
+        here = to;
+    }
+    let mut best: Option<Spent> = None;
+    for (&f, &spent) in &costs {
+        let done = if f == facing {
+            Ok(spent)
+        } else {
+            mover.turn(here, f, facing, spent)
+        };
+        match done {
+            Ok(s) if best.is_none_or(|b| s < b) => best = Some(s),
+            Ok(_) => {}
+            Err(e) => last_error = e,
+        }
+    }
+    let Some(spent) = best else {
+        return Err(refuse(
+            rule_of(&last_error),
+            format!("to face {}: {last_error}", facing.name()),
+        ));
+    };
+    if path.is_empty() && facing == mover.start.1 {
+        return Err(refuse("6.3", "the order neither moves nor turns it".into()));
+    }
+    if !mover.may_end_at(here) {
+        return Err(refuse("6.91", format!("it would end stacked in {here}")));
+    }
+    Ok(Destination {
+        hex: here,
+        facing,
+        mp: spent.mp,
+        hits: spent.hits,
+        path: path.to_vec(),
+        in_enemy_zoc: mover.in_enemy_zoc(here),
+    })
+}
+
+/// The rule number cited in a refusal's reason, e.g. "(6.25)".
+fn rule_of(reason: &str) -> &'static str {
+    const RULES: [&str; 9] = ["6.11", "6.25", "6.32", "6.91", "6.92", "7.23", "7.25", "6.2", "6.3"];
+    RULES
+        .iter()
+        .find(|r| reason.contains(&format!("({r}")) || reason.contains(&format!(" {r})")))
+        .copied()
+        .unwrap_or("6.2")
+}
+
+/// Where a leader can move on his own order: cavalry costs, 9 MP a phase less what he has
+/// spent; he may enter an enemy ZOC only where a friendly unit stands, and stops there (4.61).
+pub fn leader_reach(scenario: &Scenario, state: &GameState, leader: usize) -> HashMap<HexId, (u8, Vec<HexId>)> {
+    let l = &scenario.leaders[leader];
+    let start = state.leaders[leader].at;
+    let budget = LEADER_MP.saturating_sub(state.leaders[leader].mp_used);
+    let zoc = enemy_zoc(scenario, state, l.side);
+    let occupied = occupancy(scenario, state);
+    let friendly = |h: &HexId| occupied.get(h).is_some_and(|&u| scenario.units[u].side == l.side);
+    let enemy = |h: &HexId| occupied.get(h).is_some_and(|&u| scenario.units[u].side != l.side);
+    // Only the overall commander leaves an enemy ZOC on his own order (7.23[2]).
+    let may_leave = !zoc.contains_key(&start) || crate::orders::is_overall(scenario, leader);
+    let mut best: HashMap<HexId, (u8, Vec<HexId>)> = HashMap::from([(start, (0, Vec::new()))]);
+    let mut heap = BinaryHeap::from([Reverse((0u8, start))]);
+    while let Some(Reverse((mp, hex))) = heap.pop() {
+        if best.get(&hex).is_some_and(|(b, _)| *b < mp) || (hex != start && zoc.contains_key(&hex)) {
+            continue;
+        }
+        if hex == start && !may_leave {
+            continue;
+        }
+        for side in crate::hex::Hexside::ALL {
+            let Some(to) = hex.neighbour(side).filter(|h| scenario.map.contains(*h)) else {
+                continue;
+            };
+            if enemy(&to) || (zoc.contains_key(&to) && !friendly(&to)) {
+                continue;
+            }
+            let Some(cost) = entry_cost(scenario, LEADER_CATEGORY, hex, to) else {
+                continue;
+            };
+            let total = mp + cost.mp;
+            if total <= budget && best.get(&to).is_none_or(|(b, _)| total < *b) {
+                let mut path = best[&hex].1.clone();
+                path.push(to);
+                best.insert(to, (total, path));
+                heap.push(Reverse((total, to)));
+            }
+        }
+    }
+    best.remove(&start);
+    best
+}

@@ -1,0 +1,67 @@
+//! Orders (GBA 4.2, 5.2): who may order whom.
+
+use crate::game::GameState;
+use crate::hex::{HexId, Hexside};
+use crate::movement::{entry_cost, LEADER_CATEGORY};
+use crate::scenario::Scenario;
+use crate::units::LeaderRole;
+use crate::zoc::{enemy_zoc, occupancy};
+use std::collections::{HashMap, VecDeque};
+
+/// Hexes within a leader's command range (GBA 4.21): counted along a path of at most CR hexes
+/// (the leader's own hex not counted), blocked by enemy-occupied hexes, by hexes in an enemy ZOC
+/// unless a friendly unit stands there, and by terrain the leader could not enter.
+pub fn command_range(scenario: &Scenario, state: &GameState, leader: usize) -> HashMap<HexId, u8> {
+    let l = &scenario.leaders[leader];
+    let start = state.leaders[leader].at;
+    let occupied = occupancy(scenario, state);
+    let zoc = enemy_zoc(scenario, state, l.side);
+    let friendly = |h: &HexId| occupied.get(h).is_some_and(|&u| scenario.units[u].side == l.side);
+    let mut dist = HashMap::from([(start, 0u8)]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(h) = queue.pop_front() {
+        let d = dist[&h];
+        if d >= l.command_range {
+            continue;
+        }
+        for side in Hexside::ALL {
+            let Some(n) = h.neighbour(side).filter(|n| scenario.map.contains(*n)) else {
+                continue;
+            };
+            if dist.contains_key(&n) {
+                continue;
+            }
+            let enemy_here = occupied.get(&n).is_some_and(|&u| scenario.units[u].side != l.side);
+            let blocked_by_zoc = zoc.contains_key(&n) && !friendly(&n);
+            if enemy_here || entry_cost(scenario, LEADER_CATEGORY, h, n).is_none() {
+                continue;
+            }
+            dist.insert(n, d + 1);
+            // A ZOC hex may be the unit's own hex (friendly units cancel ZOC, 4.21) but the
+            // path goes no further through an empty one.
+            if !blocked_by_zoc {
+                queue.push_back(n);
+            }
+        }
+    }
+    // An empty enemy-ZOC hex was recorded only to be skipped: it is not in range.
+    dist.retain(|h, _| *h == start || !zoc.contains_key(h) || friendly(h));
+    dist
+}
+
+/// Is any hex of unit `unit` within leader `leader`'s command range (GBA 4.21)?
+pub fn in_command_range(scenario: &Scenario, state: &GameState, leader: usize, unit: usize) -> bool {
+    let range = command_range(scenario, state, leader);
+    state.units[unit].placement.hexes().any(|h| range.contains_key(&h))
+}
+
+/// Is this leader in an enemy ZOC (GBA 4.24, 5.25)?
+pub fn leader_in_enemy_zoc(scenario: &Scenario, state: &GameState, leader: usize) -> bool {
+    let side = scenario.leaders[leader].side;
+    enemy_zoc(scenario, state, side).contains_key(&state.leaders[leader].at)
+}
+
+/// The overall commander ignores 4.24 and may leave an enemy ZOC on his own order (4.4).
+pub fn is_overall(scenario: &Scenario, leader: usize) -> bool {
+    scenario.leaders[leader].role == LeaderRole::Overall
+}

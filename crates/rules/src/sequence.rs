@@ -1,0 +1,326 @@
+//! The sequence of play (GBA 3.0) as a state machine: each command is accepted only at the
+//! decision it belongs to, and leads to the next decision.
+
+use crate::activation::{note_tie_turn, offer_next};
+use crate::game::{Command, Doom, Event, HitCause, LeaderStatus, Phase, RollPurpose, RuleError, Tx};
+use crate::hex::{HexId, Vertex};
+use crate::movement::{leader_reach, plan};
+use crate::orders::{in_command_range, is_overall, leader_in_enemy_zoc};
+use crate::units::UnitType;
+
+pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
+    let not_now = |expected: &str| RuleError::NotNow {
+        command: command.name().into(),
+        expected: expected.into(),
+    };
+    match (tx.state.phase.clone(), command) {
+        (Phase::Over { .. }, _) => Err(RuleError::GameOver),
+        (Phase::Activation { leaders, .. }, Command::Activate { leader }) => {
+            let i = tx.leader_index(leader)?;
+            if !leaders.contains(leader) {
+                return Err(RuleError::NotEligibleForActivation { leader: leader.clone() });
+            }
+            note_tie_turn(tx, i);
+            activate(tx, i, false)
+        }
+        (Phase::Activation { leaders, .. }, Command::Pass { leader }) => {
+            let i = tx.leader_index(leader)?;
+            if !leaders.contains(leader) {
+                return Err(RuleError::NotEligibleForActivation { leader: leader.clone() });
+            }
+            // Declining to use a leader finishes him (5.15).
+            note_tie_turn(tx, i);
+            tx.emit(Event::LeaderFinished { leader: leader.clone() });
+            offer_next(tx)
+        }
+        (Phase::Activation { .. }, _) => Err(not_now("a leader must be activated or passed (5.1)")),
+        (Phase::Reactivation { side }, Command::Activate { leader }) => {
+            let i = tx.leader_index(leader)?;
+            let l = &tx.scenario.leaders[i];
+            if l.side != side || tx.state.leaders[i].status == LeaderStatus::Eliminated || l.initiative.is_none() {
+                return Err(RuleError::NotEligibleForActivation { leader: leader.clone() });
+            }
+            // Any one leader, even a Finished one; he may not use momentum (5.33[1], 5.34).
+            activate(tx, i, true)
+        }
+        (Phase::Reactivation { .. }, Command::Pass { .. }) => offer_next(tx),
+        (Phase::Reactivation { .. }, _) => Err(not_now("the re-activation may be used or passed (5.33)")),
+        (
+            Phase::Orders {
+                leader, orders_left, ..
+            },
+            Command::Move { unit, path, facing },
+        ) => {
+            let li = check_can_order(tx, &leader, orders_left)?;
+            order_move(tx, li, unit, path, *facing)
+        }
+        (
+            Phase::Orders {
+                leader, orders_left, ..
+            },
+            Command::MoveLeader { leader: moving, path },
+        ) => {
+            let li = check_can_order(tx, &leader, orders_left)?;
+            order_leader_move(tx, li, moving, path)
+        }
+        (Phase::Orders { leader, .. }, Command::EndOrders) => end_orders(tx, &leader),
+        (Phase::Orders { .. }, _) => Err(not_now("the active leader gives orders or ends them (5.2)")),
+        (Phase::Momentum { leader }, Command::TryMomentum) => try_momentum(tx, &leader),
+        (Phase::Momentum { leader }, Command::DeclineMomentum) => {
+            tx.emit(Event::LeaderFinished { leader });
+            offer_next(tx)
+        }
+        (Phase::Momentum { .. }, _) => Err(not_now("momentum may be tried or declined (5.3)")),
+        (Phase::Setup, _) => Err(not_now("the battle has not begun")),
+    }
+}
+
+fn activate(tx: &mut Tx, leader: usize, reactivated: bool) -> Result<(), RuleError> {
+    let l = &tx.scenario.leaders[leader];
+    let (id, orders) = (l.id.clone(), l.initiative.unwrap_or(0));
+    let in_enemy_zoc = leader_in_enemy_zoc(tx.scenario, &tx.state, leader);
+    tx.emit(Event::LeaderActivated {
+        leader: id.clone(),
+        no_momentum: reactivated,
+        in_enemy_zoc,
+    });
+    // Up to his initiative in individual orders (5.21). Line commands come later.
+    tx.emit(Event::OrdersPhaseBegan {
+        leader: id,
+        orders,
+        momentum: false,
+    });
+    Ok(())
+}
+
+/// Checks common to every individual order of the active leader (4.24, 5.21).
+fn check_can_order(tx: &Tx, active: &str, orders_left: u8) -> Result<usize, RuleError> {
+    let li = tx.leader_index(active)?;
+    if orders_left == 0 {
+        return Err(RuleError::NoOrdersLeft { leader: active.into() });
+    }
+    if !is_overall(tx.scenario, li) && leader_in_enemy_zoc(tx.scenario, &tx.state, li) {
+        return Err(RuleError::LeaderInEnemyZoc { leader: active.into() });
+    }
+    Ok(li)
+}
+
+fn order_move(tx: &mut Tx, li: usize, unit: &str, path: &[HexId], facing: Vertex) -> Result<(), RuleError> {
+    let active = tx.scenario.leaders[li].id.clone();
+    let ui = tx.unit_index(unit)?;
+    let u = &tx.scenario.units[ui];
+    if u.side != tx.scenario.leaders[li].side {
+        return Err(RuleError::NotFriendly { unit: unit.into() });
+    }
+    if tx.state.units[ui].eliminated {
+        return Err(RuleError::UnitNotAvailable { unit: unit.into() });
+    }
+    if let Phase::Orders { ordered, .. } = &tx.state.phase {
+        if ordered.iter().any(|o| o == unit) {
+            return Err(RuleError::AlreadyOrdered { unit: unit.into() });
+        }
+    }
+    if !in_command_range(tx.scenario, &tx.state, li, ui) {
+        return Err(RuleError::OutOfCommandRange {
+            unit: unit.into(),
+            leader: active,
+        });
+    }
+    let planned = plan(tx.scenario, &tx.state, ui, path, facing)?;
+    let second_move = tx.state.units[ui].moved && !matches!(u.kind, UnitType::SK | UnitType::SkStar);
+    let placement = crate::units::Placement::One(planned.hex);
+    tx.emit(Event::UnitMoved {
+        unit: unit.into(),
+        path: path.to_vec(),
+        placement,
+        facing,
+        mp: planned.mp,
+    });
+    // A Moved unit moving again takes a hit; skirmishers never do (6.13).
+    if second_move {
+        tx.emit(Event::CohesionHits {
+            unit: unit.into(),
+            hits: 1,
+            cause: HitCause::SecondMove,
+        });
+    }
+    if planned.hits > 0 {
+        tx.emit(Event::CohesionHits {
+            unit: unit.into(),
+            hits: planned.hits,
+            cause: HitCause::Terrain,
+        });
+    }
+    Ok(())
+}
+
+/// A leader's order to himself (4.23): any path the leader search allows, within what is left
+/// of his 9 MP (6.15).
+fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Result<(), RuleError> {
+    let refuse = |rule: &'static str, reason: String| RuleError::IllegalMove {
+        unit: moving.into(),
+        rule,
+        reason,
+    };
+    if moving != tx.scenario.leaders[li].id {
+        // Moving other leaders is the overall commander's power (4.4), which comes later.
+        return Err(refuse(
+            "4.23",
+            "a leader orders himself to move; moving other leaders is the overall commander's (4.4)".into(),
+        ));
+    }
+    if path.is_empty() {
+        return Err(refuse("4.23", "the path is empty".into()));
+    }
+    let reach = leader_reach(tx.scenario, &tx.state, li);
+    let budget = crate::movement::LEADER_MP.saturating_sub(tx.state.leaders[li].mp_used);
+    let mut at = tx.state.leaders[li].at;
+    let mut mp = 0u8;
+    for (k, &h) in path.iter().enumerate() {
+        let step = crate::movement::entry_cost(tx.scenario, crate::movement::LEADER_CATEGORY, at, h);
+        let (Some(step), true) = (step, at.is_adjacent(h) && reach.contains_key(&h)) else {
+            return Err(refuse(
+                "6.15",
+                format!("he cannot go from {at} to {h}: terrain, an enemy, or an enemy zone of control (4.61)"),
+            ));
+        };
+        // He stops on entering an enemy ZOC (4.61): only the last hex may be one.
+        if k + 1 < path.len() && reach[&h].1.last() != Some(&h) {
+            return Err(refuse("4.61", format!("he must stop in {h}")));
+        }
+        mp += step.mp;
+        at = h;
+    }
+    if mp > budget {
+        return Err(refuse(
+            "6.15",
+            format!("that path needs {mp} MP and he has {budget} left of 9"),
+        ));
+    }
+    let in_enemy_zoc = crate::zoc::enemy_zoc(tx.scenario, &tx.state, tx.scenario.leaders[li].side).contains_key(&at);
+    tx.emit(Event::LeaderMoved {
+        leader: moving.into(),
+        path: path.to_vec(),
+        mp,
+        in_enemy_zoc,
+    });
+    Ok(())
+}
+
+/// The orders phase ends (the shock segment comes with combat); then momentum, if the leader
+/// may try it, or he is Finished (5.27, 5.31).
+fn end_orders(tx: &mut Tx, active: &str) -> Result<(), RuleError> {
+    let li = tx.leader_index(active)?;
+    tx.emit(Event::OrdersEnded { leader: active.into() });
+    match momentum_refusal(tx, li) {
+        None => tx.emit(Event::MomentumOffered { leader: active.into() }),
+        Some(_) => {
+            tx.emit(Event::LeaderFinished { leader: active.into() });
+            offer_next(tx)?;
+        }
+    }
+    Ok(())
+}
+
+/// Why this leader may not try for momentum now, if he may not (5.14, 5.31, 5.34).
+pub fn momentum_refusal(tx: &Tx, leader: usize) -> Option<String> {
+    let st = &tx.state.leaders[leader];
+    if st.no_momentum {
+        return Some("he was re-activated, trumped or bypassed this turn (5.31, 5.34)".into());
+    }
+    if st.succession >= 3 {
+        return Some("he has had three orders phases in succession (5.14)".into());
+    }
+    if st.was_in_enemy_zoc || leader_in_enemy_zoc(tx.scenario, &tx.state, leader) {
+        return Some("he is, or was this turn, in an enemy zone of control (5.31)".into());
+    }
+    None
+}
+
+/// The momentum roll (5.32) and the die roll of doom on a 9 (5.33).
+fn try_momentum(tx: &mut Tx, leader: &str) -> Result<(), RuleError> {
+    let li = tx.leader_index(leader)?;
+    if let Some(reason) = momentum_refusal(tx, li) {
+        return Err(RuleError::NoMomentum {
+            leader: leader.into(),
+            reason,
+        });
+    }
+    let initiative = tx.scenario.leaders[li].initiative.unwrap_or(0);
+    let roll = tx.roll(RollPurpose::Momentum { leader: leader.into() })?;
+    if roll == 9 {
+        let doom = tx.roll(RollPurpose::DieRollOfDoom { leader: leader.into() })?;
+        let outcome = match doom {
+            0 | 1 => Doom::Reactivation,
+            9 => Doom::CrisisOfFaith,
+            _ => Doom::Finished,
+        };
+        tx.emit(Event::DoomOutcome {
+            leader: leader.into(),
+            outcome,
+        });
+        tx.emit(Event::LeaderFinished { leader: leader.into() });
+        match outcome {
+            Doom::Reactivation => {
+                let side = 1 - tx.scenario.leaders[li].side;
+                tx.emit(Event::ReactivationOffered { side });
+                return Ok(());
+            }
+            Doom::CrisisOfFaith => crisis_of_faith(tx, li)?,
+            Doom::Finished => {}
+        }
+        return offer_next(tx);
+    }
+    if roll <= initiative {
+        tx.emit(Event::MomentumGained { leader: leader.into() });
+        tx.emit(Event::OrdersPhaseBegan {
+            leader: leader.into(),
+            orders: initiative,
+            momentum: true,
+        });
+        Ok(())
+    } else {
+        tx.emit(Event::LeaderFinished { leader: leader.into() });
+        offer_next(tx)
+    }
+}
+
+/// Crisis of faith (5.33[3]): friendly units within ceil(CR/2) take the withdrawal penalties of
+/// 6.72[1] and [3] — one hit for infantry and chariots (not skirmishers), then a TQ check for one
+/// more (not skirmishers). Their two-hex withdrawal arrives with orderly withdrawal (6.7).
+fn crisis_of_faith(tx: &mut Tx, leader: usize) -> Result<(), RuleError> {
+    let l = &tx.scenario.leaders[leader];
+    let (side, at, reach) = (l.side, tx.state.leaders[leader].at, l.command_range.div_ceil(2) as u32);
+    let affected: Vec<usize> = (0..tx.scenario.units.len())
+        .filter(|&i| {
+            let (u, st) = (&tx.scenario.units[i], &tx.state.units[i]);
+            u.side == side && !st.eliminated && st.placement.hexes().any(|h| h.distance(at) <= reach)
+        })
+        .collect();
+    for i in affected {
+        let u = &tx.scenario.units[i];
+        if u.kind.is_foot_skirmisher() {
+            continue;
+        }
+        let id = u.id.clone();
+        if !u.kind.is_cavalry() && u.kind != UnitType::EL {
+            tx.emit(Event::CohesionHits {
+                unit: id.clone(),
+                hits: 1,
+                cause: HitCause::CrisisOfFaith,
+            });
+        }
+        let roll = tx.roll(RollPurpose::TqCheck {
+            unit: id.clone(),
+            rule: "5.33".into(),
+        })?;
+        if roll > tx.scenario.units[i].tq {
+            tx.emit(Event::CohesionHits {
+                unit: id,
+                hits: 1,
+                cause: HitCause::CrisisOfFaith,
+            });
+        }
+    }
+    Ok(())
+}

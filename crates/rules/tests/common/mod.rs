@@ -1,0 +1,144 @@
+//! A small battlefield for rule tests: a clear, flat 12 × 10 map with terrain painted in, and
+//! units and leaders given as lines of the scenario format.
+#![allow(dead_code)]
+
+use sarissa_rules::game::{Command, Dice, Event, Game};
+use sarissa_rules::hex::{HexId, Vertex};
+use std::sync::Arc;
+
+pub fn h(s: &str) -> HexId {
+    HexId::parse(s).unwrap()
+}
+
+pub struct Field {
+    pub rules: &'static str,
+    pub macedonian: [bool; 2],
+    pub terrain: Vec<(&'static str, char)>,
+    pub elevation: Vec<(&'static str, char)>,
+    pub hexsides: Vec<(&'static str, &'static str)>,
+    pub units: [Vec<String>; 2],
+    pub leaders: [Vec<String>; 2],
+}
+
+impl Default for Field {
+    fn default() -> Self {
+        Self {
+            rules: "alexander",
+            macedonian: [true, false],
+            terrain: Vec::new(),
+            elevation: Vec::new(),
+            hexsides: Vec::new(),
+            units: [Vec::new(), Vec::new()],
+            leaders: [Vec::new(), Vec::new()],
+        }
+    }
+}
+
+/// `unit("a1", "HC", "", 5, 7, 7, "", "0505", "E")`: id, type, class, size, tq, ma, missile, at, facing.
+#[allow(clippy::too_many_arguments)]
+pub fn unit(
+    id: &str,
+    kind: &str,
+    class: &str,
+    size: u8,
+    tq: u8,
+    ma: u8,
+    missile: &str,
+    at: &str,
+    facing: &str,
+) -> String {
+    let class = if class.is_empty() {
+        String::new()
+    } else {
+        format!(", class = \"{class}\"")
+    };
+    let missile = if missile.is_empty() {
+        String::new()
+    } else {
+        format!(", missile = \"{missile}\"")
+    };
+    let ext = if kind == "PH" {
+        format!(", ma_extended = {}", ma + 1)
+    } else {
+        String::new()
+    };
+    format!("{{ id = \"{id}\", name = \"{id}\", type = \"{kind}\"{class}, size = {size}, tq = {tq}, ma = {ma}{ext}{missile}, at = \"{at}\", facing = \"{facing}\" }}")
+}
+
+/// `leader("alex", "overall", 7, 6, "0101")`: id, role, initiative, command range, at.
+pub fn leader(id: &str, role: &str, initiative: u8, range: u8, at: &str) -> String {
+    format!("{{ id = \"{id}\", name = \"{id}\", role = \"{role}\", initiative = {initiative}, command_range = {range}, charisma = 1, personal_combat = 3, at = \"{at}\" }}")
+}
+
+impl Field {
+    pub fn toml(&self) -> String {
+        let (cols, rows) = (12usize, 10usize);
+        let grid = |cells: &[(&str, char)], blank: char| {
+            let mut g = vec![vec![blank; cols]; rows];
+            for (hex, c) in cells {
+                let hx = h(hex);
+                g[hx.row as usize - 1][hx.col as usize - 1] = *c;
+            }
+            g.iter()
+                .enumerate()
+                .map(|(r, row)| format!("{:02} {}\n", r + 1, row.iter().collect::<String>()))
+                .collect::<String>()
+        };
+        let mut hexsides = String::new();
+        for (feature, pair) in &self.hexsides {
+            hexsides.push_str(&format!("{feature} = [\"{pair}\"]\n"));
+        }
+        let side = |i: usize, name: &str, edge: &str| {
+            format!(
+                "[[side]]\nid = \"{name}\"\nname = \"{name}\"\nretreat_edge = \"{edge}\"\nwithdrawal_level = 20\nmacedonian = {}\nunits = [\n{}\n]\nleaders = [\n{}\n]\n",
+                self.macedonian[i],
+                self.units[i].join(",\n"),
+                self.leaders[i].join(",\n")
+            )
+        };
+        format!(
+            "format = 1\n[scenario]\nid = \"field\"\nname = \"Test field\"\ndate = \"now\"\nrules = \"{}\"\nsummary = \"s\"\nnote = \"n\"\nsources = []\n\n[map]\ncolumns = {cols}\nrows = {rows}\nterrain = \"\"\"\n{}\"\"\"\nelevation = \"\"\"\n{}\"\"\"\n[map.hexsides]\n{hexsides}\n{}\n{}",
+            self.rules,
+            grid(&self.terrain, '.'),
+            grid(&self.elevation, '0'),
+            side(0, "blue", "west"),
+            side(1, "red", "east"),
+        )
+    }
+
+    /// Starts a game on this field with loaded dice.
+    pub fn start(&self, dice: &[u8]) -> (Game, Vec<Event>) {
+        let scenario = sarissa_rules::load("field.toml", &self.toml()).unwrap_or_else(|e| panic!("{e}"));
+        Game::new(Arc::new(scenario), Dice::scripted(dice)).expect("the game starts")
+    }
+}
+
+pub fn activate(id: &str) -> Command {
+    Command::Activate { leader: id.into() }
+}
+
+pub fn pass(id: &str) -> Command {
+    Command::Pass { leader: id.into() }
+}
+
+pub fn mv(unit: &str, path: &[&str], facing: Vertex) -> Command {
+    Command::Move {
+        unit: unit.into(),
+        path: path.iter().map(|s| h(s)).collect(),
+        facing,
+    }
+}
+
+/// Runs a command that must succeed and returns its events.
+pub fn ok(game: &mut Game, command: Command) -> Vec<Event> {
+    game.execute(&command)
+        .unwrap_or_else(|e| panic!("{command:?} refused: {e}"))
+}
+
+/// The leaders offered at the current activation decision.
+pub fn offered(game: &Game) -> Vec<String> {
+    match &game.state.phase {
+        sarissa_rules::game::Phase::Activation { leaders, .. } => leaders.clone(),
+        other => panic!("not an activation decision: {other:?}"),
+    }
+}

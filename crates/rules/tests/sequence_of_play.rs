@@ -1,0 +1,367 @@
+//! The sequence of play (GBA 3.0, 5.1–5.3) with loaded dice: exact events.
+
+mod common;
+use common::*;
+use sarissa_rules::game::{Command, Doom, Event, HitCause, Phase, RollPurpose, RuleError};
+use sarissa_rules::hex::Vertex;
+
+/// The rulebook's Granicus example: Alexander 7 and Philotas 5 (Macedonian); Memnon 5, Omares 3
+/// and Arsites 2 (Persian).
+fn granicus_leaders() -> Field {
+    Field {
+        units: [
+            vec![unit("m1", "HC", "", 3, 7, 7, "", "0205", "E")],
+            vec![unit("p1", "HC", "", 3, 6, 7, "", "1005", "W")],
+        ],
+        leaders: [
+            vec![
+                leader("alexander", "overall", 7, 6, "0205"),
+                leader("philotas", "subordinate", 5, 4, "0206"),
+            ],
+            vec![
+                leader("memnon", "overall", 5, 4, "1005"),
+                leader("omares", "subordinate", 3, 3, "1006"),
+                leader("arsites", "subordinate", 2, 3, "1004"),
+            ],
+        ],
+        ..Field::default()
+    }
+}
+
+#[test]
+fn t1_activation_goes_up_the_initiatives_and_the_non_macedonian_wins_ties_gba_5_12_5_13() {
+    let (mut game, events) = granicus_leaders().start(&[]);
+    assert_eq!(events[0], Event::TurnBegan { turn: 1 });
+    let mut order = Vec::new();
+    for _ in 0..5 {
+        let now = offered(&game);
+        assert_eq!(now.len(), 1, "one leader at a time here: {now:?}");
+        order.push(now[0].clone());
+        ok(&mut game, pass(&now[0]));
+    }
+    assert_eq!(order, ["arsites", "omares", "memnon", "philotas", "alexander"]);
+    // Everyone passed: the turn ends and the next begins with the lowest again.
+    assert_eq!(game.state.turn, 2);
+    assert_eq!(offered(&game), ["arsites"]);
+}
+
+#[test]
+fn equal_initiatives_without_a_macedonian_side_are_rolled_for_r10_gba_5_12() {
+    let mut field = granicus_leaders();
+    field.macedonian = [false, false];
+    // Arsites and Omares out of the way; Philotas (blue) and Memnon (red) tie at 5.
+    // Rolls: blue 4, red 4 (equal: again), blue 2, red 8: red goes first.
+    let (mut game, _) = field.start(&[4, 4, 2, 8]);
+    ok(&mut game, pass("arsites"));
+    let events = ok(&mut game, pass("omares"));
+    let rolls: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::DieRolled {
+                roll,
+                purpose: RollPurpose::InitiativeTie { side },
+            } => Some((*side, *roll)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rolls, [(0, 4), (1, 4), (0, 2), (1, 8)]);
+    assert_eq!(offered(&game), ["memnon"]);
+    // Then the players alternate at that initiative.
+    ok(&mut game, pass("memnon"));
+    assert_eq!(offered(&game), ["philotas"]);
+}
+
+#[test]
+fn equal_initiatives_on_one_side_are_the_owners_choice_gba_5_12() {
+    let mut field = granicus_leaders();
+    field.leaders[1] = vec![
+        leader("memnon", "overall", 3, 4, "1005"),
+        leader("omares", "subordinate", 3, 3, "1006"),
+    ];
+    let (mut game, _) = field.start(&[]);
+    assert_eq!(offered(&game), ["memnon", "omares"]);
+    ok(&mut game, activate("omares"));
+    assert!(matches!(&game.state.phase, Phase::Orders { leader, orders_left: 3, .. } if leader == "omares"));
+}
+
+#[test]
+fn only_the_offered_leader_may_be_activated_gba_5_13() {
+    let (mut game, _) = granicus_leaders().start(&[]);
+    let err = game.execute(&activate("alexander")).unwrap_err();
+    assert_eq!(
+        err,
+        RuleError::NotEligibleForActivation {
+            leader: "alexander".into()
+        }
+    );
+    assert_eq!(err.rule(), "5.12");
+    let err = game.execute(&Command::EndOrders).unwrap_err();
+    assert_eq!(err.rule(), "3.0");
+    let err = game.execute(&activate("nobody")).unwrap_err();
+    assert_eq!(
+        err,
+        RuleError::UnknownLeader {
+            leader: "nobody".into()
+        }
+    );
+}
+
+/// Alexander alone on the field, activated, his orders done: ready for momentum.
+fn alexander_at_momentum(dice: &[u8]) -> sarissa_rules::Game {
+    let field = Field {
+        units: [
+            vec![
+                unit("m1", "HC", "", 3, 7, 7, "", "0205", "E"),
+                unit("m2", "MI", "", 4, 5, 5, "", "0207", "E"),
+            ],
+            vec![unit("p1", "HC", "", 3, 6, 7, "", "1005", "W")],
+        ],
+        leaders: [
+            vec![leader("alexander", "overall", 7, 6, "0205")],
+            vec![leader("darius", "overall", 8, 4, "1005")],
+        ],
+        ..Field::default()
+    };
+    let (mut game, _) = field.start(dice);
+    ok(&mut game, activate("alexander"));
+    ok(&mut game, Command::EndOrders);
+    assert_eq!(
+        game.state.phase,
+        Phase::Momentum {
+            leader: "alexander".into()
+        }
+    );
+    game
+}
+
+#[test]
+fn t2_momentum_succeeds_on_initiative_or_less_gba_5_32() {
+    let mut game = alexander_at_momentum(&[7]);
+    let events = ok(&mut game, Command::TryMomentum);
+    assert_eq!(
+        events,
+        [
+            Event::DieRolled {
+                roll: 7,
+                purpose: RollPurpose::Momentum {
+                    leader: "alexander".into()
+                }
+            },
+            Event::MomentumGained {
+                leader: "alexander".into()
+            },
+            Event::OrdersPhaseBegan {
+                leader: "alexander".into(),
+                orders: 7,
+                momentum: true
+            },
+        ]
+    );
+}
+
+#[test]
+fn t2_momentum_fails_above_initiative_and_the_leader_is_finished_gba_5_32() {
+    let mut game = alexander_at_momentum(&[8]);
+    let events = ok(&mut game, Command::TryMomentum);
+    assert_eq!(
+        events[1],
+        Event::LeaderFinished {
+            leader: "alexander".into()
+        }
+    );
+    assert_eq!(offered(&game), ["darius"]);
+}
+
+#[test]
+fn die_roll_of_doom_2_to_8_finishes_the_leader_gba_5_33() {
+    let mut game = alexander_at_momentum(&[9, 5]);
+    let events = ok(&mut game, Command::TryMomentum);
+    assert!(events.contains(&Event::DoomOutcome {
+        leader: "alexander".into(),
+        outcome: Doom::Finished
+    }));
+    assert_eq!(offered(&game), ["darius"]);
+}
+
+#[test]
+fn die_roll_of_doom_0_or_1_lets_the_opponent_reactivate_any_leader_gba_5_33() {
+    let mut game = alexander_at_momentum(&[9, 1]);
+    let events = ok(&mut game, Command::TryMomentum);
+    assert!(events.contains(&Event::DoomOutcome {
+        leader: "alexander".into(),
+        outcome: Doom::Reactivation
+    }));
+    assert_eq!(game.state.phase, Phase::Reactivation { side: 1 });
+    // The re-activated leader gets an orders phase but may not roll for momentum (5.34): when
+    // his orders end he is Finished, and with every leader done the turn ends.
+    ok(&mut game, activate("darius"));
+    let events = ok(&mut game, Command::EndOrders);
+    assert_eq!(
+        events[1],
+        Event::LeaderFinished {
+            leader: "darius".into()
+        }
+    );
+    assert!(events.contains(&Event::TurnBegan { turn: 2 }), "{events:?}");
+}
+
+#[test]
+fn reactivation_may_be_declined_and_play_goes_on_gba_5_33() {
+    let mut game = alexander_at_momentum(&[9, 0]);
+    ok(&mut game, Command::TryMomentum);
+    ok(&mut game, pass("darius"));
+    assert_eq!(offered(&game), ["darius"], "Darius still has his own activation");
+}
+
+#[test]
+fn die_roll_of_doom_9_is_a_crisis_of_faith_gba_5_33() {
+    // Rolls: momentum 9, doom 9, then TQ checks for m1 (HC, TQ 7: roll 8 -> 1 hit) and m2
+    // (MI, TQ 5: automatic hit for infantry, then roll 2 -> no more).
+    let mut game = alexander_at_momentum(&[9, 9, 8, 2]);
+    let events = ok(&mut game, Command::TryMomentum);
+    assert!(events.contains(&Event::DoomOutcome {
+        leader: "alexander".into(),
+        outcome: Doom::CrisisOfFaith
+    }));
+    let hits: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::CohesionHits {
+                unit,
+                hits,
+                cause: HitCause::CrisisOfFaith,
+            } => Some((unit.as_str(), *hits)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(hits, [("m1", 1), ("m2", 1)]);
+    assert_eq!(game.state.units[0].hits, 1);
+    assert_eq!(game.state.units[1].hits, 1);
+}
+
+#[test]
+fn at_most_three_orders_phases_in_succession_gba_5_14() {
+    let mut game = alexander_at_momentum(&[3, 4]);
+    ok(&mut game, Command::TryMomentum);
+    ok(&mut game, Command::EndOrders);
+    ok(&mut game, Command::TryMomentum);
+    let events = ok(&mut game, Command::EndOrders);
+    assert!(
+        events.contains(&Event::LeaderFinished {
+            leader: "alexander".into()
+        }),
+        "no fourth phase: {events:?}"
+    );
+    let err = game.execute(&Command::TryMomentum).unwrap_err();
+    assert_eq!(err.rule(), "3.0");
+}
+
+#[test]
+fn declining_momentum_finishes_the_leader_gba_5_15() {
+    let mut game = alexander_at_momentum(&[]);
+    let events = ok(&mut game, Command::DeclineMomentum);
+    assert_eq!(
+        events[0],
+        Event::LeaderFinished {
+            leader: "alexander".into()
+        }
+    );
+}
+
+#[test]
+fn a_leader_gives_at_most_his_initiative_in_orders_gba_5_21_and_each_unit_one_gba_5_23() {
+    let field = Field {
+        units: [
+            vec![
+                unit("a", "HC", "", 3, 7, 7, "", "0203", "E"),
+                unit("b", "HC", "", 3, 7, 7, "", "0205", "E"),
+                unit("c", "HC", "", 3, 7, 7, "", "0207", "E"),
+            ],
+            vec![unit("p1", "HC", "", 3, 6, 7, "", "1105", "W")],
+        ],
+        leaders: [
+            vec![leader("hero", "overall", 2, 6, "0205")],
+            vec![leader("foe", "overall", 5, 4, "1105")],
+        ],
+        ..Field::default()
+    };
+    let (mut game, _) = field.start(&[]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, mv("a", &["0303"], Vertex::E));
+    let err = game.execute(&mv("a", &["0403"], Vertex::E)).unwrap_err();
+    assert_eq!(err, RuleError::AlreadyOrdered { unit: "a".into() });
+    ok(&mut game, mv("b", &["0305"], Vertex::E));
+    let err = game.execute(&mv("c", &["0307"], Vertex::E)).unwrap_err();
+    assert_eq!(err, RuleError::NoOrdersLeft { leader: "hero".into() });
+    let err = game.execute(&mv("p1", &["1005"], Vertex::W)).unwrap_err();
+    assert!(matches!(
+        err,
+        RuleError::NoOrdersLeft { .. } | RuleError::NotFriendly { .. }
+    ));
+}
+
+#[test]
+fn the_turn_ends_when_every_leader_is_finished_and_units_turn_face_up_gba_3_1() {
+    let field = Field {
+        units: [
+            vec![unit("a", "HC", "", 3, 7, 7, "", "0203", "E")],
+            vec![unit("p1", "HC", "", 3, 6, 7, "", "1105", "W")],
+        ],
+        leaders: [
+            vec![leader("hero", "overall", 2, 6, "0203")],
+            vec![leader("foe", "overall", 5, 4, "1105")],
+        ],
+        ..Field::default()
+    };
+    let (mut game, _) = field.start(&[]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, mv("a", &["0303"], Vertex::E));
+    assert!(game.state.units[0].moved);
+    ok(&mut game, Command::EndOrders);
+    ok(&mut game, Command::DeclineMomentum);
+    let events = ok(&mut game, pass("foe"));
+    assert_eq!(
+        events[1..],
+        [
+            Event::TurnEnded { turn: 1 },
+            Event::UnitsAndLeadersReadied,
+            Event::TurnBegan { turn: 2 },
+            Event::ActivationOffered {
+                side: 0,
+                leaders: vec!["hero".into()]
+            },
+        ]
+    );
+    assert!(!game.state.units[0].moved);
+}
+
+#[test]
+fn the_same_commands_replay_to_the_same_state_and_a_save_round_trips() {
+    let field = granicus_leaders();
+    let commands = [
+        pass("arsites"),
+        pass("omares"),
+        activate("memnon"),
+        mv("p1", &["0905"], Vertex::W),
+        Command::EndOrders,
+    ];
+    let scenario = std::sync::Arc::new(sarissa_rules::load("field.toml", &field.toml()).unwrap());
+    let a = sarissa_rules::Game::replay(scenario.clone(), sarissa_rules::Dice::seeded(9), &commands).unwrap();
+    let b = sarissa_rules::Game::replay(scenario.clone(), sarissa_rules::Dice::seeded(9), &commands).unwrap();
+    assert_eq!(a.state_hash(), b.state_hash());
+    let json = serde_json::to_string(&a.state).unwrap();
+    let restored = sarissa_rules::Game {
+        scenario,
+        state: serde_json::from_str(&json).unwrap(),
+    };
+    assert_eq!(restored.state_hash(), a.state_hash());
+    assert_eq!(restored.state, a.state);
+}
+
+#[test]
+fn a_refused_command_changes_nothing() {
+    let (mut game, _) = granicus_leaders().start(&[]);
+    let before = game.state.clone();
+    assert!(game.execute(&activate("alexander")).is_err());
+    assert_eq!(game.state, before);
+}
