@@ -18,6 +18,10 @@ cargo test --workspace
 step "scenario files"
 cargo run --quiet -p sarissa-cli -- validate scenarios/*.toml
 
+step "soak: 200 random games over every battle"
+cargo build --quiet --profile cli -p sarissa-cli
+./target/cli/sarissa soak --games 200 --seed "${SOAK_SEED:-1}"
+
 step "wasm tests in headless Chromium"
 # wasm-bindgen-test-runner finds chromedriver on PATH; web/webdriver.json passes Chromium's flags.
 (cd web && cargo test --target wasm32-unknown-unknown)

@@ -130,3 +130,14 @@ fn every_bundled_scenario_loads_in_the_browser() {
         }
     }
 }
+
+/// The same seeded random game as the native test `a_seeded_random_game_replays_to_a_pinned_hash`
+/// (crates/rules/tests/sequence_of_play.rs), with the same pinned hash: native and wasm agree.
+#[wasm_bindgen_test]
+fn a_seeded_random_game_has_the_same_hash_in_wasm_as_natively() {
+    let scenario = std::sync::Arc::new(sarissa_web::scenarios::load("samarkand").unwrap().unwrap());
+    let (mut game, _) = sarissa_rules::Game::new(scenario, sarissa_rules::Dice::seeded(2026)).unwrap();
+    let commands = sarissa_rules::playout::random_game(&mut game, 2026, 120);
+    assert_eq!(commands.len(), 120);
+    assert_eq!(format!("{:016x}", game.state_hash()), "8cadeb616e89d92e");
+}

@@ -1,34 +1,95 @@
-//! `sarissa`: the headless tool. Today: `sarissa validate FILE...`.
+//! `sarissa`: the headless tool. Validate scenarios, summarise them, play scripted games and
+//! soak-test the engine with random ones.
 
+mod run;
+mod soak;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: sarissa validate FILE...
-       sarissa summary FILE
+#[derive(Parser)]
+#[command(
+    name = "sarissa",
+    version,
+    about = "Headless Sarissa: scenarios, scripted games, soak tests"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
 
-validate  check scenario files; prints `ok FILE` for each good file and every
-          problem (file:line:column: what) for each bad one; exit status 0 only
-          if all are good
-summary   print one JSON line describing a valid scenario: id, name, map size,
-          hexes, and units and leaders per side";
+#[derive(Subcommand)]
+enum Cmd {
+    /// Check scenario files: `ok FILE` for each good one, every problem as file:line:column for
+    /// each bad one; exit status 0 only if all are good.
+    Validate {
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// One JSON line describing a valid scenario: id, map size, hexes, units and leaders per side.
+    Summary { file: String },
+    /// Play a script of commands (docs/script-format.md) and print every event as a JSON line.
+    /// An illegal command stops the run with the rule that refuses it.
+    Run {
+        #[arg(long)]
+        scenario: String,
+        /// Seed of the dice (default 1).
+        #[arg(long, conflicts_with = "dice")]
+        seed: Option<u64>,
+        /// Loaded dice instead of a seed, e.g. --dice 3,7,0
+        #[arg(long, value_delimiter = ',')]
+        dice: Option<Vec<u8>>,
+        #[arg(long)]
+        script: PathBuf,
+        /// Also print the final state hash as the last line.
+        #[arg(long)]
+        hash: bool,
+    },
+    /// Play random legal games and check invariants after every command.
+    Soak {
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Scenario files to play (default: every scenarios/*.toml).
+        #[arg(long)]
+        scenario: Vec<String>,
+        /// Commands per game at most.
+        #[arg(long, default_value_t = 200)]
+        commands: usize,
+    },
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.split_first() {
-        Some((cmd, files)) if cmd == "validate" && !files.is_empty() => validate(files),
-        Some((cmd, [file])) if cmd == "summary" => summary(file),
-        Some((cmd, _)) if cmd == "-h" || cmd == "--help" || cmd == "help" => {
-            println!("{USAGE}");
-            ExitCode::SUCCESS
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
-        _ => {
-            eprintln!("{USAGE}");
-            ExitCode::from(2)
-        }
+    };
+    match cli.command {
+        Cmd::Validate { files } => validate(&files),
+        Cmd::Summary { file } => summary(&file),
+        Cmd::Run {
+            scenario,
+            seed,
+            dice,
+            script,
+            hash,
+        } => run::run(&scenario, seed, dice, &script, hash),
+        Cmd::Soak {
+            games,
+            seed,
+            scenario,
+            commands,
+        } => soak::soak(games, seed, scenario, commands),
     }
 }
 
 /// Reads and validates one scenario file; the error is the full report.
-fn read_scenario(file: &str) -> Result<sarissa_rules::Scenario, String> {
+pub fn read_scenario(file: &str) -> Result<sarissa_rules::Scenario, String> {
     let bytes = std::fs::read(file).map_err(|e| format!("{file}: cannot read: {e}"))?;
     let text = String::from_utf8(bytes)
         .map_err(|e| format!("{file}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))?;

@@ -3,7 +3,7 @@
 
 use crate::game::{Command, Game, LeaderStatus, Phase};
 use crate::movement::{leader_reach, reach};
-use crate::orders::{in_command_range, is_overall, leader_in_enemy_zoc};
+use crate::orders::{command_range, is_overall, leader_in_enemy_zoc};
 
 /// Units the active leader may order now (4.21, 5.23): friendly, on the field, not yet ordered
 /// this phase, within his command range, and — today — one-hex.
@@ -24,6 +24,7 @@ pub fn orderable_units(game: &Game) -> Vec<usize> {
     if *orders_left == 0 || (!is_overall(s, li) && leader_in_enemy_zoc(s, st, li)) {
         return Vec::new();
     }
+    let range = command_range(s, st, li);
     (0..s.units.len())
         .filter(|&i| {
             let u = &s.units[i];
@@ -31,7 +32,7 @@ pub fn orderable_units(game: &Game) -> Vec<usize> {
                 && !st.units[i].eliminated
                 && !st.units[i].placement.is_two_hex()
                 && !ordered.contains(&u.id)
-                && in_command_range(s, st, li, i)
+                && st.units[i].placement.hexes().any(|h| range.contains_key(&h))
         })
         .collect()
 }

@@ -365,3 +365,25 @@ fn a_refused_command_changes_nothing() {
     assert!(game.execute(&activate("alexander")).is_err());
     assert_eq!(game.state, before);
 }
+
+/// The game a seeded random player makes on Samarkand: its final state hash is pinned here and,
+/// with the same constant, in the wasm test (web/tests/map_in_browser.rs), so native and wasm
+/// replay identically.
+pub const SAMARKAND_SEED: u64 = 2026;
+pub const SAMARKAND_COMMANDS: usize = 120;
+
+#[test]
+fn a_seeded_random_game_replays_to_a_pinned_hash() {
+    let text = include_str!("../../../scenarios/samarkand.toml");
+    let scenario = std::sync::Arc::new(sarissa_rules::load("scenarios/samarkand.toml", text).unwrap());
+    let (mut game, _) =
+        sarissa_rules::Game::new(scenario.clone(), sarissa_rules::Dice::seeded(SAMARKAND_SEED)).unwrap();
+    let commands = sarissa_rules::playout::random_game(&mut game, SAMARKAND_SEED, SAMARKAND_COMMANDS);
+    assert_eq!(commands.len(), SAMARKAND_COMMANDS);
+    assert!(game.state.turn >= 2, "the game got past turn 1");
+    let replayed =
+        sarissa_rules::Game::replay(scenario, sarissa_rules::Dice::seeded(SAMARKAND_SEED), &commands).unwrap();
+    assert_eq!(replayed.state_hash(), game.state_hash());
+    assert_eq!(format!("{:016x}", game.state_hash()), PINNED_SAMARKAND_HASH);
+}
+const PINNED_SAMARKAND_HASH: &str = "8cadeb616e89d92e";

@@ -1,0 +1,133 @@
+//! A plain-text notation for commands, one per line: the script format of `sarissa run`, and a
+//! compact form for logs and links. Documented in docs/script-format.md.
+//!
+//! ```text
+//! activate arsites
+//! pass omares
+//! move companions 0605 0705 facing E     # hexes entered, then the final facing
+//! move companions facing NE              # turn in place
+//! leader alexander 0205 0305             # the active leader moves himself
+//! end                                    # end orders
+//! momentum | no-momentum
+//! ```
+//! A line may also be a command in JSON (`{"command":"end_orders"}`).
+
+use crate::game::Command;
+use crate::hex::{HexId, Vertex};
+
+/// Parses one line; `Ok(None)` for a blank line or a comment.
+pub fn parse(line: &str) -> Result<Option<Command>, String> {
+    let line = line.split('#').next().unwrap_or("").trim();
+    if line.is_empty() {
+        return Ok(None);
+    }
+    if line.starts_with('{') {
+        return serde_json::from_str(line)
+            .map(Some)
+            .map_err(|e| format!("not a JSON command: {e}"));
+    }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let hexes = |ws: &[&str]| -> Result<Vec<HexId>, String> {
+        ws.iter()
+            .map(|w| HexId::parse(w).ok_or_else(|| format!("`{w}` is not a hex id")))
+            .collect()
+    };
+    let command = match words.as_slice() {
+        ["activate", leader] => Command::Activate {
+            leader: leader.to_string(),
+        },
+        ["pass", leader] => Command::Pass {
+            leader: leader.to_string(),
+        },
+        ["move", unit, rest @ ..] => {
+            let Some(at) = rest.iter().position(|w| *w == "facing") else {
+                return Err("a move ends with `facing V` (E, NE, NW, W, SW or SE)".into());
+            };
+            let [v] = &rest[at + 1..] else {
+                return Err("`facing` takes one vertex".into());
+            };
+            let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
+            Command::Move {
+                unit: unit.to_string(),
+                path: hexes(&rest[..at])?,
+                facing,
+            }
+        }
+        ["leader", leader, path @ ..] => Command::MoveLeader {
+            leader: leader.to_string(),
+            path: hexes(path)?,
+        },
+        ["end"] => Command::EndOrders,
+        ["momentum"] => Command::TryMomentum,
+        ["no-momentum"] => Command::DeclineMomentum,
+        _ => return Err(format!("`{line}` is not a command (see docs/script-format.md)")),
+    };
+    Ok(Some(command))
+}
+
+/// Writes a command in the notation `parse` reads.
+pub fn format(command: &Command) -> String {
+    let hexes = |p: &[HexId]| p.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" ");
+    match command {
+        Command::Activate { leader } => format!("activate {leader}"),
+        Command::Pass { leader } => format!("pass {leader}"),
+        Command::Move { unit, path, facing } if path.is_empty() => format!("move {unit} facing {}", facing.name()),
+        Command::Move { unit, path, facing } => format!("move {unit} {} facing {}", hexes(path), facing.name()),
+        Command::MoveLeader { leader, path } => format!("leader {leader} {}", hexes(path)),
+        Command::EndOrders => "end".into(),
+        Command::TryMomentum => "momentum".into(),
+        Command::DeclineMomentum => "no-momentum".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_round_trips_through_the_notation() {
+        let h = |s: &str| HexId::parse(s).unwrap();
+        let all = [
+            Command::Activate {
+                leader: "arsites".into(),
+            },
+            Command::Pass {
+                leader: "omares".into(),
+            },
+            Command::Move {
+                unit: "companions".into(),
+                path: vec![h("0605"), h("0705")],
+                facing: Vertex::E,
+            },
+            Command::Move {
+                unit: "companions".into(),
+                path: vec![],
+                facing: Vertex::NE,
+            },
+            Command::MoveLeader {
+                leader: "alexander".into(),
+                path: vec![h("0205")],
+            },
+            Command::EndOrders,
+            Command::TryMomentum,
+            Command::DeclineMomentum,
+        ];
+        for c in all {
+            assert_eq!(parse(&format(&c)), Ok(Some(c.clone())));
+            let json = serde_json::to_string(&c).unwrap();
+            assert_eq!(parse(&json), Ok(Some(c)));
+        }
+    }
+
+    #[test]
+    fn comments_blanks_and_mistakes() {
+        assert_eq!(parse("   # nothing"), Ok(None));
+        assert_eq!(parse(""), Ok(None));
+        assert_eq!(parse("end # done"), Ok(Some(Command::EndOrders)));
+        assert!(parse("move x 0605").unwrap_err().contains("facing"));
+        assert!(parse("move x 06a5 facing E").unwrap_err().contains("not a hex id"));
+        assert!(parse("move x facing Q").unwrap_err().contains("not a vertex"));
+        assert!(parse("charge!").unwrap_err().contains("not a command"));
+        assert!(parse("{\"command\":\"fly\"}").is_err());
+    }
+}

@@ -1,0 +1,97 @@
+//! A seeded random player: picks legal commands, weighted toward moving so games go somewhere.
+//! The soak test plays it to look for broken invariants, and determinism tests replay its games
+//! natively and in wasm. Its choices come only from the legal queries.
+
+use crate::game::{Command, Game, Phase};
+use crate::legal::{legal_commands, orderable_units};
+use crate::movement::{leader_reach, reach};
+use rand_core::{Rng, SeedableRng};
+use rand_pcg::Pcg32;
+
+pub struct RandomPlayer {
+    rng: Pcg32,
+}
+
+impl RandomPlayer {
+    pub fn new(seed: u64) -> Self {
+        Self {
+            rng: Pcg32::seed_from_u64(seed ^ 0x5EED_0F_5A81_55A),
+        }
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.rng.next_u32() as usize) % n.max(1)
+    }
+
+    fn chance(&mut self, percent: u32) -> bool {
+        self.rng.next_u32() % 100 < percent
+    }
+
+    /// A legal command for the current decision, or `None` when the game waits for nothing.
+    pub fn choose(&mut self, game: &Game) -> Option<Command> {
+        let (s, st) = (&*game.scenario, &game.state);
+        match &st.phase {
+            Phase::Orders {
+                leader, orders_left, ..
+            } => {
+                let units = orderable_units(game);
+                if !units.is_empty() && *orders_left > 0 && self.chance(85) {
+                    let unit = units[self.below(units.len())];
+                    let destinations = reach(s, st, unit).unwrap_or_default();
+                    if !destinations.is_empty() {
+                        let d = &destinations[self.below(destinations.len())];
+                        return Some(Command::Move {
+                            unit: s.units[unit].id.clone(),
+                            path: d.path.clone(),
+                            facing: d.facing,
+                        });
+                    }
+                }
+                if *orders_left > 0 && self.chance(10) {
+                    if let Some(li) = s.leaders.iter().position(|l| &l.id == leader) {
+                        let options: Vec<_> = leader_reach(s, st, li).into_values().collect();
+                        if !options.is_empty() {
+                            let (_, path) = options[self.below(options.len())].clone();
+                            let command = Command::MoveLeader {
+                                leader: leader.clone(),
+                                path,
+                            };
+                            // Only if the order may be given (a leader in an enemy ZOC may not).
+                            if game.clone().execute(&command).is_ok() {
+                                return Some(command);
+                            }
+                        }
+                    }
+                }
+                Some(Command::EndOrders)
+            }
+            Phase::Activation { leaders, .. } => {
+                let l = leaders[self.below(leaders.len())].clone();
+                Some(if self.chance(90) {
+                    Command::Activate { leader: l }
+                } else {
+                    Command::Pass { leader: l }
+                })
+            }
+            _ => {
+                let all = legal_commands(game);
+                (!all.is_empty()).then(|| all[self.below(all.len())].clone())
+            }
+        }
+    }
+}
+
+/// Plays `commands` random commands from the start (fewer if the game stops waiting) and
+/// returns them.
+pub fn random_game(game: &mut Game, seed: u64, commands: usize) -> Vec<Command> {
+    let mut player = RandomPlayer::new(seed);
+    let mut played = Vec::new();
+    for _ in 0..commands {
+        let Some(c) = player.choose(game) else { break };
+        if game.execute(&c).is_err() {
+            break;
+        }
+        played.push(c);
+    }
+    played
+}
