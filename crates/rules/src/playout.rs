@@ -15,7 +15,7 @@ pub struct RandomPlayer {
 impl RandomPlayer {
     pub fn new(seed: u64) -> Self {
         Self {
-            rng: Pcg32::seed_from_u64(seed ^ 0x5EED_0F_5A81_55A),
+            rng: Pcg32::seed_from_u64(seed ^ 0x0005_EED0_F5A8_155A),
         }
     }
 
