@@ -29,7 +29,8 @@ for (const b of battles) {
   test(`${b.id}: play opens the battle with every hex and counter, back returns`, async ({ page }) => {
     await page.goto('/');
     await page.locator(`.battle-card[data-scenario="${b.id}"] .play`).tap();
-    await expect(page).toHaveURL(new RegExp(`#/battle/${b.id}$`));
+    await expect(page).toHaveURL(/#\/play$/);
+    await expect(page.locator('.topbar .battle-name')).toHaveText(b.name);
     await expect(page.locator('.map-viewport[data-scale]')).toBeVisible();
     await expect(page.locator('svg.map polygon.hex')).toHaveCount(b.hexes);
     await expect(page.locator('.counter.unit')).toHaveCount(b.units);

@@ -98,9 +98,10 @@ test('tablet screenshots and time to first map paint', async ({ page }) => {
   // Cold navigations: first paint measured by the app (performance.now at the first frame).
   const samples: number[] = [];
   for (let i = 0; i < 5; i++) {
-    // A fresh document each time (a hash-only navigation would not reload).
+    // A fresh document each time (a hash-only navigation would not reload); the battle
+    // continues from its autosave, as a player reopening it would see.
     await page.goto('about:blank');
-    await page.goto('/#/battle/samarkand', { waitUntil: 'load' });
+    await page.goto('/#/play', { waitUntil: 'load' });
     await expect(page.locator('body[data-first-paint-ms]')).toHaveCount(1);
     samples.push(Number(await page.locator('body').getAttribute('data-first-paint-ms')));
   }

@@ -1,13 +1,15 @@
-//! The application shell: the start screen or a battle, chosen by the URL fragment.
+//! The application shell: the start screen or the game in progress, chosen by the URL fragment.
 
-use crate::chooser::Chooser;
-use crate::map::MapView;
-use crate::panel::Panel;
+use crate::chooser::{Chooser, Saved};
+use crate::play::PlayScreen;
 use crate::route::Route;
 use crate::scenarios;
+use crate::session::{restore, Session};
+use crate::storage::{autosave, clear_autosave, load_autosave};
 use gloo::events::EventListener;
-use sarissa_rules::{HexId, Scenario};
+use sarissa_rules::Scenario;
 use std::rc::Rc;
+use std::sync::Arc;
 use yew::prelude::*;
 
 fn current_route() -> Route {
@@ -23,10 +25,19 @@ fn navigate(route: &Route) {
     }
 }
 
+/// A fresh seed for a new game's dice.
+fn new_seed() -> u64 {
+    let now = js_sys::Date::now() as u64;
+    let noise = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    now.rotate_left(20) ^ noise
+}
+
 #[function_component(App)]
 pub fn app() -> Html {
     let route = use_state(current_route);
     let all = use_memo((), |_| scenarios::load_all());
+    // Bumped whenever the autosave changes outside the play screen.
+    let save_version = use_state(|| 0u32);
     {
         let route = route.clone();
         use_effect_with((), move |_| {
@@ -35,7 +46,55 @@ pub fn app() -> Html {
             move || drop(listener)
         });
     }
-    let on_choose = use_callback((), |id: String, _| navigate(&Route::Battle(id)));
+    let find = {
+        let all = all.clone();
+        move |id: &str| {
+            all.iter()
+                .flatten()
+                .find(|s| s.meta.id == id)
+                .map(|s| Arc::new(s.clone()))
+        }
+    };
+    // The game in progress, restored by replaying its save whenever the route changes.
+    let restored: Rc<Option<Result<Session, String>>> = use_memo(((*route).clone(), *save_version), {
+        let find = find.clone();
+        move |_| load_autosave().map(|json| restore(&json, find))
+    });
+
+    let start_new = {
+        let (find, save_version) = (find.clone(), save_version.clone());
+        Callback::from(move |id: String| {
+            let Some(scenario): Option<Arc<Scenario>> = find(&id) else {
+                return;
+            };
+            match Session::new(scenario, new_seed()) {
+                Ok(session) => {
+                    let _ = autosave(&session.to_json());
+                    save_version.set(*save_version + 1);
+                    navigate(&Route::Play);
+                }
+                Err(e) => gloo::dialogs::alert(&format!("The battle could not begin: {e}")),
+            }
+        })
+    };
+    let on_choose = {
+        let (start_new, restored) = (start_new.clone(), restored.clone());
+        Callback::from(move |id: String| {
+            let in_progress = matches!(&*restored, Some(Ok(_)));
+            if !in_progress || gloo::dialogs::confirm("Start a new battle? The game in progress will be replaced.") {
+                start_new.emit(id);
+            }
+        })
+    };
+    let on_continue = Callback::from(|_| navigate(&Route::Play));
+    let on_discard = {
+        let save_version = save_version.clone();
+        Callback::from(move |_| {
+            clear_autosave();
+            save_version.set(*save_version + 1);
+        })
+    };
+    let on_exit = Callback::from(|_| navigate(&Route::Start));
 
     // Record the first paint for the README's measurement (read by the e2e test).
     use_effect_with((), |_| {
@@ -49,59 +108,42 @@ pub fn app() -> Html {
         move || drop(frame)
     });
 
-    match &*route {
-        Route::Start => html! { <Chooser scenarios={all.clone()} on_choose={on_choose} /> },
-        Route::Battle(id) => match all.iter().flatten().find(|s| &s.meta.id == id) {
-            Some(s) => html! { <Battle key={id.clone()} scenario={Rc::new(s.clone())} /> },
-            None => html! {
-                <>
-                    <p class="notice" role="alert">{ format!("There is no battle called “{id}” here; choose one below.") }</p>
-                    <Chooser scenarios={all.clone()} on_choose={on_choose} />
-                </>
-            },
+    // A link to a battle starts a new game of it (after the same confirmation).
+    {
+        let (route, on_choose) = ((*route).clone(), on_choose.clone());
+        use_effect_with(route, move |r| {
+            if let Route::Battle(id) = r {
+                on_choose.emit(id.clone());
+            }
+        });
+    }
+
+    let saved = match &*restored {
+        None => Saved::None,
+        Some(Ok(s)) => Saved::Game {
+            battle: s.game.scenario.meta.name.clone(),
+            turn: s.game.state.turn,
         },
-    }
-}
-
-#[derive(Properties, Clone)]
-pub struct BattleProps {
-    pub scenario: Rc<Scenario>,
-}
-
-impl PartialEq for BattleProps {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.scenario, &other.scenario)
-    }
-}
-
-#[function_component(Battle)]
-pub fn battle(props: &BattleProps) -> Html {
-    let selected = use_state(|| None::<HexId>);
-    let on_select = {
-        let selected = selected.clone();
-        // Tapping the selected hex again clears the selection.
-        use_callback((), move |hex: HexId, _| {
-            selected.set(if *selected == Some(hex) { None } else { Some(hex) })
-        })
+        Some(Err(why)) => Saved::Broken(why.clone()),
     };
-    let on_close = {
-        let selected = selected.clone();
-        Callback::from(move |_| selected.set(None))
+    let chooser = |notice: Option<String>| {
+        html! {
+            <>
+                if let Some(n) = notice { <p class="notice" role="alert">{ n }</p> }
+                <Chooser scenarios={all.clone()} on_choose={on_choose.clone()} saved={saved.clone()}
+                    on_continue={on_continue.clone()} on_discard={on_discard.clone()} />
+            </>
+        }
     };
-    let back = Callback::from(|_: MouseEvent| navigate(&Route::Start));
-    let s = &props.scenario;
-    html! {
-        <div class="app">
-            <header class="topbar">
-                <button class="back" onclick={back} aria-label="All battles">{ "‹ Battles" }</button>
-                <span class="battle-name">{ &s.meta.name }</span>
-                <span class="battle-date">{ &s.meta.date }</span>
-                <span class="rules">{ s.meta.rules.name() }</span>
-            </header>
-            <div class="battle">
-                <MapView scenario={s.clone()} selected={*selected} on_select={on_select} />
-                <Panel scenario={s.clone()} selected={*selected} on_close={on_close} />
-            </div>
-        </div>
+    match (&*route, &*restored) {
+        (Route::Play, Some(Ok(session))) => {
+            let key = format!("{}-{}-{}", session.game.scenario.meta.id, session.seed, *save_version);
+            html! { <PlayScreen {key} session={Rc::new(session.clone())} on_exit={on_exit} /> }
+        }
+        (Route::Play, None) => chooser(Some("There is no game in progress; choose a battle.".into())),
+        (Route::Battle(id), _) if find(id).is_none() => chooser(Some(format!(
+            "There is no battle called “{id}” here; choose one below."
+        ))),
+        _ => chooser(None),
     }
 }

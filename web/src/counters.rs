@@ -3,8 +3,9 @@
 //! Two-hex units span both their hexes. Leaders are discs.
 
 use crate::geometry::{center, R};
+use sarissa_rules::game::{LeaderState, LeaderStatus, UnitState};
 use sarissa_rules::units::{Leader, LeaderRole, Placement, Unit, UnitType};
-use sarissa_rules::Scenario;
+use sarissa_rules::Game;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -49,12 +50,12 @@ pub fn type_symbol(kind: UnitType) -> Html {
 }
 
 /// Screen rotation (degrees, clockwise) that turns a counter's top edge toward its vertex.
-fn rotation(unit: &Unit) -> f64 {
-    90.0 - unit.facing.index() as f64 * 60.0
+fn rotation(state: &UnitState) -> f64 {
+    90.0 - state.facing.index() as f64 * 60.0
 }
 
-fn anchor(unit: &Unit) -> (f64, f64, f64) {
-    match unit.placement {
+fn anchor(state: &UnitState) -> (f64, f64, f64) {
+    match state.placement {
         Placement::One(h) => {
             let (x, y) = center(h);
             (x, y, DEPTH)
@@ -185,14 +186,14 @@ pub fn ratings_line(unit: &Unit) -> String {
     format!("{}·{}·{}", unit.size, unit.tq, ma)
 }
 
-fn unit_counter(unit: &Unit, selected: bool) -> Html {
-    let (x, y, length) = anchor(unit);
-    let rot = rotation(unit);
+fn unit_counter(unit: &Unit, state: &UnitState, selected: bool) -> Html {
+    let (x, y, length) = anchor(state);
+    let rot = rotation(state);
     let (half, d2) = (length / 2.0, DEPTH / 2.0);
     let layout = content_layout(rot, length, DEPTH);
     html! {
-        <g class={classes!("counter", "unit", side_class(unit.side), selected.then_some("selected"))}
-            data-unit={unit.id.clone()}
+        <g class={classes!("counter", "unit", side_class(unit.side), selected.then_some("selected"), state.moved.then_some("moved"))}
+            data-unit={unit.id.clone()} data-hits={state.hits.to_string()}
             transform={format!("translate({x:.1},{y:.1}) rotate({rot})")}>
             <rect class="body" x={format!("{:.1}", -half)} y={format!("{:.1}", -d2)}
                 width={format!("{length:.1}")} height={format!("{DEPTH:.1}")} rx="3" />
@@ -200,14 +201,24 @@ fn unit_counter(unit: &Unit, selected: bool) -> Html {
                 width={format!("{length:.1}")} height="5" rx="2" />
             <path class="notch" d={format!("M-5,{:.1} L0,{:.1} L5,{:.1} Z", -d2, -d2 - 6.0, -d2)} />
             <g transform={format!("rotate({})", layout.relative)}>{ counter_content(unit, layout.width, layout.height) }</g>
+            if state.hits > 0 {
+                // Cohesion hits, upright in the counter's back corner.
+                <g transform={format!("translate({:.1},{:.1}) rotate({})", half - 7.0, d2 - 7.0, -rot)}>
+                    <circle class="hits-badge" r="7" />
+                    <text class="hits-number" y="3">{ state.hits.to_string() }</text>
+                </g>
+            }
         </g>
     }
 }
 
 /// Leaders are small discs tucked into the upper-left corner of their hex, over the corner of
 /// any counter beneath rather than its name.
-fn leader_counter(leader: &Leader, selected: bool) -> Html {
-    let (x, y) = center(leader.at);
+fn leader_counter(leader: &Leader, state: &LeaderState, selected: bool) -> Html {
+    if state.status == LeaderStatus::Eliminated {
+        return Html::default();
+    }
+    let (x, y) = center(state.at);
     let (x, y) = (x - R * 0.68, y - R * 0.68);
     let rating = match leader.initiative {
         Some(i) => i.to_string(),
@@ -216,7 +227,8 @@ fn leader_counter(leader: &Leader, selected: bool) -> Html {
     let short: String = leader.name.chars().take(7).collect();
     html! {
         <g class={classes!("counter", "leader", side_class(leader.side),
-                (leader.role == LeaderRole::Overall).then_some("overall"), selected.then_some("selected"))}
+                (leader.role == LeaderRole::Overall).then_some("overall"), selected.then_some("selected"),
+                (state.status == LeaderStatus::Finished).then_some("finished"), (state.status == LeaderStatus::Active).then_some("active"))}
             data-leader={leader.id.clone()} transform={format!("translate({x:.1},{y:.1})")}>
             <circle class="disc" r="10.5" />
             { fitted_text("leader-name", 0.0, -1.5, 5.6, 17.0, short) }
@@ -227,26 +239,31 @@ fn leader_counter(leader: &Leader, selected: bool) -> Html {
 
 #[derive(Properties, Clone)]
 pub struct CountersLayerProps {
-    pub scenario: Rc<Scenario>,
+    pub game: Rc<Game>,
     pub selected: Option<sarissa_rules::HexId>,
 }
 
 impl PartialEq for CountersLayerProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.scenario, &other.scenario) && self.selected == other.selected
+        Rc::ptr_eq(&self.game, &other.game) && self.selected == other.selected
     }
 }
 
 #[function_component(CountersLayer)]
 pub fn counters_layer(props: &CountersLayerProps) -> Html {
-    let s = &props.scenario;
+    let (s, st) = (&*props.game.scenario, &props.game.state);
     let sel = props.selected;
-    let units = s.units.iter().map(|u| {
-        let selected = sel.is_some_and(|h| u.placement.hexes().any(|x| x == h));
-        html! { <g key={u.id.clone()}>{ unit_counter(u, selected) }</g> }
-    });
-    let leaders = s.leaders.iter().map(|l| {
-        html! { <g key={l.id.clone()}>{ leader_counter(l, sel == Some(l.at)) }</g> }
+    let units = s
+        .units
+        .iter()
+        .zip(&st.units)
+        .filter(|(_, us)| !us.eliminated)
+        .map(|(u, us)| {
+            let selected = sel.is_some_and(|h| us.placement.hexes().any(|x| x == h));
+            html! { <g key={u.id.clone()}>{ unit_counter(u, us, selected) }</g> }
+        });
+    let leaders = s.leaders.iter().zip(&st.leaders).map(|(l, ls)| {
+        html! { <g key={l.id.clone()}>{ leader_counter(l, ls, sel == Some(ls.at)) }</g> }
     });
     html! {
         <g class="counters-layer">

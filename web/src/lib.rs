@@ -6,10 +6,15 @@ pub mod camera;
 pub mod chooser;
 pub mod counters;
 pub mod geometry;
+pub mod log;
 pub mod map;
 pub mod panel;
+pub mod play;
+pub mod prompt;
 pub mod route;
 pub mod scenarios;
+pub mod session;
+pub mod storage;
 pub mod terrain_layer;
 
 /// Mounts the app on the page's body.

@@ -6,11 +6,11 @@
 
 use crate::camera::{Camera, LABEL_SCALE};
 use crate::counters::CountersLayer;
-use crate::geometry::{hex_at, hex_points, map_size, R};
+use crate::geometry::{center, corner, hex_at, hex_points, map_size, R};
 use crate::terrain_layer::TerrainLayer;
 use gloo::events::{EventListener, EventListenerOptions};
 use sarissa_rules::units::Placement;
-use sarissa_rules::{HexId, Scenario};
+use sarissa_rules::{Game, HexId, Scenario, Vertex};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -22,19 +22,49 @@ const TAP_SLOP: f64 = 8.0;
 /// Screen pixels of map that always stay in view when panning.
 const KEEP_VISIBLE: f64 = 80.0;
 
+/// A facing a move may end in, with its MP and cohesion hits.
+pub type FacingOption = (Vertex, u8, u8);
+
+/// What the map shows on top of the battlefield while a player gives orders.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Overlay {
+    /// Hexes of units the active leader may order now.
+    pub orderable: Vec<HexId>,
+    /// Where the unit being ordered can end its move; the rest of the map is dimmed.
+    pub reachable: Vec<HexId>,
+    /// The path to preview: the start hex, then the hexes entered.
+    pub path: Vec<HexId>,
+    /// The chosen destination and the facings it may end in, with their MP and hits.
+    pub target: Option<(HexId, Vec<FacingOption>)>,
+    /// Hexes picked out from the log.
+    pub focus: Vec<HexId>,
+}
+
 #[derive(Properties, Clone)]
 pub struct MapViewProps {
-    pub scenario: Rc<Scenario>,
+    pub game: Rc<Game>,
     pub selected: Option<HexId>,
     pub on_select: Callback<HexId>,
+    #[prop_or_default]
+    pub overlay: Rc<Overlay>,
+    #[prop_or_default]
+    pub on_facing: Callback<Vertex>,
 }
 
 impl PartialEq for MapViewProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.scenario, &other.scenario)
+        Rc::ptr_eq(&self.game, &other.game)
             && self.selected == other.selected
             && self.on_select == other.on_select
+            && self.overlay == other.overlay
+            && self.on_facing == other.on_facing
     }
+}
+
+/// Where a facing arrow is drawn: toward its vertex, inside the hex.
+fn facing_arrow_at(hex: HexId, v: Vertex) -> (f64, f64) {
+    let (cx, cy) = center(hex);
+    corner(cx, cy, R * 0.78, v.index())
 }
 
 /// What the gesture handlers share.
@@ -45,6 +75,8 @@ struct Gestures {
     pointers: Vec<(i32, f64, f64)>,
     /// Where a possible tap started; cleared once the press moves or a second finger lands.
     tap_start: Option<(f64, f64)>,
+    /// Facing arrows on the map now, in map pixels; a tap on one chooses that facing.
+    arrows: Vec<(f64, f64, Vertex)>,
 }
 
 struct Elements {
@@ -100,20 +132,39 @@ fn two_pointer_span(p: &[(i32, f64, f64)]) -> Option<((f64, f64), f64)> {
 pub fn map_view(props: &MapViewProps) -> Html {
     let viewport_ref = use_node_ref();
     let wrapper_ref = use_node_ref();
-    let content = map_size(&props.scenario.map);
+    let scenario: Rc<Scenario> = use_memo(std::sync::Arc::as_ptr(&props.game.scenario) as usize, {
+        let s = props.game.scenario.clone();
+        move |_| (*s).clone()
+    });
+    let content = map_size(&scenario.map);
     let gestures = use_mut_ref(|| Gestures {
         camera: None,
         content,
         pointers: Vec::new(),
         tap_start: None,
+        arrows: Vec::new(),
     });
+    // The arrows the tap handler tests against follow the overlay.
+    gestures.borrow_mut().arrows = match &props.overlay.target {
+        Some((hex, facings)) => facings
+            .iter()
+            .map(|(v, ..)| {
+                let (x, y) = facing_arrow_at(*hex, *v);
+                (x, y, *v)
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    // Callbacks change identity between renders; the listeners read the latest from here.
+    let callbacks = use_mut_ref(|| (props.on_select.clone(), props.on_facing.clone()));
+    *callbacks.borrow_mut() = (props.on_select.clone(), props.on_facing.clone());
 
     {
         let (viewport_ref, wrapper_ref, gestures) = (viewport_ref.clone(), wrapper_ref.clone(), gestures.clone());
-        let on_select = props.on_select.clone();
-        let scenario = props.scenario.clone();
-        use_effect_with(Rc::as_ptr(&props.scenario) as usize, move |_| {
-            let listeners = install(&viewport_ref, &wrapper_ref, gestures, on_select, scenario);
+        let callbacks = callbacks.clone();
+        let scenario = scenario.clone();
+        use_effect_with(Rc::as_ptr(&scenario) as usize, move |_| {
+            let listeners = install(&viewport_ref, &wrapper_ref, gestures, callbacks, scenario);
             move || drop(listeners)
         });
     }
@@ -138,27 +189,30 @@ pub fn map_view(props: &MapViewProps) -> Html {
     let selection = props.selected.map(|hex| {
         // Outline the hex, or both hexes of a two-hex unit standing in it.
         let mut hexes = vec![hex];
-        if let Some(u) = props.scenario.units.iter().find(|u| u.placement.hexes().any(|h| h == hex)) {
+        if let Some(u) = props.game.state.units.iter().find(|u| !u.eliminated && u.placement.hexes().any(|h| h == hex)) {
             if let Placement::Two(a, b) = u.placement {
                 hexes = vec![a, b];
             }
         }
         html! { <>{ for hexes.into_iter().map(|h| html! { <polygon class="selection" points={hex_points(h, R - 2.0)} /> }) }</> }
     });
+    let overlay = overlay_layer(&props.overlay, content);
 
     let (w, h) = content;
     html! {
         // The geometry the camera relies on is inline, so the component works without the stylesheet.
-        <div class="map-viewport" ref={viewport_ref.clone()} data-columns={props.scenario.map.columns.to_string()}
-            data-rows={props.scenario.map.rows.to_string()}
+        <div class="map-viewport" ref={viewport_ref.clone()} data-columns={scenario.map.columns.to_string()}
+            data-rows={scenario.map.rows.to_string()}
             style="position: relative; overflow: hidden; touch-action: none; flex: 1; min-width: 0; min-height: 0">
             <div class="map-wrapper" ref={wrapper_ref.clone()}
                 style="position: absolute; left: 0; top: 0; transform-origin: 0 0; will-change: transform">
                 <svg class="map" xmlns="http://www.w3.org/2000/svg" width={format!("{w:.0}")} height={format!("{h:.0}")}
                     viewBox={format!("0 0 {w:.1} {h:.1}")}>
-                    <TerrainLayer scenario={props.scenario.clone()} />
+                    <TerrainLayer scenario={props.game.scenario.clone()} />
+                    { overlay.0 }
                     <g class="selection-layer">{ for selection }</g>
-                    <CountersLayer scenario={props.scenario.clone()} selected={props.selected} />
+                    <CountersLayer game={props.game.clone()} selected={props.selected} />
+                    { overlay.1 }
                 </svg>
             </div>
             <div class="zoom-controls">
@@ -178,11 +232,13 @@ fn elements(viewport: &NodeRef, wrapper: &NodeRef) -> Option<Elements> {
 }
 
 /// Fits the map to the view and attaches the gesture listeners; dropping the result detaches them.
+type Callbacks = Rc<RefCell<(Callback<HexId>, Callback<Vertex>)>>;
+
 fn install(
     viewport_ref: &NodeRef,
     wrapper_ref: &NodeRef,
     gestures: Rc<RefCell<Gestures>>,
-    on_select: Callback<HexId>,
+    callbacks: Callbacks,
     scenario: Rc<Scenario>,
 ) -> Vec<EventListener> {
     let Some(el) = elements(viewport_ref, wrapper_ref) else {
@@ -202,7 +258,12 @@ fn install(
         let Some(ev) = event.dyn_ref::<PointerEvent>() else {
             return;
         };
-        if ev.button() > 0 {
+        // Presses on the zoom buttons are theirs, not the map's.
+        let on_control = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|t| t.closest("button").ok().flatten().is_some());
+        if ev.button() > 0 || on_control {
             return;
         }
         let _ = e.viewport.set_pointer_capture(ev.pointer_id());
@@ -251,7 +312,7 @@ fn install(
     }));
 
     for kind in ["pointerup", "pointercancel"] {
-        let (g, on_select, scenario) = (gestures.clone(), on_select.clone(), scenario.clone());
+        let (g, callbacks, scenario) = (gestures.clone(), callbacks.clone(), scenario.clone());
         listeners.push(EventListener::new(&target, kind, move |event| {
             let Some(ev) = event.dyn_ref::<PointerEvent>() else {
                 return;
@@ -262,9 +323,18 @@ fn install(
             let tap = g.tap_start.take().filter(|_| was_only && event.type_() == "pointerup");
             let Some((sx, sy)) = tap else { return };
             let Some(camera) = g.camera else { return };
-            drop(g);
             let (mx, my) = camera.to_map(sx, sy);
-            if let Some(hex) = hex_at(mx, my).filter(|h| scenario.map.contains(*h)) {
+            // A facing arrow takes the tap before its hex does.
+            let arrow = g
+                .arrows
+                .iter()
+                .find(|(x, y, _)| (x - mx).hypot(y - my) < R * 0.38)
+                .map(|a| a.2);
+            drop(g);
+            let (on_select, on_facing) = callbacks.borrow().clone();
+            if let Some(v) = arrow {
+                on_facing.emit(v);
+            } else if let Some(hex) = hex_at(mx, my).filter(|h| scenario.map.contains(*h)) {
                 on_select.emit(hex);
             }
         }));
@@ -304,4 +374,53 @@ fn install(
         }));
     }
     listeners
+}
+
+/// The orders overlay: below the counters, the dimming, reachable hexes and path; above them,
+/// the facing arrows (so they can be seen and tapped over a counter).
+fn overlay_layer(o: &Overlay, (w, h): (f64, f64)) -> (Html, Html) {
+    let below = html! {
+        <g class="overlay-layer">
+            if !o.reachable.is_empty() {
+                <rect class="dim" x="0" y="0" width={format!("{w:.0}")} height={format!("{h:.0}")} />
+                { for o.reachable.iter().map(|hex| html! {
+                    <polygon class="reach" points={hex_points(*hex, R - 1.0)} data-reach={hex.to_string()} />
+                }) }
+            }
+            { for o.focus.iter().map(|hex| html! { <polygon class="focus" points={hex_points(*hex, R - 2.0)} /> }) }
+            if o.path.len() > 1 {
+                <polyline class="path-preview" points={o.path.iter().map(|h| {
+                    let (x, y) = center(*h);
+                    format!("{x:.1},{y:.1}")
+                }).collect::<Vec<_>>().join(" ")} />
+            }
+            if let Some((hex, _)) = &o.target {
+                <polygon class="target" points={hex_points(*hex, R - 2.0)} />
+            }
+        </g>
+    };
+    let rings = html! {
+        <g class="orderable-layer">
+            { for o.orderable.iter().map(|hex| html! { <polygon class="orderable" points={hex_points(*hex, R - 1.5)} /> }) }
+        </g>
+    };
+    let arrows = match &o.target {
+        Some((hex, facings)) => html! {
+            <g class="facing-choices">
+                { for facings.iter().map(|(v, mp, hits)| {
+                    let (x, y) = facing_arrow_at(*hex, *v);
+                    let rot = 90.0 - v.index() as f64 * 60.0;
+                    html! {
+                        <g class="facing-choice" data-facing={v.name()} transform={format!("translate({x:.1},{y:.1})")}>
+                            <circle r="10" />
+                            <path d="M0,-6 L5,3 L-5,3 Z" transform={format!("rotate({rot})")} />
+                            <title>{ format!("Face {} ({mp} MP{})", v.name(), if *hits > 0 { format!(", {hits} hits") } else { String::new() }) }</title>
+                        </g>
+                    }
+                }) }
+            </g>
+        },
+        None => Html::default(),
+    };
+    (below, html! { <>{ rings }{ arrows }</> })
 }

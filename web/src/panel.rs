@@ -1,42 +1,97 @@
 //! The side panel: the battle at a glance, or everything about the tapped hex and its counters.
 
 use crate::counters::side_class;
+use crate::log::LogEntry;
 use crate::terrain_layer::terrain_class;
+use sarissa_rules::game::{GameState, LeaderStatus};
 use sarissa_rules::hex::Hexside;
 use sarissa_rules::terrain::Terrain;
 use sarissa_rules::units::{Leader, Unit};
-use sarissa_rules::{HexId, Scenario};
+use sarissa_rules::{Game, HexId, Scenario};
 use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, Clone)]
 pub struct PanelProps {
-    pub scenario: Rc<Scenario>,
+    pub game: Rc<Game>,
     pub selected: Option<HexId>,
     pub on_close: Callback<()>,
+    #[prop_or_default]
+    pub log: Rc<Vec<LogEntry>>,
+    /// A log entry was tapped: its index.
+    #[prop_or_default]
+    pub on_log: Callback<usize>,
 }
 
 impl PartialEq for PanelProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.scenario, &other.scenario) && self.selected == other.selected
+        Rc::ptr_eq(&self.game, &other.game) && self.selected == other.selected && Rc::ptr_eq(&self.log, &other.log)
     }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Tab {
+    Details,
+    Log,
 }
 
 #[function_component(Panel)]
 pub fn panel(props: &PanelProps) -> Html {
-    let body = match props.selected {
-        None => overview(&props.scenario),
-        Some(hex) => {
+    let tab = use_state(|| Tab::Details);
+    {
+        // Tapping the map brings the details back.
+        let tab = tab.clone();
+        use_effect_with(props.selected, move |sel| {
+            if sel.is_some() {
+                tab.set(Tab::Details);
+            }
+        });
+    }
+    let (s, st) = (&*props.game.scenario, &props.game.state);
+    let body = match (*tab, props.selected) {
+        (Tab::Log, _) => log_view(props),
+        (Tab::Details, None) => overview(s),
+        (Tab::Details, Some(hex)) => {
             let close = props.on_close.reform(|_: MouseEvent| ());
             html! {
                 <>
                     <button class="panel-close" aria-label="Close details" onclick={close}>{"×"}</button>
-                    { hex_details(&props.scenario, hex) }
+                    { hex_details(s, st, hex) }
                 </>
             }
         }
     };
-    html! { <aside class="panel" aria-live="polite">{ body }</aside> }
+    let switch = |to: Tab| {
+        let tab = tab.clone();
+        Callback::from(move |_: MouseEvent| tab.set(to))
+    };
+    html! {
+        <aside class="panel" aria-live="polite">
+            <nav class="tabs" role="tablist">
+                <button role="tab" class={classes!("tab", (*tab == Tab::Details).then_some("on"))} aria-selected={(*tab == Tab::Details).to_string()}
+                    onclick={switch(Tab::Details)}>{ "Details" }</button>
+                <button role="tab" class={classes!("tab", "tab-log", (*tab == Tab::Log).then_some("on"))} aria-selected={(*tab == Tab::Log).to_string()}
+                    onclick={switch(Tab::Log)}>{ format!("Log ({})", props.log.len()) }</button>
+            </nav>
+            <div class="panel-body">{ body }</div>
+        </aside>
+    }
+}
+
+fn log_view(props: &PanelProps) -> Html {
+    // Newest first, so the latest events are in view without scrolling.
+    let entries = props.log.iter().enumerate().rev().map(|(i, e)| {
+        let on_log = props.on_log.clone();
+        let onclick = Callback::from(move |_: MouseEvent| on_log.emit(i));
+        html! {
+            <li class={classes!("log-entry", e.side.map(side_class))} {onclick} data-index={i.to_string()}>
+                if let Some(roll) = e.roll { <span class="die" title="die roll">{ roll }</span> }
+                <span class="log-text">{ &e.text }</span>
+                if let Some(rule) = e.rule { <span class="rule">{ rule }</span> }
+            </li>
+        }
+    });
+    html! { <ol class="log" reversed=true>{ for entries }</ol> }
 }
 
 fn overview(s: &Scenario) -> Html {
@@ -87,7 +142,7 @@ fn legend() -> Html {
     }
 }
 
-fn hex_details(s: &Scenario, hex: HexId) -> Html {
+fn hex_details(s: &Scenario, st: &GameState, hex: HexId) -> Html {
     let map = &s.map;
     let terrain = map.terrain(hex).map_or("off the map", |t| t.name());
     let level = map.elevation(hex).unwrap_or(0);
@@ -99,8 +154,10 @@ fn hex_details(s: &Scenario, hex: HexId) -> Html {
             Some(format!("{} toward {other}", f.name()))
         })
         .collect();
-    let units = s.units.iter().filter(|u| u.placement.hexes().any(|h| h == hex));
-    let leaders = s.leaders.iter().filter(|l| l.at == hex);
+    let units =
+        (0..s.units.len()).filter(|&i| !st.units[i].eliminated && st.units[i].placement.hexes().any(|h| h == hex));
+    let leaders =
+        (0..s.leaders.len()).filter(|&i| st.leaders[i].at == hex && st.leaders[i].status != LeaderStatus::Eliminated);
     html! {
         <div class="hex-details" data-hex={hex.to_string()}>
             <h2>{ format!("Hex {hex}") }</h2>
@@ -108,8 +165,8 @@ fn hex_details(s: &Scenario, hex: HexId) -> Html {
             if !edges.is_empty() {
                 <p class="edges">{ format!("Edges: {}", edges.join("; ")) }</p>
             }
-            { for units.map(|u| unit_card(s, u)) }
-            { for leaders.map(|l| leader_card(s, l)) }
+            { for units.map(|i| unit_card(s, st, i)) }
+            { for leaders.map(|i| leader_card(s, st, i)) }
         </div>
     }
 }
@@ -118,7 +175,8 @@ fn row(label: &str, value: String) -> Html {
     html! { <><dt>{ label }</dt><dd>{ value }</dd></> }
 }
 
-fn unit_card(s: &Scenario, u: &Unit) -> Html {
+fn unit_card(s: &Scenario, st: &GameState, i: usize) -> Html {
+    let (u, us): (&Unit, _) = (&s.units[i], &st.units[i]);
     let side = s.sides.get(u.side).map_or("", |x| x.name.as_str());
     let ma = match u.ma_extended {
         Some(ext) => format!("{} (augmented {ext}, rule 6.46)", u.ma),
@@ -131,10 +189,12 @@ fn unit_card(s: &Scenario, u: &Unit) -> Html {
             <dl>
                 { row("Size", u.size.to_string()) }
                 { row("Troop quality", u.tq.to_string()) }
+                { row("Cohesion hits", format!("{} (it routs at {})", us.hits, u.tq)) }
+                if us.moved { { row("This turn", "has moved (rule 6.13: moving again costs a hit)".to_string()) } }
                 { row("Movement", ma) }
                 { row("Missiles", u.missile.map_or("none".into(), |m| format!("{} ({})", m.name(), m.letter()))) }
-                { row("Facing", format!("{} vertex", u.facing.name())) }
-                { row(if u.placement.is_two_hex() { "Hexes" } else { "Hex" }, u.placement.label()) }
+                { row("Facing", format!("{} vertex", us.facing.name())) }
+                { row(if us.placement.is_two_hex() { "Hexes" } else { "Hex" }, us.placement.label()) }
                 if let Some(origin) = &u.origin { { row("Who", origin.clone()) } }
                 if !u.tags.is_empty() {
                     { row("Notes", u.tags.iter().map(|t| t.key()).collect::<Vec<_>>().join(", ")) }
@@ -144,8 +204,15 @@ fn unit_card(s: &Scenario, u: &Unit) -> Html {
     }
 }
 
-fn leader_card(s: &Scenario, l: &Leader) -> Html {
+fn leader_card(s: &Scenario, st: &GameState, i: usize) -> Html {
+    let (l, ls): (&Leader, _) = (&s.leaders[i], &st.leaders[i]);
     let side = s.sides.get(l.side).map_or("", |x| x.name.as_str());
+    let status = match ls.status {
+        LeaderStatus::Inactive => "not yet activated this turn",
+        LeaderStatus::Active => "giving orders",
+        LeaderStatus::Finished => "finished for this turn",
+        LeaderStatus::Eliminated => "fallen",
+    };
     let initiative = l
         .initiative
         .map_or("contingent commander (C)".to_string(), |i| i.to_string());
@@ -167,6 +234,7 @@ fn leader_card(s: &Scenario, l: &Leader) -> Html {
             <p class="subtitle">{ format!("{side} · {}{}", l.role.name(), if l.elite { " · elite" } else { "" }) }</p>
             if let Some(title) = &l.title { <p class="title">{ title }</p> }
             <dl>
+                { row("Now", status.to_string()) }
                 { row("Initiative", initiative) }
                 { row("Command range", format!("{} hexes", l.command_range)) }
                 { row("Charisma", l.charisma.to_string()) }

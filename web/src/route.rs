@@ -5,7 +5,9 @@
 pub enum Route {
     /// The start screen with the battle chooser.
     Start,
-    /// A battle, by scenario id.
+    /// The game in progress (the autosave).
+    Play,
+    /// A new game of a battle, by scenario id; it becomes `Play` once started.
     Battle(String),
 }
 
@@ -13,6 +15,9 @@ impl Route {
     /// Reads a fragment such as `#/battle/issus`; anything else is the start screen.
     pub fn parse(hash: &str) -> Self {
         let path = hash.trim_start_matches('#').trim_start_matches('/');
+        if path == "play" {
+            return Self::Play;
+        }
         match path.split_once('/') {
             Some(("battle", id))
                 if !id.is_empty()
@@ -29,6 +34,7 @@ impl Route {
     pub fn hash(&self) -> String {
         match self {
             Self::Start => "#/".to_string(),
+            Self::Play => "#/play".to_string(),
             Self::Battle(id) => format!("#/battle/{id}"),
         }
     }
@@ -46,6 +52,8 @@ mod tests {
             Route::Battle("granicus".into())
         );
         assert_eq!(Route::parse(""), Route::Start);
+        assert_eq!(Route::parse("#/play"), Route::Play);
+        assert_eq!(Route::parse(&Route::Play.hash()), Route::Play);
         assert_eq!(Route::parse("#/battle/"), Route::Start);
         assert_eq!(Route::parse("#/battle/<script>"), Route::Start);
         assert_eq!(Route::parse("#/elsewhere/x"), Route::Start);

@@ -7,17 +7,17 @@ use crate::geometry::{center, hex_points, hexsides_path, R};
 use sarissa_rules::hex::Hexside;
 use sarissa_rules::terrain::{HexsideFeature, Terrain};
 use sarissa_rules::Scenario;
-use std::rc::Rc;
+use std::sync::Arc;
 use yew::prelude::*;
 
 #[derive(Properties, Clone)]
 pub struct TerrainLayerProps {
-    pub scenario: Rc<Scenario>,
+    pub scenario: Arc<Scenario>,
 }
 
 impl PartialEq for TerrainLayerProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.scenario, &other.scenario)
+        Arc::ptr_eq(&self.scenario, &other.scenario)
     }
 }
 

@@ -32,10 +32,14 @@ async fn mount(scenario: Rc<Scenario>) -> (Element, Rc<RefCell<Vec<HexId>>>) {
     document().body().unwrap().append_child(&root).unwrap();
     let taps = Rc::new(RefCell::new(Vec::new()));
     let sink = taps.clone();
+    let (game, _) =
+        sarissa_rules::Game::new(std::sync::Arc::new((*scenario).clone()), sarissa_rules::Dice::seeded(1)).unwrap();
     let props = MapViewProps {
-        scenario,
+        game: Rc::new(game),
         selected: None,
         on_select: Callback::from(move |h| sink.borrow_mut().push(h)),
+        overlay: Default::default(),
+        on_facing: Callback::noop(),
     };
     yew::Renderer::<MapView>::with_root_and_props(root.clone(), props).render();
     yew::platform::time::sleep(Duration::from_millis(50)).await;

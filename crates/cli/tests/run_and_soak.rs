@@ -134,3 +134,21 @@ fn soak_plays_games_and_reports_its_summary_last() {
     let re_ok = last.starts_with("soak: 3 games, 0 finished, ") && last.ends_with(" commands, 0 failures");
     assert!(re_ok, "{last}");
 }
+
+#[test]
+fn soak_is_reproducible_from_its_seed() {
+    let args = [
+        "soak",
+        "--games",
+        "4",
+        "--seed",
+        "21",
+        "--scenario",
+        "scenarios/samarkand.toml",
+        "--commands",
+        "80",
+    ];
+    let (a, b) = (sarissa(&args), sarissa(&args));
+    assert!(a.status.success());
+    assert_eq!(a.stdout, b.stdout, "the same seed must play the same games");
+}

@@ -12,7 +12,7 @@ use crate::scenario::Scenario;
 use crate::units::{Placement, Unit, UnitType};
 use crate::zoc::{can_ever_shock, enemy_zoc, occupancy};
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::{BTreeMap, BinaryHeap, HashMap};
 
 /// Leaders move as cavalry and never take hits (GBA 4.1).
 pub const LEADER_CATEGORY: MoveCategory = MoveCategory::Cavalry;
@@ -404,7 +404,9 @@ fn rule_of(reason: &str) -> &'static str {
 
 /// Where a leader can move on his own order: cavalry costs, 9 MP a phase less what he has
 /// spent; he may enter an enemy ZOC only where a friendly unit stands, and stops there (4.61).
-pub fn leader_reach(scenario: &Scenario, state: &GameState, leader: usize) -> HashMap<HexId, (u8, Vec<HexId>)> {
+/// Ordered by hex, so whoever lists the options (a player, the soak test) sees the same order
+/// on every run.
+pub fn leader_reach(scenario: &Scenario, state: &GameState, leader: usize) -> BTreeMap<HexId, (u8, Vec<HexId>)> {
     let l = &scenario.leaders[leader];
     let start = state.leaders[leader].at;
     let budget = LEADER_MP.saturating_sub(state.leaders[leader].mp_used);
@@ -443,5 +445,5 @@ pub fn leader_reach(scenario: &Scenario, state: &GameState, leader: usize) -> Ha
         }
     }
     best.remove(&start);
-    best
+    best.into_iter().collect()
 }

@@ -1,0 +1,102 @@
+import { test, expect, Page } from '@playwright/test';
+
+// Hotseat play at tablet size with touch: activate, order a unit along a previewed path, read
+// the log, reload and continue, undo.
+
+async function tapCentre(page: Page, selector: string, index = 0) {
+  const box = await page.locator(selector).nth(index).boundingBox();
+  if (!box) throw new Error(`${selector} has no box`);
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+async function ordersLeft(page: Page) {
+  const text = (await page.locator('.prompt-text').textContent()) ?? '';
+  const m = text.match(/(\d+) orders? left/);
+  return m ? Number(m[1]) : -1;
+}
+
+test('activate a leader, move a unit along a previewed path, see the log, reload, undo', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  await page.goto('/');
+  await page.locator('.battle-card[data-scenario="samarkand"] .play').tap();
+  await expect(page).toHaveURL(/#\/play$/);
+  await expect(page.locator('.prompt-text')).toContainText('activate a leader');
+
+  // Activate the leader offered (GBA 5.12: lowest initiative first).
+  await page.locator('.prompt .act.activate').first().tap();
+  await expect(page.locator('.prompt-text')).toContainText(/orders? left/);
+  const before = await ordersLeft(page);
+  expect(before).toBeGreaterThan(0);
+  await expect(page.locator('.orderable').first()).toBeAttached();
+
+  // Zoom toward the first unit that may be ordered, then tap it.
+  await page.locator('.zoom-fit').tap();
+  const ring = await page.locator('.orderable').first().boundingBox();
+  await page.mouse.move(ring!.x + ring!.width / 2, ring!.y + ring!.height / 2);
+  for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -200);
+  await tapCentre(page, '.orderable');
+  await expect(page.locator('.reach').first()).toBeAttached();
+  const reachable = await page.locator('.reach').count();
+  expect(reachable).toBeGreaterThan(3);
+
+  // Choose a destination: the path is previewed and the facings offered.
+  const choice = Math.floor(reachable / 3);
+  const hex = await page.locator('.reach').nth(choice).getAttribute('data-reach');
+  await tapCentre(page, '.reach', choice);
+  await expect(page.locator('.facing-choice').first()).toBeAttached();
+  await expect(page.locator('.prompt .act.face').first()).toBeVisible();
+  await page.screenshot({ path: 'artifacts/tablet-order-preview.png' });
+
+  // Commit with the first facing button.
+  await page.locator('.prompt .act.face').first().tap();
+  await expect.poll(() => ordersLeft(page)).toBe(before - 1);
+  await page.locator('.tab-log').tap();
+  const entry = page.locator('.log-entry', { hasText: `moves to ${hex}` });
+  await expect(entry).toHaveCount(1);
+  await expect(entry.locator('.rule')).toHaveText('6.3');
+
+  // Tapping the entry picks out its unit on the map.
+  await entry.tap();
+  await expect(page.locator('.overlay-layer .focus').first()).toBeAttached();
+
+  // Reload: the game continues exactly where it was.
+  await page.reload();
+  await expect(page.locator('.prompt-text')).toContainText(/orders? left/);
+  expect(await ordersLeft(page)).toBe(before - 1);
+  await page.locator('.tab-log').tap();
+  await expect(page.locator('.log-entry', { hasText: `moves to ${hex}` })).toHaveCount(1);
+
+  // Undo takes the move back (no die was rolled since).
+  await page.locator('.prompt .act.undo').tap();
+  await expect.poll(() => ordersLeft(page)).toBe(before);
+  await expect(page.locator('.log-entry', { hasText: `moves to ${hex}` })).toHaveCount(0);
+
+  // End the orders: momentum is offered, with its odds in words.
+  await page.locator('.prompt .act.end-orders').tap();
+  await expect(page.locator('.prompt-text')).toContainText('momentum');
+  await page.locator('.prompt .act.no-momentum').tap();
+  await expect(page.locator('.prompt-text')).toContainText('activate a leader');
+  expect(problems).toEqual([]);
+});
+
+test('the start screen offers to continue the game in progress, and a damaged save is explained', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('.battle-card[data-scenario="samarkand"] .play').tap();
+  await page.locator('.prompt .act.activate').first().tap();
+  await page.locator('.topbar .back').tap();
+  await expect(page.locator('.continue-card')).toContainText('Samarkand');
+  await page.locator('.continue-card .continue').tap();
+  await expect(page.locator('.prompt-text')).toContainText(/orders? left/);
+
+  // Tamper with the save: the game is refused with a reason, the battles are still there.
+  await page.evaluate(() => localStorage.setItem('sarissa.autosave',
+    JSON.stringify({ format: 1, scenario: 'samarkand', seed: 1, commands: ['activate pharnuches'] })));
+  await page.goto('/#/');
+  await page.reload();
+  await expect(page.locator('.continue-card.broken')).toContainText('breaks the rules');
+  await expect(page.locator('.battle-card')).toHaveCount(4);
+  await page.locator('.continue-card .discard').tap();
+  await expect(page.locator('.continue-card')).toHaveCount(0);
+});

@@ -1,0 +1,275 @@
+//! The game log in plain words: every event a player should know of, with its dice and the
+//! rule that made it happen. Text is ours; the rules are cited by number.
+
+use sarissa_rules::game::{Doom, Event, HitCause, RollPurpose};
+use sarissa_rules::hex::HexId;
+use sarissa_rules::Scenario;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogEntry {
+    pub turn: u16,
+    pub text: String,
+    /// The rule that applies, e.g. "5.32".
+    pub rule: Option<&'static str>,
+    /// A die roll, shown as a die.
+    pub roll: Option<u8>,
+    /// Whose it is, for its colour.
+    pub side: Option<usize>,
+    /// Units and leaders it concerns, to highlight when tapped.
+    pub units: Vec<String>,
+    pub hexes: Vec<HexId>,
+}
+
+fn unit_name(s: &Scenario, id: &str) -> String {
+    s.unit(id)
+        .map(|u| u.name.clone())
+        .or_else(|| s.leader(id).map(|l| l.name.clone()))
+        .unwrap_or_else(|| id.to_string())
+}
+
+fn side_of(s: &Scenario, id: &str) -> Option<usize> {
+    s.unit(id).map(|u| u.side).or_else(|| s.leader(id).map(|l| l.side))
+}
+
+fn plural(n: u8, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The log entry for an event, or `None` for bookkeeping a player need not read.
+pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
+    let entry = |text: String, rule: Option<&'static str>| LogEntry {
+        turn,
+        text,
+        rule,
+        roll: None,
+        side: None,
+        units: Vec::new(),
+        hexes: Vec::new(),
+    };
+    let about = |mut e: LogEntry, id: &str| {
+        e.side = side_of(s, id);
+        e.units = vec![id.to_string()];
+        if let Some(u) = s.unit(id) {
+            e.hexes = u.placement.hexes().collect();
+        }
+        e
+    };
+    Some(match event {
+        Event::TurnBegan { turn } => entry(format!("Turn {turn} begins."), Some("3.0")),
+        Event::TurnEnded { turn } => entry(format!("Turn {turn} ends."), Some("3.0")),
+        Event::UnitsAndLeadersReadied => entry(
+            "Rout and reload: moved units and finished leaders are ready again.".into(),
+            Some("3.1"),
+        ),
+        Event::DieRolled { roll, purpose } => {
+            let mut e = match purpose {
+                RollPurpose::InitiativeTie { side } => {
+                    let mut e = entry(format!("{} rolls {roll} to break a tie in initiative.", s.sides[*side].name), Some("5.12"));
+                    e.side = Some(*side);
+                    e
+                }
+                RollPurpose::Momentum { leader } => {
+                    let need = s.leader(leader).and_then(|l| l.initiative).unwrap_or(0);
+                    about(entry(format!("{} rolls {roll} for momentum (needs {need} or less; 9 is the roll of doom).", unit_name(s, leader)), Some("5.32")), leader)
+                }
+                RollPurpose::DieRollOfDoom { leader } => about(
+                    entry(format!("The roll of doom for {}: {roll} (0–1 the enemy may re-activate a leader, 9 a crisis of faith).", unit_name(s, leader)), Some("5.33")),
+                    leader,
+                ),
+                RollPurpose::TqCheck { unit, rule } => {
+                    let tq = s.unit(unit).map_or(0, |u| u.tq);
+                    let rule: &'static str = if rule == "5.33" { "5.33" } else { "10.1" };
+                    about(entry(format!("{} checks its troop quality ({tq}): rolls {roll}.", unit_name(s, unit)), Some(rule)), unit)
+                }
+            };
+            e.roll = Some(*roll);
+            e
+        }
+        Event::TieOrderSet { initiative, next_side } => {
+            let mut e = entry(
+                format!(
+                    "Leaders of equal initiative ({initiative}): {} goes next.",
+                    s.sides[*next_side].name
+                ),
+                Some("5.12"),
+            );
+            e.side = Some(*next_side);
+            e
+        }
+        Event::ActivationOffered { .. } | Event::MomentumOffered { .. } | Event::ReactivationOffered { .. } => {
+            return None
+        }
+        Event::LeaderActivated {
+            leader, no_momentum, ..
+        } => {
+            let extra = if *no_momentum {
+                " (re-activated: no momentum this time)"
+            } else {
+                ""
+            };
+            about(
+                entry(format!("{} is activated{extra}.", unit_name(s, leader)), Some("5.1")),
+                leader,
+            )
+        }
+        Event::OrdersPhaseBegan {
+            leader,
+            orders,
+            momentum,
+        } => {
+            let kind = if *momentum {
+                "another orders phase"
+            } else {
+                "his orders phase"
+            };
+            about(
+                entry(
+                    format!(
+                        "{} begins {kind}: up to {}.",
+                        unit_name(s, leader),
+                        plural(*orders, "order", "orders")
+                    ),
+                    Some("5.21"),
+                ),
+                leader,
+            )
+        }
+        Event::UnitMoved {
+            unit, path, facing, mp, ..
+        } => {
+            let text = match path.as_slice() {
+                [] => format!(
+                    "{} turns to face {} ({}).",
+                    unit_name(s, unit),
+                    facing.name(),
+                    plural(*mp, "MP", "MP")
+                ),
+                [.., last] => {
+                    let via: Vec<String> = path[..path.len() - 1].iter().map(|h| h.to_string()).collect();
+                    let via = if via.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" by {}", via.join(", "))
+                    };
+                    format!(
+                        "{} moves to {last}{via}, facing {} ({} MP).",
+                        unit_name(s, unit),
+                        facing.name(),
+                        mp
+                    )
+                }
+            };
+            let mut e = about(entry(text, Some("6.3")), unit);
+            e.hexes = path.clone();
+            e
+        }
+        Event::CohesionHits { unit, hits, cause } => {
+            let (why, rule) = match cause {
+                HitCause::Terrain => ("from the ground it crossed", "6.22"),
+                HitCause::SecondMove => ("for moving again this turn", "6.13"),
+                HitCause::FacingInRough => ("for turning in rough ground", "7.14"),
+                HitCause::CrisisOfFaith => ("in the crisis of faith", "5.33"),
+            };
+            about(
+                entry(
+                    format!(
+                        "{} takes {} {why}.",
+                        unit_name(s, unit),
+                        plural(*hits, "cohesion hit", "cohesion hits")
+                    ),
+                    Some(rule),
+                ),
+                unit,
+            )
+        }
+        Event::LeaderMoved { leader, path, mp, .. } => {
+            let to = path.last().map(|h| h.to_string()).unwrap_or_default();
+            let mut e = about(
+                entry(
+                    format!("{} rides to {to} ({mp} MP).", unit_name(s, leader)),
+                    Some("4.23"),
+                ),
+                leader,
+            );
+            e.hexes = path.clone();
+            e
+        }
+        Event::OrdersEnded { leader } => about(
+            entry(format!("{} ends his orders.", unit_name(s, leader)), Some("5.27")),
+            leader,
+        ),
+        Event::MomentumGained { leader } => about(
+            entry(format!("{} keeps the momentum.", unit_name(s, leader)), Some("5.32")),
+            leader,
+        ),
+        Event::DoomOutcome { leader, outcome } => {
+            let text = match outcome {
+                Doom::Reactivation => "The enemy may re-activate any one of his leaders.",
+                Doom::Finished => "Nothing worse than losing the initiative.",
+                Doom::CrisisOfFaith => "A crisis of faith: his nearby troops lose heart.",
+            };
+            about(
+                entry(format!("{} — {text}", unit_name(s, leader)), Some("5.33")),
+                leader,
+            )
+        }
+        Event::LeaderFinished { leader } => about(
+            entry(
+                format!("{} is finished for this turn.", unit_name(s, leader)),
+                Some("5.15"),
+            ),
+            leader,
+        ),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sarissa_rules::hex::Vertex;
+
+    #[test]
+    fn rolls_and_moves_read_as_sentences_with_their_rule() {
+        let s = crate::scenarios::load("samarkand").unwrap().unwrap();
+        let e = describe(
+            &s,
+            1,
+            &Event::DieRolled {
+                roll: 4,
+                purpose: RollPurpose::Momentum {
+                    leader: "spitamenes".into(),
+                },
+            },
+        )
+        .unwrap();
+        assert_eq!(e.roll, Some(4));
+        assert_eq!(e.rule, Some("5.32"));
+        assert!(
+            e.text.starts_with("Spitamenes rolls 4 for momentum (needs "),
+            "{}",
+            e.text
+        );
+        let m = describe(
+            &s,
+            1,
+            &Event::UnitMoved {
+                unit: "companions".into(),
+                path: vec![HexId::parse("2611").unwrap(), HexId::parse("2511").unwrap()],
+                placement: sarissa_rules::units::Placement::One(HexId::parse("2511").unwrap()),
+                facing: Vertex::W,
+                mp: 2,
+            },
+        )
+        .unwrap();
+        assert_eq!(m.text, "Companions moves to 2511 by 2611, facing W (2 MP).");
+        assert_eq!(m.units, ["companions"]);
+        assert!(describe(
+            &s,
+            1,
+            &Event::MomentumOffered {
+                leader: "spitamenes".into()
+            }
+        )
+        .is_none());
+    }
+}

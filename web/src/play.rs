@@ -1,0 +1,243 @@
+//! Playing a battle, hotseat: the prompt says whose decision it is; the map offers exactly the
+//! legal orders (from the engine's queries) and previews them; every command is saved at once.
+
+use crate::map::{MapView, Overlay};
+use crate::panel::Panel;
+use crate::prompt::Prompt;
+use crate::session::Session;
+use crate::storage::autosave;
+use sarissa_rules::game::Phase;
+use sarissa_rules::legal::orderable_units;
+use sarissa_rules::movement::{reach, Destination};
+use sarissa_rules::{Command, Game, HexId, Vertex};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, Clone)]
+pub struct PlayProps {
+    pub session: Rc<Session>,
+    pub on_exit: Callback<()>,
+}
+
+impl PartialEq for PlayProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.session, &other.session)
+    }
+}
+
+/// The destinations of the unit being ordered whose move ends in `hex`, cheapest first.
+fn ending_in(destinations: &[Destination], hex: HexId) -> Vec<&Destination> {
+    let mut v: Vec<_> = destinations.iter().filter(|d| d.hex == hex).collect();
+    v.sort_by_key(|d| (d.mp, d.hits));
+    v
+}
+
+#[function_component(PlayScreen)]
+pub fn play_screen(props: &PlayProps) -> Html {
+    let session = use_state(|| props.session.clone());
+    let selected = use_state(|| None::<HexId>);
+    let ordering = use_state(|| None::<usize>);
+    let target = use_state(|| None::<HexId>);
+    let focus = use_state(Vec::<HexId>::new);
+    let error = use_state(|| None::<String>);
+
+    let key = Rc::as_ptr(&*session) as usize;
+    let game: Rc<Game> = use_memo(key, {
+        let s = session.clone();
+        move |_| s.game.clone()
+    });
+    let log = use_memo(key, {
+        let s = session.clone();
+        move |_| s.log.clone()
+    });
+    let orderable = use_memo(key, {
+        let g = game.clone();
+        move |_| orderable_units(&g)
+    });
+    let destinations: Rc<Vec<Destination>> = use_memo((key, *ordering), {
+        let g = game.clone();
+        move |(_, unit)| {
+            unit.map(|u| reach(&g.scenario, &g.state, u).unwrap_or_default())
+                .unwrap_or_default()
+        }
+    });
+
+    let execute = {
+        let (session, ordering, target, error, focus) = (
+            session.clone(),
+            ordering.clone(),
+            target.clone(),
+            error.clone(),
+            focus.clone(),
+        );
+        Callback::from(move |command: Command| {
+            let mut next = (**session).clone();
+            match next.execute(command) {
+                Ok(_) => {
+                    let saved = autosave(&next.to_json());
+                    error.set(saved.err());
+                    session.set(Rc::new(next));
+                    ordering.set(None);
+                    target.set(None);
+                    focus.set(Vec::new());
+                }
+                Err(e) => error.set(Some(e.to_string())),
+            }
+        })
+    };
+
+    let on_select = {
+        let (game, selected, ordering, target, orderable, destinations) = (
+            game.clone(),
+            selected.clone(),
+            ordering.clone(),
+            target.clone(),
+            orderable.clone(),
+            destinations.clone(),
+        );
+        Callback::from(move |hex: HexId| {
+            if ordering.is_some() {
+                if !ending_in(&destinations, hex).is_empty() {
+                    target.set(Some(hex));
+                    return;
+                }
+                ordering.set(None);
+                target.set(None);
+            }
+            let unit_here = orderable
+                .iter()
+                .copied()
+                .find(|&u| game.state.units[u].placement.hexes().any(|h| h == hex));
+            if let Some(u) = unit_here {
+                ordering.set(Some(u));
+                target.set(None);
+                selected.set(Some(hex));
+                return;
+            }
+            selected.set(if *selected == Some(hex) { None } else { Some(hex) });
+        })
+    };
+
+    let on_facing = {
+        let (game, ordering, target, destinations, execute) = (
+            game.clone(),
+            ordering.clone(),
+            target.clone(),
+            destinations.clone(),
+            execute.clone(),
+        );
+        Callback::from(move |v: Vertex| {
+            let (Some(u), Some(t)) = (*ordering, *target) else {
+                return;
+            };
+            if let Some(d) = destinations.iter().find(|d| d.hex == t && d.facing == v) {
+                execute.emit(Command::Move {
+                    unit: game.scenario.units[u].id.clone(),
+                    path: d.path.clone(),
+                    facing: v,
+                });
+            }
+        })
+    };
+
+    let on_cancel = {
+        let (ordering, target) = (ordering.clone(), target.clone());
+        Callback::from(move |_| {
+            ordering.set(None);
+            target.set(None);
+        })
+    };
+    let on_undo = {
+        let (session, ordering, target, error) = (session.clone(), ordering.clone(), target.clone(), error.clone());
+        Callback::from(move |_| {
+            let mut next = (**session).clone();
+            match next.undo() {
+                Ok(()) => {
+                    error.set(autosave(&next.to_json()).err());
+                    session.set(Rc::new(next));
+                    ordering.set(None);
+                    target.set(None);
+                }
+                Err(e) => error.set(Some(e.to_string())),
+            }
+        })
+    };
+    let on_close = {
+        let selected = selected.clone();
+        Callback::from(move |_| selected.set(None))
+    };
+    let on_log = {
+        let (log, focus, selected, game) = (log.clone(), focus.clone(), selected.clone(), game.clone());
+        Callback::from(move |i: usize| {
+            let Some(entry) = log.get(i) else { return };
+            // Pick out where the entry's units are now, and where it happened.
+            let mut hexes = entry.hexes.clone();
+            for id in &entry.units {
+                if let Some(u) = game.scenario.units.iter().position(|u| &u.id == id) {
+                    hexes.extend(game.state.units[u].placement.hexes());
+                }
+                if let Some(l) = game.scenario.leaders.iter().position(|l| &l.id == id) {
+                    hexes.push(game.state.leaders[l].at);
+                }
+            }
+            hexes.dedup();
+            focus.set(hexes);
+            let _ = &selected;
+        })
+    };
+
+    // What the map shows for the order in progress.
+    let in_orders = matches!(game.state.phase, Phase::Orders { .. });
+    let overlay = {
+        let mut o = Overlay {
+            focus: (*focus).clone(),
+            ..Overlay::default()
+        };
+        match *ordering {
+            Some(u) => {
+                let start = game.state.units[u].placement.hexes().next();
+                let mut hexes: Vec<HexId> = destinations.iter().map(|d| d.hex).collect();
+                hexes.sort();
+                hexes.dedup();
+                o.reachable = hexes;
+                o.reachable.extend(start);
+                if let Some(t) = *target {
+                    let options = ending_in(&destinations, t);
+                    if let Some(best) = options.first() {
+                        o.path = start.into_iter().chain(best.path.iter().copied()).collect();
+                    }
+                    o.target = Some((t, options.iter().map(|d| (d.facing, d.mp, d.hits)).collect()));
+                }
+            }
+            None if in_orders => {
+                o.orderable = orderable
+                    .iter()
+                    .flat_map(|&u| game.state.units[u].placement.hexes())
+                    .collect();
+            }
+            None => {}
+        }
+        Rc::new(o)
+    };
+
+    let s = &game.scenario;
+    let ordering_label = ordering.map(|u| (s.units[u].name.clone(), target.is_some()));
+    let back = props.on_exit.reform(|_: MouseEvent| ());
+    html! {
+        <div class="app playing">
+            <header class="topbar">
+                <button class="back" onclick={back} aria-label="All battles">{ "‹ Battles" }</button>
+                <span class="battle-name">{ &s.meta.name }</span>
+                <span class="battle-date">{ &s.meta.date }</span>
+                <span class="rules">{ s.meta.rules.name() }</span>
+            </header>
+            <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_undo={session.can_undo()}
+                error={(*error).clone()} on_command={execute} {on_cancel} {on_undo}
+                facings={overlay.target.as_ref().map(|t| t.1.clone()).unwrap_or_default()} on_facing={on_facing.clone()} />
+            <div class="battle">
+                <MapView game={game.clone()} selected={*selected} {on_select} {overlay} {on_facing} />
+                <Panel game={game.clone()} selected={*selected} {on_close} log={log.clone()} {on_log} />
+            </div>
+        </div>
+    }
+}

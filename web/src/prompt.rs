@@ -1,0 +1,147 @@
+//! The prompt bar: whose decision it is, what can be done, and touch-sized buttons to do it.
+
+use crate::counters::side_class;
+use sarissa_rules::game::{LeaderStatus, Phase};
+use sarissa_rules::{Command, Game};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, Clone)]
+pub struct PromptProps {
+    pub game: Rc<Game>,
+    /// The unit being ordered, if any (its name), and whether a destination is chosen.
+    pub ordering: Option<(String, bool)>,
+    /// At the chosen destination: the facings it may end in, with MP and hits.
+    #[prop_or_default]
+    pub facings: Vec<crate::map::FacingOption>,
+    #[prop_or_default]
+    pub on_facing: Callback<sarissa_rules::Vertex>,
+    pub orderable: usize,
+    pub can_undo: bool,
+    pub error: Option<String>,
+    pub on_command: Callback<Command>,
+    pub on_cancel: Callback<()>,
+    pub on_undo: Callback<()>,
+}
+
+impl PartialEq for PromptProps {
+    fn eq(&self, o: &Self) -> bool {
+        Rc::ptr_eq(&self.game, &o.game)
+            && self.ordering == o.ordering
+            && self.facings == o.facings
+            && self.orderable == o.orderable
+            && self.can_undo == o.can_undo
+            && self.error == o.error
+    }
+}
+
+#[function_component(Prompt)]
+pub fn prompt(p: &PromptProps) -> Html {
+    let (s, st) = (&*p.game.scenario, &p.game.state);
+    let button = |label: String, class: &'static str, c: Command| {
+        let on = p.on_command.clone();
+        html! { <button class={classes!("act", class)} onclick={Callback::from(move |_: MouseEvent| on.emit(c.clone()))}>{ label }</button> }
+    };
+    let leader_name = |id: &str| s.leader(id).map(|l| l.name.clone()).unwrap_or_default();
+    let initiative = |id: &str| s.leader(id).and_then(|l| l.initiative).unwrap_or(0);
+    let side = p.game.decider();
+    let side_name = side.map(|i| s.sides[i].name.clone()).unwrap_or_default();
+    let (text, buttons): (String, Html) = match &st.phase {
+        Phase::Setup => ("The battle is being set up.".into(), Html::default()),
+        Phase::Over { .. } => ("The battle is over.".into(), Html::default()),
+        Phase::Activation { leaders, .. } => (
+            format!("{side_name}: activate a leader — lowest initiative goes first (5.12) — or pass him (5.15)."),
+            html! { <>{ for leaders.iter().map(|l| html! { <>
+                { button(format!("Activate {} ({})", leader_name(l), initiative(l)), "activate", Command::Activate { leader: l.clone() }) }
+                { button(format!("Pass {}", leader_name(l)), "pass", Command::Pass { leader: l.clone() }) }
+            </> }) }</> },
+        ),
+        Phase::Orders {
+            leader,
+            orders_left,
+            momentum,
+            ..
+        } => {
+            let phase = if *momentum { " (momentum)" } else { "" };
+            let text = match &p.ordering {
+                Some((unit, false)) => format!(
+                    "{}: tap a bright hex to move {unit} there, or its own hex to turn it.",
+                    leader_name(leader)
+                ),
+                Some((unit, true)) => format!(
+                    "{}: tap an arrow to choose the way {unit} faces when it arrives.",
+                    leader_name(leader)
+                ),
+                None if *orders_left == 0 => format!("{}{phase} has given all his orders.", leader_name(leader)),
+                None if p.orderable == 0 => format!(
+                    "{}{phase}: no unit he can order now; end his orders.",
+                    leader_name(leader)
+                ),
+                None => format!(
+                    "{side_name} · {}{phase}: {} — tap a ringed unit to order it (4.21, 5.21).",
+                    leader_name(leader),
+                    if *orders_left == 1 {
+                        "1 order left".to_string()
+                    } else {
+                        format!("{orders_left} orders left")
+                    }
+                ),
+            };
+            let cancel = p.on_cancel.reform(|_: MouseEvent| ());
+            (
+                text,
+                html! { <>
+                    { for p.facings.iter().map(|(v, mp, hits)| {
+                        let on = p.on_facing.clone();
+                        let v = *v;
+                        let hits = if *hits > 0 { format!(", {hits} hit{}", if *hits == 1 { "" } else { "s" }) } else { String::new() };
+                        html! { <button class="act face" data-facing={v.name()} onclick={Callback::from(move |_: MouseEvent| on.emit(v))}>
+                            { format!("Face {} · {mp} MP{hits}", v.name()) }</button> }
+                    }) }
+                    if p.ordering.is_some() { <button class="act cancel" onclick={cancel}>{ "Cancel" }</button> }
+                    { button("End orders".into(), "end-orders", Command::EndOrders) }
+                </> },
+            )
+        }
+        Phase::Momentum { leader } => (
+            format!(
+                "{}: try for momentum — another orders phase on {} or less; a 9 is the roll of doom (5.3).",
+                leader_name(leader),
+                initiative(leader)
+            ),
+            html! { <>
+                { button("Try momentum".into(), "momentum", Command::TryMomentum) }
+                { button("Stop here".into(), "no-momentum", Command::DeclineMomentum) }
+            </> },
+        ),
+        Phase::Reactivation { side: sd } => {
+            let leaders: Vec<_> = s
+                .leaders
+                .iter()
+                .enumerate()
+                .filter(|(i, l)| {
+                    l.side == *sd && l.initiative.is_some() && st.leaders[*i].status != LeaderStatus::Eliminated
+                })
+                .map(|(_, l)| l.id.clone())
+                .collect();
+            let first = leaders.first().cloned().unwrap_or_default();
+            (
+                format!("{side_name} may re-activate any one leader, even a finished one (5.33)."),
+                html! { <>
+                    { for leaders.iter().map(|l| button(format!("Re-activate {}", leader_name(l)), "activate", Command::Activate { leader: l.clone() })) }
+                    { button("Decline".into(), "pass", Command::Pass { leader: first }) }
+                </> },
+            )
+        }
+    };
+    let undo = p.on_undo.reform(|_: MouseEvent| ());
+    html! {
+        <div class={classes!("prompt", side.map(side_class))} role="status" aria-live="polite" data-turn={st.turn.to_string()}>
+            <span class="turn">{ format!("Turn {}", st.turn) }</span>
+            <span class="prompt-text">{ text }</span>
+            if let Some(e) = &p.error { <span class="prompt-error" role="alert">{ e }</span> }
+            <span class="prompt-buttons">{ buttons }</span>
+            <button class="act undo" disabled={!p.can_undo} onclick={undo} title="Take back the last order (not past a die roll)">{ "Undo" }</button>
+        </div>
+    }
+}

@@ -1,0 +1,206 @@
+//! A game being played on this device: the scenario, the seed, every command so far, and the
+//! log. Pure data and logic (no DOM), tested natively.
+//!
+//! A save is `{format, scenario, seed, commands}` with the commands in the script notation;
+//! loading replays them, so a save can never hold a position the rules would not reach.
+
+use crate::log::{describe, LogEntry};
+use sarissa_rules::game::Event;
+use sarissa_rules::{notation, Command, Dice, Game, RuleError, Scenario};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+pub const SAVE_FORMAT: u32 = 1;
+
+#[derive(Clone, Debug)]
+pub struct Session {
+    pub seed: u64,
+    pub game: Game,
+    pub commands: Vec<Command>,
+    /// For each command, whether it rolled a die: undo never goes back past one (nobody may
+    /// re-roll by undoing).
+    pub rolled: Vec<bool>,
+    pub log: Vec<LogEntry>,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq, Eq)]
+pub struct Save {
+    pub format: u32,
+    pub scenario: String,
+    pub seed: u64,
+    pub commands: Vec<String>,
+}
+
+impl Session {
+    pub fn new(scenario: Arc<Scenario>, seed: u64) -> Result<Self, RuleError> {
+        let (game, events) = Game::new(scenario, Dice::seeded(seed))?;
+        let mut s = Self {
+            seed,
+            game,
+            commands: Vec::new(),
+            rolled: Vec::new(),
+            log: Vec::new(),
+        };
+        s.record(&events);
+        Ok(s)
+    }
+
+    fn record(&mut self, events: &[Event]) {
+        let turn = self.game.state.turn;
+        for e in events {
+            if let Some(entry) = describe(&self.game.scenario, turn, e) {
+                self.log.push(entry);
+            }
+        }
+    }
+
+    pub fn execute(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
+        let events = self.game.execute(&command)?;
+        self.rolled
+            .push(events.iter().any(|e| matches!(e, Event::DieRolled { .. })));
+        self.commands.push(command);
+        self.record(&events);
+        Ok(events)
+    }
+
+    /// Undo is possible back to (not past) the last command that rolled a die.
+    pub fn can_undo(&self) -> bool {
+        self.rolled.last().is_some_and(|r| !r)
+    }
+
+    /// Takes back the last command by replaying the others.
+    pub fn undo(&mut self) -> Result<(), RuleError> {
+        if !self.can_undo() {
+            return Ok(());
+        }
+        let mut commands = self.commands.clone();
+        commands.pop();
+        *self = Self::replay(self.game.scenario.clone(), self.seed, &commands).map_err(|(_, e)| e)?;
+        Ok(())
+    }
+
+    pub fn replay(scenario: Arc<Scenario>, seed: u64, commands: &[Command]) -> Result<Self, (usize, RuleError)> {
+        let mut s = Self::new(scenario, seed).map_err(|e| (0, e))?;
+        for (i, c) in commands.iter().enumerate() {
+            s.execute(c.clone()).map_err(|e| (i, e))?;
+        }
+        Ok(s)
+    }
+
+    pub fn save(&self) -> Save {
+        Save {
+            format: SAVE_FORMAT,
+            scenario: self.game.scenario.meta.id.clone(),
+            seed: self.seed,
+            commands: self.commands.iter().map(notation::format).collect(),
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(&self.save()).unwrap_or_default()
+    }
+}
+
+/// Why a save could not be restored: said plainly, nothing else touched.
+pub fn restore(json: &str, find: impl Fn(&str) -> Option<Arc<Scenario>>) -> Result<Session, String> {
+    let save: Save = serde_json::from_str(json).map_err(|e| format!("the saved game is damaged ({e})"))?;
+    if save.format != SAVE_FORMAT {
+        return Err(format!(
+            "the saved game is in format {}, which this version does not read",
+            save.format
+        ));
+    }
+    let scenario =
+        find(&save.scenario).ok_or_else(|| format!("the saved game is of a battle not here: “{}”", save.scenario))?;
+    let mut commands = Vec::new();
+    for (i, line) in save.commands.iter().enumerate() {
+        match notation::parse(line) {
+            Ok(Some(c)) => commands.push(c),
+            Ok(None) => {}
+            Err(e) => return Err(format!("move {} of the saved game is unreadable: {e}", i + 1)),
+        }
+    }
+    Session::replay(scenario, save.seed, &commands).map_err(|(i, e)| {
+        format!(
+            "move {} of the saved game breaks the rules ({e}); the save was altered or is from another version",
+            i + 1
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sarissa_rules::game::Phase;
+
+    fn samarkand() -> Arc<Scenario> {
+        Arc::new(crate::scenarios::load("samarkand").unwrap().unwrap())
+    }
+
+    fn find(id: &str) -> Option<Arc<Scenario>> {
+        (id == "samarkand").then(samarkand)
+    }
+
+    #[test]
+    fn a_save_restores_the_same_game() {
+        let mut s = Session::new(samarkand(), 77).unwrap();
+        let commands = {
+            let mut g = s.game.clone();
+            sarissa_rules::playout::random_game(&mut g, 5, 40)
+        };
+        for c in commands {
+            s.execute(c).unwrap();
+        }
+        let back = restore(&s.to_json(), find).unwrap();
+        assert_eq!(back.game.state_hash(), s.game.state_hash());
+        assert_eq!(back.log.len(), s.log.len());
+    }
+
+    #[test]
+    fn damaged_or_tampered_saves_are_refused_with_a_reason() {
+        assert!(restore("{not json", find).unwrap_err().contains("damaged"));
+        let other = r#"{"format":1,"scenario":"marathon","seed":1,"commands":[]}"#;
+        assert!(restore(other, find).unwrap_err().contains("marathon"));
+        let future = r#"{"format":9,"scenario":"samarkand","seed":1,"commands":[]}"#;
+        assert!(restore(future, find).unwrap_err().contains("format 9"));
+        let cheat = r#"{"format":1,"scenario":"samarkand","seed":1,"commands":["activate pharnuches"]}"#;
+        assert!(restore(cheat, find).unwrap_err().contains("breaks the rules"));
+        let junk = r#"{"format":1,"scenario":"samarkand","seed":1,"commands":["teleport"]}"#;
+        assert!(restore(junk, find).unwrap_err().contains("unreadable"));
+    }
+
+    #[test]
+    fn undo_goes_back_to_but_not_past_the_last_die_roll() {
+        let mut s = Session::new(samarkand(), 3).unwrap();
+        let Phase::Activation { leaders, .. } = s.game.state.phase.clone() else {
+            panic!()
+        };
+        s.execute(Command::Activate {
+            leader: leaders[0].clone(),
+        })
+        .unwrap();
+        assert!(s.can_undo());
+        let before = s.game.state_hash();
+        let unit = sarissa_rules::legal::orderable_units(&s.game)[0];
+        let d = sarissa_rules::movement::reach(&s.game.scenario, &s.game.state, unit)
+            .unwrap()
+            .remove(0);
+        s.execute(Command::Move {
+            unit: s.game.scenario.units[unit].id.clone(),
+            path: d.path,
+            facing: d.facing,
+        })
+        .unwrap();
+        s.undo().unwrap();
+        assert_eq!(s.game.state_hash(), before);
+        // Ending orders and trying momentum rolls a die: that cannot be undone.
+        s.execute(Command::EndOrders).unwrap();
+        assert!(
+            matches!(s.game.state.phase, Phase::Momentum { .. }),
+            "{:?}",
+            s.game.state.phase
+        );
+        s.execute(Command::TryMomentum).unwrap();
+        assert!(!s.can_undo());
+    }
+}
