@@ -169,6 +169,9 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
                 HitCause::SecondMove => ("for moving again this turn", "6.13"),
                 HitCause::FacingInRough => ("for turning in rough ground", "7.14"),
                 HitCause::CrisisOfFaith => ("in the crisis of faith", "5.33"),
+                HitCause::Maneuver => ("from the ground and its pivots", "6.43"),
+                HitCause::Wheel => ("wheeling under the enemy's eyes", "6.45"),
+                HitCause::AugmentedMove => ("pushing on at its augmented allowance", "6.46"),
             };
             about(
                 entry(

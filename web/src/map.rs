@@ -36,6 +36,8 @@ pub struct Overlay {
     pub path: Vec<HexId>,
     /// The chosen destination and the facings it may end in, with their MP and hits.
     pub target: Option<(HexId, Vec<FacingOption>)>,
+    /// The hexes the move would end in (both, for a two-hex unit).
+    pub outline: Vec<HexId>,
     /// Hexes picked out from the log.
     pub focus: Vec<HexId>,
 }
@@ -394,9 +396,7 @@ fn overlay_layer(o: &Overlay, (w, h): (f64, f64)) -> (Html, Html) {
                     format!("{x:.1},{y:.1}")
                 }).collect::<Vec<_>>().join(" ")} />
             }
-            if let Some((hex, _)) = &o.target {
-                <polygon class="target" points={hex_points(*hex, R - 2.0)} />
-            }
+            { for o.outline.iter().map(|hex| html! { <polygon class="target" points={hex_points(*hex, R - 2.0)} /> }) }
         </g>
     };
     let rings = html! {

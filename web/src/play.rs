@@ -9,6 +9,7 @@ use crate::storage::autosave;
 use sarissa_rules::game::Phase;
 use sarissa_rules::legal::orderable_units;
 use sarissa_rules::movement::{reach, Destination};
+use sarissa_rules::units::Placement;
 use sarissa_rules::{Command, Game, HexId, Vertex};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -25,11 +26,28 @@ impl PartialEq for PlayProps {
     }
 }
 
-/// The destinations of the unit being ordered whose move ends in `hex`, cheapest first.
+/// The destinations of the unit being ordered whose move ends covering `hex`, cheapest first.
 fn ending_in(destinations: &[Destination], hex: HexId) -> Vec<&Destination> {
-    let mut v: Vec<_> = destinations.iter().filter(|d| d.hex == hex).collect();
-    v.sort_by_key(|d| (d.mp, d.hits));
+    let mut v: Vec<_> = destinations
+        .iter()
+        .filter(|d| d.placement.hexes().any(|h| h == hex))
+        .collect();
+    v.sort_by_key(|d| (d.mp, d.hits, d.placement.hexes().last(), d.facing));
     v
+}
+
+/// How a destination reads on its button.
+fn choice_label(d: &Destination) -> String {
+    let hits = match d.hits {
+        0 => String::new(),
+        1 => ", 1 hit".into(),
+        n => format!(", {n} hits"),
+    };
+    let wheel = if d.wheel { ", wheel: TQ check" } else { "" };
+    match d.placement {
+        Placement::Two(a, b) => format!("{a}–{b} facing {} · {} MP{hits}{wheel}", d.facing.name(), d.mp),
+        Placement::One(_) => format!("Face {} · {} MP{hits}", d.facing.name(), d.mp),
+    }
 }
 
 #[function_component(PlayScreen)]
@@ -140,6 +158,23 @@ pub fn play_screen(props: &PlayProps) -> Html {
         })
     };
 
+    let on_choice = {
+        let (game, ordering, target, destinations, execute) = (
+            game.clone(),
+            ordering.clone(),
+            target.clone(),
+            destinations.clone(),
+            execute.clone(),
+        );
+        Callback::from(move |i: usize| {
+            let (Some(u), Some(t)) = (*ordering, *target) else {
+                return;
+            };
+            if let Some(d) = ending_in(&destinations, t).get(i) {
+                execute.emit(d.command(&game.scenario.units[u].id));
+            }
+        })
+    };
     let on_cancel = {
         let (ordering, target) = (ordering.clone(), target.clone());
         Callback::from(move |_| {
@@ -195,18 +230,33 @@ pub fn play_screen(props: &PlayProps) -> Html {
         };
         match *ordering {
             Some(u) => {
-                let start = game.state.units[u].placement.hexes().next();
-                let mut hexes: Vec<HexId> = destinations.iter().map(|d| d.hex).collect();
+                let start: Vec<HexId> = game.state.units[u].placement.hexes().collect();
+                let mut hexes: Vec<HexId> = destinations.iter().flat_map(|d| d.placement.hexes()).collect();
+                hexes.extend(start.iter().copied());
                 hexes.sort();
                 hexes.dedup();
                 o.reachable = hexes;
-                o.reachable.extend(start);
                 if let Some(t) = *target {
                     let options = ending_in(&destinations, t);
                     if let Some(best) = options.first() {
-                        o.path = start.into_iter().chain(best.path.iter().copied()).collect();
+                        // A one-hex unit's path as a line; a two-hex unit's end pose is outlined.
+                        if !best.placement.is_two_hex() {
+                            o.path = start
+                                .first()
+                                .copied()
+                                .into_iter()
+                                .chain(best.path.iter().copied())
+                                .collect();
+                        }
+                        o.outline = best.placement.hexes().collect();
                     }
-                    o.target = Some((t, options.iter().map(|d| (d.facing, d.mp, d.hits)).collect()));
+                    // Arrows on the map for a one-hex unit; a two-hex unit's poses are buttons.
+                    let arrows = options
+                        .iter()
+                        .filter(|d| !d.placement.is_two_hex())
+                        .map(|d| (d.facing, d.mp, d.hits))
+                        .collect();
+                    o.target = Some((t, arrows));
                 }
             }
             None if in_orders => {
@@ -233,7 +283,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
             </header>
             <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_undo={session.can_undo()}
                 error={(*error).clone()} on_command={execute} {on_cancel} {on_undo}
-                facings={overlay.target.as_ref().map(|t| t.1.clone()).unwrap_or_default()} on_facing={on_facing.clone()} />
+                choices={target.map(|t| ending_in(&destinations, t).into_iter().map(choice_label).collect::<Vec<_>>()).unwrap_or_default()}
+                {on_choice} />
             <div class="battle">
                 <MapView game={game.clone()} selected={*selected} {on_select} {overlay} {on_facing} />
                 <Panel game={game.clone()} selected={*selected} {on_close} log={log.clone()} {on_log} />

@@ -11,11 +11,12 @@ pub struct PromptProps {
     pub game: Rc<Game>,
     /// The unit being ordered, if any (its name), and whether a destination is chosen.
     pub ordering: Option<(String, bool)>,
-    /// At the chosen destination: the facings it may end in, with MP and hits.
+    /// At the chosen destination: the ways the move may end (facings, or a two-hex unit's
+    /// poses), as button labels; choosing one sends its index.
     #[prop_or_default]
-    pub facings: Vec<crate::map::FacingOption>,
+    pub choices: Vec<String>,
     #[prop_or_default]
-    pub on_facing: Callback<sarissa_rules::Vertex>,
+    pub on_choice: Callback<usize>,
     pub orderable: usize,
     pub can_undo: bool,
     pub error: Option<String>,
@@ -28,7 +29,7 @@ impl PartialEq for PromptProps {
     fn eq(&self, o: &Self) -> bool {
         Rc::ptr_eq(&self.game, &o.game)
             && self.ordering == o.ordering
-            && self.facings == o.facings
+            && self.choices == o.choices
             && self.orderable == o.orderable
             && self.can_undo == o.can_undo
             && self.error == o.error
@@ -69,7 +70,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                     leader_name(leader)
                 ),
                 Some((unit, true)) => format!(
-                    "{}: tap an arrow to choose the way {unit} faces when it arrives.",
+                    "{}: choose how {unit} ends its move (an arrow on the map, or a button).",
                     leader_name(leader)
                 ),
                 None if *orders_left == 0 => format!("{}{phase} has given all his orders.", leader_name(leader)),
@@ -91,12 +92,10 @@ pub fn prompt(p: &PromptProps) -> Html {
             (
                 text,
                 html! { <>
-                    { for p.facings.iter().map(|(v, mp, hits)| {
-                        let on = p.on_facing.clone();
-                        let v = *v;
-                        let hits = if *hits > 0 { format!(", {hits} hit{}", if *hits == 1 { "" } else { "s" }) } else { String::new() };
-                        html! { <button class="act face" data-facing={v.name()} onclick={Callback::from(move |_: MouseEvent| on.emit(v))}>
-                            { format!("Face {} · {mp} MP{hits}", v.name()) }</button> }
+                    { for p.choices.iter().enumerate().map(|(i, label)| {
+                        let on = p.on_choice.clone();
+                        html! { <button class="act face" data-choice={i.to_string()} onclick={Callback::from(move |_: MouseEvent| on.emit(i))}>
+                            { label }</button> }
                     }) }
                     if p.ordering.is_some() { <button class="act cancel" onclick={cancel}>{ "Cancel" }</button> }
                     { button("End orders".into(), "end-orders", Command::EndOrders) }

@@ -6,7 +6,7 @@ use crate::movement::{leader_reach, reach};
 use crate::orders::{command_range, is_overall, leader_in_enemy_zoc};
 
 /// Units the active leader may order now (4.21, 5.23): friendly, on the field, not yet ordered
-/// this phase, within his command range, and — today — one-hex.
+/// this phase, within his command range.
 pub fn orderable_units(game: &Game) -> Vec<usize> {
     let (s, st) = (&*game.scenario, &game.state);
     let Phase::Orders {
@@ -30,7 +30,6 @@ pub fn orderable_units(game: &Game) -> Vec<usize> {
             let u = &s.units[i];
             u.side == s.leaders[li].side
                 && !st.units[i].eliminated
-                && !st.units[i].placement.is_two_hex()
                 && !ordered.contains(&u.id)
                 && st.units[i].placement.hexes().any(|h| range.contains_key(&h))
         })
@@ -74,11 +73,7 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             let mut out = vec![Command::EndOrders];
             for i in orderable_units(game) {
                 for d in reach(s, st, i).unwrap_or_default() {
-                    out.push(Command::Move {
-                        unit: s.units[i].id.clone(),
-                        path: d.path,
-                        facing: d.facing,
-                    });
+                    out.push(d.command(&s.units[i].id));
                 }
             }
             if let Some(li) = s.leaders.iter().position(|l| &l.id == leader) {

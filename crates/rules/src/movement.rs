@@ -7,7 +7,7 @@
 use crate::charts::movement_costs::{self, facing_cost, Cost, Crossing, MoveCategory};
 use crate::facing::{front_hexsides, hexes_in, vertices_between, Arc};
 use crate::game::{GameState, RuleError};
-use crate::hex::{HexId, Vertex};
+use crate::hex::{HexId, Hexside, Vertex};
 use crate::scenario::Scenario;
 use crate::units::{Placement, Unit, UnitType};
 use crate::zoc::{can_ever_shock, enemy_zoc, occupancy};
@@ -68,7 +68,7 @@ impl<'a> Mover<'a> {
         let unit = &scenario.units[index];
         let st = &state.units[index];
         let Placement::One(hex) = st.placement else {
-            return Err(RuleError::TwoHexMovementNotYetSupported { unit: unit.id.clone() });
+            return Err(RuleError::TwoHexNeedsMoveTo { unit: unit.id.clone() });
         };
         let zoc = enemy_zoc(scenario, state, unit.side);
         let occupied = occupancy(scenario, state);
@@ -235,8 +235,12 @@ impl<'a> Mover<'a> {
 /// One place a unit can end its move, at the cheapest cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Destination {
+    /// The hex it ends in (a two-hex unit: its first half; see `placement`).
     pub hex: HexId,
+    pub placement: Placement,
     pub facing: Vertex,
+    /// A two-hex unit that wheels in an enemy ZOC checks its TQ at the end (6.45).
+    pub wheel: bool,
     pub mp: u8,
     /// Cohesion hits from terrain and facing changes on the way (6.22, 7.14); the second-move
     /// hit (6.13) comes on top.
@@ -247,8 +251,38 @@ pub struct Destination {
     pub in_enemy_zoc: bool,
 }
 
+impl Destination {
+    /// The order that moves `unit` here.
+    pub fn command(&self, unit: &str) -> crate::game::Command {
+        match self.placement {
+            Placement::Two(..) => crate::game::Command::MoveTo {
+                unit: unit.into(),
+                to: self.placement,
+                facing: self.facing,
+            },
+            Placement::One(_) => crate::game::Command::Move {
+                unit: unit.into(),
+                path: self.path.clone(),
+                facing: self.facing,
+            },
+        }
+    }
+
+    /// Does this destination put the unit in `placement` (halves in either order)?
+    pub fn is_at(&self, placement: &Placement) -> bool {
+        let mut mine: Vec<HexId> = self.placement.hexes().collect();
+        let mut theirs: Vec<HexId> = placement.hexes().collect();
+        mine.sort();
+        theirs.sort();
+        mine == theirs
+    }
+}
+
 /// Where a unit can move under one order, by the cheapest paths (least MP, then fewest hits).
 pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<Destination>, RuleError> {
+    if state.units[unit].placement.is_two_hex() {
+        return Ok(formation_reach(scenario, state, unit));
+    }
     let mover = Mover::new(scenario, state, unit)?;
     let mut best: HashMap<Pose, (Spent, Option<Pose>)> = HashMap::new();
     let mut heap = BinaryHeap::new();
@@ -293,7 +327,9 @@ pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<
             path.reverse();
             Destination {
                 hex,
+                placement: Placement::One(hex),
                 facing,
+                wheel: false,
                 mp: spent.mp,
                 hits: spent.hits,
                 path,
@@ -384,7 +420,9 @@ pub fn plan(
     }
     Ok(Destination {
         hex: here,
+        placement: Placement::One(here),
         facing,
+        wheel: false,
         mp: spent.mp,
         hits: spent.hits,
         path: path.to_vec(),
@@ -446,4 +484,210 @@ pub fn leader_reach(scenario: &Scenario, state: &GameState, leader: usize) -> BT
     }
     best.remove(&start);
     best.into_iter().collect()
+}
+
+// ---- Two-hex units (GBA 6.4) ------------------------------------------------------------------
+
+/// A two-hex unit's pose: its halves (in id order) and its facing.
+type Pair = (HexId, HexId, Vertex);
+
+fn pair(a: HexId, b: HexId, v: Vertex) -> Pair {
+    if a < b {
+        (a, b, v)
+    } else {
+        (b, a, v)
+    }
+}
+
+/// Everything fixed for one two-hex unit's move this order.
+struct Formation<'a> {
+    scenario: &'a Scenario,
+    unit: &'a Unit,
+    index: usize,
+    start: Pair,
+    /// Its allowance: a phalanx may use its augmented MA for any order (6.46).
+    ma: u8,
+    zoc: HashMap<HexId, Vec<usize>>,
+    occupied: HashMap<HexId, usize>,
+    may_leave_start: bool,
+}
+
+impl<'a> Formation<'a> {
+    fn new(scenario: &'a Scenario, state: &GameState, index: usize) -> Option<Self> {
+        let unit = &scenario.units[index];
+        let st = &state.units[index];
+        let Placement::Two(a, b) = st.placement else {
+            return None;
+        };
+        let zoc = enemy_zoc(scenario, state, unit.side);
+        let occupied = occupancy(scenario, state);
+        let ma = unit.ma_extended.unwrap_or(unit.ma);
+        let pinners: Vec<usize> = [a, b]
+            .iter()
+            .flat_map(|h| zoc.get(h).cloned().unwrap_or_default())
+            .filter(|&e| can_ever_shock(scenario.units[e].kind, scenario.units[e].class))
+            .collect();
+        // 7.23[1]: a phalanx counts as MA 5 to leave a ZOC (6.46).
+        let own_ma = unit.ma_extended.unwrap_or(unit.ma);
+        let may_leave_start = pinners.iter().all(|&e| {
+            let enemy = &scenario.units[e];
+            let enemy_ma = if enemy.kind == UnitType::PH {
+                enemy.ma_extended.unwrap_or(enemy.ma)
+            } else {
+                enemy.ma
+            };
+            own_ma > enemy_ma
+        });
+        Some(Self {
+            scenario,
+            unit,
+            index,
+            start: pair(a, b, st.facing),
+            ma,
+            zoc,
+            occupied,
+            may_leave_start,
+        })
+    }
+
+    fn in_zoc(&self, h: HexId) -> bool {
+        self.zoc.contains_key(&h)
+    }
+
+    fn free(&self, h: HexId) -> bool {
+        self.scenario.map.contains(h) && self.occupied.get(&h).is_none_or(|&o| o == self.index)
+    }
+
+    fn rough(&self, h: HexId) -> bool {
+        self.scenario.map.terrain(h).is_some_and(|t| t.is_rough())
+    }
+
+    /// The steps open from `pose` having spent `spent`: (new pose, its cost, whether it wheels).
+    fn steps(&self, pose: Pair, spent: Spent) -> Vec<(Pair, Spent, bool)> {
+        let (a, b, v) = pose;
+        let in_zoc = self.in_zoc(a) || self.in_zoc(b);
+        // It stops once either half has entered an enemy ZOC (7.23).
+        if pose != self.start && in_zoc {
+            return Vec::new();
+        }
+        let category = MoveCategory::TwoHexFoot;
+        let mut out = Vec::new();
+        let mut push = |p: Pair, c: Cost, wheel: bool| {
+            let next = Spent {
+                mp: spent.mp + c.mp,
+                hits: spent.hits + c.hits,
+            };
+            if next.mp <= self.ma {
+                out.push((p, next, wheel));
+            }
+        };
+        // Straight on: both halves into their front-left or front-right hexes (6.43, 6.5).
+        if !in_zoc || self.may_leave_start {
+            for side in front_hexsides(v) {
+                let (Some(a2), Some(b2)) = (a.neighbour(side), b.neighbour(side)) else {
+                    continue;
+                };
+                if !self.free(a2) || !self.free(b2) {
+                    continue;
+                }
+                let costs = (
+                    entry_cost(self.scenario, category, a, a2),
+                    entry_cost(self.scenario, category, b, b2),
+                );
+                if let (Some(c1), Some(c2)) = costs {
+                    // The higher of the two halves' costs, hits once (6.42).
+                    push(pair(a2, b2, v), movement_costs::two_hex(c1, c2), false);
+                }
+            }
+        }
+        // Front to flank: one half swings forward round the other (6.43); in an enemy ZOC, the
+        // free half may still swing round the pinned one — a wheel (6.45).
+        for (pivot, moving) in [(a, b), (b, a)] {
+            if in_zoc && (!self.in_zoc(pivot) || self.in_zoc(moving)) {
+                continue;
+            }
+            let Some(k) = pivot.side_towards(moving) else { continue };
+            for step in [1usize, 5] {
+                let Some(to) = pivot.neighbour(Hexside::from_index(k.index() + step)) else {
+                    continue;
+                };
+                let forward = front_hexsides(v).iter().any(|s| moving.neighbour(*s) == Some(to));
+                if !forward || !self.free(to) {
+                    continue;
+                }
+                let Some(mut c) = entry_cost(self.scenario, category, moving, to) else {
+                    continue;
+                };
+                // Every hex entered by pivoting costs a hit, except for Macedonian phalanxes.
+                if self.unit.class != Some(crate::units::UnitClass::MA) {
+                    c.hits += movement_costs::PIVOT_HITS;
+                }
+                let facing = Vertex::from_index(v.index() + step);
+                push(pair(pivot, to, facing), c, in_zoc);
+            }
+        }
+        // Reverse face: 3 MP, not in an enemy ZOC or rough ground (6.44).
+        if !in_zoc && !self.rough(a) && !self.rough(b) {
+            push(
+                (a, b, Vertex::from_index(v.index() + 3)),
+                movement_costs::REVERSE_FACE,
+                false,
+            );
+        }
+        out
+    }
+}
+
+/// Where a two-hex unit can move under one order: every pose it can end in, cheapest first
+/// (least MP, then fewest hits), with the route. A wheel ends the move (6.45).
+pub fn formation_reach(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Destination> {
+    let Some(f) = Formation::new(scenario, state, unit) else {
+        return Vec::new();
+    };
+    let zero = Spent { mp: 0, hits: 0 };
+    let mut best: HashMap<Pair, (Spent, Option<Pair>, bool)> = HashMap::from([(f.start, (zero, None, false))]);
+    let mut heap = BinaryHeap::from([Reverse((zero, f.start))]);
+    while let Some(Reverse((spent, pose))) = heap.pop() {
+        let Some(&(b, _, wheeled)) = best.get(&pose) else {
+            continue;
+        };
+        if b < spent || wheeled {
+            continue;
+        }
+        for (p, s, wheel) in f.steps(pose, spent) {
+            if best.get(&p).is_none_or(|(b, ..)| s < *b) {
+                best.insert(p, (s, Some(pose), wheel));
+                heap.push(Reverse((s, p)));
+            }
+        }
+    }
+    let mut out: Vec<Destination> = best
+        .iter()
+        .filter(|(p, _)| **p != f.start)
+        .map(|(&(a, b, v), &(spent, _, wheel))| {
+            let mut path = Vec::new();
+            let mut at = (a, b, v);
+            while let Some(&(_, Some(prev), _)) = best.get(&at) {
+                for h in [at.0, at.1] {
+                    if h != prev.0 && h != prev.1 {
+                        path.push(h);
+                    }
+                }
+                at = prev;
+            }
+            path.reverse();
+            Destination {
+                hex: a,
+                placement: Placement::Two(a, b),
+                facing: v,
+                wheel,
+                mp: spent.mp,
+                hits: spent.hits,
+                path,
+                in_enemy_zoc: f.in_zoc(a) || f.in_zoc(b),
+            }
+        })
+        .collect();
+    out.sort_by_key(|d| (d.hex, d.placement.hexes().last(), d.facing));
+    out
 }

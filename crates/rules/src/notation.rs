@@ -6,6 +6,7 @@
 //! pass omares
 //! move companions 0605 0705 facing E     # hexes entered, then the final facing
 //! move companions facing NE              # turn in place
+//! move craterus to 0605-0606 facing E    # a two-hex unit: where it ends
 //! leader alexander 0205 0305             # the active leader moves himself
 //! end                                    # end orders
 //! momentum | no-momentum
@@ -14,6 +15,7 @@
 
 use crate::game::Command;
 use crate::hex::{HexId, Vertex};
+use crate::units::Placement;
 
 /// Parses one line; `Ok(None)` for a blank line or a comment.
 pub fn parse(line: &str) -> Result<Option<Command>, String> {
@@ -39,6 +41,18 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         ["pass", leader] => Command::Pass {
             leader: leader.to_string(),
         },
+        ["move", unit, "to", to, "facing", v] => {
+            let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
+            let to = match to.split_once('-') {
+                Some((a, b)) => Placement::Two(hexes(&[a])?[0], hexes(&[b])?[0]),
+                None => Placement::One(hexes(&[to])?[0]),
+            };
+            Command::MoveTo {
+                unit: unit.to_string(),
+                to,
+                facing,
+            }
+        }
         ["move", unit, rest @ ..] => {
             let Some(at) = rest.iter().position(|w| *w == "facing") else {
                 return Err("a move ends with `facing V` (E, NE, NW, W, SW or SE)".into());
@@ -73,6 +87,7 @@ pub fn format(command: &Command) -> String {
         Command::Pass { leader } => format!("pass {leader}"),
         Command::Move { unit, path, facing } if path.is_empty() => format!("move {unit} facing {}", facing.name()),
         Command::Move { unit, path, facing } => format!("move {unit} {} facing {}", hexes(path), facing.name()),
+        Command::MoveTo { unit, to, facing } => format!("move {unit} to {} facing {}", to.label(), facing.name()),
         Command::MoveLeader { leader, path } => format!("leader {leader} {}", hexes(path)),
         Command::EndOrders => "end".into(),
         Command::TryMomentum => "momentum".into(),

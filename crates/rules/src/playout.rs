@@ -40,11 +40,7 @@ impl RandomPlayer {
                     let destinations = reach(s, st, unit).unwrap_or_default();
                     if !destinations.is_empty() {
                         let d = &destinations[self.below(destinations.len())];
-                        return Some(Command::Move {
-                            unit: s.units[unit].id.clone(),
-                            path: d.path.clone(),
-                            facing: d.facing,
-                        });
+                        return Some(d.command(&s.units[unit].id));
                     }
                 }
                 if *orders_left > 0 && self.chance(10) {

@@ -6,6 +6,7 @@ use crate::game::{Command, Doom, Event, HitCause, LeaderStatus, Phase, RollPurpo
 use crate::hex::{HexId, Vertex};
 use crate::movement::{leader_reach, plan};
 use crate::orders::{in_command_range, is_overall, leader_in_enemy_zoc};
+use crate::units::Placement;
 use crate::units::UnitType;
 
 pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
@@ -58,6 +59,15 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             Phase::Orders {
                 leader, orders_left, ..
             },
+            Command::MoveTo { unit, to, facing },
+        ) => {
+            let li = check_can_order(tx, &leader, orders_left)?;
+            order_formation_move(tx, li, unit, to, *facing)
+        }
+        (
+            Phase::Orders {
+                leader, orders_left, ..
+            },
             Command::MoveLeader { leader: moving, path },
         ) => {
             let li = check_can_order(tx, &leader, orders_left)?;
@@ -105,11 +115,11 @@ fn check_can_order(tx: &Tx, active: &str, orders_left: u8) -> Result<usize, Rule
     Ok(li)
 }
 
-fn order_move(tx: &mut Tx, li: usize, unit: &str, path: &[HexId], facing: Vertex) -> Result<(), RuleError> {
-    let active = tx.scenario.leaders[li].id.clone();
+/// Checks an individual order to `unit` (4.21, 5.23): friendly, on the field, not yet ordered
+/// this phase, within the leader's command range.
+fn check_unit_order(tx: &Tx, li: usize, unit: &str) -> Result<usize, RuleError> {
     let ui = tx.unit_index(unit)?;
-    let u = &tx.scenario.units[ui];
-    if u.side != tx.scenario.leaders[li].side {
+    if tx.scenario.units[ui].side != tx.scenario.leaders[li].side {
         return Err(RuleError::NotFriendly { unit: unit.into() });
     }
     if tx.state.units[ui].eliminated {
@@ -123,9 +133,102 @@ fn order_move(tx: &mut Tx, li: usize, unit: &str, path: &[HexId], facing: Vertex
     if !in_command_range(tx.scenario, &tx.state, li, ui) {
         return Err(RuleError::OutOfCommandRange {
             unit: unit.into(),
-            leader: active,
+            leader: tx.scenario.leaders[li].id.clone(),
         });
     }
+    Ok(ui)
+}
+
+/// A two-hex unit's order (6.4): to the pose asked, by the cheapest route; then the hits of the
+/// second move (6.13) or of the augmented MA (6.46), the ground and pivots (6.42, 6.43), and the
+/// wheel's TQ check (6.45).
+fn order_formation_move(tx: &mut Tx, li: usize, unit: &str, to: &Placement, facing: Vertex) -> Result<(), RuleError> {
+    let ui = check_unit_order(tx, li, unit)?;
+    let u = &tx.scenario.units[ui];
+    if !tx.state.units[ui].placement.is_two_hex() {
+        return Err(RuleError::IllegalMove {
+            unit: unit.into(),
+            rule: "6.3",
+            reason: "a one-hex unit is moved along its path".into(),
+        });
+    }
+    let destinations = crate::movement::formation_reach(tx.scenario, &tx.state, ui);
+    let Some(d) = destinations.into_iter().find(|d| d.is_at(to) && d.facing == facing) else {
+        return Err(RuleError::IllegalMove {
+            unit: unit.into(),
+            rule: "6.4",
+            reason: format!("it cannot reach {} facing {} this order", to.label(), facing.name()),
+        });
+    };
+    let (tq, ma, moved) = (u.tq, u.ma, tx.state.units[ui].moved);
+    let augmented = d.mp > ma;
+    tx.emit(Event::UnitMoved {
+        unit: unit.into(),
+        path: d.path.clone(),
+        placement: d.placement,
+        facing,
+        mp: d.mp,
+    });
+    if moved {
+        // A Moved unit moving again takes a hit; at the augmented MA, two (6.13, 6.46).
+        let (hits, cause) = if augmented {
+            (2, HitCause::AugmentedMove)
+        } else {
+            (1, HitCause::SecondMove)
+        };
+        tx.emit(Event::CohesionHits {
+            unit: unit.into(),
+            hits,
+            cause,
+        });
+    }
+    if d.hits > 0 {
+        tx.emit(Event::CohesionHits {
+            unit: unit.into(),
+            hits: d.hits,
+            cause: HitCause::Maneuver,
+        });
+    }
+    if d.wheel {
+        // No check when every enemy pinning it is a skirmisher (6.45).
+        let zoc = crate::zoc::enemy_zoc(tx.scenario, &tx.state, u.side);
+        let pinned_by_formed = d
+            .placement
+            .hexes()
+            .flat_map(|h| zoc.get(&h).cloned().unwrap_or_default())
+            .any(|e| !tx.scenario.units[e].kind.is_foot_skirmisher());
+        if pinned_by_formed {
+            let roll = tx.roll(RollPurpose::TqCheck {
+                unit: unit.into(),
+                rule: "6.45".into(),
+            })?;
+            let hits = roll.saturating_sub(tq).max(1);
+            tx.emit(Event::CohesionHits {
+                unit: unit.into(),
+                hits,
+                cause: HitCause::Wheel,
+            });
+        }
+    }
+    if augmented && !moved {
+        let roll = tx.roll(RollPurpose::TqCheck {
+            unit: unit.into(),
+            rule: "6.46".into(),
+        })?;
+        if roll > tq {
+            tx.emit(Event::CohesionHits {
+                unit: unit.into(),
+                hits: 1,
+                cause: HitCause::AugmentedMove,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn order_move(tx: &mut Tx, li: usize, unit: &str, path: &[HexId], facing: Vertex) -> Result<(), RuleError> {
+    let ui = check_unit_order(tx, li, unit)?;
+    let u = &tx.scenario.units[ui];
     let planned = plan(tx.scenario, &tx.state, ui, path, facing)?;
     let second_move = tx.state.units[ui].moved && !matches!(u.kind, UnitType::SK | UnitType::SkStar);
     let placement = crate::units::Placement::One(planned.hex);

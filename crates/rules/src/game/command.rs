@@ -1,6 +1,7 @@
 //! A player's intent. Checked against the rules before anything happens.
 
 use crate::hex::{HexId, Vertex};
+use crate::units::Placement;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -15,6 +16,13 @@ pub enum Command {
     Move {
         unit: String,
         path: Vec<HexId>,
+        facing: Vertex,
+    },
+    /// An individual order to a two-hex unit: end in `to` facing `facing`, by the cheapest way
+    /// of advancing, pivoting and reverse-facing there (GBA 6.4).
+    MoveTo {
+        unit: String,
+        to: Placement,
         facing: Vertex,
     },
     /// An individual order the active leader gives himself: move along `path` (GBA 4.23, 6.15).
@@ -33,6 +41,7 @@ impl Command {
             Self::Activate { .. } => "activate",
             Self::Pass { .. } => "pass",
             Self::Move { .. } => "move",
+            Self::MoveTo { .. } => "move_to",
             Self::MoveLeader { .. } => "move_leader",
             Self::EndOrders => "end_orders",
             Self::TryMomentum => "try_momentum",

@@ -41,8 +41,8 @@ pub enum RuleError {
     LeaderInEnemyZoc {
         leader: String,
     },
-    /// A two-hex unit's movement (GBA 6.4) is not implemented yet.
-    TwoHexMovementNotYetSupported {
+    /// A two-hex unit is ordered to a pose, not along a path (GBA 6.4).
+    TwoHexNeedsMoveTo {
         unit: String,
     },
     /// The unit is eliminated (or routed) and takes no orders.
@@ -78,7 +78,7 @@ impl RuleError {
             Self::NotFriendly { .. } => "4.21",
             Self::OutOfCommandRange { .. } => "4.21",
             Self::LeaderInEnemyZoc { .. } => "4.24",
-            Self::TwoHexMovementNotYetSupported { .. } => "6.4",
+            Self::TwoHexNeedsMoveTo { .. } => "6.4",
             Self::UnitNotAvailable { .. } => "10.2",
             Self::IllegalMove { rule, .. } => rule,
             Self::NoMomentum { .. } => "5.31",
@@ -113,8 +113,11 @@ impl fmt::Display for RuleError {
             Self::LeaderInEnemyZoc { leader } => {
                 write!(f, "{leader} is in an enemy zone of control and cannot give orders")
             }
-            Self::TwoHexMovementNotYetSupported { unit } => {
-                write!(f, "{unit} is a two-hex unit; moving two-hex units is not available yet")
+            Self::TwoHexNeedsMoveTo { unit } => {
+                write!(
+                    f,
+                    "{unit} is a two-hex unit: it is ordered to where both its halves end, not along a path"
+                )
             }
             Self::UnitNotAvailable { unit } => write!(f, "{unit} is not on the field"),
             Self::IllegalMove { unit, reason, .. } => write!(f, "{unit} cannot move so: {reason}"),

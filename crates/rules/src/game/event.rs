@@ -32,6 +32,12 @@ pub enum HitCause {
     FacingInRough,
     /// Crisis of faith (GBA 5.33[3]).
     CrisisOfFaith,
+    /// A two-hex unit's ground and pivots (GBA 6.22, 6.42, 6.43).
+    Maneuver,
+    /// Wheeling in an enemy ZOC: the TQ check, at least one hit (GBA 6.45, R2).
+    Wheel,
+    /// A phalanx's first move of the turn at its augmented MA: the TQ check (GBA 6.46).
+    AugmentedMove,
 }
 
 /// The outcome of the die roll of doom (GBA 5.33).
