@@ -24,6 +24,8 @@ test('activate a leader, move a unit along a previewed path, see the log, reload
   await expect(page).toHaveURL(/#\/play$/);
   await expect(page.locator('.prompt-text')).toContainText('activate a leader');
 
+  // Higher leaders of the side may trump the one offered (GBA 5.41).
+  await expect(page.locator('.prompt .act.trump').first()).toContainText('Trump with');
   // Activate the leader offered (GBA 5.12: lowest initiative first).
   await page.locator('.prompt .act.activate').first().tap();
   await expect(page.locator('.prompt-text')).toContainText(/orders? left/);

@@ -13,9 +13,7 @@ use std::sync::Arc;
 use yew::prelude::*;
 
 fn current_route() -> Route {
-    let hash = web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default();
+    let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
     Route::parse(&hash)
 }
 
@@ -48,12 +46,7 @@ pub fn app() -> Html {
     }
     let find = {
         let all = all.clone();
-        move |id: &str| {
-            all.iter()
-                .flatten()
-                .find(|s| s.meta.id == id)
-                .map(|s| Arc::new(s.clone()))
-        }
+        move |id: &str| all.iter().flatten().find(|s| s.meta.id == id).map(|s| Arc::new(s.clone()))
     };
     // The game in progress, restored by replaying its save whenever the route changes.
     let restored: Rc<Option<Result<Session, String>>> = use_memo(((*route).clone(), *save_version), {
@@ -120,10 +113,7 @@ pub fn app() -> Html {
 
     let saved = match &*restored {
         None => Saved::None,
-        Some(Ok(s)) => Saved::Game {
-            battle: s.game.scenario.meta.name.clone(),
-            turn: s.game.state.turn,
-        },
+        Some(Ok(s)) => Saved::Game { battle: s.game.scenario.meta.name.clone(), turn: s.game.state.turn },
         Some(Err(why)) => Saved::Broken(why.clone()),
     };
     let chooser = |notice: Option<String>| {
@@ -141,9 +131,9 @@ pub fn app() -> Html {
             html! { <PlayScreen {key} session={Rc::new(session.clone())} on_exit={on_exit} /> }
         }
         (Route::Play, None) => chooser(Some("There is no game in progress; choose a battle.".into())),
-        (Route::Battle(id), _) if find(id).is_none() => chooser(Some(format!(
-            "There is no battle called “{id}” here; choose one below."
-        ))),
+        (Route::Battle(id), _) if find(id).is_none() => {
+            chooser(Some(format!("There is no battle called “{id}” here; choose one below.")))
+        }
         _ => chooser(None),
     }
 }

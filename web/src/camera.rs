@@ -22,11 +22,7 @@ impl Camera {
     /// into a view of the given size (screen pixels), centred.
     pub fn fit(content_w: f64, content_h: f64, view_w: f64, view_h: f64) -> Self {
         let fit = (view_w / content_w).min(view_h / content_h);
-        let scale = if fit.is_finite() && fit > 0.0 {
-            fit.min(MAX_SCALE)
-        } else {
-            1.0
-        };
+        let scale = if fit.is_finite() && fit > 0.0 { fit.min(MAX_SCALE) } else { 1.0 };
         Self {
             x: (view_w - content_w * scale) / 2.0,
             y: (view_h - content_h * scale) / 2.0,

@@ -83,11 +83,7 @@ fn normalise(deg: f64) -> f64 {
 
 pub fn content_layout(frame: f64, length: f64, depth: f64) -> ContentLayout {
     let square = (length - depth).abs() < 1e-6;
-    let candidates: &[f64] = if square {
-        &[0.0, 90.0, 180.0, -90.0]
-    } else {
-        &[0.0, 180.0, 90.0, -90.0]
-    };
+    let candidates: &[f64] = if square { &[0.0, 90.0, 180.0, -90.0] } else { &[0.0, 180.0, 90.0, -90.0] };
     let relative = candidates
         .iter()
         .copied()
@@ -95,11 +91,7 @@ pub fn content_layout(frame: f64, length: f64, depth: f64) -> ContentLayout {
         .unwrap_or(0.0);
     let quarter = (relative.abs() - 90.0).abs() < 1e-6;
     let (width, height) = if quarter { (depth, length) } else { (length, depth) };
-    ContentLayout {
-        relative,
-        width,
-        height,
-    }
+    ContentLayout { relative, width, height }
 }
 
 /// Text of a given size, squeezed to `avail` pixels when it would not fit.
@@ -253,15 +245,10 @@ impl PartialEq for CountersLayerProps {
 pub fn counters_layer(props: &CountersLayerProps) -> Html {
     let (s, st) = (&*props.game.scenario, &props.game.state);
     let sel = props.selected;
-    let units = s
-        .units
-        .iter()
-        .zip(&st.units)
-        .filter(|(_, us)| !us.eliminated)
-        .map(|(u, us)| {
-            let selected = sel.is_some_and(|h| us.placement.hexes().any(|x| x == h));
-            html! { <g key={u.id.clone()}>{ unit_counter(u, us, selected) }</g> }
-        });
+    let units = s.units.iter().zip(&st.units).filter(|(_, us)| !us.eliminated).map(|(u, us)| {
+        let selected = sel.is_some_and(|h| us.placement.hexes().any(|x| x == h));
+        html! { <g key={u.id.clone()}>{ unit_counter(u, us, selected) }</g> }
+    });
     let leaders = s.leaders.iter().zip(&st.leaders).map(|(l, ls)| {
         html! { <g key={l.id.clone()}>{ leader_counter(l, ls, sel == Some(ls.at)) }</g> }
     });
@@ -303,10 +290,7 @@ mod tests {
 
     #[test]
     fn long_names_split_near_the_middle() {
-        assert_eq!(
-            two_lines("Greek Mercenaries I"),
-            ("Greek".into(), Some("Mercenaries I".into()))
-        );
+        assert_eq!(two_lines("Greek Mercenaries I"), ("Greek".into(), Some("Mercenaries I".into())));
         assert_eq!(two_lines("Coenus"), ("Coenus".into(), None));
         assert_eq!(two_lines("Hypaspists"), ("Hypaspists".into(), None));
     }

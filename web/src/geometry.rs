@@ -88,10 +88,7 @@ mod tests {
             let (p1, p2) = hexside_segment(a, side);
             let (q1, q2) = hexside_segment(b, back);
             let close = |p: (f64, f64), q: (f64, f64)| (p.0 - q.0).abs() < 1e-6 && (p.1 - q.1).abs() < 1e-6;
-            assert!(
-                (close(p1, q2) && close(p2, q1)) || (close(p1, q1) && close(p2, q2)),
-                "{side:?}"
-            );
+            assert!((close(p1, q2) && close(p2, q1)) || (close(p1, q1) && close(p2, q2)), "{side:?}");
         }
     }
 }

@@ -57,16 +57,19 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
     Some(match event {
         Event::TurnBegan { turn } => entry(format!("Turn {turn} begins."), Some("3.0")),
         Event::TurnEnded { turn } => entry(format!("Turn {turn} ends."), Some("3.0")),
-        Event::UnitsAndLeadersReadied => entry(
-            "Rout and reload: moved units and finished leaders are ready again.".into(),
-            Some("3.1"),
-        ),
+        Event::UnitsAndLeadersReadied => {
+            entry("Rout and reload: moved units and finished leaders are ready again.".into(), Some("3.1"))
+        }
         Event::DieRolled { roll, purpose } => {
             let mut e = match purpose {
                 RollPurpose::InitiativeTie { side } => {
                     let mut e = entry(format!("{} rolls {roll} to break a tie in initiative.", s.sides[*side].name), Some("5.12"));
                     e.side = Some(*side);
                     e
+                }
+                RollPurpose::Trump { leader } => {
+                    let need = s.leader(leader).and_then(|l| l.initiative).unwrap_or(0);
+                    about(entry(format!("{} rolls {roll} to trump (needs {need} or less).", unit_name(s, leader)), Some("5.4")), leader)
                 }
                 RollPurpose::Momentum { leader } => {
                     let need = s.leader(leader).and_then(|l| l.initiative).unwrap_or(0);
@@ -87,76 +90,57 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
         }
         Event::TieOrderSet { initiative, next_side } => {
             let mut e = entry(
-                format!(
-                    "Leaders of equal initiative ({initiative}): {} goes next.",
-                    s.sides[*next_side].name
-                ),
+                format!("Leaders of equal initiative ({initiative}): {} goes next.", s.sides[*next_side].name),
                 Some("5.12"),
             );
             e.side = Some(*next_side);
             e
         }
-        Event::ActivationOffered { .. } | Event::MomentumOffered { .. } | Event::ReactivationOffered { .. } => {
-            return None
+        Event::ActivationOffered { .. }
+        | Event::MomentumOffered { .. }
+        | Event::ReactivationOffered { .. }
+        | Event::TrumpResponseOffered { .. } => return None,
+        Event::TrumpTried { leader, over } => about(
+            entry(
+                format!("{} tries to take the initiative from {}.", unit_name(s, leader), unit_name(s, over)),
+                Some("5.41"),
+            ),
+            leader,
+        ),
+        Event::TrumpSucceeded { leader } => {
+            about(entry(format!("{} trumps successfully.", unit_name(s, leader)), Some("5.41")), leader)
         }
-        Event::LeaderActivated {
-            leader, no_momentum, ..
-        } => {
-            let extra = if *no_momentum {
-                " (re-activated: no momentum this time)"
-            } else {
-                ""
-            };
-            about(
-                entry(format!("{} is activated{extra}.", unit_name(s, leader)), Some("5.1")),
-                leader,
+        Event::TrumpFailed { leader } => {
+            about(entry(format!("{}'s trump fails.", unit_name(s, leader)), Some("5.41")), leader)
+        }
+        Event::LeadersBypassed { leaders } => {
+            let names: Vec<String> = leaders.iter().map(|l| unit_name(s, l)).collect();
+            entry(
+                format!("Passed over by the trump, {} may not use momentum this turn.", names.join(", ")),
+                Some("5.44"),
             )
         }
-        Event::OrdersPhaseBegan {
-            leader,
-            orders,
-            momentum,
-        } => {
-            let kind = if *momentum {
-                "another orders phase"
-            } else {
-                "his orders phase"
-            };
+        Event::LeaderActivated { leader, no_momentum, .. } => {
+            let extra = if *no_momentum { " (re-activated: no momentum this time)" } else { "" };
+            about(entry(format!("{} is activated{extra}.", unit_name(s, leader)), Some("5.1")), leader)
+        }
+        Event::OrdersPhaseBegan { leader, orders, momentum, .. } => {
+            let kind = if *momentum { "another orders phase" } else { "his orders phase" };
             about(
                 entry(
-                    format!(
-                        "{} begins {kind}: up to {}.",
-                        unit_name(s, leader),
-                        plural(*orders, "order", "orders")
-                    ),
+                    format!("{} begins {kind}: up to {}.", unit_name(s, leader), plural(*orders, "order", "orders")),
                     Some("5.21"),
                 ),
                 leader,
             )
         }
-        Event::UnitMoved {
-            unit, path, facing, mp, ..
-        } => {
+        Event::UnitMoved { unit, path, facing, mp, .. } => {
             let text = match path.as_slice() {
-                [] => format!(
-                    "{} turns to face {} ({}).",
-                    unit_name(s, unit),
-                    facing.name(),
-                    plural(*mp, "MP", "MP")
-                ),
+                [] => format!("{} turns to face {} ({}).", unit_name(s, unit), facing.name(), plural(*mp, "MP", "MP")),
                 [.., last] => {
                     let via: Vec<String> = path[..path.len() - 1].iter().map(|h| h.to_string()).collect();
-                    let via = if via.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" by {}", via.join(", "))
-                    };
-                    format!(
-                        "{} moves to {last}{via}, facing {} ({} MP).",
-                        unit_name(s, unit),
-                        facing.name(),
-                        mp
-                    )
+                    let via = if via.is_empty() { String::new() } else { format!(" by {}", via.join(", ")) };
+                    format!("{} moves to {last}{via}, facing {} ({} MP).", unit_name(s, unit), facing.name(), mp)
                 }
             };
             let mut e = about(entry(text, Some("6.3")), unit);
@@ -175,11 +159,7 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
             };
             about(
                 entry(
-                    format!(
-                        "{} takes {} {why}.",
-                        unit_name(s, unit),
-                        plural(*hits, "cohesion hit", "cohesion hits")
-                    ),
+                    format!("{} takes {} {why}.", unit_name(s, unit), plural(*hits, "cohesion hit", "cohesion hits")),
                     Some(rule),
                 ),
                 unit,
@@ -187,42 +167,28 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
         }
         Event::LeaderMoved { leader, path, mp, .. } => {
             let to = path.last().map(|h| h.to_string()).unwrap_or_default();
-            let mut e = about(
-                entry(
-                    format!("{} rides to {to} ({mp} MP).", unit_name(s, leader)),
-                    Some("4.23"),
-                ),
-                leader,
-            );
+            let mut e =
+                about(entry(format!("{} rides to {to} ({mp} MP).", unit_name(s, leader)), Some("4.23")), leader);
             e.hexes = path.clone();
             e
         }
-        Event::OrdersEnded { leader } => about(
-            entry(format!("{} ends his orders.", unit_name(s, leader)), Some("5.27")),
-            leader,
-        ),
-        Event::MomentumGained { leader } => about(
-            entry(format!("{} keeps the momentum.", unit_name(s, leader)), Some("5.32")),
-            leader,
-        ),
+        Event::OrdersEnded { leader } => {
+            about(entry(format!("{} ends his orders.", unit_name(s, leader)), Some("5.27")), leader)
+        }
+        Event::MomentumGained { leader } => {
+            about(entry(format!("{} keeps the momentum.", unit_name(s, leader)), Some("5.32")), leader)
+        }
         Event::DoomOutcome { leader, outcome } => {
             let text = match outcome {
                 Doom::Reactivation => "The enemy may re-activate any one of his leaders.",
                 Doom::Finished => "Nothing worse than losing the initiative.",
                 Doom::CrisisOfFaith => "A crisis of faith: his nearby troops lose heart.",
             };
-            about(
-                entry(format!("{} — {text}", unit_name(s, leader)), Some("5.33")),
-                leader,
-            )
+            about(entry(format!("{} — {text}", unit_name(s, leader)), Some("5.33")), leader)
         }
-        Event::LeaderFinished { leader } => about(
-            entry(
-                format!("{} is finished for this turn.", unit_name(s, leader)),
-                Some("5.15"),
-            ),
-            leader,
-        ),
+        Event::LeaderFinished { leader } => {
+            about(entry(format!("{} is finished for this turn.", unit_name(s, leader)), Some("5.15")), leader)
+        }
     })
 }
 
@@ -237,21 +203,12 @@ mod tests {
         let e = describe(
             &s,
             1,
-            &Event::DieRolled {
-                roll: 4,
-                purpose: RollPurpose::Momentum {
-                    leader: "spitamenes".into(),
-                },
-            },
+            &Event::DieRolled { roll: 4, purpose: RollPurpose::Momentum { leader: "spitamenes".into() } },
         )
         .unwrap();
         assert_eq!(e.roll, Some(4));
         assert_eq!(e.rule, Some("5.32"));
-        assert!(
-            e.text.starts_with("Spitamenes rolls 4 for momentum (needs "),
-            "{}",
-            e.text
-        );
+        assert!(e.text.starts_with("Spitamenes rolls 4 for momentum (needs "), "{}", e.text);
         let m = describe(
             &s,
             1,
@@ -266,13 +223,6 @@ mod tests {
         .unwrap();
         assert_eq!(m.text, "Companions moves to 2511 by 2611, facing W (2 MP).");
         assert_eq!(m.units, ["companions"]);
-        assert!(describe(
-            &s,
-            1,
-            &Event::MomentumOffered {
-                leader: "spitamenes".into()
-            }
-        )
-        .is_none());
+        assert!(describe(&s, 1, &Event::MomentumOffered { leader: "spitamenes".into() }).is_none());
     }
 }

@@ -88,10 +88,7 @@ struct Elements {
 
 impl Elements {
     fn size(&self) -> (f64, f64) {
-        (
-            self.viewport.client_width() as f64,
-            self.viewport.client_height() as f64,
-        )
+        (self.viewport.client_width() as f64, self.viewport.client_height() as f64)
     }
 
     fn local(&self, client_x: i32, client_y: i32) -> (f64, f64) {
@@ -107,13 +104,8 @@ impl Elements {
         };
         camera.clamp(g.content.0, g.content.1, vw, vh, KEEP_VISIBLE);
         let _ = self.wrapper.style().set_property("transform", &camera.css_transform());
-        let _ = self
-            .viewport
-            .class_list()
-            .toggle_with_force("show-hex-ids", camera.scale >= LABEL_SCALE);
-        let _ = self
-            .viewport
-            .set_attribute("data-scale", &format!("{:.4}", camera.scale));
+        let _ = self.viewport.class_list().toggle_with_force("show-hex-ids", camera.scale >= LABEL_SCALE);
+        let _ = self.viewport.set_attribute("data-scale", &format!("{:.4}", camera.scale));
     }
 
     fn fit(&self, g: &mut Gestures) {
@@ -139,13 +131,8 @@ pub fn map_view(props: &MapViewProps) -> Html {
         move |_| (*s).clone()
     });
     let content = map_size(&scenario.map);
-    let gestures = use_mut_ref(|| Gestures {
-        camera: None,
-        content,
-        pointers: Vec::new(),
-        tap_start: None,
-        arrows: Vec::new(),
-    });
+    let gestures =
+        use_mut_ref(|| Gestures { camera: None, content, pointers: Vec::new(), tap_start: None, arrows: Vec::new() });
     // The arrows the tap handler tests against follow the overlay.
     gestures.borrow_mut().arrows = match &props.overlay.target {
         Some((hex, facings)) => facings
@@ -227,10 +214,7 @@ pub fn map_view(props: &MapViewProps) -> Html {
 }
 
 fn elements(viewport: &NodeRef, wrapper: &NodeRef) -> Option<Elements> {
-    Some(Elements {
-        viewport: viewport.cast::<HtmlElement>()?,
-        wrapper: wrapper.cast::<HtmlElement>()?,
-    })
+    Some(Elements { viewport: viewport.cast::<HtmlElement>()?, wrapper: wrapper.cast::<HtmlElement>()? })
 }
 
 /// Fits the map to the view and attaches the gesture listeners; dropping the result detaches them.
@@ -327,11 +311,7 @@ fn install(
             let Some(camera) = g.camera else { return };
             let (mx, my) = camera.to_map(sx, sy);
             // A facing arrow takes the tap before its hex does.
-            let arrow = g
-                .arrows
-                .iter()
-                .find(|(x, y, _)| (x - mx).hypot(y - my) < R * 0.38)
-                .map(|a| a.2);
+            let arrow = g.arrows.iter().find(|(x, y, _)| (x - mx).hypot(y - my) < R * 0.38).map(|a| a.2);
             drop(g);
             let (on_select, on_facing) = callbacks.borrow().clone();
             if let Some(v) = arrow {
@@ -371,9 +351,7 @@ fn install(
     // Keep the map inside the view when the window (or the tablet's orientation) changes.
     let (e, g) = (el.clone(), gestures.clone());
     if let Some(window) = web_sys::window() {
-        listeners.push(EventListener::new(&window, "resize", move |_| {
-            e.apply(&mut g.borrow_mut())
-        }));
+        listeners.push(EventListener::new(&window, "resize", move |_| e.apply(&mut g.borrow_mut())));
     }
     listeners
 }

@@ -213,17 +213,12 @@ fn leader_card(s: &Scenario, st: &GameState, i: usize) -> Html {
         LeaderStatus::Finished => "finished for this turn",
         LeaderStatus::Eliminated => "fallen",
     };
-    let initiative = l
-        .initiative
-        .map_or("contingent commander (C)".to_string(), |i| i.to_string());
+    let initiative = l.initiative.map_or("contingent commander (C)".to_string(), |i| i.to_string());
     let line = if l.line_command {
         if l.line_types.is_empty() {
             "yes".to_string()
         } else {
-            format!(
-                "yes, for {}",
-                l.line_types.iter().map(|t| t.label()).collect::<Vec<_>>().join(", ")
-            )
+            format!("yes, for {}", l.line_types.iter().map(|t| t.label()).collect::<Vec<_>>().join(", "))
         }
     } else {
         "no".to_string()

@@ -28,10 +28,7 @@ impl PartialEq for PlayProps {
 
 /// The destinations of the unit being ordered whose move ends covering `hex`, cheapest first.
 fn ending_in(destinations: &[Destination], hex: HexId) -> Vec<&Destination> {
-    let mut v: Vec<_> = destinations
-        .iter()
-        .filter(|d| d.placement.hexes().any(|h| h == hex))
-        .collect();
+    let mut v: Vec<_> = destinations.iter().filter(|d| d.placement.hexes().any(|h| h == hex)).collect();
     v.sort_by_key(|d| (d.mp, d.hits, d.placement.hexes().last(), d.facing));
     v
 }
@@ -74,20 +71,12 @@ pub fn play_screen(props: &PlayProps) -> Html {
     });
     let destinations: Rc<Vec<Destination>> = use_memo((key, *ordering), {
         let g = game.clone();
-        move |(_, unit)| {
-            unit.map(|u| reach(&g.scenario, &g.state, u).unwrap_or_default())
-                .unwrap_or_default()
-        }
+        move |(_, unit)| unit.map(|u| reach(&g.scenario, &g.state, u).unwrap_or_default()).unwrap_or_default()
     });
 
     let execute = {
-        let (session, ordering, target, error, focus) = (
-            session.clone(),
-            ordering.clone(),
-            target.clone(),
-            error.clone(),
-            focus.clone(),
-        );
+        let (session, ordering, target, error, focus) =
+            (session.clone(), ordering.clone(), target.clone(), error.clone(), focus.clone());
         Callback::from(move |command: Command| {
             let mut next = (**session).clone();
             match next.execute(command) {
@@ -105,14 +94,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
     };
 
     let on_select = {
-        let (game, selected, ordering, target, orderable, destinations) = (
-            game.clone(),
-            selected.clone(),
-            ordering.clone(),
-            target.clone(),
-            orderable.clone(),
-            destinations.clone(),
-        );
+        let (game, selected, ordering, target, orderable, destinations) =
+            (game.clone(), selected.clone(), ordering.clone(), target.clone(), orderable.clone(), destinations.clone());
         Callback::from(move |hex: HexId| {
             if ordering.is_some() {
                 if !ending_in(&destinations, hex).is_empty() {
@@ -122,10 +105,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 ordering.set(None);
                 target.set(None);
             }
-            let unit_here = orderable
-                .iter()
-                .copied()
-                .find(|&u| game.state.units[u].placement.hexes().any(|h| h == hex));
+            let unit_here =
+                orderable.iter().copied().find(|&u| game.state.units[u].placement.hexes().any(|h| h == hex));
             if let Some(u) = unit_here {
                 ordering.set(Some(u));
                 target.set(None);
@@ -137,13 +118,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
     };
 
     let on_facing = {
-        let (game, ordering, target, destinations, execute) = (
-            game.clone(),
-            ordering.clone(),
-            target.clone(),
-            destinations.clone(),
-            execute.clone(),
-        );
+        let (game, ordering, target, destinations, execute) =
+            (game.clone(), ordering.clone(), target.clone(), destinations.clone(), execute.clone());
         Callback::from(move |v: Vertex| {
             let (Some(u), Some(t)) = (*ordering, *target) else {
                 return;
@@ -159,13 +135,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
     };
 
     let on_choice = {
-        let (game, ordering, target, destinations, execute) = (
-            game.clone(),
-            ordering.clone(),
-            target.clone(),
-            destinations.clone(),
-            execute.clone(),
-        );
+        let (game, ordering, target, destinations, execute) =
+            (game.clone(), ordering.clone(), target.clone(), destinations.clone(), execute.clone());
         Callback::from(move |i: usize| {
             let (Some(u), Some(t)) = (*ordering, *target) else {
                 return;
@@ -224,10 +195,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
     // What the map shows for the order in progress.
     let in_orders = matches!(game.state.phase, Phase::Orders { .. });
     let overlay = {
-        let mut o = Overlay {
-            focus: (*focus).clone(),
-            ..Overlay::default()
-        };
+        let mut o = Overlay { focus: (*focus).clone(), ..Overlay::default() };
         match *ordering {
             Some(u) => {
                 let start: Vec<HexId> = game.state.units[u].placement.hexes().collect();
@@ -241,12 +209,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     if let Some(best) = options.first() {
                         // A one-hex unit's path as a line; a two-hex unit's end pose is outlined.
                         if !best.placement.is_two_hex() {
-                            o.path = start
-                                .first()
-                                .copied()
-                                .into_iter()
-                                .chain(best.path.iter().copied())
-                                .collect();
+                            o.path = start.first().copied().into_iter().chain(best.path.iter().copied()).collect();
                         }
                         o.outline = best.placement.hexes().collect();
                     }
@@ -260,10 +223,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 }
             }
             None if in_orders => {
-                o.orderable = orderable
-                    .iter()
-                    .flat_map(|&u| game.state.units[u].placement.hexes())
-                    .collect();
+                o.orderable = orderable.iter().flat_map(|&u| game.state.units[u].placement.hexes()).collect();
             }
             None => {}
         }

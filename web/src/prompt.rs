@@ -2,6 +2,7 @@
 
 use crate::counters::side_class;
 use sarissa_rules::game::{LeaderStatus, Phase};
+use sarissa_rules::trump::trump_options;
 use sarissa_rules::{Command, Game};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -51,19 +52,39 @@ pub fn prompt(p: &PromptProps) -> Html {
         Phase::Setup => ("The battle is being set up.".into(), Html::default()),
         Phase::Over { .. } => ("The battle is over.".into(), Html::default()),
         Phase::Activation { leaders, .. } => (
-            format!("{side_name}: activate a leader — lowest initiative goes first (5.12) — or pass him (5.15)."),
-            html! { <>{ for leaders.iter().map(|l| html! { <>
-                { button(format!("Activate {} ({})", leader_name(l), initiative(l)), "activate", Command::Activate { leader: l.clone() }) }
-                { button(format!("Pass {}", leader_name(l)), "pass", Command::Pass { leader: l.clone() }) }
-            </> }) }</> },
+            format!("{side_name}: activate a leader — lowest initiative goes first (5.12) — pass him (5.15), or trump him with a higher one (5.41)."),
+            html! { <>
+                { for leaders.iter().map(|l| html! { <>
+                    { button(format!("Activate {} ({})", leader_name(l), initiative(l)), "activate", Command::Activate { leader: l.clone() }) }
+                    { button(format!("Pass {}", leader_name(l)), "pass", Command::Pass { leader: l.clone() }) }
+                </> }) }
+                { for trump_options(s, st).into_iter().map(|i| {
+                    let l = &s.leaders[i];
+                    button(format!("Trump with {} (needs {} or less)", l.name, l.initiative.unwrap_or(0)), "trump", Command::Trump { leader: l.id.clone() })
+                }) }
+            </> },
         ),
-        Phase::Orders {
-            leader,
-            orders_left,
-            momentum,
-            ..
-        } => {
-            let phase = if *momentum { " (momentum)" } else { "" };
+        Phase::TrumpResponse { trumper, momentum, .. } => (
+            format!(
+                "{side_name}: {} has {} Trump him with a leader of initiative {} or more (5.42), or let it stand.",
+                leader_name(trumper),
+                if *momentum { "gained momentum." } else { "taken the initiative by trump." },
+                initiative(trumper)
+            ),
+            html! { <>
+                { for trump_options(s, st).into_iter().map(|i| {
+                    let l = &s.leaders[i];
+                    button(format!("Trump with {} (needs {} or less)", l.name, l.initiative.unwrap_or(0)), "trump", Command::Trump { leader: l.id.clone() })
+                }) }
+                { button("Let it stand".into(), "no-trump", Command::DeclineTrump) }
+            </> },
+        ),
+        Phase::Orders { leader, orders_left, momentum, must_act, .. } => {
+            let phase = match (*momentum, *must_act) {
+                (_, true) => " (he trumped: he must move a unit before ending his orders, 5.46)",
+                (true, false) => " (momentum)",
+                (false, false) => "",
+            };
             let text = match &p.ordering {
                 Some((unit, false)) => format!(
                     "{}: tap a bright hex to move {unit} there, or its own hex to turn it.",
@@ -74,18 +95,13 @@ pub fn prompt(p: &PromptProps) -> Html {
                     leader_name(leader)
                 ),
                 None if *orders_left == 0 => format!("{}{phase} has given all his orders.", leader_name(leader)),
-                None if p.orderable == 0 => format!(
-                    "{}{phase}: no unit he can order now; end his orders.",
-                    leader_name(leader)
-                ),
+                None if p.orderable == 0 => {
+                    format!("{}{phase}: no unit he can order now; end his orders.", leader_name(leader))
+                }
                 None => format!(
                     "{side_name} · {}{phase}: {} — tap a ringed unit to order it (4.21, 5.21).",
                     leader_name(leader),
-                    if *orders_left == 1 {
-                        "1 order left".to_string()
-                    } else {
-                        format!("{orders_left} orders left")
-                    }
+                    if *orders_left == 1 { "1 order left".to_string() } else { format!("{orders_left} orders left") }
                 ),
             };
             let cancel = p.on_cancel.reform(|_: MouseEvent| ());

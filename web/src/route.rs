@@ -20,10 +20,7 @@ impl Route {
         }
         match path.split_once('/') {
             Some(("battle", id))
-                if !id.is_empty()
-                    && id
-                        .bytes()
-                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') =>
+                if !id.is_empty() && id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') =>
             {
                 Self::Battle(id.to_string())
             }
@@ -47,10 +44,7 @@ mod tests {
     #[test]
     fn fragments_round_trip_and_junk_goes_to_the_start() {
         assert_eq!(Route::parse("#/battle/issus"), Route::Battle("issus".into()));
-        assert_eq!(
-            Route::parse(&Route::Battle("granicus".into()).hash()),
-            Route::Battle("granicus".into())
-        );
+        assert_eq!(Route::parse(&Route::Battle("granicus".into()).hash()), Route::Battle("granicus".into()));
         assert_eq!(Route::parse(""), Route::Start);
         assert_eq!(Route::parse("#/play"), Route::Play);
         assert_eq!(Route::parse(&Route::Play.hash()), Route::Play);

@@ -5,14 +5,8 @@ use sarissa_rules::{LoadError, Scenario};
 /// (file name, text) of every bundled scenario, in the order the chooser lists them: the
 /// learning battle first, then by date.
 pub const BUNDLED: &[(&str, &str)] = &[
-    (
-        "scenarios/samarkand.toml",
-        include_str!("../../scenarios/samarkand.toml"),
-    ),
-    (
-        "scenarios/chaeronea.toml",
-        include_str!("../../scenarios/chaeronea.toml"),
-    ),
+    ("scenarios/samarkand.toml", include_str!("../../scenarios/samarkand.toml")),
+    ("scenarios/chaeronea.toml", include_str!("../../scenarios/chaeronea.toml")),
     ("scenarios/granicus.toml", include_str!("../../scenarios/granicus.toml")),
     ("scenarios/issus.toml", include_str!("../../scenarios/issus.toml")),
 ];
@@ -29,10 +23,7 @@ pub fn load(id: &str) -> Option<Result<Scenario, LoadError>> {
 
 /// Every bundled scenario, loaded; a file that fails keeps its place with its report.
 pub fn load_all() -> Vec<Result<Scenario, LoadError>> {
-    BUNDLED
-        .iter()
-        .map(|(file, text)| sarissa_rules::load(file, text))
-        .collect()
+    BUNDLED.iter().map(|(file, text)| sarissa_rules::load(file, text)).collect()
 }
 
 pub fn ids() -> impl Iterator<Item = &'static str> {

@@ -34,13 +34,7 @@ pub struct Save {
 impl Session {
     pub fn new(scenario: Arc<Scenario>, seed: u64) -> Result<Self, RuleError> {
         let (game, events) = Game::new(scenario, Dice::seeded(seed))?;
-        let mut s = Self {
-            seed,
-            game,
-            commands: Vec::new(),
-            rolled: Vec::new(),
-            log: Vec::new(),
-        };
+        let mut s = Self { seed, game, commands: Vec::new(), rolled: Vec::new(), log: Vec::new() };
         s.record(&events);
         Ok(s)
     }
@@ -56,8 +50,7 @@ impl Session {
 
     pub fn execute(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
         let events = self.game.execute(&command)?;
-        self.rolled
-            .push(events.iter().any(|e| matches!(e, Event::DieRolled { .. })));
+        self.rolled.push(events.iter().any(|e| matches!(e, Event::DieRolled { .. })));
         self.commands.push(command);
         self.record(&events);
         Ok(events)
@@ -105,10 +98,7 @@ impl Session {
 pub fn restore(json: &str, find: impl Fn(&str) -> Option<Arc<Scenario>>) -> Result<Session, String> {
     let save: Save = serde_json::from_str(json).map_err(|e| format!("the saved game is damaged ({e})"))?;
     if save.format != SAVE_FORMAT {
-        return Err(format!(
-            "the saved game is in format {}, which this version does not read",
-            save.format
-        ));
+        return Err(format!("the saved game is in format {}, which this version does not read", save.format));
     }
     let scenario =
         find(&save.scenario).ok_or_else(|| format!("the saved game is of a battle not here: “{}”", save.scenario))?;
@@ -172,34 +162,19 @@ mod tests {
     #[test]
     fn undo_goes_back_to_but_not_past_the_last_die_roll() {
         let mut s = Session::new(samarkand(), 3).unwrap();
-        let Phase::Activation { leaders, .. } = s.game.state.phase.clone() else {
-            panic!()
-        };
-        s.execute(Command::Activate {
-            leader: leaders[0].clone(),
-        })
-        .unwrap();
+        let Phase::Activation { leaders, .. } = s.game.state.phase.clone() else { panic!() };
+        s.execute(Command::Activate { leader: leaders[0].clone() }).unwrap();
         assert!(s.can_undo());
         let before = s.game.state_hash();
         let unit = sarissa_rules::legal::orderable_units(&s.game)[0];
-        let d = sarissa_rules::movement::reach(&s.game.scenario, &s.game.state, unit)
-            .unwrap()
-            .remove(0);
-        s.execute(Command::Move {
-            unit: s.game.scenario.units[unit].id.clone(),
-            path: d.path,
-            facing: d.facing,
-        })
-        .unwrap();
+        let d = sarissa_rules::movement::reach(&s.game.scenario, &s.game.state, unit).unwrap().remove(0);
+        s.execute(Command::Move { unit: s.game.scenario.units[unit].id.clone(), path: d.path, facing: d.facing })
+            .unwrap();
         s.undo().unwrap();
         assert_eq!(s.game.state_hash(), before);
         // Ending orders and trying momentum rolls a die: that cannot be undone.
         s.execute(Command::EndOrders).unwrap();
-        assert!(
-            matches!(s.game.state.phase, Phase::Momentum { .. }),
-            "{:?}",
-            s.game.state.phase
-        );
+        assert!(matches!(s.game.state.phase, Phase::Momentum { .. }), "{:?}", s.game.state.phase);
         s.execute(Command::TryMomentum).unwrap();
         assert!(!s.can_undo());
     }

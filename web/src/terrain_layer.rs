@@ -139,12 +139,7 @@ pub fn terrain_layer(props: &TerrainLayerProps) -> Html {
     });
 
     let features = HexsideFeature::ALL.iter().filter_map(|&f| {
-        let pairs: Vec<_> = map
-            .hexsides
-            .iter()
-            .filter(|e| e.feature == f)
-            .map(|e| (e.a, e.b))
-            .collect();
+        let pairs: Vec<_> = map.hexsides.iter().filter(|e| e.feature == f).map(|e| (e.a, e.b)).collect();
         (!pairs.is_empty()).then(|| {
             html! {
                 <path class={classes!("hexside", feature_class(f))} d={hexsides_path(pairs.into_iter())}

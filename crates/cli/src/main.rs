@@ -9,11 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(
-    name = "sarissa",
-    version,
-    about = "Headless Sarissa: scenarios, scripted games, soak tests"
-)]
+#[command(name = "sarissa", version, about = "Headless Sarissa: scenarios, scripted games, soak tests")]
 struct Cli {
     #[command(subcommand)]
     command: Cmd,
@@ -72,19 +68,8 @@ fn main() -> ExitCode {
     match cli.command {
         Cmd::Validate { files } => validate(&files),
         Cmd::Summary { file } => summary(&file),
-        Cmd::Run {
-            scenario,
-            seed,
-            dice,
-            script,
-            hash,
-        } => run::run(&scenario, seed, dice, &script, hash),
-        Cmd::Soak {
-            games,
-            seed,
-            scenario,
-            commands,
-        } => soak::soak(games, seed, scenario, commands),
+        Cmd::Run { scenario, seed, dice, script, hash } => run::run(&scenario, seed, dice, &script, hash),
+        Cmd::Soak { games, seed, scenario, commands } => soak::soak(games, seed, scenario, commands),
     }
 }
 

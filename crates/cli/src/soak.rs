@@ -43,10 +43,7 @@ pub fn soak(games: u32, seed: u64, files: Vec<String>, commands: usize) -> ExitC
         let outcome = catch_unwind(AssertUnwindSafe(|| play(scenario.clone(), game_seed, commands)));
         let (played, result) = match outcome {
             Ok(r) => r,
-            Err(_) => (
-                Vec::new(),
-                Err("the engine panicked (run the reproduction to see where)".to_string()),
-            ),
+            Err(_) => (Vec::new(), Err("the engine panicked (run the reproduction to see where)".to_string())),
         };
         total += played.len();
         match result {
@@ -68,11 +65,7 @@ pub fn soak(games: u32, seed: u64, files: Vec<String>, commands: usize) -> ExitC
 
 fn default_scenarios() -> Vec<String> {
     let mut files: Vec<String> = std::fs::read_dir("scenarios")
-        .map(|d| {
-            d.filter_map(|e| e.ok())
-                .map(|e| e.path().to_string_lossy().into_owned())
-                .collect()
-        })
+        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path().to_string_lossy().into_owned()).collect())
         .unwrap_or_default();
     files.retain(|f| f.ends_with(".toml"));
     files.sort();
@@ -104,10 +97,7 @@ fn play(scenario: Arc<Scenario>, seed: u64, limit: usize) -> (Vec<Command>, Resu
             played.push(command.clone());
             return (
                 played,
-                Err(format!(
-                    "the random player's command `{}` was refused: {e}",
-                    notation::format(&command)
-                )),
+                Err(format!("the random player's command `{}` was refused: {e}", notation::format(&command))),
             );
         }
         played.push(command);
@@ -130,10 +120,7 @@ fn check(game: &Game, full: bool) -> Result<(), String> {
     }
     let json = serde_json::to_string(st).map_err(|e| format!("the state does not save: {e}"))?;
     let back: GameState = serde_json::from_str(&json).map_err(|e| format!("the save does not load: {e}"))?;
-    let reloaded = Game {
-        scenario: game.scenario.clone(),
-        state: back,
-    };
+    let reloaded = Game { scenario: game.scenario.clone(), state: back };
     if reloaded.state_hash() != game.state_hash() {
         return Err("a saved and reloaded state has a different hash".into());
     }
@@ -152,10 +139,7 @@ fn check(game: &Game, full: bool) -> Result<(), String> {
         });
         for c in sample {
             if let Err(e) = game.clone().execute(&c) {
-                return Err(format!(
-                    "the legal query offered `{}`, which was refused: {e}",
-                    notation::format(&c)
-                ));
+                return Err(format!("the legal query offered `{}`, which was refused: {e}", notation::format(&c)));
             }
         }
     }
@@ -166,14 +150,8 @@ fn report(g: u32, file: &str, seed: u64, played: &[Command], what: &str) {
     let path = std::env::temp_dir().join(format!("sarissa-soak-{seed}.txt"));
     let script: String = played.iter().map(|c| notation::format(c) + "\n").collect();
     let saved = std::fs::write(&path, script).is_ok();
-    eprintln!(
-        "failure in game {g} ({file}, seed {seed}) after {} commands: {what}",
-        played.len()
-    );
+    eprintln!("failure in game {g} ({file}, seed {seed}) after {} commands: {what}", played.len());
     if saved {
-        eprintln!(
-            "  reproduce: sarissa run --scenario {file} --seed {seed} --script {}",
-            path.display()
-        );
+        eprintln!("  reproduce: sarissa run --scenario {file} --seed {seed} --script {}", path.display());
     }
 }

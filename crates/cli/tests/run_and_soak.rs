@@ -36,39 +36,14 @@ no-momentum
 #[test]
 fn a_script_prints_every_event_as_json_and_replays_to_the_same_hash() {
     let path = script("opening.txt", OPENING);
-    let a = sarissa(&[
-        "run",
-        "--scenario",
-        "scenarios/samarkand.toml",
-        "--seed",
-        "5",
-        "--script",
-        &path,
-        "--hash",
-    ]);
+    let a = sarissa(&["run", "--scenario", "scenarios/samarkand.toml", "--seed", "5", "--script", &path, "--hash"]);
     assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
     let ev = events(&a);
     assert_eq!(ev[0]["event"], "turn_began");
-    assert!(ev
-        .iter()
-        .any(|e| e["event"] == "leader_activated" && e["leader"] == "bactrian-chief"));
-    assert!(ev
-        .iter()
-        .any(|e| e["event"] == "leader_finished" && e["leader"] == "bactrian-chief"));
-    let b = sarissa(&[
-        "run",
-        "--scenario",
-        "scenarios/samarkand.toml",
-        "--seed",
-        "5",
-        "--script",
-        &path,
-        "--hash",
-    ]);
-    assert_eq!(
-        a.stdout, b.stdout,
-        "same scenario, seed and script: same events and hash"
-    );
+    assert!(ev.iter().any(|e| e["event"] == "leader_activated" && e["leader"] == "bactrian-chief"));
+    assert!(ev.iter().any(|e| e["event"] == "leader_finished" && e["leader"] == "bactrian-chief"));
+    let b = sarissa(&["run", "--scenario", "scenarios/samarkand.toml", "--seed", "5", "--script", &path, "--hash"]);
+    assert_eq!(a.stdout, b.stdout, "same scenario, seed and script: same events and hash");
 }
 
 #[test]
@@ -93,26 +68,12 @@ fn a_line_that_is_not_a_command_exits_2() {
 fn loaded_dice_are_used_in_order() {
     // Momentum for the Sogdian chief (initiative 2): a loaded 9 then 5 is the die roll of doom.
     let path = script("doom.txt", "activate bactrian-chief\nend\nmomentum\n");
-    let out = sarissa(&[
-        "run",
-        "--scenario",
-        "scenarios/samarkand.toml",
-        "--dice",
-        "9,5",
-        "--script",
-        &path,
-    ]);
+    let out = sarissa(&["run", "--scenario", "scenarios/samarkand.toml", "--dice", "9,5", "--script", &path]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let ev = events(&out);
-    let rolls: Vec<_> = ev
-        .iter()
-        .filter(|e| e["event"] == "die_rolled")
-        .map(|e| e["roll"].as_u64().unwrap())
-        .collect();
+    let rolls: Vec<_> = ev.iter().filter(|e| e["event"] == "die_rolled").map(|e| e["roll"].as_u64().unwrap()).collect();
     assert_eq!(rolls, [9, 5]);
-    assert!(ev
-        .iter()
-        .any(|e| e["event"] == "doom_outcome" && e["outcome"] == "finished"));
+    assert!(ev.iter().any(|e| e["event"] == "doom_outcome" && e["outcome"] == "finished"));
 }
 
 #[test]
@@ -137,17 +98,7 @@ fn soak_plays_games_and_reports_its_summary_last() {
 
 #[test]
 fn soak_is_reproducible_from_its_seed() {
-    let args = [
-        "soak",
-        "--games",
-        "4",
-        "--seed",
-        "21",
-        "--scenario",
-        "scenarios/samarkand.toml",
-        "--commands",
-        "80",
-    ];
+    let args = ["soak", "--games", "4", "--seed", "21", "--scenario", "scenarios/samarkand.toml", "--commands", "80"];
     let (a, b) = (sarissa(&args), sarissa(&args));
     assert!(a.status.success());
     assert_eq!(a.stdout, b.stdout, "the same seed must play the same games");

@@ -4,10 +4,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn sarissa(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sarissa"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_sarissa")).args(args).output().expect("the binary runs")
 }
 
 fn repo(path: &str) -> String {
@@ -31,9 +28,7 @@ fn every_shipped_scenario_is_ok() {
         .filter(|p| p.ends_with(".toml"))
         .collect();
     assert!(files.len() >= 4);
-    let args: Vec<&str> = std::iter::once("validate")
-        .chain(files.iter().map(String::as_str))
-        .collect();
+    let args: Vec<&str> = std::iter::once("validate").chain(files.iter().map(String::as_str)).collect();
     let out = sarissa(&args);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let stdout = String::from_utf8(out.stdout).unwrap();
@@ -103,11 +98,6 @@ fn summary_counts_the_scenario() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["id"], "samarkand");
     assert_eq!(v["hexes"], v["columns"].as_u64().unwrap() * v["rows"].as_u64().unwrap());
-    let per_side: u64 = v["sides"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["units"].as_u64().unwrap())
-        .sum();
+    let per_side: u64 = v["sides"].as_array().unwrap().iter().map(|s| s["units"].as_u64().unwrap()).sum();
     assert_eq!(v["units"].as_u64().unwrap(), per_side);
 }

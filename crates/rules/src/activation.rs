@@ -23,11 +23,7 @@ fn eligible(tx: &Tx) -> Vec<usize> {
 /// when every leader is done.
 pub fn offer_next(tx: &mut Tx) -> Result<(), RuleError> {
     let candidates = eligible(tx);
-    let Some(lowest) = candidates
-        .iter()
-        .filter_map(|&i| tx.scenario.leaders[i].initiative)
-        .min()
-    else {
+    let Some(lowest) = candidates.iter().filter_map(|&i| tx.scenario.leaders[i].initiative).min() else {
         return end_turn(tx);
     };
     let at_lowest = |side: usize| -> Vec<String> {
@@ -46,10 +42,7 @@ pub fn offer_next(tx: &mut Tx) -> Result<(), RuleError> {
             Some((initiative, next)) if initiative == lowest => next,
             _ => {
                 let first = tie_first_side(tx)?;
-                tx.emit(Event::TieOrderSet {
-                    initiative: lowest,
-                    next_side: first,
-                });
+                tx.emit(Event::TieOrderSet { initiative: lowest, next_side: first });
                 first
             }
         },
@@ -81,10 +74,7 @@ pub fn note_tie_turn(tx: &mut Tx, leader: usize) {
     let l = &tx.scenario.leaders[leader];
     if let Some((initiative, _)) = tx.state.tie {
         if l.initiative == Some(initiative) {
-            tx.emit(Event::TieOrderSet {
-                initiative,
-                next_side: 1 - l.side,
-            });
+            tx.emit(Event::TieOrderSet { initiative, next_side: 1 - l.side });
         }
     }
 }

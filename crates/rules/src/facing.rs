@@ -65,19 +65,12 @@ pub fn neighbours(placement: &Placement, facing: Vertex) -> Vec<(HexId, Arc)> {
 }
 
 pub fn hexes_in(placement: &Placement, facing: Vertex, arc: Arc) -> Vec<HexId> {
-    neighbours(placement, facing)
-        .into_iter()
-        .filter(|(_, a)| *a == arc)
-        .map(|(h, _)| h)
-        .collect()
+    neighbours(placement, facing).into_iter().filter(|(_, a)| *a == arc).map(|(h, _)| h).collect()
 }
 
 /// The hexsides of a one-hex unit's front (GBA 7.11): the two either side of its vertex.
 pub fn front_hexsides(facing: Vertex) -> [Hexside; 2] {
-    [
-        Hexside::from_index(facing.index() + 5),
-        Hexside::from_index(facing.index()),
-    ]
+    [Hexside::from_index(facing.index() + 5), Hexside::from_index(facing.index())]
 }
 
 /// Vertices turned going from one facing to another the short way round (0–3).
@@ -105,10 +98,7 @@ mod tests {
             }
             // The front hexes are the two across the hexsides either side of the vertex.
             let mut front = hexes_in(&p, facing, Arc::Front);
-            let mut expect: Vec<_> = front_hexsides(facing)
-                .iter()
-                .map(|s| h("0505").neighbour(*s).unwrap())
-                .collect();
+            let mut expect: Vec<_> = front_hexsides(facing).iter().map(|s| h("0505").neighbour(*s).unwrap()).collect();
             front.sort();
             expect.sort();
             assert_eq!(front, expect);

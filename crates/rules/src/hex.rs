@@ -139,10 +139,7 @@ impl HexId {
         if !(0..=99).contains(&q) || !(0..=99).contains(&row) {
             return None;
         }
-        Some(Self {
-            col: q as u8,
-            row: row as u8,
-        })
+        Some(Self { col: q as u8, row: row as u8 })
     }
 
     /// The hex across `side`, if it has a valid id (it may still be off a given map).

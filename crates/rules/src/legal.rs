@@ -1,21 +1,21 @@
 //! What may be done now: the queries the UI, the CLI's soak test and a later AI share. They
 //! derive from the same checks the commands go through, never from a second copy of the rules.
 
-use crate::game::{Command, Game, LeaderStatus, Phase};
+use crate::game::{Command, Game, GameState, LeaderStatus, Phase};
 use crate::movement::{leader_reach, reach};
 use crate::orders::{command_range, is_overall, leader_in_enemy_zoc};
+use crate::scenario::Scenario;
+use crate::trump::trump_options;
 
 /// Units the active leader may order now (4.21, 5.23): friendly, on the field, not yet ordered
 /// this phase, within his command range.
 pub fn orderable_units(game: &Game) -> Vec<usize> {
-    let (s, st) = (&*game.scenario, &game.state);
-    let Phase::Orders {
-        leader,
-        orders_left,
-        ordered,
-        ..
-    } = &st.phase
-    else {
+    orderable(&game.scenario, &game.state)
+}
+
+/// [`orderable_units`] on a scenario and state.
+pub fn orderable(s: &Scenario, st: &GameState) -> Vec<usize> {
+    let Phase::Orders { leader, orders_left, ordered, .. } = &st.phase else {
         return Vec::new();
     };
     let Some(li) = s.leaders.iter().position(|l| &l.id == leader) else {
@@ -44,12 +44,11 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
         Phase::Setup | Phase::Over { .. } => Vec::new(),
         Phase::Activation { leaders, .. } => leaders
             .iter()
-            .flat_map(|l| {
-                [
-                    Command::Activate { leader: l.clone() },
-                    Command::Pass { leader: l.clone() },
-                ]
-            })
+            .flat_map(|l| [Command::Activate { leader: l.clone() }, Command::Pass { leader: l.clone() }])
+            .chain(trump_options(s, st).into_iter().map(|i| Command::Trump { leader: s.leaders[i].id.clone() }))
+            .collect(),
+        Phase::TrumpResponse { .. } => std::iter::once(Command::DeclineTrump)
+            .chain(trump_options(s, st).into_iter().map(|i| Command::Trump { leader: s.leaders[i].id.clone() }))
             .collect(),
         Phase::Reactivation { side } => {
             let mut out: Vec<Command> = s
@@ -67,10 +66,14 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             out
         }
         Phase::Momentum { .. } => vec![Command::TryMomentum, Command::DeclineMomentum],
-        Phase::Orders {
-            leader, orders_left, ..
-        } => {
-            let mut out = vec![Command::EndOrders];
+        Phase::Orders { leader, orders_left, .. } => {
+            // A trumper who still owes an action may not end his orders yet (5.46).
+            let owes = s
+                .leaders
+                .iter()
+                .position(|l| &l.id == leader)
+                .is_some_and(|li| crate::trump::duty_outstanding(s, st, li));
+            let mut out = if owes { Vec::new() } else { vec![Command::EndOrders] };
             for i in orderable_units(game) {
                 for d in reach(s, st, i).unwrap_or_default() {
                     out.push(d.command(&s.units[i].id));
@@ -79,10 +82,7 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             if let Some(li) = s.leaders.iter().position(|l| &l.id == leader) {
                 if *orders_left > 0 && (is_overall(s, li) || !leader_in_enemy_zoc(s, st, li)) {
                     for (_, (_, path)) in leader_reach(s, st, li) {
-                        out.push(Command::MoveLeader {
-                            leader: leader.clone(),
-                            path,
-                        });
+                        out.push(Command::MoveLeader { leader: leader.clone(), path });
                     }
                 }
             }

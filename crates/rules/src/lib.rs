@@ -15,6 +15,7 @@ pub mod playout;
 pub mod scenario;
 pub mod sequence;
 pub mod terrain;
+pub mod trump;
 pub mod units;
 pub mod zoc;
 

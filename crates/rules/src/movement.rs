@@ -77,10 +77,7 @@ impl<'a> Mover<'a> {
         let pinners: Vec<usize> = zoc
             .get(&hex)
             .map(|v| {
-                v.iter()
-                    .copied()
-                    .filter(|&e| can_ever_shock(scenario.units[e].kind, scenario.units[e].class))
-                    .collect()
+                v.iter().copied().filter(|&e| can_ever_shock(scenario.units[e].kind, scenario.units[e].class)).collect()
             })
             .unwrap_or_default();
         let (may_leave_start, start_turn_budget) = if pinners.is_empty() {
@@ -92,25 +89,17 @@ impl<'a> Mover<'a> {
                 .any(|h| scenario.map.contains(*h) && !occupied.contains_key(h));
             let faster = pinners.iter().all(|&e| {
                 let enemy = &scenario.units[e];
-                let enemy_ma = if enemy.kind == UnitType::PH {
-                    enemy.ma_extended.unwrap_or(enemy.ma)
-                } else {
-                    enemy.ma
-                };
+                let enemy_ma =
+                    if enemy.kind == UnitType::PH { enemy.ma_extended.unwrap_or(enemy.ma) } else { enemy.ma };
                 ma > enemy_ma
             });
             let may_leave = free_front && faster;
             // 7.25: turning in place, up to ceil(MA/2) MP, when pinned by one enemy only and no
             // enemy stands in this unit's own ZOC — and then it stays in its hex.
             let own_zoc = crate::zoc::zoc_of(scenario, state, index);
-            let enemy_in_own_zoc = own_zoc
-                .iter()
-                .any(|h| occupied.get(h).is_some_and(|&o| scenario.units[o].side != unit.side));
-            let budget = if pinners.len() == 1 && !enemy_in_own_zoc {
-                ma.div_ceil(2)
-            } else {
-                0
-            };
+            let enemy_in_own_zoc =
+                own_zoc.iter().any(|h| occupied.get(h).is_some_and(|&o| scenario.units[o].side != unit.side));
+            let budget = if pinners.len() == 1 && !enemy_in_own_zoc { ma.div_ceil(2) } else { 0 };
             (may_leave, budget)
         };
         Ok(Self {
@@ -143,25 +132,16 @@ impl<'a> Mover<'a> {
         }
         let rough = self.scenario.map.terrain(hex).is_some_and(|t| t.is_rough());
         let cost = facing_cost(self.unit.kind, self.unit.class, vertices_between(from, to), rough);
-        let next = Spent {
-            mp: spent.mp + cost.mp,
-            hits: spent.hits + cost.hits,
-        };
+        let next = Spent { mp: spent.mp + cost.mp, hits: spent.hits + cost.hits };
         if hex == self.start.0 && next.mp > self.start_turn_budget {
             return Err(if self.start_turn_budget == 0 {
                 "it starts in an enemy zone of control and may not change facing there (7.25)".into()
             } else {
-                format!(
-                    "in an enemy zone of control it may spend only {} MP on facing (7.25)",
-                    self.start_turn_budget
-                )
+                format!("in an enemy zone of control it may spend only {} MP on facing (7.25)", self.start_turn_budget)
             });
         }
         if next.mp > self.ma {
-            return Err(format!(
-                "that needs {} MP and its allowance is {} (6.11)",
-                next.mp, self.ma
-            ));
+            return Err(format!("that needs {} MP and its allowance is {} (6.11)", next.mp, self.ma));
         }
         Ok(next)
     }
@@ -181,11 +161,9 @@ impl<'a> Mover<'a> {
             return Err(format!("{to} is not one of its front hexes; turn first (6.32)"));
         }
         if from == self.start.0 && !self.may_leave_start {
-            return Err(
-                "it may not leave the enemy zone of control it starts in: it needs a free front hex and a \
+            return Err("it may not leave the enemy zone of control it starts in: it needs a free front hex and a \
                         movement allowance greater than every enemy pinning it (7.23)"
-                    .into(),
-            );
+                .into());
         }
         if let Some(&other) = self.occupied.get(&to).filter(|&&o| o != self.index) {
             let other_unit = &self.scenario.units[other];
@@ -193,35 +171,20 @@ impl<'a> Mover<'a> {
                 return Err(format!("{to} holds the enemy {}", other_unit.name));
             }
             if is_last {
-                return Err(format!(
-                    "{to} holds {}; units do not end a move stacked (6.91)",
-                    other_unit.name
-                ));
+                return Err(format!("{to} holds {}; units do not end a move stacked (6.91)", other_unit.name));
             }
             // Only skirmishers file through friends (6.92); other pass-throughs come with the
             // stacking chart.
             if !self.unit.kind.is_foot_skirmisher() {
-                return Err(format!(
-                    "only skirmishers pass through friendly units like {} (6.92)",
-                    other_unit.name
-                ));
+                return Err(format!("only skirmishers pass through friendly units like {} (6.92)", other_unit.name));
             }
         }
         let Some(cost) = entry_cost(self.scenario, self.category, from, to) else {
-            return Err(format!(
-                "a {} may not enter {to} that way (6.2, movement costs chart)",
-                self.unit.kind.name()
-            ));
+            return Err(format!("a {} may not enter {to} that way (6.2, movement costs chart)", self.unit.kind.name()));
         };
-        let next = Spent {
-            mp: spent.mp + cost.mp,
-            hits: spent.hits + cost.hits,
-        };
+        let next = Spent { mp: spent.mp + cost.mp, hits: spent.hits + cost.hits };
         if next.mp > self.ma {
-            return Err(format!(
-                "that needs {} MP and its allowance is {} (6.25)",
-                next.mp, self.ma
-            ));
+            return Err(format!("that needs {} MP and its allowance is {} (6.25)", next.mp, self.ma));
         }
         Ok(next)
     }
@@ -255,16 +218,12 @@ impl Destination {
     /// The order that moves `unit` here.
     pub fn command(&self, unit: &str) -> crate::game::Command {
         match self.placement {
-            Placement::Two(..) => crate::game::Command::MoveTo {
-                unit: unit.into(),
-                to: self.placement,
-                facing: self.facing,
-            },
-            Placement::One(_) => crate::game::Command::Move {
-                unit: unit.into(),
-                path: self.path.clone(),
-                facing: self.facing,
-            },
+            Placement::Two(..) => {
+                crate::game::Command::MoveTo { unit: unit.into(), to: self.placement, facing: self.facing }
+            }
+            Placement::One(_) => {
+                crate::game::Command::Move { unit: unit.into(), path: self.path.clone(), facing: self.facing }
+            }
         }
     }
 
@@ -351,11 +310,8 @@ pub fn plan(
     facing: Vertex,
 ) -> Result<Destination, RuleError> {
     let mover = Mover::new(scenario, state, unit)?;
-    let refuse = |rule: &'static str, reason: String| RuleError::IllegalMove {
-        unit: mover.unit.id.clone(),
-        rule,
-        reason,
-    };
+    let refuse =
+        |rule: &'static str, reason: String| RuleError::IllegalMove { unit: mover.unit.id.clone(), rule, reason };
     // Cheapest cost per facing in the current hex.
     let mut here = mover.start.0;
     let mut costs: HashMap<Vertex, Spent> = HashMap::from([(mover.start.1, Spent { mp: 0, hits: 0 })]);
@@ -367,11 +323,7 @@ pub fn plan(
         let mut straight_error: Option<String> = None;
         for (&f, &spent) in &costs {
             for g in Vertex::ALL {
-                let turned = if g == f {
-                    Ok(spent)
-                } else {
-                    mover.turn(here, f, g, spent)
-                };
+                let turned = if g == f { Ok(spent) } else { mover.turn(here, f, g, spent) };
                 let entered = turned.and_then(|s| mover.enter(here, g, to, s, k + 1 == path.len()));
                 match entered {
                     Ok(s) => {
@@ -395,11 +347,7 @@ pub fn plan(
     }
     let mut best: Option<Spent> = None;
     for (&f, &spent) in &costs {
-        let done = if f == facing {
-            Ok(spent)
-        } else {
-            mover.turn(here, f, facing, spent)
-        };
+        let done = if f == facing { Ok(spent) } else { mover.turn(here, f, facing, spent) };
         match done {
             Ok(s) if best.is_none_or(|b| s < b) => best = Some(s),
             Ok(_) => {}
@@ -407,10 +355,7 @@ pub fn plan(
         }
     }
     let Some(spent) = best else {
-        return Err(refuse(
-            rule_of(&last_error),
-            format!("to face {}: {last_error}", facing.name()),
-        ));
+        return Err(refuse(rule_of(&last_error), format!("to face {}: {last_error}", facing.name())));
     };
     if path.is_empty() && facing == mover.start.1 {
         return Err(refuse("6.3", "the order neither moves nor turns it".into()));
@@ -531,23 +476,10 @@ impl<'a> Formation<'a> {
         let own_ma = unit.ma_extended.unwrap_or(unit.ma);
         let may_leave_start = pinners.iter().all(|&e| {
             let enemy = &scenario.units[e];
-            let enemy_ma = if enemy.kind == UnitType::PH {
-                enemy.ma_extended.unwrap_or(enemy.ma)
-            } else {
-                enemy.ma
-            };
+            let enemy_ma = if enemy.kind == UnitType::PH { enemy.ma_extended.unwrap_or(enemy.ma) } else { enemy.ma };
             own_ma > enemy_ma
         });
-        Some(Self {
-            scenario,
-            unit,
-            index,
-            start: pair(a, b, st.facing),
-            ma,
-            zoc,
-            occupied,
-            may_leave_start,
-        })
+        Some(Self { scenario, unit, index, start: pair(a, b, st.facing), ma, zoc, occupied, may_leave_start })
     }
 
     fn in_zoc(&self, h: HexId) -> bool {
@@ -573,10 +505,7 @@ impl<'a> Formation<'a> {
         let category = MoveCategory::TwoHexFoot;
         let mut out = Vec::new();
         let mut push = |p: Pair, c: Cost, wheel: bool| {
-            let next = Spent {
-                mp: spent.mp + c.mp,
-                hits: spent.hits + c.hits,
-            };
+            let next = Spent { mp: spent.mp + c.mp, hits: spent.hits + c.hits };
             if next.mp <= self.ma {
                 out.push((p, next, wheel));
             }
@@ -590,10 +519,7 @@ impl<'a> Formation<'a> {
                 if !self.free(a2) || !self.free(b2) {
                     continue;
                 }
-                let costs = (
-                    entry_cost(self.scenario, category, a, a2),
-                    entry_cost(self.scenario, category, b, b2),
-                );
+                let costs = (entry_cost(self.scenario, category, a, a2), entry_cost(self.scenario, category, b, b2));
                 if let (Some(c1), Some(c2)) = costs {
                     // The higher of the two halves' costs, hits once (6.42).
                     push(pair(a2, b2, v), movement_costs::two_hex(c1, c2), false);
@@ -628,11 +554,7 @@ impl<'a> Formation<'a> {
         }
         // Reverse face: 3 MP, not in an enemy ZOC or rough ground (6.44).
         if !in_zoc && !self.rough(a) && !self.rough(b) {
-            push(
-                (a, b, Vertex::from_index(v.index() + 3)),
-                movement_costs::REVERSE_FACE,
-                false,
-            );
+            push((a, b, Vertex::from_index(v.index() + 3)), movement_costs::REVERSE_FACE, false);
         }
         out
     }

@@ -4,6 +4,7 @@
 //! ```text
 //! activate arsites
 //! pass omares
+//! trump memnon                           # or, answering a trump or momentum: no-trump
 //! move companions 0605 0705 facing E     # hexes entered, then the final facing
 //! move companions facing NE              # turn in place
 //! move craterus to 0605-0606 facing E    # a two-hex unit: where it ends
@@ -24,34 +25,24 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         return Ok(None);
     }
     if line.starts_with('{') {
-        return serde_json::from_str(line)
-            .map(Some)
-            .map_err(|e| format!("not a JSON command: {e}"));
+        return serde_json::from_str(line).map(Some).map_err(|e| format!("not a JSON command: {e}"));
     }
     let words: Vec<&str> = line.split_whitespace().collect();
     let hexes = |ws: &[&str]| -> Result<Vec<HexId>, String> {
-        ws.iter()
-            .map(|w| HexId::parse(w).ok_or_else(|| format!("`{w}` is not a hex id")))
-            .collect()
+        ws.iter().map(|w| HexId::parse(w).ok_or_else(|| format!("`{w}` is not a hex id"))).collect()
     };
     let command = match words.as_slice() {
-        ["activate", leader] => Command::Activate {
-            leader: leader.to_string(),
-        },
-        ["pass", leader] => Command::Pass {
-            leader: leader.to_string(),
-        },
+        ["activate", leader] => Command::Activate { leader: leader.to_string() },
+        ["pass", leader] => Command::Pass { leader: leader.to_string() },
+        ["trump", leader] => Command::Trump { leader: leader.to_string() },
+        ["no-trump"] => Command::DeclineTrump,
         ["move", unit, "to", to, "facing", v] => {
             let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
             let to = match to.split_once('-') {
                 Some((a, b)) => Placement::Two(hexes(&[a])?[0], hexes(&[b])?[0]),
                 None => Placement::One(hexes(&[to])?[0]),
             };
-            Command::MoveTo {
-                unit: unit.to_string(),
-                to,
-                facing,
-            }
+            Command::MoveTo { unit: unit.to_string(), to, facing }
         }
         ["move", unit, rest @ ..] => {
             let Some(at) = rest.iter().position(|w| *w == "facing") else {
@@ -61,16 +52,9 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
                 return Err("`facing` takes one vertex".into());
             };
             let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
-            Command::Move {
-                unit: unit.to_string(),
-                path: hexes(&rest[..at])?,
-                facing,
-            }
+            Command::Move { unit: unit.to_string(), path: hexes(&rest[..at])?, facing }
         }
-        ["leader", leader, path @ ..] => Command::MoveLeader {
-            leader: leader.to_string(),
-            path: hexes(path)?,
-        },
+        ["leader", leader, path @ ..] => Command::MoveLeader { leader: leader.to_string(), path: hexes(path)? },
         ["end"] => Command::EndOrders,
         ["momentum"] => Command::TryMomentum,
         ["no-momentum"] => Command::DeclineMomentum,
@@ -85,6 +69,8 @@ pub fn format(command: &Command) -> String {
     match command {
         Command::Activate { leader } => format!("activate {leader}"),
         Command::Pass { leader } => format!("pass {leader}"),
+        Command::Trump { leader } => format!("trump {leader}"),
+        Command::DeclineTrump => "no-trump".into(),
         Command::Move { unit, path, facing } if path.is_empty() => format!("move {unit} facing {}", facing.name()),
         Command::Move { unit, path, facing } => format!("move {unit} {} facing {}", hexes(path), facing.name()),
         Command::MoveTo { unit, to, facing } => format!("move {unit} to {} facing {}", to.label(), facing.name()),
@@ -103,26 +89,13 @@ mod tests {
     fn every_command_round_trips_through_the_notation() {
         let h = |s: &str| HexId::parse(s).unwrap();
         let all = [
-            Command::Activate {
-                leader: "arsites".into(),
-            },
-            Command::Pass {
-                leader: "omares".into(),
-            },
-            Command::Move {
-                unit: "companions".into(),
-                path: vec![h("0605"), h("0705")],
-                facing: Vertex::E,
-            },
-            Command::Move {
-                unit: "companions".into(),
-                path: vec![],
-                facing: Vertex::NE,
-            },
-            Command::MoveLeader {
-                leader: "alexander".into(),
-                path: vec![h("0205")],
-            },
+            Command::Activate { leader: "arsites".into() },
+            Command::Pass { leader: "omares".into() },
+            Command::Trump { leader: "memnon".into() },
+            Command::DeclineTrump,
+            Command::Move { unit: "companions".into(), path: vec![h("0605"), h("0705")], facing: Vertex::E },
+            Command::Move { unit: "companions".into(), path: vec![], facing: Vertex::NE },
+            Command::MoveLeader { leader: "alexander".into(), path: vec![h("0205")] },
             Command::EndOrders,
             Command::TryMomentum,
             Command::DeclineMomentum,

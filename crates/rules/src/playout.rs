@@ -14,9 +14,7 @@ pub struct RandomPlayer {
 
 impl RandomPlayer {
     pub fn new(seed: u64) -> Self {
-        Self {
-            rng: Pcg32::seed_from_u64(seed ^ 0x0005_EED0_F5A8_155A),
-        }
+        Self { rng: Pcg32::seed_from_u64(seed ^ 0x0005_EED0_F5A8_155A) }
     }
 
     fn below(&mut self, n: usize) -> usize {
@@ -31,10 +29,28 @@ impl RandomPlayer {
     pub fn choose(&mut self, game: &Game) -> Option<Command> {
         let (s, st) = (&*game.scenario, &game.state);
         match &st.phase {
-            Phase::Orders {
-                leader, orders_left, ..
-            } => {
+            Phase::Orders { leader, orders_left, .. } => {
                 let units = orderable_units(game);
+                // A trumper owing an action moves a unit before he may end his orders (5.46).
+                let owes = s
+                    .leaders
+                    .iter()
+                    .position(|l| &l.id == leader)
+                    .is_some_and(|li| crate::trump::duty_outstanding(s, st, li));
+                if owes {
+                    for _ in 0..20 {
+                        let unit = units[self.below(units.len())];
+                        let here: Vec<_> = st.units[unit].placement.hexes().collect();
+                        let moves: Vec<_> = reach(s, st, unit)
+                            .unwrap_or_default()
+                            .into_iter()
+                            .filter(|d| !d.placement.hexes().eq(here.iter().copied()))
+                            .collect();
+                        if !moves.is_empty() {
+                            return Some(moves[self.below(moves.len())].command(&s.units[unit].id));
+                        }
+                    }
+                }
                 if !units.is_empty() && *orders_left > 0 && self.chance(85) {
                     let unit = units[self.below(units.len())];
                     let destinations = reach(s, st, unit).unwrap_or_default();
@@ -48,10 +64,7 @@ impl RandomPlayer {
                         let options: Vec<_> = leader_reach(s, st, li).into_values().collect();
                         if !options.is_empty() {
                             let (_, path) = options[self.below(options.len())].clone();
-                            let command = Command::MoveLeader {
-                                leader: leader.clone(),
-                                path,
-                            };
+                            let command = Command::MoveLeader { leader: leader.clone(), path };
                             // Only if the order may be given (a leader in an enemy ZOC may not).
                             if game.clone().execute(&command).is_ok() {
                                 return Some(command);
@@ -62,12 +75,13 @@ impl RandomPlayer {
                 Some(Command::EndOrders)
             }
             Phase::Activation { leaders, .. } => {
+                let trumps = crate::trump::trump_options(s, st);
+                if !trumps.is_empty() && self.chance(10) {
+                    let t = trumps[self.below(trumps.len())];
+                    return Some(Command::Trump { leader: s.leaders[t].id.clone() });
+                }
                 let l = leaders[self.below(leaders.len())].clone();
-                Some(if self.chance(90) {
-                    Command::Activate { leader: l }
-                } else {
-                    Command::Pass { leader: l }
-                })
+                Some(if self.chance(90) { Command::Activate { leader: l } } else { Command::Pass { leader: l } })
             }
             _ => {
                 let all = legal_commands(game);

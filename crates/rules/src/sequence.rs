@@ -10,10 +10,7 @@ use crate::units::Placement;
 use crate::units::UnitType;
 
 pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
-    let not_now = |expected: &str| RuleError::NotNow {
-        command: command.name().into(),
-        expected: expected.into(),
-    };
+    let not_now = |expected: &str| RuleError::NotNow { command: command.name().into(), expected: expected.into() };
     match (tx.state.phase.clone(), command) {
         (Phase::Over { .. }, _) => Err(RuleError::GameOver),
         (Phase::Activation { leaders, .. }, Command::Activate { leader }) => {
@@ -22,7 +19,7 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
                 return Err(RuleError::NotEligibleForActivation { leader: leader.clone() });
             }
             note_tie_turn(tx, i);
-            activate(tx, i, false)
+            activate(tx, i, false, false)
         }
         (Phase::Activation { leaders, .. }, Command::Pass { leader }) => {
             let i = tx.leader_index(leader)?;
@@ -34,7 +31,19 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             tx.emit(Event::LeaderFinished { leader: leader.clone() });
             offer_next(tx)
         }
-        (Phase::Activation { .. }, _) => Err(not_now("a leader must be activated or passed (5.1)")),
+        (Phase::Activation { leaders, side }, Command::Trump { leader }) => {
+            let i = tx.leader_index(leader)?;
+            crate::trump::active_trump(tx, &leaders, side, i)
+        }
+        (Phase::Activation { .. }, _) => Err(not_now("a leader must be activated, passed or trumped (5.1, 5.4)")),
+        (Phase::TrumpResponse { side, trumper, momentum }, Command::Trump { leader }) => {
+            let i = tx.leader_index(leader)?;
+            crate::trump::respond(tx, side, &trumper, momentum, i)
+        }
+        (Phase::TrumpResponse { trumper, momentum, .. }, Command::DeclineTrump) => {
+            crate::trump::stand(tx, &trumper, momentum)
+        }
+        (Phase::TrumpResponse { .. }, _) => Err(not_now("the trump may be answered or allowed to stand (5.42)")),
         (Phase::Reactivation { side }, Command::Activate { leader }) => {
             let i = tx.leader_index(leader)?;
             let l = &tx.scenario.leaders[i];
@@ -42,34 +51,19 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
                 return Err(RuleError::NotEligibleForActivation { leader: leader.clone() });
             }
             // Any one leader, even a Finished one; he may not use momentum (5.33[1], 5.34).
-            activate(tx, i, true)
+            activate(tx, i, true, false)
         }
         (Phase::Reactivation { .. }, Command::Pass { .. }) => offer_next(tx),
         (Phase::Reactivation { .. }, _) => Err(not_now("the re-activation may be used or passed (5.33)")),
-        (
-            Phase::Orders {
-                leader, orders_left, ..
-            },
-            Command::Move { unit, path, facing },
-        ) => {
+        (Phase::Orders { leader, orders_left, .. }, Command::Move { unit, path, facing }) => {
             let li = check_can_order(tx, &leader, orders_left)?;
             order_move(tx, li, unit, path, *facing)
         }
-        (
-            Phase::Orders {
-                leader, orders_left, ..
-            },
-            Command::MoveTo { unit, to, facing },
-        ) => {
+        (Phase::Orders { leader, orders_left, .. }, Command::MoveTo { unit, to, facing }) => {
             let li = check_can_order(tx, &leader, orders_left)?;
             order_formation_move(tx, li, unit, to, *facing)
         }
-        (
-            Phase::Orders {
-                leader, orders_left, ..
-            },
-            Command::MoveLeader { leader: moving, path },
-        ) => {
+        (Phase::Orders { leader, orders_left, .. }, Command::MoveLeader { leader: moving, path }) => {
             let li = check_can_order(tx, &leader, orders_left)?;
             order_leader_move(tx, li, moving, path)
         }
@@ -85,21 +79,15 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
     }
 }
 
-fn activate(tx: &mut Tx, leader: usize, reactivated: bool) -> Result<(), RuleError> {
+/// Activates a leader: his orders phase begins. `trumped_in`: he took it by trump and must act
+/// (5.46).
+pub fn activate(tx: &mut Tx, leader: usize, reactivated: bool, trumped_in: bool) -> Result<(), RuleError> {
     let l = &tx.scenario.leaders[leader];
     let (id, orders) = (l.id.clone(), l.initiative.unwrap_or(0));
     let in_enemy_zoc = leader_in_enemy_zoc(tx.scenario, &tx.state, leader);
-    tx.emit(Event::LeaderActivated {
-        leader: id.clone(),
-        no_momentum: reactivated,
-        in_enemy_zoc,
-    });
+    tx.emit(Event::LeaderActivated { leader: id.clone(), no_momentum: reactivated, in_enemy_zoc });
     // Up to his initiative in individual orders (5.21). Line commands come later.
-    tx.emit(Event::OrdersPhaseBegan {
-        leader: id,
-        orders,
-        momentum: false,
-    });
+    tx.emit(Event::OrdersPhaseBegan { leader: id, orders, momentum: false, must_act: trumped_in });
     Ok(())
 }
 
@@ -131,10 +119,7 @@ fn check_unit_order(tx: &Tx, li: usize, unit: &str) -> Result<usize, RuleError> 
         }
     }
     if !in_command_range(tx.scenario, &tx.state, li, ui) {
-        return Err(RuleError::OutOfCommandRange {
-            unit: unit.into(),
-            leader: tx.scenario.leaders[li].id.clone(),
-        });
+        return Err(RuleError::OutOfCommandRange { unit: unit.into(), leader: tx.scenario.leaders[li].id.clone() });
     }
     Ok(ui)
 }
@@ -162,32 +147,14 @@ fn order_formation_move(tx: &mut Tx, li: usize, unit: &str, to: &Placement, faci
     };
     let (tq, ma, moved) = (u.tq, u.ma, tx.state.units[ui].moved);
     let augmented = d.mp > ma;
-    tx.emit(Event::UnitMoved {
-        unit: unit.into(),
-        path: d.path.clone(),
-        placement: d.placement,
-        facing,
-        mp: d.mp,
-    });
+    tx.emit(Event::UnitMoved { unit: unit.into(), path: d.path.clone(), placement: d.placement, facing, mp: d.mp });
     if moved {
         // A Moved unit moving again takes a hit; at the augmented MA, two (6.13, 6.46).
-        let (hits, cause) = if augmented {
-            (2, HitCause::AugmentedMove)
-        } else {
-            (1, HitCause::SecondMove)
-        };
-        tx.emit(Event::CohesionHits {
-            unit: unit.into(),
-            hits,
-            cause,
-        });
+        let (hits, cause) = if augmented { (2, HitCause::AugmentedMove) } else { (1, HitCause::SecondMove) };
+        tx.emit(Event::CohesionHits { unit: unit.into(), hits, cause });
     }
     if d.hits > 0 {
-        tx.emit(Event::CohesionHits {
-            unit: unit.into(),
-            hits: d.hits,
-            cause: HitCause::Maneuver,
-        });
+        tx.emit(Event::CohesionHits { unit: unit.into(), hits: d.hits, cause: HitCause::Maneuver });
     }
     if d.wheel {
         // No check when every enemy pinning it is a skirmisher (6.45).
@@ -198,29 +165,15 @@ fn order_formation_move(tx: &mut Tx, li: usize, unit: &str, to: &Placement, faci
             .flat_map(|h| zoc.get(&h).cloned().unwrap_or_default())
             .any(|e| !tx.scenario.units[e].kind.is_foot_skirmisher());
         if pinned_by_formed {
-            let roll = tx.roll(RollPurpose::TqCheck {
-                unit: unit.into(),
-                rule: "6.45".into(),
-            })?;
+            let roll = tx.roll(RollPurpose::TqCheck { unit: unit.into(), rule: "6.45".into() })?;
             let hits = roll.saturating_sub(tq).max(1);
-            tx.emit(Event::CohesionHits {
-                unit: unit.into(),
-                hits,
-                cause: HitCause::Wheel,
-            });
+            tx.emit(Event::CohesionHits { unit: unit.into(), hits, cause: HitCause::Wheel });
         }
     }
     if augmented && !moved {
-        let roll = tx.roll(RollPurpose::TqCheck {
-            unit: unit.into(),
-            rule: "6.46".into(),
-        })?;
+        let roll = tx.roll(RollPurpose::TqCheck { unit: unit.into(), rule: "6.46".into() })?;
         if roll > tq {
-            tx.emit(Event::CohesionHits {
-                unit: unit.into(),
-                hits: 1,
-                cause: HitCause::AugmentedMove,
-            });
+            tx.emit(Event::CohesionHits { unit: unit.into(), hits: 1, cause: HitCause::AugmentedMove });
         }
     }
     Ok(())
@@ -232,27 +185,13 @@ fn order_move(tx: &mut Tx, li: usize, unit: &str, path: &[HexId], facing: Vertex
     let planned = plan(tx.scenario, &tx.state, ui, path, facing)?;
     let second_move = tx.state.units[ui].moved && !matches!(u.kind, UnitType::SK | UnitType::SkStar);
     let placement = crate::units::Placement::One(planned.hex);
-    tx.emit(Event::UnitMoved {
-        unit: unit.into(),
-        path: path.to_vec(),
-        placement,
-        facing,
-        mp: planned.mp,
-    });
+    tx.emit(Event::UnitMoved { unit: unit.into(), path: path.to_vec(), placement, facing, mp: planned.mp });
     // A Moved unit moving again takes a hit; skirmishers never do (6.13).
     if second_move {
-        tx.emit(Event::CohesionHits {
-            unit: unit.into(),
-            hits: 1,
-            cause: HitCause::SecondMove,
-        });
+        tx.emit(Event::CohesionHits { unit: unit.into(), hits: 1, cause: HitCause::SecondMove });
     }
     if planned.hits > 0 {
-        tx.emit(Event::CohesionHits {
-            unit: unit.into(),
-            hits: planned.hits,
-            cause: HitCause::Terrain,
-        });
+        tx.emit(Event::CohesionHits { unit: unit.into(), hits: planned.hits, cause: HitCause::Terrain });
     }
     Ok(())
 }
@@ -260,11 +199,7 @@ fn order_move(tx: &mut Tx, li: usize, unit: &str, path: &[HexId], facing: Vertex
 /// A leader's order to himself (4.23): any path the leader search allows, within what is left
 /// of his 9 MP (6.15).
 fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Result<(), RuleError> {
-    let refuse = |rule: &'static str, reason: String| RuleError::IllegalMove {
-        unit: moving.into(),
-        rule,
-        reason,
-    };
+    let refuse = |rule: &'static str, reason: String| RuleError::IllegalMove { unit: moving.into(), rule, reason };
     if moving != tx.scenario.leaders[li].id {
         // Moving other leaders is the overall commander's power (4.4), which comes later.
         return Err(refuse(
@@ -295,18 +230,10 @@ fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Re
         at = h;
     }
     if mp > budget {
-        return Err(refuse(
-            "6.15",
-            format!("that path needs {mp} MP and he has {budget} left of 9"),
-        ));
+        return Err(refuse("6.15", format!("that path needs {mp} MP and he has {budget} left of 9")));
     }
     let in_enemy_zoc = crate::zoc::enemy_zoc(tx.scenario, &tx.state, tx.scenario.leaders[li].side).contains_key(&at);
-    tx.emit(Event::LeaderMoved {
-        leader: moving.into(),
-        path: path.to_vec(),
-        mp,
-        in_enemy_zoc,
-    });
+    tx.emit(Event::LeaderMoved { leader: moving.into(), path: path.to_vec(), mp, in_enemy_zoc });
     Ok(())
 }
 
@@ -314,6 +241,9 @@ fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Re
 /// may try it, or he is Finished (5.27, 5.31).
 fn end_orders(tx: &mut Tx, active: &str) -> Result<(), RuleError> {
     let li = tx.leader_index(active)?;
+    if crate::trump::duty_outstanding(tx.scenario, &tx.state, li) {
+        return Err(RuleError::TrumperMustAct { leader: active.into() });
+    }
     tx.emit(Event::OrdersEnded { leader: active.into() });
     match momentum_refusal(tx, li) {
         None => tx.emit(Event::MomentumOffered { leader: active.into() }),
@@ -344,10 +274,7 @@ pub fn momentum_refusal(tx: &Tx, leader: usize) -> Option<String> {
 fn try_momentum(tx: &mut Tx, leader: &str) -> Result<(), RuleError> {
     let li = tx.leader_index(leader)?;
     if let Some(reason) = momentum_refusal(tx, li) {
-        return Err(RuleError::NoMomentum {
-            leader: leader.into(),
-            reason,
-        });
+        return Err(RuleError::NoMomentum { leader: leader.into(), reason });
     }
     let initiative = tx.scenario.leaders[li].initiative.unwrap_or(0);
     let roll = tx.roll(RollPurpose::Momentum { leader: leader.into() })?;
@@ -358,10 +285,7 @@ fn try_momentum(tx: &mut Tx, leader: &str) -> Result<(), RuleError> {
             9 => Doom::CrisisOfFaith,
             _ => Doom::Finished,
         };
-        tx.emit(Event::DoomOutcome {
-            leader: leader.into(),
-            outcome,
-        });
+        tx.emit(Event::DoomOutcome { leader: leader.into(), outcome });
         tx.emit(Event::LeaderFinished { leader: leader.into() });
         match outcome {
             Doom::Reactivation => {
@@ -376,12 +300,9 @@ fn try_momentum(tx: &mut Tx, leader: &str) -> Result<(), RuleError> {
     }
     if roll <= initiative {
         tx.emit(Event::MomentumGained { leader: leader.into() });
-        tx.emit(Event::OrdersPhaseBegan {
-            leader: leader.into(),
-            orders: initiative,
-            momentum: true,
-        });
-        Ok(())
+        // The opponent may trump the momentum (5.42[2]).
+        let _ = initiative;
+        crate::trump::offer_response_or(tx, leader, true)
     } else {
         tx.emit(Event::LeaderFinished { leader: leader.into() });
         offer_next(tx)
@@ -407,22 +328,11 @@ fn crisis_of_faith(tx: &mut Tx, leader: usize) -> Result<(), RuleError> {
         }
         let id = u.id.clone();
         if !u.kind.is_cavalry() && u.kind != UnitType::EL {
-            tx.emit(Event::CohesionHits {
-                unit: id.clone(),
-                hits: 1,
-                cause: HitCause::CrisisOfFaith,
-            });
+            tx.emit(Event::CohesionHits { unit: id.clone(), hits: 1, cause: HitCause::CrisisOfFaith });
         }
-        let roll = tx.roll(RollPurpose::TqCheck {
-            unit: id.clone(),
-            rule: "5.33".into(),
-        })?;
+        let roll = tx.roll(RollPurpose::TqCheck { unit: id.clone(), rule: "5.33".into() })?;
         if roll > tx.scenario.units[i].tq {
-            tx.emit(Event::CohesionHits {
-                unit: id,
-                hits: 1,
-                cause: HitCause::CrisisOfFaith,
-            });
+            tx.emit(Event::CohesionHits { unit: id, hits: 1, cause: HitCause::CrisisOfFaith });
         }
     }
     Ok(())

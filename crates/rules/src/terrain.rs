@@ -71,10 +71,7 @@ impl Terrain {
 
     /// Rough hexes (GBA 6.28) matter for withdrawal, harassment and facing hits.
     pub fn is_rough(self) -> bool {
-        matches!(
-            self,
-            Self::Woods | Self::Marsh | Self::Rocky | Self::Rough | Self::RockyRiverbed | Self::MajorRiver
-        )
+        matches!(self, Self::Woods | Self::Marsh | Self::Rocky | Self::Rough | Self::RockyRiverbed | Self::MajorRiver)
     }
 
     /// No unit or leader may ever stand here.

@@ -103,10 +103,7 @@ impl UnitType {
 
     /// Types that always carry missiles whatever their class.
     pub fn always_missile(self) -> bool {
-        matches!(
-            self,
-            Self::SK | Self::SkStar | Self::EL | Self::CH | Self::ChStar | Self::AT
-        )
+        matches!(self, Self::SK | Self::SkStar | Self::EL | Self::CH | Self::ChStar | Self::AT)
     }
 
     pub fn is_cavalry(self) -> bool {
@@ -135,17 +132,8 @@ pub enum UnitClass {
 }
 
 impl UnitClass {
-    pub const ALL: [UnitClass; 9] = [
-        Self::MA,
-        Self::HO,
-        Self::HY,
-        Self::A,
-        Self::J,
-        Self::S,
-        Self::CA,
-        Self::Cat,
-        Self::B,
-    ];
+    pub const ALL: [UnitClass; 9] =
+        [Self::MA, Self::HO, Self::HY, Self::A, Self::J, Self::S, Self::CA, Self::Cat, Self::B];
 
     pub fn code(self) -> &'static str {
         match self {
@@ -228,15 +216,9 @@ impl LineType {
             Some((t, c)) => {
                 let kind = UnitType::parse(t)?;
                 let class = UnitClass::parse(c)?;
-                kind.allowed_classes().contains(&class).then_some(Self {
-                    kind,
-                    class: Some(class),
-                })
+                kind.allowed_classes().contains(&class).then_some(Self { kind, class: Some(class) })
             }
-            None => Some(Self {
-                kind: UnitType::parse(s)?,
-                class: None,
-            }),
+            None => Some(Self { kind: UnitType::parse(s)?, class: None }),
         }
     }
 
@@ -353,11 +335,7 @@ pub struct Unit {
 impl Unit {
     /// "PH/MA", "HC", "SK*".
     pub fn type_label(&self) -> String {
-        LineType {
-            kind: self.kind,
-            class: self.class,
-        }
-        .label()
+        LineType { kind: self.kind, class: self.class }.label()
     }
 }
 

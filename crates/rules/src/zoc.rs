@@ -31,10 +31,7 @@ pub fn zoc_of(scenario: &Scenario, state: &GameState, i: usize) -> Vec<HexId> {
     let category = category_of(u, &st.placement);
     hexes.retain(|&h| {
         scenario.map.contains(h)
-            && st
-                .placement
-                .hexes()
-                .any(|from| from.is_adjacent(h) && entry_cost(scenario, category, from, h).is_some())
+            && st.placement.hexes().any(|from| from.is_adjacent(h) && entry_cost(scenario, category, from, h).is_some())
     });
     hexes
 }

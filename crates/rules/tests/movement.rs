@@ -10,10 +10,7 @@ use sarissa_rules::movement::{plan, reach};
 fn field_with(blue: Vec<String>, red: Vec<String>) -> Field {
     Field {
         units: [blue, red],
-        leaders: [
-            vec![leader("hero", "overall", 5, 8, "0105")],
-            vec![leader("foe", "overall", 6, 4, "1210")],
-        ],
+        leaders: [vec![leader("hero", "overall", 5, 8, "0105")], vec![leader("foe", "overall", 6, 4, "1210")]],
         ..Field::default()
     }
 }
@@ -39,11 +36,7 @@ fn t9_formed_foot_entering_woods_one_level_up_pays_three_mp_gba_6_21() {
     });
     assert_eq!(moved, Some(3), "2 for woods + 1 for the level");
     // Formed foot lose order in woods (designed 1 hit, charts-draft §6).
-    assert!(events.contains(&Event::CohesionHits {
-        unit: "hyp".into(),
-        hits: 1,
-        cause: HitCause::Terrain
-    }));
+    assert!(events.contains(&Event::CohesionHits { unit: "hyp".into(), hits: 1, cause: HitCause::Terrain }));
 }
 
 #[test]
@@ -72,10 +65,7 @@ fn a_unit_enters_only_its_front_hexes_and_turning_costs_a_vertex_each_gba_6_32_7
 #[test]
 fn a_facing_change_in_rough_terrain_costs_a_hit_but_not_for_elephants_gba_7_14() {
     let mut field = field_with(
-        vec![
-            unit("c", "HC", "", 3, 7, 7, "", "0505", "E"),
-            unit("e", "EL", "", 4, 6, 7, "J", "0507", "E"),
-        ],
+        vec![unit("c", "HC", "", 3, 7, 7, "", "0505", "E"), unit("e", "EL", "", 4, 6, 7, "J", "0507", "E")],
         vec![unit("r", "HC", "", 3, 6, 7, "", "1109", "W")],
     );
     field.terrain = vec![("0505", 'r'), ("0507", 'r')];
@@ -106,17 +96,11 @@ fn a_move_may_not_exceed_the_movement_allowance_gba_6_25() {
 fn moving_again_in_a_turn_costs_a_hit_except_for_skirmishers_gba_6_13() {
     let field = Field {
         units: [
-            vec![
-                unit("c", "HC", "", 3, 7, 7, "", "0305", "E"),
-                unit("s", "SK", "J", 1, 6, 6, "J", "0307", "E"),
-            ],
+            vec![unit("c", "HC", "", 3, 7, 7, "", "0305", "E"), unit("s", "SK", "J", 1, 6, 6, "J", "0307", "E")],
             vec![unit("r", "HC", "", 3, 6, 7, "", "1109", "W")],
         ],
         leaders: [
-            vec![
-                leader("first", "subordinate", 2, 6, "0205"),
-                leader("second", "overall", 3, 6, "0206"),
-            ],
+            vec![leader("first", "subordinate", 2, 6, "0205"), leader("second", "overall", 3, 6, "0206")],
             vec![leader("foe", "overall", 6, 4, "1210")],
         ],
         ..Field::default()
@@ -130,16 +114,9 @@ fn moving_again_in_a_turn_costs_a_hit_except_for_skirmishers_gba_6_13() {
     ok(&mut game, Command::DeclineMomentum);
     ok(&mut game, activate("second"));
     let events = ok(&mut game, mv("c", &["0505"], Vertex::E));
-    assert!(events.contains(&Event::CohesionHits {
-        unit: "c".into(),
-        hits: 1,
-        cause: HitCause::SecondMove
-    }));
+    assert!(events.contains(&Event::CohesionHits { unit: "c".into(), hits: 1, cause: HitCause::SecondMove }));
     let events = ok(&mut game, mv("s", &["0507"], Vertex::E));
-    assert!(
-        !events.iter().any(|e| matches!(e, Event::CohesionHits { .. })),
-        "skirmishers never take it"
-    );
+    assert!(!events.iter().any(|e| matches!(e, Event::CohesionHits { .. })), "skirmishers never take it");
 }
 
 #[test]
@@ -163,23 +140,14 @@ fn leaving_an_enemy_zoc_needs_a_greater_allowance_gba_7_23() {
     // Blue MI (MA 5) sits in the ZOC of red HC (MA 7): it cannot leave; blue HC (MA 8) beside a
     // red MI (MA 5) can.
     let field = field_with(
-        vec![
-            unit("slow", "MI", "", 4, 5, 5, "", "0705", "E"),
-            unit("fast", "HC", "", 3, 7, 8, "", "0708", "E"),
-        ],
-        vec![
-            unit("rc", "HC", "", 3, 6, 7, "", "0805", "W"),
-            unit("rm", "MI", "", 4, 5, 5, "", "0808", "W"),
-        ],
+        vec![unit("slow", "MI", "", 4, 5, 5, "", "0705", "E"), unit("fast", "HC", "", 3, 7, 8, "", "0708", "E")],
+        vec![unit("rc", "HC", "", 3, 6, 7, "", "0805", "W"), unit("rm", "MI", "", 4, 5, 5, "", "0808", "W")],
     );
     let (mut game, _) = field.start(&[]);
     ok(&mut game, activate("hero"));
     let err = refusal(&mut game, mv("slow", &["0804"], Vertex::E));
     assert!(err.rule() == "7.23" || err.rule() == "7.25", "{err}");
-    assert!(reach(&game.scenario, &game.state, 0)
-        .unwrap()
-        .iter()
-        .all(|d| d.hex == h("0705")));
+    assert!(reach(&game.scenario, &game.state, 0).unwrap().iter().all(|d| d.hex == h("0705")));
     // Pinned by one enemy and with that enemy in its own ZOC: no turning either (7.25).
     let err = refusal(&mut game, mv("slow", &[], Vertex::NE));
     assert_eq!(err.rule(), "7.25", "{err}");
@@ -220,22 +188,13 @@ fn units_never_end_stacked_and_only_skirmishers_pass_through_friends_gba_6_91_6_
 fn orders_reach_only_units_in_command_range_along_a_clear_path_gba_4_21() {
     // Hero at 0105, range 8; a unit at 1005 is 9 hexes away.
     let field = field_with(
-        vec![
-            unit("near", "HC", "", 3, 7, 7, "", "0305", "E"),
-            unit("far", "HC", "", 3, 7, 7, "", "1003", "E"),
-        ],
+        vec![unit("near", "HC", "", 3, 7, 7, "", "0305", "E"), unit("far", "HC", "", 3, 7, 7, "", "1003", "E")],
         vec![unit("r", "HC", "", 3, 6, 7, "", "1109", "W")],
     );
     let (mut game, _) = field.start(&[]);
     ok(&mut game, activate("hero"));
     let err = refusal(&mut game, mv("far", &["1103"], Vertex::E));
-    assert_eq!(
-        err,
-        RuleError::OutOfCommandRange {
-            unit: "far".into(),
-            leader: "hero".into()
-        }
-    );
+    assert_eq!(err, RuleError::OutOfCommandRange { unit: "far".into(), leader: "hero".into() });
     ok(&mut game, mv("near", &["0405"], Vertex::E));
 }
 
@@ -250,26 +209,14 @@ fn enemy_zocs_block_the_command_path_gba_4_21() {
     let mut field = field_with(vec![unit("cut", "HC", "", 3, 7, 7, "", "0205", "E")], red);
     field.leaders[0] = vec![leader("hero", "overall", 5, 3, "0105")];
     let (game, _) = field.start(&[]);
-    assert!(sarissa_rules::orders::in_command_range(
-        &game.scenario,
-        &game.state,
-        0,
-        0
-    ));
+    assert!(sarissa_rules::orders::in_command_range(&game.scenario, &game.state, 0, 0));
     let mut field2 = field_with(vec![unit("cut", "HC", "", 3, 7, 7, "", "0405", "E")], Vec::new());
-    field2.units[1] = vec![
-        unit("r", "HC", "", 3, 6, 7, "", "0304", "SE"),
-        unit("r2", "HC", "", 3, 6, 7, "", "0306", "NE"),
-    ];
+    field2.units[1] =
+        vec![unit("r", "HC", "", 3, 6, 7, "", "0304", "SE"), unit("r2", "HC", "", 3, 6, 7, "", "0306", "NE")];
     field2.leaders[0] = vec![leader("hero", "overall", 5, 3, "0105")];
     let (game2, _) = field2.start(&[]);
     // 0205 and 0305 are in red ZOC and empty: the path from 0105 to 0405 is cut.
-    assert!(!sarissa_rules::orders::in_command_range(
-        &game2.scenario,
-        &game2.state,
-        0,
-        0
-    ));
+    assert!(!sarissa_rules::orders::in_command_range(&game2.scenario, &game2.state, 0, 0));
 }
 
 #[test]
@@ -281,20 +228,9 @@ fn a_leader_moves_nine_mp_on_his_own_order_gba_4_23_6_15() {
     let (mut game, _) = field.start(&[]);
     ok(&mut game, activate("hero"));
     let path: Vec<&str> = vec!["0205", "0305", "0405", "0505", "0605", "0705", "0805", "0905", "1005"];
-    ok(
-        &mut game,
-        Command::MoveLeader {
-            leader: "hero".into(),
-            path: path.iter().map(|s| h(s)).collect(),
-        },
-    );
+    ok(&mut game, Command::MoveLeader { leader: "hero".into(), path: path.iter().map(|s| h(s)).collect() });
     assert_eq!(game.state.leaders[0].at, h("1005"));
-    let err = game
-        .execute(&Command::MoveLeader {
-            leader: "hero".into(),
-            path: vec![h("1105")],
-        })
-        .unwrap_err();
+    let err = game.execute(&Command::MoveLeader { leader: "hero".into(), path: vec![h("1105")] }).unwrap_err();
     assert_eq!(err.rule(), "6.15", "9 MP a phase: {err}");
 }
 
@@ -310,10 +246,7 @@ fn every_destination_offered_is_accepted_at_the_same_cost() {
             sarissa_rules::Game::new(std::sync::Arc::new(scenario), sarissa_rules::Dice::seeded(1)).unwrap();
         let s = &game.scenario;
         let mut checked = 0;
-        for i in (0..s.units.len())
-            .filter(|&i| !s.units[i].placement.is_two_hex())
-            .take(12)
-        {
+        for i in (0..s.units.len()).filter(|&i| !s.units[i].placement.is_two_hex()).take(12) {
             for d in reach(s, &game.state, i).unwrap() {
                 let p = plan(s, &game.state, i, &d.path, d.facing).unwrap_or_else(|e| {
                     panic!("{}: {} offered {:?} but refused: {e}", path.display(), s.units[i].id, d)

@@ -16,11 +16,7 @@ fn h(s: &str) -> HexId {
 
 /// Loads GOOD with `from` replaced by `to` (which must occur exactly once) and returns the error.
 fn broken(from: &str, to: &str) -> LoadError {
-    assert_eq!(
-        GOOD.matches(from).count(),
-        1,
-        "fixture edit `{from}` must match exactly once"
-    );
+    assert_eq!(GOOD.matches(from).count(), 1, "fixture edit `{from}` must match exactly once");
     load(FILE, &GOOD.replacen(from, to, 1)).expect_err("the edited file must be rejected")
 }
 
@@ -31,9 +27,7 @@ fn line_of(text: &str, needle: &str) -> usize {
 
 fn assert_reports(err: &LoadError, line: usize, fragment: &str) {
     assert!(
-        err.diagnostics
-            .iter()
-            .any(|d| d.line == line && d.message.contains(fragment)),
+        err.diagnostics.iter().any(|d| d.line == line && d.message.contains(fragment)),
         "expected a problem on line {line} containing {fragment:?}; got:\n{err}"
     );
 }
@@ -67,16 +61,7 @@ fn good_file_loads_into_the_expected_model() {
     assert_eq!(s.sides[1].withdrawal_level, 9);
     assert_eq!(
         s.sides[0].line_command,
-        [
-            LineType {
-                kind: UnitType::PH,
-                class: Some(UnitClass::MA)
-            },
-            LineType {
-                kind: UnitType::HC,
-                class: None
-            }
-        ]
+        [LineType { kind: UnitType::PH, class: Some(UnitClass::MA) }, LineType { kind: UnitType::HC, class: None }]
     );
 
     let taxis = s.unit("taxis").unwrap();
@@ -93,19 +78,10 @@ fn good_file_loads_into_the_expected_model() {
     assert_eq!(s.units.len(), 5);
 
     let king = s.leader("king").unwrap();
-    assert_eq!(
-        (king.role, king.initiative, king.elite),
-        (LeaderRole::Overall, Some(7), true)
-    );
+    assert_eq!((king.role, king.initiative, king.elite), (LeaderRole::Overall, Some(7), true));
     let captain = s.leader("captain").unwrap();
     assert_eq!(captain.strategy, Some(3));
-    assert_eq!(
-        captain.line_types,
-        [LineType {
-            kind: UnitType::LC,
-            class: None
-        }]
-    );
+    assert_eq!(captain.line_types, [LineType { kind: UnitType::LC, class: None }]);
     assert_eq!(s.leaders.len(), 3);
 }
 
@@ -126,14 +102,9 @@ fn truncated_file_is_rejected_with_what_is_missing() {
 
 #[test]
 fn empty_and_garbage_input_is_rejected_without_panicking() {
-    for text in [
-        "",
-        "\u{0}",
-        "format = 1",
-        "[[[",
-        "format = \"one\"\n[scenario]\nid = 3",
-        "format = 99999999999999999999",
-    ] {
+    for text in
+        ["", "\u{0}", "format = 1", "[[[", "format = \"one\"\n[scenario]\nid = 3", "format = 99999999999999999999"]
+    {
         let err = load("x.toml", text).unwrap_err();
         assert!(!err.diagnostics.is_empty());
     }
@@ -142,11 +113,7 @@ fn empty_and_garbage_input_is_rejected_without_panicking() {
 #[test]
 fn unknown_keys_are_reported() {
     let err = broken("withdrawal_level = 12", "withdrawal_level = 12\nwithdrawl = 3");
-    assert_reports(
-        &err,
-        line_of(GOOD, "withdrawal_level = 12") + 1,
-        "unknown key `withdrawl`",
-    );
+    assert_reports(&err, line_of(GOOD, "withdrawal_level = 12") + 1, "unknown key `withdrawl`");
 }
 
 #[test]
@@ -158,86 +125,47 @@ fn unknown_format_version_is_reported() {
 #[test]
 fn scenario_id_must_match_the_file_name() {
     let err = load("scenarios/other.toml", GOOD).unwrap_err();
-    assert_reports(
-        &err,
-        line_of(GOOD, "id = \"skirmish\""),
-        "does not match the file name `other.toml`",
-    );
+    assert_reports(&err, line_of(GOOD, "id = \"skirmish\""), "does not match the file name `other.toml`");
 }
 
 #[test]
 fn unit_off_the_map_is_reported_with_its_line() {
     let err = broken("at = \"0204\", facing = \"NE\"", "at = \"0904\", facing = \"NE\"");
-    assert_reports(
-        &err,
-        line_of(GOOD, "id = \"companions\""),
-        "hex 0904 is off the map (8 columns x 6 rows)",
-    );
+    assert_reports(&err, line_of(GOOD, "id = \"companions\""), "hex 0904 is off the map (8 columns x 6 rows)");
 }
 
 #[test]
 fn two_hex_unit_whose_halves_are_not_adjacent() {
     let err = broken("at = \"0202-0203\"", "at = \"0202-0204\"");
-    assert_reports(
-        &err,
-        line_of(GOOD, "id = \"taxis\""),
-        "the two halves 0202 and 0204 are not adjacent",
-    );
+    assert_reports(&err, line_of(GOOD, "id = \"taxis\""), "the two halves 0202 and 0204 are not adjacent");
 }
 
 #[test]
 fn two_hex_unit_must_face_across_its_long_edge_gba_7_11() {
-    let err = broken(
-        "at = \"0202-0203\", facing = \"E\"",
-        "at = \"0202-0203\", facing = \"NE\"",
-    );
-    assert_reports(
-        &err,
-        line_of(GOOD, "id = \"taxis\""),
-        "faces across its long edge: E or W, not NE",
-    );
+    let err = broken("at = \"0202-0203\", facing = \"E\"", "at = \"0202-0203\", facing = \"NE\"");
+    assert_reports(&err, line_of(GOOD, "id = \"taxis\""), "faces across its long edge: E or W, not NE");
 }
 
 #[test]
 fn one_hex_types_cannot_stand_in_two_hexes_gba_6_41() {
     let err = broken("at = \"0204\", facing = \"NE\"", "at = \"0204-0205\", facing = \"E\"");
-    assert_reports(
-        &err,
-        line_of(GOOD, "id = \"companions\""),
-        "only PH, HI/HO and LP/CA are two-hex units",
-    );
+    assert_reports(&err, line_of(GOOD, "id = \"companions\""), "only PH, HI/HO and LP/CA are two-hex units");
 }
 
 #[test]
 fn unknown_type_and_impossible_ratings() {
     let line = line_of(GOOD, "id = \"companions\"");
-    assert_reports(
-        &broken("type = \"HC\", size = 3", "type = \"XX\", size = 3"),
-        line,
-        "unknown type `XX`",
-    );
-    assert_reports(
-        &broken("size = 3, tq = 8", "size = 3, tq = 12"),
-        line,
-        "`tq` is 12; it must be from 1 to 9",
-    );
+    assert_reports(&broken("type = \"HC\", size = 3", "type = \"XX\", size = 3"), line, "unknown type `XX`");
+    assert_reports(&broken("size = 3, tq = 8", "size = 3, tq = 12"), line, "`tq` is 12; it must be from 1 to 9");
     assert_reports(&broken("size = 3, tq = 8", "size = 0, tq = 8"), line, "`size` is 0");
-    assert_reports(
-        &broken("tq = 8, ma = 7", "tq = 8, ma = \"fast\""),
-        line,
-        "`ma` must be a whole number",
-    );
+    assert_reports(&broken("tq = 8, ma = 7", "tq = 8, ma = \"fast\""), line, "`ma` must be a whole number");
     let agr = line_of(GOOD, "id = \"agrianians\"");
     assert_reports(
         &broken("size = 1, tq = 7, ma = 6", "size = 2, tq = 7, ma = 6"),
         agr,
         "foot skirmishers always have size 1",
     );
-    assert_reports(
-        &broken("ma = 6, missile = \"J\"", "ma = 6, missile = \"Q\""),
-        agr,
-        "missile `Q`",
-    );
+    assert_reports(&broken("ma = 6, missile = \"J\"", "ma = 6, missile = \"Q\""), agr, "missile `Q`");
     assert_reports(
         &broken("ma = 6, missile = \"J\"", "ma = 6, missile = \"A\""),
         agr,
@@ -248,96 +176,49 @@ fn unknown_type_and_impossible_ratings() {
 #[test]
 fn phalanx_needs_an_extended_allowance_gba_6_46() {
     let line = line_of(GOOD, "id = \"taxis\"");
-    assert_reports(
-        &broken("ma = 4, ma_extended = 5", "ma = 4"),
-        line,
-        "needs `ma_extended`",
-    );
-    assert_reports(
-        &broken("ma = 4, ma_extended = 5", "ma = 4, ma_extended = 4"),
-        line,
-        "must be greater than ma 4",
-    );
+    assert_reports(&broken("ma = 4, ma_extended = 5", "ma = 4"), line, "needs `ma_extended`");
+    assert_reports(&broken("ma = 4, ma_extended = 5", "ma = 4, ma_extended = 4"), line, "must be greater than ma 4");
     let hc = line_of(GOOD, "id = \"companions\"");
-    assert_reports(
-        &broken("ma = 7, at = \"0204\"", "ma = 7, ma_extended = 8, at = \"0204\""),
-        hc,
-        "only phalanxes",
-    );
+    assert_reports(&broken("ma = 7, at = \"0204\"", "ma = 7, ma_extended = 8, at = \"0204\""), hc, "only phalanxes");
 }
 
 #[test]
 fn two_units_in_one_hex_gba_6_91() {
     let err = broken("at = \"0201\", facing = \"E\"", "at = \"0203\", facing = \"E\"");
-    assert_reports(
-        &err,
-        line_of(GOOD, "id = \"agrianians\""),
-        "hex 0203 is already occupied by `taxis`",
-    );
+    assert_reports(&err, line_of(GOOD, "id = \"agrianians\""), "hex 0203 is already occupied by `taxis`");
 }
 
 #[test]
 fn repeated_ids_name_the_first_use() {
     let err = broken("id = \"archers\"", "id = \"companions\"");
     let first = line_of(GOOD, "id = \"companions\"");
-    assert_reports(
-        &err,
-        line_of(GOOD, "id = \"archers\""),
-        &format!("already used on line {first}"),
-    );
+    assert_reports(&err, line_of(GOOD, "id = \"archers\""), &format!("already used on line {first}"));
 }
 
 #[test]
 fn grid_rows_of_the_wrong_length_or_order_or_letter() {
     let line = line_of(GOOD, "02 ..ww....");
-    assert_reports(
-        &broken("02 ..ww....", "02 ..ww..."),
-        line,
-        "row 02 has 7 hexes; the map has 8 columns",
-    );
-    assert_reports(
-        &broken("02 ..ww....", "03 ..ww...."),
-        line,
-        "row 03 found where row 02 was expected",
-    );
+    assert_reports(&broken("02 ..ww....", "02 ..ww..."), line, "row 02 has 7 hexes; the map has 8 columns");
+    assert_reports(&broken("02 ..ww....", "03 ..ww...."), line, "row 03 found where row 02 was expected");
     let err = broken("02 ..ww....", "02 ..wq....");
     assert_reports(&err, line, "hex 0402: unknown terrain letter `q`");
     assert_eq!(err.diagnostics.iter().find(|d| d.line == line).unwrap().column, 7);
-    assert_reports(
-        &broken("02 00110000", "02 0011x000"),
-        line_of(GOOD, "02 00110000"),
-        "must be a digit",
-    );
+    assert_reports(&broken("02 00110000", "02 0011x000"), line_of(GOOD, "02 00110000"), "must be a digit");
     let err = broken("06 ......~~\n", "");
-    assert!(
-        err.to_string().contains("terrain grid: has 5 rows; the map has 6"),
-        "{err}"
-    );
+    assert!(err.to_string().contains("terrain grid: has 5 rows; the map has 6"), "{err}");
 }
 
 #[test]
 fn hexsides_must_join_adjacent_hexes_and_carry_one_feature() {
     let line = line_of(GOOD, "stream = [");
-    assert_reports(
-        &broken("\"0203-0204\"", "\"0203-0205\""),
-        line,
-        "hexes 0203 and 0205 are not adjacent",
-    );
-    assert_reports(
-        &broken("\"0303-0304\"]", "\"0303-0304\", \"0204-0203\"]"),
-        line,
-        "listed twice",
-    );
+    assert_reports(&broken("\"0203-0204\"", "\"0203-0205\""), line, "hexes 0203 and 0205 are not adjacent");
+    assert_reports(&broken("\"0303-0304\"]", "\"0303-0304\", \"0204-0203\"]"), line, "listed twice");
     assert_reports(
         &broken("steep_slope = [\"0302-0303\"]", "steep_slope = [\"0204-0203\"]"),
         line + 1,
         "already has a stream",
     );
-    assert_reports(
-        &broken("steep_slope =", "cliff ="),
-        line + 1,
-        "unknown hexside feature `cliff`",
-    );
+    assert_reports(&broken("steep_slope =", "cliff ="), line + 1, "unknown hexside feature `cliff`");
 }
 
 #[test]
@@ -350,23 +231,15 @@ fn units_may_not_stand_in_the_sea() {
 fn each_side_needs_exactly_one_overall_commander_gba_4_4() {
     let err = broken("role = \"overall\", initiative = 3", "role = \"wing\", initiative = 3");
     assert!(
-        err.to_string()
-            .contains("side `persians` must have exactly one leader with role = \"overall\"; it has 0"),
+        err.to_string().contains("side `persians` must have exactly one leader with role = \"overall\"; it has 0"),
         "{err}"
     );
 }
 
 #[test]
 fn line_command_entries_must_name_types() {
-    let err = broken(
-        "line_command = [\"PH/MA\", \"HC\"]",
-        "line_command = [\"PH/HO\", \"HC\"]",
-    );
-    assert_reports(
-        &err,
-        line_of(GOOD, "line_command = ["),
-        "`PH/HO` is not a unit type or TYPE/CLASS",
-    );
+    let err = broken("line_command = [\"PH/MA\", \"HC\"]", "line_command = [\"PH/HO\", \"HC\"]");
+    assert_reports(&err, line_of(GOOD, "line_command = ["), "`PH/HO` is not a unit type or TYPE/CLASS");
 }
 
 #[test]
@@ -379,10 +252,11 @@ fn leader_ratings_are_checked() {
 
 #[test]
 fn many_problems_are_reported_at_once() {
-    let text = GOOD
-        .replacen("tq = 8", "tq = 0", 1)
-        .replacen("at = \"0201\"", "at = \"9999\"", 1)
-        .replacen("02 ..ww....", "02 ..ww...", 1);
+    let text = GOOD.replacen("tq = 8", "tq = 0", 1).replacen("at = \"0201\"", "at = \"9999\"", 1).replacen(
+        "02 ..ww....",
+        "02 ..ww...",
+        1,
+    );
     let err = load(FILE, &text).unwrap_err();
     assert!(err.diagnostics.len() >= 3, "{err}");
     let lines: Vec<_> = err.diagnostics.iter().map(|d| d.line).collect();
@@ -390,10 +264,5 @@ fn many_problems_are_reported_at_once() {
     sorted.sort();
     assert_eq!(lines, sorted, "problems are listed in file order");
     // The rendered report names the file, line and column of each problem.
-    assert!(
-        err.to_string()
-            .lines()
-            .all(|l| l.starts_with("scenarios/skirmish.toml:")),
-        "{err}"
-    );
+    assert!(err.to_string().lines().all(|l| l.starts_with("scenarios/skirmish.toml:")), "{err}");
 }

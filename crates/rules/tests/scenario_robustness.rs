@@ -19,9 +19,8 @@ impl Rng {
     }
 }
 
-const NASTY: &[&str] = &[
-    "", "\"", "[", "]]", "=", "\n", "-", "9999", "0", "-1", "1e9", "\u{0}", "é", "\"\"\"", "#", "{", "},",
-];
+const NASTY: &[&str] =
+    &["", "\"", "[", "]]", "=", "\n", "-", "9999", "0", "-1", "1e9", "\u{0}", "é", "\"\"\"", "#", "{", "},"];
 
 fn corrupt(text: &str, rng: &mut Rng) -> String {
     let mut bytes = text.as_bytes().to_vec();
@@ -63,10 +62,7 @@ fn corrupted_scenarios_never_panic_and_always_explain() {
             let outcome = std::panic::catch_unwind(|| load(&name, &mutated));
             match outcome {
                 Err(_) => panic!("{name}: seed {seed} made the loader panic"),
-                Ok(Err(e)) => assert!(
-                    !e.diagnostics.is_empty(),
-                    "{name}: seed {seed} rejected without a reason"
-                ),
+                Ok(Err(e)) => assert!(!e.diagnostics.is_empty(), "{name}: seed {seed} rejected without a reason"),
                 Ok(Ok(_)) => {}
             }
         }

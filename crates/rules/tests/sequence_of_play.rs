@@ -14,10 +14,7 @@ fn granicus_leaders() -> Field {
             vec![unit("p1", "HC", "", 3, 6, 7, "", "1005", "W")],
         ],
         leaders: [
-            vec![
-                leader("alexander", "overall", 7, 6, "0205"),
-                leader("philotas", "subordinate", 5, 4, "0206"),
-            ],
+            vec![leader("alexander", "overall", 7, 6, "0205"), leader("philotas", "subordinate", 5, 4, "0206")],
             vec![
                 leader("memnon", "overall", 5, 4, "1005"),
                 leader("omares", "subordinate", 3, 3, "1006"),
@@ -57,10 +54,7 @@ fn equal_initiatives_without_a_macedonian_side_are_rolled_for_r10_gba_5_12() {
     let rolls: Vec<_> = events
         .iter()
         .filter_map(|e| match e {
-            Event::DieRolled {
-                roll,
-                purpose: RollPurpose::InitiativeTie { side },
-            } => Some((*side, *roll)),
+            Event::DieRolled { roll, purpose: RollPurpose::InitiativeTie { side } } => Some((*side, *roll)),
             _ => None,
         })
         .collect();
@@ -74,10 +68,7 @@ fn equal_initiatives_without_a_macedonian_side_are_rolled_for_r10_gba_5_12() {
 #[test]
 fn equal_initiatives_on_one_side_are_the_owners_choice_gba_5_12() {
     let mut field = granicus_leaders();
-    field.leaders[1] = vec![
-        leader("memnon", "overall", 3, 4, "1005"),
-        leader("omares", "subordinate", 3, 3, "1006"),
-    ];
+    field.leaders[1] = vec![leader("memnon", "overall", 3, 4, "1005"), leader("omares", "subordinate", 3, 3, "1006")];
     let (mut game, _) = field.start(&[]);
     assert_eq!(offered(&game), ["memnon", "omares"]);
     ok(&mut game, activate("omares"));
@@ -88,49 +79,28 @@ fn equal_initiatives_on_one_side_are_the_owners_choice_gba_5_12() {
 fn only_the_offered_leader_may_be_activated_gba_5_13() {
     let (mut game, _) = granicus_leaders().start(&[]);
     let err = game.execute(&activate("alexander")).unwrap_err();
-    assert_eq!(
-        err,
-        RuleError::NotEligibleForActivation {
-            leader: "alexander".into()
-        }
-    );
+    assert_eq!(err, RuleError::NotEligibleForActivation { leader: "alexander".into() });
     assert_eq!(err.rule(), "5.12");
     let err = game.execute(&Command::EndOrders).unwrap_err();
     assert_eq!(err.rule(), "3.0");
     let err = game.execute(&activate("nobody")).unwrap_err();
-    assert_eq!(
-        err,
-        RuleError::UnknownLeader {
-            leader: "nobody".into()
-        }
-    );
+    assert_eq!(err, RuleError::UnknownLeader { leader: "nobody".into() });
 }
 
 /// Alexander alone on the field, activated, his orders done: ready for momentum.
 fn alexander_at_momentum(dice: &[u8]) -> sarissa_rules::Game {
     let field = Field {
         units: [
-            vec![
-                unit("m1", "HC", "", 3, 7, 7, "", "0205", "E"),
-                unit("m2", "MI", "", 4, 5, 5, "", "0207", "E"),
-            ],
+            vec![unit("m1", "HC", "", 3, 7, 7, "", "0205", "E"), unit("m2", "MI", "", 4, 5, 5, "", "0207", "E")],
             vec![unit("p1", "HC", "", 3, 6, 7, "", "1005", "W")],
         ],
-        leaders: [
-            vec![leader("alexander", "overall", 7, 6, "0205")],
-            vec![leader("darius", "overall", 8, 4, "1005")],
-        ],
+        leaders: [vec![leader("alexander", "overall", 7, 6, "0205")], vec![leader("darius", "overall", 8, 4, "1005")]],
         ..Field::default()
     };
     let (mut game, _) = field.start(dice);
     ok(&mut game, activate("alexander"));
     ok(&mut game, Command::EndOrders);
-    assert_eq!(
-        game.state.phase,
-        Phase::Momentum {
-            leader: "alexander".into()
-        }
-    );
+    assert_eq!(game.state.phase, Phase::Momentum { leader: "alexander".into() });
     game
 }
 
@@ -141,21 +111,16 @@ fn t2_momentum_succeeds_on_initiative_or_less_gba_5_32() {
     assert_eq!(
         events,
         [
-            Event::DieRolled {
-                roll: 7,
-                purpose: RollPurpose::Momentum {
-                    leader: "alexander".into()
-                }
-            },
-            Event::MomentumGained {
-                leader: "alexander".into()
-            },
-            Event::OrdersPhaseBegan {
-                leader: "alexander".into(),
-                orders: 7,
-                momentum: true
-            },
+            Event::DieRolled { roll: 7, purpose: RollPurpose::Momentum { leader: "alexander".into() } },
+            Event::MomentumGained { leader: "alexander".into() },
+            // Darius (initiative 8) may trump the momentum (5.42[2]).
+            Event::TrumpResponseOffered { side: 1, trumper: "alexander".into(), momentum: true },
         ]
+    );
+    let events = ok(&mut game, Command::DeclineTrump);
+    assert_eq!(
+        events,
+        [Event::OrdersPhaseBegan { leader: "alexander".into(), orders: 7, momentum: true, must_act: false }]
     );
 }
 
@@ -163,12 +128,7 @@ fn t2_momentum_succeeds_on_initiative_or_less_gba_5_32() {
 fn t2_momentum_fails_above_initiative_and_the_leader_is_finished_gba_5_32() {
     let mut game = alexander_at_momentum(&[8]);
     let events = ok(&mut game, Command::TryMomentum);
-    assert_eq!(
-        events[1],
-        Event::LeaderFinished {
-            leader: "alexander".into()
-        }
-    );
+    assert_eq!(events[1], Event::LeaderFinished { leader: "alexander".into() });
     assert_eq!(offered(&game), ["darius"]);
 }
 
@@ -176,10 +136,7 @@ fn t2_momentum_fails_above_initiative_and_the_leader_is_finished_gba_5_32() {
 fn die_roll_of_doom_2_to_8_finishes_the_leader_gba_5_33() {
     let mut game = alexander_at_momentum(&[9, 5]);
     let events = ok(&mut game, Command::TryMomentum);
-    assert!(events.contains(&Event::DoomOutcome {
-        leader: "alexander".into(),
-        outcome: Doom::Finished
-    }));
+    assert!(events.contains(&Event::DoomOutcome { leader: "alexander".into(), outcome: Doom::Finished }));
     assert_eq!(offered(&game), ["darius"]);
 }
 
@@ -187,21 +144,13 @@ fn die_roll_of_doom_2_to_8_finishes_the_leader_gba_5_33() {
 fn die_roll_of_doom_0_or_1_lets_the_opponent_reactivate_any_leader_gba_5_33() {
     let mut game = alexander_at_momentum(&[9, 1]);
     let events = ok(&mut game, Command::TryMomentum);
-    assert!(events.contains(&Event::DoomOutcome {
-        leader: "alexander".into(),
-        outcome: Doom::Reactivation
-    }));
+    assert!(events.contains(&Event::DoomOutcome { leader: "alexander".into(), outcome: Doom::Reactivation }));
     assert_eq!(game.state.phase, Phase::Reactivation { side: 1 });
     // The re-activated leader gets an orders phase but may not roll for momentum (5.34): when
     // his orders end he is Finished, and with every leader done the turn ends.
     ok(&mut game, activate("darius"));
     let events = ok(&mut game, Command::EndOrders);
-    assert_eq!(
-        events[1],
-        Event::LeaderFinished {
-            leader: "darius".into()
-        }
-    );
+    assert_eq!(events[1], Event::LeaderFinished { leader: "darius".into() });
     assert!(events.contains(&Event::TurnBegan { turn: 2 }), "{events:?}");
 }
 
@@ -219,18 +168,11 @@ fn die_roll_of_doom_9_is_a_crisis_of_faith_gba_5_33() {
     // (MI, TQ 5: automatic hit for infantry, then roll 2 -> no more).
     let mut game = alexander_at_momentum(&[9, 9, 8, 2]);
     let events = ok(&mut game, Command::TryMomentum);
-    assert!(events.contains(&Event::DoomOutcome {
-        leader: "alexander".into(),
-        outcome: Doom::CrisisOfFaith
-    }));
+    assert!(events.contains(&Event::DoomOutcome { leader: "alexander".into(), outcome: Doom::CrisisOfFaith }));
     let hits: Vec<_> = events
         .iter()
         .filter_map(|e| match e {
-            Event::CohesionHits {
-                unit,
-                hits,
-                cause: HitCause::CrisisOfFaith,
-            } => Some((unit.as_str(), *hits)),
+            Event::CohesionHits { unit, hits, cause: HitCause::CrisisOfFaith } => Some((unit.as_str(), *hits)),
             _ => None,
         })
         .collect();
@@ -243,15 +185,12 @@ fn die_roll_of_doom_9_is_a_crisis_of_faith_gba_5_33() {
 fn at_most_three_orders_phases_in_succession_gba_5_14() {
     let mut game = alexander_at_momentum(&[3, 4]);
     ok(&mut game, Command::TryMomentum);
+    ok(&mut game, Command::DeclineTrump);
     ok(&mut game, Command::EndOrders);
     ok(&mut game, Command::TryMomentum);
+    ok(&mut game, Command::DeclineTrump);
     let events = ok(&mut game, Command::EndOrders);
-    assert!(
-        events.contains(&Event::LeaderFinished {
-            leader: "alexander".into()
-        }),
-        "no fourth phase: {events:?}"
-    );
+    assert!(events.contains(&Event::LeaderFinished { leader: "alexander".into() }), "no fourth phase: {events:?}");
     let err = game.execute(&Command::TryMomentum).unwrap_err();
     assert_eq!(err.rule(), "3.0");
 }
@@ -260,12 +199,7 @@ fn at_most_three_orders_phases_in_succession_gba_5_14() {
 fn declining_momentum_finishes_the_leader_gba_5_15() {
     let mut game = alexander_at_momentum(&[]);
     let events = ok(&mut game, Command::DeclineMomentum);
-    assert_eq!(
-        events[0],
-        Event::LeaderFinished {
-            leader: "alexander".into()
-        }
-    );
+    assert_eq!(events[0], Event::LeaderFinished { leader: "alexander".into() });
 }
 
 #[test]
@@ -279,10 +213,7 @@ fn a_leader_gives_at_most_his_initiative_in_orders_gba_5_21_and_each_unit_one_gb
             ],
             vec![unit("p1", "HC", "", 3, 6, 7, "", "1105", "W")],
         ],
-        leaders: [
-            vec![leader("hero", "overall", 2, 6, "0205")],
-            vec![leader("foe", "overall", 5, 4, "1105")],
-        ],
+        leaders: [vec![leader("hero", "overall", 2, 6, "0205")], vec![leader("foe", "overall", 5, 4, "1105")]],
         ..Field::default()
     };
     let (mut game, _) = field.start(&[]);
@@ -294,10 +225,7 @@ fn a_leader_gives_at_most_his_initiative_in_orders_gba_5_21_and_each_unit_one_gb
     let err = game.execute(&mv("c", &["0307"], Vertex::E)).unwrap_err();
     assert_eq!(err, RuleError::NoOrdersLeft { leader: "hero".into() });
     let err = game.execute(&mv("p1", &["1005"], Vertex::W)).unwrap_err();
-    assert!(matches!(
-        err,
-        RuleError::NoOrdersLeft { .. } | RuleError::NotFriendly { .. }
-    ));
+    assert!(matches!(err, RuleError::NoOrdersLeft { .. } | RuleError::NotFriendly { .. }));
 }
 
 #[test]
@@ -307,10 +235,7 @@ fn the_turn_ends_when_every_leader_is_finished_and_units_turn_face_up_gba_3_1() 
             vec![unit("a", "HC", "", 3, 7, 7, "", "0203", "E")],
             vec![unit("p1", "HC", "", 3, 6, 7, "", "1105", "W")],
         ],
-        leaders: [
-            vec![leader("hero", "overall", 2, 6, "0203")],
-            vec![leader("foe", "overall", 5, 4, "1105")],
-        ],
+        leaders: [vec![leader("hero", "overall", 2, 6, "0203")], vec![leader("foe", "overall", 5, 4, "1105")]],
         ..Field::default()
     };
     let (mut game, _) = field.start(&[]);
@@ -326,10 +251,7 @@ fn the_turn_ends_when_every_leader_is_finished_and_units_turn_face_up_gba_3_1() 
             Event::TurnEnded { turn: 1 },
             Event::UnitsAndLeadersReadied,
             Event::TurnBegan { turn: 2 },
-            Event::ActivationOffered {
-                side: 0,
-                leaders: vec!["hero".into()]
-            },
+            Event::ActivationOffered { side: 0, leaders: vec!["hero".into()] },
         ]
     );
     assert!(!game.state.units[0].moved);
@@ -338,22 +260,14 @@ fn the_turn_ends_when_every_leader_is_finished_and_units_turn_face_up_gba_3_1() 
 #[test]
 fn the_same_commands_replay_to_the_same_state_and_a_save_round_trips() {
     let field = granicus_leaders();
-    let commands = [
-        pass("arsites"),
-        pass("omares"),
-        activate("memnon"),
-        mv("p1", &["0905"], Vertex::W),
-        Command::EndOrders,
-    ];
+    let commands =
+        [pass("arsites"), pass("omares"), activate("memnon"), mv("p1", &["0905"], Vertex::W), Command::EndOrders];
     let scenario = std::sync::Arc::new(sarissa_rules::load("field.toml", &field.toml()).unwrap());
     let a = sarissa_rules::Game::replay(scenario.clone(), sarissa_rules::Dice::seeded(9), &commands).unwrap();
     let b = sarissa_rules::Game::replay(scenario.clone(), sarissa_rules::Dice::seeded(9), &commands).unwrap();
     assert_eq!(a.state_hash(), b.state_hash());
     let json = serde_json::to_string(&a.state).unwrap();
-    let restored = sarissa_rules::Game {
-        scenario,
-        state: serde_json::from_str(&json).unwrap(),
-    };
+    let restored = sarissa_rules::Game { scenario, state: serde_json::from_str(&json).unwrap() };
     assert_eq!(restored.state_hash(), a.state_hash());
     assert_eq!(restored.state, a.state);
 }
@@ -386,4 +300,4 @@ fn a_seeded_random_game_replays_to_a_pinned_hash() {
     assert_eq!(replayed.state_hash(), game.state_hash());
     assert_eq!(format!("{:016x}", game.state_hash()), PINNED_SAMARKAND_HASH);
 }
-const PINNED_SAMARKAND_HASH: &str = "255281da26618fe2";
+const PINNED_SAMARKAND_HASH: &str = "f7b88a34b8f66cf5";

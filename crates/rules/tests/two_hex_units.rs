@@ -8,21 +8,14 @@ use sarissa_rules::movement::formation_reach;
 use sarissa_rules::units::Placement;
 
 fn to(a: &str, b: &str, facing: Vertex, unit: &str) -> Command {
-    Command::MoveTo {
-        unit: unit.into(),
-        to: Placement::Two(h(a), h(b)),
-        facing,
-    }
+    Command::MoveTo { unit: unit.into(), to: Placement::Two(h(a), h(b)), facing }
 }
 
 /// One blue two-hex unit at 0505-0506 facing east, its leader beside it.
 fn field(kind: &str, class: &str, red: Vec<String>) -> Field {
     Field {
         units: [vec![unit("block", kind, class, 10, 7, 4, "", "0505-0506", "E")], red],
-        leaders: [
-            vec![leader("hero", "overall", 5, 6, "0405")],
-            vec![leader("foe", "overall", 6, 4, "1210")],
-        ],
+        leaders: [vec![leader("hero", "overall", 5, 6, "0405")], vec![leader("foe", "overall", 6, 4, "1210")]],
         ..Field::default()
     }
 }
@@ -49,10 +42,7 @@ fn a_two_hex_unit_advances_with_both_halves_into_its_front_hexes_gba_6_43() {
     // Every pose it can reach faces across its long edge (7.11).
     for d in formation_reach(&game.scenario, &game.state, 0) {
         let Placement::Two(a, b) = d.placement else { panic!() };
-        assert!(
-            Vertex::perpendicular_to(a.side_towards(b).unwrap()).contains(&d.facing),
-            "{d:?}"
-        );
+        assert!(Vertex::perpendicular_to(a.side_towards(b).unwrap()).contains(&d.facing), "{d:?}");
     }
 }
 
@@ -93,30 +83,13 @@ fn t10_a_phalanx_wheeling_in_an_enemy_zoc_rolls_9_for_two_hits_gba_6_45() {
         ok(&mut game, activate("hero"));
         let d = formation_reach(&game.scenario, &game.state, 0);
         let wheel = d.iter().find(|d| d.wheel).expect("a wheel is offered");
-        let events = ok(
-            &mut game,
-            Command::MoveTo {
-                unit: "block".into(),
-                to: wheel.placement,
-                facing: wheel.facing,
-            },
-        );
+        let events = ok(&mut game, Command::MoveTo { unit: "block".into(), to: wheel.placement, facing: wheel.facing });
         assert!(
-            events.contains(&Event::CohesionHits {
-                unit: "block".into(),
-                hits,
-                cause: HitCause::Wheel
-            }),
+            events.contains(&Event::CohesionHits { unit: "block".into(), hits, cause: HitCause::Wheel }),
             "roll {roll}: {events:?}"
         );
         assert!(
-            !events.iter().any(|e| matches!(
-                e,
-                Event::CohesionHits {
-                    cause: HitCause::Maneuver,
-                    ..
-                }
-            )),
+            !events.iter().any(|e| matches!(e, Event::CohesionHits { cause: HitCause::Maneuver, .. })),
             "no pivot hit for class MA"
         );
     }
@@ -133,23 +106,14 @@ fn a_pinned_two_hex_unit_may_not_advance_or_reverse_gba_6_44_7_23() {
 #[test]
 fn a_phalanx_may_use_its_augmented_allowance_with_a_tq_check_gba_6_46() {
     // Five straight steps east need the augmented MA 5 (4 + 1 in this field).
-    let path = [
-        ("0605", "0606"),
-        ("0704", "0705"),
-        ("0805", "0806"),
-        ("0904", "0905"),
-        ("1005", "1006"),
-    ];
+    let path = [("0605", "0606"), ("0704", "0705"), ("0805", "0806"), ("0904", "0905"), ("1005", "1006")];
     for (roll, hit) in [(8u8, true), (7, false)] {
         let (mut game, _) = field("PH", "MA", far_red()).start(&[roll]);
         ok(&mut game, activate("hero"));
         let (a, b) = path[4];
         let events = ok(&mut game, to(a, b, Vertex::E, "block"));
-        let got = events.contains(&Event::CohesionHits {
-            unit: "block".into(),
-            hits: 1,
-            cause: HitCause::AugmentedMove,
-        });
+        let got =
+            events.contains(&Event::CohesionHits { unit: "block".into(), hits: 1, cause: HitCause::AugmentedMove });
         assert_eq!(got, hit, "roll {roll} against TQ 7: {events:?}");
         assert!(events.iter().any(|e| matches!(e, Event::UnitMoved { mp: 5, .. })));
     }
@@ -161,10 +125,7 @@ fn a_phalanx_may_use_its_augmented_allowance_with_a_tq_check_gba_6_46() {
 #[test]
 fn a_moved_phalanx_at_its_augmented_allowance_takes_two_hits_gba_6_46() {
     let mut f = field("PH", "MA", far_red());
-    f.leaders[0] = vec![
-        leader("first", "subordinate", 2, 6, "0405"),
-        leader("second", "overall", 3, 8, "0406"),
-    ];
+    f.leaders[0] = vec![leader("first", "subordinate", 2, 6, "0405"), leader("second", "overall", 3, 8, "0406")];
     let (mut game, _) = f.start(&[]);
     ok(&mut game, activate("first"));
     ok(&mut game, to("0605", "0606", Vertex::E, "block"));
@@ -173,11 +134,7 @@ fn a_moved_phalanx_at_its_augmented_allowance_takes_two_hits_gba_6_46() {
     ok(&mut game, activate("second"));
     let events = ok(&mut game, to("1104", "1105", Vertex::E, "block"));
     assert!(
-        events.contains(&Event::CohesionHits {
-            unit: "block".into(),
-            hits: 2,
-            cause: HitCause::AugmentedMove
-        }),
+        events.contains(&Event::CohesionHits { unit: "block".into(), hits: 2, cause: HitCause::AugmentedMove }),
         "{events:?}"
     );
 }

@@ -68,10 +68,7 @@ impl MoveCategory {
     /// passes [`MoveCategory::Skirmisher`] to [`elevation_cost`] for them.
     pub fn of(kind: UnitType, class: Option<UnitClass>, two_hex: bool) -> Self {
         use UnitType::*;
-        let two_hex_form = matches!(
-            (kind, class),
-            (PH, _) | (HI, Some(UnitClass::HO)) | (LP, Some(UnitClass::CA))
-        );
+        let two_hex_form = matches!((kind, class), (PH, _) | (HI, Some(UnitClass::HO)) | (LP, Some(UnitClass::CA)));
         match kind {
             PH => Self::TwoHexFoot,
             HI | MI | LI | LP if two_hex || two_hex_form => Self::TwoHexFoot,
@@ -124,10 +121,7 @@ impl Add for Cost {
     type Output = Cost;
 
     fn add(self, other: Cost) -> Cost {
-        Cost {
-            mp: self.mp.saturating_add(other.mp),
-            hits: self.hits.saturating_add(other.hits),
-        }
+        Cost { mp: self.mp.saturating_add(other.mp), hits: self.hits.saturating_add(other.hits) }
     }
 }
 
@@ -162,21 +156,11 @@ impl Cell {
 }
 
 const fn ok(mp: u8, hits: u8, origin: Origin) -> Cell {
-    Cell {
-        mp,
-        hits,
-        allowed: true,
-        origin,
-    }
+    Cell { mp, hits, allowed: true, origin }
 }
 
 const fn no(origin: Origin) -> Cell {
-    Cell {
-        mp: 0,
-        hits: 0,
-        allowed: false,
-        origin,
-    }
+    Cell { mp: 0, hits: 0, allowed: false, origin }
 }
 
 const D: Origin = Origin::Designed;
@@ -225,19 +209,7 @@ pub const HEXES: [(Terrain, [Cell; 8]); 11] = [
             PD,
         ],
     ),
-    (
-        Terrain::Marsh,
-        [
-            ok(3, 2, D),
-            ok(3, 1, D),
-            ok(2, 1, D),
-            ok(2, 0, D),
-            ok(3, 2, D),
-            ok(3, 1, D),
-            PD,
-            PD,
-        ],
-    ),
+    (Terrain::Marsh, [ok(3, 2, D), ok(3, 1, D), ok(2, 1, D), ok(2, 0, D), ok(3, 2, D), ok(3, 1, D), PD, PD]),
     (
         Terrain::Rocky,
         [
@@ -252,32 +224,8 @@ pub const HEXES: [(Terrain, [Cell; 8]); 11] = [
         ],
     ),
     // Generic broken ground: not a GBA terrain; costed like Rocky, every cell designed.
-    (
-        Terrain::Rough,
-        [
-            ok(1, 1, D),
-            ok(1, 1, D),
-            ok(1, 0, D),
-            ok(1, 0, D),
-            ok(1, 1, D),
-            ok(1, 0, D),
-            PD,
-            PD,
-        ],
-    ),
-    (
-        Terrain::RockyRiverbed,
-        [
-            ok(2, 1, D),
-            ok(2, 1, D),
-            ok(1, 0, D),
-            ok(1, 0, D),
-            ok(2, 1, D),
-            ok(2, 0, D),
-            PD,
-            PD,
-        ],
-    ),
+    (Terrain::Rough, [ok(1, 1, D), ok(1, 1, D), ok(1, 0, D), ok(1, 0, D), ok(1, 1, D), ok(1, 0, D), PD, PD]),
+    (Terrain::RockyRiverbed, [ok(2, 1, D), ok(2, 1, D), ok(1, 0, D), ok(1, 0, D), ok(2, 1, D), ok(2, 0, D), PD, PD]),
     (
         Terrain::MajorRiver,
         [
@@ -291,37 +239,13 @@ pub const HEXES: [(Terrain, [Cell; 8]); 11] = [
             PD,
         ],
     ),
-    (
-        Terrain::Town,
-        [
-            PD,
-            ok(2, 1, D),
-            ok(2, 0, D),
-            ok(1, 0, D),
-            ok(2, 1, D),
-            ok(2, 1, D),
-            PD,
-            ok(2, 0, D),
-        ],
-    ),
+    (Terrain::Town, [PD, ok(2, 1, D), ok(2, 0, D), ok(1, 0, D), ok(2, 1, D), ok(2, 1, D), PD, ok(2, 0, D)]),
     // CG camp hex, Third to First Enclosure: the crowding of CG 12.1's design note.
     (
         Terrain::Camp,
-        [
-            ok(2, 0, D),
-            ok(2, 0, D),
-            ok(2, 0, D),
-            ok(1, 0, D),
-            ok(2, 0, D),
-            ok(2, 0, D),
-            ok(2, 0, D),
-            ok(2, 0, D),
-        ],
+        [ok(2, 0, D), ok(2, 0, D), ok(2, 0, D), ok(1, 0, D), ok(2, 0, D), ok(2, 0, D), ok(2, 0, D), ok(2, 0, D)],
     ),
-    (
-        Terrain::Stronghold,
-        [PD, ok(2, 1, D), ok(2, 0, D), ok(1, 0, D), PD, PD, PD, PD],
-    ),
+    (Terrain::Stronghold, [PD, ok(2, 1, D), ok(2, 0, D), ok(1, 0, D), PD, PD, PD, PD]),
     // Sea or lake: off-limits to every unit and leader (Terrain::is_impassable).
     (Terrain::Water, [PD; 8]),
 ];
@@ -332,71 +256,23 @@ pub const HEXES: [(Terrain, [Cell; 8]); 11] = [
 pub const HEXSIDES: [(HexsideFeature, [Cell; 8]); 14] = [
     (
         HexsideFeature::Stream,
-        [
-            ok(1, 1, D),
-            ok(1, 0, D),
-            ok(0, 0, D),
-            ok(0, 0, D),
-            ok(1, 0, D),
-            ok(0, 0, D),
-            ok(1, 1, D),
-            ok(1, 0, D),
-        ],
+        [ok(1, 1, D), ok(1, 0, D), ok(0, 0, D), ok(0, 0, D), ok(1, 0, D), ok(0, 0, D), ok(1, 1, D), ok(1, 0, D)],
     ),
     // 2H/HF hits: river 1 + woods 1 = the 2 hits of the GBA 6.62 example (1 In Column).
     (
         HexsideFeature::MinorRiver,
-        [
-            ok(1, 1, D),
-            ok(1, 1, D),
-            ok(1, 1, D),
-            ok(1, 0, D),
-            ok(1, 1, D),
-            ok(1, 0, D),
-            ok(2, 2, D),
-            PD,
-        ],
+        [ok(1, 1, D), ok(1, 1, D), ok(1, 1, D), ok(1, 0, D), ok(1, 1, D), ok(1, 0, D), ok(2, 2, D), PD],
     ),
     (
         HexsideFeature::SteepBankedStream,
-        [
-            ok(1, 2, D),
-            ok(1, 1, D),
-            ok(1, 1, D),
-            ok(1, 0, D),
-            ok(2, 1, D),
-            ok(1, 1, D),
-            PD,
-            PD,
-        ],
+        [ok(1, 2, D), ok(1, 1, D), ok(1, 1, D), ok(1, 0, D), ok(2, 1, D), ok(1, 1, D), PD, PD],
     ),
-    (
-        HexsideFeature::SteepBank,
-        [
-            ok(1, 1, D),
-            ok(1, 1, D),
-            ok(1, 0, D),
-            ok(0, 0, D),
-            ok(1, 1, D),
-            ok(1, 1, D),
-            PD,
-            PD,
-        ],
-    ),
+    (HexsideFeature::SteepBank, [ok(1, 1, D), ok(1, 1, D), ok(1, 0, D), ok(0, 0, D), ok(1, 1, D), ok(1, 1, D), PD, PD]),
     // The same cells as a two-level change (ELEVATION, LevelChange::Two): it replaces the
     // per-level cost, see entry_cost.
     (
         HexsideFeature::SteepSlope,
-        [
-            ok(2, 2, D),
-            ok(2, 1, D),
-            ok(1, 1, D),
-            ok(1, 0, D),
-            no(R_CAV_TWO),
-            PD,
-            no(R_CH_TWO),
-            PD,
-        ],
+        [ok(2, 2, D), ok(2, 1, D), ok(1, 1, D), ok(1, 0, D), no(R_CAV_TWO), PD, no(R_CH_TWO), PD],
     ),
     // SK: +2 MP and 1 hit per level changed (3 for three levels); see entry_cost.
     (
@@ -418,16 +294,7 @@ pub const HEXSIDES: [(HexsideFeature, [Cell; 8]); 14] = [
     // CG 12.213: only its controller crosses an unbreached city gate (the engine checks it).
     (
         HexsideFeature::CityGate,
-        [
-            PD,
-            ok(1, 1, D),
-            ok(1, 1, D),
-            ok(1, 0, D),
-            ok(1, 1, D),
-            ok(1, 1, D),
-            ok(1, 1, D),
-            ok(1, 0, D),
-        ],
+        [PD, ok(1, 1, D), ok(1, 1, D), ok(1, 0, D), ok(1, 1, D), ok(1, 1, D), ok(1, 1, D), ok(1, 0, D)],
     ),
     (
         HexsideFeature::Berm,
@@ -457,16 +324,7 @@ pub const HEXSIDES: [(HexsideFeature, [Cell; 8]); 14] = [
     ),
     (
         HexsideFeature::Moat,
-        [
-            PD,
-            ok(1, 1, D),
-            ok(1, 1, D),
-            ok(1, 0, D),
-            no(R_CAMP_FORT),
-            no(R_CAMP_FORT),
-            no(R_CAMP_FORT),
-            PD,
-        ],
+        [PD, ok(1, 1, D), ok(1, 1, D), ok(1, 0, D), no(R_CAMP_FORT), no(R_CAMP_FORT), no(R_CAMP_FORT), PD],
     ),
     (
         HexsideFeature::Thorns,
@@ -527,16 +385,7 @@ pub const CAMP_OUTWARD: [(HexsideFeature, [Cell; 8]); 5] = [
     ),
     (
         HexsideFeature::Moat,
-        [
-            PD,
-            ok(1, 1, D),
-            ok(1, 1, D),
-            ok(1, 0, D),
-            no(R_CAMP_FORT),
-            no(R_CAMP_FORT),
-            no(R_CAMP_FORT),
-            PD,
-        ],
+        [PD, ok(1, 1, D), ok(1, 1, D), ok(1, 0, D), no(R_CAMP_FORT), no(R_CAMP_FORT), no(R_CAMP_FORT), PD],
     ),
     (
         HexsideFeature::Thorns,
@@ -597,14 +446,7 @@ pub enum LevelChange {
 
 impl LevelChange {
     /// Rows in [`ELEVATION`] order.
-    pub const ALL: [LevelChange; 6] = [
-        Self::Level,
-        Self::Up1,
-        Self::Down1,
-        Self::Two,
-        Self::Three,
-        Self::Beyond,
-    ];
+    pub const ALL: [LevelChange; 6] = [Self::Level, Self::Up1, Self::Down1, Self::Two, Self::Three, Self::Beyond];
 
     pub fn between(from: u8, to: u8) -> Self {
         match (to.abs_diff(from), to > from) {
@@ -648,30 +490,9 @@ pub const ELEVATION: [(LevelChange, [Cell; 8]); 6] = [
     ),
     (
         LevelChange::Down1,
-        [
-            ok(0, 0, D),
-            ok(0, 0, D),
-            ok(0, 0, D),
-            ok(0, 0, D),
-            ok(0, 0, D),
-            ok(0, 0, D),
-            ok(1, 1, D),
-            ok(1, 0, D),
-        ],
+        [ok(0, 0, D), ok(0, 0, D), ok(0, 0, D), ok(0, 0, D), ok(0, 0, D), ok(0, 0, D), ok(1, 1, D), ok(1, 0, D)],
     ),
-    (
-        LevelChange::Two,
-        [
-            ok(2, 2, D),
-            ok(2, 1, D),
-            ok(1, 1, D),
-            ok(1, 0, D),
-            no(R_CAV_TWO),
-            PD,
-            no(R_CH_TWO),
-            PD,
-        ],
-    ),
+    (LevelChange::Two, [ok(2, 2, D), ok(2, 1, D), ok(1, 1, D), ok(1, 0, D), no(R_CAV_TWO), PD, no(R_CH_TWO), PD]),
     (
         LevelChange::Three,
         [
@@ -861,10 +682,7 @@ fn facing_row(kind: UnitType, class: Option<UnitClass>) -> (TurnRate, bool, Orig
     FACING
         .iter()
         .find(|(k, c, ..)| *k == kind && (c.is_none() || *c == class))
-        .map_or(
-            (TurnRate::PerVertex(1), true, Origin::Designed),
-            |&(_, _, rate, hit, origin)| (rate, hit, origin),
-        )
+        .map_or((TurnRate::PerVertex(1), true, Origin::Designed), |&(_, _, rate, hit, origin)| (rate, hit, origin))
 }
 
 /// Facing changes of a one-hex unit pivoting in its hex (GBA 7.12, 7.14): MP per vertex by type
@@ -914,9 +732,7 @@ mod tests {
     fn cites_a_rule(text: &str) -> bool {
         let at = text.find("GBA ").or_else(|| text.find("CG "));
         at.is_some_and(|i| {
-            text[i..]
-                .split_once(' ')
-                .is_some_and(|(_, rest)| rest.starts_with(|c: char| c.is_ascii_digit()))
+            text[i..].split_once(' ').is_some_and(|(_, rest)| rest.starts_with(|c: char| c.is_ascii_digit()))
         })
     }
 
@@ -999,10 +815,7 @@ mod tests {
 
     #[test]
     fn light_infantry_up_one_level_costs_two_mp_cg_6_62_example_2() {
-        assert_eq!(
-            entry_cost(LightFoot, Terrain::Clear, None, Crossing::Inward, 0, 1),
-            cost(2, 0)
-        );
+        assert_eq!(entry_cost(LightFoot, Terrain::Clear, None, Crossing::Inward, 0, 1), cost(2, 0));
     }
 
     #[test]
@@ -1026,15 +839,7 @@ mod tests {
     #[test]
     fn minor_river_into_woods_two_hits_one_in_column_gba_6_62() {
         for cat in [TwoHexFoot, FormedFoot] {
-            let c = entry_cost(
-                cat,
-                Terrain::Woods,
-                Some(HexsideFeature::MinorRiver),
-                Crossing::Inward,
-                0,
-                0,
-            )
-            .unwrap();
+            let c = entry_cost(cat, Terrain::Woods, Some(HexsideFeature::MinorRiver), Crossing::Inward, 0, 0).unwrap();
             assert_eq!(c.hits, 2);
             assert_eq!(in_column(c).hits, 1);
         }
@@ -1050,23 +855,9 @@ mod tests {
             assert_eq!(hexside_cost(cat, HexsideFeature::SheerSlope), None);
         }
         // A sheer slope hexside with its three levels is charged once.
-        let c = entry_cost(
-            Skirmisher,
-            Terrain::Clear,
-            Some(HexsideFeature::SheerSlope),
-            Crossing::Inward,
-            0,
-            3,
-        );
+        let c = entry_cost(Skirmisher, Terrain::Clear, Some(HexsideFeature::SheerSlope), Crossing::Inward, 0, 3);
         assert_eq!(c, cost(3, 3));
-        let c = entry_cost(
-            Skirmisher,
-            Terrain::Clear,
-            Some(HexsideFeature::SheerSlope),
-            Crossing::Inward,
-            0,
-            1,
-        );
+        let c = entry_cost(Skirmisher, Terrain::Clear, Some(HexsideFeature::SheerSlope), Crossing::Inward, 0, 1);
         assert_eq!(c, cost(3, 1));
         for cat in MoveCategory::ALL {
             assert_eq!(elevation_cost(cat, 0, 4), None);
@@ -1096,28 +887,13 @@ mod tests {
         }
         let slope = Some(HexsideFeature::SteepSlope);
         // 1 MP clear + the steep slope (2 MP, 2 hits), not + a further steep slope for the two levels.
-        assert_eq!(
-            entry_cost(TwoHexFoot, Terrain::Clear, slope, Crossing::Inward, 0, 2),
-            cost(3, 2)
-        );
+        assert_eq!(entry_cost(TwoHexFoot, Terrain::Clear, slope, Crossing::Inward, 0, 2), cost(3, 2));
         // It replaces the per-level cost of a one-level climb too.
-        assert_eq!(
-            entry_cost(TwoHexFoot, Terrain::Clear, slope, Crossing::Inward, 0, 1),
-            cost(3, 2)
-        );
+        assert_eq!(entry_cost(TwoHexFoot, Terrain::Clear, slope, Crossing::Inward, 0, 1), cost(3, 2));
         // A two-level change with no hexside listed is the same steep slope (GBA 6.23).
-        assert_eq!(
-            entry_cost(TwoHexFoot, Terrain::Clear, None, Crossing::Inward, 0, 2),
-            cost(3, 2)
-        );
-        assert_eq!(
-            entry_cost(Skirmisher, Terrain::Clear, slope, Crossing::Inward, 0, 3),
-            cost(3, 3)
-        );
-        assert_eq!(
-            entry_cost(FormedFoot, Terrain::Clear, slope, Crossing::Inward, 0, 3),
-            None
-        );
+        assert_eq!(entry_cost(TwoHexFoot, Terrain::Clear, None, Crossing::Inward, 0, 2), cost(3, 2));
+        assert_eq!(entry_cost(Skirmisher, Terrain::Clear, slope, Crossing::Inward, 0, 3), cost(3, 3));
+        assert_eq!(entry_cost(FormedFoot, Terrain::Clear, slope, Crossing::Inward, 0, 3), None);
     }
 
     #[test]
@@ -1176,15 +952,9 @@ mod tests {
             assert!(outward.mp <= inward.mp && outward.hits <= inward.hits, "{f:?}");
         }
         assert_eq!(hexside_cost(FormedFoot, Palisade), cost(3, 1));
-        assert_eq!(
-            hexside_cost_crossing(FormedFoot, Palisade, Crossing::Outward),
-            cost(2, 1)
-        );
+        assert_eq!(hexside_cost_crossing(FormedFoot, Palisade, Crossing::Outward), cost(2, 1));
         // Non-camp hexsides are the same both ways.
-        assert_eq!(
-            hexside_cost_crossing(Cavalry, Stream, Crossing::Outward),
-            hexside_cost(Cavalry, Stream)
-        );
+        assert_eq!(hexside_cost_crossing(Cavalry, Stream, Crossing::Outward), hexside_cost(Cavalry, Stream));
         // The camp gate lets everyone in; best In Column (CG 12.12).
         for cat in MoveCategory::ALL {
             assert!(camp_gate_cost(cat).is_some());

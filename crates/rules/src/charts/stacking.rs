@@ -42,13 +42,7 @@ pub enum StackClass {
 
 impl StackClass {
     /// Columns of the tables, in order.
-    pub const ALL: [StackClass; 5] = [
-        Self::Basic,
-        Self::PhOrHi,
-        Self::Skirmisher,
-        Self::Routed,
-        Self::InColumn,
-    ];
+    pub const ALL: [StackClass; 5] = [Self::Basic, Self::PhOrHi, Self::Skirmisher, Self::Routed, Self::InColumn];
 }
 
 /// The class of a unit (GBA 6.92): Routed first (whatever the type), then In Column, then type.
@@ -91,11 +85,7 @@ pub enum Outcome {
     /// the router is a two-hex unit) − TQ, none if that is 0 or less. With
     /// `against_tq_minus_two` it checks against TQ − 2: that is the column rule (GBA 6.65,
     /// rulings R3) restated, not an extra penalty; apply it once.
-    StationaryTqCheck {
-        drm: u8,
-        two_hex_router_drm: u8,
-        against_tq_minus_two: bool,
-    },
+    StationaryTqCheck { drm: u8, two_hex_router_drm: u8, against_tq_minus_two: bool },
     /// Allowed; the stationary unit takes this many hits.
     StationaryHit(u8),
     /// The router is eliminated (GBA 10.24, CG 11.26) and the stationary unit suffers `then`
@@ -113,11 +103,7 @@ impl Outcome {
     /// applied here when the cell says so. None for outcomes without such a check.
     pub fn stationary_check_hits(self, dr: u8, tq: u8, router_two_hex: bool) -> Option<u8> {
         match self {
-            Self::StationaryTqCheck {
-                drm,
-                two_hex_router_drm,
-                against_tq_minus_two,
-            } => {
+            Self::StationaryTqCheck { drm, two_hex_router_drm, against_tq_minus_two } => {
                 let extra = if router_two_hex { two_hex_router_drm } else { 0 };
                 let target = if against_tq_minus_two { tq.saturating_sub(2) } else { tq };
                 Some((dr + drm + extra).saturating_sub(target))
@@ -155,11 +141,7 @@ const R_ROUT_STOP: Origin = Origin::Recovered("GBA 10.24; CG 11.26: the router i
 const R_ROUT_STOP_ROUTED: Origin =
     Origin::Recovered("GBA 6.92, 10.24; CG 11.26: the router and the Routed unit are both eliminated");
 
-const CHECK: Outcome = Outcome::StationaryTqCheck {
-    drm: 0,
-    two_hex_router_drm: 1,
-    against_tq_minus_two: false,
-};
+const CHECK: Outcome = Outcome::StationaryTqCheck { drm: 0, two_hex_router_drm: 1, against_tq_minus_two: false };
 
 /// Voluntary chart, moving through: rows by mover (Routed movers use [`MANDATORY`]), columns by
 /// the stationary unit in [`StackClass::ALL`] order (Basic, PH/HI, SK, Routed, In Column).
@@ -168,13 +150,7 @@ pub const VOLUNTARY_THROUGH: [(StackClass, [Entry; 5]); 4] = [
         StackClass::Basic,
         [
             // charts-draft §10 point 5: the rules leave Basic through Basic open.
-            e(
-                Outcome::ExtraMp {
-                    mp: 1,
-                    tq_check_both_hits_on_fail: 1,
-                },
-                D,
-            ),
+            e(Outcome::ExtraMp { mp: 1, tq_check_both_hits_on_fail: 1 }, D),
             e(Outcome::Prohibited, R_PH_HI),
             e(Outcome::Free, D),
             e(Outcome::StationaryEliminated, R_ROUTED_GONE),
@@ -206,24 +182,10 @@ pub const MANDATORY: [(Action, [Entry; 5]); 2] = [
         [
             e(CHECK, R_ROUT_BASIC),
             // Packed ranks: a further +1.
-            e(
-                Outcome::StationaryTqCheck {
-                    drm: 1,
-                    two_hex_router_drm: 1,
-                    against_tq_minus_two: false,
-                },
-                R_ROUT_PH_HI,
-            ),
+            e(Outcome::StationaryTqCheck { drm: 1, two_hex_router_drm: 1, against_tq_minus_two: false }, R_ROUT_PH_HI),
             e(Outcome::Free, D),
             e(Outcome::StationaryEliminated, R_ROUTED_GONE),
-            e(
-                Outcome::StationaryTqCheck {
-                    drm: 0,
-                    two_hex_router_drm: 1,
-                    against_tq_minus_two: true,
-                },
-                R_ROUT_COLUMN,
-            ),
+            e(Outcome::StationaryTqCheck { drm: 0, two_hex_router_drm: 1, against_tq_minus_two: true }, R_ROUT_COLUMN),
         ],
     ),
     (
@@ -231,43 +193,21 @@ pub const MANDATORY: [(Action, [Entry; 5]); 2] = [
         [
             e(
                 Outcome::RouterEliminated {
-                    then: &Outcome::StationaryTqCheck {
-                        drm: 2,
-                        two_hex_router_drm: 0,
-                        against_tq_minus_two: false,
-                    },
+                    then: &Outcome::StationaryTqCheck { drm: 2, two_hex_router_drm: 0, against_tq_minus_two: false },
                 },
                 R_ROUT_STOP,
             ),
             e(
                 Outcome::RouterEliminated {
-                    then: &Outcome::StationaryTqCheck {
-                        drm: 3,
-                        two_hex_router_drm: 0,
-                        against_tq_minus_two: false,
-                    },
+                    then: &Outcome::StationaryTqCheck { drm: 3, two_hex_router_drm: 0, against_tq_minus_two: false },
                 },
                 R_ROUT_STOP,
             ),
+            e(Outcome::RouterEliminated { then: &Outcome::StationaryHit(1) }, R_ROUT_STOP),
+            e(Outcome::RouterEliminated { then: &Outcome::StationaryEliminated }, R_ROUT_STOP_ROUTED),
             e(
                 Outcome::RouterEliminated {
-                    then: &Outcome::StationaryHit(1),
-                },
-                R_ROUT_STOP,
-            ),
-            e(
-                Outcome::RouterEliminated {
-                    then: &Outcome::StationaryEliminated,
-                },
-                R_ROUT_STOP_ROUTED,
-            ),
-            e(
-                Outcome::RouterEliminated {
-                    then: &Outcome::StationaryTqCheck {
-                        drm: 2,
-                        two_hex_router_drm: 0,
-                        against_tq_minus_two: true,
-                    },
+                    then: &Outcome::StationaryTqCheck { drm: 2, two_hex_router_drm: 0, against_tq_minus_two: true },
                 },
                 R_ROUT_STOP,
             ),
@@ -365,12 +305,7 @@ mod tests {
             assert_eq!(outcome(mover, Routed, MoveThrough), Outcome::StationaryEliminated);
         }
         assert_eq!(outcome(Routed, Routed, MoveThrough), Outcome::StationaryEliminated);
-        assert_eq!(
-            outcome(Routed, Routed, StopIn),
-            Outcome::RouterEliminated {
-                then: &Outcome::StationaryEliminated
-            }
-        );
+        assert_eq!(outcome(Routed, Routed, StopIn), Outcome::RouterEliminated { then: &Outcome::StationaryEliminated });
     }
 
     #[test]
@@ -383,11 +318,7 @@ mod tests {
         }
         assert_eq!(
             outcome(Routed, InColumn, MoveThrough),
-            Outcome::StationaryTqCheck {
-                drm: 0,
-                two_hex_router_drm: 1,
-                against_tq_minus_two: true
-            }
+            Outcome::StationaryTqCheck { drm: 0, two_hex_router_drm: 1, against_tq_minus_two: true }
         );
     }
 
@@ -395,26 +326,14 @@ mod tests {
     fn routers_pass_through_but_never_stop_gba_10_24_cg_11_26() {
         for stationary in StackClass::ALL {
             assert!(outcome(Routed, stationary, MoveThrough).is_allowed());
-            assert!(matches!(
-                outcome(Routed, stationary, StopIn),
-                Outcome::RouterEliminated { .. }
-            ));
+            assert!(matches!(outcome(Routed, stationary, StopIn), Outcome::RouterEliminated { .. }));
         }
         assert_eq!(
             outcome(Routed, PhOrHi, MoveThrough),
-            Outcome::StationaryTqCheck {
-                drm: 1,
-                two_hex_router_drm: 1,
-                against_tq_minus_two: false
-            }
+            Outcome::StationaryTqCheck { drm: 1, two_hex_router_drm: 1, against_tq_minus_two: false }
         );
         assert_eq!(outcome(Routed, Skirmisher, MoveThrough), Outcome::Free);
-        assert_eq!(
-            outcome(Routed, Skirmisher, StopIn),
-            Outcome::RouterEliminated {
-                then: &Outcome::StationaryHit(1)
-            }
-        );
+        assert_eq!(outcome(Routed, Skirmisher, StopIn), Outcome::RouterEliminated { then: &Outcome::StationaryHit(1) });
         let stop_basic = outcome(Routed, Basic, StopIn);
         assert_eq!(stop_basic.stationary_check_hits(5, 4, true), Some(3));
         let stop_column = outcome(Routed, InColumn, StopIn);
@@ -437,13 +356,7 @@ mod tests {
 
     #[test]
     fn basic_through_basic_costs_one_mp_and_a_check_charts_draft_10_5() {
-        assert_eq!(
-            outcome(Basic, Basic, MoveThrough),
-            Outcome::ExtraMp {
-                mp: 1,
-                tq_check_both_hits_on_fail: 1
-            }
-        );
+        assert_eq!(outcome(Basic, Basic, MoveThrough), Outcome::ExtraMp { mp: 1, tq_check_both_hits_on_fail: 1 });
         assert_eq!(origin(Basic, Basic, MoveThrough), Origin::Designed);
         assert_eq!(outcome(Basic, Skirmisher, MoveThrough), Outcome::Free);
     }
@@ -455,10 +368,7 @@ mod tests {
                 for action in [MoveThrough, StopIn] {
                     let cell = entry(mover, stationary, action);
                     if let Origin::Recovered(text) = cell.origin {
-                        assert!(
-                            text.contains("GBA 6.") || text.contains("GBA 10.") || text.contains("CG "),
-                            "{text}"
-                        );
+                        assert!(text.contains("GBA 6.") || text.contains("GBA 10.") || text.contains("CG "), "{text}");
                     }
                     if let Outcome::RouterEliminated { then } = cell.outcome {
                         assert!(matches!(
@@ -480,11 +390,7 @@ mod tests {
             .collect();
         assert_eq!(
             designed,
-            [
-                (Basic, Basic, MoveThrough),
-                (Basic, Skirmisher, MoveThrough),
-                (Routed, Skirmisher, MoveThrough)
-            ]
+            [(Basic, Basic, MoveThrough), (Basic, Skirmisher, MoveThrough), (Routed, Skirmisher, MoveThrough)]
         );
     }
 }

@@ -11,20 +11,18 @@ pub enum Command {
     Activate { leader: String },
     /// Decline to use the leader offered: he is Finished (GBA 5.15).
     Pass { leader: String },
+    /// Try to activate this leader instead: the active side's trump of the leader offered
+    /// (5.41), the opponent's trump of a successful trump (5.42[1]) or of a successful
+    /// momentum roll (5.42[2]). Succeeds on a roll of his initiative or less.
+    Trump { leader: String },
+    /// Let the trump or the momentum stand (5.42).
+    DeclineTrump,
     /// An individual order: move a unit along `path` (the hexes entered, in order; empty to
     /// only turn) and end facing `facing` (GBA 5.22, 6.3, 7.12).
-    Move {
-        unit: String,
-        path: Vec<HexId>,
-        facing: Vertex,
-    },
+    Move { unit: String, path: Vec<HexId>, facing: Vertex },
     /// An individual order to a two-hex unit: end in `to` facing `facing`, by the cheapest way
     /// of advancing, pivoting and reverse-facing there (GBA 6.4).
-    MoveTo {
-        unit: String,
-        to: Placement,
-        facing: Vertex,
-    },
+    MoveTo { unit: String, to: Placement, facing: Vertex },
     /// An individual order the active leader gives himself: move along `path` (GBA 4.23, 6.15).
     MoveLeader { leader: String, path: Vec<HexId> },
     /// The active leader gives no more orders this orders phase (GBA 5.21, 5.27).
@@ -40,6 +38,8 @@ impl Command {
         match self {
             Self::Activate { .. } => "activate",
             Self::Pass { .. } => "pass",
+            Self::Trump { .. } => "trump",
+            Self::DeclineTrump => "decline_trump",
             Self::Move { .. } => "move",
             Self::MoveTo { .. } => "move_to",
             Self::MoveLeader { .. } => "move_leader",

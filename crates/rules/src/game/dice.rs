@@ -21,10 +21,7 @@ impl Dice {
 
     /// Loaded dice; every value must be 0–9 (higher values are taken modulo 10).
     pub fn scripted(rolls: &[u8]) -> Self {
-        Self::Scripted {
-            rolls: rolls.iter().map(|r| r % 10).collect(),
-            next: 0,
-        }
+        Self::Scripted { rolls: rolls.iter().map(|r| r % 10).collect(), next: 0 }
     }
 
     /// The next roll without consuming it; `None` when loaded dice have run out.
@@ -69,10 +66,7 @@ mod tests {
             counts[*r as usize] += 1;
         }
         assert!(counts.iter().all(|&c| (150..=250).contains(&c)), "{counts:?}");
-        assert_ne!(
-            rolls[..20],
-            (0..20).map(|_| Dice::seeded(43).roll().unwrap()).collect::<Vec<_>>()[..]
-        );
+        assert_ne!(rolls[..20], (0..20).map(|_| Dice::seeded(43).roll().unwrap()).collect::<Vec<_>>()[..]);
     }
 
     #[test]
@@ -88,10 +82,7 @@ mod tests {
     fn scripted_dice_play_their_sequence_then_stop() {
         let mut d = Dice::scripted(&[3, 9, 0]);
         assert_eq!(d.peek(), Some(3));
-        assert_eq!(
-            [d.roll(), d.roll(), d.roll(), d.roll()],
-            [Some(3), Some(9), Some(0), None]
-        );
+        assert_eq!([d.roll(), d.roll(), d.roll(), d.roll()], [Some(3), Some(9), Some(0), None]);
     }
 
     #[test]

@@ -60,6 +60,16 @@ pub enum RuleError {
         leader: String,
         reason: String,
     },
+    /// A trump not open to this leader (GBA 5.41–5.43).
+    Trump {
+        leader: String,
+        rule: &'static str,
+        reason: String,
+    },
+    /// A leader who trumped must move a unit to another hex before his orders end (GBA 5.46, R11).
+    TrumperMustAct {
+        leader: String,
+    },
     /// Loaded dice ran out: a test or reproduction supplied too few rolls.
     DiceExhausted,
     /// The battle is over.
@@ -82,6 +92,8 @@ impl RuleError {
             Self::UnitNotAvailable { .. } => "10.2",
             Self::IllegalMove { rule, .. } => rule,
             Self::NoMomentum { .. } => "5.31",
+            Self::Trump { rule, .. } => rule,
+            Self::TrumperMustAct { .. } => "5.46",
             Self::DiceExhausted => "2.3",
             Self::GameOver => "3.0",
         }
@@ -96,10 +108,7 @@ impl fmt::Display for RuleError {
             Self::UnknownUnit { unit } => write!(f, "there is no unit `{unit}`"),
             Self::UnknownLeader { leader } => write!(f, "there is no leader `{leader}`"),
             Self::NotEligibleForActivation { leader } => {
-                write!(
-                    f,
-                    "{leader} cannot be activated now: leaders go in order of initiative, lowest first"
-                )
+                write!(f, "{leader} cannot be activated now: leaders go in order of initiative, lowest first")
             }
             Self::NoOrdersLeft { leader } => write!(f, "{leader} has given all the orders his initiative allows"),
             Self::AlreadyOrdered { unit } => write!(f, "{unit} has already had an order this orders phase"),
@@ -114,14 +123,15 @@ impl fmt::Display for RuleError {
                 write!(f, "{leader} is in an enemy zone of control and cannot give orders")
             }
             Self::TwoHexNeedsMoveTo { unit } => {
-                write!(
-                    f,
-                    "{unit} is a two-hex unit: it is ordered to where both its halves end, not along a path"
-                )
+                write!(f, "{unit} is a two-hex unit: it is ordered to where both its halves end, not along a path")
             }
             Self::UnitNotAvailable { unit } => write!(f, "{unit} is not on the field"),
             Self::IllegalMove { unit, reason, .. } => write!(f, "{unit} cannot move so: {reason}"),
             Self::NoMomentum { leader, reason } => write!(f, "{leader} cannot try for momentum: {reason}"),
+            Self::Trump { leader, reason, .. } => write!(f, "{leader} cannot trump now: {reason}"),
+            Self::TrumperMustAct { leader } => {
+                write!(f, "{leader} took the initiative by trump and must move a unit before his orders end")
+            }
             Self::DiceExhausted => write!(f, "the loaded dice have no more rolls"),
             Self::GameOver => write!(f, "the battle is over"),
         }

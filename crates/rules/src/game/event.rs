@@ -14,6 +14,8 @@ pub enum RollPurpose {
     InitiativeTie { side: usize },
     /// GBA 5.32.
     Momentum { leader: String },
+    /// GBA 5.41, 5.42.
+    Trump { leader: String },
     /// GBA 5.33.
     DieRollOfDoom { leader: String },
     /// The TQ check at the end of a first move at augmented MA (GBA 6.46) and other checks.
@@ -75,11 +77,34 @@ pub enum Event {
         no_momentum: bool,
         in_enemy_zoc: bool,
     },
-    /// An orders phase begins: the leader may give up to `orders` individual orders (GBA 5.21).
+    /// An orders phase begins: the leader may give up to `orders` individual orders (GBA 5.21);
+    /// `must_act` after a successful trump (5.46).
     OrdersPhaseBegan {
         leader: String,
         orders: u8,
         momentum: bool,
+        must_act: bool,
+    },
+    /// `leader` tries to trump `over` (GBA 5.41, 5.42); one attempt per side per activation.
+    TrumpTried {
+        leader: String,
+        over: String,
+    },
+    TrumpSucceeded {
+        leader: String,
+    },
+    TrumpFailed {
+        leader: String,
+    },
+    /// The opponent may answer a successful trump or momentum roll with his own (GBA 5.42).
+    TrumpResponseOffered {
+        side: usize,
+        trumper: String,
+        momentum: bool,
+    },
+    /// Leaders passed over by a successful trump keep their activation but lose momentum (5.44).
+    LeadersBypassed {
+        leaders: Vec<String>,
     },
     UnitMoved {
         unit: String,
@@ -142,17 +167,27 @@ impl GameState {
                 self.dice.roll();
             }
             Event::ActivationOffered { side, leaders } => {
-                self.phase = Phase::Activation {
-                    side: *side,
-                    leaders: leaders.clone(),
-                };
+                self.phase = Phase::Activation { side: *side, leaders: leaders.clone() };
+                self.trumps_tried = [false, false];
+            }
+            Event::TrumpTried { leader: id, .. } => {
+                if let Some(i) = leader(id) {
+                    self.trumps_tried[scenario.leaders[i].side] = true;
+                }
+            }
+            Event::TrumpSucceeded { .. } | Event::TrumpFailed { .. } => {}
+            Event::TrumpResponseOffered { side, trumper, momentum } => {
+                self.phase = Phase::TrumpResponse { side: *side, trumper: trumper.clone(), momentum: *momentum };
+            }
+            Event::LeadersBypassed { leaders } => {
+                for id in leaders {
+                    if let Some(i) = leader(id) {
+                        self.leaders[i].no_momentum = true;
+                    }
+                }
             }
             Event::TieOrderSet { initiative, next_side } => self.tie = Some((*initiative, *next_side)),
-            Event::LeaderActivated {
-                leader: id,
-                no_momentum,
-                in_enemy_zoc,
-            } => {
+            Event::LeaderActivated { leader: id, no_momentum, in_enemy_zoc } => {
                 if let Some(i) = leader(id) {
                     let l = &mut self.leaders[i];
                     l.status = LeaderStatus::Active;
@@ -161,11 +196,7 @@ impl GameState {
                     l.was_in_enemy_zoc |= *in_enemy_zoc;
                 }
             }
-            Event::OrdersPhaseBegan {
-                leader: id,
-                orders,
-                momentum,
-            } => {
+            Event::OrdersPhaseBegan { leader: id, orders, momentum, must_act } => {
                 if let Some(i) = leader(id) {
                     self.leaders[i].succession += 1;
                     self.leaders[i].mp_used = 0;
@@ -175,24 +206,23 @@ impl GameState {
                     orders_left: *orders,
                     ordered: Vec::new(),
                     momentum: *momentum,
+                    must_act: *must_act,
                 };
             }
-            Event::UnitMoved {
-                unit: id,
-                placement,
-                facing,
-                ..
-            } => {
+            Event::UnitMoved { unit: id, placement, facing, .. } => {
                 if let Some(i) = unit(id) {
                     let u = &mut self.units[i];
+                    // A unit moved to another hex discharges a trumper's duty (5.46, R11).
+                    if let Phase::Orders { must_act, .. } = &mut self.phase {
+                        if !placement.hexes().eq(u.placement.hexes()) {
+                            *must_act = false;
+                        }
+                    }
                     u.placement = *placement;
                     u.facing = *facing;
                     u.moved = true;
                 }
-                if let Phase::Orders {
-                    orders_left, ordered, ..
-                } = &mut self.phase
-                {
+                if let Phase::Orders { orders_left, ordered, .. } = &mut self.phase {
                     *orders_left = orders_left.saturating_sub(1);
                     ordered.push(id.clone());
                 }
@@ -202,12 +232,7 @@ impl GameState {
                     self.units[i].hits = self.units[i].hits.saturating_add(*hits);
                 }
             }
-            Event::LeaderMoved {
-                leader: id,
-                path,
-                mp,
-                in_enemy_zoc,
-            } => {
+            Event::LeaderMoved { leader: id, path, mp, in_enemy_zoc } => {
                 if let (Some(i), Some(last)) = (leader(id), path.last()) {
                     self.leaders[i].at = *last;
                     self.leaders[i].mp_used = self.leaders[i].mp_used.saturating_add(*mp);

@@ -49,11 +49,7 @@ impl Tx<'_> {
     }
 
     pub fn unit_index(&self, id: &str) -> Result<usize, RuleError> {
-        self.scenario
-            .units
-            .iter()
-            .position(|u| u.id == id)
-            .ok_or_else(|| RuleError::UnknownUnit { unit: id.into() })
+        self.scenario.units.iter().position(|u| u.id == id).ok_or_else(|| RuleError::UnknownUnit { unit: id.into() })
     }
 
     pub fn leader_index(&self, id: &str) -> Result<usize, RuleError> {
@@ -80,11 +76,7 @@ impl Game {
     }
 
     fn transact(&mut self, f: impl FnOnce(&mut Tx) -> Result<(), RuleError>) -> Result<Vec<Event>, RuleError> {
-        let mut tx = Tx {
-            scenario: &self.scenario,
-            state: self.state.clone(),
-            events: Vec::new(),
-        };
+        let mut tx = Tx { scenario: &self.scenario, state: self.state.clone(), events: Vec::new() };
         f(&mut tx)?;
         let Tx { state, events, .. } = tx;
         self.state = state;
@@ -107,8 +99,6 @@ impl Game {
     /// A stable 64-bit fingerprint of the state (FNV-1a of its JSON), equal on every platform.
     pub fn state_hash(&self) -> u64 {
         let json = serde_json::to_string(&self.state).unwrap_or_default();
-        json.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-        })
+        json.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
     }
 }

@@ -54,11 +54,20 @@ pub enum Phase {
         side: usize,
         leaders: Vec<String>,
     },
-    /// The active leader gives orders (GBA 5.2).
+    /// The active leader gives orders (GBA 5.2). `must_act`: he trumped, and may not end his
+    /// orders before a unit has moved to another hex (5.46, R11).
     Orders {
         leader: String,
         orders_left: u8,
         ordered: Vec<String>,
+        momentum: bool,
+        must_act: bool,
+    },
+    /// `side` may trump `trumper` — who trumped, or just gained momentum — with a leader of equal
+    /// or higher initiative, or let it stand (GBA 5.42).
+    TrumpResponse {
+        side: usize,
+        trumper: String,
         momentum: bool,
     },
     /// The leader who just finished an orders phase may try for momentum (GBA 5.3).
@@ -86,6 +95,8 @@ pub struct GameState {
     pub dice: Dice,
     /// While equal-initiative leaders of both sides alternate: (initiative, side next) (GBA 5.12).
     pub tie: Option<(u8, usize)>,
+    /// Which sides have tried a trump in the current activation: one each (GBA 5.43).
+    pub trumps_tried: [bool; 2],
 }
 
 impl GameState {
@@ -120,6 +131,7 @@ impl GameState {
                 .collect(),
             dice,
             tie: None,
+            trumps_tried: [false, false],
         }
     }
 
@@ -127,7 +139,9 @@ impl GameState {
     pub fn decider(&self, scenario: &Scenario) -> Option<usize> {
         match &self.phase {
             Phase::Setup | Phase::Over { .. } => None,
-            Phase::Activation { side, .. } | Phase::Reactivation { side } => Some(*side),
+            Phase::Activation { side, .. } | Phase::Reactivation { side } | Phase::TrumpResponse { side, .. } => {
+                Some(*side)
+            }
             Phase::Orders { leader, .. } | Phase::Momentum { leader } => {
                 scenario.leaders.iter().find(|l| &l.id == leader).map(|l| l.side)
             }

@@ -59,11 +59,7 @@ pub fn load(file: &str, text: &str) -> Result<Scenario, LoadError> {
     for e in &syntax_errors {
         ctx.error(e.span().unwrap_or(0..0), format!("TOML syntax: {}", e.message()));
     }
-    let scenario = if syntax_errors.is_empty() {
-        read_document(&mut ctx, &doc, file)
-    } else {
-        None
-    };
+    let scenario = if syntax_errors.is_empty() { read_document(&mut ctx, &doc, file) } else { None };
     match scenario {
         Some(s) if ctx.diagnostics.is_empty() => Ok(s),
         _ => {
@@ -73,10 +69,7 @@ pub fn load(file: &str, text: &str) -> Result<Scenario, LoadError> {
             }
             let mut diagnostics = ctx.diagnostics;
             diagnostics.sort_by_key(|d| (d.line, d.column));
-            Err(LoadError {
-                file: file.to_string(),
-                diagnostics,
-            })
+            Err(LoadError { file: file.to_string(), diagnostics })
         }
     }
 }
@@ -89,14 +82,8 @@ struct Ctx<'s> {
 
 impl<'s> Ctx<'s> {
     fn new(text: &'s str) -> Self {
-        let line_starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
-        Self {
-            text,
-            line_starts,
-            diagnostics: Vec::new(),
-        }
+        let line_starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        Self { text, line_starts, diagnostics: Vec::new() }
     }
 
     fn position(&self, offset: usize) -> (usize, usize) {
@@ -109,19 +96,11 @@ impl<'s> Ctx<'s> {
 
     fn error(&mut self, span: Range<usize>, message: impl Into<String>) {
         let (line, column) = self.position(span.start);
-        self.diagnostics.push(Diagnostic {
-            line,
-            column,
-            message: message.into(),
-        });
+        self.diagnostics.push(Diagnostic { line, column, message: message.into() });
     }
 
     fn error_at(&mut self, line: usize, column: usize, message: impl Into<String>) {
-        self.diagnostics.push(Diagnostic {
-            line,
-            column,
-            message: message.into(),
-        });
+        self.diagnostics.push(Diagnostic { line, column, message: message.into() });
     }
 }
 
@@ -149,12 +128,7 @@ struct Fields<'a, 'i> {
 
 impl<'a, 'i> Fields<'a, 'i> {
     fn new(table: &'a DeTable<'i>, span: Range<usize>, what: impl Into<String>) -> Self {
-        Self {
-            table,
-            span,
-            what: what.into(),
-            used: HashSet::new(),
-        }
+        Self { table, span, what: what.into(), used: HashSet::new() }
     }
 
     fn of(ctx: &mut Ctx, value: &'a Value<'i>, what: impl Into<String>) -> Option<Self> {
@@ -191,10 +165,7 @@ impl<'a, 'i> Fields<'a, 'i> {
         match v.get_ref() {
             DeValue::String(s) => Some((s.to_string(), v.span())),
             other => {
-                ctx.error(
-                    v.span(),
-                    format!("{}: `{key}` must be a string, not {}", self.what, kind_of(other)),
-                );
+                ctx.error(v.span(), format!("{}: `{key}` must be a string, not {}", self.what, kind_of(other)));
                 None
             }
         }
@@ -211,12 +182,7 @@ impl<'a, 'i> Fields<'a, 'i> {
             Some(n) => {
                 ctx.error(
                     v.span(),
-                    format!(
-                        "{}: `{key}` is {n}; it must be from {} to {}",
-                        self.what,
-                        range.start(),
-                        range.end()
-                    ),
+                    format!("{}: `{key}` is {n}; it must be from {} to {}", self.what, range.start(), range.end()),
                 );
                 None
             }
@@ -232,10 +198,7 @@ impl<'a, 'i> Fields<'a, 'i> {
         match v.get_ref() {
             DeValue::Boolean(b) => Some(*b),
             other => {
-                ctx.error(
-                    v.span(),
-                    format!("{}: `{key}` must be true or false, not {}", self.what, kind_of(other)),
-                );
+                ctx.error(v.span(), format!("{}: `{key}` must be true or false, not {}", self.what, kind_of(other)));
                 None
             }
         }
@@ -246,10 +209,7 @@ impl<'a, 'i> Fields<'a, 'i> {
         match v.get_ref() {
             DeValue::Array(a) => Some(a.as_ref()),
             other => {
-                ctx.error(
-                    v.span(),
-                    format!("{}: `{key}` must be a list, not {}", self.what, kind_of(other)),
-                );
+                ctx.error(v.span(), format!("{}: `{key}` must be a list, not {}", self.what, kind_of(other)));
                 None
             }
         }
@@ -265,10 +225,7 @@ impl<'a, 'i> Fields<'a, 'i> {
             .filter_map(|v| match v.get_ref() {
                 DeValue::String(s) => Some((s.to_string(), v.span())),
                 other => {
-                    ctx.error(
-                        v.span(),
-                        format!("{what}: `{key}` entries must be strings, not {}", kind_of(other)),
-                    );
+                    ctx.error(v.span(), format!("{what}: `{key}` entries must be strings, not {}", kind_of(other)));
                     None
                 }
             })
@@ -302,9 +259,7 @@ fn parse_integer(text: &str, radix: u32) -> Option<i64> {
 }
 
 fn valid_id(s: &str) -> bool {
-    !s.is_empty()
-        && s.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 fn read_document(ctx: &mut Ctx, doc: &Spanned<DeTable>, file: &str) -> Option<Scenario> {
@@ -313,10 +268,7 @@ fn read_document(ctx: &mut Ctx, doc: &Spanned<DeTable>, file: &str) -> Option<Sc
         Some(FORMAT_VERSION) | None => {}
         Some(n) => {
             let span = top.get("format").map_or(0..0, |v| v.span());
-            ctx.error(
-                span,
-                format!("format {n} is not known; this version of Sarissa reads format {FORMAT_VERSION}"),
-            );
+            ctx.error(span, format!("format {n} is not known; this version of Sarissa reads format {FORMAT_VERSION}"));
         }
     }
     let meta = top.value(ctx, "scenario", true).and_then(|v| read_meta(ctx, v, file));
@@ -331,23 +283,11 @@ fn read_document(ctx: &mut Ctx, doc: &Spanned<DeTable>, file: &str) -> Option<Sc
     if let Some(items) = sides_value {
         if items.len() != 2 {
             let span = items.first().map_or(0..0, |v| v.span());
-            ctx.error(
-                span,
-                format!("a battle has exactly two sides; this file has {}", items.len()),
-            );
+            ctx.error(span, format!("a battle has exactly two sides; this file has {}", items.len()));
         }
         for (index, item) in items.iter().enumerate().take(2) {
             let rules = meta.as_ref().map(|m| m.rules);
-            if let Some(side) = read_side(
-                ctx,
-                item,
-                index,
-                map.as_ref(),
-                rules,
-                &mut ids,
-                &mut units,
-                &mut leaders,
-            ) {
+            if let Some(side) = read_side(ctx, item, index, map.as_ref(), rules, &mut ids, &mut units, &mut leaders) {
                 sides.push(side);
             }
         }
@@ -364,13 +304,7 @@ fn read_document(ctx: &mut Ctx, doc: &Spanned<DeTable>, file: &str) -> Option<Sc
     check_contingents(ctx, &units, &leaders, &ids);
 
     let (meta, map) = (meta?, map?);
-    (sides.len() == 2).then_some(Scenario {
-        meta,
-        map,
-        sides,
-        units,
-        leaders,
-    })
+    (sides.len() == 2).then_some(Scenario { meta, map, sides, units, leaders })
 }
 
 fn read_meta(ctx: &mut Ctx, value: &Value, file: &str) -> Option<Meta> {
@@ -378,16 +312,10 @@ fn read_meta(ctx: &mut Ctx, value: &Value, file: &str) -> Option<Meta> {
     let id = f.string(ctx, "id", true);
     if let Some((id, span)) = &id {
         if !valid_id(id) {
-            ctx.error(
-                span.clone(),
-                format!("scenario id `{id}` may only use lower-case letters, digits and '-'"),
-            );
+            ctx.error(span.clone(), format!("scenario id `{id}` may only use lower-case letters, digits and '-'"));
         } else if let Some(stem) = file_stem(file) {
             if stem != id {
-                ctx.error(
-                    span.clone(),
-                    format!("scenario id `{id}` does not match the file name `{stem}.toml`"),
-                );
+                ctx.error(span.clone(), format!("scenario id `{id}` does not match the file name `{stem}.toml`"));
             }
         }
     }
@@ -396,10 +324,7 @@ fn read_meta(ctx: &mut Ctx, value: &Value, file: &str) -> Option<Meta> {
     let rules = f.string(ctx, "rules", true).and_then(|(r, span)| {
         let parsed = RuleSet::parse(&r);
         if parsed.is_none() {
-            ctx.error(
-                span,
-                format!("rules `{r}` is not a rule set: use `alexander` or `chandragupta`"),
-            );
+            ctx.error(span, format!("rules `{r}` is not a rule set: use `alexander` or `chandragupta`"));
         }
         parsed
     });
@@ -456,11 +381,7 @@ fn read_special_rules(ctx: &mut Ctx, f: &mut Fields) -> Vec<SpecialRule> {
             if !seen.insert(id.clone()) {
                 ctx.error(span, format!("special rule `{id}` is defined twice"));
             }
-            Some(SpecialRule {
-                id,
-                title: title?.0,
-                text: text?.0,
-            })
+            Some(SpecialRule { id, title: title?.0, text: text?.0 })
         })
         .collect()
 }
@@ -477,16 +398,12 @@ fn read_optional_rules(ctx: &mut Ctx, value: &Value) -> OptionalRules {
             DeValue::Boolean(b) => {
                 if !rules.set(key, *b) {
                     let known: Vec<_> = rules.entries().iter().map(|e| e.0).collect();
-                    ctx.error(
-                        k.span(),
-                        format!("unknown optional rule `{key}` (known: {})", known.join(", ")),
-                    );
+                    ctx.error(k.span(), format!("unknown optional rule `{key}` (known: {})", known.join(", ")));
                 }
             }
-            other => ctx.error(
-                v.span(),
-                format!("optional rule `{key}` must be true or false, not {}", kind_of(other)),
-            ),
+            other => {
+                ctx.error(v.span(), format!("optional rule `{key}` must be true or false, not {}", kind_of(other)))
+            }
         }
     }
     rules
@@ -505,19 +422,14 @@ fn read_map(ctx: &mut Ctx, value: &Value) -> Option<Map> {
     let terrain = terrain_text.and_then(|(text, span)| {
         read_grid(ctx, &text, span, "terrain", columns, rows, |c| {
             Terrain::from_letter(c).ok_or_else(|| {
-                let known: String = Terrain::ALL
-                    .iter()
-                    .map(|t| format!(" {} {}", t.letter(), t.name()))
-                    .collect();
+                let known: String = Terrain::ALL.iter().map(|t| format!(" {} {}", t.letter(), t.name())).collect();
                 format!("unknown terrain letter `{c}` (known:{known})")
             })
         })
     });
     let elevation = elevation_text.and_then(|(text, span)| {
         read_grid(ctx, &text, span, "elevation", columns, rows, |c| {
-            c.to_digit(10)
-                .map(|d| d as u8)
-                .ok_or_else(|| format!("elevation must be a digit 0-9, not `{c}`"))
+            c.to_digit(10).map(|d| d as u8).ok_or_else(|| format!("elevation must be a digit 0-9, not `{c}`"))
         })
     });
     // A grid that failed has been reported; a clear, flat placeholder keeps the later checks
@@ -548,9 +460,7 @@ fn read_grid<T>(
 ) -> Option<Vec<T>> {
     // A multi-line string starting with a newline has its content begin on the next line.
     let source_at = ctx.text.get(span.start..).unwrap_or("");
-    let opens_with_newline = ["\"\"\"\n", "\"\"\"\r\n", "'''\n", "'''\r\n"]
-        .iter()
-        .any(|p| source_at.starts_with(p));
+    let opens_with_newline = ["\"\"\"\n", "\"\"\"\r\n", "'''\n", "'''\r\n"].iter().any(|p| source_at.starts_with(p));
     let (first_line, _) = ctx.position(span.start);
     let first_line = first_line + usize::from(opens_with_newline);
 
@@ -593,12 +503,7 @@ fn read_grid<T>(
         };
         let row: u8 = label.parse().unwrap_or(0);
         if row != expected_row {
-            report(
-                ctx,
-                line_no,
-                indent + 1,
-                format!("row {label} found where row {expected_row:02} was expected"),
-            );
+            report(ctx, line_no, indent + 1, format!("row {label} found where row {expected_row:02} was expected"));
             ok = false;
         }
         let chars: Vec<char> = hexes.chars().collect();
@@ -625,31 +530,19 @@ fn read_grid<T>(
     }
     if ok && expected_row <= rows {
         let (line, _) = ctx.position(span.end);
-        report(
-            ctx,
-            line,
-            1,
-            format!("has {} rows; the map has {rows}", expected_row - 1),
-        );
+        report(ctx, line, 1, format!("has {} rows; the map has {rows}", expected_row - 1));
         ok = false;
     }
     if errors > MAX_GRID_ERRORS {
         let (line, column) = ctx.position(span.start);
-        ctx.error_at(
-            line,
-            column,
-            format!("{what} grid: {} more problems not listed", errors - MAX_GRID_ERRORS),
-        );
+        ctx.error_at(line, column, format!("{what} grid: {} more problems not listed", errors - MAX_GRID_ERRORS));
     }
     ok.then_some(cells)
 }
 
 fn read_hexsides(ctx: &mut Ctx, value: &Value, map: &Map) -> Vec<HexsideEntry> {
     let DeValue::Table(t) = value.get_ref() else {
-        ctx.error(
-            value.span(),
-            "[map.hexsides] must be a table of feature = [\"HEX-HEX\", ...]",
-        );
+        ctx.error(value.span(), "[map.hexsides] must be a table of feature = [\"HEX-HEX\", ...]");
         return Vec::new();
     };
     // Gather every entry first, then check them in file order, so a clash is reported at the
@@ -659,17 +552,11 @@ fn read_hexsides(ctx: &mut Ctx, value: &Value, map: &Map) -> Vec<HexsideEntry> {
         let key = k.get_ref().as_ref();
         let Some(feature) = HexsideFeature::from_key(key) else {
             let known: Vec<_> = HexsideFeature::ALL.iter().map(|f| f.key()).collect();
-            ctx.error(
-                k.span(),
-                format!("unknown hexside feature `{key}` (known: {})", known.join(", ")),
-            );
+            ctx.error(k.span(), format!("unknown hexside feature `{key}` (known: {})", known.join(", ")));
             continue;
         };
         let DeValue::Array(items) = v.get_ref() else {
-            ctx.error(
-                v.span(),
-                format!("hexsides `{key}` must be a list of \"HEX-HEX\" strings"),
-            );
+            ctx.error(v.span(), format!("hexsides `{key}` must be a list of \"HEX-HEX\" strings"));
             continue;
         };
         entries.extend(items.iter().map(|item| (feature, item)));
@@ -679,20 +566,14 @@ fn read_hexsides(ctx: &mut Ctx, value: &Value, map: &Map) -> Vec<HexsideEntry> {
     for (feature, item) in entries {
         let key = feature.key();
         let DeValue::String(s) = item.get_ref() else {
-            ctx.error(
-                item.span(),
-                format!("hexsides `{key}`: entries must be strings like \"1205-1206\""),
-            );
+            ctx.error(item.span(), format!("hexsides `{key}`: entries must be strings like \"1205-1206\""));
             continue;
         };
         let Some((a, b)) = parse_pair(ctx, s, item.span(), map, &format!("{key} hexside")) else {
             continue;
         };
         if !a.is_adjacent(b) {
-            ctx.error(
-                item.span(),
-                format!("{key} hexside `{s}`: hexes {a} and {b} are not adjacent"),
-            );
+            ctx.error(item.span(), format!("{key} hexside `{s}`: hexes {a} and {b} are not adjacent"));
             continue;
         }
         let pair = if a < b { (a, b) } else { (b, a) };
@@ -700,40 +581,25 @@ fn read_hexsides(ctx: &mut Ctx, value: &Value, map: &Map) -> Vec<HexsideEntry> {
             let msg = if *other == feature {
                 format!("{key} hexside `{s}` is listed twice")
             } else {
-                format!(
-                    "hexside `{s}` already has a {}; a hexside carries one feature",
-                    other.key()
-                )
+                format!("hexside `{s}` already has a {}; a hexside carries one feature", other.key())
             };
             ctx.error(item.span(), msg);
             continue;
         }
         found.insert(pair, feature);
     }
-    found
-        .into_iter()
-        .map(|((a, b), feature)| HexsideEntry { a, b, feature })
-        .collect()
+    found.into_iter().map(|((a, b), feature)| HexsideEntry { a, b, feature }).collect()
 }
 
 /// Parses `"HEX"` on the map.
 fn parse_hex(ctx: &mut Ctx, s: &str, span: Range<usize>, map: Option<&Map>, what: &str) -> Option<HexId> {
     let Some(hex) = HexId::parse(s) else {
-        ctx.error(
-            span,
-            format!("{what}: `{s}` is not a hex id (four digits, column then row, like 2214)"),
-        );
+        ctx.error(span, format!("{what}: `{s}` is not a hex id (four digits, column then row, like 2214)"));
         return None;
     };
     if let Some(map) = map {
         if !map.contains(hex) {
-            ctx.error(
-                span,
-                format!(
-                    "{what}: hex {hex} is off the map ({} columns x {} rows)",
-                    map.columns, map.rows
-                ),
-            );
+            ctx.error(span, format!("{what}: hex {hex} is off the map ({} columns x {} rows)", map.columns, map.rows));
             return None;
         }
     }
@@ -742,10 +608,7 @@ fn parse_hex(ctx: &mut Ctx, s: &str, span: Range<usize>, map: Option<&Map>, what
 
 fn parse_pair(ctx: &mut Ctx, s: &str, span: Range<usize>, map: &Map, what: &str) -> Option<(HexId, HexId)> {
     let Some((a, b)) = s.split_once('-') else {
-        ctx.error(
-            span,
-            format!("{what}: `{s}` must be two hexes joined by '-', like 1205-1206"),
-        );
+        ctx.error(span, format!("{what}: `{s}` must be two hexes joined by '-', like 1205-1206"));
         return None;
     };
     let a = parse_hex(ctx, a, span.clone(), Some(map), what);
@@ -762,10 +625,7 @@ struct IdRegistry {
 impl IdRegistry {
     fn claim(&mut self, ctx: &mut Ctx, id: &str, span: Range<usize>, what: &str) -> bool {
         if !valid_id(id) {
-            ctx.error(
-                span,
-                format!("{what} id `{id}` may only use lower-case letters, digits and '-'"),
-            );
+            ctx.error(span, format!("{what} id `{id}` may only use lower-case letters, digits and '-'"));
             return false;
         }
         if let Some(first) = self.spans.get(id) {
@@ -797,10 +657,7 @@ fn read_side(
     let id = f.string(ctx, "id", true);
     if let Some((id, span)) = &id {
         if !valid_id(id) {
-            ctx.error(
-                span.clone(),
-                format!("side id `{id}` may only use lower-case letters, digits and '-'"),
-            );
+            ctx.error(span.clone(), format!("side id `{id}` may only use lower-case letters, digits and '-'"));
         }
         f.what = format!("side `{id}`");
     }
@@ -856,10 +713,7 @@ fn read_side(
 fn parse_line_type(ctx: &mut Ctx, s: &str, span: Range<usize>, key: &str) -> Option<LineType> {
     let parsed = LineType::parse(s);
     if parsed.is_none() {
-        ctx.error(
-            span,
-            format!("`{key}` entry `{s}` is not a unit type or TYPE/CLASS (e.g. HC, PH/MA, LC/A)"),
-        );
+        ctx.error(span, format!("`{key}` entry `{s}` is not a unit type or TYPE/CLASS (e.g. HC, PH/MA, LC/A)"));
     }
     parsed
 }
@@ -899,10 +753,7 @@ fn read_unit(
     let facing = f.string(ctx, "facing", true).and_then(|(s, span)| {
         let v = Vertex::parse(&s);
         if v.is_none() {
-            ctx.error(
-                span,
-                format!("{what}: facing `{s}` must be a vertex: E, NE, NW, W, SW or SE"),
-            );
+            ctx.error(span, format!("{what}: facing `{s}` must be a vertex: E, NE, NW, W, SW or SE"));
         }
         v
     });
@@ -922,15 +773,9 @@ fn read_unit(
     let grade = f.string(ctx, "grade", false).and_then(|(s, span)| {
         let g = Grade::parse(&s);
         if g.is_none() {
-            ctx.error(
-                span.clone(),
-                format!("{what}: grade `{s}` must be maula, bharta, sreni or tribal"),
-            );
+            ctx.error(span.clone(), format!("{what}: grade `{s}` must be maula, bharta, sreni or tribal"));
         } else if rules == Some(RuleSet::Alexander) {
-            ctx.error(
-                span,
-                format!("{what}: Indian grades belong to the chandragupta rules (CG 2.22)"),
-            );
+            ctx.error(span, format!("{what}: Indian grades belong to the chandragupta rules (CG 2.22)"));
         }
         g
     });
@@ -941,18 +786,8 @@ fn read_unit(
         let c = UnitClass::parse(&s).filter(|c| kind.allowed_classes().contains(c));
         if c.is_none() {
             let allowed: Vec<_> = kind.allowed_classes().iter().map(|c| c.code()).collect();
-            let hint = if allowed.is_empty() {
-                "none".to_string()
-            } else {
-                allowed.join(", ")
-            };
-            ctx.error(
-                span,
-                format!(
-                    "{what}: class `{s}` is not a class of {} (allowed: {hint})",
-                    kind.code()
-                ),
-            );
+            let hint = if allowed.is_empty() { "none".to_string() } else { allowed.join(", ") };
+            ctx.error(span, format!("{what}: class `{s}` is not a class of {} (allowed: {hint})", kind.code()));
         }
         c
     });
@@ -967,31 +802,19 @@ fn read_unit(
     // Ratings that the rules make impossible.
     if let Some(size) = size {
         if kind.is_foot_skirmisher() && size != 1 {
-            ctx.error(
-                span.clone(),
-                format!("{what}: foot skirmishers always have size 1 (GBA 2.5), not {size}"),
-            );
+            ctx.error(span.clone(), format!("{what}: foot skirmishers always have size 1 (GBA 2.5), not {size}"));
         }
     }
     match (kind, ma, ma_extended) {
         (UnitType::PH, _, None) => {
-            ctx.error(
-                span.clone(),
-                format!("{what}: a phalanx needs `ma_extended`, its augmented MA (GBA 6.46)"),
-            );
+            ctx.error(span.clone(), format!("{what}: a phalanx needs `ma_extended`, its augmented MA (GBA 6.46)"));
         }
         (UnitType::PH, Some(ma), Some(ext)) if ext <= ma => {
-            ctx.error(
-                span.clone(),
-                format!("{what}: ma_extended {ext} must be greater than ma {ma} (GBA 6.46)"),
-            );
+            ctx.error(span.clone(), format!("{what}: ma_extended {ext} must be greater than ma {ma} (GBA 6.46)"));
         }
         (UnitType::PH, _, _) | (_, _, None) => {}
         (_, _, Some(_)) => {
-            ctx.error(
-                span.clone(),
-                format!("{what}: only phalanxes have `ma_extended` (GBA 6.46)"),
-            );
+            ctx.error(span.clone(), format!("{what}: only phalanxes have `ma_extended` (GBA 6.46)"));
         }
     }
     if kind == UnitType::LN && missile.is_some() {
@@ -1000,13 +823,7 @@ fn read_unit(
     let implied = class.and_then(UnitClass::implied_missile);
     let needs_missile = kind.always_missile() || implied.is_some();
     if needs_missile && missile.is_none() {
-        ctx.error(
-            span.clone(),
-            format!(
-                "{what}: a {} unit needs a `missile` letter",
-                Unit::label_of(kind, class)
-            ),
-        );
+        ctx.error(span.clone(), format!("{what}: a {} unit needs a `missile` letter", Unit::label_of(kind, class)));
     }
     if let (Some(implied), Some(m)) = (implied, missile) {
         let compatible = implied == m || (implied == Missile::Arrow && m == Missile::LongBow);
@@ -1075,10 +892,7 @@ fn read_unit(
     if let (Some(p), Some(map)) = (&placement, map) {
         for hex in p.hexes() {
             if map.terrain(hex).is_some_and(Terrain::is_impassable) {
-                ctx.error(
-                    span.clone(),
-                    format!("{what}: hex {hex} is sea or lake, where no unit may stand"),
-                );
+                ctx.error(span.clone(), format!("{what}: hex {hex} is sea or lake, where no unit may stand"));
             }
         }
     }
@@ -1135,27 +949,14 @@ fn read_leader(
     let contingent = f.bool(ctx, "contingent").unwrap_or(false);
     let initiative = f.int(ctx, "initiative", 1..=9, !contingent).map(|n| n as u8);
     if contingent && f.get("initiative").is_some() {
-        ctx.error(
-            span.clone(),
-            format!("{what}: a contingent commander has \"C\" instead of an initiative (GBA 5.6)"),
-        );
+        ctx.error(span.clone(), format!("{what}: a contingent commander has \"C\" instead of an initiative (GBA 5.6)"));
     }
-    let contingent_units: Vec<String> = f
-        .strings(ctx, "contingent_units", false)
-        .into_iter()
-        .map(|(s, _)| s)
-        .collect();
+    let contingent_units: Vec<String> = f.strings(ctx, "contingent_units", false).into_iter().map(|(s, _)| s).collect();
     if !contingent && !contingent_units.is_empty() {
-        ctx.error(
-            span.clone(),
-            format!("{what}: `contingent_units` needs `contingent = true`"),
-        );
+        ctx.error(span.clone(), format!("{what}: `contingent_units` needs `contingent = true`"));
     }
     if contingent && contingent_units.is_empty() {
-        ctx.error(
-            span.clone(),
-            format!("{what}: a contingent commander needs `contingent_units` (GBA 5.6)"),
-        );
+        ctx.error(span.clone(), format!("{what}: a contingent commander needs `contingent_units` (GBA 5.6)"));
     }
     let command_range = f.int(ctx, "command_range", 1..=12, true).map(|n| n as u8);
     let charisma = f.int(ctx, "charisma", 0..=6, true).map(|n| n as u8);
@@ -1175,10 +976,7 @@ fn read_leader(
     }
     let strategy = f.int(ctx, "strategy", 0..=9, false).map(|n| n as u8);
     if strategy.is_some() && !line_command {
-        ctx.error(
-            span.clone(),
-            format!("{what}: a strategy rating is for leaders with Line Command (GBA 4.1, 4.34)"),
-        );
+        ctx.error(span.clone(), format!("{what}: a strategy rating is for leaders with Line Command (GBA 4.1, 4.34)"));
     }
     let elite = f.bool(ctx, "elite").unwrap_or(false);
     let title = f.string(ctx, "title", false).map(|(s, _)| s);
@@ -1232,10 +1030,9 @@ fn check_contingents(ctx: &mut Ctx, units: &[Unit], leaders: &[Leader], ids: &Id
     for l in leaders {
         for uid in &l.contingent_units {
             match units.iter().find(|u| &u.id == uid) {
-                None => ctx.error(
-                    ids.span(&l.id),
-                    format!("leader `{}`: contingent unit `{uid}` does not exist", l.id),
-                ),
+                None => {
+                    ctx.error(ids.span(&l.id), format!("leader `{}`: contingent unit `{uid}` does not exist", l.id))
+                }
                 Some(u) if u.side != l.side => ctx.error(
                     ids.span(&l.id),
                     format!("leader `{}`: contingent unit `{uid}` belongs to the other side", l.id),

@@ -161,8 +161,7 @@ impl Map {
     }
 
     fn index(&self, hex: HexId) -> Option<usize> {
-        self.contains(hex)
-            .then(|| (hex.row as usize - 1) * self.columns as usize + hex.col as usize - 1)
+        self.contains(hex).then(|| (hex.row as usize - 1) * self.columns as usize + hex.col as usize - 1)
     }
 
     pub fn terrain(&self, hex: HexId) -> Option<Terrain> {
@@ -180,10 +179,7 @@ impl Map {
 
     pub fn hexside(&self, a: HexId, b: HexId) -> Option<HexsideFeature> {
         let key = if a < b { (a, b) } else { (b, a) };
-        self.hexsides
-            .binary_search_by(|e| (e.a, e.b).cmp(&key))
-            .ok()
-            .map(|i| self.hexsides[i].feature)
+        self.hexsides.binary_search_by(|e| (e.a, e.b).cmp(&key)).ok().map(|i| self.hexsides[i].feature)
     }
 }
 

@@ -47,21 +47,9 @@ pub fn unit(
     at: &str,
     facing: &str,
 ) -> String {
-    let class = if class.is_empty() {
-        String::new()
-    } else {
-        format!(", class = \"{class}\"")
-    };
-    let missile = if missile.is_empty() {
-        String::new()
-    } else {
-        format!(", missile = \"{missile}\"")
-    };
-    let ext = if kind == "PH" {
-        format!(", ma_extended = {}", ma + 1)
-    } else {
-        String::new()
-    };
+    let class = if class.is_empty() { String::new() } else { format!(", class = \"{class}\"") };
+    let missile = if missile.is_empty() { String::new() } else { format!(", missile = \"{missile}\"") };
+    let ext = if kind == "PH" { format!(", ma_extended = {}", ma + 1) } else { String::new() };
     format!("{{ id = \"{id}\", name = \"{id}\", type = \"{kind}\"{class}, size = {size}, tq = {tq}, ma = {ma}{ext}{missile}, at = \"{at}\", facing = \"{facing}\" }}")
 }
 
@@ -122,17 +110,12 @@ pub fn pass(id: &str) -> Command {
 }
 
 pub fn mv(unit: &str, path: &[&str], facing: Vertex) -> Command {
-    Command::Move {
-        unit: unit.into(),
-        path: path.iter().map(|s| h(s)).collect(),
-        facing,
-    }
+    Command::Move { unit: unit.into(), path: path.iter().map(|s| h(s)).collect(), facing }
 }
 
 /// Runs a command that must succeed and returns its events.
 pub fn ok(game: &mut Game, command: Command) -> Vec<Event> {
-    game.execute(&command)
-        .unwrap_or_else(|e| panic!("{command:?} refused: {e}"))
+    game.execute(&command).unwrap_or_else(|e| panic!("{command:?} refused: {e}"))
 }
 
 /// The leaders offered at the current activation decision.
