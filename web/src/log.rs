@@ -70,6 +70,12 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
                 RollPurpose::Trump { leader } => {
                     let need = s.leader(leader).and_then(|l| l.initiative).unwrap_or(0);
                     about(entry(format!("{} rolls {roll} to trump (needs {need} or less).", unit_name(s, leader)), Some("5.4")), leader)
+                }                RollPurpose::Strategy { leader } => {
+                    let need = s.leader(leader).and_then(|l| l.strategy).unwrap_or(0);
+                    about(
+                        entry(format!("{} rolls {roll} to give a line command on his own authority (needs {need} or less).", unit_name(s, leader)), Some("4.34")),
+                        leader,
+                    )
                 }
                 RollPurpose::Momentum { leader } => {
                     let need = s.leader(leader).and_then(|l| l.initiative).unwrap_or(0);
@@ -113,6 +119,21 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
         Event::TrumpFailed { leader } => {
             about(entry(format!("{}'s trump fails.", unit_name(s, leader)), Some("5.41")), leader)
         }
+        Event::LineDeclared { leader, line, units, .. } => {
+            let mut e = about(
+                entry(
+                    format!("{} gives a line command to {} {line} units.", unit_name(s, leader), units.len()),
+                    Some("4.31"),
+                ),
+                leader,
+            );
+            e.units.extend(units.iter().cloned());
+            e
+        }
+        Event::LineRefused { leader } => about(
+            entry(format!("{}'s roll fails: individual orders only this phase.", unit_name(s, leader)), Some("4.34")),
+            leader,
+        ),
         Event::LeadersBypassed { leaders } => {
             let names: Vec<String> = leaders.iter().map(|l| unit_name(s, l)).collect();
             entry(

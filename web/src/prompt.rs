@@ -78,8 +78,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                 }) }
                 { button("Let it stand".into(), "no-trump", Command::DeclineTrump) }
             </> },
-        ),
-        Phase::Orders { leader, orders_left, momentum, must_act, .. } => {
+        ),        Phase::Orders { leader, orders_left, momentum, must_act, line, .. } => {
             let phase = match (*momentum, *must_act) {
                 (_, true) => " (he trumped: he must move a unit before ending his orders, 5.46)",
                 (true, false) => " (momentum)",
@@ -93,7 +92,11 @@ pub fn prompt(p: &PromptProps) -> Html {
                 Some((unit, true)) => format!(
                     "{}: choose how {unit} ends its move (an arrow on the map, or a button).",
                     leader_name(leader)
+                ),                None if line.is_some() && p.orderable > 0 => format!(
+                    "{}{phase} commands a line: tap a ringed unit of it to move it; each moves once (4.31).",
+                    leader_name(leader)
                 ),
+                None if line.is_some() => format!("{}{phase}: every unit of the line has moved; end his orders.", leader_name(leader)),
                 None if *orders_left == 0 => format!("{}{phase} has given all his orders.", leader_name(leader)),
                 None if p.orderable == 0 => {
                     format!("{}{phase}: no unit he can order now; end his orders.", leader_name(leader))
@@ -103,8 +106,27 @@ pub fn prompt(p: &PromptProps) -> Html {
                     leader_name(leader),
                     if *orders_left == 1 { "1 order left".to_string() } else { format!("{orders_left} orders left") }
                 ),
+            };            let cancel = p.on_cancel.reform(|_: MouseEvent| ());
+            // The line commands he could give instead of individual orders (4.31).
+            let lines: Vec<(String, Command)> = match (&p.ordering, s.leaders.iter().position(|l| &l.id == leader)) {
+                (None, Some(li)) => sarissa_rules::line::options(s, st, li)
+                    .into_iter()
+                    .filter(|(_, _, _, units)| units.len() > 1)
+                    .map(|(kind, anchor, formation, units)| {
+                        let shape = match formation {
+                            sarissa_rules::line::Formation::Abreast if !sarissa_rules::line::is_mounted_line(kind.kind) => " abreast",
+                            sarissa_rules::line::Formation::Deep => " deep",
+                            _ => "",
+                        };
+                        let anchor_name = &s.units[anchor].name;
+                        (
+                            format!("Line: {} × {}{shape} (with {anchor_name})", units.len(), kind.label()),
+                            Command::LineCommand { line: kind, anchor: s.units[anchor].id.clone(), formation },
+                        )
+                    })
+                    .collect(),
+                _ => Vec::new(),
             };
-            let cancel = p.on_cancel.reform(|_: MouseEvent| ());
             (
                 text,
                 html! { <>
@@ -112,7 +134,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                         let on = p.on_choice.clone();
                         html! { <button class="act face" data-choice={i.to_string()} onclick={Callback::from(move |_: MouseEvent| on.emit(i))}>
                             { label }</button> }
-                    }) }
+                    }) }                    { for lines.into_iter().map(|(label, c)| button(label, "line", c)) }
                     if p.ordering.is_some() { <button class="act cancel" onclick={cancel}>{ "Cancel" }</button> }
                     { button("End orders".into(), "end-orders", Command::EndOrders) }
                 </> },

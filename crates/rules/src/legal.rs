@@ -15,6 +15,15 @@ pub fn orderable_units(game: &Game) -> Vec<usize> {
 
 /// [`orderable_units`] on a scenario and state.
 pub fn orderable(s: &Scenario, st: &GameState) -> Vec<usize> {
+    // Under a line command: its units not yet moved, whatever the range (4.31, 4.33).
+    if let Phase::Orders { line: Some(units), ordered, .. } = &st.phase {
+        return units
+            .iter()
+            .filter(|u| !ordered.contains(u))
+            .filter_map(|id| s.units.iter().position(|u| &u.id == id))
+            .filter(|&i| !st.units[i].eliminated)
+            .collect();
+    }
     let Phase::Orders { leader, orders_left, ordered, .. } = &st.phase else {
         return Vec::new();
     };
@@ -74,13 +83,19 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                 .position(|l| &l.id == leader)
                 .is_some_and(|li| crate::trump::duty_outstanding(s, st, li));
             let mut out = if owes { Vec::new() } else { vec![Command::EndOrders] };
+            if let Some(li) = s.leaders.iter().position(|l| &l.id == leader) {
+                for (line, anchor, formation, _) in crate::line::options(s, st, li) {
+                    out.push(Command::LineCommand { line, anchor: s.units[anchor].id.clone(), formation });
+                }
+            }
             for i in orderable_units(game) {
                 for d in reach(s, st, i).unwrap_or_default() {
                     out.push(d.command(&s.units[i].id));
                 }
             }
             if let Some(li) = s.leaders.iter().position(|l| &l.id == leader) {
-                if *orders_left > 0 && (is_overall(s, li) || !leader_in_enemy_zoc(s, st, li)) {
+                let with_line = matches!(st.phase, Phase::Orders { line: Some(_), .. });
+                if with_line || (*orders_left > 0 && (is_overall(s, li) || !leader_in_enemy_zoc(s, st, li))) {
                     for (_, (_, path)) in leader_reach(s, st, li) {
                         out.push(Command::MoveLeader { leader: leader.clone(), path });
                     }

@@ -8,6 +8,7 @@ pub mod facing;
 pub mod game;
 pub mod hex;
 pub mod legal;
+pub mod line;
 pub mod movement;
 pub mod notation;
 pub mod orders;

@@ -8,6 +8,7 @@
 //! move companions 0605 0705 facing E     # hexes entered, then the final facing
 //! move companions facing NE              # turn in place
 //! move craterus to 0605-0606 facing E    # a two-hex unit: where it ends
+//! line PH/MA from craterus abreast        # a line command (or `deep`)
 //! leader alexander 0205 0305             # the active leader moves himself
 //! end                                    # end orders
 //! momentum | no-momentum
@@ -16,7 +17,8 @@
 
 use crate::game::Command;
 use crate::hex::{HexId, Vertex};
-use crate::units::Placement;
+use crate::line::Formation;
+use crate::units::{LineType, Placement};
 
 /// Parses one line; `Ok(None)` for a blank line or a comment.
 pub fn parse(line: &str) -> Result<Option<Command>, String> {
@@ -54,6 +56,15 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
             Command::Move { unit: unit.to_string(), path: hexes(&rest[..at])?, facing }
         }
+        ["line", kind, "from", anchor, formation] => {
+            let line = LineType::parse(kind).ok_or_else(|| format!("`{kind}` is not a unit type or TYPE/CLASS"))?;
+            let formation = match *formation {
+                "abreast" => Formation::Abreast,
+                "deep" => Formation::Deep,
+                other => return Err(format!("`{other}`: a line is `abreast` or `deep`")),
+            };
+            Command::LineCommand { line, anchor: anchor.to_string(), formation }
+        }
         ["leader", leader, path @ ..] => Command::MoveLeader { leader: leader.to_string(), path: hexes(path)? },
         ["end"] => Command::EndOrders,
         ["momentum"] => Command::TryMomentum,
@@ -75,6 +86,14 @@ pub fn format(command: &Command) -> String {
         Command::Move { unit, path, facing } => format!("move {unit} {} facing {}", hexes(path), facing.name()),
         Command::MoveTo { unit, to, facing } => format!("move {unit} to {} facing {}", to.label(), facing.name()),
         Command::MoveLeader { leader, path } => format!("leader {leader} {}", hexes(path)),
+        Command::LineCommand { line, anchor, formation } => format!(
+            "line {} from {anchor} {}",
+            line.label(),
+            match formation {
+                Formation::Abreast => "abreast",
+                Formation::Deep => "deep",
+            }
+        ),
         Command::EndOrders => "end".into(),
         Command::TryMomentum => "momentum".into(),
         Command::DeclineMomentum => "no-momentum".into(),
@@ -96,6 +115,11 @@ mod tests {
             Command::Move { unit: "companions".into(), path: vec![h("0605"), h("0705")], facing: Vertex::E },
             Command::Move { unit: "companions".into(), path: vec![], facing: Vertex::NE },
             Command::MoveLeader { leader: "alexander".into(), path: vec![h("0205")] },
+            Command::LineCommand {
+                line: LineType::parse("PH/MA").unwrap(),
+                anchor: "craterus".into(),
+                formation: Formation::Abreast,
+            },
             Command::EndOrders,
             Command::TryMomentum,
             Command::DeclineMomentum,

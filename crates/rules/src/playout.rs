@@ -29,7 +29,21 @@ impl RandomPlayer {
     pub fn choose(&mut self, game: &Game) -> Option<Command> {
         let (s, st) = (&*game.scenario, &game.state);
         match &st.phase {
-            Phase::Orders { leader, orders_left, .. } => {
+            Phase::Orders { leader, orders_left, ordered, line, .. } => {
+                // Now and then, open the phase with a line command (4.31).
+                if line.is_none() && ordered.is_empty() && self.chance(35) {
+                    if let Some(li) = s.leaders.iter().position(|l| &l.id == leader) {
+                        let options = crate::line::options(s, st, li);
+                        if !options.is_empty() {
+                            let (kind, anchor, formation, _) = options[self.below(options.len())].clone();
+                            return Some(Command::LineCommand {
+                                line: kind,
+                                anchor: s.units[anchor].id.clone(),
+                                formation,
+                            });
+                        }
+                    }
+                }
                 let units = orderable_units(game);
                 // A trumper owing an action moves a unit before he may end his orders (5.46).
                 let owes = s
@@ -51,7 +65,7 @@ impl RandomPlayer {
                         }
                     }
                 }
-                if !units.is_empty() && *orders_left > 0 && self.chance(85) {
+                if !units.is_empty() && (*orders_left > 0 || line.is_some()) && self.chance(85) {
                     let unit = units[self.below(units.len())];
                     let destinations = reach(s, st, unit).unwrap_or_default();
                     if !destinations.is_empty() {

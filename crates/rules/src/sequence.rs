@@ -4,10 +4,11 @@
 use crate::activation::{note_tie_turn, offer_next};
 use crate::game::{Command, Doom, Event, HitCause, LeaderStatus, Phase, RollPurpose, RuleError, Tx};
 use crate::hex::{HexId, Vertex};
+use crate::line::{Eligibility, Formation};
 use crate::movement::{leader_reach, plan};
 use crate::orders::{in_command_range, is_overall, leader_in_enemy_zoc};
-use crate::units::Placement;
 use crate::units::UnitType;
+use crate::units::{LineType, Placement};
 
 pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
     let not_now = |expected: &str| RuleError::NotNow { command: command.name().into(), expected: expected.into() };
@@ -55,16 +56,21 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         }
         (Phase::Reactivation { .. }, Command::Pass { .. }) => offer_next(tx),
         (Phase::Reactivation { .. }, _) => Err(not_now("the re-activation may be used or passed (5.33)")),
-        (Phase::Orders { leader, orders_left, .. }, Command::Move { unit, path, facing }) => {
-            let li = check_can_order(tx, &leader, orders_left)?;
+        (Phase::Orders { leader, orders_left, line, .. }, Command::Move { unit, path, facing }) => {
+            let li = order_giver(tx, &leader, orders_left, line.as_deref(), unit)?;
             order_move(tx, li, unit, path, *facing)
         }
-        (Phase::Orders { leader, orders_left, .. }, Command::MoveTo { unit, to, facing }) => {
-            let li = check_can_order(tx, &leader, orders_left)?;
+        (Phase::Orders { leader, orders_left, line, .. }, Command::MoveTo { unit, to, facing }) => {
+            let li = order_giver(tx, &leader, orders_left, line.as_deref(), unit)?;
             order_formation_move(tx, li, unit, to, *facing)
         }
-        (Phase::Orders { leader, orders_left, .. }, Command::MoveLeader { leader: moving, path }) => {
-            let li = check_can_order(tx, &leader, orders_left)?;
+        (Phase::Orders { leader, .. }, Command::LineCommand { line, anchor, formation }) => {
+            declare_line(tx, &leader, line, anchor, *formation)
+        }
+        (Phase::Orders { leader, orders_left, line, .. }, Command::MoveLeader { leader: moving, path }) => {
+            // The leader of a line may move with it without an order (4.36).
+            let li =
+                if line.is_some() { tx.leader_index(&leader)? } else { check_can_order(tx, &leader, orders_left)? };
             order_leader_move(tx, li, moving, path)
         }
         (Phase::Orders { leader, .. }, Command::EndOrders) => end_orders(tx, &leader),
@@ -103,6 +109,66 @@ fn check_can_order(tx: &Tx, active: &str, orders_left: u8) -> Result<usize, Rule
     Ok(li)
 }
 
+/// Who gives the order to move `unit`: under a line command, the line's leader to each of its
+/// units without counting orders (4.31); otherwise an individual order (4.24, 5.21).
+fn order_giver(
+    tx: &Tx,
+    leader: &str,
+    orders_left: u8,
+    line: Option<&[String]>,
+    unit: &str,
+) -> Result<usize, RuleError> {
+    match line {
+        Some(units) if units.iter().any(|u| u == unit) => tx.leader_index(leader),
+        Some(_) => Err(RuleError::LineCommand {
+            leader: leader.into(),
+            rule: "4.31",
+            reason: format!("{unit} is not in the line; a line command replaces individual orders"),
+        }),
+        None => check_can_order(tx, leader, orders_left),
+    }
+}
+
+/// A line command (4.31–4.35): the line is every unit of the type joined to `anchor` (4.33);
+/// the leader must be eligible (4.34), with a strategy roll where one is needed; a failed roll
+/// leaves him individual orders only.
+fn declare_line(
+    tx: &mut Tx,
+    leader: &str,
+    line: &LineType,
+    anchor: &str,
+    formation: Formation,
+) -> Result<(), RuleError> {
+    let li = tx.leader_index(leader)?;
+    let ai = tx.unit_index(anchor)?;
+    let refuse = |rule: &'static str, reason: String| RuleError::LineCommand { leader: leader.into(), rule, reason };
+    let (strategy_roll, via_proximity) = match crate::line::eligibility(tx.scenario, &tx.state, li) {
+        Eligibility::Refused(reason) => return Err(refuse("4.34", reason)),
+        Eligibility::Allowed { strategy_roll, via_proximity } => (strategy_roll, via_proximity),
+    };
+    if !crate::line::line_types(tx.scenario, li).contains(line) {
+        return Err(refuse("4.37", format!("{} is not a line he may command here", line.label())));
+    }
+    let units = crate::line::members(tx.scenario, &tx.state, li, line, ai, formation);
+    if units.is_empty() {
+        return Err(refuse("4.33", format!("{anchor} is not a friendly {} unit", line.label())));
+    }
+    if !crate::line::leader_placed_for(tx.scenario, &tx.state, li, line, &units) {
+        return Err(refuse("4.34", "he must begin within two hexes of the line, in sight of it".into()));
+    }
+    if strategy_roll {
+        let rating = tx.scenario.leaders[li].strategy.unwrap_or(0);
+        let roll = tx.roll(RollPurpose::Strategy { leader: leader.into() })?;
+        if roll > rating {
+            tx.emit(Event::LineRefused { leader: leader.into() });
+            return Ok(());
+        }
+    }
+    let units = units.into_iter().map(|u| tx.scenario.units[u].id.clone()).collect();
+    tx.emit(Event::LineDeclared { leader: leader.into(), line: line.label(), units, via_proximity });
+    Ok(())
+}
+
 /// Checks an individual order to `unit` (4.21, 5.23): friendly, on the field, not yet ordered
 /// this phase, within the leader's command range.
 fn check_unit_order(tx: &Tx, li: usize, unit: &str) -> Result<usize, RuleError> {
@@ -117,8 +183,9 @@ fn check_unit_order(tx: &Tx, li: usize, unit: &str) -> Result<usize, RuleError> 
         if ordered.iter().any(|o| o == unit) {
             return Err(RuleError::AlreadyOrdered { unit: unit.into() });
         }
-    }
-    if !in_command_range(tx.scenario, &tx.state, li, ui) {
+    } // A line may be any length, whatever the command range (4.33).
+    let in_line = matches!(&tx.state.phase, Phase::Orders { line: Some(units), .. } if units.iter().any(|u| u == unit));
+    if !in_line && !in_command_range(tx.scenario, &tx.state, li, ui) {
         return Err(RuleError::OutOfCommandRange { unit: unit.into(), leader: tx.scenario.leaders[li].id.clone() });
     }
     Ok(ui)

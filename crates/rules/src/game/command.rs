@@ -1,7 +1,8 @@
 //! A player's intent. Checked against the rules before anything happens.
 
 use crate::hex::{HexId, Vertex};
-use crate::units::Placement;
+use crate::line::Formation;
+use crate::units::{LineType, Placement};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,6 +24,8 @@ pub enum Command {
     /// An individual order to a two-hex unit: end in `to` facing `facing`, by the cheapest way
     /// of advancing, pivoting and reverse-facing there (GBA 6.4).
     MoveTo { unit: String, to: Placement, facing: Vertex },
+    /// A line command: every unit of `line` joined to `anchor` moves under one order (GBA 4.3).
+    LineCommand { line: LineType, anchor: String, formation: Formation },
     /// An individual order the active leader gives himself: move along `path` (GBA 4.23, 6.15).
     MoveLeader { leader: String, path: Vec<HexId> },
     /// The active leader gives no more orders this orders phase (GBA 5.21, 5.27).
@@ -42,6 +45,7 @@ impl Command {
             Self::DeclineTrump => "decline_trump",
             Self::Move { .. } => "move",
             Self::MoveTo { .. } => "move_to",
+            Self::LineCommand { .. } => "line_command",
             Self::MoveLeader { .. } => "move_leader",
             Self::EndOrders => "end_orders",
             Self::TryMomentum => "try_momentum",

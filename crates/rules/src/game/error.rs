@@ -66,6 +66,12 @@ pub enum RuleError {
         rule: &'static str,
         reason: String,
     },
+    /// A line command not open now (GBA 4.3).
+    LineCommand {
+        leader: String,
+        rule: &'static str,
+        reason: String,
+    },
     /// A leader who trumped must move a unit to another hex before his orders end (GBA 5.46, R11).
     TrumperMustAct {
         leader: String,
@@ -94,6 +100,7 @@ impl RuleError {
             Self::NoMomentum { .. } => "5.31",
             Self::Trump { rule, .. } => rule,
             Self::TrumperMustAct { .. } => "5.46",
+            Self::LineCommand { rule, .. } => rule,
             Self::DiceExhausted => "2.3",
             Self::GameOver => "3.0",
         }
@@ -129,6 +136,7 @@ impl fmt::Display for RuleError {
             Self::IllegalMove { unit, reason, .. } => write!(f, "{unit} cannot move so: {reason}"),
             Self::NoMomentum { leader, reason } => write!(f, "{leader} cannot try for momentum: {reason}"),
             Self::Trump { leader, reason, .. } => write!(f, "{leader} cannot trump now: {reason}"),
+            Self::LineCommand { leader, reason, .. } => write!(f, "{leader} cannot give that line command: {reason}"),
             Self::TrumperMustAct { leader } => {
                 write!(f, "{leader} took the initiative by trump and must move a unit before his orders end")
             }

@@ -16,6 +16,8 @@ pub enum RollPurpose {
     Momentum { leader: String },
     /// GBA 5.41, 5.42.
     Trump { leader: String },
+    /// A subordinate's strategy roll for a line command (GBA 4.34).
+    Strategy { leader: String },
     /// GBA 5.33.
     DieRollOfDoom { leader: String },
     /// The TQ check at the end of a first move at augmented MA (GBA 6.46) and other checks.
@@ -106,6 +108,18 @@ pub enum Event {
     LeadersBypassed {
         leaders: Vec<String>,
     },
+    /// A line command replaces the leader's individual orders this phase (GBA 4.31);
+    /// `via_proximity`: it rests on the overall commander's range, so no momentum (4.35).
+    LineDeclared {
+        leader: String,
+        line: String,
+        units: Vec<String>,
+        via_proximity: bool,
+    },
+    /// The strategy roll failed: individual orders only this phase (GBA 4.34).
+    LineRefused {
+        leader: String,
+    },
     UnitMoved {
         unit: String,
         path: Vec<HexId>,
@@ -186,6 +200,23 @@ impl GameState {
                     }
                 }
             }
+            Event::LineDeclared { leader: id, units, via_proximity, .. } => {
+                if let Some(i) = leader(id) {
+                    self.leaders[i].no_momentum |= *via_proximity;
+                    if let Phase::Orders { momentum: false, .. } = self.phase {
+                        self.leaders[i].used_line_command = true;
+                    }
+                }
+                if let Phase::Orders { line, orders_left, .. } = &mut self.phase {
+                    *line = Some(units.clone());
+                    *orders_left = 0;
+                }
+            }
+            Event::LineRefused { .. } => {
+                if let Phase::Orders { line_refused, .. } = &mut self.phase {
+                    *line_refused = true;
+                }
+            }
             Event::TieOrderSet { initiative, next_side } => self.tie = Some((*initiative, *next_side)),
             Event::LeaderActivated { leader: id, no_momentum, in_enemy_zoc } => {
                 if let Some(i) = leader(id) {
@@ -194,6 +225,7 @@ impl GameState {
                     l.succession = 0;
                     l.no_momentum |= *no_momentum;
                     l.was_in_enemy_zoc |= *in_enemy_zoc;
+                    l.used_line_command = false;
                 }
             }
             Event::OrdersPhaseBegan { leader: id, orders, momentum, must_act } => {
@@ -207,6 +239,8 @@ impl GameState {
                     ordered: Vec::new(),
                     momentum: *momentum,
                     must_act: *must_act,
+                    line: None,
+                    line_refused: false,
                 };
             }
             Event::UnitMoved { unit: id, placement, facing, .. } => {

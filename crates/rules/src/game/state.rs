@@ -41,6 +41,8 @@ pub struct LeaderState {
     pub was_in_enemy_zoc: bool,
     /// Movement points spent this orders phase (at most 9, GBA 6.15).
     pub mp_used: u8,
+    /// Gave a line command in this activation's first orders phase (4.34, momentum).
+    pub used_line_command: bool,
 }
 
 /// The decision the game is waiting for.
@@ -55,13 +57,16 @@ pub enum Phase {
         leaders: Vec<String>,
     },
     /// The active leader gives orders (GBA 5.2). `must_act`: he trumped, and may not end his
-    /// orders before a unit has moved to another hex (5.46, R11).
+    /// orders before a unit has moved to another hex (5.46, R11).    /// `line`: the units of the line command given this phase, if any (4.31); `line_refused`:
+    /// his strategy roll failed, individual orders only (4.34).
     Orders {
         leader: String,
         orders_left: u8,
         ordered: Vec<String>,
         momentum: bool,
         must_act: bool,
+        line: Option<Vec<String>>,
+        line_refused: bool,
     },
     /// `side` may trump `trumper` — who trumped, or just gained momentum — with a leader of equal
     /// or higher initiative, or let it stand (GBA 5.42).
@@ -127,6 +132,7 @@ impl GameState {
                     no_momentum: false,
                     was_in_enemy_zoc: false,
                     mp_used: 0,
+                    used_line_command: false,
                 })
                 .collect(),
             dice,

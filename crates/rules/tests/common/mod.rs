@@ -78,7 +78,7 @@ impl Field {
         }
         let side = |i: usize, name: &str, edge: &str| {
             format!(
-                "[[side]]\nid = \"{name}\"\nname = \"{name}\"\nretreat_edge = \"{edge}\"\nwithdrawal_level = 20\nmacedonian = {}\nunits = [\n{}\n]\nleaders = [\n{}\n]\n",
+                "[[side]]\nid = \"{name}\"\nname = \"{name}\"\nretreat_edge = \"{edge}\"\nwithdrawal_level = 20\nmacedonian = {}\nline_command = [\"PH/MA\", \"HC\", \"HI/HO\", \"LC\"]\nunits = [\n{}\n]\nleaders = [\n{}\n]\n",
                 self.macedonian[i],
                 self.units[i].join(",\n"),
                 self.leaders[i].join(",\n")
