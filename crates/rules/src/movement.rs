@@ -9,8 +9,8 @@ use crate::facing::{front_hexsides, hexes_in, vertices_between, Arc};
 use crate::game::{GameState, RuleError};
 use crate::hex::{HexId, Hexside, Vertex};
 use crate::scenario::Scenario;
-use crate::units::{Placement, Unit, UnitType};
-use crate::zoc::{can_ever_shock, enemy_zoc, occupancy};
+use crate::units::{Placement, Unit};
+use crate::zoc::{enemy_zoc, occupancy, outpaces, pinners};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
 
@@ -73,13 +73,7 @@ impl<'a> Mover<'a> {
         let zoc = enemy_zoc(scenario, state, unit.side);
         let occupied = occupancy(scenario, state);
         let ma = unit.ma;
-        // Only enemies able to shock pin a unit (7.23 exception, 7.25).
-        let pinners: Vec<usize> = zoc
-            .get(&hex)
-            .map(|v| {
-                v.iter().copied().filter(|&e| can_ever_shock(scenario.units[e].kind, scenario.units[e].class)).collect()
-            })
-            .unwrap_or_default();
+        let pinners = pinners(scenario, &zoc, [hex]);
         let (may_leave_start, start_turn_budget) = if pinners.is_empty() {
             (true, ma)
         } else {
@@ -87,13 +81,7 @@ impl<'a> Mover<'a> {
             let free_front = hexes_in(&st.placement, st.facing, Arc::Front)
                 .iter()
                 .any(|h| scenario.map.contains(*h) && !occupied.contains_key(h));
-            let faster = pinners.iter().all(|&e| {
-                let enemy = &scenario.units[e];
-                let enemy_ma =
-                    if enemy.kind == UnitType::PH { enemy.ma_extended.unwrap_or(enemy.ma) } else { enemy.ma };
-                ma > enemy_ma
-            });
-            let may_leave = free_front && faster;
+            let may_leave = free_front && outpaces(scenario, unit, &pinners);
             // 7.25: turning in place, up to ceil(MA/2) MP, when pinned by one enemy only and no
             // enemy stands in this unit's own ZOC — and then it stays in its hex.
             let own_zoc = crate::zoc::zoc_of(scenario, state, index);
@@ -467,18 +455,7 @@ impl<'a> Formation<'a> {
         let zoc = enemy_zoc(scenario, state, unit.side);
         let occupied = occupancy(scenario, state);
         let ma = unit.ma_extended.unwrap_or(unit.ma);
-        let pinners: Vec<usize> = [a, b]
-            .iter()
-            .flat_map(|h| zoc.get(h).cloned().unwrap_or_default())
-            .filter(|&e| can_ever_shock(scenario.units[e].kind, scenario.units[e].class))
-            .collect();
-        // 7.23[1]: a phalanx counts as MA 5 to leave a ZOC (6.46).
-        let own_ma = unit.ma_extended.unwrap_or(unit.ma);
-        let may_leave_start = pinners.iter().all(|&e| {
-            let enemy = &scenario.units[e];
-            let enemy_ma = if enemy.kind == UnitType::PH { enemy.ma_extended.unwrap_or(enemy.ma) } else { enemy.ma };
-            own_ma > enemy_ma
-        });
+        let may_leave_start = outpaces(scenario, unit, &pinners(scenario, &zoc, [a, b]));
         Some(Self { scenario, unit, index, start: pair(a, b, st.facing), ma, zoc, occupied, may_leave_start })
     }
 

@@ -5,7 +5,7 @@ use crate::game::GameState;
 use crate::hex::HexId;
 use crate::movement::{category_of, entry_cost};
 use crate::scenario::Scenario;
-use crate::units::{UnitClass, UnitType};
+use crate::units::{Unit, UnitClass, UnitType};
 use std::collections::HashMap;
 
 /// Units that can never shock attack (GBA 7.33, R6): their ZOC pins nobody (7.23, 7.25).
@@ -61,4 +61,36 @@ pub fn occupancy(scenario: &Scenario, state: &GameState) -> HashMap<HexId, usize
     }
     let _ = scenario;
     map
+}
+
+/// The enemies whose ZOC pins a unit standing in `hexes`: only those able to shock do (7.23,
+/// 7.25), each counted once.
+pub fn pinners(
+    scenario: &Scenario,
+    zoc: &HashMap<HexId, Vec<usize>>,
+    hexes: impl IntoIterator<Item = HexId>,
+) -> Vec<usize> {
+    let mut out: Vec<usize> = hexes
+        .into_iter()
+        .flat_map(|h| zoc.get(&h).cloned().unwrap_or_default())
+        .filter(|&e| can_ever_shock(scenario.units[e].kind, scenario.units[e].class))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The allowance that counts for leaving a ZOC: a phalanx counts its augmented MA (6.46, P13).
+pub fn zoc_ma(unit: &Unit) -> u8 {
+    if unit.kind == UnitType::PH {
+        unit.ma_extended.unwrap_or(unit.ma)
+    } else {
+        unit.ma
+    }
+}
+
+/// A unit may leave the ZOC it starts in only with an allowance greater than every pinning
+/// enemy's (7.23[1]).
+pub fn outpaces(scenario: &Scenario, unit: &Unit, pinners: &[usize]) -> bool {
+    pinners.iter().all(|&e| zoc_ma(unit) > zoc_ma(&scenario.units[e]))
 }
