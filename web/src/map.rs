@@ -13,6 +13,7 @@ use sarissa_rules::units::Placement;
 use sarissa_rules::{Game, HexId, Scenario, Vertex};
 use std::cell::RefCell;
 use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, PointerEvent, WheelEvent};
 use yew::prelude::*;
@@ -79,6 +80,8 @@ struct Gestures {
     tap_start: Option<(f64, f64)>,
     /// Facing arrows on the map now, in map pixels; a tap on one chooses that facing.
     arrows: Vec<(f64, f64, Vertex)>,
+    /// The player has panned or zoomed: layout changes keep his view instead of refitting.
+    user_moved: bool,
 }
 
 struct Elements {
@@ -131,8 +134,14 @@ pub fn map_view(props: &MapViewProps) -> Html {
         move |_| (*s).clone()
     });
     let content = map_size(&scenario.map);
-    let gestures =
-        use_mut_ref(|| Gestures { camera: None, content, pointers: Vec::new(), tap_start: None, arrows: Vec::new() });
+    let gestures = use_mut_ref(|| Gestures {
+        camera: None,
+        content,
+        pointers: Vec::new(),
+        tap_start: None,
+        arrows: Vec::new(),
+        user_moved: false,
+    });
     // The arrows the tap handler tests against follow the overlay.
     gestures.borrow_mut().arrows = match &props.overlay.target {
         Some((hex, facings)) => facings
@@ -226,9 +235,9 @@ fn install(
     gestures: Rc<RefCell<Gestures>>,
     callbacks: Callbacks,
     scenario: Rc<Scenario>,
-) -> Vec<EventListener> {
+) -> Installed {
     let Some(el) = elements(viewport_ref, wrapper_ref) else {
-        return Vec::new();
+        return Installed { _listeners: Vec::new(), observer: None };
     };
     let el = Rc::new(el);
     {
@@ -294,6 +303,7 @@ fn install(
             _ if dragging => camera.pan(x - px, y - py),
             _ => return,
         }
+        g.user_moved = true;
         e.apply(&mut g);
     }));
 
@@ -344,16 +354,39 @@ fn install(
             if let Some(c) = g.camera.as_mut() {
                 c.zoom_at(factor, x, y);
             }
+            g.user_moved = true;
             e.apply(&mut g);
         },
-    ));
-
-    // Keep the map inside the view when the window (or the tablet's orientation) changes.
+    )); // When the view changes size (layout settling, the window, the tablet turned): fit the map
+        // again until the player has moved it himself, then just keep it in view.
     let (e, g) = (el.clone(), gestures.clone());
-    if let Some(window) = web_sys::window() {
-        listeners.push(EventListener::new(&window, "resize", move |_| e.apply(&mut g.borrow_mut())));
+    let on_resize = Closure::<dyn FnMut(js_sys::Array)>::new(move |_| {
+        let mut g = g.borrow_mut();
+        if g.user_moved {
+            e.apply(&mut g);
+        } else {
+            e.fit(&mut g);
+        }
+    });
+    let observer = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()).ok();
+    if let Some(o) = &observer {
+        o.observe(&el.viewport);
     }
-    listeners
+    Installed { _listeners: listeners, observer: observer.map(|o| (o, on_resize)) }
+}
+
+/// The gesture listeners and the resize observer of a mounted map; dropping detaches them.
+struct Installed {
+    _listeners: Vec<EventListener>,
+    observer: Option<(web_sys::ResizeObserver, Closure<dyn FnMut(js_sys::Array)>)>,
+}
+
+impl Drop for Installed {
+    fn drop(&mut self) {
+        if let Some((o, _)) = &self.observer {
+            o.disconnect();
+        }
+    }
 }
 
 /// The orders overlay: below the counters, the dimming, reachable hexes and path; above them,
