@@ -375,10 +375,13 @@ fn install(
     Installed { _listeners: listeners, observer: observer.map(|o| (o, on_resize)) }
 }
 
+/// A resize observer and the callback it calls, kept alive together.
+type Observer = (web_sys::ResizeObserver, Closure<dyn FnMut(js_sys::Array)>);
+
 /// The gesture listeners and the resize observer of a mounted map; dropping detaches them.
 struct Installed {
     _listeners: Vec<EventListener>,
-    observer: Option<(web_sys::ResizeObserver, Closure<dyn FnMut(js_sys::Array)>)>,
+    observer: Option<Observer>,
 }
 
 impl Drop for Installed {
