@@ -102,3 +102,18 @@ test('the start screen offers to continue the game in progress, and a damaged sa
   await page.locator('.continue-card .discard').tap();
   await expect(page.locator('.continue-card')).toHaveCount(0);
 });
+
+test('a leader rides to a hex he can reach, and the log says so', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('.battle-card[data-scenario="samarkand"] .play').tap();
+  await page.locator('.prompt .act.activate').first().tap();
+  await page.locator('.prompt .act.ride').first().tap();
+  await expect(page.locator('.prompt-text')).toContainText('9 MP a phase');
+  const count = await page.locator('.reach').count();
+  expect(count).toBeGreaterThan(3);
+  const box = await page.locator('.reach').nth(Math.floor(count / 2)).boundingBox();
+  const hex = await page.locator('.reach').nth(Math.floor(count / 2)).getAttribute('data-reach');
+  await page.touchscreen.tap(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  await page.locator('.tab-log').tap();
+  await expect(page.locator('.log-entry', { hasText: `rides to ${hex}` })).toHaveCount(1);
+});

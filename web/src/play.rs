@@ -7,8 +7,8 @@ use crate::prompt::Prompt;
 use crate::session::Session;
 use crate::storage::autosave;
 use sarissa_rules::game::Phase;
-use sarissa_rules::legal::orderable_units;
-use sarissa_rules::movement::{reach, Destination};
+use sarissa_rules::legal::{movable_leaders, orderable_units};
+use sarissa_rules::movement::{leader_reach, reach, Destination};
 use sarissa_rules::units::Placement;
 use sarissa_rules::{Command, Game, HexId, Vertex};
 use std::rc::Rc;
@@ -54,6 +54,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
     let ordering = use_state(|| None::<usize>);
     let target = use_state(|| None::<HexId>);
     let focus = use_state(Vec::<HexId>::new);
+    // A leader being moved: his index and whether on the overall commander's order (4.4).
+    let riding = use_state(|| None::<(usize, bool)>);
     let error = use_state(|| None::<String>);
 
     let key = Rc::as_ptr(&*session) as usize;
@@ -69,14 +71,22 @@ pub fn play_screen(props: &PlayProps) -> Html {
         let g = game.clone();
         move |_| orderable_units(&g)
     });
+    let rides: Rc<std::collections::BTreeMap<HexId, (u8, Vec<HexId>)>> = use_memo((key, *riding), {
+        let g = game.clone();
+        move |(_, r)| r.map(|(l, by)| leader_reach(&g.scenario, &g.state, l, by)).unwrap_or_default()
+    });
+    let movable = use_memo(key, {
+        let g = game.clone();
+        move |_| movable_leaders(&g)
+    });
     let destinations: Rc<Vec<Destination>> = use_memo((key, *ordering), {
         let g = game.clone();
         move |(_, unit)| unit.map(|u| reach(&g.scenario, &g.state, u).unwrap_or_default()).unwrap_or_default()
     });
 
     let execute = {
-        let (session, ordering, target, error, focus) =
-            (session.clone(), ordering.clone(), target.clone(), error.clone(), focus.clone());
+        let (session, ordering, target, error, focus, riding) =
+            (session.clone(), ordering.clone(), target.clone(), error.clone(), focus.clone(), riding.clone());
         Callback::from(move |command: Command| {
             let mut next = (**session).clone();
             match next.execute(command) {
@@ -87,6 +97,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     ordering.set(None);
                     target.set(None);
                     focus.set(Vec::new());
+                    riding.set(None);
                 }
                 Err(e) => error.set(Some(e.to_string())),
             }
@@ -96,7 +107,17 @@ pub fn play_screen(props: &PlayProps) -> Html {
     let on_select = {
         let (game, selected, ordering, target, orderable, destinations) =
             (game.clone(), selected.clone(), ordering.clone(), target.clone(), orderable.clone(), destinations.clone());
+        let (riding, rides, execute) = (riding.clone(), rides.clone(), execute.clone());
         Callback::from(move |hex: HexId| {
+            // Riding: a tap on a bright hex sends the leader there by his cheapest path.
+            if let Some((l, _)) = *riding {
+                if let Some((_, path)) = rides.get(&hex) {
+                    execute
+                        .emit(Command::MoveLeader { leader: game.scenario.leaders[l].id.clone(), path: path.clone() });
+                    return;
+                }
+                riding.set(None);
+            }
             if ordering.is_some() {
                 if !ending_in(&destinations, hex).is_empty() {
                     target.set(Some(hex));
@@ -147,10 +168,19 @@ pub fn play_screen(props: &PlayProps) -> Html {
         })
     };
     let on_cancel = {
-        let (ordering, target) = (ordering.clone(), target.clone());
+        let (ordering, target, riding) = (ordering.clone(), target.clone(), riding.clone());
         Callback::from(move |_| {
             ordering.set(None);
             target.set(None);
+            riding.set(None);
+        })
+    };
+    let on_ride = {
+        let (riding, ordering, target, movable) = (riding.clone(), ordering.clone(), target.clone(), movable.clone());
+        Callback::from(move |l: usize| {
+            ordering.set(None);
+            target.set(None);
+            riding.set(movable.iter().copied().find(|(i, _)| *i == l));
         })
     };
     let on_undo = {
@@ -222,6 +252,12 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     o.target = Some((t, arrows));
                 }
             }
+            None if riding.is_some() => {
+                o.reachable = rides.keys().copied().collect();
+                if let Some((l, _)) = *riding {
+                    o.reachable.push(game.state.leaders[l].at);
+                }
+            }
             None if in_orders => {
                 o.orderable = orderable.iter().flat_map(|&u| game.state.units[u].placement.hexes()).collect();
             }
@@ -232,6 +268,18 @@ pub fn play_screen(props: &PlayProps) -> Html {
 
     let s = &game.scenario;
     let ordering_label = ordering.map(|u| (s.units[u].name.clone(), target.is_some()));
+    // Leaders who may ride now: the active one, and (for the overall commander) the leaders in
+    // the selected hex (4.23, 4.4).
+    let active = match &game.state.phase {
+        Phase::Orders { leader, .. } => s.leaders.iter().position(|l| &l.id == leader),
+        _ => None,
+    };
+    let riders: Vec<(String, usize)> = movable
+        .iter()
+        .filter(|(l, _)| Some(*l) == active || selected.is_some_and(|h| game.state.leaders[*l].at == h))
+        .map(|(l, _)| (format!("Move {}", s.leaders[*l].name), *l))
+        .collect();
+    let riding_label = riding.map(|(l, _)| s.leaders[l].name.clone());
     let back = props.on_exit.reform(|_: MouseEvent| ());
     html! {
         <div class="app playing">
@@ -244,7 +292,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
             <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_undo={session.can_undo()}
                 error={(*error).clone()} on_command={execute} {on_cancel} {on_undo}
                 choices={target.map(|t| ending_in(&destinations, t).into_iter().map(choice_label).collect::<Vec<_>>()).unwrap_or_default()}
-                {on_choice} />
+                {on_choice} {riders} riding={riding_label} {on_ride} />
             <div class="battle">
                 <MapView game={game.clone()} selected={*selected} {on_select} {overlay} {on_facing} />
                 <Panel game={game.clone()} selected={*selected} {on_close} log={log.clone()} {on_log} />

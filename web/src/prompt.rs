@@ -18,6 +18,13 @@ pub struct PromptProps {
     pub choices: Vec<String>,
     #[prop_or_default]
     pub on_choice: Callback<usize>,
+    /// Leaders who may move now, as (label, leader index), and the one being moved.
+    #[prop_or_default]
+    pub riders: Vec<(String, usize)>,
+    #[prop_or_default]
+    pub riding: Option<String>,
+    #[prop_or_default]
+    pub on_ride: Callback<usize>,
     pub orderable: usize,
     pub can_undo: bool,
     pub error: Option<String>,
@@ -31,6 +38,8 @@ impl PartialEq for PromptProps {
         Rc::ptr_eq(&self.game, &o.game)
             && self.ordering == o.ordering
             && self.choices == o.choices
+            && self.riders == o.riders
+            && self.riding == o.riding
             && self.orderable == o.orderable
             && self.can_undo == o.can_undo
             && self.error == o.error
@@ -84,7 +93,11 @@ pub fn prompt(p: &PromptProps) -> Html {
                 (true, false) => " (momentum)",
                 (false, false) => "",
             };
-            let text = match &p.ordering {
+            let text = match (&p.riding, &p.ordering) {
+                (Some(name), _) => format!("{}: tap a bright hex to move {name} there (9 MP a phase; he stops in an enemy zone of control).", leader_name(leader)),
+                _ => String::new(),
+            };
+            let text = if !text.is_empty() { text } else { match &p.ordering {
                 Some((unit, false)) => format!(
                     "{}: tap a bright hex to move {unit} there, or its own hex to turn it.",
                     leader_name(leader)
@@ -106,7 +119,8 @@ pub fn prompt(p: &PromptProps) -> Html {
                     leader_name(leader),
                     if *orders_left == 1 { "1 order left".to_string() } else { format!("{orders_left} orders left") }
                 ),
-            };            let cancel = p.on_cancel.reform(|_: MouseEvent| ());
+            } };
+            let cancel = p.on_cancel.reform(|_: MouseEvent| ());
             // The line commands he could give instead of individual orders (4.31).
             let lines: Vec<(String, Command)> = match (&p.ordering, s.leaders.iter().position(|l| &l.id == leader)) {
                 (None, Some(li)) => sarissa_rules::line::options(s, st, li)
@@ -135,7 +149,11 @@ pub fn prompt(p: &PromptProps) -> Html {
                         html! { <button class="act face" data-choice={i.to_string()} onclick={Callback::from(move |_: MouseEvent| on.emit(i))}>
                             { label }</button> }
                     }) }                    { for lines.into_iter().map(|(label, c)| button(label, "line", c)) }
-                    if p.ordering.is_some() { <button class="act cancel" onclick={cancel}>{ "Cancel" }</button> }
+                    { for p.riders.iter().filter(|_| p.ordering.is_none() && p.riding.is_none()).map(|(label, l)| {
+                        let (on, l) = (p.on_ride.clone(), *l);
+                        html! { <button class="act ride" onclick={Callback::from(move |_: MouseEvent| on.emit(l))}>{ label }</button> }
+                    }) }
+                    if p.ordering.is_some() || p.riding.is_some() { <button class="act cancel" onclick={cancel}>{ "Cancel" }</button> }
                     { button("End orders".into(), "end-orders", Command::EndOrders) }
                 </> },
             )

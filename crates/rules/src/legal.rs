@@ -75,7 +75,7 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             out
         }
         Phase::Momentum { .. } => vec![Command::TryMomentum, Command::DeclineMomentum],
-        Phase::Orders { leader, orders_left, .. } => {
+        Phase::Orders { leader, .. } => {
             // A trumper who still owes an action may not end his orders yet (5.46).
             let owes = s
                 .leaders
@@ -93,15 +93,40 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                     out.push(d.command(&s.units[i].id));
                 }
             }
-            if let Some(li) = s.leaders.iter().position(|l| &l.id == leader) {
-                let with_line = matches!(st.phase, Phase::Orders { line: Some(_), .. });
-                if with_line || (*orders_left > 0 && (is_overall(s, li) || !leader_in_enemy_zoc(s, st, li))) {
-                    for (_, (_, path)) in leader_reach(s, st, li) {
-                        out.push(Command::MoveLeader { leader: leader.clone(), path });
-                    }
+            for (li, by_overall) in movable_leaders(game) {
+                for (_, (_, path)) in leader_reach(s, st, li, by_overall) {
+                    out.push(Command::MoveLeader { leader: s.leaders[li].id.clone(), path });
                 }
             }
             out
         }
     }
+}
+
+/// Leaders who may move now, and whether it would be on the overall commander's order: the
+/// active leader himself (4.23; with his line, 4.36), and — if he is the overall commander and
+/// gave no line command — each other friendly leader not yet moved by him this phase (4.4).
+pub fn movable_leaders(game: &Game) -> Vec<(usize, bool)> {
+    let (s, st) = (&*game.scenario, &game.state);
+    let Phase::Orders { leader, orders_left, line, .. } = &st.phase else { return Vec::new() };
+    let Some(li) = s.leaders.iter().position(|l| &l.id == leader) else { return Vec::new() };
+    let mut out = Vec::new();
+    if line.is_some() || (*orders_left > 0 && (is_overall(s, li) || !leader_in_enemy_zoc(s, st, li))) {
+        out.push((li, false));
+    }
+    if is_overall(s, li) && line.is_none() {
+        for (oi, other) in s.leaders.iter().enumerate() {
+            let os = &st.leaders[oi];
+            let cost = if leader_in_enemy_zoc(s, st, oi) { 2 } else { 1 };
+            if oi != li
+                && other.side == s.leaders[li].side
+                && os.status != LeaderStatus::Eliminated
+                && !os.moved_by_overall
+                && *orders_left >= cost
+            {
+                out.push((oi, true));
+            }
+        }
+    }
+    out
 }

@@ -377,7 +377,12 @@ fn rule_of(reason: &str) -> &'static str {
 /// spent; he may enter an enemy ZOC only where a friendly unit stands, and stops there (4.61).
 /// Ordered by hex, so whoever lists the options (a player, the soak test) sees the same order
 /// on every run.
-pub fn leader_reach(scenario: &Scenario, state: &GameState, leader: usize) -> BTreeMap<HexId, (u8, Vec<HexId>)> {
+pub fn leader_reach(
+    scenario: &Scenario,
+    state: &GameState,
+    leader: usize,
+    by_overall: bool,
+) -> BTreeMap<HexId, (u8, Vec<HexId>)> {
     let l = &scenario.leaders[leader];
     let start = state.leaders[leader].at;
     let budget = LEADER_MP.saturating_sub(state.leaders[leader].mp_used);
@@ -385,8 +390,9 @@ pub fn leader_reach(scenario: &Scenario, state: &GameState, leader: usize) -> BT
     let occupied = occupancy(scenario, state);
     let friendly = |h: &HexId| occupied.get(h).is_some_and(|&u| scenario.units[u].side == l.side);
     let enemy = |h: &HexId| occupied.get(h).is_some_and(|&u| scenario.units[u].side != l.side);
-    // Only the overall commander leaves an enemy ZOC on his own order (7.23[2]).
-    let may_leave = !zoc.contains_key(&start) || crate::orders::is_overall(scenario, leader);
+    // Only the overall commander leaves an enemy ZOC on his own order, or moves another leader
+    // out of one (7.23[2], 4.4).
+    let may_leave = !zoc.contains_key(&start) || by_overall || crate::orders::is_overall(scenario, leader);
     let mut best: HashMap<HexId, (u8, Vec<HexId>)> = HashMap::from([(start, (0, Vec::new()))]);
     let mut heap = BinaryHeap::from([Reverse((0u8, start))]);
     while let Some(Reverse((mp, hex))) = heap.pop() {

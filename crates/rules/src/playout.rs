@@ -75,7 +75,7 @@ impl RandomPlayer {
                 }
                 if *orders_left > 0 && self.chance(10) {
                     if let Some(li) = s.leaders.iter().position(|l| &l.id == leader) {
-                        let options: Vec<_> = leader_reach(s, st, li).into_values().collect();
+                        let options: Vec<_> = leader_reach(s, st, li, false).into_values().collect();
                         if !options.is_empty() {
                             let (_, path) = options[self.below(options.len())].clone();
                             let command = Command::MoveLeader { leader: leader.clone(), path };

@@ -263,23 +263,48 @@ fn order_move(tx: &mut Tx, li: usize, unit: &str, path: &[HexId], facing: Vertex
     Ok(())
 }
 
-/// A leader's order to himself (4.23): any path the leader search allows, within what is left
-/// of his 9 MP (6.15).
+/// A leader moves (6.15): the active leader on his own order (4.23; free with his line, 4.36),
+/// or another friendly leader on the overall commander's — once per leader per phase, two orders
+/// if he starts in an enemy ZOC, and not after a line command (4.4). Any path the leader search
+/// allows, within what is left of his 9 MP.
 fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Result<(), RuleError> {
     let refuse = |rule: &'static str, reason: String| RuleError::IllegalMove { unit: moving.into(), rule, reason };
-    if moving != tx.scenario.leaders[li].id {
-        // Moving other leaders is the overall commander's power (4.4), which comes later.
-        return Err(refuse(
-            "4.23",
-            "a leader orders himself to move; moving other leaders is the overall commander's (4.4)".into(),
-        ));
-    }
+    let mi = tx.leader_index(moving)?;
+    let Phase::Orders { orders_left, line, .. } = &tx.state.phase else {
+        return Err(refuse("3.0", "it is not an orders phase".into()));
+    };
+    let (orders_left, with_line) = (*orders_left, line.is_some());
+    let by_overall = mi != li;
+    let orders = if by_overall {
+        if !is_overall(tx.scenario, li) {
+            return Err(refuse("4.4", "only the overall commander moves other leaders".into()));
+        }
+        if with_line {
+            return Err(refuse("4.4", "after a line command the overall commander moves no other leader".into()));
+        }
+        let other = &tx.state.leaders[mi];
+        if tx.scenario.leaders[mi].side != tx.scenario.leaders[li].side || other.status == LeaderStatus::Eliminated {
+            return Err(refuse("4.4", "he may move only his own side's leaders".into()));
+        }
+        if other.moved_by_overall {
+            return Err(refuse("4.4", "the overall commander moves each leader once a phase".into()));
+        }
+        let cost = if leader_in_enemy_zoc(tx.scenario, &tx.state, mi) { 2 } else { 1 };
+        if orders_left < cost {
+            return Err(RuleError::NoOrdersLeft { leader: tx.scenario.leaders[li].id.clone() });
+        }
+        cost
+    } else if with_line {
+        0
+    } else {
+        1
+    };
     if path.is_empty() {
         return Err(refuse("4.23", "the path is empty".into()));
     }
-    let reach = leader_reach(tx.scenario, &tx.state, li);
-    let budget = crate::movement::LEADER_MP.saturating_sub(tx.state.leaders[li].mp_used);
-    let mut at = tx.state.leaders[li].at;
+    let reach = leader_reach(tx.scenario, &tx.state, mi, by_overall);
+    let budget = crate::movement::LEADER_MP.saturating_sub(tx.state.leaders[mi].mp_used);
+    let mut at = tx.state.leaders[mi].at;
     let mut mp = 0u8;
     for (k, &h) in path.iter().enumerate() {
         let step = crate::movement::entry_cost(tx.scenario, crate::movement::LEADER_CATEGORY, at, h);
@@ -299,8 +324,8 @@ fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Re
     if mp > budget {
         return Err(refuse("6.15", format!("that path needs {mp} MP and he has {budget} left of 9")));
     }
-    let in_enemy_zoc = crate::zoc::enemy_zoc(tx.scenario, &tx.state, tx.scenario.leaders[li].side).contains_key(&at);
-    tx.emit(Event::LeaderMoved { leader: moving.into(), path: path.to_vec(), mp, in_enemy_zoc });
+    let in_enemy_zoc = crate::zoc::enemy_zoc(tx.scenario, &tx.state, tx.scenario.leaders[mi].side).contains_key(&at);
+    tx.emit(Event::LeaderMoved { leader: moving.into(), path: path.to_vec(), mp, in_enemy_zoc, orders, by_overall });
     Ok(())
 }
 

@@ -132,11 +132,16 @@ pub enum Event {
         hits: u8,
         cause: HitCause,
     },
+    /// A leader moves (6.15); `orders`: the individual orders it cost (none with his line, 4.36;
+    /// two for the overall commander to move a leader out of an enemy ZOC, 4.4);
+    /// `by_overall`: the overall commander moved another leader (4.4).
     LeaderMoved {
         leader: String,
         path: Vec<HexId>,
         mp: u8,
         in_enemy_zoc: bool,
+        orders: u8,
+        by_overall: bool,
     },
     OrdersEnded {
         leader: String,
@@ -231,7 +236,12 @@ impl GameState {
             Event::OrdersPhaseBegan { leader: id, orders, momentum, must_act } => {
                 if let Some(i) = leader(id) {
                     self.leaders[i].succession += 1;
-                    self.leaders[i].mp_used = 0;
+                }
+                // Every leader has 9 MP in each orders phase, and may be moved once by the
+                // overall commander in it (6.15, 4.4).
+                for l in &mut self.leaders {
+                    l.mp_used = 0;
+                    l.moved_by_overall = false;
                 }
                 self.phase = Phase::Orders {
                     leader: id.clone(),
@@ -266,14 +276,15 @@ impl GameState {
                     self.units[i].hits = self.units[i].hits.saturating_add(*hits);
                 }
             }
-            Event::LeaderMoved { leader: id, path, mp, in_enemy_zoc } => {
+            Event::LeaderMoved { leader: id, path, mp, in_enemy_zoc, orders, by_overall } => {
                 if let (Some(i), Some(last)) = (leader(id), path.last()) {
                     self.leaders[i].at = *last;
                     self.leaders[i].mp_used = self.leaders[i].mp_used.saturating_add(*mp);
+                    self.leaders[i].moved_by_overall |= *by_overall;
                     self.leaders[i].was_in_enemy_zoc |= *in_enemy_zoc;
                 }
                 if let Phase::Orders { orders_left, .. } = &mut self.phase {
-                    *orders_left = orders_left.saturating_sub(1);
+                    *orders_left = orders_left.saturating_sub(*orders);
                 }
             }
             Event::OrdersEnded { .. } => {}

@@ -43,6 +43,8 @@ pub struct LeaderState {
     pub mp_used: u8,
     /// Gave a line command in this activation's first orders phase (4.34, momentum).
     pub used_line_command: bool,
+    /// Moved by the overall commander in this orders phase: once only (4.4).
+    pub moved_by_overall: bool,
 }
 
 /// The decision the game is waiting for.
@@ -134,6 +136,7 @@ impl GameState {
                     was_in_enemy_zoc: false,
                     mp_used: 0,
                     used_line_command: false,
+                    moved_by_overall: false,
                 })
                 .collect(),
             dice,
