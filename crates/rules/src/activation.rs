@@ -23,6 +23,12 @@ fn eligible(tx: &Tx) -> Vec<usize> {
 /// when every leader is done.
 pub fn offer_next(tx: &mut Tx) -> Result<(), RuleError> {
     let candidates = eligible(tx);
+    // A leader brought out of an enemy ZOC goes before any other (5.25).
+    if let Some(&i) = candidates.iter().find(|&&i| tx.state.leaders[i].must_activate) {
+        let l = &tx.scenario.leaders[i];
+        tx.emit(Event::ActivationOffered { side: l.side, leaders: vec![l.id.clone()] });
+        return Ok(());
+    }
     let Some(lowest) = candidates.iter().filter_map(|&i| tx.scenario.leaders[i].initiative).min() else {
         return end_turn(tx);
     };

@@ -53,7 +53,11 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
         Phase::Setup | Phase::Over { .. } => Vec::new(),
         Phase::Activation { leaders, .. } => leaders
             .iter()
-            .flat_map(|l| [Command::Activate { leader: l.clone() }, Command::Pass { leader: l.clone() }])
+            .flat_map(|l| {
+                let forced = s.leaders.iter().position(|x| &x.id == l).is_some_and(|i| st.leaders[i].must_activate);
+                let pass = (!forced).then(|| Command::Pass { leader: l.clone() });
+                std::iter::once(Command::Activate { leader: l.clone() }).chain(pass)
+            })
             .chain(trump_options(s, st).into_iter().map(|i| Command::Trump { leader: s.leaders[i].id.clone() }))
             .collect(),
         Phase::TrumpResponse { .. } => std::iter::once(Command::DeclineTrump)

@@ -95,7 +95,12 @@ impl RandomPlayer {
                     return Some(Command::Trump { leader: s.leaders[t].id.clone() });
                 }
                 let l = leaders[self.below(leaders.len())].clone();
-                Some(if self.chance(90) { Command::Activate { leader: l } } else { Command::Pass { leader: l } })
+                let forced = s.leaders.iter().position(|x| x.id == l).is_some_and(|i| st.leaders[i].must_activate);
+                Some(if forced || self.chance(90) {
+                    Command::Activate { leader: l }
+                } else {
+                    Command::Pass { leader: l }
+                })
             }
             _ => {
                 let all = legal_commands(game);

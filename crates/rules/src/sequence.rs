@@ -20,12 +20,20 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
                 return Err(RuleError::NotEligibleForActivation { leader: leader.clone() });
             }
             note_tie_turn(tx, i);
-            activate(tx, i, false, false)
+            // Brought out of an enemy ZOC: he goes now, without momentum (5.25).
+            let forced = tx.state.leaders[i].must_activate;
+            activate(tx, i, forced, false)
         }
         (Phase::Activation { leaders, .. }, Command::Pass { leader }) => {
             let i = tx.leader_index(leader)?;
             if !leaders.contains(leader) {
                 return Err(RuleError::NotEligibleForActivation { leader: leader.clone() });
+            }
+            if tx.state.leaders[i].must_activate {
+                return Err(RuleError::NotNow {
+                    command: "pass".into(),
+                    expected: "a leader brought out of an enemy zone of control must be activated now (5.25)".into(),
+                });
             }
             // Declining to use a leader finishes him (5.15).
             note_tie_turn(tx, i);
@@ -324,8 +332,18 @@ fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Re
     if mp > budget {
         return Err(refuse("6.15", format!("that path needs {mp} MP and he has {budget} left of 9")));
     }
+    let started_in_zoc = leader_in_enemy_zoc(tx.scenario, &tx.state, mi);
     let in_enemy_zoc = crate::zoc::enemy_zoc(tx.scenario, &tx.state, tx.scenario.leaders[mi].side).contains_key(&at);
-    tx.emit(Event::LeaderMoved { leader: moving.into(), path: path.to_vec(), mp, in_enemy_zoc, orders, by_overall });
+    let left_enemy_zoc = started_in_zoc && !in_enemy_zoc;
+    tx.emit(Event::LeaderMoved {
+        leader: moving.into(),
+        path: path.to_vec(),
+        mp,
+        in_enemy_zoc,
+        left_enemy_zoc,
+        orders,
+        by_overall,
+    });
     Ok(())
 }
 

@@ -33,6 +33,14 @@ pub fn trump_options(scenario: &Scenario, state: &GameState) -> Vec<usize> {
     let init = |id: &str| scenario.leader(id).and_then(|l| l.initiative).unwrap_or(0);
     match &state.phase {
         Phase::Activation { side, leaders } => match leaders.first() {
+            // Nobody trumps a leader who must go now (5.25).
+            Some(first)
+                if scenario.leader(first).is_some_and(|_| {
+                    scenario.leaders.iter().position(|l| &l.id == first).is_some_and(|i| state.leaders[i].must_activate)
+                }) =>
+            {
+                Vec::new()
+            }
             Some(first) => trumpers(scenario, state, *side, init(first), false),
             None => Vec::new(),
         },

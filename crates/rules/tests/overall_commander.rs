@@ -69,3 +69,25 @@ fn only_the_overall_commander_moves_other_leaders_gba_4_4() {
     let err = game.execute(&ride("king", &["0206"])).unwrap_err();
     assert_eq!(err.rule(), "4.4", "{err}");
 }
+
+#[test]
+fn a_leader_brought_out_of_an_enemy_zoc_goes_next_without_momentum_gba_5_25() {
+    // The duke (initiative 5 here, after the king's 4) waits in red's ZOC at 0705; the king
+    // brings him out: he must be activated at once — no pass, no trump — and gets no momentum.
+    let mut f = field("0705");
+    f.leaders[0] = vec![leader("king", "overall", 2, 6, "0205"), leader("duke", "subordinate", 5, 4, "0705")];
+    f.leaders[1] = vec![leader("foe", "overall", 3, 4, "1210")];
+    let (mut game, _) = f.start(&[]);
+    ok(&mut game, activate("king"));
+    let events = ok(&mut game, ride("duke", &["0605", "0505"]));
+    assert!(matches!(&events[0], Event::LeaderMoved { left_enemy_zoc: true, .. }), "{events:?}");
+    ok(&mut game, Command::EndOrders);
+    ok(&mut game, Command::DeclineMomentum);
+    // Before the foe (initiative 3), the duke.
+    assert_eq!(offered(&game), ["duke"]);
+    assert!(game.execute(&pass("duke")).is_err(), "he must be activated (5.25)");
+    ok(&mut game, activate("duke"));
+    let events = ok(&mut game, Command::EndOrders);
+    assert!(events.contains(&Event::LeaderFinished { leader: "duke".into() }), "no momentum: {events:?}");
+    assert_eq!(offered(&game), ["foe"]);
+}

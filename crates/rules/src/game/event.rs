@@ -135,11 +135,13 @@ pub enum Event {
     /// A leader moves (6.15); `orders`: the individual orders it cost (none with his line, 4.36;
     /// two for the overall commander to move a leader out of an enemy ZOC, 4.4);
     /// `by_overall`: the overall commander moved another leader (4.4).
+    /// `left_enemy_zoc`: he started in one and ends out of it (5.25).
     LeaderMoved {
         leader: String,
         path: Vec<HexId>,
         mp: u8,
         in_enemy_zoc: bool,
+        left_enemy_zoc: bool,
         orders: u8,
         by_overall: bool,
     },
@@ -231,6 +233,7 @@ impl GameState {
                     l.no_momentum |= *no_momentum;
                     l.was_in_enemy_zoc |= *in_enemy_zoc;
                     l.used_line_command = false;
+                    l.must_activate = false;
                 }
             }
             Event::OrdersPhaseBegan { leader: id, orders, momentum, must_act } => {
@@ -276,9 +279,12 @@ impl GameState {
                     self.units[i].hits = self.units[i].hits.saturating_add(*hits);
                 }
             }
-            Event::LeaderMoved { leader: id, path, mp, in_enemy_zoc, orders, by_overall } => {
+            Event::LeaderMoved { leader: id, path, mp, in_enemy_zoc, left_enemy_zoc, orders, by_overall } => {
                 if let (Some(i), Some(last)) = (leader(id), path.last()) {
                     self.leaders[i].at = *last;
+                    if *left_enemy_zoc && self.leaders[i].status == LeaderStatus::Inactive {
+                        self.leaders[i].must_activate = true;
+                    }
                     self.leaders[i].mp_used = self.leaders[i].mp_used.saturating_add(*mp);
                     self.leaders[i].moved_by_overall |= *by_overall;
                     self.leaders[i].was_in_enemy_zoc |= *in_enemy_zoc;

@@ -45,6 +45,8 @@ pub struct LeaderState {
     pub used_line_command: bool,
     /// Moved by the overall commander in this orders phase: once only (4.4).
     pub moved_by_overall: bool,
+    /// Brought out of an enemy ZOC before his activation: he goes next, without momentum (5.25).
+    pub must_activate: bool,
 }
 
 /// The decision the game is waiting for.
@@ -137,6 +139,7 @@ impl GameState {
                     mp_used: 0,
                     used_line_command: false,
                     moved_by_overall: false,
+                    must_activate: false,
                 })
                 .collect(),
             dice,
