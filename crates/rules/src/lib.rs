@@ -15,6 +15,7 @@ pub mod orders;
 pub mod playout;
 pub mod scenario;
 pub mod sequence;
+pub mod sight;
 pub mod terrain;
 pub mod trump;
 pub mod units;
