@@ -105,7 +105,23 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
         Event::ActivationOffered { .. }
         | Event::MomentumOffered { .. }
         | Event::ReactivationOffered { .. }
-        | Event::TrumpResponseOffered { .. } => return None,
+        | Event::TrumpResponseOffered { .. }
+        | Event::ReactionOffered { .. }
+        | Event::ReactionEnded => return None,
+        Event::ReactionFaced { unit, facing } => about(
+            entry(
+                format!("{} turns to face {} as the enemy comes up.", unit_name(s, unit), facing.name()),
+                Some("7.16"),
+            ),
+            unit,
+        ),
+        Event::MoveContinued { unit, path, mp, .. } => {
+            let to = path.last().map(|h| h.to_string()).unwrap_or_default();
+            let mut e =
+                about(entry(format!("{} goes on to {to} ({mp} MP more).", unit_name(s, unit)), Some("6.3")), unit);
+            e.hexes = path.clone();
+            e
+        }
         Event::TrumpTried { leader, over } => about(
             entry(
                 format!("{} tries to take the initiative from {}.", unit_name(s, leader), unit_name(s, over)),
@@ -177,6 +193,7 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
                 HitCause::Maneuver => ("from the ground and its pivots", "6.43"),
                 HitCause::Wheel => ("wheeling under the enemy's eyes", "6.45"),
                 HitCause::AugmentedMove => ("pushing on at its augmented allowance", "6.46"),
+                HitCause::ReactionFacing => ("for turning to face the enemy", "7.16"),
             };
             about(
                 entry(

@@ -252,6 +252,16 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     o.target = Some((t, arrows));
                 }
             }
+            // A reaction: pick out the enemy that came up and the units that may turn (7.16).
+            None if matches!(game.state.phase, Phase::Reaction { .. }) => {
+                if let Phase::Reaction { mover, reactors, .. } = &game.state.phase {
+                    for id in reactors.iter().chain(std::iter::once(mover)) {
+                        if let Some(i) = game.scenario.units.iter().position(|u| &u.id == id) {
+                            o.focus.extend(game.state.units[i].placement.hexes());
+                        }
+                    }
+                }
+            }
             None if riding.is_some() => {
                 o.reachable = rides.keys().copied().collect();
                 if let Some((l, _)) = *riding {
@@ -289,7 +299,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 <span class="battle-date">{ &s.meta.date }</span>
                 <span class="rules">{ s.meta.rules.name() }</span>
             </header>
-            <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_undo={session.can_undo()}
+            <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_undo={session.can_undo() && !matches!(game.state.phase, Phase::Reaction { .. })}
                 error={(*error).clone()} on_command={execute} {on_cancel} {on_undo}
                 choices={target.map(|t| ending_in(&destinations, t).into_iter().map(choice_label).collect::<Vec<_>>()).unwrap_or_default()}
                 {on_choice} {riders} riding={riding_label} {on_ride} />

@@ -73,6 +73,24 @@ pub fn prompt(p: &PromptProps) -> Html {
                 }) }
             </> },
         ),
+        Phase::Reaction { mover, reactors, .. } => {
+            let name = |id: &str| s.unit(id).map(|u| u.name.clone()).unwrap_or_default();
+            let names: Vec<String> = reactors.iter().map(|r| name(r)).collect();
+            (
+                format!(
+                    "{side_name}: {} has come up beside {}. Turn one of them a vertex to face it (a TQ check, 7.16), or let it pass.",
+                    name(mover),
+                    names.join(" and ")
+                ),
+                html! { <>
+                    { for reactors.iter().flat_map(|r| {
+                        let facing = s.units.iter().position(|u| &u.id == r).map(|i| st.units[i].facing);
+                        facing.map(sarissa_rules::reaction::reaction_facings).into_iter().flatten().map(move |f| (r.clone(), f))
+                    }).map(|(r, f)| button(format!("Turn {} to {}", name(&r), f.name()), "react", Command::ReactFacing { unit: r, facing: f })) }
+                    { button("Let it pass".into(), "no-reaction", Command::EndReaction) }
+                </> },
+            )
+        }
         Phase::TrumpResponse { trumper, momentum, .. } => (
             format!(
                 "{side_name}: {} has {} Trump him with a leader of initiative {} or more (5.42), or let it stand.",

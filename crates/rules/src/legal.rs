@@ -79,6 +79,16 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             out
         }
         Phase::Momentum { .. } => vec![Command::TryMomentum, Command::DeclineMomentum],
+        Phase::Reaction { reactors, .. } => std::iter::once(Command::EndReaction)
+            .chain(reactors.iter().flat_map(|r| {
+                let facing = s.units.iter().position(|u| &u.id == r).map(|i| st.units[i].facing);
+                facing
+                    .map(crate::reaction::reaction_facings)
+                    .into_iter()
+                    .flatten()
+                    .map(|f| Command::ReactFacing { unit: r.clone(), facing: f })
+            }))
+            .collect(),
         Phase::Orders { leader, .. } => {
             // A trumper who still owes an action may not end his orders yet (5.46).
             let owes = s

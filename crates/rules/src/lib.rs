@@ -13,6 +13,7 @@ pub mod movement;
 pub mod notation;
 pub mod orders;
 pub mod playout;
+pub mod reaction;
 pub mod scenario;
 pub mod sequence;
 pub mod sight;

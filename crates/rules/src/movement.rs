@@ -297,15 +297,39 @@ pub fn plan(
     path: &[HexId],
     facing: Vertex,
 ) -> Result<Destination, RuleError> {
-    let mover = Mover::new(scenario, state, unit)?;
+    plan_steps(scenario, state, unit, path, facing, 0).map(|p| p.destination)
+}
+
+/// A planned move with its steps: for each hex entered, the facing it is entered with and the
+/// MP and hits spent once there (so a move can stop part-way for a reaction).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Planned {
+    pub destination: Destination,
+    pub steps: Vec<(Vertex, u8, u8)>,
+}
+
+/// [`plan`], for a move that has already spent `spent_before` MP of its allowance (a move
+/// resumed after the enemy's reaction).
+pub fn plan_steps(
+    scenario: &Scenario,
+    state: &GameState,
+    unit: usize,
+    path: &[HexId],
+    facing: Vertex,
+    spent_before: u8,
+) -> Result<Planned, RuleError> {
+    let mut mover = Mover::new(scenario, state, unit)?;
+    mover.ma = mover.ma.saturating_sub(spent_before);
     let refuse =
         |rule: &'static str, reason: String| RuleError::IllegalMove { unit: mover.unit.id.clone(), rule, reason };
-    // Cheapest cost per facing in the current hex.
+    // Per hex entered: the cheapest cost for each facing it may arrive with, and the facing it
+    // came from, to recover the steps.
     let mut here = mover.start.0;
     let mut costs: HashMap<Vertex, Spent> = HashMap::from([(mover.start.1, Spent { mp: 0, hits: 0 })]);
+    let mut trail: Vec<HashMap<Vertex, (Spent, Vertex)>> = Vec::new();
     let mut last_error = String::new();
     for (k, &to) in path.iter().enumerate() {
-        let mut next: HashMap<Vertex, Spent> = HashMap::new();
+        let mut next: HashMap<Vertex, (Spent, Vertex)> = HashMap::new();
         // The reason given for a refused step is the one for going straight on, if that was
         // possible at all; otherwise the last turning alternative's.
         let mut straight_error: Option<String> = None;
@@ -315,8 +339,8 @@ pub fn plan(
                 let entered = turned.and_then(|s| mover.enter(here, g, to, s, k + 1 == path.len()));
                 match entered {
                     Ok(s) => {
-                        if next.get(&g).is_none_or(|b| s < *b) {
-                            next.insert(g, s);
+                        if next.get(&g).is_none_or(|(b, bf)| (s, f) < (*b, *bf)) {
+                            next.insert(g, (s, f));
                         }
                     }
                     Err(e) if g == f && front_hexsides(f).iter().any(|side| here.neighbour(*side) == Some(to)) => {
@@ -330,19 +354,20 @@ pub fn plan(
             let reason = straight_error.unwrap_or(last_error);
             return Err(refuse(rule_of(&reason), format!("into {to}: {reason}")));
         }
-        costs = next;
+        costs = next.iter().map(|(v, (s, _))| (*v, *s)).collect();
+        trail.push(next);
         here = to;
     }
-    let mut best: Option<Spent> = None;
+    let mut best: Option<(Spent, Vertex)> = None;
     for (&f, &spent) in &costs {
         let done = if f == facing { Ok(spent) } else { mover.turn(here, f, facing, spent) };
         match done {
-            Ok(s) if best.is_none_or(|b| s < b) => best = Some(s),
+            Ok(s) if best.is_none_or(|(b, bf)| (s, f) < (b, bf)) => best = Some((s, f)),
             Ok(_) => {}
             Err(e) => last_error = e,
         }
     }
-    let Some(spent) = best else {
+    let Some((spent, mut arrived)) = best else {
         return Err(refuse(rule_of(&last_error), format!("to face {}: {last_error}", facing.name())));
     };
     if path.is_empty() && facing == mover.start.1 {
@@ -351,7 +376,14 @@ pub fn plan(
     if !mover.may_end_at(here) {
         return Err(refuse("6.91", format!("it would end stacked in {here}")));
     }
-    Ok(Destination {
+    // Walk back through the trail for the facing and cost at each hex.
+    let mut steps = vec![(facing, 0, 0); path.len()];
+    for k in (0..path.len()).rev() {
+        let (s, prev) = trail[k][&arrived];
+        steps[k] = (arrived, s.mp, s.hits);
+        arrived = prev;
+    }
+    let destination = Destination {
         hex: here,
         placement: Placement::One(here),
         facing,
@@ -360,7 +392,8 @@ pub fn plan(
         hits: spent.hits,
         path: path.to_vec(),
         in_enemy_zoc: mover.in_enemy_zoc(here),
-    })
+    };
+    Ok(Planned { destination, steps })
 }
 
 /// The rule number cited in a refusal's reason, e.g. "(6.25)".

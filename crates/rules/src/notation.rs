@@ -67,6 +67,11 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         }
         ["leader", leader, path @ ..] => Command::MoveLeader { leader: leader.to_string(), path: hexes(path)? },
         ["end"] => Command::EndOrders,
+        ["react", unit, "facing", v] => {
+            let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
+            Command::ReactFacing { unit: unit.to_string(), facing }
+        }
+        ["no-reaction"] => Command::EndReaction,
         ["momentum"] => Command::TryMomentum,
         ["no-momentum"] => Command::DeclineMomentum,
         _ => return Err(format!("`{line}` is not a command (see docs/script-format.md)")),
@@ -95,6 +100,8 @@ pub fn format(command: &Command) -> String {
             }
         ),
         Command::EndOrders => "end".into(),
+        Command::ReactFacing { unit, facing } => format!("react {unit} facing {}", facing.name()),
+        Command::EndReaction => "no-reaction".into(),
         Command::TryMomentum => "momentum".into(),
         Command::DeclineMomentum => "no-momentum".into(),
     }
@@ -121,6 +128,8 @@ mod tests {
                 formation: Formation::Abreast,
             },
             Command::EndOrders,
+            Command::ReactFacing { unit: "hoplites".into(), facing: Vertex::NE },
+            Command::EndReaction,
             Command::TryMomentum,
             Command::DeclineMomentum,
         ];

@@ -5,7 +5,7 @@ use crate::activation::{note_tie_turn, offer_next};
 use crate::game::{Command, Doom, Event, HitCause, LeaderStatus, Phase, RollPurpose, RuleError, Tx};
 use crate::hex::{HexId, Vertex};
 use crate::line::{Eligibility, Formation};
-use crate::movement::{leader_reach, plan};
+use crate::movement::leader_reach;
 use crate::orders::{in_command_range, is_overall, leader_in_enemy_zoc};
 use crate::units::UnitType;
 use crate::units::{LineType, Placement};
@@ -53,6 +53,11 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             crate::trump::stand(tx, &trumper, momentum)
         }
         (Phase::TrumpResponse { .. }, _) => Err(not_now("the trump may be answered or allowed to stand (5.42)")),
+        (Phase::Reaction { .. }, Command::ReactFacing { unit, facing }) => {
+            crate::reaction::react_facing(tx, unit, *facing)
+        }
+        (Phase::Reaction { .. }, Command::EndReaction) => crate::reaction::resume(tx),
+        (Phase::Reaction { .. }, _) => Err(not_now("the enemy may turn to face the unit that came up, or not (7.16)")),
         (Phase::Reactivation { side }, Command::Activate { leader }) => {
             let i = tx.leader_index(leader)?;
             let l = &tx.scenario.leaders[i];
@@ -257,17 +262,14 @@ fn order_formation_move(tx: &mut Tx, li: usize, unit: &str, to: &Placement, faci
 fn order_move(tx: &mut Tx, li: usize, unit: &str, path: &[HexId], facing: Vertex) -> Result<(), RuleError> {
     let ui = check_unit_order(tx, li, unit)?;
     let u = &tx.scenario.units[ui];
-    let planned = plan(tx.scenario, &tx.state, ui, path, facing)?;
+    let planned = crate::movement::plan_steps(tx.scenario, &tx.state, ui, path, facing, 0)?;
     let second_move = tx.state.units[ui].moved && !matches!(u.kind, UnitType::SK | UnitType::SkStar);
-    let placement = crate::units::Placement::One(planned.hex);
-    tx.emit(Event::UnitMoved { unit: unit.into(), path: path.to_vec(), placement, facing, mp: planned.mp });
     // A Moved unit moving again takes a hit; skirmishers never do (6.13).
     if second_move {
         tx.emit(Event::CohesionHits { unit: unit.into(), hits: 1, cause: HitCause::SecondMove });
     }
-    if planned.hits > 0 {
-        tx.emit(Event::CohesionHits { unit: unit.into(), hits: planned.hits, cause: HitCause::Terrain });
-    }
+    // Hex by hex, stopping where the enemy may react (7.16).
+    crate::reaction::run_move(tx, ui, path, &planned, facing, 0, true)?;
     Ok(())
 }
 

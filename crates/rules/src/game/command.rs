@@ -28,6 +28,10 @@ pub enum Command {
     LineCommand { line: LineType, anchor: String, formation: Formation },
     /// An individual order the active leader gives himself: move along `path` (GBA 4.23, 6.15).
     MoveLeader { leader: String, path: Vec<HexId> },
+    /// Reaction facing: turn `unit` one vertex toward an enemy that came up beside it (GBA 7.16).
+    ReactFacing { unit: String, facing: Vertex },
+    /// No (more) reactions: the enemy's move goes on.
+    EndReaction,
     /// The active leader gives no more orders this orders phase (GBA 5.21, 5.27).
     EndOrders,
     /// Roll for momentum: another orders phase for the same leader (GBA 5.32).
@@ -48,6 +52,8 @@ impl Command {
             Self::LineCommand { .. } => "line_command",
             Self::MoveLeader { .. } => "move_leader",
             Self::EndOrders => "end_orders",
+            Self::ReactFacing { .. } => "react_facing",
+            Self::EndReaction => "end_reaction",
             Self::TryMomentum => "try_momentum",
             Self::DeclineMomentum => "decline_momentum",
         }

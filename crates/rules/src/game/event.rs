@@ -40,6 +40,8 @@ pub enum HitCause {
     Maneuver,
     /// Wheeling in an enemy ZOC: the TQ check, at least one hit (GBA 6.45, R2).
     Wheel,
+    /// Turning to face an enemy coming up: the TQ check, at least one hit (GBA 7.16, R2).
+    ReactionFacing,
     /// A phalanx's first move of the turn at its augmented MA: the TQ check (GBA 6.46).
     AugmentedMove,
 }
@@ -103,6 +105,30 @@ pub enum Event {
         side: usize,
         trumper: String,
         momentum: bool,
+    },
+    /// The move stops part-way: the enemy may react (GBA 7.16); see `Phase::Reaction`.
+    ReactionOffered {
+        side: usize,
+        mover: String,
+        reactors: Vec<String>,
+        remaining: Vec<HexId>,
+        facing: Vertex,
+        spent: u8,
+    },
+    /// A unit turns one vertex in reaction (GBA 7.16).
+    ReactionFaced {
+        unit: String,
+        facing: Vertex,
+    },
+    /// The reactions are over; the orders phase goes on.
+    ReactionEnded,
+    /// A move goes on after a reaction (no further order is counted).
+    MoveContinued {
+        unit: String,
+        path: Vec<HexId>,
+        placement: Placement,
+        facing: Vertex,
+        mp: u8,
     },
     /// Leaders passed over by a successful trump keep their activation but lose momentum (5.44).
     LeadersBypassed {
@@ -207,6 +233,38 @@ impl GameState {
                     }
                 }
             }
+            Event::ReactionOffered { side, mover, reactors, remaining, facing, spent } => {
+                let resume = Box::new(self.phase.clone());
+                self.phase = Phase::Reaction {
+                    side: *side,
+                    mover: mover.clone(),
+                    reactors: reactors.clone(),
+                    remaining: remaining.clone(),
+                    facing: *facing,
+                    spent: *spent,
+                    resume,
+                };
+            }
+            Event::ReactionFaced { unit: id, facing } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].facing = *facing;
+                    self.units[i].reacted = true;
+                }
+                if let Phase::Reaction { reactors, .. } = &mut self.phase {
+                    reactors.retain(|r| r != id);
+                }
+            }
+            Event::ReactionEnded => {
+                if let Phase::Reaction { resume, .. } = &self.phase {
+                    self.phase = (**resume).clone();
+                }
+            }
+            Event::MoveContinued { unit: id, placement, facing, .. } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].placement = *placement;
+                    self.units[i].facing = *facing;
+                }
+            }
             Event::LineDeclared { leader: id, units, via_proximity, .. } => {
                 if let Some(i) = leader(id) {
                     self.leaders[i].no_momentum |= *via_proximity;
@@ -245,6 +303,9 @@ impl GameState {
                 for l in &mut self.leaders {
                     l.mp_used = 0;
                     l.moved_by_overall = false;
+                }
+                for u in &mut self.units {
+                    u.reacted = false;
                 }
                 self.phase = Phase::Orders {
                     leader: id.clone(),

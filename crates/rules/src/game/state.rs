@@ -27,6 +27,8 @@ pub struct UnitState {
     /// Has moved this game turn: the counter's Moved side (GBA 6.13).
     pub moved: bool,
     pub eliminated: bool,
+    /// Has turned in reaction this orders phase: once only (GBA 7.16).
+    pub reacted: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -72,6 +74,18 @@ pub enum Phase {
         must_act: bool,
         line: Option<Vec<String>>,
         line_refused: bool,
+    },
+    /// An enemy unit (`mover`) has come up beside `reactors`: `side` may turn them one vertex to
+    /// face it (GBA 7.16), then the move goes on with `remaining`, having spent `spent` MP; the
+    /// suspended orders phase is `resume`.
+    Reaction {
+        side: usize,
+        mover: String,
+        reactors: Vec<String>,
+        remaining: Vec<HexId>,
+        facing: Vertex,
+        spent: u8,
+        resume: Box<Phase>,
     },
     /// `side` may trump `trumper` — who trumped, or just gained momentum — with a leader of equal
     /// or higher initiative, or let it stand (GBA 5.42).
@@ -125,6 +139,7 @@ impl GameState {
                     hits: 0,
                     moved: false,
                     eliminated: false,
+                    reacted: false,
                 })
                 .collect(),
             leaders: scenario
@@ -152,9 +167,10 @@ impl GameState {
     pub fn decider(&self, scenario: &Scenario) -> Option<usize> {
         match &self.phase {
             Phase::Setup | Phase::Over { .. } => None,
-            Phase::Activation { side, .. } | Phase::Reactivation { side } | Phase::TrumpResponse { side, .. } => {
-                Some(*side)
-            }
+            Phase::Activation { side, .. }
+            | Phase::Reactivation { side }
+            | Phase::TrumpResponse { side, .. }
+            | Phase::Reaction { side, .. } => Some(*side),
             Phase::Orders { leader, .. } | Phase::Momentum { leader } => {
                 scenario.leaders.iter().find(|l| &l.id == leader).map(|l| l.side)
             }
