@@ -13,6 +13,7 @@ use sarissa_rules::units::Placement;
 use sarissa_rules::{Game, HexId, Scenario, Vertex};
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::Arc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, PointerEvent, WheelEvent};
@@ -129,10 +130,7 @@ fn two_pointer_span(p: &[(i32, f64, f64)]) -> Option<((f64, f64), f64)> {
 pub fn map_view(props: &MapViewProps) -> Html {
     let viewport_ref = use_node_ref();
     let wrapper_ref = use_node_ref();
-    let scenario: Rc<Scenario> = use_memo(std::sync::Arc::as_ptr(&props.game.scenario) as usize, {
-        let s = props.game.scenario.clone();
-        move |_| (*s).clone()
-    });
+    let scenario: Arc<Scenario> = props.game.scenario.clone();
     let content = map_size(&scenario.map);
     let gestures = use_mut_ref(|| Gestures {
         camera: None,
@@ -161,7 +159,7 @@ pub fn map_view(props: &MapViewProps) -> Html {
         let (viewport_ref, wrapper_ref, gestures) = (viewport_ref.clone(), wrapper_ref.clone(), gestures.clone());
         let callbacks = callbacks.clone();
         let scenario = scenario.clone();
-        use_effect_with(Rc::as_ptr(&scenario) as usize, move |_| {
+        use_effect_with(Arc::as_ptr(&scenario) as usize, move |_| {
             let listeners = install(&viewport_ref, &wrapper_ref, gestures, callbacks, scenario);
             move || drop(listeners)
         });
@@ -234,7 +232,7 @@ fn install(
     wrapper_ref: &NodeRef,
     gestures: Rc<RefCell<Gestures>>,
     callbacks: Callbacks,
-    scenario: Rc<Scenario>,
+    scenario: Arc<Scenario>,
 ) -> Installed {
     let Some(el) = elements(viewport_ref, wrapper_ref) else {
         return Installed { _listeners: Vec::new(), observer: None };

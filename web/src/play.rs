@@ -203,7 +203,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
         Callback::from(move |_| selected.set(None))
     };
     let on_log = {
-        let (log, focus, selected, game) = (log.clone(), focus.clone(), selected.clone(), game.clone());
+        let (log, focus, game) = (log.clone(), focus.clone(), game.clone());
         Callback::from(move |i: usize| {
             let Some(entry) = log.get(i) else { return };
             // Pick out where the entry's units are now, and where it happened.
@@ -216,9 +216,9 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     hexes.push(game.state.leaders[l].at);
                 }
             }
+            hexes.sort();
             hexes.dedup();
             focus.set(hexes);
-            let _ = &selected;
         })
     };
 

@@ -71,7 +71,7 @@ impl<'a> Mover<'a> {
             return Err(RuleError::TwoHexNeedsMoveTo { unit: unit.id.clone() });
         };
         let zoc = enemy_zoc(scenario, state, unit.side);
-        let occupied = occupancy(scenario, state);
+        let occupied = occupancy(state);
         let ma = unit.ma;
         let pinners = pinners(scenario, &zoc, [hex]);
         let (may_leave_start, start_turn_budget) = if pinners.is_empty() {
@@ -420,7 +420,7 @@ pub fn leader_reach(
     let start = state.leaders[leader].at;
     let budget = LEADER_MP.saturating_sub(state.leaders[leader].mp_used);
     let zoc = enemy_zoc(scenario, state, l.side);
-    let occupied = occupancy(scenario, state);
+    let occupied = occupancy(state);
     let friendly = |h: &HexId| occupied.get(h).is_some_and(|&u| scenario.units[u].side == l.side);
     let enemy = |h: &HexId| occupied.get(h).is_some_and(|&u| scenario.units[u].side != l.side);
     // Only the overall commander leaves an enemy ZOC on his own order, or moves another leader
@@ -492,7 +492,7 @@ impl<'a> Formation<'a> {
             return None;
         };
         let zoc = enemy_zoc(scenario, state, unit.side);
-        let occupied = occupancy(scenario, state);
+        let occupied = occupancy(state);
         let ma = unit.ma_extended.unwrap_or(unit.ma);
         let may_leave_start = outpaces(scenario, unit, &pinners(scenario, &zoc, [a, b]));
         Some(Self { scenario, unit, index, start: pair(a, b, st.facing), ma, zoc, occupied, may_leave_start })

@@ -14,7 +14,7 @@ use std::collections::{HashMap, VecDeque};
 pub fn command_range(scenario: &Scenario, state: &GameState, leader: usize) -> HashMap<HexId, u8> {
     let l = &scenario.leaders[leader];
     let start = state.leaders[leader].at;
-    let occupied = occupancy(scenario, state);
+    let occupied = occupancy(state);
     let zoc = enemy_zoc(scenario, state, l.side);
     let friendly = |h: &HexId| occupied.get(h).is_some_and(|&u| scenario.units[u].side == l.side);
     let mut dist = HashMap::from([(start, 0u8)]);

@@ -413,7 +413,6 @@ fn try_momentum(tx: &mut Tx, leader: &str) -> Result<(), RuleError> {
     if roll <= initiative {
         tx.emit(Event::MomentumGained { leader: leader.into() });
         // The opponent may trump the momentum (5.42[2]).
-        let _ = initiative;
         crate::trump::offer_response_or(tx, leader, true)
     } else {
         tx.emit(Event::LeaderFinished { leader: leader.into() });

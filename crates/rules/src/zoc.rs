@@ -50,7 +50,7 @@ pub fn enemy_zoc(scenario: &Scenario, state: &GameState, side: usize) -> HashMap
 }
 
 /// Which unit (if any) stands in each hex, with its side. Leaders do not count (GBA 6.94).
-pub fn occupancy(scenario: &Scenario, state: &GameState) -> HashMap<HexId, usize> {
+pub fn occupancy(state: &GameState) -> HashMap<HexId, usize> {
     let mut map = HashMap::new();
     for (i, st) in state.units.iter().enumerate() {
         if !st.eliminated {
@@ -59,7 +59,6 @@ pub fn occupancy(scenario: &Scenario, state: &GameState) -> HashMap<HexId, usize
             }
         }
     }
-    let _ = scenario;
     map
 }
 

@@ -258,3 +258,18 @@ fn every_destination_offered_is_accepted_at_the_same_cost() {
         assert!(checked > 0);
     }
 }
+
+#[test]
+fn a_leader_enters_an_enemy_zoc_only_where_a_friend_stands_and_stops_there_gba_4_61() {
+    // Red cavalry at 0805 (an even column) facing W controls 0705 and 0706; a blue unit stands in 0705.
+    let field = field_with(
+        vec![unit("friend", "HC", "", 3, 7, 7, "", "0705", "E")],
+        vec![unit("r", "HC", "", 3, 6, 7, "", "0805", "W")],
+    );
+    let (game, _) = field.start(&[]);
+    let reach = sarissa_rules::movement::leader_reach(&game.scenario, &game.state, 0, false);
+    assert!(reach.contains_key(&h("0705")), "with a friend there");
+    assert!(!reach.contains_key(&h("0706")), "an empty hex in an enemy ZOC");
+    // No path goes on through the ZOC hex he stopped in.
+    assert!(reach.values().all(|(_, path)| !path[..path.len() - 1].contains(&h("0705"))));
+}
