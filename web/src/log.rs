@@ -87,7 +87,11 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
                 ),
                 RollPurpose::TqCheck { unit, rule } => {
                     let tq = s.unit(unit).map_or(0, |u| u.tq);
-                    let rule: &'static str = if rule == "5.33" { "5.33" } else { "10.1" };
+                    let rule: &'static str = match rule.as_str() {
+                        "5.33" => "5.33",
+                        "6.72" => "6.72",
+                        _ => "10.1",
+                    };
                     about(entry(format!("{} checks its troop quality ({tq}): rolls {roll}.", unit_name(s, unit)), Some(rule)), unit)
                 }
             };
@@ -114,6 +118,37 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
                 Some("7.16"),
             ),
             unit,
+        ),
+        Event::UnitWithdrew { unit, path, facing, .. } => {
+            let to = path.last().map(|h| h.to_string()).unwrap_or_default();
+            let mut e = about(
+                entry(
+                    format!("{} withdraws in good order to {to}, facing {}.", unit_name(s, unit), facing.name()),
+                    Some("6.7"),
+                ),
+                unit,
+            );
+            e.hexes = path.clone();
+            e
+        }
+        Event::LeaderWithdrew { leader, path } => {
+            let to = path.last().map(|h| h.to_string()).unwrap_or_default();
+            let mut e = about(
+                entry(format!("{} withdraws to {to} as the enemy comes up.", unit_name(s, leader)), Some("4.62")),
+                leader,
+            );
+            e.hexes = path.clone();
+            e
+        }
+        Event::LeaderCaptured { leader } => about(
+            entry(
+                format!(
+                    "{}, alone beside the enemy and unable or unwilling to get away, is taken.",
+                    unit_name(s, leader)
+                ),
+                Some("4.62"),
+            ),
+            leader,
         ),
         Event::MoveContinued { unit, path, mp, .. } => {
             let to = path.last().map(|h| h.to_string()).unwrap_or_default();
@@ -173,6 +208,8 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
         }
         Event::UnitMoved { unit, path, facing, mp, .. } => {
             let text = match path.as_slice() {
+                // Stopped before its first step: the enemy may withdraw from it (6.71).
+                [] if *mp == 0 => format!("{} sets off.", unit_name(s, unit)),
                 [] => format!("{} turns to face {} ({}).", unit_name(s, unit), facing.name(), plural(*mp, "MP", "MP")),
                 [.., last] => {
                     let via: Vec<String> = path[..path.len() - 1].iter().map(|h| h.to_string()).collect();
@@ -194,6 +231,9 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
                 HitCause::Wheel => ("wheeling under the enemy's eyes", "6.45"),
                 HitCause::AugmentedMove => ("pushing on at its augmented allowance", "6.46"),
                 HitCause::ReactionFacing => ("for turning to face the enemy", "7.16"),
+                HitCause::WithdrawalApproach => ("as the enemy came at its flank or rear", "6.72"),
+                HitCause::Withdrawal => ("for giving ground", "6.72"),
+                HitCause::WithdrawalCheck => ("failing its check after withdrawing", "6.72"),
             };
             about(
                 entry(

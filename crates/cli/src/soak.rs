@@ -15,8 +15,8 @@ use std::sync::Arc;
 
 /// Games stop after this many turns (battles do not end until combat arrives).
 const MAX_TURNS: u16 = 4;
-/// Every this many commands, commands the legal query offers are tried on a copy: all but moves,
-/// and an even sample of the moves.
+/// Every this many commands, commands the legal query offers are tried on a copy: all but moves
+/// and withdrawals, and an even sample of those.
 const FULL_CHECK_EVERY: usize = 25;
 const MOVES_SAMPLED: usize = 40;
 
@@ -129,11 +129,12 @@ fn check(game: &Game, full: bool) -> Result<(), String> {
         if all.is_empty() {
             return Err("a decision with no legal command".into());
         }
-        let moves = all.iter().filter(|c| matches!(c, Command::Move { .. })).count();
+        let is_move = |c: &Command| matches!(c, Command::Move { .. } | Command::Withdraw { .. });
+        let moves = all.iter().filter(|c| is_move(c)).count();
         let step = moves.div_ceil(MOVES_SAMPLED).max(1);
         let mut k = 0;
         let sample = all.into_iter().filter(|c| {
-            let is_move = matches!(c, Command::Move { .. });
+            let is_move = is_move(c);
             k += usize::from(is_move);
             !is_move || k % step == 0
         });

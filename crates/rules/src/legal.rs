@@ -6,6 +6,7 @@ use crate::movement::{leader_reach, reach};
 use crate::orders::{command_range, is_overall, leader_in_enemy_zoc};
 use crate::scenario::Scenario;
 use crate::trump::trump_options;
+use crate::withdrawal::{leader_withdrawals, unit_withdrawals};
 
 /// Units the active leader may order now (4.21, 5.23): friendly, on the field, not yet ordered
 /// this phase, within his command range.
@@ -79,16 +80,29 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             out
         }
         Phase::Momentum { .. } => vec![Command::TryMomentum, Command::DeclineMomentum],
-        Phase::Reaction { reactors, .. } => std::iter::once(Command::EndReaction)
-            .chain(reactors.iter().flat_map(|r| {
-                let facing = s.units.iter().position(|u| &u.id == r).map(|i| st.units[i].facing);
-                facing
-                    .map(crate::reaction::reaction_facings)
-                    .into_iter()
-                    .flatten()
-                    .map(|f| Command::ReactFacing { unit: r.clone(), facing: f })
-            }))
-            .collect(),
+        Phase::Reaction { reactors, withdrawers, leaders, .. } => {
+            let mut out: Vec<Command> = std::iter::once(Command::EndReaction)
+                .chain(reactors.iter().flat_map(|r| {
+                    let facing = s.units.iter().position(|u| &u.id == r).map(|i| st.units[i].facing);
+                    facing
+                        .map(crate::reaction::reaction_facings)
+                        .into_iter()
+                        .flatten()
+                        .map(|f| Command::ReactFacing { unit: r.clone(), facing: f })
+                }))
+                .collect();
+            for i in withdrawers.iter().filter_map(|w| s.units.iter().position(|u| &u.id == w)) {
+                for d in unit_withdrawals(s, st, i) {
+                    out.push(Command::Withdraw { unit: s.units[i].id.clone(), path: d.path, facing: d.facing });
+                }
+            }
+            for i in leaders.iter().filter_map(|l| s.leaders.iter().position(|x| &x.id == l)) {
+                for (_, (_, path)) in leader_withdrawals(s, st, i) {
+                    out.push(Command::WithdrawLeader { leader: s.leaders[i].id.clone(), path });
+                }
+            }
+            out
+        }
         Phase::Orders { leader, .. } => {
             // A trumper who still owes an action may not end his orders yet (5.46).
             let owes = s

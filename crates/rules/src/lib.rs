@@ -20,6 +20,7 @@ pub mod sight;
 pub mod terrain;
 pub mod trump;
 pub mod units;
+pub mod withdrawal;
 pub mod zoc;
 
 pub use game::{Command, Dice, Event, Game, RuleError};

@@ -10,6 +10,8 @@
 //! move craterus to 0605-0606 facing E    # a two-hex unit: where it ends
 //! line PH/MA from craterus abreast        # a line command (or `deep`)
 //! leader alexander 0205 0305             # the active leader moves himself
+//! withdraw archers 0704 0804 facing W    # orderly withdrawal: hexes entered, final facing
+//! withdraw-leader bupares 0704 0804      # a leader withdraws
 //! end                                    # end orders
 //! momentum | no-momentum
 //! ```
@@ -47,14 +49,8 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             Command::MoveTo { unit: unit.to_string(), to, facing }
         }
         ["move", unit, rest @ ..] => {
-            let Some(at) = rest.iter().position(|w| *w == "facing") else {
-                return Err("a move ends with `facing V` (E, NE, NW, W, SW or SE)".into());
-            };
-            let [v] = &rest[at + 1..] else {
-                return Err("`facing` takes one vertex".into());
-            };
-            let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
-            Command::Move { unit: unit.to_string(), path: hexes(&rest[..at])?, facing }
+            let (path, facing) = path_then_facing(rest, "a move")?;
+            Command::Move { unit: unit.to_string(), path, facing }
         }
         ["line", kind, "from", anchor, formation] => {
             let line = LineType::parse(kind).ok_or_else(|| format!("`{kind}` is not a unit type or TYPE/CLASS"))?;
@@ -71,12 +67,35 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
             Command::ReactFacing { unit: unit.to_string(), facing }
         }
+        ["withdraw", unit, rest @ ..] => {
+            let (path, facing) = path_then_facing(rest, "a withdrawal")?;
+            Command::Withdraw { unit: unit.to_string(), path, facing }
+        }
+        ["withdraw-leader", leader, path @ ..] => {
+            Command::WithdrawLeader { leader: leader.to_string(), path: hexes(path)? }
+        }
         ["no-reaction"] => Command::EndReaction,
         ["momentum"] => Command::TryMomentum,
         ["no-momentum"] => Command::DeclineMomentum,
         _ => return Err(format!("`{line}` is not a command (see docs/script-format.md)")),
     };
     Ok(Some(command))
+}
+
+/// `HEX HEX ... facing V`: the hexes entered, then the final facing.
+fn path_then_facing(words: &[&str], what: &str) -> Result<(Vec<HexId>, Vertex), String> {
+    let Some(at) = words.iter().position(|w| *w == "facing") else {
+        return Err(format!("{what} ends with `facing V` (E, NE, NW, W, SW or SE)"));
+    };
+    let [v] = &words[at + 1..] else {
+        return Err("`facing` takes one vertex".into());
+    };
+    let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
+    let path = words[..at]
+        .iter()
+        .map(|w| HexId::parse(w).ok_or_else(|| format!("`{w}` is not a hex id")))
+        .collect::<Result<_, _>>()?;
+    Ok((path, facing))
 }
 
 /// Writes a command in the notation `parse` reads.
@@ -101,6 +120,8 @@ pub fn format(command: &Command) -> String {
         ),
         Command::EndOrders => "end".into(),
         Command::ReactFacing { unit, facing } => format!("react {unit} facing {}", facing.name()),
+        Command::Withdraw { unit, path, facing } => format!("withdraw {unit} {} facing {}", hexes(path), facing.name()),
+        Command::WithdrawLeader { leader, path } => format!("withdraw-leader {leader} {}", hexes(path)),
         Command::EndReaction => "no-reaction".into(),
         Command::TryMomentum => "momentum".into(),
         Command::DeclineMomentum => "no-momentum".into(),
@@ -129,6 +150,8 @@ mod tests {
             },
             Command::EndOrders,
             Command::ReactFacing { unit: "hoplites".into(), facing: Vertex::NE },
+            Command::Withdraw { unit: "archers".into(), path: vec![h("0704"), h("0804")], facing: Vertex::W },
+            Command::WithdrawLeader { leader: "bupares".into(), path: vec![h("0704")] },
             Command::EndReaction,
             Command::TryMomentum,
             Command::DeclineMomentum,

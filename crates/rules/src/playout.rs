@@ -102,6 +102,8 @@ impl RandomPlayer {
                     Command::Pass { leader: l }
                 })
             }
+            // Reactions: let the enemy pass now and then, else turn or withdraw at random.
+            Phase::Reaction { .. } if self.chance(40) => Some(Command::EndReaction),
             _ => {
                 let all = legal_commands(game);
                 (!all.is_empty()).then(|| all[self.below(all.len())].clone())

@@ -56,8 +56,16 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::Reaction { .. }, Command::ReactFacing { unit, facing }) => {
             crate::reaction::react_facing(tx, unit, *facing)
         }
+        (Phase::Reaction { .. }, Command::Withdraw { unit, path, facing }) => {
+            crate::withdrawal::withdraw(tx, unit, path, *facing)
+        }
+        (Phase::Reaction { .. }, Command::WithdrawLeader { leader, path }) => {
+            crate::withdrawal::withdraw_leader(tx, leader, path)
+        }
         (Phase::Reaction { .. }, Command::EndReaction) => crate::reaction::resume(tx),
-        (Phase::Reaction { .. }, _) => Err(not_now("the enemy may turn to face the unit that came up, or not (7.16)")),
+        (Phase::Reaction { .. }, _) => {
+            Err(not_now("the enemy may turn to face the unit that came up or withdraw from it, or not (7.16, 6.7)"))
+        }
         (Phase::Reactivation { side }, Command::Activate { leader }) => {
             let i = tx.leader_index(leader)?;
             let l = &tx.scenario.leaders[i];

@@ -77,6 +77,10 @@ fn cavalry_turns_free_against_infantry_and_each_unit_reacts_once_a_phase_gba_7_1
     let (mut game, _) = field(vec![unit("red", "HC", "", 3, 6, 7, "", "0704", "W")]).start(&[]);
     ok(&mut game, activate("hero"));
     ok(&mut game, mv("blue", &["0405", "0505", "0605", "0705"], Vertex::E));
+    // The horse (MA 6) outpaces the foot (MA 5): first it may withdraw, two hexes off (6.71).
+    assert!(matches!(&game.state.phase, Phase::Reaction { withdrawers, reactors, .. }
+        if withdrawers == &vec!["red".to_string()] && reactors.is_empty()));
+    ok(&mut game, Command::EndReaction);
     let events = ok(&mut game, react("red", Vertex::SW));
     assert!(!events.iter().any(|e| matches!(e, Event::DieRolled { .. })), "no check: {events:?}");
     assert!(game.state.units[1].reacted);

@@ -30,6 +30,11 @@ pub enum Command {
     MoveLeader { leader: String, path: Vec<HexId> },
     /// Reaction facing: turn `unit` one vertex toward an enemy that came up beside it (GBA 7.16).
     ReactFacing { unit: String, facing: Vertex },
+    /// Orderly withdrawal (GBA 6.7): `unit` steps back along `path`, every hex farther from the
+    /// enemy that came up, keeping its facing; then faces `facing` (at the usual cost).
+    Withdraw { unit: String, path: Vec<HexId>, facing: Vertex },
+    /// A leader withdraws from the enemy that came up (GBA 4.62).
+    WithdrawLeader { leader: String, path: Vec<HexId> },
     /// No (more) reactions: the enemy's move goes on.
     EndReaction,
     /// The active leader gives no more orders this orders phase (GBA 5.21, 5.27).
@@ -53,6 +58,8 @@ impl Command {
             Self::MoveLeader { .. } => "move_leader",
             Self::EndOrders => "end_orders",
             Self::ReactFacing { .. } => "react_facing",
+            Self::Withdraw { .. } => "withdraw",
+            Self::WithdrawLeader { .. } => "withdraw_leader",
             Self::EndReaction => "end_reaction",
             Self::TryMomentum => "try_momentum",
             Self::DeclineMomentum => "decline_momentum",

@@ -44,6 +44,12 @@ pub enum HitCause {
     ReactionFacing,
     /// A phalanx's first move of the turn at its augmented MA: the TQ check (GBA 6.46).
     AugmentedMove,
+    /// Withdrawing from an enemy that came up on the flank or rear (GBA 6.72[2]).
+    WithdrawalApproach,
+    /// Infantry and chariots after withdrawing (GBA 6.72[1]).
+    Withdrawal,
+    /// The TQ check at the end of a withdrawal: one hit if failed (GBA 6.72[3]).
+    WithdrawalCheck,
 }
 
 /// The outcome of the die roll of doom (GBA 5.33).
@@ -106,11 +112,17 @@ pub enum Event {
         trumper: String,
         momentum: bool,
     },
-    /// The move stops part-way: the enemy may react (GBA 7.16); see `Phase::Reaction`.
+    /// The move stops part-way: the enemy may react (GBA 7.16, 6.7, 4.62); see `Phase::Reaction`.
     ReactionOffered {
         side: usize,
         mover: String,
         reactors: Vec<String>,
+        #[serde(default)]
+        withdrawers: Vec<String>,
+        #[serde(default)]
+        leaders: Vec<String>,
+        #[serde(default)]
+        exposed: Vec<String>,
         remaining: Vec<HexId>,
         facing: Vertex,
         spent: u8,
@@ -119,6 +131,24 @@ pub enum Event {
     ReactionFaced {
         unit: String,
         facing: Vertex,
+    },
+    /// An orderly withdrawal (GBA 6.7): `unit` steps back along `path` keeping its facing, then
+    /// faces `facing`; `mp` of its allowance used (none of its movement allowance, 6.74).
+    UnitWithdrew {
+        unit: String,
+        path: Vec<HexId>,
+        placement: Placement,
+        facing: Vertex,
+        mp: u8,
+    },
+    /// A leader withdraws from an enemy unit that came up (GBA 4.62), spending no MP.
+    LeaderWithdrew {
+        leader: String,
+        path: Vec<HexId>,
+    },
+    /// A leader alone beside an enemy unit who did not or could not withdraw (GBA 4.62).
+    LeaderCaptured {
+        leader: String,
     },
     /// The reactions are over; the orders phase goes on.
     ReactionEnded,
@@ -233,12 +263,25 @@ impl GameState {
                     }
                 }
             }
-            Event::ReactionOffered { side, mover, reactors, remaining, facing, spent } => {
+            Event::ReactionOffered {
+                side,
+                mover,
+                reactors,
+                withdrawers,
+                leaders,
+                exposed,
+                remaining,
+                facing,
+                spent,
+            } => {
                 let resume = Box::new(self.phase.clone());
                 self.phase = Phase::Reaction {
                     side: *side,
                     mover: mover.clone(),
                     reactors: reactors.clone(),
+                    withdrawers: withdrawers.clone(),
+                    leaders: leaders.clone(),
+                    exposed: exposed.clone(),
                     remaining: remaining.clone(),
                     facing: *facing,
                     spent: *spent,
@@ -254,6 +297,34 @@ impl GameState {
                     reactors.retain(|r| r != id);
                 }
             }
+            Event::UnitWithdrew { unit: id, placement, facing, .. } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].placement = *placement;
+                    self.units[i].facing = *facing;
+                }
+                if let Phase::Reaction { reactors, withdrawers, .. } = &mut self.phase {
+                    reactors.retain(|r| r != id);
+                    withdrawers.retain(|r| r != id);
+                }
+            }
+            Event::LeaderWithdrew { leader: id, path } => {
+                if let (Some(i), Some(last)) = (leader(id), path.last()) {
+                    self.leaders[i].at = *last;
+                }
+                if let Phase::Reaction { leaders, exposed, .. } = &mut self.phase {
+                    leaders.retain(|r| r != id);
+                    exposed.retain(|r| r != id);
+                }
+            }
+            Event::LeaderCaptured { leader: id } => {
+                if let Some(i) = leader(id) {
+                    self.leaders[i].status = LeaderStatus::Eliminated;
+                }
+                if let Phase::Reaction { leaders, exposed, .. } = &mut self.phase {
+                    leaders.retain(|r| r != id);
+                    exposed.retain(|r| r != id);
+                }
+            }
             Event::ReactionEnded => {
                 if let Phase::Reaction { resume, .. } = &self.phase {
                     self.phase = (**resume).clone();
@@ -261,6 +332,11 @@ impl GameState {
             }
             Event::MoveContinued { unit: id, placement, facing, .. } => {
                 if let Some(i) = unit(id) {
+                    if let Phase::Orders { must_act, .. } = &mut self.phase {
+                        if !placement.hexes().eq(self.units[i].placement.hexes()) {
+                            *must_act = false;
+                        }
+                    }
                     self.units[i].placement = *placement;
                     self.units[i].facing = *facing;
                 }

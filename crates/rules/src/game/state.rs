@@ -75,13 +75,20 @@ pub enum Phase {
         line: Option<Vec<String>>,
         line_refused: bool,
     },
-    /// An enemy unit (`mover`) has come up beside `reactors`: `side` may turn them one vertex to
-    /// face it (GBA 7.16), then the move goes on with `remaining`, having spent `spent` MP; the
-    /// suspended orders phase is `resume`.
+    /// An enemy unit (`mover`) has come up: `side` may turn `reactors` one vertex to face it
+    /// (GBA 7.16), withdraw `withdrawers` (6.7) and `leaders` (4.62) away from it; `exposed`
+    /// leaders, alone beside it, are captured unless they withdraw (4.62). Then the move goes on
+    /// with `remaining`, having spent `spent` MP; the suspended orders phase is `resume`.
     Reaction {
         side: usize,
         mover: String,
         reactors: Vec<String>,
+        #[serde(default)]
+        withdrawers: Vec<String>,
+        #[serde(default)]
+        leaders: Vec<String>,
+        #[serde(default)]
+        exposed: Vec<String>,
         remaining: Vec<HexId>,
         facing: Vertex,
         spent: u8,
