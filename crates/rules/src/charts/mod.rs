@@ -1,6 +1,7 @@
 //! The charts the rules name but do not print, as data (../shared/rules/README.md: every cell is
 //! either recovered from a rule or designed, and says which).
 
+pub mod clash_of_spears;
 pub mod column_shifts;
 pub mod movement_costs;
 pub mod shock_results;
