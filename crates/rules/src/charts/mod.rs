@@ -6,6 +6,7 @@ pub mod column_shifts;
 pub mod movement_costs;
 pub mod shock_results;
 pub mod stacking;
+pub mod superiority;
 
 /// Where a chart cell's value comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
