@@ -3,6 +3,7 @@
 
 pub mod clash_of_spears;
 pub mod column_shifts;
+pub mod leaders;
 pub mod missile;
 pub mod movement_costs;
 pub mod shock_results;
