@@ -6,6 +6,7 @@ pub mod column_shifts;
 pub mod leaders;
 pub mod missile;
 pub mod movement_costs;
+pub mod rally;
 pub mod shock_results;
 pub mod stacking;
 pub mod superiority;
