@@ -7,6 +7,7 @@ pub mod leaders;
 pub mod missile;
 pub mod movement_costs;
 pub mod rally;
+pub mod rout_points;
 pub mod shock_results;
 pub mod stacking;
 pub mod superiority;
