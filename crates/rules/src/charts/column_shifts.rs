@@ -1,4 +1,4 @@
-//! Shock column shifts (the notes of the GBA Shock CRT, 9.16 steps 2–3; CG 9.17[2], 9.17[3],
+//! Shock column shifts (the notes of the GBA Shock CRT, 9.16 steps 2–3; CG 9.17\[2\], 9.17\[3\],
 //! 10.61, 10.62) as data: each condition that moves the CRT column, by how much, and in which
 //! rule set it is a rule, a designed value, or not used.
 //!
@@ -9,7 +9,7 @@
 //!
 //! Sign: a positive shift moves right, towards the attacker (higher columns); negative moves left.
 //! Deciding which conditions hold in a combat is the combat engine's job (for terrain it uses the
-//! position most favourable to the defender, CG 9.17[3]b); this module only says what each one is
+//! position most favourable to the defender, CG 9.17\[3\]b); this module only says what each one is
 //! worth and adds a list of them up ([`total_shift`]). The sum may run past column 1 or 13:
 //! [`super::shock_results::shock_result`] clamps it.
 
@@ -246,7 +246,7 @@ pub enum ShiftError {
 }
 
 /// The net shift of every condition that holds, positive = right (GBA 9.16 steps 2–3,
-/// CG 9.17[2]–[3]): all shifts add up, except that a row replaces the rows it is "instead of",
+/// CG 9.17\[2\]–\[3\]): all shifts add up, except that a row replaces the rows it is "instead of",
 /// and S2/S3 cancel the size-ratio shift. A condition listed twice counts twice.
 pub fn total_shift(rules: RuleSet, applying: &[Applying]) -> Result<i32, ShiftError> {
     let holds = |c: ShiftCondition| applying.iter().any(|a| a.condition == c);

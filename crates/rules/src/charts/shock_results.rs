@@ -80,7 +80,7 @@ pub fn origin(column: u8, row: u8) -> Origin {
 
 /// The CRT result for a computed column (base + shifts, any integer) and a modified die roll
 /// (d10 + attacker's Charisma − defender's, any integer); both are clamped to the table first.
-/// The hits are before superiority and the GBA halvings (GBA 9.16 step 4, CG 9.17[4]).
+/// The hits are before superiority and the GBA halvings (GBA 9.16 step 4, CG 9.17\[4\]).
 pub fn shock_result(column: i32, modified_dr: i32) -> ShockResult {
     let (c, r) = (clamp_column(column), clamp_row(modified_dr));
     let (attacker_hits, defender_hits) = TABLE[r as usize][(c - 1) as usize];

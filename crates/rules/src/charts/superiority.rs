@@ -5,7 +5,7 @@
 //! `shared/rules/charts-draft.md` §4: ten entries are fixed by rules and examples
 //! ([`Origin::Recovered`]), the rest are [`Origin::Designed`]. Reasons: `docs/charts/combat.md` §4.
 //!
-//! What the combat engine applies first, because it overrides this chart (GBA 9.16, CG 9.17[1]):
+//! What the combat engine applies first, because it overrides this chart (GBA 9.16, CG 9.17\[1\]):
 //! Position Superiority and its exceptions; a unit In Column is attacked with AS (GBA: except by
 //! SK*); in GBA a J-class LI/LP that is Missile No has no superiority, instead of DS, against LC
 //! (9.16(B)); in GBA an attacking SK* or LC with Position Superiority gets none in the cases of
@@ -110,7 +110,7 @@ fn chart_cell(attacker: UnitType, defender: UnitType) -> SuperiorityCell {
     SuperiorityCell { superiority: CHART[row][col], origin }
 }
 
-/// Weapon-system superiority of `attacker` over `defender` (GBA 9.16 step 3, CG 9.17[1]), before
+/// Weapon-system superiority of `attacker` over `defender` (GBA 9.16 step 3, CG 9.17\[1\]), before
 /// the overriding rules listed in the module docs; `None` when either type does not exist in
 /// `rules`.
 pub fn weapon_superiority(rules: RuleSet, attacker: UnitType, defender: UnitType) -> Option<SuperiorityCell> {
