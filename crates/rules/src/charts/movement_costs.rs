@@ -125,14 +125,7 @@ impl Add for Cost {
     }
 }
 
-/// Where a cell's value comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Origin {
-    /// A rule or worked example fixes (part of) the cell; the text cites it and says which part.
-    Recovered(&'static str),
-    /// Chosen by the project (charts-draft §6).
-    Designed,
-}
+pub use super::Origin;
 
 /// One cell of the chart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
