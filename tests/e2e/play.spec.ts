@@ -119,16 +119,52 @@ test('a leader rides to a hex he can reach, and the log says so', async ({ page 
 });
 
 // A real Samarkand game (seed 1, found by the seeded random player) whose last move brings the
-// slingers up beside the enemy: the other side is offered reaction facing (GBA 7.16).
+// slingers within two hexes of faster enemy horse archers: the other side may withdraw them
+// (GBA 6.7); let past, the slingers come up beside them: reaction facing (7.16).
 const REACTION_GAME = ["activate bactrian-chief","line HC from sogdian-nobles abreast","move bactrian-horse 3317 3318 facing NW","end","momentum","activate pharnuches","end","no-momentum","trump spitamenes","line LC/A from massagetae-1 abreast","move sogdian-ha-1 2306 2205 2105 2004 1905 facing NW","end","momentum","activate sogdian-chief","move sogdian-ha-4 3609 3710 facing NW","move sogdian-lancers-1 3608 3509 3408 facing NE","move sogdian-ha-5 3414 3415 facing SW","end","pass andromachus","activate scythian-chief","move dahae 1914 1913 1912 2011 2111 facing NE","move massagetae-2 1913 2013 2114 facing SE","end","activate menedemus","end","activate caranus","move merc-horse-4 2913 2914 2814 2715 facing SW","move hoplites-1 to 2413-2513 facing SE","move light-foot-2 2714 facing E","move merc-horse-3 3010 3111 3112 facing SE","end","activate bactrian-chief","line HC from sogdian-nobles abreast","move sogdian-ha-5 3315 3214 3115 3015 2916 facing SE","move bactrian-horse 3217 3117 3016 facing SW","end","no-momentum","trump caranus","end","momentum","no-trump","move slingers 2814 2815 facing E"];
 
-test('the other side is offered reaction facing when an enemy comes up beside its units', async ({ page }) => {
+async function loadReactionGame(page: Page) {
   await page.goto('/');
   await page.evaluate((commands) => localStorage.setItem('sarissa.autosave',
     JSON.stringify({ format: 1, scenario: 'samarkand', seed: 1, commands })), REACTION_GAME);
   await page.goto('/#/play');
-  await expect(page.locator('.prompt-text')).toContainText('has come up beside');
+  await expect(page.locator('.prompt-text')).toContainText('may withdraw in good order');
   await expect(page.locator('.prompt')).toHaveClass(/side-b/);
+}
+
+test('the other side may withdraw a faster unit as the enemy comes within two hexes', async ({ page }) => {
+  await loadReactionGame(page);
+  await expect(page.locator('.orderable')).toHaveCount(1);
+  await page.locator('.zoom-fit').tap();
+  const ring = await page.locator('.orderable').first().boundingBox();
+  await page.mouse.move(ring!.x + ring!.width / 2, ring!.y + ring!.height / 2);
+  for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -200);
+  const home = await page.locator('.orderable').first().getAttribute('data-hex');
+  await tapCentre(page, '.orderable');
+  await expect(page.locator('.prompt-text')).toContainText('keeping its facing');
+  const count = await page.locator('.reach').count();
+  expect(count).toBeGreaterThan(1);
+  // The unit's own hex is lit too; pick another.
+  let choice = 0;
+  let hex: string | null = null;
+  for (; choice < count; choice++) {
+    hex = await page.locator('.reach').nth(choice).getAttribute('data-reach');
+    if (hex !== home) break;
+  }
+  await tapCentre(page, '.reach', choice);
+  await expect(page.locator('.prompt .act.face').first()).toBeVisible();
+  await page.screenshot({ path: 'artifacts/tablet-withdrawal.png' });
+  await page.locator('.prompt .act.face').first().tap();
+  await page.locator('.tab-log').tap();
+  const entry = page.locator('.log-entry', { hasText: `withdraws in good order to ${hex}` });
+  await expect(entry).toHaveCount(1);
+  await expect(entry.locator('.rule')).toHaveText('6.7');
+});
+
+test('the other side is offered reaction facing when an enemy comes up beside its units', async ({ page }) => {
+  await loadReactionGame(page);
+  await page.locator('.prompt .act.no-reaction').tap();
+  await expect(page.locator('.prompt-text')).toContainText('may turn a vertex to face it');
   await expect(page.locator('.overlay-layer .focus').first()).toBeAttached();
   await page.screenshot({ path: 'artifacts/tablet-reaction.png' });
   await page.locator('.prompt .act.react').first().tap();

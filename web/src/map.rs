@@ -413,7 +413,7 @@ fn overlay_layer(o: &Overlay, (w, h): (f64, f64)) -> (Html, Html) {
     };
     let rings = html! {
         <g class="orderable-layer">
-            { for o.orderable.iter().map(|hex| html! { <polygon class="orderable" points={hex_points(*hex, R - 1.5)} /> }) }
+            { for o.orderable.iter().map(|hex| html! { <polygon class="orderable" points={hex_points(*hex, R - 1.5)} data-hex={hex.to_string()} /> }) }
         </g>
     };
     let arrows = match &o.target {

@@ -10,6 +10,7 @@ use sarissa_rules::game::Phase;
 use sarissa_rules::legal::{movable_leaders, orderable_units};
 use sarissa_rules::movement::{leader_reach, reach, Destination};
 use sarissa_rules::units::Placement;
+use sarissa_rules::withdrawal::{leader_withdrawals, unit_withdrawals};
 use sarissa_rules::{Command, Game, HexId, Vertex};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -31,6 +32,39 @@ fn ending_in(destinations: &[Destination], hex: HexId) -> Vec<&Destination> {
     let mut v: Vec<_> = destinations.iter().filter(|d| d.placement.hexes().any(|h| h == hex)).collect();
     v.sort_by_key(|d| (d.mp, d.hits, d.placement.hexes().last(), d.facing));
     v
+}
+
+/// The command that takes the unit being ordered to `d`: an order, or during the enemy's move
+/// an orderly withdrawal (6.7).
+fn command_to(reacting: bool, unit: &str, d: &Destination) -> Command {
+    if reacting {
+        Command::Withdraw { unit: unit.into(), path: d.path.clone(), facing: d.facing }
+    } else {
+        d.command(unit)
+    }
+}
+
+/// Units that may withdraw now (6.7), or else the units the active leader may order.
+fn units_to_order(game: &Game) -> Vec<usize> {
+    match &game.state.phase {
+        Phase::Reaction { withdrawers, .. } => {
+            withdrawers.iter().filter_map(|w| game.scenario.units.iter().position(|u| &u.id == w)).collect()
+        }
+        _ => orderable_units(game),
+    }
+}
+
+/// Leaders who may move now: those who may withdraw from the enemy coming up (4.62), or else
+/// the active leader and those the overall commander may move.
+fn leaders_to_move(game: &Game) -> Vec<(usize, bool)> {
+    match &game.state.phase {
+        Phase::Reaction { leaders, .. } => leaders
+            .iter()
+            .filter_map(|l| game.scenario.leaders.iter().position(|x| &x.id == l))
+            .map(|i| (i, false))
+            .collect(),
+        _ => movable_leaders(&game),
+    }
 }
 
 /// How a destination reads on its button.
@@ -69,19 +103,31 @@ pub fn play_screen(props: &PlayProps) -> Html {
     });
     let orderable = use_memo(key, {
         let g = game.clone();
-        move |_| orderable_units(&g)
+        move |_| units_to_order(&g)
     });
     let rides: Rc<std::collections::BTreeMap<HexId, (u8, Vec<HexId>)>> = use_memo((key, *riding), {
         let g = game.clone();
-        move |(_, r)| r.map(|(l, by)| leader_reach(&g.scenario, &g.state, l, by)).unwrap_or_default()
+        move |(_, r)| {
+            r.map(|(l, by)| match g.state.phase {
+                Phase::Reaction { .. } => leader_withdrawals(&g.scenario, &g.state, l),
+                _ => leader_reach(&g.scenario, &g.state, l, by),
+            })
+            .unwrap_or_default()
+        }
     });
     let movable = use_memo(key, {
         let g = game.clone();
-        move |_| movable_leaders(&g)
+        move |_| leaders_to_move(&g)
     });
     let destinations: Rc<Vec<Destination>> = use_memo((key, *ordering), {
         let g = game.clone();
-        move |(_, unit)| unit.map(|u| reach(&g.scenario, &g.state, u).unwrap_or_default()).unwrap_or_default()
+        move |(_, unit)| {
+            unit.map(|u| match g.state.phase {
+                Phase::Reaction { .. } => unit_withdrawals(&g.scenario, &g.state, u),
+                _ => reach(&g.scenario, &g.state, u).unwrap_or_default(),
+            })
+            .unwrap_or_default()
+        }
     });
 
     let execute = {
@@ -112,8 +158,11 @@ pub fn play_screen(props: &PlayProps) -> Html {
             // Riding: a tap on a bright hex sends the leader there by his cheapest path.
             if let Some((l, _)) = *riding {
                 if let Some((_, path)) = rides.get(&hex) {
-                    execute
-                        .emit(Command::MoveLeader { leader: game.scenario.leaders[l].id.clone(), path: path.clone() });
+                    let (leader, path) = (game.scenario.leaders[l].id.clone(), path.clone());
+                    execute.emit(match game.state.phase {
+                        Phase::Reaction { .. } => Command::WithdrawLeader { leader, path },
+                        _ => Command::MoveLeader { leader, path },
+                    });
                     return;
                 }
                 riding.set(None);
@@ -146,11 +195,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 return;
             };
             if let Some(d) = destinations.iter().find(|d| d.hex == t && d.facing == v) {
-                execute.emit(Command::Move {
-                    unit: game.scenario.units[u].id.clone(),
-                    path: d.path.clone(),
-                    facing: v,
-                });
+                let reacting = matches!(game.state.phase, Phase::Reaction { .. });
+                execute.emit(command_to(reacting, &game.scenario.units[u].id, d));
             }
         })
     };
@@ -163,7 +209,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 return;
             };
             if let Some(d) = ending_in(&destinations, t).get(i) {
-                execute.emit(d.command(&game.scenario.units[u].id));
+                let reacting = matches!(game.state.phase, Phase::Reaction { .. });
+                execute.emit(command_to(reacting, &game.scenario.units[u].id, d));
             }
         })
     };
@@ -252,21 +299,28 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     o.target = Some((t, arrows));
                 }
             }
-            // A reaction: pick out the enemy that came up and the units that may turn (7.16).
-            None if matches!(game.state.phase, Phase::Reaction { .. }) => {
-                if let Phase::Reaction { mover, reactors, .. } = &game.state.phase {
-                    for id in reactors.iter().chain(std::iter::once(mover)) {
-                        if let Some(i) = game.scenario.units.iter().position(|u| &u.id == id) {
-                            o.focus.extend(game.state.units[i].placement.hexes());
-                        }
-                    }
-                }
-            }
             None if riding.is_some() => {
                 o.reachable = rides.keys().copied().collect();
                 if let Some((l, _)) = *riding {
                     o.reachable.push(game.state.leaders[l].at);
                 }
+            }
+            // A reaction: pick out the enemy that came up and the units that may turn (7.16);
+            // ring those that may withdraw (6.7) and the leaders who may (4.62).
+            None if matches!(game.state.phase, Phase::Reaction { .. }) => {
+                if let Phase::Reaction { mover, reactors, leaders, .. } = &game.state.phase {
+                    for id in reactors.iter().chain(std::iter::once(mover)) {
+                        if let Some(i) = game.scenario.units.iter().position(|u| &u.id == id) {
+                            o.focus.extend(game.state.units[i].placement.hexes());
+                        }
+                    }
+                    for id in leaders {
+                        if let Some(i) = game.scenario.leaders.iter().position(|l| &l.id == id) {
+                            o.focus.push(game.state.leaders[i].at);
+                        }
+                    }
+                }
+                o.orderable = orderable.iter().flat_map(|&u| game.state.units[u].placement.hexes()).collect();
             }
             None if in_orders => {
                 o.orderable = orderable.iter().flat_map(|&u| game.state.units[u].placement.hexes()).collect();
@@ -284,10 +338,11 @@ pub fn play_screen(props: &PlayProps) -> Html {
         Phase::Orders { leader, .. } => s.leaders.iter().position(|l| &l.id == leader),
         _ => None,
     };
+    let reacting = matches!(game.state.phase, Phase::Reaction { .. });
     let riders: Vec<(String, usize)> = movable
         .iter()
-        .filter(|(l, _)| Some(*l) == active || selected.is_some_and(|h| game.state.leaders[*l].at == h))
-        .map(|(l, _)| (format!("Move {}", s.leaders[*l].name), *l))
+        .filter(|(l, _)| reacting || Some(*l) == active || selected.is_some_and(|h| game.state.leaders[*l].at == h))
+        .map(|(l, _)| (format!("{} {}", if reacting { "Withdraw" } else { "Move" }, s.leaders[*l].name), *l))
         .collect();
     let riding_label = riding.map(|(l, _)| s.leaders[l].name.clone());
     let back = props.on_exit.reform(|_: MouseEvent| ());

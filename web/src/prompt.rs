@@ -73,21 +73,52 @@ pub fn prompt(p: &PromptProps) -> Html {
                 }) }
             </> },
         ),
-        Phase::Reaction { mover, reactors, .. } => {
+        Phase::Reaction { mover, reactors, withdrawers, leaders, exposed, .. } => {
             let name = |id: &str| s.unit(id).map(|u| u.name.clone()).unwrap_or_default();
-            let names: Vec<String> = reactors.iter().map(|r| name(r)).collect();
+            let list = |ids: &[String], f: &dyn Fn(&str) -> String| ids.iter().map(|i| f(i)).collect::<Vec<_>>().join(" and ");
+            let text = match (&p.riding, &p.ordering) {
+                (Some(leader), _) => format!("{side_name}: tap a bright hex to withdraw {leader} there, each hex farther from {} (4.62).", name(mover)),
+                (_, Some((unit, false))) => format!("{side_name}: tap a bright hex to withdraw {unit} there, keeping its facing; every hex is farther from {} (6.7).", name(mover)),
+                (_, Some((unit, true))) => format!("{side_name}: choose which way {unit} faces at the end of its withdrawal (turning costs as usual, 6.72)."),
+                _ => {
+                    let mut parts = vec![format!("{side_name}: {} is coming on.", name(mover))];
+                    if !withdrawers.is_empty() {
+                        parts.push(format!("{} may withdraw in good order — tap a ringed unit (6.7).", list(withdrawers, &name)));
+                    }
+                    if !reactors.is_empty() {
+                        parts.push(format!("{} may turn a vertex to face it (a TQ check, 7.16).", list(reactors, &name)));
+                    }
+                    let free: Vec<String> = leaders.iter().filter(|l| !exposed.contains(l)).cloned().collect();
+                    if !free.is_empty() {
+                        parts.push(format!("{} may withdraw (4.62).", list(&free, &leader_name)));
+                    }
+                    if !exposed.is_empty() {
+                        parts.push(format!("{} stands alone beside it: withdraw him or he is taken (4.62).", list(exposed, &leader_name)));
+                    }
+                    parts.join(" ")
+                }
+            };
+            let cancel = p.on_cancel.reform(|_: MouseEvent| ());
+            let busy = p.ordering.is_some() || p.riding.is_some();
+            let pass = if exposed.is_empty() { "Let it come on".to_string() } else { format!("Let it come on ({} taken)", list(exposed, &leader_name)) };
             (
-                format!(
-                    "{side_name}: {} has come up beside {}. Turn one of them a vertex to face it (a TQ check, 7.16), or let it pass.",
-                    name(mover),
-                    names.join(" and ")
-                ),
+                text,
                 html! { <>
-                    { for reactors.iter().flat_map(|r| {
+                    { for p.choices.iter().enumerate().map(|(i, label)| {
+                        let on = p.on_choice.clone();
+                        html! { <button class="act face" data-choice={i.to_string()} onclick={Callback::from(move |_: MouseEvent| on.emit(i))}>
+                            { label }</button> }
+                    }) }
+                    { for reactors.iter().filter(|_| !busy).flat_map(|r| {
                         let facing = s.units.iter().position(|u| &u.id == r).map(|i| st.units[i].facing);
                         facing.map(sarissa_rules::reaction::reaction_facings).into_iter().flatten().map(move |f| (r.clone(), f))
                     }).map(|(r, f)| button(format!("Turn {} to {}", name(&r), f.name()), "react", Command::ReactFacing { unit: r, facing: f })) }
-                    { button("Let it pass".into(), "no-reaction", Command::EndReaction) }
+                    { for p.riders.iter().filter(|_| !busy).map(|(label, l)| {
+                        let (on, l) = (p.on_ride.clone(), *l);
+                        html! { <button class="act ride" onclick={Callback::from(move |_: MouseEvent| on.emit(l))}>{ label }</button> }
+                    }) }
+                    if busy { <button class="act cancel" onclick={cancel}>{ "Cancel" }</button> }
+                    { button(pass, "no-reaction", Command::EndReaction) }
                 </> },
             )
         }
