@@ -63,7 +63,7 @@ fn leaders_to_move(game: &Game) -> Vec<(usize, bool)> {
             .filter_map(|l| game.scenario.leaders.iter().position(|x| &x.id == l))
             .map(|i| (i, false))
             .collect(),
-        _ => movable_leaders(&game),
+        _ => movable_leaders(game),
     }
 }
 
