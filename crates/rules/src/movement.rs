@@ -576,14 +576,14 @@ impl<'a> Formation<'a> {
     }
 }
 
-/// Where a two-hex unit can move under one order: every pose it can end in, cheapest first
-/// (least MP, then fewest hits), with the route. A wheel ends the move (6.45).
-pub fn formation_reach(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Destination> {
-    let Some(f) = Formation::new(scenario, state, unit) else {
-        return Vec::new();
-    };
-    let zero = Spent { mp: 0, hits: 0 };
-    let mut best: HashMap<Pair, (Spent, Option<Pair>, bool)> = HashMap::from([(f.start, (zero, None, false))]);
+/// The search of a two-hex unit's moves from where it stands, having spent `spent_before` MP
+/// already this order: for every pose, its cheapest cost, the pose before it and whether the
+/// last step was a wheel.
+type FormationSearch = HashMap<Pair, (Spent, Option<Pair>, bool)>;
+
+fn formation_search(f: &Formation, spent_before: u8) -> FormationSearch {
+    let zero = Spent { mp: spent_before, hits: 0 };
+    let mut best: FormationSearch = HashMap::from([(f.start, (zero, None, false))]);
     let mut heap = BinaryHeap::from([Reverse((zero, f.start))]);
     while let Some(Reverse((spent, pose))) = heap.pop() {
         let Some(&(b, _, wheeled)) = best.get(&pose) else {
@@ -599,33 +599,86 @@ pub fn formation_reach(scenario: &Scenario, state: &GameState, unit: usize) -> V
             }
         }
     }
-    let mut out: Vec<Destination> = best
-        .iter()
-        .filter(|(p, _)| **p != f.start)
-        .map(|(&(a, b, v), &(spent, _, wheel))| {
-            let mut path = Vec::new();
-            let mut at = (a, b, v);
-            while let Some(&(_, Some(prev), _)) = best.get(&at) {
-                for h in [at.0, at.1] {
-                    if h != prev.0 && h != prev.1 {
-                        path.push(h);
-                    }
-                }
-                at = prev;
+    best
+}
+
+/// The poses from the start to `pose`, the start left out, each with its cost so far.
+fn poses_to(best: &FormationSearch, pose: Pair) -> Vec<(Pair, Spent)> {
+    let mut out = Vec::new();
+    let mut at = pose;
+    while let Some(&(spent, Some(prev), _)) = best.get(&at) {
+        out.push((at, spent));
+        at = prev;
+    }
+    out.reverse();
+    out
+}
+
+fn destination(f: &Formation, best: &FormationSearch, (a, b, v): Pair) -> Destination {
+    let (spent, _, wheel) = best[&(a, b, v)];
+    let mut path = Vec::new();
+    let mut prev_hexes = [f.start.0, f.start.1];
+    for ((x, y, _), _) in poses_to(best, (a, b, v)) {
+        for h in [x, y] {
+            if !prev_hexes.contains(&h) {
+                path.push(h);
             }
-            path.reverse();
-            Destination {
-                hex: a,
-                placement: Placement::Two(a, b),
-                facing: v,
-                wheel,
-                mp: spent.mp,
-                hits: spent.hits,
-                path,
-                in_enemy_zoc: f.in_zoc(a) || f.in_zoc(b),
-            }
-        })
-        .collect();
+        }
+        prev_hexes = [x, y];
+    }
+    Destination {
+        hex: a,
+        placement: Placement::Two(a, b),
+        facing: v,
+        wheel,
+        mp: spent.mp,
+        hits: spent.hits,
+        path,
+        in_enemy_zoc: f.in_zoc(a) || f.in_zoc(b),
+    }
+}
+
+/// Where a two-hex unit can move under one order: every pose it can end in, cheapest first
+/// (least MP, then fewest hits), with the route. A wheel ends the move (6.45).
+pub fn formation_reach(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Destination> {
+    let Some(f) = Formation::new(scenario, state, unit) else {
+        return Vec::new();
+    };
+    let best = formation_search(&f, 0);
+    let mut out: Vec<Destination> =
+        best.keys().filter(|p| **p != f.start).map(|&p| destination(&f, &best, p)).collect();
     out.sort_by_key(|d| (d.hex, d.placement.hexes().last(), d.facing));
     out
+}
+
+/// One pose on a two-hex unit's route: where it stands, and the MP and hits so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RouteStep {
+    pub placement: Placement,
+    pub facing: Vertex,
+    pub mp: u8,
+    pub hits: u8,
+}
+
+/// The cheapest route of a two-hex unit to `to` facing `facing`, having spent `spent_before`
+/// MP of this order already: the destination and every pose on the way (the last is the
+/// destination). `None` if it cannot get there.
+pub fn formation_route(
+    scenario: &Scenario,
+    state: &GameState,
+    unit: usize,
+    to: &Placement,
+    facing: Vertex,
+    spent_before: u8,
+) -> Option<(Destination, Vec<RouteStep>)> {
+    let f = Formation::new(scenario, state, unit)?;
+    let best = formation_search(&f, spent_before);
+    let target = best.keys().copied().find(|&(a, b, v)| {
+        v == facing && (Placement::Two(a, b) == *to || Placement::Two(b, a) == *to) && (a, b, v) != f.start
+    })?;
+    let steps = poses_to(&best, target)
+        .into_iter()
+        .map(|((a, b, v), s)| RouteStep { placement: Placement::Two(a, b), facing: v, mp: s.mp, hits: s.hits })
+        .collect();
+    Some((destination(&f, &best, target), steps))
 }

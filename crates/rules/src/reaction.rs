@@ -1,14 +1,15 @@
 //! Reactions during the enemy's move: reaction facing (GBA 7.16) and the pauses in which the
 //! other side may also withdraw (6.7, 4.62, `withdrawal.rs`).
 //!
-//! A one-hex unit's move is carried out hex by hex. When it comes up beside enemy units that may
-//! turn to face it, it stops there and the other side decides; then it goes on with the MP it
-//! has left — unless it now stands in an enemy ZOC, or the rest of its path is no longer open,
-//! and then its move ends where it is (P19).
+//! A move is carried out hex by hex (a two-hex unit's pose by pose, P28). When it comes up
+//! beside enemy units that may turn to face it, or within two hexes of units that may withdraw,
+//! it stops there and the other side decides; then it goes on with the MP it has left — unless
+//! it now stands in an enemy ZOC, or the rest of its way is no longer open, and then its move
+//! ends where it is (P19).
 
 use crate::game::{Event, GameState, HitCause, Phase, RollPurpose, RuleError, Tx};
 use crate::hex::{HexId, Vertex};
-use crate::movement::{plan_steps, Planned};
+use crate::movement::{formation_route, plan_steps, Planned, RouteStep};
 use crate::scenario::Scenario;
 use crate::units::Placement;
 use crate::withdrawal::is_infantry;
@@ -19,11 +20,12 @@ pub fn reaction_facings(facing: Vertex) -> [Vertex; 2] {
     [Vertex::from_index(facing.index() + 1), Vertex::from_index(facing.index() + 5)]
 }
 
-/// Enemy one-hex units that may turn to face `mover` as it enters `hex` from `from` (7.16): it
-/// has just come up beside them; they have not turned in reaction this phase; and they are not
-/// already in the ZOC of another enemy unit. `state` has the mover standing in `hex`.
-fn reactors(s: &Scenario, state: &GameState, mover: usize, from: HexId, hex: HexId) -> Vec<usize> {
+/// Enemy one-hex units that may turn to face `mover` (7.16): standing as it now does in
+/// `state`, having come from `before`, it has just come up beside them; they have not turned in
+/// reaction this phase; and they are not already in the ZOC of another enemy unit.
+fn reactors(s: &Scenario, state: &GameState, mover: usize, before: &Placement) -> Vec<usize> {
     let side = s.units[mover].side;
+    let now: Vec<HexId> = state.units[mover].placement.hexes().collect();
     let zoc = enemy_zoc(s, state, 1 - side);
     (0..s.units.len())
         .filter(|&i| {
@@ -32,9 +34,8 @@ fn reactors(s: &Scenario, state: &GameState, mover: usize, from: HexId, hex: Hex
             u.side != side
                 && !st.eliminated
                 && !st.reacted
-                && at.is_adjacent(hex)
-                && !at.is_adjacent(from)
-                && at != from
+                && now.iter().any(|h| at.is_adjacent(*h))
+                && !before.hexes().any(|h| h == at || at.is_adjacent(h))
                 && !zoc.get(&at).is_some_and(|others| others.iter().any(|&o| o != mover))
         })
         .collect()
@@ -57,15 +58,14 @@ impl Pause {
 }
 
 /// The pause for `mover` standing as it does in `state`; and the leaders captured there.
-fn pause_at(scenario: &Scenario, state: &GameState, mover: usize, before: Option<HexId>) -> (Pause, Vec<String>) {
+fn pause_at(scenario: &Scenario, state: &GameState, mover: usize, before: Option<&Placement>) -> (Pause, Vec<String>) {
     let s = scenario;
     let mut pause = Pause { reactors: vec![], withdrawers: vec![], leaders: vec![], exposed: vec![] };
-    let Placement::One(hex) = state.units[mover].placement else { return (pause, Vec::new()) };
     let ids = |v: Vec<usize>| v.into_iter().map(|i| s.units[i].id.clone()).collect::<Vec<_>>();
     if let Some(from) = before {
-        pause.reactors = ids(reactors(s, state, mover, from, hex));
+        pause.reactors = ids(reactors(s, state, mover, from));
     }
-    let offer = crate::withdrawal::offer(s, state, mover, before.map(Placement::One).as_ref());
+    let offer = crate::withdrawal::offer(s, state, mover, before);
     let (exposed, captured): (Vec<usize>, Vec<usize>) =
         offer.exposed.iter().partition(|&&l| crate::withdrawal::leader_can_withdraw(s, state, l, mover));
     pause.withdrawers = ids(offer.withdrawers);
@@ -74,7 +74,17 @@ fn pause_at(scenario: &Scenario, state: &GameState, mover: usize, before: Option
     (pause, captured.iter().map(|&l| s.leaders[l].id.clone()).collect())
 }
 
-fn offer_pause(tx: &mut Tx, mover: usize, pause: Pause, remaining: &[HexId], facing: Vertex, spent: u8) {
+/// What is left of an interrupted move: a one-hex unit's hexes still to enter, or a two-hex
+/// unit's pose still to reach; its final facing; the MP spent so far.
+struct Rest<'a> {
+    remaining: &'a [HexId],
+    to: Option<Placement>,
+    fresh: bool,
+    facing: Vertex,
+    spent: u8,
+}
+
+fn offer_pause(tx: &mut Tx, mover: usize, pause: Pause, rest: Rest) {
     let side = 1 - tx.scenario.units[mover].side;
     tx.emit(Event::ReactionOffered {
         side,
@@ -83,10 +93,20 @@ fn offer_pause(tx: &mut Tx, mover: usize, pause: Pause, remaining: &[HexId], fac
         withdrawers: pause.withdrawers,
         leaders: pause.leaders,
         exposed: pause.exposed,
-        remaining: remaining.to_vec(),
-        facing,
-        spent,
+        remaining: rest.remaining.to_vec(),
+        to: rest.to,
+        fresh: rest.fresh,
+        facing: rest.facing,
+        spent: rest.spent,
     });
+}
+
+/// The pause for `mover` were it to stand at `placement` facing `facing`, coming from `before`.
+fn probe(tx: &Tx, mover: usize, placement: Placement, facing: Vertex, before: &Placement) -> (Pause, Vec<String>) {
+    let mut state = tx.state.clone();
+    state.units[mover].placement = placement;
+    state.units[mover].facing = facing;
+    pause_at(tx.scenario, &state, mover, Some(before))
 }
 
 /// Carries out a planned one-hex move from its current position, stopping where the enemy may
@@ -119,7 +139,8 @@ pub fn run_move(
         if !pause.is_empty() {
             let start_facing = tx.state.units[unit].facing;
             emit_move(tx, Vec::new(), from, start_facing, 0, 0);
-            offer_pause(tx, unit, pause, path, facing, spent_before);
+            let rest = Rest { remaining: path, to: None, fresh: false, facing, spent: spent_before };
+            offer_pause(tx, unit, pause, rest);
             return Ok(());
         }
     }
@@ -139,17 +160,15 @@ pub fn run_move(
         let (step_facing, mp, hits) =
             if last { (facing, planned.destination.mp, planned.destination.hits) } else { planned.steps[k] };
         // Where the mover would stand: what the other side could do about it there.
-        let mut probe = tx.state.clone();
-        probe.units[unit].placement = Placement::One(hex);
-        probe.units[unit].facing = step_facing;
-        let (pause, captured) = pause_at(tx.scenario, &probe, unit, Some(from));
+        let (pause, captured) = probe(tx, unit, Placement::One(hex), step_facing, &Placement::One(from));
         if !pause.is_empty() || !captured.is_empty() {
             emit_move(tx, path[..=k].to_vec(), hex, step_facing, mp, hits);
             for leader in captured {
                 tx.emit(Event::LeaderCaptured { leader });
             }
             if !pause.is_empty() {
-                offer_pause(tx, unit, pause, &path[k + 1..], facing, spent_before + mp);
+                let rest = Rest { remaining: &path[k + 1..], to: None, fresh: false, facing, spent: spent_before + mp };
+                offer_pause(tx, unit, pause, rest);
                 return Ok(());
             }
             // Only captures here: the move goes on.
@@ -208,17 +227,20 @@ pub fn after_reaction(tx: &mut Tx) -> Result<(), RuleError> {
 /// The reactions are over: leaders left alone beside the enemy are captured (4.62); the orders
 /// phase comes back and the move goes on, if it still can.
 pub fn resume(tx: &mut Tx) -> Result<(), RuleError> {
-    let Phase::Reaction { mover, remaining, facing, spent, exposed, .. } = tx.state.phase.clone() else {
+    let Phase::Reaction { mover, remaining, to, fresh, facing, spent, exposed, .. } = tx.state.phase.clone() else {
         return Ok(());
     };
     for leader in exposed {
         tx.emit(Event::LeaderCaptured { leader });
     }
     tx.emit(Event::ReactionEnded);
+    let ui = tx.unit_index(&mover)?;
+    if let Some(to) = to {
+        return continue_formation(tx, ui, &to, facing, spent, fresh);
+    }
     if remaining.is_empty() {
         return Ok(());
     }
-    let ui = tx.unit_index(&mover)?;
     continue_move(tx, ui, &remaining, facing, spent)
 }
 
@@ -233,4 +255,128 @@ fn continue_move(tx: &mut Tx, ui: usize, remaining: &[HexId], facing: Vertex, sp
         Ok(planned) => run_move(tx, ui, remaining, &planned, facing, spent, false),
         Err(_) => Ok(()),
     }
+}
+
+// ---- Two-hex movers (6.4) -------------------------------------------------------------------
+
+/// Carries out a two-hex unit's route pose by pose from where it stands, stopping where the
+/// enemy may react (7.16, 6.7, P28). `first`: this is the order itself (counted). `fresh`: it
+/// had not moved this turn before this order (6.46). The route's MP count from `spent_before`.
+pub fn run_formation(
+    tx: &mut Tx,
+    unit: usize,
+    route: &[RouteStep],
+    wheel: bool,
+    fresh: bool,
+    first: bool,
+    spent_before: u8,
+) -> Result<(), RuleError> {
+    let Some(last) = route.last().cloned() else { return Ok(()) };
+    let id = tx.scenario.units[unit].id.clone();
+    let start = tx.state.units[unit].placement;
+    let emit_move = |tx: &mut Tx, from: &Placement, step: &RouteStep, hits: u8| {
+        let before: Vec<HexId> = from.hexes().collect();
+        let path: Vec<HexId> = step.placement.hexes().filter(|h| !before.contains(h)).collect();
+        let (placement, facing, mp) = (step.placement, step.facing, step.mp);
+        if first {
+            tx.emit(Event::UnitMoved { unit: id.clone(), path, placement, facing, mp });
+        } else {
+            tx.emit(Event::MoveContinued { unit: id.clone(), path, placement, facing, mp });
+        }
+        if hits > 0 {
+            // The ground and pivots of this stretch (6.42, 6.43).
+            tx.emit(Event::CohesionHits { unit: id.clone(), hits, cause: HitCause::Maneuver });
+        }
+    };
+    let rest = |spent: u8| Rest { remaining: &[], to: Some(last.placement), fresh, facing: last.facing, spent };
+    // An enemy starting its move within two hexes may be withdrawn from at once (6.71).
+    if first {
+        let (pause, _) = pause_at(tx.scenario, &tx.state, unit, None);
+        if !pause.is_empty() {
+            let facing = tx.state.units[unit].facing;
+            let here = RouteStep { placement: start, facing, mp: spent_before, hits: 0 };
+            emit_move(tx, &start, &here, 0);
+            offer_pause(tx, unit, pause, rest(spent_before));
+            return Ok(());
+        }
+    }
+    let mut before = start;
+    for (k, step) in route.iter().enumerate() {
+        let is_last = k + 1 == route.len();
+        let (pause, captured) = probe(tx, unit, step.placement, step.facing, &before);
+        if !is_last && pause.is_empty() && captured.is_empty() {
+            before = step.placement;
+            continue;
+        }
+        emit_move(tx, &start, step, step.hits);
+        for leader in captured {
+            tx.emit(Event::LeaderCaptured { leader });
+        }
+        if is_last {
+            end_formation_move(tx, unit, step.mp, wheel, fresh)?;
+            if !pause.is_empty() {
+                let done = Rest { remaining: &[], to: None, fresh, facing: step.facing, spent: step.mp };
+                offer_pause(tx, unit, pause, done);
+            }
+            return Ok(());
+        }
+        if !pause.is_empty() {
+            offer_pause(tx, unit, pause, rest(step.mp));
+            return Ok(());
+        }
+        // Only captures here: the move goes on.
+        return continue_formation(tx, unit, &last.placement, last.facing, step.mp, fresh);
+    }
+    Ok(())
+}
+
+/// The rest of a two-hex unit's interrupted move, by the cheapest route from where it now
+/// stands; it ends where it is if now in an enemy ZOC or the pose is out of reach (P19, P28).
+fn continue_formation(
+    tx: &mut Tx,
+    ui: usize,
+    to: &Placement,
+    facing: Vertex,
+    spent: u8,
+    fresh: bool,
+) -> Result<(), RuleError> {
+    let side = tx.scenario.units[ui].side;
+    let zoc = enemy_zoc(tx.scenario, &tx.state, side);
+    let at = tx.state.units[ui].placement;
+    let arrived = at.hexes().all(|h| to.hexes().any(|t| t == h)) && tx.state.units[ui].facing == facing;
+    if arrived || at.hexes().any(|h| zoc.contains_key(&h)) {
+        return end_formation_move(tx, ui, spent, false, fresh);
+    }
+    match formation_route(tx.scenario, &tx.state, ui, to, facing, spent) {
+        Some((d, route)) => run_formation(tx, ui, &route, d.wheel, fresh, false, spent),
+        None => end_formation_move(tx, ui, spent, false, fresh),
+    }
+}
+
+/// The checks at the end of a two-hex unit's move: the wheel's TQ check, at least one hit, none
+/// when only skirmishers pin it (6.45, R2); a first move of the turn beyond the printed MA, the
+/// augmented MA's TQ check (6.46).
+fn end_formation_move(tx: &mut Tx, ui: usize, mp: u8, wheel: bool, fresh: bool) -> Result<(), RuleError> {
+    let u = &tx.scenario.units[ui];
+    let (id, tq, ma) = (u.id.clone(), u.tq, u.ma);
+    if wheel {
+        let zoc = enemy_zoc(tx.scenario, &tx.state, u.side);
+        let pinned_by_formed = tx.state.units[ui]
+            .placement
+            .hexes()
+            .flat_map(|h| zoc.get(&h).cloned().unwrap_or_default())
+            .any(|e| !tx.scenario.units[e].kind.is_foot_skirmisher());
+        if pinned_by_formed {
+            let roll = tx.roll(RollPurpose::TqCheck { unit: id.clone(), rule: "6.45".into() })?;
+            let hits = roll.saturating_sub(tq).max(1);
+            tx.emit(Event::CohesionHits { unit: id.clone(), hits, cause: HitCause::Wheel });
+        }
+    }
+    if mp > ma && fresh {
+        let roll = tx.roll(RollPurpose::TqCheck { unit: id.clone(), rule: "6.46".into() })?;
+        if roll > tq {
+            tx.emit(Event::CohesionHits { unit: id, hits: 1, cause: HitCause::AugmentedMove });
+        }
+    }
+    Ok(())
 }

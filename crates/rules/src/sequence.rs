@@ -225,46 +225,21 @@ fn order_formation_move(tx: &mut Tx, li: usize, unit: &str, to: &Placement, faci
             reason: "a one-hex unit is moved along its path".into(),
         });
     }
-    let destinations = crate::movement::formation_reach(tx.scenario, &tx.state, ui);
-    let Some(d) = destinations.into_iter().find(|d| d.is_at(to) && d.facing == facing) else {
+    let Some((d, route)) = crate::movement::formation_route(tx.scenario, &tx.state, ui, to, facing, 0) else {
         return Err(RuleError::IllegalMove {
             unit: unit.into(),
             rule: "6.4",
             reason: format!("it cannot reach {} facing {} this order", to.label(), facing.name()),
         });
     };
-    let (tq, ma, moved) = (u.tq, u.ma, tx.state.units[ui].moved);
-    let augmented = d.mp > ma;
-    tx.emit(Event::UnitMoved { unit: unit.into(), path: d.path.clone(), placement: d.placement, facing, mp: d.mp });
+    let moved = tx.state.units[ui].moved;
     if moved {
         // A Moved unit moving again takes a hit; at the augmented MA, two (6.13, 6.46).
-        let (hits, cause) = if augmented { (2, HitCause::AugmentedMove) } else { (1, HitCause::SecondMove) };
+        let (hits, cause) = if d.mp > u.ma { (2, HitCause::AugmentedMove) } else { (1, HitCause::SecondMove) };
         tx.emit(Event::CohesionHits { unit: unit.into(), hits, cause });
     }
-    if d.hits > 0 {
-        tx.emit(Event::CohesionHits { unit: unit.into(), hits: d.hits, cause: HitCause::Maneuver });
-    }
-    if d.wheel {
-        // No check when every enemy pinning it is a skirmisher (6.45).
-        let zoc = crate::zoc::enemy_zoc(tx.scenario, &tx.state, u.side);
-        let pinned_by_formed = d
-            .placement
-            .hexes()
-            .flat_map(|h| zoc.get(&h).cloned().unwrap_or_default())
-            .any(|e| !tx.scenario.units[e].kind.is_foot_skirmisher());
-        if pinned_by_formed {
-            let roll = tx.roll(RollPurpose::TqCheck { unit: unit.into(), rule: "6.45".into() })?;
-            let hits = roll.saturating_sub(tq).max(1);
-            tx.emit(Event::CohesionHits { unit: unit.into(), hits, cause: HitCause::Wheel });
-        }
-    }
-    if augmented && !moved {
-        let roll = tx.roll(RollPurpose::TqCheck { unit: unit.into(), rule: "6.46".into() })?;
-        if roll > tq {
-            tx.emit(Event::CohesionHits { unit: unit.into(), hits: 1, cause: HitCause::AugmentedMove });
-        }
-    }
-    Ok(())
+    // Pose by pose, stopping where the enemy may react or withdraw (7.16, 6.7, P28).
+    crate::reaction::run_formation(tx, ui, &route, d.wheel, !moved, true, 0)
 }
 
 fn order_move(tx: &mut Tx, li: usize, unit: &str, path: &[HexId], facing: Vertex) -> Result<(), RuleError> {

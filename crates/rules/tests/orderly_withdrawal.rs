@@ -348,3 +348,61 @@ fn a_lone_leader_who_cannot_get_away_is_taken_at_once_gba_4_62() {
     assert_eq!(game.state.leaders[1].status, LeaderStatus::Eliminated);
     assert_eq!(game.state.units[0].placement, Placement::One(h("0805")));
 }
+
+/// The Arbela example (6.77, T15): a phalanx comes within two hexes of skirmishers stacked with
+/// a leader; both may withdraw, the leader up to 5 MP (9 less 4, the phalanx counting 4).
+#[test]
+fn a_phalanx_advance_pauses_for_the_skirmishers_and_their_leader_gba_6_77_t15_p28() {
+    let f = Field {
+        units: [
+            vec![unit("craterus", "PH", "MA", 8, 7, 4, "", "0305-0306", "E")],
+            vec![unit("archers", "SK", "A", 1, 5, 6, "A", "0806", "W")],
+        ],
+        leaders: [vec![leader("alex", "overall", 2, 8, "0205")], vec![leader("bupares", "overall", 3, 4, "0806")]],
+        ..Field::default()
+    };
+    let (mut game, _) = f.start(&[]);
+    ok(&mut game, activate("alex"));
+    // Four hexes forward: within two hexes of the archers after three.
+    let to = Placement::Two(h("0705"), h("0706"));
+    let events = ok(&mut game, Command::MoveTo { unit: "craterus".into(), to, facing: Vertex::E });
+    assert!(matches!(&events[0], Event::UnitMoved { .. }), "{events:?}");
+    assert!(
+        matches!(&game.state.phase, Phase::Reaction { withdrawers, leaders, to: Some(_), .. }
+        if withdrawers == &vec!["archers".to_string()] && leaders == &vec!["bupares".to_string()]),
+        "{:?}",
+        game.state.phase
+    );
+    let rides = sarissa_rules::withdrawal::leader_withdrawals(&game.scenario, &game.state, 1);
+    assert!(rides.values().all(|(mp, _)| *mp <= 5) && rides.values().any(|(mp, _)| *mp == 5), "{rides:?}");
+    let (_, path) = rides.iter().find(|(_, (mp, _))| *mp == 4).map(|(h, p)| (*h, p.clone())).unwrap().1;
+    ok(&mut game, Command::WithdrawLeader { leader: "bupares".into(), path });
+    // The skirmishers go two hexes, keeping their facing; then the phalanx finishes its move.
+    let archers = unit_withdrawals(&game.scenario, &game.state, 1);
+    let two = archers.iter().find(|d| d.path.len() == 2 && d.facing == Vertex::W).expect("two hexes back");
+    let events = ok(&mut game, withdraw("archers", &[&two.path[0].to_string(), &two.path[1].to_string()], Vertex::W));
+    assert!(events.iter().any(|e| matches!(e, Event::MoveContinued { .. })), "{events:?}");
+    assert_eq!(game.state.units[0].placement.hexes().collect::<Vec<_>>(), vec![h("0705"), h("0706")]);
+    assert!(matches!(game.state.phase, Phase::Orders { orders_left: 1, .. }), "one order: {:?}", game.state.phase);
+}
+
+#[test]
+fn a_two_hex_unit_coming_up_beside_an_enemy_lets_it_turn_to_face_it_gba_7_16_p28() {
+    let f = Field {
+        units: [
+            vec![unit("hoplites", "HI", "HO", 6, 6, 4, "", "0305-0306", "E")],
+            vec![unit("red", "MI", "", 4, 5, 4, "", "0706", "NE")],
+        ],
+        leaders: [vec![leader("alex", "overall", 2, 8, "0205")], vec![leader("foe", "overall", 3, 4, "1210")]],
+        ..Field::default()
+    };
+    let (mut game, _) = f.start(&[]);
+    ok(&mut game, activate("alex"));
+    let to = Placement::Two(h("0605"), h("0606"));
+    ok(&mut game, Command::MoveTo { unit: "hoplites".into(), to, facing: Vertex::E });
+    assert!(
+        matches!(&game.state.phase, Phase::Reaction { reactors, .. } if reactors == &vec!["red".to_string()]),
+        "{:?}",
+        game.state.phase
+    );
+}

@@ -124,6 +124,12 @@ pub enum Event {
         #[serde(default)]
         exposed: Vec<String>,
         remaining: Vec<HexId>,
+        /// A two-hex mover: the pose it is going to (`remaining` is then empty).
+        #[serde(default)]
+        to: Option<Placement>,
+        /// A two-hex mover that had not moved this turn before this order (6.46).
+        #[serde(default)]
+        fresh: bool,
         facing: Vertex,
         spent: u8,
     },
@@ -271,6 +277,8 @@ impl GameState {
                 leaders,
                 exposed,
                 remaining,
+                to,
+                fresh,
                 facing,
                 spent,
             } => {
@@ -283,6 +291,8 @@ impl GameState {
                     leaders: leaders.clone(),
                     exposed: exposed.clone(),
                     remaining: remaining.clone(),
+                    to: *to,
+                    fresh: *fresh,
                     facing: *facing,
                     spent: *spent,
                     resume,

@@ -90,6 +90,12 @@ pub enum Phase {
         #[serde(default)]
         exposed: Vec<String>,
         remaining: Vec<HexId>,
+        /// A two-hex mover: the pose it is going to (`remaining` is then empty).
+        #[serde(default)]
+        to: Option<Placement>,
+        /// A two-hex mover that had not moved this turn before this order (6.46).
+        #[serde(default)]
+        fresh: bool,
         facing: Vertex,
         spent: u8,
         resume: Box<Phase>,
