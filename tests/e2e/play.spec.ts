@@ -164,7 +164,7 @@ test('the other side may withdraw a faster unit as the enemy comes within two he
 test('the other side is offered reaction facing when an enemy comes up beside its units', async ({ page }) => {
   await loadReactionGame(page);
   await page.locator('.prompt .act.no-reaction').tap();
-  await expect(page.locator('.prompt-text')).toContainText('may turn a vertex to face it');
+  await expect(page.locator('.prompt-text')).toContainText('may turn to face it');
   await expect(page.locator('.overlay-layer .focus').first()).toBeAttached();
   await page.screenshot({ path: 'artifacts/tablet-reaction.png' });
   await page.locator('.prompt .act.react').first().tap();

@@ -86,7 +86,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                         parts.push(format!("{} may withdraw in good order — tap a ringed unit (6.7).", list(withdrawers, &name)));
                     }
                     if !reactors.is_empty() {
-                        parts.push(format!("{} may turn a vertex to face it (a TQ check, 7.16).", list(reactors, &name)));
+                        parts.push(format!("{} may turn to face it (a TQ check; a vertex, or a two-hex unit's reverse face, 7.16, 7.17).", list(reactors, &name)));
                     }
                     let free: Vec<String> = leaders.iter().filter(|l| !exposed.contains(l)).cloned().collect();
                     if !free.is_empty() {
@@ -110,9 +110,14 @@ pub fn prompt(p: &PromptProps) -> Html {
                             { label }</button> }
                     }) }
                     { for reactors.iter().filter(|_| !busy).flat_map(|r| {
-                        let facing = s.units.iter().position(|u| &u.id == r).map(|i| st.units[i].facing);
-                        facing.map(sarissa_rules::reaction::reaction_facings).into_iter().flatten().map(move |f| (r.clone(), f))
-                    }).map(|(r, f)| button(format!("Turn {} to {}", name(&r), f.name()), "react", Command::ReactFacing { unit: r, facing: f })) }
+                        let at = s.units.iter().position(|u| &u.id == r);
+                        let options = at.map(|i| sarissa_rules::reaction::reaction_options(&st.units[i].placement, st.units[i].facing)).unwrap_or_default();
+                        let two_hex = at.is_some_and(|i| st.units[i].placement.is_two_hex());
+                        options.into_iter().map(move |f| (r.clone(), f, two_hex))
+                    }).map(|(r, f, two_hex)| {
+                        let label = if two_hex { format!("Reverse {} to face {}", name(&r), f.name()) } else { format!("Turn {} to {}", name(&r), f.name()) };
+                        button(label, "react", Command::ReactFacing { unit: r, facing: f })
+                    }) }
                     { for p.riders.iter().filter(|_| !busy).map(|(label, l)| {
                         let (on, l) = (p.on_ride.clone(), *l);
                         html! { <button class="act ride" onclick={Callback::from(move |_: MouseEvent| on.emit(l))}>{ label }</button> }

@@ -83,11 +83,10 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
         Phase::Reaction { reactors, withdrawers, leaders, .. } => {
             let mut out: Vec<Command> = std::iter::once(Command::EndReaction)
                 .chain(reactors.iter().flat_map(|r| {
-                    let facing = s.units.iter().position(|u| &u.id == r).map(|i| st.units[i].facing);
-                    facing
-                        .map(crate::reaction::reaction_facings)
+                    let at = s.units.iter().position(|u| &u.id == r);
+                    at.map(|i| crate::reaction::reaction_options(&st.units[i].placement, st.units[i].facing))
+                        .unwrap_or_default()
                         .into_iter()
-                        .flatten()
                         .map(|f| Command::ReactFacing { unit: r.clone(), facing: f })
                 }))
                 .collect();

@@ -7,36 +7,61 @@
 //! it now stands in an enemy ZOC, or the rest of its way is no longer open, and then its move
 //! ends where it is (P19).
 
+use crate::facing::{hexes_in, Arc};
 use crate::game::{Event, GameState, HitCause, Phase, RollPurpose, RuleError, Tx};
 use crate::hex::{HexId, Vertex};
 use crate::movement::{formation_route, plan_steps, Planned, RouteStep};
 use crate::scenario::Scenario;
-use crate::units::Placement;
+use crate::units::{Placement, UnitClass};
 use crate::withdrawal::is_infantry;
 use crate::zoc::enemy_zoc;
 
-/// The one-vertex turns open to a reacting unit (7.16).
+/// The one-vertex turns open to a reacting one-hex unit (7.16).
 pub fn reaction_facings(facing: Vertex) -> [Vertex; 2] {
     [Vertex::from_index(facing.index() + 1), Vertex::from_index(facing.index() + 5)]
 }
 
-/// Enemy one-hex units that may turn to face `mover` (7.16): standing as it now does in
-/// `state`, having come from `before`, it has just come up beside them; they have not turned in
-/// reaction this phase; and they are not already in the ZOC of another enemy unit.
+/// The facings a reacting unit may take: one vertex either way (7.16), or for a two-hex unit
+/// the reverse face (7.17).
+pub fn reaction_options(placement: &Placement, facing: Vertex) -> Vec<Vertex> {
+    if placement.is_two_hex() {
+        vec![Vertex::from_index(facing.index() + 3)]
+    } else {
+        reaction_facings(facing).to_vec()
+    }
+}
+
+/// Enemy units that may turn to face `mover` (7.16, 7.17), standing as it now does in `state`,
+/// having come from `before`: one-hex units it has just come up beside; two-hex units into one
+/// of whose rear hexes it has just come, that could reverse face there (6.44: not in rough
+/// ground). Neither may have reacted this phase nor be in the ZOC of another enemy unit.
 fn reactors(s: &Scenario, state: &GameState, mover: usize, before: &Placement) -> Vec<usize> {
     let side = s.units[mover].side;
     let now: Vec<HexId> = state.units[mover].placement.hexes().collect();
     let zoc = enemy_zoc(s, state, 1 - side);
+    let rough = |h: HexId| s.map.terrain(h).is_some_and(|t| t.is_rough());
     (0..s.units.len())
         .filter(|&i| {
             let (u, st) = (&s.units[i], &state.units[i]);
-            let Placement::One(at) = st.placement else { return false };
-            u.side != side
-                && !st.eliminated
-                && !st.reacted
-                && now.iter().any(|h| at.is_adjacent(*h))
-                && !before.hexes().any(|h| h == at || at.is_adjacent(h))
-                && !zoc.get(&at).is_some_and(|others| others.iter().any(|&o| o != mover))
+            if u.side == side || st.eliminated || st.reacted {
+                return false;
+            }
+            let pinned_by_another =
+                st.placement.hexes().any(|at| zoc.get(&at).is_some_and(|others| others.iter().any(|&o| o != mover)));
+            if pinned_by_another {
+                return false;
+            }
+            match st.placement {
+                Placement::One(at) => {
+                    now.iter().any(|h| at.is_adjacent(*h)) && !before.hexes().any(|h| h == at || at.is_adjacent(h))
+                }
+                Placement::Two(..) => {
+                    let rear = hexes_in(&st.placement, st.facing, Arc::Rear);
+                    now.iter().any(|h| rear.contains(h))
+                        && !before.hexes().any(|h| rear.contains(&h))
+                        && !st.placement.hexes().any(rough)
+                }
+            }
         })
         .collect()
 }
@@ -198,16 +223,25 @@ pub fn react_facing(tx: &mut Tx, unit: &str, facing: Vertex) -> Result<(), RuleE
             "it may not react now: the enemy did not just come up beside it, or it already reacted".into(),
         ));
     }
-    if !reaction_facings(tx.state.units[ui].facing).contains(&facing) {
-        return Err(refuse("a reaction turns one vertex".into()));
+    let two_hex = tx.state.units[ui].placement.is_two_hex();
+    if !reaction_options(&tx.state.units[ui].placement, tx.state.units[ui].facing).contains(&facing) {
+        let reason =
+            if two_hex { "a two-hex unit reacts by reversing its face (7.17)" } else { "a reaction turns one vertex" };
+        return Err(refuse(reason.into()));
     }
     let (r, m) = (&tx.scenario.units[ui], &tx.scenario.units[mi]);
-    let free = r.kind.is_cavalry() && is_infantry(m.kind);
+    let free = !two_hex && r.kind.is_cavalry() && is_infantry(m.kind);
     let (tq, diff) = (r.tq as i16, m.ma as i16 - r.ma as i16);
+    // At least one hit (R2); a two-hex unit's reverse face at least two, a Macedonian phalanx's one (7.17).
+    let (minimum, rule) = match (two_hex, r.class) {
+        (false, _) => (1, "7.16"),
+        (true, Some(UnitClass::MA)) => (1, "7.17"),
+        (true, _) => (2, "7.17"),
+    };
     tx.emit(Event::ReactionFaced { unit: unit.into(), facing });
     if !free {
-        let roll = tx.roll(RollPurpose::TqCheck { unit: unit.into(), rule: "7.16".into() })? as i16;
-        let hits = (roll + diff - tq).max(1) as u8;
+        let roll = tx.roll(RollPurpose::TqCheck { unit: unit.into(), rule: rule.into() })? as i16;
+        let hits = (roll + diff - tq).max(minimum) as u8;
         tx.emit(Event::CohesionHits { unit: unit.into(), hits, cause: HitCause::ReactionFacing });
     }
     after_reaction(tx)

@@ -98,3 +98,62 @@ fn a_unit_already_in_another_enemys_zoc_may_not_react_gba_7_16() {
     assert!(matches!(game.state.phase, Phase::Orders { .. }), "no reaction: {:?}", game.state.phase);
     assert_eq!(game.state.units[0].placement, Placement::One(h("0705")));
 }
+
+/// Red's two-hex line faces E at 0505-0506; blue's MI comes round behind it, into a rear hex.
+fn behind(kind: &str, class: &str) -> Field {
+    Field {
+        units: [
+            vec![unit("blue", "MI", "", 4, 5, 5, "", "0303", "SE")],
+            vec![unit("line", kind, class, 6, 6, 4, "", "0505-0506", "E")],
+        ],
+        leaders: [vec![leader("hero", "overall", 2, 8, "0205")], vec![leader("foe", "overall", 6, 4, "1210")]],
+        ..Field::default()
+    }
+}
+
+#[test]
+fn a_two_hex_unit_reverses_face_when_an_enemy_comes_into_its_rear_at_least_two_hits_gba_7_17() {
+    // Roll 3 + (5 - 4) = 4 against TQ 6: nothing over, but a reverse face costs at least two.
+    // Roll 9: 10 - 6 = 4.
+    for (roll, hits) in [(3u8, 2u8), (9, 4)] {
+        let (mut game, _) = behind("HI", "HO").start(&[roll]);
+        ok(&mut game, activate("hero"));
+        let rear = sarissa_rules::facing::hexes_in(
+            &game.state.units[1].placement,
+            Vertex::E,
+            sarissa_rules::facing::Arc::Rear,
+        );
+        let target = rear[0];
+        let reach = sarissa_rules::movement::reach(&game.scenario, &game.state, 0).unwrap();
+        let d = reach.iter().find(|d| d.hex == target).expect("blue can reach a rear hex");
+        ok(&mut game, d.command("blue"));
+        assert!(
+            matches!(&game.state.phase, Phase::Reaction { reactors, .. } if reactors == &vec!["line".to_string()]),
+            "{:?}",
+            game.state.phase
+        );
+        assert!(game.execute(&react("line", Vertex::NE)).is_err(), "only the reverse face");
+        let events = ok(&mut game, react("line", Vertex::W));
+        assert!(
+            events.contains(&Event::CohesionHits { unit: "line".into(), hits, cause: HitCause::ReactionFacing }),
+            "{events:?}"
+        );
+        assert_eq!((game.state.units[1].facing, game.state.units[1].placement.is_two_hex()), (Vertex::W, true));
+    }
+}
+
+#[test]
+fn a_macedonian_phalanx_reverses_face_for_at_least_one_hit_gba_7_17() {
+    let (mut game, _) = behind("PH", "MA").start(&[0]);
+    ok(&mut game, activate("hero"));
+    let rear =
+        sarissa_rules::facing::hexes_in(&game.state.units[1].placement, Vertex::E, sarissa_rules::facing::Arc::Rear);
+    let reach = sarissa_rules::movement::reach(&game.scenario, &game.state, 0).unwrap();
+    let d = reach.iter().find(|d| d.hex == rear[0]).expect("blue can reach a rear hex");
+    ok(&mut game, d.command("blue"));
+    let events = ok(&mut game, react("line", Vertex::W));
+    assert!(
+        events.contains(&Event::CohesionHits { unit: "line".into(), hits: 1, cause: HitCause::ReactionFacing }),
+        "{events:?}"
+    );
+}
