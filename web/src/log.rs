@@ -90,6 +90,7 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
                     let rule: &'static str = match rule.as_str() {
                         "5.33" => "5.33",
                         "6.72" => "6.72",
+                        "6.92" => "6.92",
                         _ => "10.1",
                     };
                     about(entry(format!("{} checks its troop quality ({tq}): rolls {roll}.", unit_name(s, unit)), Some(rule)), unit)
@@ -234,6 +235,7 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
                 HitCause::WithdrawalApproach => ("as the enemy came at its flank or rear", "6.72"),
                 HitCause::Withdrawal => ("for giving ground", "6.72"),
                 HitCause::WithdrawalCheck => ("failing its check after withdrawing", "6.72"),
+                HitCause::PassThrough => ("as the ranks passed through each other", "6.92"),
             };
             about(
                 entry(

@@ -5,6 +5,7 @@
 //! check of a commanded path, so what is offered is exactly what is accepted.
 
 use crate::charts::movement_costs::{self, facing_cost, Cost, Crossing, MoveCategory};
+use crate::charts::stacking;
 use crate::facing::{front_hexsides, hexes_in, vertices_between, Arc};
 use crate::game::{GameState, RuleError};
 use crate::hex::{HexId, Hexside, Vertex};
@@ -35,6 +36,17 @@ pub fn entry_cost(scenario: &Scenario, category: MoveCategory, from: HexId, to: 
         Crossing::Inward,
         map.elevation(from)?,
         map.elevation(to)?,
+    )
+}
+
+/// What passing through a friendly unit costs under orders (6.92, 6.95; the voluntary table of
+/// the stacking chart): free for skirmishers, extra MP and a TQ check for both when Basic meets
+/// Basic, never with a phalanx or heavy infantry. (Routed units and columns come later.)
+pub fn pass_through(mover: &Unit, stationary: &Unit) -> stacking::Outcome {
+    stacking::outcome(
+        stacking::stack_class(mover.kind, false, false),
+        stacking::stack_class(stationary.kind, false, false),
+        stacking::Action::MoveThrough,
     )
 }
 
@@ -153,6 +165,7 @@ impl<'a> Mover<'a> {
                         movement allowance greater than every enemy pinning it (7.23)"
                 .into());
         }
+        let mut extra = 0;
         if let Some(&other) = self.occupied.get(&to).filter(|&&o| o != self.index) {
             let other_unit = &self.scenario.units[other];
             if other_unit.side != self.unit.side {
@@ -161,16 +174,23 @@ impl<'a> Mover<'a> {
             if is_last {
                 return Err(format!("{to} holds {}; units do not end a move stacked (6.91)", other_unit.name));
             }
-            // Only skirmishers file through friends (6.92); other pass-throughs come with the
-            // stacking chart.
-            if !self.unit.kind.is_foot_skirmisher() {
-                return Err(format!("only skirmishers pass through friendly units like {} (6.92)", other_unit.name));
+            // Through a friend: as the stacking chart says (6.92, 6.95).
+            match pass_through(self.unit, other_unit) {
+                stacking::Outcome::Free => {}
+                stacking::Outcome::ExtraMp { mp, .. } => extra = mp,
+                _ => {
+                    return Err(format!(
+                        "a {} may not pass through {} (6.92, stacking chart)",
+                        self.unit.kind.name(),
+                        other_unit.name
+                    ))
+                }
             }
         }
         let Some(cost) = entry_cost(self.scenario, self.category, from, to) else {
             return Err(format!("a {} may not enter {to} that way (6.2, movement costs chart)", self.unit.kind.name()));
         };
-        let next = Spent { mp: spent.mp + cost.mp, hits: spent.hits + cost.hits };
+        let next = Spent { mp: spent.mp + cost.mp + extra, hits: spent.hits + cost.hits };
         if next.mp > self.ma {
             return Err(format!("that needs {} MP and its allowance is {} (6.25)", next.mp, self.ma));
         }

@@ -173,13 +173,14 @@ pub fn run_move(
         let last = k + 1 == path.len();
         // A skirmisher filing through a friend's hex cannot stop there: reactions wait for a hex
         // where the move could end (6.91).
-        let occupied = tx
+        let occupant = tx
             .state
             .units
             .iter()
             .enumerate()
-            .any(|(i, u)| i != unit && !u.eliminated && u.placement.hexes().any(|h| h == hex));
-        if occupied {
+            .position(|(i, u)| i != unit && !u.eliminated && u.placement.hexes().any(|h| h == hex));
+        if let Some(other) = occupant {
+            pass_through_checks(tx, unit, other)?;
             continue;
         }
         let (step_facing, mp, hits) =
@@ -206,6 +207,25 @@ pub fn run_move(
     }
     let at = path.last().copied().unwrap_or(from);
     emit_move(tx, path.to_vec(), at, facing, planned.destination.mp, planned.destination.hits);
+    Ok(())
+}
+
+/// Passing through a friend (6.92, 6.95): where the stacking chart asks for it, both units
+/// check their TQ, the mover first, and each failing takes the chart's hits.
+pub fn pass_through_checks(tx: &mut Tx, mover: usize, stationary: usize) -> Result<(), RuleError> {
+    let (m, st) = (&tx.scenario.units[mover], &tx.scenario.units[stationary]);
+    let crate::charts::stacking::Outcome::ExtraMp { tq_check_both_hits_on_fail: hits, .. } =
+        crate::movement::pass_through(m, st)
+    else {
+        return Ok(());
+    };
+    for u in [mover, stationary] {
+        let (id, tq) = (tx.scenario.units[u].id.clone(), tx.scenario.units[u].tq);
+        let roll = tx.roll(RollPurpose::TqCheck { unit: id.clone(), rule: "6.92".into() })?;
+        if roll > tq && hits > 0 {
+            tx.emit(Event::CohesionHits { unit: id, hits, cause: HitCause::PassThrough });
+        }
+    }
     Ok(())
 }
 

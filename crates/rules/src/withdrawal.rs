@@ -128,6 +128,7 @@ impl Retreat<'_> {
         if !from.is_adjacent(to) {
             return Err(format!("{to} is not next to {from}"));
         }
+        let mut extra = 0;
         if self.distance(to) <= self.distance(from) {
             return Err(format!("{to} is not farther from the enemy than {from} (6.71)"));
         }
@@ -136,9 +137,12 @@ impl Retreat<'_> {
             if other.side != self.side {
                 return Err(format!("{to} holds the enemy {}", other.name));
             }
+            // Through a friend as the stacking chart says (6.75, 6.92); leaders stack freely.
             if let Some(u) = self.unit {
-                if !u.kind.is_foot_skirmisher() {
-                    return Err(format!("only skirmishers pass through friendly units like {} (6.92)", other.name));
+                match crate::movement::pass_through(u, other) {
+                    crate::charts::stacking::Outcome::Free => {}
+                    crate::charts::stacking::Outcome::ExtraMp { mp, .. } => extra = mp,
+                    _ => return Err(format!("a {} may not pass through {} (6.92)", u.kind.name(), other.name)),
                 }
             }
         }
@@ -157,7 +161,7 @@ impl Retreat<'_> {
             return Err(format!("{to} cannot be entered that way (6.75, movement costs chart)"));
         };
         let hits = if self.unit.is_some() { cost.hits } else { 0 };
-        let next = Spent { mp: spent.mp + cost.mp, hits: spent.hits + hits, hexes: spent.hexes + 1 };
+        let next = Spent { mp: spent.mp + cost.mp + extra, hits: spent.hits + hits, hexes: spent.hexes + 1 };
         match self.allowance {
             Allowance::Mp(n) if next.mp > n => {
                 Err(format!("that needs {} MP and the withdrawal allows {n} (6.71)", next.mp))
@@ -389,6 +393,12 @@ pub fn withdraw(tx: &mut Tx, unit: &str, path: &[HexId], facing: Vertex) -> Resu
     // 6.72[2]: flank or rear, one hit first; a skirmisher only from the rear.
     if arc == Arc::Rear || (arc == Arc::Flank && !skirmisher) {
         tx.emit(Event::CohesionHits { unit: unit.into(), hits: 1, cause: HitCause::WithdrawalApproach });
+    }
+    for h in &path[..path.len() - 1] {
+        let through = tx.state.units.iter().position(|o| !o.eliminated && o.placement.hexes().any(|x| x == *h));
+        if let Some(other) = through {
+            crate::reaction::pass_through_checks(tx, ui, other)?;
+        }
     }
     tx.emit(Event::UnitWithdrew { unit: unit.into(), path: path.to_vec(), placement: Placement::One(end), facing, mp });
     if hits > 0 {

@@ -167,7 +167,7 @@ fn horse_archers_and_foot_skirmishers_do_not_pin_gba_7_23() {
 }
 
 #[test]
-fn units_never_end_stacked_and_only_skirmishers_pass_through_friends_gba_6_91_6_92() {
+fn units_never_end_stacked_and_pass_through_friends_as_the_stacking_chart_says_gba_6_91_6_92_6_95() {
     let field = field_with(
         vec![
             unit("a", "HC", "", 3, 7, 7, "", "0305", "E"),
@@ -176,12 +176,34 @@ fn units_never_end_stacked_and_only_skirmishers_pass_through_friends_gba_6_91_6_
         ],
         vec![unit("r", "HC", "", 3, 6, 7, "", "1109", "W")],
     );
-    let (mut game, _) = field.start(&[]);
+    let (mut game, _) = field.start(&[8, 3]);
     ok(&mut game, activate("hero"));
     assert_eq!(refusal(&mut game, mv("a", &["0405"], Vertex::E)).rule(), "6.91");
-    assert_eq!(refusal(&mut game, mv("a", &["0405", "0505"], Vertex::E)).rule(), "6.92");
-    // 0306 facing NE: its front hexes are 0405 (NE) and 0305 (N); through b at 0405 to 0505.
+    // Skirmishers file through anyone, free: 0306 faces NE, through b at 0405 to 0505.
     ok(&mut game, mv("s", &["0405", "0505"], Vertex::NE));
+    // Horse through horse: one MP more, and both check TQ: a rolls 8 over 7 (a hit), b 3.
+    let reach = sarissa_rules::movement::reach(&game.scenario, &game.state, 0).unwrap();
+    let through = reach.iter().find(|d| d.path == vec![h("0405"), h("0505")] || d.path == vec![h("0405"), h("0506")]);
+    assert!(through.is_some_and(|d| d.mp == 3), "two hexes and the pass-through: {through:?}");
+    let events = ok(&mut game, mv("a", &["0405", "0506"], Vertex::E));
+    let hits: Vec<_> = events.iter().filter(|e| matches!(e, Event::CohesionHits { .. })).collect();
+    assert_eq!(hits, vec![&Event::CohesionHits { unit: "a".into(), hits: 1, cause: HitCause::PassThrough }]);
+    assert!(events.contains(&Event::DieRolled {
+        roll: 3,
+        purpose: sarissa_rules::game::RollPurpose::TqCheck { unit: "b".into(), rule: "6.92".into() }
+    }));
+}
+
+#[test]
+fn nobody_passes_through_a_phalanx_or_heavy_infantry_gba_6_92() {
+    let field = field_with(
+        vec![unit("a", "HC", "", 3, 7, 7, "", "0305", "E"), unit("hi", "HI", "", 5, 6, 4, "", "0405", "E")],
+        vec![unit("r", "HC", "", 3, 6, 7, "", "1109", "W")],
+    );
+    let (mut game, _) = field.start(&[]);
+    ok(&mut game, activate("hero"));
+    let err = refusal(&mut game, mv("a", &["0405", "0505"], Vertex::E));
+    assert_eq!(err.rule(), "6.92", "{err}");
 }
 
 #[test]

@@ -50,6 +50,9 @@ pub enum HitCause {
     Withdrawal,
     /// The TQ check at the end of a withdrawal: one hit if failed (GBA 6.72[3]).
     WithdrawalCheck,
+    /// Passing through a friendly unit, or being passed through: the stacking chart's TQ check
+    /// (GBA 6.92, 6.95).
+    PassThrough,
 }
 
 /// The outcome of the die roll of doom (GBA 5.33).
