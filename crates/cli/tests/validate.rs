@@ -41,7 +41,7 @@ fn every_shipped_scenario_is_ok() {
 fn a_truncated_file_fails_with_located_messages_and_the_good_one_still_passes() {
     let good = repo("scenarios/samarkand.toml");
     let text = std::fs::read_to_string(&good).unwrap();
-    let cut = scratch("samarkand.toml", &text[..text.len() / 2]);
+    let cut = scratch("truncated-samarkand.toml", &text[..text.len() / 2]);
     let out = sarissa(&["validate", &good, &cut]);
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8(out.stdout).unwrap();
@@ -62,7 +62,7 @@ fn a_wrong_unit_is_named_with_its_line() {
     let text = std::fs::read_to_string(repo("scenarios/samarkand.toml")).unwrap();
     let bad = text.replacen("tq = 7", "tq = 11", 1);
     let line = bad[..bad.find("tq = 11").unwrap()].matches('\n').count() + 1;
-    let path = scratch("samarkand.toml", &bad);
+    let path = scratch("wrong-tq-samarkand.toml", &bad);
     let out = sarissa(&["validate", &path]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8(out.stderr).unwrap();

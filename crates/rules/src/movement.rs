@@ -502,6 +502,21 @@ struct Formation<'a> {
     zoc: HashMap<HexId, Vec<usize>>,
     occupied: HashMap<HexId, usize>,
     may_leave_start: bool,
+    /// A Moved hoplite line under the optional drift to the right (6.5).
+    drift: bool,
+    /// A hoplite line under the optional law of inertia (6.14).
+    inertia: bool,
+}
+
+/// Hoplite lines are bound by the Greek optional rules (6.5, 6.14), Greek mercenaries and
+/// Spartans excepted.
+fn hellenic(unit: &Unit) -> bool {
+    unit.kind == crate::units::UnitType::HI
+        && unit.class == Some(crate::units::UnitClass::HO)
+        && !unit
+            .tags
+            .iter()
+            .any(|t| matches!(t, crate::units::UnitTag::GreekMercenary | crate::units::UnitTag::Spartan))
 }
 
 impl<'a> Formation<'a> {
@@ -515,7 +530,21 @@ impl<'a> Formation<'a> {
         let occupied = occupancy(state);
         let ma = unit.ma_extended.unwrap_or(unit.ma);
         let may_leave_start = outpaces(scenario, unit, &pinners(scenario, &zoc, [a, b]));
-        Some(Self { scenario, unit, index, start: pair(a, b, st.facing), ma, zoc, occupied, may_leave_start })
+        let options = scenario.meta.optional_rules;
+        let drift = options.drift_to_the_right && st.moved && hellenic(unit);
+        let inertia = options.law_of_inertia && hellenic(unit);
+        Some(Self {
+            scenario,
+            unit,
+            index,
+            start: pair(a, b, st.facing),
+            ma,
+            zoc,
+            occupied,
+            may_leave_start,
+            drift,
+            inertia,
+        })
     }
 
     fn in_zoc(&self, h: HexId) -> bool {
@@ -528,6 +557,16 @@ impl<'a> Formation<'a> {
 
     fn rough(&self, h: HexId) -> bool {
         self.scenario.map.terrain(h).is_some_and(|t| t.is_rough())
+    }
+
+    /// May the move end at `pose`? Always, except that a hoplite line under the law of inertia
+    /// keeps going until it can advance no further (6.14, P29): no straight step forward is
+    /// open (blocked, out of MP, or it has stopped in an enemy ZOC).
+    fn may_stop(&self, best: &FormationSearch, pose: Pair) -> bool {
+        !self.inertia
+            || best.get(&pose).is_none_or(|&(spent, _, wheel)| {
+                wheel || !self.steps(pose, spent).iter().any(|((_, _, v), _, w)| !w && *v == pose.2)
+            })
     }
 
     /// The steps open from `pose` having spent `spent`: (new pose, its cost, whether it wheels).
@@ -548,6 +587,7 @@ impl<'a> Formation<'a> {
         };
         // Straight on: both halves into their front-left or front-right hexes (6.43, 6.5).
         if !in_zoc || self.may_leave_start {
+            let mut advances = Vec::new();
             for side in front_hexsides(v) {
                 let (Some(a2), Some(b2)) = (a.neighbour(side), b.neighbour(side)) else {
                     continue;
@@ -558,8 +598,31 @@ impl<'a> Formation<'a> {
                 let costs = (entry_cost(self.scenario, category, a, a2), entry_cost(self.scenario, category, b, b2));
                 if let (Some(c1), Some(c2)) = costs {
                     // The higher of the two halves' costs, hits once (6.42).
-                    push(pair(a2, b2, v), movement_costs::two_hex(c1, c2), false);
+                    let cost = movement_costs::two_hex(c1, c2);
+                    if spent.mp + cost.mp <= self.ma {
+                        advances.push((side, pair(a2, b2, v), cost));
+                    }
                 }
+            }
+            // Drift to the right (6.5): an advance that spends the 1st, 2nd or 4th MP goes to
+            // the right front if it can, unless that would bring it beside an enemy unit.
+            let right = front_hexsides(v)[0];
+            if self.drift && advances.len() == 2 {
+                let drifting = (spent.mp + 1..=spent.mp + advances[0].2.mp.max(1)).any(|m| matches!(m, 1 | 2 | 4));
+                let beside_enemy =
+                    advances.iter().find(|(side, ..)| *side == right).is_some_and(|(_, (x, y, _), _)| {
+                        [*x, *y].iter().any(|h| {
+                            Hexside::ALL.iter().filter_map(|s| h.neighbour(*s)).any(|n| {
+                                self.occupied.get(&n).is_some_and(|&o| self.scenario.units[o].side != self.unit.side)
+                            })
+                        })
+                    });
+                if drifting && !beside_enemy {
+                    advances.retain(|(side, ..)| *side == right);
+                }
+            }
+            for (_, p, cost) in advances {
+                push(p, cost, false);
             }
         }
         // Front to flank: one half swings forward round the other (6.43); in an enemy ZOC, the
@@ -666,7 +729,7 @@ pub fn formation_reach(scenario: &Scenario, state: &GameState, unit: usize) -> V
     };
     let best = formation_search(&f, 0);
     let mut out: Vec<Destination> =
-        best.keys().filter(|p| **p != f.start).map(|&p| destination(&f, &best, p)).collect();
+        best.keys().filter(|p| **p != f.start && f.may_stop(&best, **p)).map(|&p| destination(&f, &best, p)).collect();
     out.sort_by_key(|d| (d.hex, d.placement.hexes().last(), d.facing));
     out
 }
@@ -696,6 +759,11 @@ pub fn formation_route(
     let target = best.keys().copied().find(|&(a, b, v)| {
         v == facing && (Placement::Two(a, b) == *to || Placement::Two(b, a) == *to) && (a, b, v) != f.start
     })?;
+    // Under the law of inertia the order must take it as far as it can go (6.14); a move that
+    // goes on after a reaction keeps to the pose first named.
+    if spent_before == 0 && !f.may_stop(&best, target) {
+        return None;
+    }
     let steps = poses_to(&best, target)
         .into_iter()
         .map(|((a, b, v), s)| RouteStep { placement: Placement::Two(a, b), facing: v, mp: s.mp, hits: s.hits })

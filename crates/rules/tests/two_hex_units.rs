@@ -150,3 +150,66 @@ fn a_two_hex_unit_is_ordered_to_a_pose_not_along_a_path_gba_6_4() {
     ok(&mut game, to("0604", "0605", Vertex::E, "block"));
     assert_eq!(game.state.units[0].placement, Placement::Two(h("0604"), h("0605")));
 }
+
+/// A hoplite line at 0305-0306 facing E; the enemy far off.
+fn hoplites(optional: Vec<&'static str>, tags: &str) -> sarissa_rules::Game {
+    let mut line = unit("hop", "HI", "HO", 8, 5, 4, "", "0305-0306", "E");
+    if !tags.is_empty() {
+        line = line.replace(" }", &format!(", tags = [\"{tags}\"] }}"));
+    }
+    let f = Field {
+        units: [vec![line], vec![unit("far", "MI", "", 4, 5, 5, "", "1209", "W")]],
+        leaders: [vec![leader("hero", "overall", 2, 8, "0205")], vec![leader("foe", "overall", 6, 4, "1210")]],
+        optional,
+        ..Field::default()
+    };
+    f.start(&[]).0
+}
+
+fn one_mp_advances(game: &sarissa_rules::Game) -> Vec<Vec<sarissa_rules::hex::HexId>> {
+    sarissa_rules::movement::formation_reach(&game.scenario, &game.state, 0)
+        .into_iter()
+        .filter(|d| d.mp == 1 && d.facing == Vertex::E)
+        .map(|d| {
+            let mut hexes: Vec<_> = d.placement.hexes().collect();
+            hexes.sort();
+            hexes
+        })
+        .collect()
+}
+
+#[test]
+fn a_moved_hoplite_line_drifts_to_the_right_on_its_first_mp_gba_6_5() {
+    let mut game = hoplites(vec!["drift_to_the_right"], "");
+    assert_eq!(one_mp_advances(&game).len(), 2, "a fresh line may go either way");
+    game.state.units[0].moved = true;
+    // Facing E, the right front is south-east: 0405-0406.
+    assert_eq!(one_mp_advances(&game), vec![vec![h("0405"), h("0406")]]);
+    // Greek mercenaries do not drift.
+    let mut merc = hoplites(vec!["drift_to_the_right"], "greek-mercenary");
+    merc.state.units[0].moved = true;
+    assert_eq!(one_mp_advances(&merc).len(), 2);
+    // Nor anyone when the option is off.
+    let mut off = hoplites(vec![], "");
+    off.state.units[0].moved = true;
+    assert_eq!(one_mp_advances(&off).len(), 2);
+}
+
+#[test]
+fn under_the_law_of_inertia_a_hoplite_line_goes_as_far_as_it_can_gba_6_14_p29() {
+    let game = hoplites(vec!["law_of_inertia"], "");
+    let reach = sarissa_rules::movement::formation_reach(&game.scenario, &game.state, 0);
+    assert!(!reach.is_empty());
+    assert!(reach.iter().all(|d| d.mp >= 3), "it may not stop while it can still step forward: {reach:?}");
+    assert!(one_mp_advances(&game).is_empty());
+    let mut ordered = game.clone();
+    ok(&mut ordered, activate("hero"));
+    let to = Placement::Two(h("0405"), h("0406"));
+    let err = ordered.execute(&Command::MoveTo { unit: "hop".into(), to, facing: Vertex::E }).unwrap_err();
+    assert_eq!(err.rule(), "6.4", "{err}");
+    let far = reach.iter().find(|d| d.mp == 4 && d.facing == Vertex::E).expect("four hexes on");
+    ok(&mut ordered, Command::MoveTo { unit: "hop".into(), to: far.placement, facing: Vertex::E });
+    // Spartans and Greek mercenaries stop where they are told.
+    let merc = hoplites(vec!["law_of_inertia"], "spartan");
+    assert_eq!(one_mp_advances(&merc).len(), 2);
+}

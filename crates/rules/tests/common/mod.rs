@@ -18,6 +18,8 @@ pub struct Field {
     pub hexsides: Vec<(&'static str, &'static str)>,
     pub units: [Vec<String>; 2],
     pub leaders: [Vec<String>; 2],
+    /// Optional rules switched on, by their scenario-file key (e.g. "drift_to_the_right").
+    pub optional: Vec<&'static str>,
 }
 
 impl Default for Field {
@@ -30,6 +32,7 @@ impl Default for Field {
             hexsides: Vec::new(),
             units: [Vec::new(), Vec::new()],
             leaders: [Vec::new(), Vec::new()],
+            optional: Vec::new(),
         }
     }
 }
@@ -85,8 +88,16 @@ impl Field {
             )
         };
         format!(
-            "format = 1\n[scenario]\nid = \"field\"\nname = \"Test field\"\ndate = \"now\"\nrules = \"{}\"\nsummary = \"s\"\nnote = \"n\"\nsources = []\n\n[map]\ncolumns = {cols}\nrows = {rows}\nterrain = \"\"\"\n{}\"\"\"\nelevation = \"\"\"\n{}\"\"\"\n[map.hexsides]\n{hexsides}\n{}\n{}",
+            "format = 1\n[scenario]\nid = \"field\"\nname = \"Test field\"\ndate = \"now\"\nrules = \"{}\"\nsummary = \"s\"\nnote = \"n\"\nsources = []\n{}\n[map]\ncolumns = {cols}\nrows = {rows}\nterrain = \"\"\"\n{}\"\"\"\nelevation = \"\"\"\n{}\"\"\"\n[map.hexsides]\n{hexsides}\n{}\n{}",
             self.rules,
+            if self.optional.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "[scenario.optional_rules]\n{}",
+                    self.optional.iter().map(|o| format!("{o} = true\n")).collect::<String>()
+                )
+            },
             grid(&self.terrain, '.'),
             grid(&self.elevation, '0'),
             side(0, "blue", "west"),
