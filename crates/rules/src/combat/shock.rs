@@ -105,13 +105,10 @@ impl Fighter {
         }
     }
 
-    /// Two-hex units (rulings P2; CG D29: PH and HO only) have the stand roll of 9.13/9.18.
-    pub fn is_two_hex(&self, rules: RuleSet) -> bool {
-        match (self.kind, self.class) {
-            (UnitType::PH, _) | (UnitType::HI, Some(UnitClass::HO)) => true,
-            (UnitType::LP, Some(UnitClass::CA)) => rules == RuleSet::Alexander,
-            _ => false,
-        }
+    /// The two-hex PH and HI (hoplites) have the stand roll of GBA 9.13/9.18 and CG 10.64; the
+    /// two-hex Cardaces (LP) do not: the rule names PH and HI only.
+    pub fn has_stand_roll(&self) -> bool {
+        matches!((self.kind, self.class), (UnitType::PH, _) | (UnitType::HI, Some(UnitClass::HO)))
     }
 
     fn is_skirmisher(&self) -> bool {
@@ -721,7 +718,7 @@ fn rout_or_stand(
     let f = u.get(i);
     let side = u.side(i);
     // GBA 9.18 step 1: no stand roll for a defender when the attacker had Position Superiority.
-    let save = f.is_two_hex(setup.rules) && !(collapse && side == Side::Defender && st.position);
+    let save = f.has_stand_roll() && !(collapse && side == Side::Defender && st.position);
     if save {
         // GBA 9.13, 9.18; CG 10.64; rulings R8: roll + hits over TQ (never negative) + 3 for an
         // attacker; more than TQ routs, otherwise it stands at TQ − 1.
