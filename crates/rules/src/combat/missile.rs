@@ -272,13 +272,13 @@ pub fn resolve(fire: &MissileFire, dice: &mut dyn FnMut() -> u8) -> Result<Missi
     };
     push("GBA 8.17, CG 8.19", MissileStepKind::Supply { before: fire.supply, after: supply_after });
     // GBA 8.19: a natural 0 at a hex holding a leader: roll again; 0 is a casualty, and a third
-    // roll reads the casualty table (CG: its 9.15 procedure, rulings P31).
+    // roll reads the casualty table (CG: its 9.15 procedure, rulings P33).
     let mut leader_casualty = None;
     if let (0, Some(l)) = (natural, fire.leader_in_target_hex) {
         let roll = dice().min(9);
         used += 1;
         let casualty = roll == 0;
-        push("GBA 8.19; rulings P31", MissileStepKind::LeaderCheck { roll, casualty });
+        push("GBA 8.19; rulings P33", MissileStepKind::LeaderCheck { roll, casualty });
         if casualty {
             let third = dice().min(9);
             used += 1;

@@ -579,13 +579,13 @@ fn charge(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log:
         let side = u.side(i);
         let exempt: Option<(&'static str, &'static str)> = match side {
             Side::Attacker if !f.moved => Some(("GBA 9.13, CG 9.14", "Shock-No TQ Check marker")),
-            // GBA 9.13 exemption 1, rulings P28: attacking only skirmishers, nobody checks.
-            Side::Attacker if all_def_sk => Some(("GBA 9.13, CG 9.14; rulings P28", "attacking skirmishers")),
+            // GBA 9.13 exemption 1, rulings P30: attacking only skirmishers, nobody checks.
+            Side::Attacker if all_def_sk => Some(("GBA 9.13, CG 9.14; rulings P30", "attacking skirmishers")),
             // GBA 9.13 exemption 4: chariots that moved 4+ hexes; CG 9.14, 10.23: chariots never.
             Side::Attacker if f.is_chariot() && (!gba || f.hexes_moved >= 4) => {
                 Some(("GBA 9.13, CG 9.14, 10.23", "a charging chariot"))
             }
-            Side::Defender if gba && all_def_sk => Some(("GBA 9.13; rulings P28", "skirmishers attacked")),
+            Side::Defender if gba && all_def_sk => Some(("GBA 9.13; rulings P30", "skirmishers attacked")),
             // GBA 9.13 exemption 3, CG 9.14: PH and HI attacked frontally by LI.
             Side::Defender if matches!(f.kind, PH | HI) && all_att_li_front => {
                 Some(("GBA 9.13, CG 9.14", "PH/HI attacked frontally by LI"))
@@ -667,7 +667,7 @@ fn routs(
     if to_rout.is_empty() {
         return;
     }
-    // GBA 10.15 (rulings P30): it applies when every standing attacker would rout and at least
+    // GBA 10.15 (rulings P32): it applies when every standing attacker would rout and at least
     // one defender would too (the Hydaspes example applies it with a defending elephant below its
     // TQ; example 3 refuses it when one attacker stays below). CG applies it only in the Collapse
     // (CG 11.21, W14); in CG's Charge both sides rout (CG 9.14).
@@ -685,7 +685,7 @@ fn routs(
         let ea = att_would.iter().map(|&i| excess(i)).max().unwrap_or(0);
         let ed = def_would.iter().map(|&i| excess(i)).max().unwrap_or(0);
         let routing = if ea > ed { Side::Attacker } else { Side::Defender };
-        log.push("GBA 10.15, CG 11.21; rulings P30", || StepKind::MutualRout {
+        log.push("GBA 10.15, CG 11.21; rulings P32", || StepKind::MutualRout {
             excess_attacker: ea,
             excess_defender: ed,
             routing,
@@ -770,7 +770,7 @@ fn leaders(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log
                 if let Some((side, l)) = loser {
                     apply_leader_result(st, slot(side), l, result);
                 }
-                log.push("GBA 9.14, 9.21; rulings P29", || StepKind::PersonalCombat {
+                log.push("GBA 9.14, 9.21; rulings P31", || StepKind::PersonalCombat {
                     attacker_total: ta,
                     defender_total: td,
                     loser: loser.map(|(s, _)| s),
@@ -803,7 +803,7 @@ fn leaders(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log
 }
 
 /// GBA 9.16 step 3, CG 9.17\[3\]: a killed leader's Charisma counts against his own side; any other
-/// result of a personal combat or casualty roll loses his Charisma for this combat (rulings P29).
+/// result of a personal combat or casualty roll loses his Charisma for this combat (rulings P31).
 fn apply_leader_result(st: &mut State, slot: usize, l: Leader, result: LeaderResult) {
     st.charisma[slot] = match result {
         LeaderResult::NoEffect => st.charisma[slot],
