@@ -1,6 +1,7 @@
 //! `sarissa`: the headless tool. Validate scenarios, summarise them, play scripted games and
 //! soak-test the engine with random ones.
 
+mod odds;
 mod run;
 mod soak;
 
@@ -55,6 +56,10 @@ enum Cmd {
         #[arg(long, default_value_t = 200)]
         commands: usize,
     },
+    /// Exact odds of one shock or one missile fire, from every die roll the rules can take
+    /// (docs/odds.md).
+    #[command(subcommand)]
+    Odds(odds::OddsCmd),
 }
 
 fn main() -> ExitCode {
@@ -70,6 +75,7 @@ fn main() -> ExitCode {
         Cmd::Summary { file } => summary(&file),
         Cmd::Run { scenario, seed, dice, script, hash } => run::run(&scenario, seed, dice, &script, hash),
         Cmd::Soak { games, seed, scenario, commands } => soak::soak(games, seed, scenario, commands),
+        Cmd::Odds(cmd) => odds::odds(cmd),
     }
 }
 

@@ -4,6 +4,7 @@
 
 pub mod activation;
 pub mod charts;
+pub mod combat;
 pub mod facing;
 pub mod game;
 pub mod hex;

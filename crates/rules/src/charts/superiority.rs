@@ -21,7 +21,7 @@ use crate::scenario::RuleSet;
 use crate::units::UnitType;
 
 /// Weapon-system superiority of one pairing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Superiority {
     /// AS: the defender's CRT hits are doubled.
     Attacker,

@@ -1,0 +1,1098 @@
+//! One shock combat (GBA 9.13–9.18, 10.13–10.15; CG 9.14–9.19, 10.64, 11.21) as a pure function.
+//!
+//! [`ShockSetup`] describes the combat as the engine sees it at the start of the Charge: the rule
+//! set, each side's units (type, class, Size, printed TQ, current hits, whether it moved to attack,
+//! which side of the defenders it strikes), the leaders whose Charisma counts, and the terrain and
+//! hexside conditions that hold ([`ShiftCondition`]s). [`resolve`] runs the whole procedure with a
+//! dice source and returns a [`ShockOutcome`]: every step with its rule, and each unit's hits and
+//! rout. A setup the rules do not allow gives a [`ShockError`] naming the rule.
+//!
+//! Conventions the engine relies on:
+//! * Each side lists its units in order of preference for the Clash of Spears (GBA 9.15, CG 9.16):
+//!   the first unit still standing after the Charge is the side's chosen unit (the attacker may not
+//!   choose a skirmisher while a non-skirmisher attacks, so those are skipped). The chosen pair
+//!   gives the column and the superiority, and takes the odd hit of 10.13.
+//! * Dice come attacker first, then defender, each side in list order (rulings R14).
+//! * The size-ratio, "Size not counted" and cataphract shifts are derived here from the units; the
+//!   caller lists only terrain, works and the other conditions of `column_shifts`.
+//! * Not modelled (the engine's job): advancing, rout movement, elephant pass-through and
+//!   rampage, two-hex hit distribution by the player (10.13 exception: hits are split evenly here),
+//!   Square, routed defenders, Indian area Charisma, cavalry pursuit, Engaged.
+
+use super::Side;
+use crate::charts::clash_of_spears::{clash_base_column, in_rule_set, may_shock_attack, Clash};
+use crate::charts::column_shifts::{shift_row, total_shift, Applying, ShiftCondition, ShiftError};
+use crate::charts::leaders::{casualty_roll, cg_casualty, personal_combat, LeaderResult};
+use crate::charts::missile::is_cataphract;
+use crate::charts::shock_results::{clamp_column, clamp_row, shock_result};
+use crate::charts::superiority::{weapon_superiority, Superiority};
+use crate::charts::Origin;
+use crate::facing::Arc;
+use crate::scenario::RuleSet;
+use crate::units::{UnitClass, UnitType};
+
+/// One unit in a shock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fighter {
+    pub kind: UnitType,
+    pub class: Option<UnitClass>,
+    pub size: u8,
+    /// Printed TQ.
+    pub tq: u8,
+    /// Cohesion hits it already has.
+    pub hits: u8,
+    /// Attackers: it moved to make this attack (a Shock-Must Check marker, GBA 7.32, 9.11).
+    pub moved: bool,
+    /// Attackers: hexes moved this Orders Phase (chariots, GBA 9.13, CG 9.14).
+    pub hexes_moved: u8,
+    /// Attackers: the side of the defenders it strikes through (GBA 9.15).
+    pub arc: Arc,
+    /// In Column (GBA 6.65, CG 6.55): TQ − 2 (rulings R3), attacked with AS, not shock-capable.
+    pub in_column: bool,
+    /// Missile No (GBA 9.16(B): J-class LI and LP without missiles are not DS against LC).
+    pub missile_no: bool,
+    /// A double-depth phalanx (GBA 9.13 DRMs; the rule itself is lost).
+    pub double_depth: bool,
+    /// Attackers: in the ZOC of an enemy (not a skirmisher) in its own flank or rear (GBA 9.16(A),
+    /// rulings R5), or CG 9.17\[1\] exception 1: no Position Superiority.
+    pub flank_threatened: bool,
+    /// In the ZOC of an enemy unit outside this combat (GBA 9.18 step 2 then applies even when
+    /// every enemy of the combat has routed).
+    pub other_enemy_zoc: bool,
+}
+
+impl Fighter {
+    /// A unit with no hits that did not move, striking (or struck) through the front.
+    pub fn new(kind: UnitType, class: Option<UnitClass>, size: u8, tq: u8) -> Self {
+        Fighter {
+            kind,
+            class,
+            size,
+            tq,
+            hits: 0,
+            moved: false,
+            hexes_moved: 0,
+            arc: Arc::Front,
+            in_column: false,
+            missile_no: false,
+            double_depth: false,
+            flank_threatened: false,
+            other_enemy_zoc: false,
+        }
+    }
+
+    pub fn with_hits(mut self, hits: u8) -> Self {
+        self.hits = hits;
+        self
+    }
+
+    pub fn moving(mut self) -> Self {
+        self.moved = true;
+        self
+    }
+
+    pub fn through(mut self, arc: Arc) -> Self {
+        self.arc = arc;
+        self
+    }
+
+    /// The TQ every check and the rout threshold use: printed, − 2 In Column (rulings R3).
+    pub fn effective_tq(&self) -> u8 {
+        if self.in_column {
+            self.tq.saturating_sub(2).max(1)
+        } else {
+            self.tq
+        }
+    }
+
+    /// The two-hex PH and HI (hoplites) have the stand roll of GBA 9.13/9.18 and CG 10.64; the
+    /// two-hex Cardaces (LP) do not: the rule names PH and HI only.
+    pub fn has_stand_roll(&self) -> bool {
+        matches!((self.kind, self.class), (UnitType::PH, _) | (UnitType::HI, Some(UnitClass::HO)))
+    }
+
+    fn is_skirmisher(&self) -> bool {
+        self.kind.is_foot_skirmisher()
+    }
+
+    fn is_chariot(&self) -> bool {
+        matches!(self.kind, UnitType::CH | UnitType::ChStar)
+    }
+
+    /// Rulings R6: LI-A, LC-A, SK (not SK*), artillery crews, units In Column can never shock.
+    fn shock_capable(&self) -> bool {
+        use UnitType::*;
+        !(self.in_column
+            || matches!(self.kind, SK | AT)
+            || (matches!(self.kind, LI | LC) && self.class == Some(UnitClass::A)))
+    }
+}
+
+/// A leader whose Charisma counts for one side (GBA 9.16 step 3, CG 9.17\[3\]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Leader {
+    pub charisma: u8,
+    pub initiative: u8,
+    /// GBA Personal Combat rating; `None` for leaders who cannot fight one (CG, Indians).
+    pub personal_combat: Option<u8>,
+    pub wounded: bool,
+}
+
+/// One shock combat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShockSetup {
+    pub rules: RuleSet,
+    pub attackers: Vec<Fighter>,
+    pub defenders: Vec<Fighter>,
+    pub attacker_leader: Option<Leader>,
+    pub defender_leader: Option<Leader>,
+    /// Roll the leader casualty checks / personal combat of GBA 9.14 (CG 9.15). Off, the leaders
+    /// only lend their Charisma.
+    pub leader_checks: bool,
+    /// Terrain, works and unit conditions that hold (not size ratio or cataphracts: derived).
+    pub conditions: Vec<Applying>,
+    /// Hits the attackers would take advancing after combat (GBA 10.15 step 1).
+    pub advance_hits: u8,
+}
+
+impl ShockSetup {
+    pub fn new(rules: RuleSet, attackers: Vec<Fighter>, defenders: Vec<Fighter>) -> Self {
+        ShockSetup {
+            rules,
+            attackers,
+            defenders,
+            attacker_leader: None,
+            defender_leader: None,
+            leader_checks: false,
+            conditions: vec![],
+            advance_hits: 0,
+        }
+    }
+}
+
+/// Why a setup cannot be resolved; each names its rule ([`ShockError::rule`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShockError {
+    /// A side has no unit (GBA 9.12).
+    EmptySide(Side),
+    /// The type does not exist in this rule set (CG has no LP or SK*, GBA no CH*).
+    NotInRuleSet { side: Side, index: usize, kind: UnitType },
+    /// TQ 0 or Size 0.
+    BadRating { side: Side, index: usize },
+    /// The unit already has hits ≥ TQ: it is routed (GBA 10.14); routed units are not resolved here.
+    AlreadyRouted { side: Side, index: usize },
+    /// This attacker may never shock (GBA 7.33, CG 7.3, 10.51; a unit In Column, GBA 6.65).
+    MayNotShock { index: usize, rule: &'static str },
+    /// This attacker may not shock this defender through this side (Clash of Spears "—").
+    ProhibitedClash { attacker: usize, defender: usize, rule: &'static str },
+    /// A condition the resolver derives itself was listed (size ratio, cataphracts).
+    DerivedCondition(ShiftCondition),
+    /// A condition the rule set does not use, or listed with too many steps.
+    Shift(ShiftError),
+}
+
+impl ShockError {
+    /// The rule that refuses the setup.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Self::EmptySide(_) => "GBA 9.12, CG 9.12",
+            Self::NotInRuleSet { .. } => "GBA 2.22, CG 2.22",
+            Self::BadRating { .. } => "GBA 2.5, 2.6",
+            Self::AlreadyRouted { .. } => "GBA 10.14",
+            Self::MayNotShock { rule, .. } | Self::ProhibitedClash { rule, .. } => rule,
+            Self::DerivedCondition(_) => "GBA 9.16 steps 2-3, CG 9.17[2]-[3]",
+            Self::Shift(_) => "GBA 9.16 step 3, CG 9.17[3]",
+        }
+    }
+}
+
+impl std::fmt::Display for ShockError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::EmptySide(s) => write!(f, "the {} has no unit", s.name()),
+            Self::NotInRuleSet { side, index, kind } => {
+                write!(f, "{} {} is {}, a type this rule set does not have", side.name(), index + 1, kind.code())
+            }
+            Self::BadRating { side, index } => {
+                write!(f, "{} {} needs a TQ and a Size of at least 1", side.name(), index + 1)
+            }
+            Self::AlreadyRouted { side, index } => {
+                write!(f, "{} {} already has hits at or above its TQ: it is routed", side.name(), index + 1)
+            }
+            Self::MayNotShock { index, .. } => write!(f, "attacker {} may not make a shock attack", index + 1),
+            Self::ProhibitedClash { attacker, defender, .. } => {
+                write!(f, "attacker {} may not shock defender {} through that side", attacker + 1, defender + 1)
+            }
+            Self::DerivedCondition(c) => write!(f, "{c:?} is worked out from the units; do not list it"),
+            Self::Shift(ShiftError::NotInRuleSet(c)) => write!(f, "{c:?} is not a shift in this rule set"),
+            Self::Shift(ShiftError::TooManySteps(c)) => write!(f, "{c:?} is listed with too many steps"),
+        }?;
+        write!(f, " ({})", self.rule())
+    }
+}
+
+impl std::error::Error for ShockError {}
+
+/// A unit of a side, by its index in the setup's list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnitRef {
+    pub side: Side,
+    pub index: usize,
+}
+
+/// The superiority a combat ends with, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SuperiorityFrom {
+    /// GBA 6.65, CG 6.55: the defender is In Column.
+    Column,
+    /// GBA 9.16(A), CG 9.17\[1\]: through the defender's flank or rear.
+    Position,
+    /// GBA 9.16(A) exceptions: SK* or LC with Position Superiority get none.
+    PositionException,
+    /// GBA 9.16(B), CG 9.17\[1\]: the Shock Superiority chart.
+    WeaponSystem(Origin),
+    /// GBA 9.16(B): J-class LI/LP that are Missile No are not DS against LC.
+    JavelinsSpent,
+}
+
+/// One step of the procedure; `rule` on [`Step`] gives its number.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StepKind {
+    /// No attacker moved: nobody checks (GBA 9.13, CG 9.14).
+    NoChargeChecks,
+    /// This unit is exempt from the pre-shock check, and why.
+    ChargeExempt { unit: UnitRef, reason: &'static str },
+    /// Pre-shock TQ check: hits = max(0, roll + drm − TQ).
+    ChargeCheck { unit: UnitRef, roll: u8, drm: i32, tq: u8, hits: u8 },
+    /// Every attacker and every defender would rout: the side that routs (GBA 10.15).
+    MutualRout { excess_attacker: i32, excess_defender: i32, routing: Side },
+    /// Two-hex stand roll (GBA 9.13/9.18, CG 10.64): roll + excess + 3 if attacker, against TQ.
+    StandRoll { unit: UnitRef, roll: u8, modified: i32, tq: u8, stands: bool },
+    /// The unit's hits are set to TQ − 1 (stood, or survived a mutual rout).
+    SetToTqMinusOne { unit: UnitRef, hits: u8 },
+    /// The unit routs.
+    Rout { unit: UnitRef },
+    /// A side has no unit left standing: the combat ends.
+    CombatOver { routed_side: Option<Side> },
+    /// Leader casualty roll (GBA 9.14, CG 9.15): 0 is a casualty.
+    LeaderCheck { side: Side, roll: u8, casualty: bool },
+    /// The casualty's fate (GBA casualty table; CG second roll against Initiative).
+    LeaderCasualty { side: Side, roll: u8, result: LeaderResult },
+    /// GBA 9.2 personal combat: each total is roll + PC; the loser suffers `result`.
+    PersonalCombat { attacker_total: u8, defender_total: u8, loser: Option<Side>, result: LeaderResult },
+    /// The units chosen for the Clash and superiority (GBA 9.15, CG 9.16).
+    Chosen { attacker: usize, defender: usize },
+    /// Clash of Spears base column.
+    BaseColumn { column: u8, arc: Arc, origin: Origin },
+    /// Superiority (AS, DS or neither) and where it comes from.
+    Superiority { superiority: Superiority, from: SuperiorityFrom },
+    /// Size ratio: counted Sizes, whether rounding favours the attacker, resulting steps.
+    SizeRatio { attacker_size: u32, defender_size: u32, attacker_favoured: bool, shift: i32 },
+    /// A side has no countable Size (GBA 9.16 step 2, rulings R-A28 reading), or CG's no-SRD pairs.
+    NoSizeRatio { reason: &'static str },
+    /// One column shift that holds (its columns per step × steps, before "instead of").
+    Shift { condition: ShiftCondition, code: &'static str, columns: i32 },
+    /// Base + every shift, and the column read (1–13).
+    FinalColumn { computed: i32, read: u8 },
+    /// The CRT roll: natural + attacker's Charisma − defender's, and the row read.
+    CrtRoll { natural: u8, attacker_charisma: i32, defender_charisma: i32, modified: i32, row: u8 },
+    /// The CRT cell "A(D)".
+    RawResult { attacker_hits: u8, defender_hits: u8, origin: Origin },
+    /// A multiplier or cap on the result and the hits after it.
+    Multiplier { what: &'static str, attacker_hits: u32, defender_hits: u32 },
+    /// Hits to each unit of a side (10.13: evenly, the odd hit to the chosen unit first).
+    Distribute { side: Side, hits: Vec<u8> },
+    /// Push of Shields: +2 hits (GBA 9.17, CG 9.18).
+    Breakthrough { unit: UnitRef, hits: u8 },
+    /// Collapse step 2: a unit at TQ − 1 in an enemy ZOC rolls (GBA DR ≤ TQ, CG DR < TQ).
+    CollapseCheck { unit: UnitRef, roll: u8, tq: u8, passes: bool },
+}
+
+/// One step with its rule number.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    pub rule: &'static str,
+    pub kind: StepKind,
+}
+
+/// What happened to one unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnitOutcome {
+    /// Hits it took in this combat: Charge, CRT and Breakthrough (before TQ − 1 adjustments).
+    pub hits_taken: u8,
+    /// Its hits at the end of the combat.
+    pub final_hits: u8,
+    pub routed: bool,
+    /// It passed a two-hex stand roll.
+    pub stood: bool,
+}
+
+/// The result of one shock.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShockOutcome {
+    pub steps: Vec<Step>,
+    pub attackers: Vec<UnitOutcome>,
+    pub defenders: Vec<UnitOutcome>,
+    /// The CRT column read, if the combat got that far.
+    pub column: Option<u8>,
+    pub superiority: Option<Superiority>,
+    /// Dice consumed.
+    pub dice_used: usize,
+}
+
+impl ShockOutcome {
+    pub fn side(&self, side: Side) -> &[UnitOutcome] {
+        match side {
+            Side::Attacker => &self.attackers,
+            Side::Defender => &self.defenders,
+        }
+    }
+
+    /// Hits the side took in total (Charge, CRT, Breakthrough).
+    pub fn hits_taken(&self, side: Side) -> u32 {
+        self.side(side).iter().map(|u| u.hits_taken as u32).sum()
+    }
+
+    /// Whether any unit of the side routed.
+    pub fn any_routed(&self, side: Side) -> bool {
+        self.side(side).iter().any(|u| u.routed)
+    }
+}
+
+/// Checks a setup against the rules; [`resolve`] calls it first.
+pub fn validate(setup: &ShockSetup) -> Result<(), ShockError> {
+    let rules = setup.rules;
+    for (side, list) in [(Side::Attacker, &setup.attackers), (Side::Defender, &setup.defenders)] {
+        if list.is_empty() {
+            return Err(ShockError::EmptySide(side));
+        }
+        for (index, u) in list.iter().enumerate() {
+            if !in_rule_set(rules, u.kind) {
+                return Err(ShockError::NotInRuleSet { side, index, kind: u.kind });
+            }
+            if u.tq == 0 || u.size == 0 {
+                return Err(ShockError::BadRating { side, index });
+            }
+            if u.hits >= u.effective_tq() {
+                return Err(ShockError::AlreadyRouted { side, index });
+            }
+        }
+    }
+    for (index, a) in setup.attackers.iter().enumerate() {
+        // GBA 7.33, CG 7.3, 10.3, 10.51: who may shock at all.
+        let (may, origin) = may_shock_attack(rules, a.kind, a.class);
+        if !may {
+            return Err(ShockError::MayNotShock { index, rule: origin_rule(origin, "GBA 7.33") });
+        }
+        if a.in_column {
+            // GBA 7.33, 6.65; CG 6.55: a unit In Column never shock-attacks.
+            return Err(ShockError::MayNotShock { index, rule: "GBA 7.33, 6.65; CG 6.55" });
+        }
+        for (d, def) in setup.defenders.iter().enumerate() {
+            // GBA 9.15, CG 9.16, 10.15: the Clash of Spears "—" cells.
+            let cell = clash_base_column(rules, a.kind, a.arc, def.kind).expect("types checked above");
+            if cell.clash == Clash::Prohibited {
+                return Err(ShockError::ProhibitedClash {
+                    attacker: index,
+                    defender: d,
+                    rule: origin_rule(cell.origin, "GBA 9.15"),
+                });
+            }
+        }
+    }
+    for a in &setup.conditions {
+        use ShiftCondition::*;
+        if matches!(
+            a.condition,
+            SizeRatioAttacker
+                | SizeRatioDefender
+                | SizeNotCounted
+                | NoSizeRatio
+                | CataphractAttacker
+                | CataphractDefender
+        ) {
+            return Err(ShockError::DerivedCondition(a.condition));
+        }
+    }
+    total_shift(rules, &setup.conditions).map_err(ShockError::Shift)?;
+    Ok(())
+}
+
+fn origin_rule(origin: Origin, fallback: &'static str) -> &'static str {
+    match origin {
+        Origin::Recovered(rule) => rule,
+        Origin::Designed => fallback,
+    }
+}
+
+/// Resolves one shock with a dice source giving 0–9.
+pub fn resolve(setup: &ShockSetup, dice: &mut dyn FnMut() -> u8) -> Result<ShockOutcome, ShockError> {
+    validate(setup)?;
+    let mut st = State::start(setup);
+    let mut log = Log { steps: Some(vec![]) };
+    let mut used = 0usize;
+    let mut counted = || {
+        used += 1;
+        dice().min(9)
+    };
+    for phase in 0..PHASES {
+        run_phase(setup, phase, &mut st, &mut counted, &mut log);
+    }
+    Ok(st.outcome(setup, log.steps.unwrap_or_default(), used))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The procedure, in phases over a small hashable state, so `odds` can merge equal states.
+
+/// Charge, leaders, struggle (clash to breakthrough), collapse.
+pub(crate) const PHASES: usize = 4;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct State {
+    /// Attackers, then defenders.
+    pub hits: Vec<u8>,
+    pub taken: Vec<u8>,
+    pub routed: Vec<bool>,
+    pub stood: Vec<bool>,
+    /// Charisma DRM each side contributes (a killed leader's is negative).
+    pub charisma: [i8; 2],
+    pub position: bool,
+    pub over: bool,
+    pub column: Option<u8>,
+    pub superiority: Option<Superiority>,
+}
+
+pub(crate) struct Log {
+    pub steps: Option<Vec<Step>>,
+}
+
+impl Log {
+    fn push(&mut self, rule: &'static str, kind: impl FnOnce() -> StepKind) {
+        if let Some(steps) = &mut self.steps {
+            steps.push(Step { rule, kind: kind() });
+        }
+    }
+}
+
+impl State {
+    pub(crate) fn start(setup: &ShockSetup) -> State {
+        let all: Vec<&Fighter> = setup.attackers.iter().chain(&setup.defenders).collect();
+        let ch = |l: Option<Leader>| l.map_or(0, |l| l.charisma as i8);
+        State {
+            hits: all.iter().map(|u| u.hits).collect(),
+            taken: vec![0; all.len()],
+            routed: vec![false; all.len()],
+            stood: vec![false; all.len()],
+            charisma: [ch(setup.attacker_leader), ch(setup.defender_leader)],
+            position: false,
+            over: false,
+            column: None,
+            superiority: None,
+        }
+    }
+
+    fn outcome(&self, setup: &ShockSetup, steps: Vec<Step>, dice_used: usize) -> ShockOutcome {
+        let n = setup.attackers.len();
+        let unit = |i: usize| UnitOutcome {
+            hits_taken: self.taken[i],
+            final_hits: self.hits[i],
+            routed: self.routed[i],
+            stood: self.stood[i],
+        };
+        ShockOutcome {
+            steps,
+            attackers: (0..n).map(unit).collect(),
+            defenders: (n..self.hits.len()).map(unit).collect(),
+            column: self.column,
+            superiority: self.superiority,
+            dice_used,
+        }
+    }
+}
+
+/// Index helpers over the attackers-then-defenders layout.
+struct Units<'a> {
+    setup: &'a ShockSetup,
+}
+
+impl<'a> Units<'a> {
+    fn n_att(&self) -> usize {
+        self.setup.attackers.len()
+    }
+    fn len(&self) -> usize {
+        self.setup.attackers.len() + self.setup.defenders.len()
+    }
+    fn get(&self, i: usize) -> &'a Fighter {
+        if i < self.n_att() {
+            &self.setup.attackers[i]
+        } else {
+            &self.setup.defenders[i - self.n_att()]
+        }
+    }
+    fn side(&self, i: usize) -> Side {
+        if i < self.n_att() {
+            Side::Attacker
+        } else {
+            Side::Defender
+        }
+    }
+    fn r(&self, i: usize) -> UnitRef {
+        let side = self.side(i);
+        UnitRef { side, index: if side == Side::Attacker { i } else { i - self.n_att() } }
+    }
+    fn range(&self, side: Side) -> std::ops::Range<usize> {
+        match side {
+            Side::Attacker => 0..self.n_att(),
+            Side::Defender => self.n_att()..self.len(),
+        }
+    }
+}
+
+pub(crate) fn run_phase(setup: &ShockSetup, phase: usize, st: &mut State, dice: &mut dyn FnMut() -> u8, log: &mut Log) {
+    if st.over {
+        return;
+    }
+    match phase {
+        0 => charge(setup, st, dice, log),
+        1 => leaders(setup, st, dice, log),
+        2 => struggle(setup, st, dice, log),
+        _ => collapse(setup, st, dice, log),
+    }
+}
+
+/// GBA 9.13 / CG 9.14: the pre-shock TQ checks and the routs they cause.
+fn charge(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log: &mut Log) {
+    use UnitType::*;
+    let u = Units { setup };
+    let gba = setup.rules == RuleSet::Alexander;
+    let any_moved = setup.attackers.iter().any(|a| a.moved);
+    if !any_moved {
+        // GBA 9.13, CG 9.14: Shock-No TQ Check attackers and their defenders do not check.
+        log.push("GBA 9.13, CG 9.14", || StepKind::NoChargeChecks);
+        return;
+    }
+    let all_def_sk = setup.defenders.iter().all(Fighter::is_skirmisher);
+    let all_att_li_front = setup.attackers.iter().all(|a| a.kind == LI && a.arc == Arc::Front);
+    let any_att = |f: &dyn Fn(&Fighter) -> bool| setup.attackers.iter().any(f);
+    for i in 0..u.len() {
+        let f = u.get(i);
+        let side = u.side(i);
+        let exempt: Option<(&'static str, &'static str)> = match side {
+            Side::Attacker if !f.moved => Some(("GBA 9.13, CG 9.14", "Shock-No TQ Check marker")),
+            // GBA 9.13 exemption 1, rulings P30: attacking only skirmishers, nobody checks.
+            Side::Attacker if all_def_sk => Some(("GBA 9.13, CG 9.14; rulings P30", "attacking skirmishers")),
+            // GBA 9.13 exemption 4: chariots that moved 4+ hexes; CG 9.14, 10.23: chariots never.
+            Side::Attacker if f.is_chariot() && (!gba || f.hexes_moved >= 4) => {
+                Some(("GBA 9.13, CG 9.14, 10.23", "a charging chariot"))
+            }
+            Side::Defender if gba && all_def_sk => Some(("GBA 9.13; rulings P30", "skirmishers attacked")),
+            // GBA 9.13 exemption 3, CG 9.14: PH and HI attacked frontally by LI.
+            Side::Defender if matches!(f.kind, PH | HI) && all_att_li_front => {
+                Some(("GBA 9.13, CG 9.14", "PH/HI attacked frontally by LI"))
+            }
+            _ => None,
+        };
+        if let Some((rule, reason)) = exempt {
+            log.push(rule, || StepKind::ChargeExempt { unit: u.r(i), reason });
+            continue;
+        }
+        let mut drm = 0i32;
+        if gba {
+            match side {
+                // GBA 9.13 DRM: an elephant attacking PH/HI through their front.
+                Side::Attacker => {
+                    if f.kind == EL && f.arc == Arc::Front && setup.defenders.iter().any(|d| matches!(d.kind, PH | HI))
+                    {
+                        drm += 1;
+                    }
+                }
+                Side::Defender => {
+                    // GBA 9.13 DRMs: attacked by a chariot or elephant; by a double-depth
+                    // phalanx; a defending double-depth phalanx.
+                    if any_att(&|a| a.is_chariot() || a.kind == EL) {
+                        drm += 1;
+                    }
+                    if any_att(&|a| a.double_depth) {
+                        drm += 1;
+                    }
+                    if f.double_depth {
+                        drm -= 1;
+                    }
+                }
+            }
+        } else if side == Side::Defender {
+            // CG 9.14 DRMs, all on the defender's roll.
+            if any_att(&|a| a.kind == EL) {
+                drm += 1;
+            }
+            if any_att(&|a| a.is_chariot() && a.hexes_moved >= 4) {
+                drm += 1;
+            }
+            if matches!(f.kind, PH | HI) && any_att(&|a| a.is_chariot()) {
+                drm -= 1;
+            }
+        }
+        let roll = dice();
+        let tq = f.effective_tq();
+        let hits = (roll as i32 + drm - tq as i32).max(0) as u8;
+        st.hits[i] = st.hits[i].saturating_add(hits);
+        st.taken[i] = st.taken[i].saturating_add(hits);
+        log.push("GBA 9.13, CG 9.14", || StepKind::ChargeCheck { unit: u.r(i), roll, drm, tq, hits });
+    }
+    routs(setup, st, dice, log, "GBA 9.13, 10.15; CG 9.14", false);
+    let side_gone = |side: Side, st: &State| u.range(side).all(|i| st.routed[i]);
+    if side_gone(Side::Attacker, st) || side_gone(Side::Defender, st) {
+        st.over = true;
+        let routed_side = if side_gone(Side::Defender, st) { Side::Defender } else { Side::Attacker };
+        log.push("GBA 9.13, CG 9.14", || StepKind::CombatOver { routed_side: Some(routed_side) });
+    }
+}
+
+/// Every standing unit with hits ≥ TQ routs, with the mutual-rout rule (GBA 10.15, CG 9.14/11.21)
+/// and the two-hex stand roll (GBA 9.13/9.18, CG 10.64; rulings R8). `collapse` is true in 9.18,
+/// where a defender facing Position Superiority gets no stand roll.
+fn routs(
+    setup: &ShockSetup,
+    st: &mut State,
+    dice: &mut dyn FnMut() -> u8,
+    log: &mut Log,
+    rule: &'static str,
+    collapse: bool,
+) {
+    let u = Units { setup };
+    let would = |i: usize, st: &State| !st.routed[i] && st.hits[i] >= u.get(i).effective_tq();
+    let standing = |side: Side, st: &State| u.range(side).filter(|&i| !st.routed[i]).collect::<Vec<_>>();
+    let (att, def) = (standing(Side::Attacker, st), standing(Side::Defender, st));
+    let mut to_rout: Vec<usize> = (0..u.len()).filter(|&i| would(i, st)).collect();
+    if to_rout.is_empty() {
+        return;
+    }
+    // GBA 10.15 (rulings P32): it applies when every standing attacker would rout and at least
+    // one defender would too (the Hydaspes example applies it with a defending elephant below its
+    // TQ; example 3 refuses it when one attacker stays below). CG applies it only in the Collapse
+    // (CG 11.21, W14); in CG's Charge both sides rout (CG 9.14).
+    let mutual_rule = collapse || setup.rules == RuleSet::Alexander;
+    let att_would: Vec<usize> = att.iter().copied().filter(|&i| would(i, st)).collect();
+    let def_would: Vec<usize> = def.iter().copied().filter(|&i| would(i, st)).collect();
+    if mutual_rule && !att.is_empty() && att_would.len() == att.len() && !def_would.is_empty() {
+        // The side whose unit exceeds its TQ the most (attackers counting their advance hits)
+        // routs; equal excess routs the defender. The other side's units at or over TQ are set to
+        // TQ − 1.
+        let excess = |i: usize| {
+            let extra = if u.side(i) == Side::Attacker { setup.advance_hits as i32 } else { 0 };
+            st.hits[i] as i32 + extra - u.get(i).effective_tq() as i32
+        };
+        let ea = att_would.iter().map(|&i| excess(i)).max().unwrap_or(0);
+        let ed = def_would.iter().map(|&i| excess(i)).max().unwrap_or(0);
+        let routing = if ea > ed { Side::Attacker } else { Side::Defender };
+        log.push("GBA 10.15, CG 11.21; rulings P32", || StepKind::MutualRout {
+            excess_attacker: ea,
+            excess_defender: ed,
+            routing,
+        });
+        let (losers, survivors) =
+            if routing == Side::Attacker { (att_would, def_would) } else { (def_would, att_would) };
+        for &i in &survivors {
+            st.hits[i] = u.get(i).effective_tq() - 1;
+            let hits = st.hits[i];
+            log.push("GBA 10.15, CG 11.21", || StepKind::SetToTqMinusOne { unit: u.r(i), hits });
+        }
+        to_rout = losers;
+    }
+    for i in to_rout {
+        rout_or_stand(setup, st, dice, log, i, rule, collapse);
+    }
+}
+
+/// A unit that must rout: a two-hex unit first makes its stand roll.
+fn rout_or_stand(
+    setup: &ShockSetup,
+    st: &mut State,
+    dice: &mut dyn FnMut() -> u8,
+    log: &mut Log,
+    i: usize,
+    rule: &'static str,
+    collapse: bool,
+) {
+    let u = Units { setup };
+    let f = u.get(i);
+    let side = u.side(i);
+    // GBA 9.18 step 1: no stand roll for a defender when the attacker had Position Superiority.
+    let save = f.has_stand_roll() && !(collapse && side == Side::Defender && st.position);
+    if save {
+        // GBA 9.13, 9.18; CG 10.64; rulings R8: roll + hits over TQ (never negative) + 3 for an
+        // attacker; more than TQ routs, otherwise it stands at TQ − 1.
+        let roll = dice();
+        let tq = f.effective_tq();
+        let excess = (st.hits[i] as i32 - tq as i32).max(0);
+        let modified = roll as i32 + excess + if side == Side::Attacker { 3 } else { 0 };
+        let stands = modified <= tq as i32;
+        log.push("GBA 9.13, 9.18; CG 10.64; rulings R8", || StepKind::StandRoll {
+            unit: u.r(i),
+            roll,
+            modified,
+            tq,
+            stands,
+        });
+        if stands {
+            st.hits[i] = tq - 1;
+            st.stood[i] = true;
+            let hits = st.hits[i];
+            log.push("GBA 9.13, 9.18; CG 10.64", || StepKind::SetToTqMinusOne { unit: u.r(i), hits });
+            return;
+        }
+    }
+    st.routed[i] = true;
+    log.push(rule, || StepKind::Rout { unit: u.r(i) });
+}
+
+/// GBA 9.14 / CG 9.15: leader casualties, or GBA 9.2 personal combat.
+fn leaders(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log: &mut Log) {
+    if !setup.leader_checks {
+        return;
+    }
+    let gba = setup.rules == RuleSet::Alexander;
+    let leaders = [(Side::Attacker, setup.attacker_leader), (Side::Defender, setup.defender_leader)];
+    let slot = |side: Side| if side == Side::Attacker { 0 } else { 1 };
+    if gba {
+        if let (Some(a), Some(d)) = (setup.attacker_leader, setup.defender_leader) {
+            if let (Some(pa), Some(pd)) = (a.personal_combat, d.personal_combat) {
+                // GBA 9.14, 9.21: both sides have leaders: personal combat, roll + PC each.
+                let ta = dice() + pa;
+                let td = dice() + pd;
+                let (loser, diff) = match ta.cmp(&td) {
+                    std::cmp::Ordering::Greater => (Some((Side::Defender, d)), ta - td),
+                    std::cmp::Ordering::Less => (Some((Side::Attacker, a)), td - ta),
+                    std::cmp::Ordering::Equal => (None, 0),
+                };
+                let result =
+                    loser.map_or(LeaderResult::NoEffect, |(_, l)| personal_combat(diff).result.on_leader(l.wounded));
+                if let Some((side, l)) = loser {
+                    apply_leader_result(st, slot(side), l, result);
+                }
+                log.push("GBA 9.14, 9.21; rulings P31", || StepKind::PersonalCombat {
+                    attacker_total: ta,
+                    defender_total: td,
+                    loser: loser.map(|(s, _)| s),
+                    result,
+                });
+                return;
+            }
+        }
+    }
+    for (side, leader) in leaders {
+        let Some(l) = leader else { continue };
+        // GBA 9.14, CG 9.15: a roll of 0 makes the leader a casualty.
+        let roll = dice();
+        let casualty = roll == 0;
+        log.push("GBA 9.14, CG 9.15", || StepKind::LeaderCheck { side, roll, casualty });
+        if !casualty {
+            continue;
+        }
+        let second = dice();
+        let result = if gba {
+            casualty_roll(second).result.on_leader(l.wounded)
+        } else {
+            cg_casualty(second, l.initiative).result
+        };
+        // GBA 9.14: a casualty's Charisma is not used in this combat, whatever the table says.
+        st.charisma[slot(side)] = 0;
+        apply_leader_result(st, slot(side), l, result);
+        log.push("GBA 9.14, 9.55; CG 9.15", || StepKind::LeaderCasualty { side, roll: second, result });
+    }
+}
+
+/// GBA 9.16 step 3, CG 9.17\[3\]: a killed leader's Charisma counts against his own side; any other
+/// result of a personal combat or casualty roll loses his Charisma for this combat (rulings P31).
+fn apply_leader_result(st: &mut State, slot: usize, l: Leader, result: LeaderResult) {
+    st.charisma[slot] = match result {
+        LeaderResult::NoEffect => st.charisma[slot],
+        LeaderResult::Killed => -(l.charisma as i8),
+        _ => 0,
+    };
+}
+
+/// GBA 9.15–9.17 / CG 9.16–9.18: Clash of Spears, superiority, size ratio, shifts, the CRT, its
+/// multipliers, the distribution of hits and the Push of Shields.
+fn struggle(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log: &mut Log) {
+    use UnitType::*;
+    let u = Units { setup };
+    let rules = setup.rules;
+    let gba = rules == RuleSet::Alexander;
+    let standing = |side: Side| u.range(side).filter(|&i| !st.routed[i]).collect::<Vec<_>>();
+    let (att, def) = (standing(Side::Attacker), standing(Side::Defender));
+
+    // GBA 9.15, CG 9.16: each side's chosen unit; the attacker may not choose a skirmisher while a
+    // non-skirmisher attacks.
+    let any_non_sk = att.iter().any(|&i| !u.get(i).is_skirmisher());
+    let ca = *att.iter().find(|&&i| !(any_non_sk && u.get(i).is_skirmisher())).expect("a standing attacker");
+    let cd = def[0];
+    let (a, d) = (u.get(ca), u.get(cd));
+    log.push("GBA 9.15, CG 9.16", || StepKind::Chosen { attacker: ca, defender: cd - u.n_att() });
+    let cell = clash_base_column(rules, a.kind, a.arc, d.kind).expect("validated");
+    let base = cell.column().expect("validated: not prohibited");
+    log.push("GBA 9.15, CG 9.16", || StepKind::BaseColumn { column: base, arc: a.arc, origin: cell.origin });
+
+    // Superiority: GBA 9.16 step 1, CG 9.17[1].
+    let position_possible = if gba {
+        // GBA 9.16(A) and its exceptions; rulings R5 for the flank threat.
+        a.arc != Arc::Front
+            && !(d.is_skirmisher() && a.arc == Arc::Flank)
+            && !(a.kind.is_cavalry() && d.kind == EL)
+            && !(a.kind == EL && d.kind == EL)
+            && !a.flank_threatened
+    } else {
+        // CG 9.17[1] exceptions 1 and 2 (10.15).
+        a.arc != Arc::Front
+            && !a.flank_threatened
+            && !(d.kind == EL && (a.kind == EL || a.kind.is_cavalry() || a.is_chariot()))
+    };
+    st.position = position_possible;
+    let (sup, from, rule) = if d.in_column && !(gba && a.kind == SkStar) {
+        (Superiority::Attacker, SuperiorityFrom::Column, "GBA 6.65, CG 6.55")
+    } else if position_possible {
+        let sk_star = gba && a.kind == SkStar && !matches!(d.kind, CH | SK | SkStar);
+        let lc = gba && a.kind == LC && matches!(d.kind, PH | HI | MI);
+        if sk_star || lc {
+            (Superiority::Neither, SuperiorityFrom::PositionException, "GBA 9.16(A)")
+        } else {
+            (Superiority::Attacker, SuperiorityFrom::Position, "GBA 9.16(A), CG 9.17[1]")
+        }
+    } else {
+        let cell = weapon_superiority(rules, a.kind, d.kind).expect("validated");
+        let javelins_spent =
+            gba && a.kind == LC && matches!(d.kind, LI | LP) && d.class == Some(UnitClass::J) && d.missile_no;
+        if javelins_spent && cell.superiority == Superiority::Defender {
+            (Superiority::Neither, SuperiorityFrom::JavelinsSpent, "GBA 9.16(B)")
+        } else {
+            (cell.superiority, SuperiorityFrom::WeaponSystem(cell.origin), "GBA 9.16(B), CG 9.17[1]")
+        }
+    };
+    st.superiority = Some(sup);
+    log.push(rule, || StepKind::Superiority { superiority: sup, from });
+
+    // Size ratio: GBA 9.16 step 2, CG 9.17[2].
+    let mut applying: Vec<Applying> = vec![];
+    let all_units: Vec<&Fighter> = att.iter().chain(&def).map(|&i| u.get(i)).collect();
+    let kinds_all = |p: &dyn Fn(&Fighter) -> bool| all_units.iter().all(|f| p(f));
+    let counts = |f: &Fighter| -> bool {
+        if !gba {
+            return true;
+        }
+        // GBA 9.16 step 2: elephant, chariot and skirmisher Size counts only when every unit of
+        // the combat is of that kind.
+        if f.kind == EL {
+            kinds_all(&|g| g.kind == EL)
+        } else if f.is_chariot() {
+            kinds_all(&|g| g.is_chariot())
+        } else if f.is_skirmisher() {
+            kinds_all(&|g| g.is_skirmisher())
+        } else {
+            true
+        }
+    };
+    let size =
+        |list: &[usize]| list.iter().map(|&i| u.get(i)).filter(|f| counts(f)).map(|f| f.size as u32).sum::<u32>();
+    let (sa, sd) = (size(&att), size(&def));
+    let faces = |p: &dyn Fn(&Fighter) -> bool, q: &dyn Fn(&Fighter) -> bool| {
+        let on = |list: &[usize], f: &dyn Fn(&Fighter) -> bool| list.iter().any(|&i| f(u.get(i)));
+        (on(&att, p) && on(&def, q)) || (on(&att, q) && on(&def, p))
+    };
+    let cg_no_srd = !gba
+        && (faces(&|f| f.kind == EL, &|f| f.kind != EL)
+            || faces(&|f| f.is_chariot(), &|f| !f.is_chariot())
+            || faces(&|f| f.kind == SK, &|f| f.is_chariot()));
+    if cg_no_srd {
+        // CG 9.17[2], rulings R12: no size ratio in EL v non-EL, CH v non-CH, SK v CH.
+        applying.push(Applying::once(ShiftCondition::NoSizeRatio));
+        log.push("CG 9.17[2]; rulings R12", || StepKind::NoSizeRatio {
+            reason: "elephants, chariots or skirmishers against other types",
+        });
+    } else if sa == 0 || sd == 0 {
+        // GBA 9.16 step 2 (digest A28): a side with no countable Size gives no shift.
+        applying.push(Applying::once(ShiftCondition::SizeNotCounted));
+        log.push("GBA 9.16 step 2; charts-draft S2", || StepKind::NoSizeRatio {
+            reason: "a side has no countable Size",
+        });
+    } else {
+        // Any attacker that moved: rounding favours the attacker; otherwise the defender.
+        let favoured = att.iter().any(|&i| u.get(i).moved);
+        let (big, small, attacker_larger) = if sa >= sd { (sa, sd, true) } else { (sd, sa, false) };
+        let up = favoured == attacker_larger;
+        let ratio = if up { big.div_ceil(small) } else { big / small };
+        let steps = ratio.saturating_sub(1);
+        let shift = if attacker_larger { steps as i32 } else { -(steps as i32) };
+        if steps > 0 {
+            let c = if attacker_larger { ShiftCondition::SizeRatioAttacker } else { ShiftCondition::SizeRatioDefender };
+            applying.push(Applying::times(c, steps.min(u8::MAX as u32) as u8));
+        }
+        log.push("GBA 9.16 step 2, CG 9.17[2]", || StepKind::SizeRatio {
+            attacker_size: sa,
+            defender_size: sd,
+            attacker_favoured: favoured,
+            shift,
+        });
+    }
+    // Cataphracts: CG 9.17[3], 10.18, 10.25; GBA rulings P20 (Cat HC only).
+    let cat = |f: &Fighter| {
+        if gba {
+            f.kind == HC && f.class == Some(UnitClass::Cat)
+        } else {
+            is_cataphract(f.kind, f.class)
+        }
+    };
+    if att.iter().any(|&i| cat(u.get(i))) {
+        applying.push(Applying::once(ShiftCondition::CataphractAttacker));
+    }
+    if def.iter().any(|&i| cat(u.get(i))) {
+        applying.push(Applying::once(ShiftCondition::CataphractDefender));
+    }
+    applying.extend(setup.conditions.iter().copied());
+    for a in &applying {
+        let row = shift_row(a.condition);
+        if row.columns != 0 {
+            let columns = row.columns as i32 * a.steps as i32;
+            log.push("GBA 9.16 step 3, CG 9.17[3]", || StepKind::Shift {
+                condition: a.condition,
+                code: row.code,
+                columns,
+            });
+        }
+    }
+    let shift = total_shift(rules, &applying).expect("validated; derived conditions are in both rule sets");
+    let computed = base as i32 + shift;
+    let column = clamp_column(computed);
+    st.column = Some(column);
+    log.push("GBA 9.16 step 3, CG 9.17[3]", || StepKind::FinalColumn { computed, read: column });
+
+    // The roll: GBA 9.16 step 3, CG 9.17[3].
+    let natural = dice();
+    let (ach, dch) = (st.charisma[0] as i32, st.charisma[1] as i32);
+    let modified = natural as i32 + ach - dch;
+    let row = clamp_row(modified);
+    log.push("GBA 9.16 step 3, CG 9.17[3]", || StepKind::CrtRoll {
+        natural,
+        attacker_charisma: ach,
+        defender_charisma: dch,
+        modified,
+        row,
+    });
+    let result = shock_result(column as i32, modified);
+    log.push("GBA 9.54, CG 9.44", || StepKind::RawResult {
+        attacker_hits: result.attacker_hits,
+        defender_hits: result.defender_hits,
+        origin: result.origin,
+    });
+
+    // Step 4 multipliers (GBA 9.16, CG 9.17[4]); GBA order per digest A26: x2 / x3, halvings, cap.
+    let (mut ah, mut dh) = (result.attacker_hits as u32, result.defender_hits as u32);
+    match sup {
+        Superiority::Attacker => {
+            dh *= 2;
+            log.push("GBA 9.16 step 4, CG 9.17[4]", || StepKind::Multiplier {
+                what: "AS: defender's hits x2",
+                attacker_hits: ah,
+                defender_hits: dh,
+            });
+        }
+        Superiority::Defender => {
+            ah *= 3;
+            log.push("GBA 9.16 step 4, CG 9.17[4]", || StepKind::Multiplier {
+                what: "DS: attacker's hits x3",
+                attacker_hits: ah,
+                defender_hits: dh,
+            });
+        }
+        _ => {}
+    }
+    if gba {
+        if def.iter().all(|&i| !u.get(i).shock_capable()) {
+            ah /= 2;
+            log.push("GBA 9.16 step 4; rulings R6", || StepKind::Multiplier {
+                what: "defender not shock-capable: attacker's hits halved",
+                attacker_hits: ah,
+                defender_hits: dh,
+            });
+        }
+        if a.kind == LC && matches!(d.kind, PH | HI | MI) {
+            dh /= 2;
+            log.push("GBA 9.16 step 4", || StepKind::Multiplier {
+                what: "LC against PH/HI/MI: defender's hits halved",
+                attacker_hits: ah,
+                defender_hits: dh,
+            });
+        }
+        if def.iter().all(|&i| u.get(i).is_skirmisher()) && ah > 1 {
+            ah = 1;
+            log.push("GBA 9.16 step 4; rulings R1", || StepKind::Multiplier {
+                what: "skirmishers defending: attacker's hits capped at 1",
+                attacker_hits: ah,
+                defender_hits: dh,
+            });
+        }
+    }
+
+    // GBA 10.13, CG 11.12: split as evenly as possible, the odd hits to the chosen unit first.
+    for (side, list, chosen, hits) in [(Side::Attacker, &att, ca, ah), (Side::Defender, &def, cd, dh)] {
+        let order: Vec<usize> = std::iter::once(chosen).chain(list.iter().copied().filter(|&i| i != chosen)).collect();
+        let k = order.len() as u32;
+        let mut shares = vec![0u8; u.range(side).len()];
+        for (n, &i) in order.iter().enumerate() {
+            let share = (hits / k + u32::from((n as u32) < hits % k)).min(u8::MAX as u32) as u8;
+            st.hits[i] = st.hits[i].saturating_add(share);
+            st.taken[i] = st.taken[i].saturating_add(share);
+            shares[u.r(i).index] = share;
+        }
+        log.push("GBA 10.13, CG 11.12", || StepKind::Distribute { side, hits: shares });
+    }
+
+    // Push of Shields: GBA 9.17, CG 9.18 (digest A30: against the enemy with the fewest hits, 0
+    // counting as 1). Every unit is checked against the hits as the CRT left them.
+    let before = st.hits.clone();
+    for (mine, theirs) in [(&att, &def), (&def, &att)] {
+        let least = theirs.iter().map(|&j| before[j].max(1) as u32).min().unwrap_or(1);
+        for &i in mine {
+            if before[i] as u32 >= 3 * least {
+                st.hits[i] = st.hits[i].saturating_add(2);
+                st.taken[i] = st.taken[i].saturating_add(2);
+                let hits = st.hits[i];
+                log.push("GBA 9.17, CG 9.18", || StepKind::Breakthrough { unit: u.r(i), hits });
+            }
+        }
+    }
+}
+
+/// GBA 9.18 / CG 9.19: the Collapse.
+fn collapse(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log: &mut Log) {
+    let u = Units { setup };
+    let gba = setup.rules == RuleSet::Alexander;
+    // Step 1: hits ≥ TQ rout (with 10.15 and the stand roll).
+    routs(setup, st, dice, log, "GBA 9.18 step 1, CG 9.19", true);
+    // Step 2: a unit at TQ − 1 in an enemy ZOC rolls; GBA passes on DR ≤ TQ, CG on DR < TQ
+    // (W38). Units that stood on a stand roll do not. ZOC: any standing enemy of the combat, or
+    // an enemy outside it (`other_enemy_zoc`); taken as the collapse step 1 left it.
+    let standing_enemy = |side: Side, st: &State| {
+        let other = if side == Side::Attacker { Side::Defender } else { Side::Attacker };
+        u.range(other).any(|j| !st.routed[j])
+    };
+    let zoc: Vec<bool> = (0..u.len()).map(|i| standing_enemy(u.side(i), st) || u.get(i).other_enemy_zoc).collect();
+    for (i, &in_zoc) in zoc.iter().enumerate() {
+        let f = u.get(i);
+        let tq = f.effective_tq();
+        if st.routed[i] || st.stood[i] || st.hits[i] as u16 + 1 != tq as u16 || !in_zoc {
+            continue;
+        }
+        let roll = dice();
+        let passes = if gba { roll <= tq } else { roll < tq };
+        log.push("GBA 9.18 step 2, CG 9.19", || StepKind::CollapseCheck { unit: u.r(i), roll, tq, passes });
+        if passes {
+            st.hits[i] -= 1;
+        } else {
+            // GBA 9.18 step 2: a two-hex unit that fails uses the step-1 stand roll.
+            rout_or_stand(setup, st, dice, log, i, "GBA 9.18 step 2, CG 9.19", true);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
