@@ -14,7 +14,7 @@
 //! * the cell gives "A(D)": hits to the attacker (hits to the defender). The multipliers come
 //!   after and are not part of this table: AS doubles the defender's hits, DS triples the
 //!   attacker's; in GBA also the halvings and the skirmisher cap of 9.16 step 4 (rulings R1: the
-//!   cap applies to the hits the attacker inflicts).
+//!   cap applies to the hits the attacker takes).
 //!
 //! Everything here is `const` data and integer arithmetic, so an odds calculator may enumerate all
 //! 10 rows of a column cheaply.
