@@ -85,6 +85,10 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
                     entry(format!("The roll of doom for {}: {roll} (0–1 the enemy may re-activate a leader, 9 a crisis of faith).", unit_name(s, leader)), Some("5.33")),
                     leader,
                 ),
+                RollPurpose::MissileFire { unit, target } => about(
+                    entry(format!("{} looses at {}: rolls {roll}.", unit_name(s, unit), unit_name(s, target)), Some("8.15")),
+                    unit,
+                ),
                 RollPurpose::TqCheck { unit, rule } => {
                     let tq = s.unit(unit).map_or(0, |u| u.tq);
                     let rule: &'static str = match rule.as_str() {
@@ -120,6 +124,31 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
             ),
             unit,
         ),
+        Event::MissileFired { unit, target, range, strength, drm, hit, supply, .. } => {
+            let need = if *strength == 0 {
+                "extended range: only a natural 0 hits".to_string()
+            } else {
+                format!(
+                    "strength {strength} at range {range}, modifiers {drm:+}: needs {} or less",
+                    *strength as i32 - drm
+                )
+            };
+            let result = if *hit { "a hit" } else { "no effect" };
+            let supply = match supply {
+                sarissa_rules::combat::missile::Supply::Full => "",
+                sarissa_rules::combat::missile::Supply::Low => " It is now low on missiles.",
+                sarissa_rules::combat::missile::Supply::No => " It has no missiles left.",
+            };
+            let mut e = about(
+                entry(
+                    format!("{} fires at {} ({need}): {result}.{supply}", unit_name(s, unit), unit_name(s, target)),
+                    Some("8.15"),
+                ),
+                unit,
+            );
+            e.units.push(target.clone());
+            e
+        }
         Event::UnitWithdrew { unit, path, facing, .. } => {
             let to = path.last().map(|h| h.to_string()).unwrap_or_default();
             let mut e = about(
@@ -236,6 +265,7 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
                 HitCause::Withdrawal => ("for giving ground", "6.72"),
                 HitCause::WithdrawalCheck => ("failing its check after withdrawing", "6.72"),
                 HitCause::PassThrough => ("as the ranks passed through each other", "6.92"),
+                HitCause::Missile => ("from missile fire", "8.15"),
             };
             about(
                 entry(

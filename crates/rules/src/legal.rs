@@ -120,6 +120,11 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                     out.push(d.command(&s.units[i].id));
                 }
             }
+            for (i, targets) in crate::fire::firers(s, st) {
+                for t in targets {
+                    out.push(Command::Fire { unit: s.units[i].id.clone(), target: s.units[t.unit].id.clone() });
+                }
+            }
             for (li, by_overall) in movable_leaders(game) {
                 for (_, (_, path)) in leader_reach(s, st, li, by_overall) {
                     out.push(Command::MoveLeader { leader: s.leaders[li].id.clone(), path });

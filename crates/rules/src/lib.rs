@@ -6,6 +6,7 @@ pub mod activation;
 pub mod charts;
 pub mod combat;
 pub mod facing;
+pub mod fire;
 pub mod game;
 pub mod hex;
 pub mod legal;

@@ -12,6 +12,7 @@
 //! leader alexander 0205 0305             # the active leader moves himself
 //! withdraw archers 0704 0804 facing W    # orderly withdrawal: hexes entered, final facing
 //! withdraw-leader bupares 0704 0804      # a leader withdraws
+//! fire archers at hoplites               # ordered missile fire
 //! end                                    # end orders
 //! momentum | no-momentum
 //! ```
@@ -62,6 +63,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             Command::LineCommand { line, anchor: anchor.to_string(), formation }
         }
         ["leader", leader, path @ ..] => Command::MoveLeader { leader: leader.to_string(), path: hexes(path)? },
+        ["fire", unit, "at", target] => Command::Fire { unit: unit.to_string(), target: target.to_string() },
         ["end"] => Command::EndOrders,
         ["react", unit, "facing", v] => {
             let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
@@ -118,6 +120,7 @@ pub fn format(command: &Command) -> String {
                 Formation::Deep => "deep",
             }
         ),
+        Command::Fire { unit, target } => format!("fire {unit} at {target}"),
         Command::EndOrders => "end".into(),
         Command::ReactFacing { unit, facing } => format!("react {unit} facing {}", facing.name()),
         Command::Withdraw { unit, path, facing } => format!("withdraw {unit} {} facing {}", hexes(path), facing.name()),
@@ -148,6 +151,7 @@ mod tests {
                 anchor: "craterus".into(),
                 formation: Formation::Abreast,
             },
+            Command::Fire { unit: "archers".into(), target: "hoplites".into() },
             Command::EndOrders,
             Command::ReactFacing { unit: "hoplites".into(), facing: Vertex::NE },
             Command::Withdraw { unit: "archers".into(), path: vec![h("0704"), h("0804")], facing: Vertex::W },

@@ -65,6 +65,18 @@ impl RandomPlayer {
                         }
                     }
                 }
+                // Now and then, a volley (8.11).
+                if self.chance(20) {
+                    let firers = crate::fire::firers(s, st);
+                    if !firers.is_empty() {
+                        let (unit, targets) = &firers[self.below(firers.len())];
+                        let t = &targets[self.below(targets.len())];
+                        return Some(Command::Fire {
+                            unit: s.units[*unit].id.clone(),
+                            target: s.units[t.unit].id.clone(),
+                        });
+                    }
+                }
                 if !units.is_empty() && (*orders_left > 0 || line.is_some()) && self.chance(85) {
                     let unit = units[self.below(units.len())];
                     let destinations = reach(s, st, unit).unwrap_or_default();

@@ -94,6 +94,7 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
                 if line.is_some() { tx.leader_index(&leader)? } else { check_can_order(tx, &leader, orders_left)? };
             order_leader_move(tx, li, moving, path)
         }
+        (Phase::Orders { .. }, Command::Fire { unit, target }) => crate::fire::fire(tx, unit, target),
         (Phase::Orders { leader, .. }, Command::EndOrders) => end_orders(tx, &leader),
         (Phase::Orders { .. }, _) => Err(not_now("the active leader gives orders or ends them (5.2)")),
         (Phase::Momentum { leader }, Command::TryMomentum) => try_momentum(tx, &leader),

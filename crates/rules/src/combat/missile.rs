@@ -18,8 +18,10 @@ use crate::scenario::RuleSet;
 use crate::units::{Missile, UnitClass, UnitType};
 
 /// A unit's missile supply (GBA 8.17, CG 8.19).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Supply {
+    #[default]
     Full,
     Low,
     No,

@@ -37,6 +37,9 @@ pub enum Command {
     WithdrawLeader { leader: String, path: Vec<HexId> },
     /// No (more) reactions: the enemy's move goes on.
     EndReaction,
+    /// Ordered missile fire at an enemy unit in range and sight (GBA 8.11–8.15): instead of
+    /// moving (the unit's order), or after moving toward the target under its order.
+    Fire { unit: String, target: String },
     /// The active leader gives no more orders this orders phase (GBA 5.21, 5.27).
     EndOrders,
     /// Roll for momentum: another orders phase for the same leader (GBA 5.32).
@@ -56,6 +59,7 @@ impl Command {
             Self::MoveTo { .. } => "move_to",
             Self::LineCommand { .. } => "line_command",
             Self::MoveLeader { .. } => "move_leader",
+            Self::Fire { .. } => "fire",
             Self::EndOrders => "end_orders",
             Self::ReactFacing { .. } => "react_facing",
             Self::Withdraw { .. } => "withdraw",

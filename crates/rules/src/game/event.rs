@@ -22,6 +22,8 @@ pub enum RollPurpose {
     DieRollOfDoom { leader: String },
     /// The TQ check at the end of a first move at augmented MA (GBA 6.46) and other checks.
     TqCheck { unit: String, rule: String },
+    /// A missile volley (GBA 8.15).
+    MissileFire { unit: String, target: String },
 }
 
 /// Why a unit took cohesion hits.
@@ -53,6 +55,8 @@ pub enum HitCause {
     /// Passing through a friendly unit, or being passed through: the stacking chart's TQ check
     /// (GBA 6.92, 6.95).
     PassThrough,
+    /// Missile fire (GBA 8.15).
+    Missile,
 }
 
 /// The outcome of the die roll of doom (GBA 5.33).
@@ -158,6 +162,19 @@ pub enum Event {
     /// A leader alone beside an enemy unit who did not or could not withdraw (GBA 4.62).
     LeaderCaptured {
         leader: String,
+    },
+    /// Ordered missile fire (GBA 8.11–8.17): `unit` fires at `target` at `range`; `strength` on
+    /// the chart (0: extended range, a natural 0 only), `drm` the modifiers' total; `hits` on the
+    /// target; `supply` the firer's supply after it.
+    MissileFired {
+        unit: String,
+        target: String,
+        range: u8,
+        strength: u8,
+        drm: i32,
+        hit: bool,
+        hits: u8,
+        supply: crate::combat::missile::Supply,
     },
     /// The reactions are over; the orders phase goes on.
     ReactionEnded,
@@ -338,6 +355,21 @@ impl GameState {
                     exposed.retain(|r| r != id);
                 }
             }
+            Event::MissileFired { unit: id, supply, .. } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].supply = *supply;
+                    self.units[i].fired = true;
+                }
+                // Firing instead of moving is the unit's order (8.11).
+                if let Phase::Orders { orders_left, ordered, line, .. } = &mut self.phase {
+                    if !ordered.contains(id) {
+                        if line.is_none() {
+                            *orders_left = orders_left.saturating_sub(1);
+                        }
+                        ordered.push(id.clone());
+                    }
+                }
+            }
             Event::ReactionEnded => {
                 if let Phase::Reaction { resume, .. } = &self.phase {
                     self.phase = (**resume).clone();
@@ -395,6 +427,8 @@ impl GameState {
                 }
                 for u in &mut self.units {
                     u.reacted = false;
+                    u.fired = false;
+                    u.order_start = None;
                 }
                 self.phase = Phase::Orders {
                     leader: id.clone(),
@@ -415,6 +449,7 @@ impl GameState {
                             *must_act = false;
                         }
                     }
+                    u.order_start = Some(u.placement);
                     u.placement = *placement;
                     u.facing = *facing;
                     u.moved = true;

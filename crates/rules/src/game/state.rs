@@ -29,6 +29,16 @@ pub struct UnitState {
     pub eliminated: bool,
     /// Has turned in reaction this orders phase: once only (GBA 7.16).
     pub reacted: bool,
+    /// Missile supply (GBA 8.17).
+    #[serde(default)]
+    pub supply: crate::combat::missile::Supply,
+    /// Has fired under orders this orders phase: once only (GBA 8.11).
+    #[serde(default)]
+    pub fired: bool,
+    /// Where its move under orders this phase began, to tell whether it moved toward a target
+    /// before firing (GBA 8.11).
+    #[serde(default)]
+    pub order_start: Option<Placement>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -153,6 +163,9 @@ impl GameState {
                     moved: false,
                     eliminated: false,
                     reacted: false,
+                    supply: Default::default(),
+                    fired: false,
+                    order_start: None,
                 })
                 .collect(),
             leaders: scenario

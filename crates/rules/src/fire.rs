@@ -1,0 +1,178 @@
+//! Ordered missile fire (GBA 8.11–8.17) in the orders phase: who may fire, at whom, and the
+//! fire itself. The volley is resolved by `combat::missile`; this module finds it in the
+//! position: range, sight through the firer's arc, the target's armour and ground, moving.
+//!
+//! Not yet here: fire before or during a move (a unit fires instead of moving, or after moving
+//! toward its target), reaction fire (8.2), harassment and dispersal (8.3), leader casualties
+//! from fire (8.19), and rout when the hits reach the TQ (10.2) — they come with the rest of
+//! combat.
+
+use crate::combat::missile::{resolve, validate, MissileFire, Supply};
+use crate::facing::{arc_of, Arc};
+use crate::game::{Event, GameState, HitCause, Phase, RollPurpose, RuleError, Tx};
+use crate::hex::HexId;
+use crate::scenario::Scenario;
+use crate::terrain::Terrain;
+use crate::units::{Placement, UnitClass, UnitType};
+
+/// One enemy unit a missile unit may fire at now, and the volley it would be.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Target {
+    pub unit: usize,
+    /// The target hex fired at (its nearer half, for a two-hex unit).
+    pub hex: HexId,
+    pub fire: MissileFire,
+}
+
+/// The firer's hex and the target hex nearest it.
+fn nearest(from: &Placement, to: &Placement) -> (HexId, HexId, u32) {
+    let mut best = None;
+    for a in from.hexes() {
+        for b in to.hexes() {
+            let d = a.distance(b);
+            if best.is_none_or(|(_, _, bd)| d < bd) {
+                best = Some((a, b, d));
+            }
+        }
+    }
+    best.expect("a unit stands in at least one hex")
+}
+
+/// Does the line from `from` to `to` leave through the firer's arc (8.13)? Front hexes; a
+/// skirmisher's flank hexes too; chariots and artillery any.
+fn through_arc(scenario: &Scenario, state: &GameState, firer: usize, from: HexId, to: HexId) -> bool {
+    let (u, st) = (&scenario.units[firer], &state.units[firer]);
+    if matches!(u.kind, UnitType::CH | UnitType::ChStar | UnitType::AT) {
+        return true;
+    }
+    let ok = |a: Option<Arc>| match a {
+        Some(Arc::Front) => true,
+        Some(Arc::Flank) => u.kind.is_foot_skirmisher(),
+        _ => false,
+    };
+    if from.is_adjacent(to) {
+        return ok(arc_of(&st.placement, st.facing, to));
+    }
+    // The hexes next to the firer that the line crosses first (both, along a hexside).
+    let first: Vec<HexId> = crate::sight::hexes_between(from, to)
+        .into_iter()
+        .filter(|(h, _)| from.is_adjacent(*h))
+        .map(|(h, _)| h)
+        .collect();
+    first.into_iter().any(|h| ok(arc_of(&st.placement, st.facing, h)))
+}
+
+/// May `unit` fire under the current order, and is it moving (8.11, 8.15 DRM 4)? `None` when
+/// it may not: not a missile unit, Missile No, already fired this phase, or not orderable.
+fn may_fire(scenario: &Scenario, state: &GameState, unit: usize) -> Option<bool> {
+    let (u, st) = (&scenario.units[unit], &state.units[unit]);
+    if st.eliminated || st.fired || st.supply == Supply::No || u.missile.is_none() {
+        return None;
+    }
+    let Phase::Orders { ordered, .. } = &state.phase else { return None };
+    if ordered.contains(&u.id) {
+        // After its move under this order: only if it moved (toward the target, checked per
+        // target), and never for archer light infantry or artillery, who move or fire (8.11).
+        let move_or_fire = (u.kind == UnitType::LI && u.class == Some(UnitClass::A)) || u.kind == UnitType::AT;
+        (st.order_start.is_some() && !move_or_fire).then_some(true)
+    } else {
+        crate::legal::orderable(scenario, state).contains(&unit).then_some(false)
+    }
+}
+
+/// Every enemy unit `unit` may fire at now, with the volley (8.13–8.16).
+pub fn targets(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Target> {
+    let Some(moving) = may_fire(scenario, state, unit) else { return Vec::new() };
+    let (u, st) = (&scenario.units[unit], &state.units[unit]);
+    let Some(missile) = u.missile else { return Vec::new() };
+    let archer = missile == crate::units::Missile::Arrow || missile == crate::units::Missile::LongBow;
+    let mut out = Vec::new();
+    for (ti, t) in scenario.units.iter().enumerate() {
+        let ts = &state.units[ti];
+        if t.side == u.side || ts.eliminated {
+            continue;
+        }
+        let (from, to, range) = nearest(&st.placement, &ts.placement);
+        if range == 0 || range > 8 {
+            continue;
+        }
+        // Moving and firing: the move must have brought it closer (8.11).
+        if moving {
+            let Some(start) = st.order_start else { continue };
+            if nearest(&start, &ts.placement).2 <= range {
+                continue;
+            }
+        }
+        if !through_arc(scenario, state, unit, from, to)
+            || !(range == 1 || crate::sight::line_of_sight(scenario, state, from, to, archer))
+        {
+            continue;
+        }
+        let map = &scenario.map;
+        let mut fire = MissileFire::new(scenario.meta.rules, u.kind, missile, range as u8, t.kind);
+        fire.firer_class = u.class;
+        fire.target_class = t.class;
+        fire.supply = st.supply;
+        fire.moving = moving;
+        fire.target_in_woods = map.terrain(to) == Some(Terrain::Woods);
+        fire.target_lower = map.elevation(to) < map.elevation(from);
+        fire.through_front = arc_of(&ts.placement, ts.facing, from) == Some(Arc::Front);
+        if validate(&fire).is_ok() {
+            out.push(Target { unit: ti, hex: to, fire });
+        }
+    }
+    out
+}
+
+/// Missile units the active leader may have fire now, each with its targets.
+pub fn firers(scenario: &Scenario, state: &GameState) -> Vec<(usize, Vec<Target>)> {
+    let Phase::Orders { leader, .. } = &state.phase else { return Vec::new() };
+    let Some(side) = scenario.leaders.iter().find(|l| &l.id == leader).map(|l| l.side) else { return Vec::new() };
+    (0..scenario.units.len())
+        .filter(|&i| scenario.units[i].side == side && scenario.units[i].missile.is_some())
+        .map(|i| (i, targets(scenario, state, i)))
+        .filter(|(_, t)| !t.is_empty())
+        .collect()
+}
+
+/// `unit` fires at `target` (8.11–8.17): one die; hits on the target; the supply afterwards.
+pub fn fire(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
+    let ui = tx.unit_index(unit)?;
+    let ti = tx.unit_index(target)?;
+    let refuse = |reason: String| RuleError::IllegalMove { unit: unit.into(), rule: "8.1", reason };
+    if may_fire(tx.scenario, &tx.state, ui).is_none() {
+        return Err(refuse(
+            "it may not fire now: not a missile unit, out of missiles, fired already this phase, out of command, \
+             or it moved on another order (8.11, 8.17)"
+                .into(),
+        ));
+    }
+    let Some(t) = targets(tx.scenario, &tx.state, ui).into_iter().find(|t| t.unit == ti) else {
+        return Err(refuse(format!(
+            "{} is not a target it may fire at: out of range, out of sight, outside its arc, or not closer after its \
+             move (8.11, 8.13, 8.14)",
+            tx.scenario.units[ti].name
+        )));
+    };
+    let roll = tx.roll(RollPurpose::MissileFire { unit: unit.into(), target: target.into() })?;
+    let outcome = resolve(&t.fire, &mut || roll).map_err(|e| refuse(e.to_string()))?;
+    let (strength, drm) = outcome.steps.iter().fold((0u8, 0i32), |(s, d), step| match &step.kind {
+        crate::combat::missile::MissileStepKind::Strength { strength, .. } => (*strength, d),
+        crate::combat::missile::MissileStepKind::Roll { drm, .. } => (s, *drm),
+        _ => (s, d),
+    });
+    tx.emit(Event::MissileFired {
+        unit: unit.into(),
+        target: target.into(),
+        range: t.fire.range,
+        strength,
+        drm,
+        hit: outcome.hits > 0,
+        hits: outcome.hits,
+        supply: outcome.supply_after,
+    });
+    if outcome.hits > 0 {
+        tx.emit(Event::CohesionHits { unit: target.into(), hits: outcome.hits, cause: HitCause::Missile });
+    }
+    Ok(())
+}
