@@ -172,3 +172,27 @@ test('the other side is offered reaction facing when an enemy comes up beside it
   await expect(page.locator('.log-entry', { hasText: 'as the enemy comes up' })).toHaveCount(1);
   await expect(page.locator('.log-entry', { hasText: 'as the enemy comes up' }).locator('.rule')).toHaveText('7.16');
 });
+
+test('a missile unit shows its targets with the chance of a hit, and fires at one', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate((commands) => localStorage.setItem('sarissa.autosave',
+    JSON.stringify({ format: 1, scenario: 'samarkand', seed: 1, commands })), REACTION_GAME.slice(0, -1));
+  await page.goto('/#/play');
+  await expect(page.locator('.prompt-text')).toContainText(/orders? left/);
+  await page.locator('.zoom-fit').tap();
+  const ring = page.locator('.orderable[data-hex="2813"]');
+  const box = await ring.boundingBox();
+  await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -200);
+  await tapCentre(page, '.orderable[data-hex="2813"]');
+  await expect(page.locator('.prompt-text')).toContainText('red-ringed enemy');
+  const target = page.locator('.fire-target').first();
+  await expect(target).toBeAttached();
+  await expect(target.locator('text')).toHaveText(/^\d+%$/);
+  await page.screenshot({ path: 'artifacts/tablet-fire-targets.png' });
+  await tapCentre(page, '.fire-target polygon');
+  await page.locator('.tab-log').tap();
+  const entry = page.locator('.log-entry', { hasText: 'fires at Sogdian HA V' });
+  await expect(entry).toHaveCount(1);
+  await expect(entry.locator('.rule')).toHaveText('8.15');
+});

@@ -42,6 +42,9 @@ pub struct Overlay {
     pub outline: Vec<HexId>,
     /// Hexes picked out from the log.
     pub focus: Vec<HexId>,
+    /// Enemy units the unit being ordered may fire at: the hex and its chance to hit, in words
+    /// ("38%") (GBA 8.15).
+    pub fire_targets: Vec<(HexId, String)>,
 }
 
 #[derive(Properties, Clone)]
@@ -414,6 +417,16 @@ fn overlay_layer(o: &Overlay, (w, h): (f64, f64)) -> (Html, Html) {
     let rings = html! {
         <g class="orderable-layer">
             { for o.orderable.iter().map(|hex| html! { <polygon class="orderable" points={hex_points(*hex, R - 1.5)} data-hex={hex.to_string()} /> }) }
+            { for o.fire_targets.iter().map(|(hex, chance)| {
+                let (x, y) = center(*hex);
+                html! {
+                    <g class="fire-target" data-target={hex.to_string()}>
+                        <polygon points={hex_points(*hex, R - 1.5)} />
+                        <rect x={format!("{:.1}", x - 16.0)} y={format!("{:.1}", y + R * 0.42)} width="32" height="13" rx="3" />
+                        <text x={format!("{x:.1}")} y={format!("{:.1}", y + R * 0.42 + 10.0)}>{ chance }</text>
+                    </g>
+                }
+            }) }
         </g>
     };
     let arrows = match &o.target {

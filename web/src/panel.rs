@@ -192,7 +192,14 @@ fn unit_card(s: &Scenario, st: &GameState, i: usize) -> Html {
                 { row("Cohesion hits", format!("{} (it routs at {})", us.hits, u.tq)) }
                 if us.moved { { row("This turn", "has moved (rule 6.13: moving again costs a hit)".to_string()) } }
                 { row("Movement", ma) }
-                { row("Missiles", u.missile.map_or("none".into(), |m| format!("{} ({})", m.name(), m.letter()))) }
+                { row("Missiles", u.missile.map_or("none".into(), |m| {
+                    let supply = match us.supply {
+                        sarissa_rules::combat::missile::Supply::Full => "",
+                        sarissa_rules::combat::missile::Supply::Low => " — low: one volley left (8.17)",
+                        sarissa_rules::combat::missile::Supply::No => " — none left until it reloads (8.17)",
+                    };
+                    format!("{} ({}){supply}", m.name(), m.letter())
+                })) }
                 { row("Facing", format!("{} vertex", us.facing.name())) }
                 { row(if us.placement.is_two_hex() { "Hexes" } else { "Hex" }, us.placement.label()) }
                 if let Some(origin) = &u.origin { { row("Who", origin.clone()) } }

@@ -6,6 +6,8 @@ use crate::panel::Panel;
 use crate::prompt::Prompt;
 use crate::session::Session;
 use crate::storage::autosave;
+use sarissa_rules::combat::odds::missile_odds;
+use sarissa_rules::fire::{firers, targets};
 use sarissa_rules::game::Phase;
 use sarissa_rules::legal::{movable_leaders, orderable_units};
 use sarissa_rules::movement::{leader_reach, reach, Destination};
@@ -44,14 +46,34 @@ fn command_to(reacting: bool, unit: &str, d: &Destination) -> Command {
     }
 }
 
-/// Units that may withdraw now (6.7), or else the units the active leader may order.
+/// Units that may withdraw now (6.7), or else the units the active leader may order, and those
+/// that moved under his orders and may still fire (8.11).
 fn units_to_order(game: &Game) -> Vec<usize> {
     match &game.state.phase {
         Phase::Reaction { withdrawers, .. } => {
             withdrawers.iter().filter_map(|w| game.scenario.units.iter().position(|u| &u.id == w)).collect()
         }
-        _ => orderable_units(game),
+        _ => {
+            let mut units = orderable_units(game);
+            for (i, _) in firers(&game.scenario, &game.state) {
+                if !units.contains(&i) {
+                    units.push(i);
+                }
+            }
+            units
+        }
     }
+}
+
+/// The enemy units `unit` may fire at, by hex, with the chance of a hit (8.15), exact.
+fn fire_targets(game: &Game, unit: usize) -> Vec<(HexId, String, String)> {
+    targets(&game.scenario, &game.state, unit)
+        .into_iter()
+        .map(|t| {
+            let chance = missile_odds(&t.fire).map(|o| 1.0 - o.hits.first().map_or(0.0, |p| p.to_f64())).unwrap_or(0.0);
+            (t.hex, format!("{:.0}%", chance * 100.0), game.scenario.units[t.unit].id.clone())
+        })
+        .collect()
 }
 
 /// Leaders who may move now: those who may withdraw from the enemy coming up (4.62), or else
@@ -119,11 +141,17 @@ pub fn play_screen(props: &PlayProps) -> Html {
         let g = game.clone();
         move |_| leaders_to_move(&g)
     });
+    let volleys: Rc<Vec<(HexId, String, String)>> = use_memo((key, *ordering), {
+        let g = game.clone();
+        move |(_, unit)| unit.map(|u| fire_targets(&g, u)).unwrap_or_default()
+    });
     let destinations: Rc<Vec<Destination>> = use_memo((key, *ordering), {
         let g = game.clone();
         move |(_, unit)| {
-            unit.map(|u| match g.state.phase {
+            unit.map(|u| match &g.state.phase {
                 Phase::Reaction { .. } => unit_withdrawals(&g.scenario, &g.state, u),
+                // Ordered already this phase: it may only fire (8.11).
+                Phase::Orders { ordered, .. } if ordered.contains(&g.scenario.units[u].id) => Vec::new(),
                 _ => reach(&g.scenario, &g.state, u).unwrap_or_default(),
             })
             .unwrap_or_default()
@@ -153,8 +181,15 @@ pub fn play_screen(props: &PlayProps) -> Html {
     let on_select = {
         let (game, selected, ordering, target, orderable, destinations) =
             (game.clone(), selected.clone(), ordering.clone(), target.clone(), orderable.clone(), destinations.clone());
-        let (riding, rides, execute) = (riding.clone(), rides.clone(), execute.clone());
+        let (riding, rides, execute, volleys) = (riding.clone(), rides.clone(), execute.clone(), volleys.clone());
         Callback::from(move |hex: HexId| {
+            // A tap on a red-ringed enemy fires at it (8.11).
+            if let Some(u) = *ordering {
+                if let Some((_, _, target)) = volleys.iter().find(|(h, ..)| *h == hex) {
+                    execute.emit(Command::Fire { unit: game.scenario.units[u].id.clone(), target: target.clone() });
+                    return;
+                }
+            }
             // Riding: a tap on a bright hex sends the leader there by his cheapest path.
             if let Some((l, _)) = *riding {
                 if let Some((_, path)) = rides.get(&hex) {
@@ -281,6 +316,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 hexes.sort();
                 hexes.dedup();
                 o.reachable = hexes;
+                o.fire_targets = volleys.iter().map(|(h, chance, _)| (*h, chance.clone())).collect();
                 if let Some(t) = *target {
                     let options = ending_in(&destinations, t);
                     if let Some(best) = options.first() {
@@ -354,7 +390,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 <span class="battle-date">{ &s.meta.date }</span>
                 <span class="rules">{ s.meta.rules.name() }</span>
             </header>
-            <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_undo={session.can_undo() && !matches!(game.state.phase, Phase::Reaction { .. })}
+            <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_fire={!volleys.is_empty()} can_undo={session.can_undo() && !matches!(game.state.phase, Phase::Reaction { .. })}
                 error={(*error).clone()} on_command={execute} {on_cancel} {on_undo}
                 choices={target.map(|t| ending_in(&destinations, t).into_iter().map(choice_label).collect::<Vec<_>>()).unwrap_or_default()}
                 {on_choice} {riders} riding={riding_label} {on_ride} />

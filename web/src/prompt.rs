@@ -26,6 +26,9 @@ pub struct PromptProps {
     #[prop_or_default]
     pub on_ride: Callback<usize>,
     pub orderable: usize,
+    /// The unit being ordered has enemies it may fire at (8.11).
+    #[prop_or_default]
+    pub can_fire: bool,
     pub can_undo: bool,
     pub error: Option<String>,
     pub on_command: Callback<Command>,
@@ -41,6 +44,7 @@ impl PartialEq for PromptProps {
             && self.riders == o.riders
             && self.riding == o.riding
             && self.orderable == o.orderable
+            && self.can_fire == o.can_fire
             && self.can_undo == o.can_undo
             && self.error == o.error
     }
@@ -152,6 +156,10 @@ pub fn prompt(p: &PromptProps) -> Html {
                 _ => String::new(),
             };
             let text = if !text.is_empty() { text } else { match &p.ordering {
+                Some((unit, false)) if p.can_fire => format!(
+                    "{}: tap a bright hex to move {unit} there, its own hex to turn it, or a red-ringed enemy to fire at it (chance of a hit shown, 8.15).",
+                    leader_name(leader)
+                ),
                 Some((unit, false)) => format!(
                     "{}: tap a bright hex to move {unit} there, or its own hex to turn it.",
                     leader_name(leader)
