@@ -12,7 +12,7 @@ use sarissa_rules::game::Phase;
 use sarissa_rules::legal::{movable_leaders, orderable_units};
 use sarissa_rules::movement::{leader_reach, reach, Destination};
 use sarissa_rules::units::Placement;
-use sarissa_rules::withdrawal::{leader_withdrawals, unit_withdrawals};
+use sarissa_rules::withdrawal::{leader_withdrawals, unit_withdrawals, withdrawal_volley};
 use sarissa_rules::{Command, Game, HexId, Vertex};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -40,7 +40,7 @@ fn ending_in(destinations: &[Destination], hex: HexId) -> Vec<&Destination> {
 /// an orderly withdrawal (6.7).
 fn command_to(reacting: bool, unit: &str, d: &Destination) -> Command {
     if reacting {
-        Command::Withdraw { unit: unit.into(), path: d.path.clone(), facing: d.facing }
+        Command::Withdraw { unit: unit.into(), path: d.path.clone(), facing: d.facing, fire: false }
     } else {
         d.command(unit)
     }
@@ -236,16 +236,28 @@ pub fn play_screen(props: &PlayProps) -> Html {
         })
     };
 
+    // A horse archer withdrawing may shoot as it goes (6.76): each way to end is offered twice.
+    let shoot: Option<String> = ordering.and_then(|u| {
+        let fire = withdrawal_volley(&game.scenario, &game.state, u)?;
+        let odds = missile_odds(&fire).ok()?;
+        Some(format!("{:.0}%", (1.0 - odds.hits.first().map_or(0.0, |p| p.to_f64())) * 100.0))
+    });
     let on_choice = {
         let (game, ordering, target, destinations, execute) =
             (game.clone(), ordering.clone(), target.clone(), destinations.clone(), execute.clone());
+        let shooting = shoot.is_some();
         Callback::from(move |i: usize| {
             let (Some(u), Some(t)) = (*ordering, *target) else {
                 return;
             };
-            if let Some(d) = ending_in(&destinations, t).get(i) {
+            let (k, fire) = if shooting { (i / 2, i % 2 == 1) } else { (i, false) };
+            if let Some(d) = ending_in(&destinations, t).get(k) {
                 let reacting = matches!(game.state.phase, Phase::Reaction { .. });
-                execute.emit(command_to(reacting, &game.scenario.units[u].id, d));
+                let command = match command_to(reacting, &game.scenario.units[u].id, d) {
+                    Command::Withdraw { unit, path, facing, .. } => Command::Withdraw { unit, path, facing, fire },
+                    other => other,
+                };
+                execute.emit(command);
             }
         })
     };
@@ -392,7 +404,11 @@ pub fn play_screen(props: &PlayProps) -> Html {
             </header>
             <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_fire={!volleys.is_empty()} can_undo={session.can_undo() && !matches!(game.state.phase, Phase::Reaction { .. })}
                 error={(*error).clone()} on_command={execute} {on_cancel} {on_undo}
-                choices={target.map(|t| ending_in(&destinations, t).into_iter().map(choice_label).collect::<Vec<_>>()).unwrap_or_default()}
+                choices={target.map(|t| ending_in(&destinations, t).into_iter().flat_map(|d| {
+                    let plain = choice_label(d);
+                    let volley = shoot.as_ref().map(|p| format!("{plain} · shoot as it goes ({p})"));
+                    std::iter::once(plain).chain(volley)
+                }).collect::<Vec<_>>()).unwrap_or_default()}
                 {on_choice} {riders} riding={riding_label} {on_ride} />
             <div class="battle">
                 <MapView game={game.clone()} selected={*selected} {on_select} {overlay} {on_facing} />

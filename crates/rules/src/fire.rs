@@ -155,7 +155,13 @@ pub fn fire(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
         )));
     };
     let roll = tx.roll(RollPurpose::MissileFire { unit: unit.into(), target: target.into() })?;
-    let outcome = resolve(&t.fire, &mut || roll).map_err(|e| refuse(e.to_string()))?;
+    apply_volley(tx, unit, target, &t.fire, roll)
+}
+
+/// Resolves a volley with the roll made and emits what it did (8.15, 8.17).
+pub fn apply_volley(tx: &mut Tx, unit: &str, target: &str, fire: &MissileFire, roll: u8) -> Result<(), RuleError> {
+    let refuse = |reason: String| RuleError::IllegalMove { unit: unit.into(), rule: "8.1", reason };
+    let outcome = resolve(fire, &mut || roll).map_err(|e| refuse(e.to_string()))?;
     let (strength, drm) = outcome.steps.iter().fold((0u8, 0i32), |(s, d), step| match &step.kind {
         crate::combat::missile::MissileStepKind::Strength { strength, .. } => (*strength, d),
         crate::combat::missile::MissileStepKind::Roll { drm, .. } => (s, *drm),
@@ -164,7 +170,7 @@ pub fn fire(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
     tx.emit(Event::MissileFired {
         unit: unit.into(),
         target: target.into(),
-        range: t.fire.range,
+        range: fire.range,
         strength,
         drm,
         hit: outcome.hits > 0,

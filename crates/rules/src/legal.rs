@@ -91,8 +91,14 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                 }))
                 .collect();
             for i in withdrawers.iter().filter_map(|w| s.units.iter().position(|u| &u.id == w)) {
+                let volley = crate::withdrawal::withdrawal_volley(s, st, i).is_some();
                 for d in unit_withdrawals(s, st, i) {
-                    out.push(Command::Withdraw { unit: s.units[i].id.clone(), path: d.path, facing: d.facing });
+                    let id = s.units[i].id.clone();
+                    if volley {
+                        let (path, facing) = (d.path.clone(), d.facing);
+                        out.push(Command::Withdraw { unit: id.clone(), path, facing, fire: true });
+                    }
+                    out.push(Command::Withdraw { unit: id, path: d.path, facing: d.facing, fire: false });
                 }
             }
             for i in leaders.iter().filter_map(|l| s.leaders.iter().position(|x| &x.id == l)) {

@@ -11,6 +11,7 @@
 //! line PH/MA from craterus abreast        # a line command (or `deep`)
 //! leader alexander 0205 0305             # the active leader moves himself
 //! withdraw archers 0704 0804 facing W    # orderly withdrawal: hexes entered, final facing
+//! withdraw horse 0704 facing W fire      # horse archers shoot as they go (6.76)
 //! withdraw-leader bupares 0704 0804      # a leader withdraws
 //! fire archers at hoplites               # ordered missile fire
 //! end                                    # end orders
@@ -69,9 +70,13 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
             Command::ReactFacing { unit: unit.to_string(), facing }
         }
+        ["withdraw", unit, rest @ .., "fire"] => {
+            let (path, facing) = path_then_facing(rest, "a withdrawal")?;
+            Command::Withdraw { unit: unit.to_string(), path, facing, fire: true }
+        }
         ["withdraw", unit, rest @ ..] => {
             let (path, facing) = path_then_facing(rest, "a withdrawal")?;
-            Command::Withdraw { unit: unit.to_string(), path, facing }
+            Command::Withdraw { unit: unit.to_string(), path, facing, fire: false }
         }
         ["withdraw-leader", leader, path @ ..] => {
             Command::WithdrawLeader { leader: leader.to_string(), path: hexes(path)? }
@@ -123,7 +128,9 @@ pub fn format(command: &Command) -> String {
         Command::Fire { unit, target } => format!("fire {unit} at {target}"),
         Command::EndOrders => "end".into(),
         Command::ReactFacing { unit, facing } => format!("react {unit} facing {}", facing.name()),
-        Command::Withdraw { unit, path, facing } => format!("withdraw {unit} {} facing {}", hexes(path), facing.name()),
+        Command::Withdraw { unit, path, facing, fire } => {
+            format!("withdraw {unit} {} facing {}{}", hexes(path), facing.name(), if *fire { " fire" } else { "" })
+        }
         Command::WithdrawLeader { leader, path } => format!("withdraw-leader {leader} {}", hexes(path)),
         Command::EndReaction => "no-reaction".into(),
         Command::TryMomentum => "momentum".into(),
@@ -154,7 +161,13 @@ mod tests {
             Command::Fire { unit: "archers".into(), target: "hoplites".into() },
             Command::EndOrders,
             Command::ReactFacing { unit: "hoplites".into(), facing: Vertex::NE },
-            Command::Withdraw { unit: "archers".into(), path: vec![h("0704"), h("0804")], facing: Vertex::W },
+            Command::Withdraw {
+                unit: "archers".into(),
+                path: vec![h("0704"), h("0804")],
+                facing: Vertex::W,
+                fire: false,
+            },
+            Command::Withdraw { unit: "horse".into(), path: vec![h("0704")], facing: Vertex::W, fire: true },
             Command::WithdrawLeader { leader: "bupares".into(), path: vec![h("0704")] },
             Command::EndReaction,
             Command::TryMomentum,

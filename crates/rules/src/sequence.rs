@@ -56,8 +56,8 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::Reaction { .. }, Command::ReactFacing { unit, facing }) => {
             crate::reaction::react_facing(tx, unit, *facing)
         }
-        (Phase::Reaction { .. }, Command::Withdraw { unit, path, facing }) => {
-            crate::withdrawal::withdraw(tx, unit, path, *facing)
+        (Phase::Reaction { .. }, Command::Withdraw { unit, path, facing, fire }) => {
+            crate::withdrawal::withdraw(tx, unit, path, *facing, *fire)
         }
         (Phase::Reaction { .. }, Command::WithdrawLeader { leader, path }) => {
             crate::withdrawal::withdraw_leader(tx, leader, path)

@@ -7,6 +7,7 @@
 //! the same, and a leader alone whom an enemy unit comes up beside must, or is captured (4.62).
 
 use crate::charts::movement_costs::{facing_cost, MoveCategory};
+use crate::combat::missile::MissileFire;
 use crate::facing::{arc_of, neighbours, vertices_between, Arc};
 use crate::game::{Event, GameState, HitCause, Phase, RollPurpose, RuleError, Tx};
 use crate::hex::{HexId, Hexside, Vertex};
@@ -365,7 +366,7 @@ pub fn leader_can_withdraw(scenario: &Scenario, state: &GameState, leader: usize
 /// Carries out an orderly withdrawal (6.71–6.75): the hit for a flank or rear approach before
 /// it, the terrain on the way, the facing at the end; then the hit for infantry and chariots and
 /// the TQ check (6.72). Skirmishers take only the rear-approach hit.
-pub fn withdraw(tx: &mut Tx, unit: &str, path: &[HexId], facing: Vertex) -> Result<(), RuleError> {
+pub fn withdraw(tx: &mut Tx, unit: &str, path: &[HexId], facing: Vertex, fire: bool) -> Result<(), RuleError> {
     let ui = tx.unit_index(unit)?;
     let refuse = |reason: String| RuleError::IllegalMove { unit: unit.into(), rule: "6.7", reason };
     let Phase::Reaction { withdrawers, .. } = &tx.state.phase else {
@@ -414,7 +415,52 @@ pub fn withdraw(tx: &mut Tx, unit: &str, path: &[HexId], facing: Vertex) -> Resu
             tx.emit(Event::CohesionHits { unit: unit.into(), hits: 1, cause: HitCause::WithdrawalCheck });
         }
     }
+    if fire {
+        volley_at_mover(tx, ui, mover)?;
+    }
     crate::reaction::after_reaction(tx)
+}
+
+/// The volley this withdrawer may loose at the enemy it withdraws from, if any (6.76): horse
+/// archers only, with missiles, once at each enemy a phase.
+pub fn withdrawal_volley(scenario: &Scenario, state: &GameState, unit: usize) -> Option<MissileFire> {
+    let (u, st) = (&scenario.units[unit], &state.units[unit]);
+    let mover = current_mover(scenario, state)?;
+    let may = u.kind == UnitType::LC
+        && u.class == Some(crate::units::UnitClass::A)
+        && st.supply != crate::combat::missile::Supply::No
+        && !st.withdrawal_volleys.contains(&scenario.units[mover].id);
+    if may {
+        volley_for(scenario, state, unit, mover)
+    } else {
+        None
+    }
+}
+
+/// The volley of a withdrawing horse archer at the enemy it withdraws from: range counted as 2,
+/// as a moving firer (6.76, A18).
+fn volley_for(scenario: &Scenario, state: &GameState, unit: usize, mover: usize) -> Option<MissileFire> {
+    let (u, t) = (&scenario.units[unit], &scenario.units[mover]);
+    let mut fire = MissileFire::new(scenario.meta.rules, u.kind, u.missile?, 2, t.kind);
+    fire.firer_class = u.class;
+    fire.target_class = t.class;
+    fire.supply = state.units[unit].supply;
+    fire.moving = true;
+    let ts = &state.units[mover];
+    let here = state.units[unit].placement;
+    let nearest = ts.placement.hexes().min_by_key(|h| here.hexes().map(|x| x.distance(*h)).min().unwrap_or(0))?;
+    fire.target_in_woods = scenario.map.terrain(nearest) == Some(Terrain::Woods);
+    fire.through_front = here.hexes().any(|h| crate::facing::arc_of(&ts.placement, ts.facing, h) == Some(Arc::Front));
+    crate::combat::missile::validate(&fire).ok().map(|_| fire)
+}
+
+fn volley_at_mover(tx: &mut Tx, unit: usize, mover: usize) -> Result<(), RuleError> {
+    let (id, target) = (tx.scenario.units[unit].id.clone(), tx.scenario.units[mover].id.clone());
+    let refuse = |reason: &str| RuleError::IllegalMove { unit: id.clone(), rule: "6.76", reason: reason.into() };
+    let fire = withdrawal_volley(tx.scenario, &tx.state, unit)
+        .ok_or_else(|| refuse("only horse archers with missiles fire as they withdraw, once at each enemy a phase"))?;
+    let roll = tx.roll(RollPurpose::MissileFire { unit: id.clone(), target: target.clone() })?;
+    crate::fire::apply_volley(tx, &id, &target, &fire, roll)
 }
 
 /// A leader withdraws (4.62): no MP spent, no hits.

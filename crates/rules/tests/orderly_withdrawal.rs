@@ -23,7 +23,7 @@ fn march() -> Command {
 }
 
 fn withdraw(unit: &str, path: &[&str], facing: Vertex) -> Command {
-    Command::Withdraw { unit: unit.into(), path: path.iter().map(|s| h(s)).collect(), facing }
+    Command::Withdraw { unit: unit.into(), path: path.iter().map(|s| h(s)).collect(), facing, fire: false }
 }
 
 fn withdrawers(game: &sarissa_rules::Game) -> Vec<String> {
@@ -405,4 +405,39 @@ fn a_two_hex_unit_coming_up_beside_an_enemy_lets_it_turn_to_face_it_gba_7_16_p28
         "{:?}",
         game.state.phase
     );
+}
+
+#[test]
+fn horse_archers_shoot_as_they_withdraw_at_range_two_once_per_enemy_gba_6_76() {
+    // TQ check 3 (passed), then the volley: 2 at range 2 against MI, +1 as moving.
+    let (mut game, _) = field(
+        unit("blue", "MI", "", 4, 5, 5, "", "0305", "E"),
+        vec![unit("red", "LC", "A", 2, 5, 8, "A", "0805", "W")],
+    )
+    .start(&[3, 2]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, march());
+    assert!(sarissa_rules::withdrawal::withdrawal_volley(&game.scenario, &game.state, 1).is_some());
+    let events =
+        ok(&mut game, Command::Withdraw { unit: "red".into(), path: vec![h("0905")], facing: Vertex::W, fire: true });
+    assert!(
+        events.iter().any(|e| matches!(e, Event::MissileFired { range: 2, drm: 1, target, .. } if target == "blue")),
+        "{events:?}"
+    );
+    assert_eq!(game.state.units[1].withdrawal_volleys, vec!["blue".to_string()]);
+    assert!(!game.state.units[1].fired, "not its ordered fire");
+}
+
+#[test]
+fn only_horse_archers_shoot_while_withdrawing_gba_6_76() {
+    let (mut game, _) = field(
+        unit("blue", "MI", "", 4, 5, 5, "", "0305", "E"),
+        vec![unit("red", "LC", "J", 3, 5, 8, "J", "0805", "W")],
+    )
+    .start(&[3, 2]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, march());
+    let refused =
+        game.execute(&Command::Withdraw { unit: "red".into(), path: vec![h("0905")], facing: Vertex::W, fire: true });
+    assert_eq!(refused.unwrap_err().rule(), "6.76");
 }

@@ -32,7 +32,14 @@ pub enum Command {
     ReactFacing { unit: String, facing: Vertex },
     /// Orderly withdrawal (GBA 6.7): `unit` steps back along `path`, every hex farther from the
     /// enemy that came up, keeping its facing; then faces `facing` (at the usual cost).
-    Withdraw { unit: String, path: Vec<HexId>, facing: Vertex },
+    /// `fire`: a horse archer looses at the enemy as it goes (6.76).
+    Withdraw {
+        unit: String,
+        path: Vec<HexId>,
+        facing: Vertex,
+        #[serde(default)]
+        fire: bool,
+    },
     /// A leader withdraws from the enemy that came up (GBA 4.62).
     WithdrawLeader { leader: String, path: Vec<HexId> },
     /// No (more) reactions: the enemy's move goes on.

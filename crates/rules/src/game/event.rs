@@ -355,10 +355,15 @@ impl GameState {
                     exposed.retain(|r| r != id);
                 }
             }
-            Event::MissileFired { unit: id, supply, .. } => {
+            Event::MissileFired { unit: id, target, supply, .. } => {
                 if let Some(i) = unit(id) {
                     self.units[i].supply = *supply;
-                    self.units[i].fired = true;
+                    // Fire while withdrawing is not its ordered fire (6.76, 8.11).
+                    if matches!(self.phase, Phase::Reaction { .. }) {
+                        self.units[i].withdrawal_volleys.push(target.clone());
+                    } else {
+                        self.units[i].fired = true;
+                    }
                 }
                 // Firing instead of moving is the unit's order (8.11).
                 if let Phase::Orders { orders_left, ordered, line, .. } = &mut self.phase {
@@ -429,6 +434,7 @@ impl GameState {
                     u.reacted = false;
                     u.fired = false;
                     u.order_start = None;
+                    u.withdrawal_volleys.clear();
                 }
                 self.phase = Phase::Orders {
                     leader: id.clone(),

@@ -39,6 +39,9 @@ pub struct UnitState {
     /// before firing (GBA 8.11).
     #[serde(default)]
     pub order_start: Option<Placement>,
+    /// The enemy units it has fired at while withdrawing this orders phase: once each (6.76).
+    #[serde(default)]
+    pub withdrawal_volleys: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -166,6 +169,7 @@ impl GameState {
                     supply: Default::default(),
                     fired: false,
                     order_start: None,
+                    withdrawal_volleys: Vec::new(),
                 })
                 .collect(),
             leaders: scenario
