@@ -15,6 +15,7 @@ pub mod notation;
 pub mod orders;
 pub mod playout;
 pub mod reaction;
+pub mod rout;
 pub mod scenario;
 pub mod sequence;
 pub mod sight;
