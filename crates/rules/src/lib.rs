@@ -22,6 +22,7 @@ pub mod sight;
 pub mod terrain;
 pub mod trump;
 pub mod units;
+pub mod victory;
 pub mod withdrawal;
 pub mod zoc;
 
