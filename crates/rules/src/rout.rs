@@ -478,7 +478,7 @@ pub fn rout_move_choosing(
                     return eliminated(Elimination::LeftMap, "GBA 10.23, CG 11.25: it left the map", track);
                 }
                 if leg == RoutLeg::Segment {
-                    // GBA 10.22: normal movement costs (no hits); not enough MP left ends the move.
+                    // GBA 10.22 (P37): normal terrain MP, no hits; too few MP for the hex picked ends the move.
                     let cost = router.mp(&at, &step.to);
                     if cost > mp_left {
                         break;
