@@ -16,12 +16,14 @@ pub mod notation;
 pub mod orders;
 pub mod playout;
 pub mod reaction;
+pub mod rout;
 pub mod scenario;
 pub mod sequence;
 pub mod sight;
 pub mod terrain;
 pub mod trump;
 pub mod units;
+pub mod victory;
 pub mod withdrawal;
 pub mod zoc;
 
