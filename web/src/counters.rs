@@ -184,7 +184,7 @@ fn unit_counter(unit: &Unit, state: &UnitState, selected: bool) -> Html {
     let (half, d2) = (length / 2.0, DEPTH / 2.0);
     let layout = content_layout(rot, length, DEPTH);
     html! {
-        <g class={classes!("counter", "unit", side_class(unit.side), selected.then_some("selected"), state.moved.then_some("moved"))}
+        <g class={classes!("counter", "unit", side_class(unit.side), selected.then_some("selected"), state.moved.then_some("moved"), state.routed.then_some("routed"))}
             data-unit={unit.id.clone()} data-hits={state.hits.to_string()}
             transform={format!("translate({x:.1},{y:.1}) rotate({rot})")}>
             <rect class="body" x={format!("{:.1}", -half)} y={format!("{:.1}", -d2)}
@@ -193,6 +193,11 @@ fn unit_counter(unit: &Unit, state: &UnitState, selected: bool) -> Html {
                 width={format!("{length:.1}")} height="5" rx="2" />
             <path class="notch" d={format!("M-5,{:.1} L0,{:.1} L5,{:.1} Z", -d2, -d2 - 6.0, -d2)} />
             <g transform={format!("rotate({})", layout.relative)}>{ counter_content(unit, layout.width, layout.height) }</g>
+            if state.routed {
+                // Routed (10.2): a diagonal band, and the word, upright.
+                <line class="routed-band" x1={format!("{:.1}", -half)} y1={format!("{:.1}", d2)} x2={format!("{half:.1}")} y2={format!("{:.1}", -d2)} />
+                <text class="routed-label" transform={format!("rotate({})", -rot)} y="4">{ "ROUTED" }</text>
+            }
             if state.hits > 0 {
                 // Cohesion hits, upright in the counter's back corner.
                 <g transform={format!("translate({:.1},{:.1}) rotate({})", half - 7.0, d2 - 7.0, -rot)}>

@@ -149,6 +149,29 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
             e.units.push(target.clone());
             e
         }
+        Event::UnitRouted { unit, path, placement, rule, .. } => {
+            let to = placement.label();
+            let (text, rule): (String, &'static str) = if rule == "10.22" {
+                (format!("{} flees on toward its own lines, to {to}.", unit_name(s, unit)), "10.22")
+            } else {
+                (format!("{} breaks and runs, to {to}: it is Routed.", unit_name(s, unit)), "10.21")
+            };
+            let mut e = about(entry(text, Some(rule)), unit);
+            e.hexes = path.clone();
+            e
+        }
+        Event::UnitEliminated { unit, rule } => {
+            let (why, r): (&str, &'static str) = match rule.as_str() {
+                "10.26" => ("hit again while Routed", "10.26"),
+                "10.22" => ("a routed heavy formation dissolves", "10.22"),
+                "6.92" => ("a routed unit trampled by friends passing through", "6.92"),
+                "10.24" => ("a router with nowhere to stop", "10.24"),
+                "10.2" => ("it routs and scatters", "10.2"),
+                "10.21" => ("its way to the rear is blocked", "10.21"),
+                _ => ("it flees off the field", "10.23"),
+            };
+            about(entry(format!("{} is eliminated: {why}.", unit_name(s, unit)), Some(r)), unit)
+        }
         Event::UnitWithdrew { unit, path, facing, .. } => {
             let to = path.last().map(|h| h.to_string()).unwrap_or_default();
             let mut e = about(
@@ -266,6 +289,7 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
                 HitCause::WithdrawalCheck => ("failing its check after withdrawing", "6.72"),
                 HitCause::PassThrough => ("as the ranks passed through each other", "6.92"),
                 HitCause::Missile => ("from missile fire", "8.15"),
+                HitCause::RoutPassage => ("as routers burst through its ranks", "10.24"),
             };
             about(
                 entry(

@@ -189,7 +189,11 @@ fn unit_card(s: &Scenario, st: &GameState, i: usize) -> Html {
             <dl>
                 { row("Size", u.size.to_string()) }
                 { row("Troop quality", u.tq.to_string()) }
-                { row("Cohesion hits", format!("{} (it routs at {})", us.hits, u.tq)) }
+                if us.routed {
+                    { row("State", "Routed: no orders but rally; any hit eliminates it; it runs on in Phase D (10.2)".to_string()) }
+                } else {
+                    { row("Cohesion hits", format!("{} (it routs at {})", us.hits, u.tq)) }
+                }
                 if us.moved { { row("This turn", "has moved (rule 6.13: moving again costs a hit)".to_string()) } }
                 { row("Movement", ma) }
                 { row("Missiles", u.missile.map_or("none".into(), |m| {

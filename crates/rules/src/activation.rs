@@ -85,12 +85,13 @@ pub fn note_tie_turn(tx: &mut Tx, leader: usize) {
     }
 }
 
-/// Rout and reload, then withdrawal, then the next turn (3.1 D–E). Rout movement, reload and
-/// the withdrawal check arrive with combat; today this turns Moved units and Finished leaders
-/// face up (D4).
+/// Rout and reload, then withdrawal, then the next turn (3.1 D–E): the Rout Movement segment
+/// (10.22), then Moved units and Finished leaders face up (D4). Reload and the withdrawal check
+/// arrive with the rest of combat.
 fn end_turn(tx: &mut Tx) -> Result<(), RuleError> {
     let turn = tx.state.turn;
     tx.emit(Event::TurnEnded { turn });
+    crate::cohesion::rout_segment(tx)?;
     tx.emit(Event::UnitsAndLeadersReadied);
     begin_turn(tx, turn + 1)
 }

@@ -66,7 +66,8 @@ fn through_arc(scenario: &Scenario, state: &GameState, firer: usize, from: HexId
 /// it may not: not a missile unit, Missile No, already fired this phase, or not orderable.
 fn may_fire(scenario: &Scenario, state: &GameState, unit: usize) -> Option<bool> {
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
-    if st.eliminated || st.fired || st.supply == Supply::No || u.missile.is_none() {
+    // Routed units do not fire (10.26).
+    if st.eliminated || st.routed || st.fired || st.supply == Supply::No || u.missile.is_none() {
         return None;
     }
     let Phase::Orders { ordered, .. } = &state.phase else { return None };

@@ -22,7 +22,7 @@ pub fn orderable(s: &Scenario, st: &GameState) -> Vec<usize> {
             .iter()
             .filter(|u| !ordered.contains(u))
             .filter_map(|id| s.units.iter().position(|u| &u.id == id))
-            .filter(|&i| !st.units[i].eliminated)
+            .filter(|&i| !st.units[i].eliminated && !st.units[i].routed)
             .collect();
     }
     let Phase::Orders { leader, orders_left, ordered, .. } = &st.phase else {
@@ -40,6 +40,8 @@ pub fn orderable(s: &Scenario, st: &GameState) -> Vec<usize> {
             let u = &s.units[i];
             u.side == s.leaders[li].side
                 && !st.units[i].eliminated
+                // Routed units take no orders but rally (10.26).
+                && !st.units[i].routed
                 && !ordered.contains(&u.id)
                 && st.units[i].placement.hexes().any(|h| range.contains_key(&h))
         })

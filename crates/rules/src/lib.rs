@@ -4,6 +4,7 @@
 
 pub mod activation;
 pub mod charts;
+pub mod cohesion;
 pub mod combat;
 pub mod facing;
 pub mod fire;

@@ -42,10 +42,10 @@ pub fn entry_cost(scenario: &Scenario, category: MoveCategory, from: HexId, to: 
 /// What passing through a friendly unit costs under orders (6.92, 6.95; the voluntary table of
 /// the stacking chart): free for skirmishers, extra MP and a TQ check for both when Basic meets
 /// Basic, never with a phalanx or heavy infantry. (Routed units and columns come later.)
-pub fn pass_through(mover: &Unit, stationary: &Unit) -> stacking::Outcome {
+pub fn pass_through(mover: &Unit, stationary: &Unit, stationary_routed: bool) -> stacking::Outcome {
     stacking::outcome(
         stacking::stack_class(mover.kind, false, false),
-        stacking::stack_class(stationary.kind, false, false),
+        stacking::stack_class(stationary.kind, stationary_routed, false),
         stacking::Action::MoveThrough,
     )
 }
@@ -73,6 +73,8 @@ struct Mover<'a> {
     may_leave_start: bool,
     /// MP it may spend turning in its start hex: all of it, or ceil(MA/2) in a ZOC (7.25), or 0.
     start_turn_budget: u8,
+    /// Routed friends: passing through one eliminates it (6.92).
+    routed: Vec<usize>,
 }
 
 impl<'a> Mover<'a> {
@@ -113,6 +115,7 @@ impl<'a> Mover<'a> {
             occupied,
             may_leave_start,
             start_turn_budget,
+            routed: (0..state.units.len()).filter(|&i| state.units[i].routed).collect(),
         })
     }
 
@@ -175,8 +178,8 @@ impl<'a> Mover<'a> {
                 return Err(format!("{to} holds {}; units do not end a move stacked (6.91)", other_unit.name));
             }
             // Through a friend: as the stacking chart says (6.92, 6.95).
-            match pass_through(self.unit, other_unit) {
-                stacking::Outcome::Free => {}
+            match pass_through(self.unit, other_unit, self.routed.contains(&other)) {
+                stacking::Outcome::Free | stacking::Outcome::StationaryEliminated => {}
                 stacking::Outcome::ExtraMp { mp, .. } => extra = mp,
                 _ => {
                     return Err(format!(

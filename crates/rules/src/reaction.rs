@@ -43,7 +43,7 @@ fn reactors(s: &Scenario, state: &GameState, mover: usize, before: &Placement) -
     (0..s.units.len())
         .filter(|&i| {
             let (u, st) = (&s.units[i], &state.units[i]);
-            if u.side == side || st.eliminated || st.reacted {
+            if u.side == side || st.eliminated || st.routed || st.reacted {
                 return false;
             }
             let pinned_by_another =
@@ -211,12 +211,16 @@ pub fn run_move(
 }
 
 /// Passing through a friend (6.92, 6.95): where the stacking chart asks for it, both units
-/// check their TQ, the mover first, and each failing takes the chart's hits.
+/// check their TQ, the mover first, and each failing takes the chart's hits; a Routed friend
+/// passed through is eliminated.
 pub fn pass_through_checks(tx: &mut Tx, mover: usize, stationary: usize) -> Result<(), RuleError> {
     let (m, st) = (&tx.scenario.units[mover], &tx.scenario.units[stationary]);
-    let crate::charts::stacking::Outcome::ExtraMp { tq_check_both_hits_on_fail: hits, .. } =
-        crate::movement::pass_through(m, st)
-    else {
+    let outcome = crate::movement::pass_through(m, st, tx.state.units[stationary].routed);
+    if outcome == crate::charts::stacking::Outcome::StationaryEliminated {
+        tx.emit(Event::UnitEliminated { unit: st.id.clone(), rule: "6.92".into() });
+        return Ok(());
+    }
+    let crate::charts::stacking::Outcome::ExtraMp { tq_check_both_hits_on_fail: hits, .. } = outcome else {
         return Ok(());
     };
     for u in [mover, stationary] {

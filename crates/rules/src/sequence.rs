@@ -198,7 +198,8 @@ fn check_unit_order(tx: &Tx, li: usize, unit: &str) -> Result<usize, RuleError> 
     if tx.scenario.units[ui].side != tx.scenario.leaders[li].side {
         return Err(RuleError::NotFriendly { unit: unit.into() });
     }
-    if tx.state.units[ui].eliminated {
+    // Eliminated, or Routed: no orders but rally (10.26).
+    if tx.state.units[ui].eliminated || tx.state.units[ui].routed {
         return Err(RuleError::UnitNotAvailable { unit: unit.into() });
     }
     if let Phase::Orders { ordered, .. } = &tx.state.phase {

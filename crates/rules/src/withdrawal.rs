@@ -51,7 +51,8 @@ pub enum Allowance {
 pub fn unit_allowance(scenario: &Scenario, state: &GameState, unit: usize, mover: usize) -> Option<Allowance> {
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
     let Placement::One(at) = st.placement else { return None };
-    if st.eliminated || enemy_zoc(scenario, state, u.side).contains_key(&at) {
+    // Routed units do not withdraw (6.71).
+    if st.eliminated || st.routed || enemy_zoc(scenario, state, u.side).contains_key(&at) {
         return None;
     }
     let theirs = approach_ma(&scenario.units[mover]);
@@ -113,6 +114,8 @@ struct Retreat<'a> {
     /// A combat unit (it may not stop on a friend; only skirmishers pass through, 6.92); `None`
     /// for a leader, who stacks freely (6.94).
     unit: Option<&'a Unit>,
+    /// Routed friends (passing through one eliminates it, 6.92).
+    routed: Vec<usize>,
 }
 
 impl Retreat<'_> {
@@ -140,8 +143,10 @@ impl Retreat<'_> {
             }
             // Through a friend as the stacking chart says (6.75, 6.92); leaders stack freely.
             if let Some(u) = self.unit {
-                match crate::movement::pass_through(u, other) {
-                    crate::charts::stacking::Outcome::Free => {}
+                let routed = self.routed.contains(&o);
+                match crate::movement::pass_through(u, other, routed) {
+                    crate::charts::stacking::Outcome::Free | crate::charts::stacking::Outcome::StationaryEliminated => {
+                    }
                     crate::charts::stacking::Outcome::ExtraMp { mp, .. } => extra = mp,
                     _ => return Err(format!("a {} may not pass through {} (6.92)", u.kind.name(), other.name)),
                 }
@@ -236,6 +241,7 @@ fn unit_retreat<'a>(scenario: &'a Scenario, state: &GameState, unit: usize, move
         zoc: enemy_zoc(scenario, state, u.side),
         occupied: occupancy(state),
         unit: Some(u),
+        routed: (0..state.units.len()).filter(|&i| state.units[i].routed).collect(),
     })
 }
 
@@ -251,6 +257,7 @@ fn leader_retreat<'a>(scenario: &'a Scenario, state: &GameState, leader: usize, 
         zoc: enemy_zoc(scenario, state, side),
         occupied: occupancy(state),
         unit: None,
+        routed: Vec::new(),
     })
 }
 

@@ -21,7 +21,8 @@ pub fn can_ever_shock(kind: UnitType, class: Option<UnitClass>) -> bool {
 /// Eliminated units have none.
 pub fn zoc_of(scenario: &Scenario, state: &GameState, i: usize) -> Vec<HexId> {
     let (u, st) = (&scenario.units[i], &state.units[i]);
-    if st.eliminated {
+    // Eliminated and Routed units have none, nor skirmishers out of missiles (7.21).
+    if st.eliminated || st.routed || (u.kind.is_foot_skirmisher() && st.supply == crate::combat::missile::Supply::No) {
         return Vec::new();
     }
     let mut hexes = hexes_in(&st.placement, st.facing, Arc::Front);

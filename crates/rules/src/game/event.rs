@@ -57,6 +57,8 @@ pub enum HitCause {
     PassThrough,
     /// Missile fire (GBA 8.15).
     Missile,
+    /// A router passed through or stopped on it (GBA 6.92, 10.24; the stacking chart).
+    RoutPassage,
 }
 
 /// The outcome of the die roll of doom (GBA 5.33).
@@ -175,6 +177,21 @@ pub enum Event {
         hit: bool,
         hits: u8,
         supply: crate::combat::missile::Supply,
+    },
+    /// A unit routs (GBA 10.21) or rout-moves in Phase D (10.22): along `path` to `placement`,
+    /// facing `facing`; its hits are removed; `supply` after (foot missile units: none, 10.26).
+    UnitRouted {
+        unit: String,
+        path: Vec<HexId>,
+        placement: Placement,
+        facing: Vertex,
+        supply: crate::combat::missile::Supply,
+        rule: String,
+    },
+    /// A unit is eliminated, by the rule given (10.2, 10.22–10.26, 6.92).
+    UnitEliminated {
+        unit: String,
+        rule: String,
     },
     /// The reactions are over; the orders phase goes on.
     ReactionEnded,
@@ -373,6 +390,21 @@ impl GameState {
                         }
                         ordered.push(id.clone());
                     }
+                }
+            }
+            Event::UnitRouted { unit: id, placement, facing, supply, .. } => {
+                if let Some(i) = unit(id) {
+                    let u = &mut self.units[i];
+                    u.routed = true;
+                    u.hits = 0;
+                    u.placement = *placement;
+                    u.facing = *facing;
+                    u.supply = *supply;
+                }
+            }
+            Event::UnitEliminated { unit: id, .. } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].eliminated = true;
                 }
             }
             Event::ReactionEnded => {

@@ -78,6 +78,8 @@ impl Game {
     fn transact(&mut self, f: impl FnOnce(&mut Tx) -> Result<(), RuleError>) -> Result<Vec<Event>, RuleError> {
         let mut tx = Tx { scenario: &self.scenario, state: self.state.clone(), events: Vec::new() };
         f(&mut tx)?;
+        // Hits take effect: routs and eliminations (10.1, 10.26).
+        crate::cohesion::settle(&mut tx)?;
         let Tx { state, events, .. } = tx;
         self.state = state;
         Ok(events)

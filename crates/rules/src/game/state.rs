@@ -27,6 +27,9 @@ pub struct UnitState {
     /// Has moved this game turn: the counter's Moved side (GBA 6.13).
     pub moved: bool,
     pub eliminated: bool,
+    /// Routed (GBA 10.2): TQ 1, no orders but rally, no ZOC; any hit eliminates it.
+    #[serde(default)]
+    pub routed: bool,
     /// Has turned in reaction this orders phase: once only (GBA 7.16).
     pub reacted: bool,
     /// Missile supply (GBA 8.17).
@@ -165,6 +168,7 @@ impl GameState {
                     hits: 0,
                     moved: false,
                     eliminated: false,
+                    routed: false,
                     reacted: false,
                     supply: Default::default(),
                     fired: false,
