@@ -89,6 +89,14 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
                     entry(format!("{} looses at {}: rolls {roll}.", unit_name(s, unit), unit_name(s, target)), Some("8.15")),
                     unit,
                 ),
+                RollPurpose::Rally { unit } => about(
+                    entry(format!("Rallying {}: rolls {roll}.", unit_name(s, unit)), Some("10.27")),
+                    unit,
+                ),
+                RollPurpose::RallyTable { unit } => about(
+                    entry(format!("The rally table for {}: rolls {roll}.", unit_name(s, unit)), Some("10.27")),
+                    unit,
+                ),
                 RollPurpose::TqCheck { unit, rule } => {
                     let tq = s.unit(unit).map_or(0, |u| u.tq);
                     let rule: &'static str = match rule.as_str() {
@@ -160,6 +168,25 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
             e.hexes = path.clone();
             e
         }
+        Event::RallyOrdered { leader, unit } => {
+            let mut e = about(
+                entry(format!("{} tries to rally {}.", unit_name(s, leader), unit_name(s, unit)), Some("10.27")),
+                unit,
+            );
+            e.units.push(leader.clone());
+            e
+        }
+        Event::UnitRallied { unit, hits, .. } => about(
+            entry(
+                format!(
+                    "{} rallies with {}; it takes no orders until next turn.",
+                    unit_name(s, unit),
+                    plural(*hits, "cohesion hit", "cohesion hits")
+                ),
+                Some("10.27"),
+            ),
+            unit,
+        ),
         Event::UnitEliminated { unit, rule } => {
             let (why, r): (&str, &'static str) = match rule.as_str() {
                 "10.26" => ("hit again while Routed", "10.26"),
@@ -168,6 +195,7 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
                 "10.24" => ("a router with nowhere to stop", "10.24"),
                 "10.2" => ("it routs and scatters", "10.2"),
                 "10.21" => ("its way to the rear is blocked", "10.21"),
+                "10.27" => ("the rally fails and it scatters", "10.27"),
                 _ => ("it flees off the field", "10.23"),
             };
             about(entry(format!("{} is eliminated: {why}.", unit_name(s, unit)), Some(r)), unit)

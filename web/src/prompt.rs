@@ -211,6 +211,11 @@ pub fn prompt(p: &PromptProps) -> Html {
                         html! { <button class="act face" data-choice={i.to_string()} onclick={Callback::from(move |_: MouseEvent| on.emit(i))}>
                             { label }</button> }
                     }) }                    { for lines.into_iter().map(|(label, c)| button(label, "line", c)) }
+                    { for sarissa_rules::rally::rallyable(s, st).into_iter().filter(|_| p.ordering.is_none() && p.riding.is_none()).map(|i| {
+                        let need = sarissa_rules::rally::needed(s, st).unwrap_or(0);
+                        let unit = &s.units[i];
+                        button(format!("Rally {} ({need} or less)", unit.name), "rally", Command::Rally { unit: unit.id.clone(), facing: st.units[i].facing })
+                    }) }
                     { for p.riders.iter().filter(|_| p.ordering.is_none() && p.riding.is_none()).map(|(label, l)| {
                         let (on, l) = (p.on_ride.clone(), *l);
                         html! { <button class="act ride" onclick={Callback::from(move |_: MouseEvent| on.emit(l))}>{ label }</button> }

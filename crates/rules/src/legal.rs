@@ -40,8 +40,9 @@ pub fn orderable(s: &Scenario, st: &GameState) -> Vec<usize> {
             let u = &s.units[i];
             u.side == s.leaders[li].side
                 && !st.units[i].eliminated
-                // Routed units take no orders but rally (10.26).
+                // Routed units take no orders but rally (10.26), rallied ones none this turn (10.27).
                 && !st.units[i].routed
+                && !st.units[i].rallied
                 && !ordered.contains(&u.id)
                 && st.units[i].placement.hexes().any(|h| range.contains_key(&h))
         })
@@ -126,6 +127,11 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             for i in orderable_units(game) {
                 for d in reach(s, st, i).unwrap_or_default() {
                     out.push(d.command(&s.units[i].id));
+                }
+            }
+            for i in crate::rally::rallyable(s, st) {
+                for facing in crate::hex::Vertex::ALL {
+                    out.push(Command::Rally { unit: s.units[i].id.clone(), facing });
                 }
             }
             for (i, targets) in crate::fire::firers(s, st) {

@@ -14,6 +14,7 @@
 //! withdraw horse 0704 facing W fire      # horse archers shoot as they go (6.76)
 //! withdraw-leader bupares 0704 0804      # a leader withdraws
 //! fire archers at hoplites               # ordered missile fire
+//! rally levy facing E                    # try to rally a Routed unit
 //! end                                    # end orders
 //! momentum | no-momentum
 //! ```
@@ -64,6 +65,10 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             Command::LineCommand { line, anchor: anchor.to_string(), formation }
         }
         ["leader", leader, path @ ..] => Command::MoveLeader { leader: leader.to_string(), path: hexes(path)? },
+        ["rally", unit, "facing", v] => {
+            let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
+            Command::Rally { unit: unit.to_string(), facing }
+        }
         ["fire", unit, "at", target] => Command::Fire { unit: unit.to_string(), target: target.to_string() },
         ["end"] => Command::EndOrders,
         ["react", unit, "facing", v] => {
@@ -126,6 +131,7 @@ pub fn format(command: &Command) -> String {
             }
         ),
         Command::Fire { unit, target } => format!("fire {unit} at {target}"),
+        Command::Rally { unit, facing } => format!("rally {unit} facing {}", facing.name()),
         Command::EndOrders => "end".into(),
         Command::ReactFacing { unit, facing } => format!("react {unit} facing {}", facing.name()),
         Command::Withdraw { unit, path, facing, fire } => {
@@ -159,6 +165,7 @@ mod tests {
                 formation: Formation::Abreast,
             },
             Command::Fire { unit: "archers".into(), target: "hoplites".into() },
+            Command::Rally { unit: "hoplites".into(), facing: Vertex::W },
             Command::EndOrders,
             Command::ReactFacing { unit: "hoplites".into(), facing: Vertex::NE },
             Command::Withdraw {

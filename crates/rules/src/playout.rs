@@ -65,6 +65,14 @@ impl RandomPlayer {
                         }
                     }
                 }
+                // Routed units are rallied when they can be (10.27).
+                if *orders_left > 0 && line.is_none() && self.chance(50) {
+                    let routed = crate::rally::rallyable(s, st);
+                    if !routed.is_empty() {
+                        let u = routed[self.below(routed.len())];
+                        return Some(Command::Rally { unit: s.units[u].id.clone(), facing: st.units[u].facing });
+                    }
+                }
                 // Now and then, a volley (8.11).
                 if self.chance(20) {
                     let firers = crate::fire::firers(s, st);

@@ -95,6 +95,7 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             order_leader_move(tx, li, moving, path)
         }
         (Phase::Orders { .. }, Command::Fire { unit, target }) => crate::fire::fire(tx, unit, target),
+        (Phase::Orders { .. }, Command::Rally { unit, facing }) => crate::rally::rally_unit(tx, unit, *facing),
         (Phase::Orders { leader, .. }, Command::EndOrders) => end_orders(tx, &leader),
         (Phase::Orders { .. }, _) => Err(not_now("the active leader gives orders or ends them (5.2)")),
         (Phase::Momentum { leader }, Command::TryMomentum) => try_momentum(tx, &leader),
@@ -199,7 +200,7 @@ fn check_unit_order(tx: &Tx, li: usize, unit: &str) -> Result<usize, RuleError> 
         return Err(RuleError::NotFriendly { unit: unit.into() });
     }
     // Eliminated, or Routed: no orders but rally (10.26).
-    if tx.state.units[ui].eliminated || tx.state.units[ui].routed {
+    if tx.state.units[ui].eliminated || tx.state.units[ui].routed || tx.state.units[ui].rallied {
         return Err(RuleError::UnitNotAvailable { unit: unit.into() });
     }
     if let Phase::Orders { ordered, .. } = &tx.state.phase {

@@ -96,3 +96,67 @@ fn in_the_rout_segment_routers_run_their_full_ma_and_routed_hoplites_dissolve_gb
     });
     assert_eq!(ran, Some(5), "five hexes of clear ground west: {events:?}");
 }
+
+fn rally_field(dice: &[u8]) -> sarissa_rules::Game {
+    let f = Field {
+        // Far enough east that its full MA west (7) keeps it on the map.
+        units: [
+            vec![unit("horse", "HC", "", 3, 7, 7, "", "1005", "E")],
+            vec![unit("far", "MI", "", 4, 5, 5, "", "1209", "W")],
+        ],
+        leaders: [vec![leader("hero", "overall", 4, 8, "0905")], vec![leader("foe", "overall", 6, 4, "1210")]],
+        ..Field::default()
+    };
+    let (mut game, _) = f.start(dice);
+    game.state.units[0].routed = true;
+    ok(&mut game, activate("hero"));
+    game
+}
+
+fn rally() -> Command {
+    Command::Rally { unit: "horse".into(), facing: sarissa_rules::hex::Vertex::W }
+}
+
+#[test]
+fn initiative_4_rallies_a_tq_7_unit_on_0_to_5_and_the_table_gives_its_hits_gba_10_27() {
+    // Roll 5: rallied; the Rally Table roll 5 at printed TQ 7 gives 2 hits.
+    let mut game = rally_field(&[5, 5]);
+    assert_eq!(sarissa_rules::rally::rallyable(&game.scenario, &game.state), vec![0]);
+    let events = ok(&mut game, rally());
+    assert!(events.iter().any(|e| matches!(e, Event::UnitRallied { hits: 2, .. })), "{events:?}");
+    let st = &game.state.units[0];
+    assert!(!st.routed && st.rallied && st.hits == 2 && st.facing == sarissa_rules::hex::Vertex::W);
+    // Rallied: no orders until next turn; and each leader tries a unit once a turn.
+    assert!(!sarissa_rules::legal::orderable_units(&game).contains(&0));
+}
+
+#[test]
+fn a_failed_rally_runs_on_or_over_the_tq_is_eliminated_gba_10_27() {
+    let mut game = rally_field(&[6]);
+    let events = ok(&mut game, rally());
+    assert!(events.iter().any(|e| matches!(e, Event::UnitRouted { rule, .. } if rule == "10.27")), "{events:?}");
+    let mut game = rally_field(&[8]);
+    let events = ok(&mut game, rally());
+    assert!(events.contains(&Event::UnitEliminated { unit: "horse".into(), rule: "10.27".into() }), "{events:?}");
+    // Once a turn per leader.
+    let mut game = rally_field(&[6]);
+    ok(&mut game, rally());
+    assert!(game.execute(&rally()).is_err());
+}
+
+#[test]
+fn no_rally_beside_the_enemy_or_under_its_missiles_gba_10_27() {
+    let f = Field {
+        units: [
+            vec![unit("horse", "HC", "", 3, 7, 7, "", "0505", "E")],
+            vec![unit("bows", "LI", "A", 3, 5, 5, "A", "0705", "W")],
+        ],
+        leaders: [vec![leader("hero", "overall", 4, 8, "0405")], vec![leader("foe", "overall", 6, 4, "1210")]],
+        ..Field::default()
+    };
+    let (mut game, _) = f.start(&[]);
+    game.state.units[0].routed = true;
+    ok(&mut game, activate("hero"));
+    let refusal = sarissa_rules::rally::refusal(&game.scenario, &game.state, 0).unwrap();
+    assert!(refusal.contains("missile"), "{refusal}");
+}

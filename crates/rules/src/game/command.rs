@@ -47,6 +47,8 @@ pub enum Command {
     /// Ordered missile fire at an enemy unit in range and sight (GBA 8.11–8.15): instead of
     /// moving (the unit's order), or after moving toward the target under its order.
     Fire { unit: String, target: String },
+    /// An individual order to a Routed unit to rally, facing `facing` if it does (GBA 10.27).
+    Rally { unit: String, facing: Vertex },
     /// The active leader gives no more orders this orders phase (GBA 5.21, 5.27).
     EndOrders,
     /// Roll for momentum: another orders phase for the same leader (GBA 5.32).
@@ -67,6 +69,7 @@ impl Command {
             Self::LineCommand { .. } => "line_command",
             Self::MoveLeader { .. } => "move_leader",
             Self::Fire { .. } => "fire",
+            Self::Rally { .. } => "rally",
             Self::EndOrders => "end_orders",
             Self::ReactFacing { .. } => "react_facing",
             Self::Withdraw { .. } => "withdraw",

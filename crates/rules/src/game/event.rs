@@ -24,6 +24,10 @@ pub enum RollPurpose {
     TqCheck { unit: String, rule: String },
     /// A missile volley (GBA 8.15).
     MissileFire { unit: String, target: String },
+    /// A rally attempt (GBA 10.27): Initiative + 1 or less rallies.
+    Rally { unit: String },
+    /// The Rally Table roll for a rallied unit's hits (GBA 10.27).
+    RallyTable { unit: String },
 }
 
 /// Why a unit took cohesion hits.
@@ -187,6 +191,18 @@ pub enum Event {
         facing: Vertex,
         supply: crate::combat::missile::Supply,
         rule: String,
+    },
+    /// `leader` orders `unit` to rally (GBA 10.27): an individual order; once a turn each.
+    RallyOrdered {
+        leader: String,
+        unit: String,
+    },
+    /// The unit rallies with `hits`, facing `facing` (refaced free) (GBA 10.27).
+    UnitRallied {
+        unit: String,
+        hits: u8,
+        facing: Vertex,
+        supply: crate::combat::missile::Supply,
     },
     /// A unit is eliminated, by the rule given (10.2, 10.22–10.26, 6.92).
     UnitEliminated {
@@ -402,6 +418,25 @@ impl GameState {
                     u.supply = *supply;
                 }
             }
+            Event::RallyOrdered { leader: lid, unit: id } => {
+                if let Some(l) = leader(lid) {
+                    self.leaders[l].rallies_tried.push(id.clone());
+                }
+                if let Phase::Orders { orders_left, ordered, .. } = &mut self.phase {
+                    *orders_left = orders_left.saturating_sub(1);
+                    ordered.push(id.clone());
+                }
+            }
+            Event::UnitRallied { unit: id, hits, facing, supply } => {
+                if let Some(i) = unit(id) {
+                    let u = &mut self.units[i];
+                    u.routed = false;
+                    u.rallied = true;
+                    u.hits = *hits;
+                    u.facing = *facing;
+                    u.supply = *supply;
+                }
+            }
             Event::UnitEliminated { unit: id, .. } => {
                 if let Some(i) = unit(id) {
                     self.units[i].eliminated = true;
@@ -528,6 +563,7 @@ impl GameState {
             Event::UnitsAndLeadersReadied => {
                 for u in &mut self.units {
                     u.moved = false;
+                    u.rallied = false;
                 }
                 for l in &mut self.leaders {
                     if l.status != LeaderStatus::Eliminated {
@@ -535,6 +571,7 @@ impl GameState {
                     }
                     l.no_momentum = false;
                     l.succession = 0;
+                    l.rallies_tried.clear();
                     l.was_in_enemy_zoc = false;
                 }
             }

@@ -30,6 +30,9 @@ pub struct UnitState {
     /// Routed (GBA 10.2): TQ 1, no orders but rally, no ZOC; any hit eliminates it.
     #[serde(default)]
     pub routed: bool,
+    /// Rallied this turn: no orders until the next (GBA 10.27).
+    #[serde(default)]
+    pub rallied: bool,
     /// Has turned in reaction this orders phase: once only (GBA 7.16).
     pub reacted: bool,
     /// Missile supply (GBA 8.17).
@@ -65,6 +68,9 @@ pub struct LeaderState {
     pub moved_by_overall: bool,
     /// Brought out of an enemy ZOC before his activation: he goes next, without momentum (5.25).
     pub must_activate: bool,
+    /// Units he has tried to rally this turn: once each (GBA 10.27).
+    #[serde(default)]
+    pub rallies_tried: Vec<String>,
 }
 
 /// The decision the game is waiting for.
@@ -169,6 +175,7 @@ impl GameState {
                     moved: false,
                     eliminated: false,
                     routed: false,
+                    rallied: false,
                     reacted: false,
                     supply: Default::default(),
                     fired: false,
@@ -189,6 +196,7 @@ impl GameState {
                     used_line_command: false,
                     moved_by_overall: false,
                     must_activate: false,
+                    rallies_tried: Vec::new(),
                 })
                 .collect(),
             dice,

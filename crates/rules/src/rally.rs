@@ -1,0 +1,121 @@
+//! Rally (GBA 10.27): an individual order to a Routed unit. On a roll of the leader's
+//! Initiative + 1 or less it rallies, with the Rally Table's hits (or an "R": it runs on two
+//! more hexes); otherwise it runs its full MA again, or is eliminated if the roll is also over
+//! its printed TQ; a phalanx or heavy infantry that fails is eliminated.
+
+use crate::charts::missile::{max_range, MissileLine};
+use crate::charts::movement_costs::{self, Crossing};
+use crate::charts::rally::{rally, RallyResult};
+use crate::combat::missile::Supply;
+use crate::game::{Event, GameState, Phase, RollPurpose, RuleError, Tx};
+use crate::hex::Vertex;
+use crate::movement::category_of;
+use crate::rout::RoutLeg;
+use crate::scenario::Scenario;
+use crate::units::{Missile, UnitType};
+
+/// Why `unit` may not be rallied by the active leader now, if it may not (10.27).
+pub fn refusal(scenario: &Scenario, state: &GameState, unit: usize) -> Option<String> {
+    let Phase::Orders { leader, orders_left, line, ordered, .. } = &state.phase else {
+        return Some("only in an orders phase".into());
+    };
+    let li = scenario.leaders.iter().position(|l| &l.id == leader)?;
+    let (u, st) = (&scenario.units[unit], &state.units[unit]);
+    if u.side != scenario.leaders[li].side || st.eliminated || !st.routed {
+        return Some("only a friendly Routed unit is rallied".into());
+    }
+    if *orders_left == 0 || line.is_some() || ordered.contains(&u.id) {
+        return Some("a rally is an individual order, and none is left".into());
+    }
+    if state.leaders[li].rallies_tried.contains(&u.id) {
+        return Some("each leader tries to rally a unit once a turn".into());
+    }
+    if !crate::orders::in_command_range(scenario, state, li, unit) {
+        return Some("it is out of the leader's command range (4.21)".into());
+    }
+    // A hex entered for 1 MP, hexsides and climbing aside.
+    let map = &scenario.map;
+    let category = category_of(u, &st.placement);
+    let open = st.placement.hexes().all(|h| {
+        let (Some(terrain), Some(level)) = (map.terrain(h), map.elevation(h)) else { return false };
+        movement_costs::entry_cost(category, terrain, None, Crossing::Inward, level, level).is_some_and(|c| c.mp == 1)
+    });
+    if !open {
+        return Some("it must stand in a hex that costs 1 MP to enter".into());
+    }
+    let occupied = crate::zoc::occupancy(state);
+    let beside_enemy = st.placement.hexes().any(|h| {
+        crate::hex::Hexside::ALL
+            .iter()
+            .filter_map(|s| h.neighbour(*s))
+            .any(|n| occupied.get(&n).is_some_and(|&o| scenario.units[o].side != u.side))
+    });
+    if beside_enemy {
+        return Some("it is next to an enemy unit".into());
+    }
+    let under_fire = (0..scenario.units.len()).any(|e| {
+        let (eu, es) = (&scenario.units[e], &state.units[e]);
+        let Some(missile) = eu.missile else { return false };
+        if eu.side == u.side || es.eliminated || es.routed || es.supply == Supply::No {
+            return false;
+        }
+        let Some(line) = MissileLine::for_unit(scenario.meta.rules, eu.kind, missile) else { return false };
+        let reach = max_range(line, None) as u32;
+        let archer = matches!(missile, Missile::Arrow | Missile::LongBow);
+        es.placement.hexes().any(|from| {
+            st.placement.hexes().any(|to| {
+                from.distance(to) <= reach
+                    && (from.distance(to) <= 1 || crate::sight::line_of_sight(scenario, state, from, to, archer))
+            })
+        })
+    });
+    if under_fire {
+        return Some("an enemy missile unit has it in range and sight".into());
+    }
+    None
+}
+
+/// Routed units the active leader may try to rally now.
+pub fn rallyable(scenario: &Scenario, state: &GameState) -> Vec<usize> {
+    (0..scenario.units.len())
+        .filter(|&i| state.units[i].routed && !state.units[i].eliminated)
+        .filter(|&i| refusal(scenario, state, i).is_none())
+        .collect()
+}
+
+/// The roll a rally needs: the leader's Initiative + 1 or less.
+pub fn needed(scenario: &Scenario, state: &GameState) -> Option<u8> {
+    let Phase::Orders { leader, .. } = &state.phase else { return None };
+    scenario.leaders.iter().find(|l| &l.id == leader).and_then(|l| l.initiative).map(|i| i + 1)
+}
+
+/// The active leader tries to rally `unit`, which may face `facing` if it rallies (10.27).
+pub fn rally_unit(tx: &mut Tx, unit: &str, facing: Vertex) -> Result<(), RuleError> {
+    let ui = tx.unit_index(unit)?;
+    if let Some(reason) = refusal(tx.scenario, &tx.state, ui) {
+        return Err(RuleError::IllegalMove { unit: unit.into(), rule: "10.27", reason });
+    }
+    let Phase::Orders { leader, .. } = tx.state.phase.clone() else { return Ok(()) };
+    let need = needed(tx.scenario, &tx.state).unwrap_or(0);
+    tx.emit(Event::RallyOrdered { leader, unit: unit.into() });
+    let roll = tx.roll(RollPurpose::Rally { unit: unit.into() })?;
+    let u = &tx.scenario.units[ui];
+    let (tq, kind, rules) = (u.tq, u.kind, tx.scenario.meta.rules);
+    let foot_missile = u.missile.is_some() && !u.kind.is_cavalry() && u.kind != UnitType::EL;
+    if roll <= need {
+        let table = tx.roll(RollPurpose::RallyTable { unit: unit.into() })?;
+        match rally(rules, tq, table).result {
+            RallyResult::Hits(hits) => {
+                let supply = if foot_missile { Supply::No } else { tx.state.units[ui].supply };
+                tx.emit(Event::UnitRallied { unit: unit.into(), hits, facing, supply });
+            }
+            // "R": it runs two more hexes after all.
+            RallyResult::Fails => crate::cohesion::rout(tx, ui, RoutLeg::Hexes(2), "10.27")?,
+        }
+    } else if matches!(kind, UnitType::PH | UnitType::HI) || roll > tq {
+        tx.emit(Event::UnitEliminated { unit: unit.into(), rule: "10.27".into() });
+    } else {
+        crate::cohesion::rout(tx, ui, RoutLeg::Segment, "10.27")?;
+    }
+    Ok(())
+}
