@@ -8,6 +8,7 @@ pub mod counters;
 pub mod geometry;
 pub mod log;
 pub mod map;
+pub mod odds_view;
 pub mod panel;
 pub mod play;
 pub mod prompt;

@@ -89,6 +89,7 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
                     entry(format!("{} looses at {}: rolls {roll}.", unit_name(s, unit), unit_name(s, target)), Some("8.15")),
                     unit,
                 ),
+                RollPurpose::Shock { combat } => entry(format!("Shock, combat {}: rolls {roll}.", combat + 1), Some("9.1")),
                 RollPurpose::Rally { unit } => about(
                     entry(format!("Rallying {}: rolls {roll}.", unit_name(s, unit)), Some("10.27")),
                     unit,
@@ -168,6 +169,33 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
             e.hexes = path.clone();
             e
         }
+        Event::ShockSegmentBegan { .. } | Event::ShockSegmentEnded { .. } => return None,
+        Event::ShockDesignated { leader, attackers } => {
+            let who = if attackers.is_empty() {
+                "only the units that must attack".to_string()
+            } else {
+                attackers.iter().map(|a| unit_name(s, a)).collect::<Vec<_>>().join(", ") + " join the attack"
+            };
+            about(entry(format!("{}'s shock: {who}.", unit_name(s, leader)), Some("9.11")), leader)
+        }
+        Event::ShockResolved { attackers, defenders, column, lines } => {
+            let names = |v: &[String]| v.iter().map(|x| unit_name(s, x)).collect::<Vec<_>>().join(" + ");
+            let col = column.map(|c| format!(" on column {c}")).unwrap_or_default();
+            let mut e = entry(
+                format!("{} attack {}{col}: {}.", names(attackers), names(defenders), lines.join("; ")),
+                Some("9.16"),
+            );
+            e.side = attackers.first().and_then(|a| side_of(s, a));
+            e.units = attackers.iter().chain(defenders).cloned().collect();
+            e
+        }
+        Event::SupplyChanged { unit, .. } => about(
+            entry(
+                format!("{} has thrown its javelins: no missiles until it reloads.", unit_name(s, unit)),
+                Some("8.17"),
+            ),
+            unit,
+        ),
         Event::RallyOrdered { leader, unit } => {
             let mut e = about(
                 entry(format!("{} tries to rally {}.", unit_name(s, leader), unit_name(s, unit)), Some("10.27")),
@@ -318,6 +346,7 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
                 HitCause::PassThrough => ("as the ranks passed through each other", "6.92"),
                 HitCause::Missile => ("from missile fire", "8.15"),
                 HitCause::RoutPassage => ("as routers burst through its ranks", "10.24"),
+                HitCause::Shock => ("in the shock", "9.16"),
             };
             about(
                 entry(

@@ -113,6 +113,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
     // A leader being moved: his index and whether on the overall commander's order (4.4).
     let riding = use_state(|| None::<(usize, bool)>);
     let error = use_state(|| None::<String>);
+    // The shock segment: optional attackers picked so far (9.11).
+    let shock_chosen = use_state(Vec::<String>::new);
 
     let key = Rc::as_ptr(&*session) as usize;
     let game: Rc<Game> = use_memo(key, {
@@ -161,6 +163,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
     let execute = {
         let (session, ordering, target, error, focus, riding) =
             (session.clone(), ordering.clone(), target.clone(), error.clone(), focus.clone(), riding.clone());
+        let shock_chosen = shock_chosen.clone();
         Callback::from(move |command: Command| {
             let mut next = (**session).clone();
             match next.execute(command) {
@@ -172,9 +175,22 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     target.set(None);
                     focus.set(Vec::new());
                     riding.set(None);
+                    shock_chosen.set(Vec::new());
                 }
                 Err(e) => error.set(Some(e.to_string())),
             }
+        })
+    };
+    let on_toggle_shock = {
+        let shock_chosen = shock_chosen.clone();
+        Callback::from(move |id: String| {
+            let mut v = (*shock_chosen).clone();
+            if let Some(k) = v.iter().position(|x| *x == id) {
+                v.remove(k);
+            } else {
+                v.push(id);
+            }
+            shock_chosen.set(v);
         })
     };
 
@@ -182,7 +198,18 @@ pub fn play_screen(props: &PlayProps) -> Html {
         let (game, selected, ordering, target, orderable, destinations) =
             (game.clone(), selected.clone(), ordering.clone(), target.clone(), orderable.clone(), destinations.clone());
         let (riding, rides, execute, volleys) = (riding.clone(), rides.clone(), execute.clone(), volleys.clone());
+        let (on_toggle_shock,) = (on_toggle_shock.clone(),);
         Callback::from(move |hex: HexId| {
+            // The shock segment: a tap on a ringed unit adds it to the attack or takes it out.
+            if let Phase::Shock { optional, .. } = &game.state.phase {
+                let here = game.scenario.units.iter().enumerate().find(|(i, u)| {
+                    optional.contains(&u.id) && game.state.units[*i].placement.hexes().any(|h| h == hex)
+                });
+                if let Some((_, u)) = here {
+                    on_toggle_shock.emit(u.id.clone());
+                    return;
+                }
+            }
             // A tap on a red-ringed enemy fires at it (8.11).
             if let Some(u) = *ordering {
                 if let Some((_, _, target)) = volleys.iter().find(|(h, ..)| *h == hex) {
@@ -347,6 +374,22 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     o.target = Some((t, arrows));
                 }
             }
+            // The shock: the combats picked out, optional attackers ringed.
+            None if matches!(game.state.phase, Phase::Shock { .. }) => {
+                if let Phase::Shock { optional, .. } = &game.state.phase {
+                    for (c, _) in sarissa_rules::shock_segment::preview(&game.scenario, &game.state, &shock_chosen) {
+                        o.focus.extend(sarissa_rules::shock_segment::combat_hexes(&game.state, &c));
+                    }
+                    o.orderable = game
+                        .scenario
+                        .units
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, u)| optional.contains(&u.id))
+                        .flat_map(|(i, _)| game.state.units[i].placement.hexes())
+                        .collect();
+                }
+            }
             None if riding.is_some() => {
                 o.reachable = rides.keys().copied().collect();
                 if let Some((l, _)) = *riding {
@@ -409,7 +452,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     let volley = shoot.as_ref().map(|p| format!("{plain} · shoot as it goes ({p})"));
                     std::iter::once(plain).chain(volley)
                 }).collect::<Vec<_>>()).unwrap_or_default()}
-                {on_choice} {riders} riding={riding_label} {on_ride} />
+                {on_choice} {riders} riding={riding_label} {on_ride}
+                shock_chosen={(*shock_chosen).clone()} {on_toggle_shock} />
             <div class="battle">
                 <MapView game={game.clone()} selected={*selected} {on_select} {overlay} {on_facing} />
                 <Panel game={game.clone()} selected={*selected} {on_close} log={log.clone()} {on_log} />

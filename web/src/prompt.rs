@@ -34,6 +34,11 @@ pub struct PromptProps {
     pub on_command: Callback<Command>,
     pub on_cancel: Callback<()>,
     pub on_undo: Callback<()>,
+    /// The shock segment: the optional attackers picked so far, and picking one in or out.
+    #[prop_or_default]
+    pub shock_chosen: Vec<String>,
+    #[prop_or_default]
+    pub on_toggle_shock: Callback<String>,
 }
 
 impl PartialEq for PromptProps {
@@ -47,6 +52,7 @@ impl PartialEq for PromptProps {
             && self.can_fire == o.can_fire
             && self.can_undo == o.can_undo
             && self.error == o.error
+            && self.shock_chosen == o.shock_chosen
     }
 }
 
@@ -222,6 +228,43 @@ pub fn prompt(p: &PromptProps) -> Html {
                     }) }
                     if p.ordering.is_some() || p.riding.is_some() { <button class="act cancel" onclick={cancel}>{ "Cancel" }</button> }
                     { button("End orders".into(), "end-orders", Command::EndOrders) }
+                </> },
+            )
+        }
+        Phase::Shock { must, optional, .. } => {
+            let name = |id: &str| s.unit(id).map(|u| u.name.clone()).unwrap_or_default();
+            let fights = sarissa_rules::shock_segment::preview(s, st, &p.shock_chosen);
+            let mut text = format!("{side_name}: the shock (9.0).");
+            if !must.is_empty() {
+                text.push_str(&format!(" {} moved up and must attack (7.31).", must.iter().map(|m| name(m)).collect::<Vec<_>>().join(", ")));
+            }
+            if !optional.is_empty() {
+                text.push_str(" Tap a ringed unit, or its button, to add it to the attack (7.33).");
+            }
+            text.push_str(if fights.is_empty() { " No combat as things stand." } else { " The odds of each combat are below." });
+            let resolve = Command::Shock { attackers: p.shock_chosen.clone() };
+            let label = match fights.len() {
+                0 => "No shock".to_string(),
+                1 => "Resolve the combat".to_string(),
+                n => format!("Resolve the {n} combats"),
+            };
+            (
+                text,
+                html! { <>
+                    { for optional.iter().map(|o| {
+                        let on = p.on_toggle_shock.clone();
+                        let (id, chosen) = (o.clone(), p.shock_chosen.contains(o));
+                        let label = if chosen { format!("✓ {} attacks", name(o)) } else { format!("Add {}", name(o)) };
+                        html! { <button class={classes!("act", "shock-toggle", chosen.then_some("on"))} onclick={Callback::from(move |_: MouseEvent| on.emit(id.clone()))}>{ label }</button> }
+                    }) }
+                    { button(label, "resolve-shock", resolve) }
+                    <div class="odds">
+                        { for fights.iter().enumerate().map(|(k, (c, setup))| {
+                            let (a, d) = sarissa_rules::shock_segment::combat_ids(s, c);
+                            let names = |v: &[String]| v.iter().map(|x| name(x)).collect::<Vec<_>>().join(" + ");
+                            crate::odds_view::combat_odds(&format!("{}. {} against {}", k + 1, names(&a), names(&d)), setup)
+                        }) }
+                    </div>
                 </> },
             )
         }

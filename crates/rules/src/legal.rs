@@ -83,6 +83,17 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             out
         }
         Phase::Momentum { .. } => vec![Command::TryMomentum, Command::DeclineMomentum],
+        // No optional attacker, all of them, or each alone (the full set of subsets is large).
+        Phase::Shock { optional, .. } => {
+            let mut out = vec![Command::Shock { attackers: Vec::new() }];
+            if !optional.is_empty() {
+                out.push(Command::Shock { attackers: optional.clone() });
+            }
+            if optional.len() > 1 {
+                out.extend(optional.iter().map(|o| Command::Shock { attackers: vec![o.clone()] }));
+            }
+            out
+        }
         Phase::Reaction { reactors, withdrawers, leaders, .. } => {
             let mut out: Vec<Command> = std::iter::once(Command::EndReaction)
                 .chain(reactors.iter().flat_map(|r| {

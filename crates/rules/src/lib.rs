@@ -21,6 +21,7 @@ pub mod reaction;
 pub mod rout;
 pub mod scenario;
 pub mod sequence;
+pub mod shock_segment;
 pub mod sight;
 pub mod terrain;
 pub mod trump;

@@ -15,6 +15,7 @@
 //! withdraw-leader bupares 0704 0804      # a leader withdraws
 //! fire archers at hoplites               # ordered missile fire
 //! rally levy facing E                    # try to rally a Routed unit
+//! shock agrianians companions            # the shock segment: optional attackers that join
 //! end                                    # end orders
 //! momentum | no-momentum
 //! ```
@@ -65,6 +66,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             Command::LineCommand { line, anchor: anchor.to_string(), formation }
         }
         ["leader", leader, path @ ..] => Command::MoveLeader { leader: leader.to_string(), path: hexes(path)? },
+        ["shock", attackers @ ..] => Command::Shock { attackers: attackers.iter().map(|a| a.to_string()).collect() },
         ["rally", unit, "facing", v] => {
             let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
             Command::Rally { unit: unit.to_string(), facing }
@@ -132,6 +134,8 @@ pub fn format(command: &Command) -> String {
         ),
         Command::Fire { unit, target } => format!("fire {unit} at {target}"),
         Command::Rally { unit, facing } => format!("rally {unit} facing {}", facing.name()),
+        Command::Shock { attackers } if attackers.is_empty() => "shock".into(),
+        Command::Shock { attackers } => format!("shock {}", attackers.join(" ")),
         Command::EndOrders => "end".into(),
         Command::ReactFacing { unit, facing } => format!("react {unit} facing {}", facing.name()),
         Command::Withdraw { unit, path, facing, fire } => {
@@ -166,6 +170,8 @@ mod tests {
             },
             Command::Fire { unit: "archers".into(), target: "hoplites".into() },
             Command::Rally { unit: "hoplites".into(), facing: Vertex::W },
+            Command::Shock { attackers: vec![] },
+            Command::Shock { attackers: vec!["agrianians".into(), "companions".into()] },
             Command::EndOrders,
             Command::ReactFacing { unit: "hoplites".into(), facing: Vertex::NE },
             Command::Withdraw {

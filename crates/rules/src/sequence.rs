@@ -98,6 +98,11 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::Orders { .. }, Command::Rally { unit, facing }) => crate::rally::rally_unit(tx, unit, *facing),
         (Phase::Orders { leader, .. }, Command::EndOrders) => end_orders(tx, &leader),
         (Phase::Orders { .. }, _) => Err(not_now("the active leader gives orders or ends them (5.2)")),
+        (Phase::Shock { leader, .. }, Command::Shock { attackers }) => {
+            crate::shock_segment::resolve_segment(tx, attackers)?;
+            after_orders(tx, &leader)
+        }
+        (Phase::Shock { .. }, _) => Err(not_now("the shock attacks are chosen and resolved (9.11)")),
         (Phase::Momentum { leader }, Command::TryMomentum) => try_momentum(tx, &leader),
         (Phase::Momentum { leader }, Command::DeclineMomentum) => {
             tx.emit(Event::LeaderFinished { leader });
@@ -343,6 +348,16 @@ fn end_orders(tx: &mut Tx, active: &str) -> Result<(), RuleError> {
         return Err(RuleError::TrumperMustAct { leader: active.into() });
     }
     tx.emit(Event::OrdersEnded { leader: active.into() });
+    // Anyone to fight? The shock segment first (9.0).
+    if crate::shock_segment::begin(tx, active)? {
+        return Ok(());
+    }
+    after_orders(tx, active)
+}
+
+/// After the orders (and the shock segment): momentum, or the leader is Finished (5.3).
+pub fn after_orders(tx: &mut Tx, active: &str) -> Result<(), RuleError> {
+    let li = tx.leader_index(active)?;
     match momentum_refusal(tx, li) {
         None => tx.emit(Event::MomentumOffered { leader: active.into() }),
         Some(_) => {

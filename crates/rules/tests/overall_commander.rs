@@ -54,7 +54,7 @@ fn moving_a_leader_out_of_an_enemy_zoc_costs_two_orders_gba_4_4() {
         RuleError::LeaderInEnemyZoc { leader: "duke".into() }
     );
     // In an enemy ZOC he may not try for momentum either (5.31): ending his orders finishes him.
-    let events = ok(&mut game, Command::EndOrders);
+    let events = end_orders(&mut game);
     assert!(events.contains(&Event::LeaderFinished { leader: "duke".into() }));
     ok(&mut game, activate("king"));
     let events = ok(&mut game, ride("duke", &["0605", "0505"]));
@@ -81,13 +81,13 @@ fn a_leader_brought_out_of_an_enemy_zoc_goes_next_without_momentum_gba_5_25() {
     ok(&mut game, activate("king"));
     let events = ok(&mut game, ride("duke", &["0605", "0505"]));
     assert!(matches!(&events[0], Event::LeaderMoved { left_enemy_zoc: true, .. }), "{events:?}");
-    ok(&mut game, Command::EndOrders);
+    end_orders(&mut game);
     ok(&mut game, Command::DeclineMomentum);
     // Before the foe (initiative 3), the duke.
     assert_eq!(offered(&game), ["duke"]);
     assert!(game.execute(&pass("duke")).is_err(), "he must be activated (5.25)");
     ok(&mut game, activate("duke"));
-    let events = ok(&mut game, Command::EndOrders);
+    let events = end_orders(&mut game);
     assert!(events.contains(&Event::LeaderFinished { leader: "duke".into() }), "no momentum: {events:?}");
     assert_eq!(offered(&game), ["foe"]);
 }

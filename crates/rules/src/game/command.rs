@@ -49,6 +49,9 @@ pub enum Command {
     Fire { unit: String, target: String },
     /// An individual order to a Routed unit to rally, facing `facing` if it does (GBA 10.27).
     Rally { unit: String, facing: Vertex },
+    /// The shock segment: the optional attackers that attack too; then every combat is
+    /// resolved (GBA 9.11–9.18).
+    Shock { attackers: Vec<String> },
     /// The active leader gives no more orders this orders phase (GBA 5.21, 5.27).
     EndOrders,
     /// Roll for momentum: another orders phase for the same leader (GBA 5.32).
@@ -70,6 +73,7 @@ impl Command {
             Self::MoveLeader { .. } => "move_leader",
             Self::Fire { .. } => "fire",
             Self::Rally { .. } => "rally",
+            Self::Shock { .. } => "shock",
             Self::EndOrders => "end_orders",
             Self::ReactFacing { .. } => "react_facing",
             Self::Withdraw { .. } => "withdraw",

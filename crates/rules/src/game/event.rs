@@ -24,6 +24,8 @@ pub enum RollPurpose {
     TqCheck { unit: String, rule: String },
     /// A missile volley (GBA 8.15).
     MissileFire { unit: String, target: String },
+    /// A shock combat's die (GBA 9.13–9.18), in the order the procedure takes them (R14).
+    Shock { combat: u8 },
     /// A rally attempt (GBA 10.27): Initiative + 1 or less rallies.
     Rally { unit: String },
     /// The Rally Table roll for a rallied unit's hits (GBA 10.27).
@@ -63,6 +65,8 @@ pub enum HitCause {
     Missile,
     /// A router passed through or stopped on it (GBA 6.92, 10.24; the stacking chart).
     RoutPassage,
+    /// Shock combat (GBA 9.13–9.18).
+    Shock,
 }
 
 /// The outcome of the die roll of doom (GBA 5.33).
@@ -189,6 +193,33 @@ pub enum Event {
         path: Vec<HexId>,
         placement: Placement,
         facing: Vertex,
+        supply: crate::combat::missile::Supply,
+        rule: String,
+    },
+    /// The shock segment begins (GBA 9.0, 9.11): `must` attack; the player picks from `optional`.
+    ShockSegmentBegan {
+        leader: String,
+        must: Vec<String>,
+        optional: Vec<String>,
+    },
+    /// The optional attackers chosen (GBA 9.11).
+    ShockDesignated {
+        leader: String,
+        attackers: Vec<String>,
+    },
+    /// One combat resolved (GBA 9.13–9.18): its column and each step in words, with its rule.
+    ShockResolved {
+        attackers: Vec<String>,
+        defenders: Vec<String>,
+        column: Option<u8>,
+        lines: Vec<String>,
+    },
+    ShockSegmentEnded {
+        leader: String,
+    },
+    /// A unit's missile supply changes outside its own fire (GBA 8.17: javelin foot after shock).
+    SupplyChanged {
+        unit: String,
         supply: crate::combat::missile::Supply,
         rule: String,
     },
@@ -416,6 +447,20 @@ impl GameState {
                     u.placement = *placement;
                     u.facing = *facing;
                     u.supply = *supply;
+                }
+            }
+            Event::ShockSegmentBegan { leader, must, optional } => {
+                let ordered = match &self.phase {
+                    Phase::Orders { ordered, .. } => ordered.clone(),
+                    _ => Vec::new(),
+                };
+                self.phase =
+                    Phase::Shock { leader: leader.clone(), ordered, must: must.clone(), optional: optional.clone() };
+            }
+            Event::ShockDesignated { .. } | Event::ShockResolved { .. } | Event::ShockSegmentEnded { .. } => {}
+            Event::SupplyChanged { unit: id, supply, .. } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].supply = *supply;
                 }
             }
             Event::RallyOrdered { leader: lid, unit: id } => {

@@ -122,6 +122,15 @@ pub enum Phase {
         spent: u8,
         resume: Box<Phase>,
     },
+    /// The shock segment of `leader`'s orders phase (GBA 9.0): `must` attack (7.31); the
+    /// player chooses which of `optional` attack too (7.32, 7.33); `ordered`: the units he
+    /// ordered this phase.
+    Shock {
+        leader: String,
+        ordered: Vec<String>,
+        must: Vec<String>,
+        optional: Vec<String>,
+    },
     /// `side` may trump `trumper` — who trumped, or just gained momentum — with a leader of equal
     /// or higher initiative, or let it stand (GBA 5.42).
     TrumpResponse {
@@ -213,7 +222,7 @@ impl GameState {
             | Phase::Reactivation { side }
             | Phase::TrumpResponse { side, .. }
             | Phase::Reaction { side, .. } => Some(*side),
-            Phase::Orders { leader, .. } | Phase::Momentum { leader } => {
+            Phase::Orders { leader, .. } | Phase::Momentum { leader } | Phase::Shock { leader, .. } => {
                 scenario.leaders.iter().find(|l| &l.id == leader).map(|l| l.side)
             }
         }

@@ -136,3 +136,13 @@ pub fn offered(game: &Game) -> Vec<String> {
         other => panic!("not an activation decision: {other:?}"),
     }
 }
+
+/// Ends the active leader's orders; if a shock segment follows with nobody obliged to attack,
+/// declines it (GBA 9.0, 7.33). Returns every event.
+pub fn end_orders(game: &mut Game) -> Vec<Event> {
+    let mut events = ok(game, Command::EndOrders);
+    if matches!(&game.state.phase, sarissa_rules::game::Phase::Shock { must, .. } if must.is_empty()) {
+        events.extend(ok(game, Command::Shock { attackers: Vec::new() }));
+    }
+    events
+}

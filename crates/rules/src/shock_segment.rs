@@ -1,0 +1,403 @@
+//! The shock segment of an orders phase (GBA 7.3, 9.0–9.18): who must and who may attack, the
+//! combats they form, and their resolution by `combat::shock`, with every die an event.
+//!
+//! When the active leader ends his orders, any of his side's units standing with an enemy in its
+//! ZOC may fight: those that moved up this phase must (the heavy types, 7.31) or may (the light
+//! ones) attack, with the pre-shock TQ check; the others within his command range may attack
+//! without it (7.33). The player picks the optional attackers in one decision; then every combat
+//! is resolved, left to right (P40).
+//!
+//! Readings this version takes (P40): combats are formed as the connected groups of attackers
+//! and the defenders in their ZOC (9.12 leaves the attacker freer); each combat is resolved whole
+//! in turn rather than step by step across combats; in a combat the defenders' unit for the Clash
+//! is the one with the most Size (ties: the first listed), the attackers' likewise; an attacker
+//! strikes through the best side it touches (rear, then flank, then front); leaders lend their
+//! Charisma (the best stacked with a side's units) but their casualty checks, advance after
+//! combat and pursuit come later.
+
+use crate::charts::clash_of_spears::may_shock_attack;
+use crate::charts::column_shifts::{Applying, ShiftCondition};
+use crate::charts::superiority::must_shock;
+use crate::combat::missile::Supply;
+use crate::combat::shock::{resolve, Fighter, Leader, ShockOutcome, ShockSetup, StepKind};
+use crate::combat::Side;
+use crate::facing::{arc_of, Arc};
+use crate::game::{Event, GameState, HitCause, LeaderStatus, Phase, RollPurpose, RuleError, Tx};
+use crate::hex::HexId;
+use crate::scenario::Scenario;
+use crate::terrain::{HexsideFeature, Terrain};
+use crate::units::{UnitClass, UnitType};
+use crate::zoc::zoc_of;
+use std::collections::BTreeSet;
+
+/// A unit that may attack this segment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    pub unit: usize,
+    /// It moved up this phase and is a heavy type: it must attack (7.31).
+    pub must: bool,
+    /// It moved up this phase: the pre-shock TQ check (7.32, 9.13); otherwise none (7.33).
+    pub check: bool,
+}
+
+/// The enemy units `attacker` would strike: every one in its ZOC it may shock (skirmishers only
+/// chariots, 7.33), not Routed.
+fn foes(scenario: &Scenario, state: &GameState, attacker: usize) -> Vec<usize> {
+    let u = &scenario.units[attacker];
+    let zoc = zoc_of(scenario, state, attacker);
+    (0..scenario.units.len())
+        .filter(|&e| {
+            let (eu, es) = (&scenario.units[e], &state.units[e]);
+            eu.side != u.side
+                && !es.eliminated
+                && !es.routed
+                && es.placement.hexes().any(|h| zoc.contains(&h))
+                && (u.kind != UnitType::SK || matches!(eu.kind, UnitType::CH | UnitType::ChStar))
+        })
+        .collect()
+}
+
+/// Who may attack when the active leader's orders end (7.31–7.33, 9.11).
+pub fn candidates(scenario: &Scenario, state: &GameState) -> Vec<Candidate> {
+    let (Phase::Orders { leader, ordered, .. } | Phase::Shock { leader, ordered, .. }) = &state.phase else {
+        return Vec::new();
+    };
+    let Some(li) = scenario.leaders.iter().position(|l| &l.id == leader) else { return Vec::new() };
+    let side = scenario.leaders[li].side;
+    let range = crate::orders::command_range(scenario, state, li);
+    (0..scenario.units.len())
+        .filter_map(|i| {
+            let (u, st) = (&scenario.units[i], &state.units[i]);
+            if u.side != side || st.eliminated || st.routed || st.rallied {
+                return None;
+            }
+            if !may_shock_attack(scenario.meta.rules, u.kind, u.class).0 || foes(scenario, state, i).is_empty() {
+                return None;
+            }
+            // Moved up this phase: its move under this leader's order ended here (7.31).
+            let moved_up = ordered.contains(&u.id) && st.order_start.is_some_and(|p| p != st.placement);
+            if moved_up {
+                return Some(Candidate { unit: i, must: must_shock(u.kind).0, check: true });
+            }
+            st.placement.hexes().any(|h| range.contains_key(&h)).then_some(Candidate {
+                unit: i,
+                must: false,
+                check: false,
+            })
+        })
+        .collect()
+}
+
+/// One combat: its attackers and defenders (scenario indices).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Combat {
+    pub attackers: Vec<usize>,
+    pub defenders: Vec<usize>,
+}
+
+/// The combats `attackers` form: connected groups of attackers and the foes in their ZOC (9.12,
+/// P40), left to right by their westmost hex.
+pub fn combats(scenario: &Scenario, state: &GameState, attackers: &[usize]) -> Vec<Combat> {
+    let mut left: Vec<usize> = attackers.to_vec();
+    let mut out = Vec::new();
+    while let Some(first) = left.pop() {
+        let mut group = Combat { attackers: vec![first], defenders: foes(scenario, state, first) };
+        loop {
+            let joining: Vec<usize> = left
+                .iter()
+                .copied()
+                .filter(|&a| foes(scenario, state, a).iter().any(|d| group.defenders.contains(d)))
+                .collect();
+            if joining.is_empty() {
+                break;
+            }
+            left.retain(|a| !joining.contains(a));
+            for a in joining {
+                group.attackers.push(a);
+                for d in foes(scenario, state, a) {
+                    if !group.defenders.contains(&d) {
+                        group.defenders.push(d);
+                    }
+                }
+            }
+        }
+        group.attackers.sort();
+        group.defenders.sort();
+        out.push(group);
+    }
+    let west = |c: &Combat| {
+        c.attackers
+            .iter()
+            .chain(&c.defenders)
+            .flat_map(|&u| state.units[u].placement.hexes())
+            .min_by_key(|h| (h.col, h.row))
+    };
+    out.sort_by_key(|c| west(c).map(|h| (h.col, h.row)));
+    out
+}
+
+fn best_leader(scenario: &Scenario, state: &GameState, units: &[usize]) -> Option<Leader> {
+    scenario
+        .leaders
+        .iter()
+        .enumerate()
+        .filter(|(l, _)| state.leaders[*l].status != LeaderStatus::Eliminated)
+        .filter(|(l, _)| units.iter().any(|&u| state.units[u].placement.hexes().any(|h| h == state.leaders[*l].at)))
+        .map(|(_, l)| Leader {
+            charisma: l.charisma,
+            initiative: l.initiative.unwrap_or(0),
+            personal_combat: l.personal_combat,
+            wounded: false,
+        })
+        .max_by_key(|l| l.charisma)
+}
+
+/// The setup of one combat as the position gives it (9.13–9.16).
+pub fn setup(scenario: &Scenario, state: &GameState, combat: &Combat, checked: &[usize]) -> ShockSetup {
+    let fighter = |i: usize| {
+        let (u, st) = (&scenario.units[i], &state.units[i]);
+        let mut f = Fighter::new(u.kind, u.class, u.size, u.tq).with_hits(st.hits);
+        f.missile_no = u.missile.is_some() && st.supply == Supply::No;
+        f
+    };
+    let rank = |a: Arc| match a {
+        Arc::Rear => 0,
+        Arc::Flank => 1,
+        Arc::Front => 2,
+    };
+    let by_size = |v: &mut Vec<usize>| v.sort_by_key(|&i| std::cmp::Reverse(scenario.units[i].size));
+    let (mut attackers, mut defenders) = (combat.attackers.clone(), combat.defenders.clone());
+    by_size(&mut attackers);
+    by_size(&mut defenders);
+    let attacker_fighters = attackers
+        .iter()
+        .map(|&a| {
+            let arc = defenders
+                .iter()
+                .filter_map(|&d| {
+                    let ds = &state.units[d];
+                    state.units[a]
+                        .placement
+                        .hexes()
+                        .filter_map(|h| arc_of(&ds.placement, ds.facing, h))
+                        .min_by_key(|x| rank(*x))
+                })
+                .min_by_key(|x| rank(*x))
+                .unwrap_or(Arc::Front);
+            let mut f = fighter(a).through(arc);
+            if checked.contains(&a) {
+                f = f.moving();
+            }
+            f
+        })
+        .collect();
+    let defender_fighters = defenders.iter().map(|&d| fighter(d)).collect();
+    let mut s = ShockSetup::new(scenario.meta.rules, attacker_fighters, defender_fighters);
+    s.attacker_leader = best_leader(scenario, state, &attackers);
+    s.defender_leader = best_leader(scenario, state, &defenders);
+    s.conditions = terrain(scenario, state, &attackers, &defenders);
+    s
+}
+
+/// The terrain shifts that hold (9.16 step 3; charts-draft §2 T1–T6, T8–T10).
+fn terrain(scenario: &Scenario, state: &GameState, attackers: &[usize], defenders: &[usize]) -> Vec<Applying> {
+    let map = &scenario.map;
+    let hexes = |v: &[usize]| -> Vec<HexId> { v.iter().flat_map(|&u| state.units[u].placement.hexes()).collect() };
+    let (ah, dh) = (hexes(attackers), hexes(defenders));
+    let all = |hs: &[HexId], f: &dyn Fn(Terrain) -> bool| hs.iter().all(|h| map.terrain(*h).is_some_and(f));
+    let mut out = Vec::new();
+    let mut add = |c: ShiftCondition| out.push(Applying::once(c));
+    if all(&dh, &|t| t == Terrain::Woods) {
+        add(ShiftCondition::DefendersInWoods);
+    }
+    if all(&dh, &|t| matches!(t, Terrain::Rocky | Terrain::RockyRiverbed | Terrain::Town)) {
+        add(ShiftCondition::DefendersInRockyOrTown);
+    }
+    if all(&ah, &|t| matches!(t, Terrain::Marsh | Terrain::MajorRiver)) {
+        add(ShiftCondition::AttackersInMarshOrMajorRiver);
+    }
+    if all(&dh, &|t| matches!(t, Terrain::Marsh | Terrain::MajorRiver)) {
+        add(ShiftCondition::DefendersInMarshOrMajorRiver);
+    }
+    // Hexsides between each attacker and the defenders it touches.
+    let crossings: Vec<Option<HexsideFeature>> =
+        ah.iter().flat_map(|a| dh.iter().filter(|d| a.is_adjacent(**d)).map(move |d| map.hexside(*a, *d))).collect();
+    let every =
+        |f: &dyn Fn(HexsideFeature) -> bool| !crossings.is_empty() && crossings.iter().all(|c| c.is_some_and(f));
+    if every(&|f| matches!(f, HexsideFeature::MinorRiver | HexsideFeature::SteepBank)) {
+        add(ShiftCondition::AcrossRiver);
+    } else if every(&|f| matches!(f, HexsideFeature::Stream)) {
+        add(ShiftCondition::AcrossStream);
+    }
+    let level = |h: &HexId| map.elevation(*h).unwrap_or(0);
+    let top = ah.iter().map(level).max().unwrap_or(0);
+    let bottom = ah.iter().map(level).min().unwrap_or(0);
+    if !dh.is_empty() && dh.iter().all(|h| level(h) > top) {
+        add(ShiftCondition::AllDefendersHigher);
+    } else if dh.iter().any(|h| level(h) > top) {
+        add(ShiftCondition::AnyDefenderHigher);
+    } else if !dh.is_empty() && dh.iter().all(|h| level(h) < bottom) {
+        add(ShiftCondition::AllDefendersLower);
+    }
+    out
+}
+
+/// The combats the designation would give, with their setups, for the odds preview.
+pub fn preview(scenario: &Scenario, state: &GameState, optional: &[String]) -> Vec<(Combat, ShockSetup)> {
+    let cands = candidates(scenario, state);
+    let attackers: Vec<usize> =
+        cands.iter().filter(|c| c.must || optional.contains(&scenario.units[c.unit].id)).map(|c| c.unit).collect();
+    let checked: Vec<usize> = cands.iter().filter(|c| c.check).map(|c| c.unit).collect();
+    combats(scenario, state, &attackers)
+        .into_iter()
+        .map(|c| {
+            let s = setup(scenario, state, &c, &checked);
+            (c, s)
+        })
+        .collect()
+}
+
+/// The active leader's orders are over: a shock segment if anyone may attack (9.0).
+pub fn begin(tx: &mut Tx, leader: &str) -> Result<bool, RuleError> {
+    let cands = candidates(tx.scenario, &tx.state);
+    if cands.is_empty() {
+        return Ok(false);
+    }
+    let id = |c: &Candidate| tx.scenario.units[c.unit].id.clone();
+    let must = cands.iter().filter(|c| c.must).map(id).collect();
+    let optional = cands.iter().filter(|c| !c.must).map(id).collect();
+    tx.emit(Event::ShockSegmentBegan { leader: leader.into(), must, optional });
+    Ok(true)
+}
+
+/// The active player's designation: the optional attackers `chosen` join the must-attack ones;
+/// every combat is resolved (9.11–9.18).
+pub fn resolve_segment(tx: &mut Tx, chosen: &[String]) -> Result<(), RuleError> {
+    let Phase::Shock { optional, leader, .. } = tx.state.phase.clone() else {
+        return Err(RuleError::NotNow { command: "shock".into(), expected: "no shock segment".into() });
+    };
+    if let Some(bad) = chosen.iter().find(|c| !optional.contains(c)) {
+        return Err(RuleError::IllegalMove {
+            unit: bad.clone(),
+            rule: "7.33",
+            reason: "it may not attack now: no enemy in its ZOC, or out of the leader's range".into(),
+        });
+    }
+    let mut chosen: Vec<String> = chosen.to_vec();
+    chosen.sort();
+    chosen.dedup();
+    let fights = preview(tx.scenario, &tx.state, &chosen);
+    tx.emit(Event::ShockDesignated { leader: leader.clone(), attackers: chosen });
+    for (k, (combat, setup)) in fights.into_iter().enumerate() {
+        fight(tx, k, &combat, &setup)?;
+    }
+    tx.emit(Event::ShockSegmentEnded { leader });
+    Ok(())
+}
+
+fn fight(tx: &mut Tx, k: usize, combat: &Combat, setup: &ShockSetup) -> Result<(), RuleError> {
+    let ids = |v: &[usize]| v.iter().map(|&u| tx.scenario.units[u].id.clone()).collect::<Vec<_>>();
+    let (attackers, defenders) = (ids(&combat.attackers), ids(&combat.defenders));
+    // The setup lists each side biggest first; map back to scenario units.
+    let order = |v: &[usize]| {
+        let mut o = v.to_vec();
+        o.sort_by_key(|&i| std::cmp::Reverse(tx.scenario.units[i].size));
+        o
+    };
+    let (a_order, d_order) = (order(&combat.attackers), order(&combat.defenders));
+    let mut error = None;
+    let outcome: ShockOutcome = {
+        let mut dice = || match tx.roll(RollPurpose::Shock { combat: k as u8 }) {
+            Ok(r) => r,
+            Err(e) => {
+                error.get_or_insert(e);
+                0
+            }
+        };
+        resolve(setup, &mut dice).map_err(|e| RuleError::IllegalMove {
+            unit: attackers.first().cloned().unwrap_or_default(),
+            rule: e.rule(),
+            reason: e.to_string(),
+        })?
+    };
+    if let Some(e) = error {
+        return Err(e);
+    }
+    tx.emit(Event::ShockResolved {
+        attackers: attackers.clone(),
+        defenders: defenders.clone(),
+        column: outcome.column,
+        lines: outcome.steps.iter().filter_map(|s| describe(&s.kind).map(|t| format!("{t} ({})", s.rule))).collect(),
+    });
+    for (side, units, results) in
+        [(Side::Attacker, &a_order, &outcome.attackers), (Side::Defender, &d_order, &outcome.defenders)]
+    {
+        for (&u, r) in units.iter().zip(results.iter()) {
+            let id = tx.scenario.units[u].id.clone();
+            let now = tx.state.units[u].hits;
+            if r.final_hits > now {
+                tx.emit(Event::CohesionHits { unit: id.clone(), hits: r.final_hits - now, cause: HitCause::Shock });
+            }
+            if r.routed && tx.state.units[u].hits < tx.scenario.units[u].tq {
+                // Routed by the procedure (a failed stand, the collapse) below its TQ (9.18).
+                crate::cohesion::rout(tx, u, crate::rout::RoutLeg::Hexes(2), "9.18")?;
+            }
+            // J-class foot that fought are out of javelins (8.17).
+            let un = &tx.scenario.units[u];
+            let javelin_foot = un.class == Some(UnitClass::J) && !un.kind.is_cavalry();
+            if javelin_foot && tx.state.units[u].supply != Supply::No && !tx.state.units[u].eliminated {
+                tx.emit(Event::SupplyChanged { unit: id, supply: Supply::No, rule: "8.17".into() });
+            }
+            let _ = side;
+        }
+    }
+    Ok(())
+}
+
+/// A step of the combat in plain words, for the log.
+fn describe(step: &StepKind) -> Option<String> {
+    Some(match step {
+        StepKind::ChargeCheck { roll, drm, tq, hits, .. } => {
+            format!("charge check: {roll}{drm:+} against TQ {tq}, {hits} hit(s)")
+        }
+        StepKind::StandRoll { roll, modified, tq, stands, .. } => {
+            format!(
+                "stand roll {roll} (modified {modified}) against TQ {tq}: {}",
+                if *stands { "stands" } else { "breaks" }
+            )
+        }
+        StepKind::BaseColumn { column, arc, .. } => format!("clash of spears through the {arc:?}: column {column}"),
+        StepKind::Superiority { superiority, .. } => format!("superiority: {superiority:?}"),
+        StepKind::SizeRatio { attacker_size, defender_size, shift, .. } => {
+            format!("size {attacker_size} against {defender_size}: {shift:+} columns")
+        }
+        StepKind::Shift { code, columns, .. } => format!("{code}: {columns:+} columns"),
+        StepKind::FinalColumn { read, .. } => format!("column {read}"),
+        StepKind::CrtRoll { natural, attacker_charisma, defender_charisma, row, .. } => {
+            format!("roll {natural}, charisma {attacker_charisma:+}/{:+}: row {row}", -defender_charisma)
+        }
+        StepKind::RawResult { attacker_hits, defender_hits, .. } => {
+            format!("result {attacker_hits}({defender_hits})")
+        }
+        StepKind::Multiplier { what, attacker_hits, defender_hits } => {
+            format!("{what}: {attacker_hits}({defender_hits})")
+        }
+        StepKind::Breakthrough { hits, .. } => format!("push of shields: 2 more hits (now {hits})"),
+        StepKind::CollapseCheck { roll, tq, passes, .. } => {
+            format!("collapse check {roll} against TQ {tq}: {}", if *passes { "holds" } else { "routs" })
+        }
+        StepKind::MutualRout { routing, .. } => format!("both sides break: the {} routs", routing.name()),
+        _ => return None,
+    })
+}
+
+/// Units in this combat (for the UI's preview): by id.
+pub fn combat_ids(scenario: &Scenario, c: &Combat) -> (Vec<String>, Vec<String>) {
+    let ids = |v: &[usize]| v.iter().map(|&u| scenario.units[u].id.clone()).collect();
+    (ids(&c.attackers), ids(&c.defenders))
+}
+
+/// Hexes of a combat's units, for picking it out on the map.
+pub fn combat_hexes(state: &GameState, c: &Combat) -> BTreeSet<HexId> {
+    c.attackers.iter().chain(&c.defenders).flat_map(|&u| state.units[u].placement.hexes()).collect()
+}

@@ -1,0 +1,113 @@
+//! The shock segment in play (GBA 7.31–7.33, 9.0–9.18), with loaded dice.
+
+mod common;
+use common::*;
+use sarissa_rules::combat::shock::resolve;
+use sarissa_rules::game::{Command, Event, Phase};
+use sarissa_rules::hex::Vertex;
+
+/// Blue's hypaspists (one-hex HI) march east from 0305; red's MI waits at 0605 facing W.
+fn field(red: Vec<String>, blue_extra: Vec<String>) -> Field {
+    let mut blue = vec![unit("hyp", "HI", "HY", 5, 6, 5, "", "0305", "E")];
+    blue.extend(blue_extra);
+    Field {
+        units: [blue, red],
+        leaders: [vec![leader("hero", "overall", 2, 8, "0205")], vec![leader("foe", "overall", 6, 4, "1210")]],
+        ..Field::default()
+    }
+}
+
+/// The other side lets the move pass (no reaction facing).
+fn let_pass(game: &mut sarissa_rules::Game) {
+    while matches!(game.state.phase, Phase::Reaction { .. }) {
+        ok(game, Command::EndReaction);
+    }
+}
+
+fn shock(attackers: &[&str]) -> Command {
+    Command::Shock { attackers: attackers.iter().map(|a| a.to_string()).collect() }
+}
+
+#[test]
+fn heavy_infantry_that_moved_up_must_attack_when_the_orders_end_gba_7_31_9_0() {
+    let (mut game, _) = field(vec![unit("red", "MI", "", 4, 5, 5, "", "0605", "W")], vec![]).start(&[]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, mv("hyp", &["0405", "0505"], Vertex::E));
+    let_pass(&mut game);
+    let events = ok(&mut game, Command::EndOrders);
+    assert!(
+        events.contains(&Event::ShockSegmentBegan {
+            leader: "hero".into(),
+            must: vec!["hyp".into()],
+            optional: vec![]
+        }),
+        "{events:?}"
+    );
+    assert!(matches!(game.state.phase, Phase::Shock { .. }));
+    assert_eq!(game.decider(), Some(0), "the attacker decides");
+    assert!(game.execute(&Command::EndOrders).is_err(), "the shocks come first (9.0)");
+}
+
+#[test]
+fn the_engine_applies_exactly_what_the_combat_resolver_gives_gba_9_13_9_16() {
+    for dice in [[0u8, 0, 0, 9, 9, 9, 9, 9], [9, 9, 9, 0, 0, 0, 0, 0], [4, 5, 6, 7, 3, 2, 1, 0]] {
+        let (mut game, _) = field(vec![unit("red", "MI", "", 4, 5, 5, "", "0605", "W")], vec![]).start(&dice);
+        ok(&mut game, activate("hero"));
+        ok(&mut game, mv("hyp", &["0405", "0505"], Vertex::E));
+        let_pass(&mut game);
+        ok(&mut game, Command::EndOrders);
+        let preview = sarissa_rules::shock_segment::preview(&game.scenario, &game.state, &[]);
+        assert_eq!(preview.len(), 1);
+        let mut it = dice.iter().copied();
+        let expected = resolve(&preview[0].1, &mut || it.next().unwrap()).unwrap();
+        let events = ok(&mut game, shock(&[]));
+        assert!(events.iter().any(|e| matches!(e, Event::ShockResolved { column, .. } if *column == expected.column)));
+        let rolls = events.iter().filter(|e| matches!(e, Event::DieRolled { .. })).count();
+        assert!(rolls >= expected.dice_used, "every die of the combat is an event");
+        for (unit, out) in [(0usize, &expected.attackers[0]), (1, &expected.defenders[0])] {
+            let st = &game.state.units[unit];
+            if out.routed || out.final_hits >= game.scenario.units[unit].tq {
+                assert!(st.routed || st.eliminated, "{dice:?}: unit {unit} should have routed: {events:?}");
+            } else {
+                assert_eq!(st.hits, out.final_hits, "{dice:?}: unit {unit}: {events:?}");
+            }
+        }
+        // Then the leader's momentum, as after any orders phase (5.3).
+        assert!(
+            matches!(game.state.phase, Phase::Momentum { .. } | Phase::Activation { .. }),
+            "{:?}",
+            game.state.phase
+        );
+    }
+}
+
+#[test]
+fn units_in_range_that_did_not_move_may_attack_without_the_check_gba_7_33() {
+    // Blue's MI already stands beside red: optional, no check. Not chosen: no combat.
+    let extra = vec![unit("mi", "MI", "", 4, 5, 5, "", "0505", "E")];
+    let (mut game, _) = field(vec![unit("red", "MI", "", 4, 5, 5, "", "0605", "W")], extra).start(&[]);
+    ok(&mut game, activate("hero"));
+    let events = ok(&mut game, Command::EndOrders);
+    assert!(
+        events.contains(&Event::ShockSegmentBegan { leader: "hero".into(), must: vec![], optional: vec!["mi".into()] }),
+        "{events:?}"
+    );
+    let cands = sarissa_rules::shock_segment::candidates(&game.scenario, &game.state);
+    assert!(cands.iter().all(|c| !c.check), "{cands:?}");
+    let events = ok(&mut game, shock(&[]));
+    assert!(!events.iter().any(|e| matches!(e, Event::ShockResolved { .. })), "{events:?}");
+}
+
+#[test]
+fn attackers_sharing_a_defender_fight_one_combat_gba_9_12() {
+    let extra = vec![unit("mi", "MI", "", 4, 5, 5, "", "0506", "NE")];
+    let (game, _) = field(vec![unit("red", "MI", "", 4, 5, 5, "", "0605", "W")], extra).start(&[]);
+    let mut game = game;
+    ok(&mut game, activate("hero"));
+    ok(&mut game, mv("hyp", &["0405", "0505"], Vertex::E));
+    ok(&mut game, Command::EndOrders);
+    let preview = sarissa_rules::shock_segment::preview(&game.scenario, &game.state, &["mi".to_string()]);
+    assert_eq!(preview.len(), 1, "{preview:?}");
+    assert_eq!(preview[0].0.attackers.len(), 2);
+    assert_eq!(preview[0].1.attackers.iter().filter(|f| f.moved).count(), 1, "only the mover checks");
+}
