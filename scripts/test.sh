@@ -21,6 +21,11 @@ cargo run --quiet -p sarissa-cli -- validate scenarios/*.toml
 step "soak: 200 random games over every battle"
 cargo build --quiet --profile cli -p sarissa-cli
 ./target/cli/sarissa soak --games 200 --seed "${SOAK_SEED:-1}"
+step "soak: 24 whole random battles, to an army's withdrawal"
+whole=$(./target/cli/sarissa soak --games 24 --seed "${SOAK_SEED:-1}" --turns 200 --commands 20000) || { echo "$whole"; exit 1; }
+echo "$whole"
+# Random battles must be able to end: at least one reaches an army's withdrawal.
+echo "$whole" | tail -1 | grep -Eq '^soak: [0-9]+ games, [1-9][0-9]* finished' || { echo "no random battle finished"; exit 1; }
 
 step "wasm tests in headless Chromium"
 # wasm-bindgen-test-runner finds chromedriver on PATH; web/webdriver.json passes Chromium's flags.

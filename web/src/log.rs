@@ -170,6 +170,24 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
             e
         }
         Event::ShockSegmentBegan { .. } | Event::ShockSegmentEnded { .. } => return None,
+        Event::BattleEnded { winner, withdrawn, rout_points } => {
+            let gone = withdrawn.iter().map(|&i| s.sides[i].name.clone()).collect::<Vec<_>>().join(" and ");
+            let outcome = match winner {
+                Some(w) => format!("{} wins", s.sides[*w].name),
+                None => "a draw".into(),
+            };
+            let mut e = entry(
+                format!(
+                    "The battle is over: {gone} withdraw{} from the field ({} rout points to {}); {outcome}.",
+                    if withdrawn.len() == 1 { "s" } else { "" },
+                    rout_points[0],
+                    rout_points[1]
+                ),
+                Some("13.13"),
+            );
+            e.side = *winner;
+            e
+        }
         Event::ShockDesignated { leader, attackers } => {
             let who = if attackers.is_empty() {
                 "only the units that must attack".to_string()

@@ -69,7 +69,26 @@ pub fn prompt(p: &PromptProps) -> Html {
     let side_name = side.map(|i| s.sides[i].name.clone()).unwrap_or_default();
     let (text, buttons): (String, Html) = match &st.phase {
         Phase::Setup => ("The battle is being set up.".into(), Html::default()),
-        Phase::Over { .. } => ("The battle is over.".into(), Html::default()),
+        Phase::Over { winner } => {
+            let routed: Vec<bool> = st.units.iter().map(|u| u.routed).collect();
+            let report = sarissa_rules::victory::report(s, st, &routed);
+            let text = match winner {
+                Some(w) => format!("The battle is over after {} turns: {} wins.", st.turn, s.sides[*w].name),
+                None => format!("The battle is over after {} turns: a draw.", st.turn),
+            };
+            (
+                text,
+                html! {
+                    <table class="battle-report">
+                        <tr><th></th>{ for s.sides.iter().map(|sd| html! { <th>{ &sd.name }</th> }) }</tr>
+                        <tr><td>{ "Rout points / withdrawal level" }</td>{ for report.sides.iter().map(|t| html! { <td>{ format!("{} / {}", t.rout_points, t.withdrawal_level) }</td> }) }</tr>
+                        <tr><td>{ "Units eliminated" }</td>{ for report.sides.iter().map(|t| html! { <td>{ t.units_eliminated.len() }</td> }) }</tr>
+                        <tr><td>{ "Units routed on the field" }</td>{ for report.sides.iter().map(|t| html! { <td>{ t.units_routed.len() }</td> }) }</tr>
+                        <tr><td>{ "Leaders lost" }</td>{ for report.sides.iter().map(|t| html! { <td>{ t.leaders_lost.len() }</td> }) }</tr>
+                    </table>
+                },
+            )
+        }
         Phase::Activation { leaders, .. } => (
             format!("{side_name}: activate a leader — lowest initiative goes first (5.12) — pass him (5.15), or trump him with a higher one (5.41)."),
             html! { <>

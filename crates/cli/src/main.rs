@@ -55,6 +55,9 @@ enum Cmd {
         /// Commands per game at most.
         #[arg(long, default_value_t = 200)]
         commands: usize,
+        /// Game turns per game at most (raise it, with --commands, to play whole battles).
+        #[arg(long, default_value_t = 4)]
+        turns: u16,
     },
     /// Exact odds of one shock or one missile fire, from every die roll the rules can take
     /// (docs/odds.md).
@@ -74,7 +77,7 @@ fn main() -> ExitCode {
         Cmd::Validate { files } => validate(&files),
         Cmd::Summary { file } => summary(&file),
         Cmd::Run { scenario, seed, dice, script, hash } => run::run(&scenario, seed, dice, &script, hash),
-        Cmd::Soak { games, seed, scenario, commands } => soak::soak(games, seed, scenario, commands),
+        Cmd::Soak { games, seed, scenario, commands, turns } => soak::soak(games, seed, scenario, commands, turns),
         Cmd::Odds(cmd) => odds::odds(cmd),
     }
 }

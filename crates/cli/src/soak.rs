@@ -13,14 +13,12 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-/// Games stop after this many turns (battles do not end until combat arrives).
-const MAX_TURNS: u16 = 4;
 /// Every this many commands, commands the legal query offers are tried on a copy: all but moves
 /// and withdrawals, and an even sample of those.
 const FULL_CHECK_EVERY: usize = 25;
 const MOVES_SAMPLED: usize = 40;
 
-pub fn soak(games: u32, seed: u64, files: Vec<String>, commands: usize) -> ExitCode {
+pub fn soak(games: u32, seed: u64, files: Vec<String>, commands: usize, turns: u16) -> ExitCode {
     let files = if files.is_empty() { default_scenarios() } else { files };
     let mut scenarios = Vec::new();
     for f in &files {
@@ -40,7 +38,7 @@ pub fn soak(games: u32, seed: u64, files: Vec<String>, commands: usize) -> ExitC
     for g in 0..games {
         let (file, scenario) = &scenarios[g as usize % scenarios.len()];
         let game_seed = seed.wrapping_add(g as u64);
-        let outcome = catch_unwind(AssertUnwindSafe(|| play(scenario.clone(), game_seed, commands)));
+        let outcome = catch_unwind(AssertUnwindSafe(|| play(scenario.clone(), game_seed, commands, turns)));
         let (played, result) = match outcome {
             Ok(r) => r,
             Err(_) => (Vec::new(), Err("the engine panicked (run the reproduction to see where)".to_string())),
@@ -73,7 +71,7 @@ fn default_scenarios() -> Vec<String> {
 }
 
 /// Plays one game; returns the commands played and whether the battle finished, or what broke.
-fn play(scenario: Arc<Scenario>, seed: u64, limit: usize) -> (Vec<Command>, Result<bool, String>) {
+fn play(scenario: Arc<Scenario>, seed: u64, limit: usize, turns: u16) -> (Vec<Command>, Result<bool, String>) {
     let mut played = Vec::new();
     let (mut game, _) = match Game::new(scenario.clone(), Dice::seeded(seed)) {
         Ok(g) => g,
@@ -84,7 +82,7 @@ fn play(scenario: Arc<Scenario>, seed: u64, limit: usize) -> (Vec<Command>, Resu
         if let Phase::Over { .. } = game.state.phase {
             return (played, Ok(true));
         }
-        if game.state.turn > MAX_TURNS {
+        if game.state.turn > turns {
             break;
         }
         if let Err(what) = check(&game, n % FULL_CHECK_EVERY == 0) {

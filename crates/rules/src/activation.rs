@@ -86,12 +86,23 @@ pub fn note_tie_turn(tx: &mut Tx, leader: usize) {
 }
 
 /// Rout and reload, then withdrawal, then the next turn (3.1 D–E): the Rout Movement segment
-/// (10.22), then Moved units and Finished leaders face up (D4). Reload and the withdrawal check
-/// arrive with the rest of combat.
+/// (10.22), Moved units and Finished leaders face up (D4), and the Withdrawal Phase: an army
+/// whose rout points reach its level withdraws and the battle is over (CG 13.13, 13.14).
+/// Reload (8.18) is still to come.
 fn end_turn(tx: &mut Tx) -> Result<(), RuleError> {
     let turn = tx.state.turn;
     tx.emit(Event::TurnEnded { turn });
     crate::cohesion::rout_segment(tx)?;
     tx.emit(Event::UnitsAndLeadersReadied);
+    let verdict = crate::victory::withdrawal_phase(tx.scenario, &tx.state);
+    if verdict.over {
+        let [a, b] = crate::victory::tally(tx.scenario, &tx.state, &[]);
+        tx.emit(Event::BattleEnded {
+            winner: verdict.winner,
+            withdrawn: verdict.withdrawn,
+            rout_points: [a.rout_points, b.rout_points],
+        });
+        return Ok(());
+    }
     begin_turn(tx, turn + 1)
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{leader, unit, Field};
+use common::{leader, ok, pass, unit, Field};
 use sarissa_rules::charts::rout_points::Withdrawal;
 use sarissa_rules::game::{Dice, GameState, LeaderStatus};
 use sarissa_rules::scenario::Scenario;
@@ -181,4 +181,38 @@ fn the_battle_report_lists_losses_per_side() {
     assert_eq!(r.sides[1].rout_points, 7 + 30);
     // Red 37 ≥ 20, blue 12 < 20: red withdraws, blue wins.
     assert_eq!((r.verdict.withdrawn.clone(), r.verdict.winner), (vec![1], Some(0)));
+}
+
+/// In play: when the turn ends with an army's rout points at its withdrawal level (20 on the
+/// test field), the battle is over and the other side wins (CG 13.13, GBA 3.1 E).
+#[test]
+fn the_withdrawal_phase_ends_the_battle_at_the_end_of_a_turn_cg_13_13() {
+    let f = Field {
+        units: [
+            vec![
+                unit("b1", "HI", "HO", 8, 6, 4, "", "0305-0306", "E"),
+                unit("b2", "HI", "HO", 8, 6, 4, "", "0308-0309", "E"),
+                unit("b3", "MI", "", 4, 5, 5, "", "0302", "E"),
+            ],
+            vec![unit("r1", "MI", "", 4, 5, 5, "", "1105", "W")],
+        ],
+        leaders: [vec![leader("hero", "overall", 2, 8, "0205")], vec![leader("foe", "overall", 6, 4, "1210")]],
+        ..Field::default()
+    };
+    let (mut game, _) = f.start(&[]);
+    // Two hoplite lines gone: 2 x 6 each = 24 rout points, over blue's level of 20.
+    game.state.units[0].eliminated = true;
+    game.state.units[1].eliminated = true;
+    ok(&mut game, pass("hero"));
+    let events = ok(&mut game, pass("foe"));
+    assert!(
+        events.contains(&sarissa_rules::game::Event::BattleEnded {
+            winner: Some(1),
+            withdrawn: vec![0],
+            rout_points: [24, 0]
+        }),
+        "{events:?}"
+    );
+    assert_eq!(game.state.phase, sarissa_rules::game::Phase::Over { winner: Some(1) });
+    assert!(sarissa_rules::legal::legal_commands(&game).is_empty());
 }

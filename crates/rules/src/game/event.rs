@@ -240,6 +240,13 @@ pub enum Event {
         unit: String,
         rule: String,
     },
+    /// The Withdrawal Phase ends the battle (GBA 3.1 E; CG 13.13, 13.14): `withdrawn` armies
+    /// reached their withdrawal level; `winner`, if any; each side's rout points.
+    BattleEnded {
+        winner: Option<usize>,
+        withdrawn: Vec<usize>,
+        rout_points: [u32; 2],
+    },
     /// The reactions are over; the orders phase goes on.
     ReactionEnded,
     /// A move goes on after a reaction (no further order is counted).
@@ -487,6 +494,7 @@ impl GameState {
                     self.units[i].eliminated = true;
                 }
             }
+            Event::BattleEnded { winner, .. } => self.phase = Phase::Over { winner: *winner },
             Event::ReactionEnded => {
                 if let Phase::Reaction { resume, .. } = &self.phase {
                     self.phase = (**resume).clone();
