@@ -22,7 +22,7 @@ pub fn orderable(s: &Scenario, st: &GameState) -> Vec<usize> {
             .iter()
             .filter(|u| !ordered.contains(u))
             .filter_map(|id| s.units.iter().position(|u| &u.id == id))
-            .filter(|&i| !st.units[i].eliminated && !st.units[i].routed)
+            .filter(|&i| !st.units[i].eliminated && !st.units[i].routed && !st.units[i].rallied)
             .collect();
     }
     let Phase::Orders { leader, orders_left, ordered, .. } = &st.phase else {

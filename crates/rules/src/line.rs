@@ -61,7 +61,11 @@ pub fn members(
     let side = scenario.leaders[leader].side;
     let fits = |i: usize| {
         let u = &scenario.units[i];
-        u.side == side && !state.units[i].eliminated && !state.units[i].routed && matches(line, u)
+        u.side == side
+            && !state.units[i].eliminated
+            && !state.units[i].routed
+            && !state.units[i].rallied
+            && matches(line, u)
     };
     if !fits(anchor) {
         return Vec::new();

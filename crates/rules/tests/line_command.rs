@@ -164,3 +164,15 @@ fn only_leaders_with_line_command_ability_give_them_gba_4_31() {
     ok(&mut game, activate("king"));
     assert_eq!(game.execute(&line("PH/MA", "ph2", Formation::Abreast)).unwrap_err().rule(), "4.34");
 }
+
+#[test]
+fn rallied_units_are_no_part_of_a_line_gba_4_33_10_27() {
+    // ph1 rallied this turn: no orders until the next, so no place in the line either.
+    let (mut game, _) = field(vec![l_leader("king", "overall", 2, 4, 0, "", "0404")], vec![]).start(&[]);
+    game.state.units[0].rallied = true;
+    ok(&mut game, activate("king"));
+    let events = ok(&mut game, line("PH/MA", "ph2", Formation::Abreast));
+    let units = declared(&events).unwrap();
+    assert!(!units.contains(&"ph1".to_string()), "{units:?}");
+    assert!(!sarissa_rules::legal::orderable_units(&game).contains(&0));
+}
