@@ -207,6 +207,9 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
             e.units = attackers.iter().chain(defenders).cloned().collect();
             e
         }
+        Event::SupplyChanged { unit, rule, .. } if rule == "8.18" => {
+            about(entry(format!("{} refills its quivers and pouches.", unit_name(s, unit)), Some("8.18")), unit)
+        }
         Event::SupplyChanged { unit, .. } => about(
             entry(
                 format!("{} has thrown its javelins: no missiles until it reloads.", unit_name(s, unit)),

@@ -87,12 +87,13 @@ pub fn note_tie_turn(tx: &mut Tx, leader: usize) {
 
 /// Rout and reload, then withdrawal, then the next turn (3.1 D–E): the Rout Movement segment
 /// (10.22), Moved units and Finished leaders face up (D4), and the Withdrawal Phase: an army
-/// whose rout points reach its level withdraws and the battle is over (CG 13.13, 13.14).
-/// Reload (8.18) is still to come.
+/// whose rout points reach its level withdraws and the battle is over (CG 13.13, 13.14); the
+/// Reload segment (8.18) between.
 fn end_turn(tx: &mut Tx) -> Result<(), RuleError> {
     let turn = tx.state.turn;
     tx.emit(Event::TurnEnded { turn });
     crate::cohesion::rout_segment(tx)?;
+    crate::fire::reload(tx);
     tx.emit(Event::UnitsAndLeadersReadied);
     let verdict = crate::victory::withdrawal_phase(tx.scenario, &tx.state);
     if verdict.over {

@@ -125,6 +125,48 @@ pub fn targets(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Targe
     out
 }
 
+/// Is `unit` within range and sight of an enemy missile unit that can fire (10.27, 8.18)? Arcs
+/// aside: the enemy could turn.
+pub fn under_enemy_missiles(scenario: &Scenario, state: &GameState, unit: usize) -> bool {
+    let (u, st) = (&scenario.units[unit], &state.units[unit]);
+    (0..scenario.units.len()).any(|e| {
+        let (eu, es) = (&scenario.units[e], &state.units[e]);
+        let Some(missile) = eu.missile else { return false };
+        if eu.side == u.side || es.eliminated || es.routed || es.supply == Supply::No {
+            return false;
+        }
+        let Some(line) = crate::charts::missile::MissileLine::for_unit(scenario.meta.rules, eu.kind, missile) else {
+            return false;
+        };
+        let reach = crate::charts::missile::max_range(line, None) as u32;
+        let archer = matches!(missile, crate::units::Missile::Arrow | crate::units::Missile::LongBow);
+        es.placement.hexes().any(|from| {
+            st.placement.hexes().any(|to| {
+                from.distance(to) <= reach
+                    && (from.distance(to) <= 1 || crate::sight::line_of_sight(scenario, state, from, to, archer))
+            })
+        })
+    })
+}
+
+/// The Reload segment (8.18): units low on or out of missiles, not in an enemy ZOC nor in range
+/// and sight of an enemy missile unit, are resupplied. Routed units stay without (10.26).
+pub fn reload(tx: &mut Tx) {
+    for i in 0..tx.scenario.units.len() {
+        let st = &tx.state.units[i];
+        if st.eliminated || st.routed || st.supply == Supply::Full {
+            continue;
+        }
+        let side = tx.scenario.units[i].side;
+        let zoc = crate::zoc::enemy_zoc(tx.scenario, &tx.state, side);
+        if st.placement.hexes().any(|h| zoc.contains_key(&h)) || under_enemy_missiles(tx.scenario, &tx.state, i) {
+            continue;
+        }
+        let unit = tx.scenario.units[i].id.clone();
+        tx.emit(Event::SupplyChanged { unit, supply: Supply::Full, rule: "8.18".into() });
+    }
+}
+
 /// Missile units the active leader may have fire now, each with its targets.
 pub fn firers(scenario: &Scenario, state: &GameState) -> Vec<(usize, Vec<Target>)> {
     let Phase::Orders { leader, .. } = &state.phase else { return Vec::new() };

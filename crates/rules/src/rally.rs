@@ -3,7 +3,6 @@
 //! more hexes); otherwise it runs its full MA again, or is eliminated if the roll is also over
 //! its printed TQ; a phalanx or heavy infantry that fails is eliminated.
 
-use crate::charts::missile::{max_range, MissileLine};
 use crate::charts::movement_costs::{self, Crossing};
 use crate::charts::rally::{rally, RallyResult};
 use crate::combat::missile::Supply;
@@ -12,7 +11,7 @@ use crate::hex::Vertex;
 use crate::movement::category_of;
 use crate::rout::RoutLeg;
 use crate::scenario::Scenario;
-use crate::units::{Missile, UnitType};
+use crate::units::UnitType;
 
 /// Why `unit` may not be rallied by the active leader now, if it may not (10.27).
 pub fn refusal(scenario: &Scenario, state: &GameState, unit: usize) -> Option<String> {
@@ -53,22 +52,7 @@ pub fn refusal(scenario: &Scenario, state: &GameState, unit: usize) -> Option<St
     if beside_enemy {
         return Some("it is next to an enemy unit".into());
     }
-    let under_fire = (0..scenario.units.len()).any(|e| {
-        let (eu, es) = (&scenario.units[e], &state.units[e]);
-        let Some(missile) = eu.missile else { return false };
-        if eu.side == u.side || es.eliminated || es.routed || es.supply == Supply::No {
-            return false;
-        }
-        let Some(line) = MissileLine::for_unit(scenario.meta.rules, eu.kind, missile) else { return false };
-        let reach = max_range(line, None) as u32;
-        let archer = matches!(missile, Missile::Arrow | Missile::LongBow);
-        es.placement.hexes().any(|from| {
-            st.placement.hexes().any(|to| {
-                from.distance(to) <= reach
-                    && (from.distance(to) <= 1 || crate::sight::line_of_sight(scenario, state, from, to, archer))
-            })
-        })
-    });
+    let under_fire = crate::fire::under_enemy_missiles(scenario, state, unit);
     if under_fire {
         return Some("an enemy missile unit has it in range and sight".into());
     }

@@ -105,3 +105,20 @@ fn a_unit_may_fire_after_moving_toward_its_target_but_archer_foot_may_not_gba_8_
     let events = ok(&mut game, fire("cretans", "medes"));
     assert!(events.iter().any(|e| matches!(e, Event::MissileFired { drm: 1, .. })), "{events:?}");
 }
+
+#[test]
+fn units_clear_of_the_enemy_reload_at_the_end_of_the_turn_gba_8_18() {
+    // The Cretans are clear; the slingers stand within the enemy archers' range and sight.
+    let blue = vec![archers(), unit("slingers", "SK", "S", 1, 5, 6, "S", "0309", "E")];
+    let red = vec![unit("bows", "LI", "A", 3, 5, 5, "A", "0609", "W")];
+    let (mut game, _) = field(blue, red).start(&[]);
+    game.state.units[0].supply = Supply::Low;
+    game.state.units[1].supply = Supply::No;
+    ok(&mut game, pass("hero"));
+    let events = ok(&mut game, pass("foe"));
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::SupplyChanged { unit, supply: Supply::Full, .. } if unit == "cretans")));
+    assert_eq!(game.state.units[0].supply, Supply::Full);
+    assert_eq!(game.state.units[1].supply, Supply::No, "in range and sight of enemy bows: no reload");
+}
