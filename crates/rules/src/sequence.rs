@@ -434,6 +434,12 @@ fn crisis_of_faith(tx: &mut Tx, leader: usize) -> Result<(), RuleError> {
         })
         .collect();
     for i in affected {
+        // First the withdrawal, two hexes back from the nearest enemy (A4, P41).
+        if let Some(path) = crate::withdrawal::crisis_withdrawal(tx.scenario, &tx.state, i) {
+            let (unit, facing) = (tx.scenario.units[i].id.clone(), tx.state.units[i].facing);
+            let placement = Placement::One(*path.last().expect("a withdrawal enters a hex"));
+            tx.emit(Event::UnitWithdrew { unit, path, placement, facing, mp: 0 });
+        }
         let u = &tx.scenario.units[i];
         if u.kind.is_foot_skirmisher() {
             continue;

@@ -365,6 +365,35 @@ pub fn offer(scenario: &Scenario, state: &GameState, mover: usize, before: Optio
     Offer { withdrawers, leaders, exposed }
 }
 
+/// The crisis of faith's withdrawal (5.33[3], digest A4, P41): two hexes away from the nearest
+/// enemy unit, by the withdrawal's ground rules (6.75), the start of the move free of the ZOC
+/// test; as far as it can if two hexes are not open; the hex farthest from that enemy, the first
+/// by id among equals. `None`: it stays (no enemy on the field, nowhere to go, or a two-hex unit,
+/// P24).
+pub fn crisis_withdrawal(scenario: &Scenario, state: &GameState, unit: usize) -> Option<Vec<HexId>> {
+    let u = &scenario.units[unit];
+    let Placement::One(start) = state.units[unit].placement else { return None };
+    let nearest = (0..scenario.units.len())
+        .filter(|&e| scenario.units[e].side != u.side && !state.units[e].eliminated)
+        .min_by_key(|&e| (state.units[e].placement.hexes().map(|h| h.distance(start)).min().unwrap_or(u32::MAX), e))?;
+    let r = Retreat {
+        scenario,
+        side: u.side,
+        start,
+        from: state.units[nearest].placement.hexes().collect(),
+        category: category_of(u, &state.units[unit].placement),
+        allowance: Allowance::Hexes(2),
+        zoc: enemy_zoc(scenario, state, u.side),
+        occupied: occupancy(state),
+        unit: Some(u),
+        routed: (0..state.units.len()).filter(|&i| state.units[i].routed).collect(),
+    };
+    r.search()
+        .into_iter()
+        .max_by_key(|(h, (_, path))| (path.len(), r.distance(*h), std::cmp::Reverse(*h)))
+        .map(|(_, (_, path))| path)
+}
+
 /// Could `leader` withdraw from `mover` at all? Else, alone beside it, he is captured (4.62).
 pub fn leader_can_withdraw(scenario: &Scenario, state: &GameState, leader: usize, mover: usize) -> bool {
     leader_retreat(scenario, state, leader, mover).is_some_and(|r| !r.search().is_empty())

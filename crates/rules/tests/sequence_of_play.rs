@@ -179,6 +179,12 @@ fn die_roll_of_doom_9_is_a_crisis_of_faith_gba_5_33() {
     assert_eq!(hits, [("m1", 1), ("m2", 1)]);
     assert_eq!(game.state.units[0].hits, 1);
     assert_eq!(game.state.units[1].hits, 1);
+    // Both fall back from the nearest enemy (p1 at 1005) as far as the map allows (A4, P41).
+    for (i, id, from) in [(0usize, "m1", "0205"), (1, "m2", "0207")] {
+        assert!(events.iter().any(|e| matches!(e, Event::UnitWithdrew { unit, .. } if unit == id)), "{events:?}");
+        let now = game.state.units[i].placement.hexes().next().unwrap();
+        assert!(now.distance(h("1005")) > h(from).distance(h("1005")), "{id} at {now}");
+    }
 }
 
 #[test]
