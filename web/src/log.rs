@@ -170,6 +170,11 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
             e
         }
         Event::ShockSegmentBegan { .. } | Event::ShockSegmentEnded { .. } => return None,
+        Event::UnitAdvanced { unit, to, .. } => {
+            let mut e = about(entry(format!("{} advances into {to}.", unit_name(s, unit)), Some("9.31")), unit);
+            e.hexes = vec![*to];
+            e
+        }
         Event::BattleEnded { winner, withdrawn, rout_points } => {
             let gone = withdrawn.iter().map(|&i| s.sides[i].name.clone()).collect::<Vec<_>>().join(" and ");
             let outcome = match winner {

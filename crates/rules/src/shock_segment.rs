@@ -26,7 +26,7 @@ use crate::game::{Event, GameState, HitCause, LeaderStatus, Phase, RollPurpose, 
 use crate::hex::HexId;
 use crate::scenario::Scenario;
 use crate::terrain::{HexsideFeature, Terrain};
-use crate::units::{UnitClass, UnitType};
+use crate::units::{Placement, UnitClass, UnitType};
 use crate::zoc::zoc_of;
 use std::collections::BTreeSet;
 
@@ -305,6 +305,7 @@ fn fight(tx: &mut Tx, k: usize, combat: &Combat, setup: &ShockSetup) -> Result<(
         o
     };
     let (a_order, d_order) = (order(&combat.attackers), order(&combat.defenders));
+    let held: Vec<HexId> = combat.defenders.iter().flat_map(|&d| tx.state.units[d].placement.hexes()).collect();
     let mut error = None;
     let outcome: ShockOutcome = {
         let mut dice = || match tx.roll(RollPurpose::Shock { combat: k as u8 }) {
@@ -350,6 +351,54 @@ fn fight(tx: &mut Tx, k: usize, combat: &Combat, setup: &ShockSetup) -> Result<(
             }
             let _ = side;
         }
+    }
+    // The routs take effect, then the attackers advance into what the defenders left (9.31).
+    crate::cohesion::settle(tx)?;
+    let superior = outcome.superiority == Some(crate::charts::superiority::Superiority::Attacker);
+    advance(tx, combat, &held, superior)
+}
+
+/// Advance after combat (9.31–9.34), one-hex attackers: into each hex the defenders left, the
+/// attacker beside it — the higher TQ first (with superiority all are equal) — paying the ground's
+/// hits, never more than TQ − 1. Two-hex attackers do not advance yet (P42).
+fn advance(tx: &mut Tx, combat: &Combat, held: &[HexId], _superior: bool) -> Result<(), RuleError> {
+    let occupied = crate::zoc::occupancy(&tx.state);
+    let vacated: Vec<HexId> = held.iter().copied().filter(|h| !occupied.contains_key(h)).collect();
+    let mut moved: Vec<usize> = Vec::new();
+    for hex in vacated {
+        let mut by: Vec<usize> = combat
+            .attackers
+            .iter()
+            .copied()
+            .filter(|&a| {
+                let st = &tx.state.units[a];
+                !moved.contains(&a)
+                    && !st.eliminated
+                    && !st.routed
+                    && matches!(st.placement, Placement::One(at) if at.is_adjacent(hex))
+            })
+            .collect();
+        by.sort_by_key(|&a| (std::cmp::Reverse(tx.scenario.units[a].tq), a));
+        let Some(&a) = by.first() else { continue };
+        let Placement::One(from) = tx.state.units[a].placement else { continue };
+        let u = &tx.scenario.units[a];
+        let Some(cost) = crate::movement::entry_cost(
+            tx.scenario,
+            crate::movement::category_of(u, &tx.state.units[a].placement),
+            from,
+            hex,
+        ) else {
+            continue;
+        };
+        // Its ground costs, but an advance never routs it: at most TQ − 1 (9.31).
+        let (now, tq) = (tx.state.units[a].hits, u.tq);
+        let hits = cost.hits.min(tq.saturating_sub(1).saturating_sub(now));
+        let id = u.id.clone();
+        tx.emit(Event::UnitAdvanced { unit: id.clone(), from, to: hex });
+        if hits > 0 {
+            tx.emit(Event::CohesionHits { unit: id, hits, cause: HitCause::Terrain });
+        }
+        moved.push(a);
     }
     Ok(())
 }

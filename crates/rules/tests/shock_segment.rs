@@ -111,3 +111,31 @@ fn attackers_sharing_a_defender_fight_one_combat_gba_9_12() {
     assert_eq!(preview[0].0.attackers.len(), 2);
     assert_eq!(preview[0].1.attackers.iter().filter(|f| f.moved).count(), 1, "only the mover checks");
 }
+
+#[test]
+fn the_attacker_advances_into_the_hex_the_routed_defender_left_gba_9_31() {
+    let mut advanced = 0;
+    for first in 0..10u8 {
+        let dice = [first, 9, 9, 9, 0, 0, 0, 0, 0, 0, 0, 0];
+        let (mut game, _) = field(vec![unit("red", "MI", "", 4, 5, 5, "", "0605", "W")], vec![]).start(&dice);
+        ok(&mut game, activate("hero"));
+        ok(&mut game, mv("hyp", &["0405", "0505"], Vertex::E));
+        let_pass(&mut game);
+        ok(&mut game, Command::EndOrders);
+        let events = ok(&mut game, shock(&[]));
+        let red = &game.state.units[1];
+        let gone = red.eliminated || red.placement != sarissa_rules::units::Placement::One(h("0605"));
+        let hyp = &game.state.units[0];
+        if gone && !hyp.routed && !hyp.eliminated {
+            assert!(
+                events.contains(&Event::UnitAdvanced { unit: "hyp".into(), from: h("0505"), to: h("0605") }),
+                "{events:?}"
+            );
+            assert_eq!(hyp.placement, sarissa_rules::units::Placement::One(h("0605")));
+            advanced += 1;
+        } else {
+            assert!(!events.iter().any(|e| matches!(e, Event::UnitAdvanced { .. })), "{events:?}");
+        }
+    }
+    assert!(advanced > 0, "some of these rolls rout the defender");
+}

@@ -217,6 +217,13 @@ pub enum Event {
     ShockSegmentEnded {
         leader: String,
     },
+    /// An attacker advances after combat into a hex the defenders left (GBA 9.31); leaders
+    /// stacked with it go along.
+    UnitAdvanced {
+        unit: String,
+        from: HexId,
+        to: HexId,
+    },
     /// A unit's missile supply changes outside its own fire (GBA 8.17: javelin foot after shock).
     SupplyChanged {
         unit: String,
@@ -465,6 +472,20 @@ impl GameState {
                     Phase::Shock { leader: leader.clone(), ordered, must: must.clone(), optional: optional.clone() };
             }
             Event::ShockDesignated { .. } | Event::ShockResolved { .. } | Event::ShockSegmentEnded { .. } => {}
+            Event::UnitAdvanced { unit: id, from, to } => {
+                if let Some(i) = unit(id) {
+                    let side = scenario.units[i].side;
+                    self.units[i].placement = Placement::One(*to);
+                    for (l, leader) in scenario.leaders.iter().enumerate() {
+                        if leader.side == side
+                            && self.leaders[l].at == *from
+                            && self.leaders[l].status != LeaderStatus::Eliminated
+                        {
+                            self.leaders[l].at = *to;
+                        }
+                    }
+                }
+            }
             Event::SupplyChanged { unit: id, supply, .. } => {
                 if let Some(i) = unit(id) {
                     self.units[i].supply = *supply;
