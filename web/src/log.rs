@@ -90,6 +90,10 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
                     unit,
                 ),
                 RollPurpose::Shock { combat } => entry(format!("Shock, combat {}: rolls {roll}.", combat + 1), Some("9.1")),
+                RollPurpose::PersonalCombat { leader } => about(
+                    entry(format!("{} fights: rolls {roll}.", unit_name(s, leader)), Some("9.21")),
+                    leader,
+                ),
                 RollPurpose::Rally { unit } => about(
                     entry(format!("Rallying {}: rolls {roll}.", unit_name(s, unit)), Some("10.27")),
                     unit,
@@ -170,6 +174,24 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
             e
         }
         Event::ShockSegmentBegan { .. } | Event::ShockSegmentEnded { .. } => return None,
+        Event::LeaderCasualty { leader, result, rule } => {
+            use sarissa_rules::charts::leaders::LeaderResult;
+            let what = match result {
+                LeaderResult::NoEffect => "is unhurt",
+                LeaderResult::Finished => "is shaken: he is finished for the turn",
+                LeaderResult::Wounded => "is wounded: every rating falls by 1, and he is finished for the turn",
+                LeaderResult::SeverelyWounded => {
+                    "is badly wounded: every rating falls by 2, and he is finished for the turn"
+                }
+                LeaderResult::Killed => "is killed",
+            };
+            let r: &'static str = match rule.as_str() {
+                "8.19" => "8.19",
+                "9.21" => "9.21",
+                _ => "9.14",
+            };
+            about(entry(format!("{} {what}.", unit_name(s, leader)), Some(r)), leader)
+        }
         Event::UnitAdvanced { unit, to, .. } => {
             let mut e = about(entry(format!("{} advances into {to}.", unit_name(s, unit)), Some("9.31")), unit);
             e.hexes = vec![*to];

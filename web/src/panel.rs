@@ -224,7 +224,9 @@ fn leader_card(s: &Scenario, st: &GameState, i: usize) -> Html {
         LeaderStatus::Finished => "finished for this turn",
         LeaderStatus::Eliminated => "fallen",
     };
-    let initiative = l.initiative.map_or("contingent commander (C)".to_string(), |i| i.to_string());
+    // Ratings as they stand, wounds taken off (9.22).
+    let r = sarissa_rules::orders::ratings(s, st, i);
+    let initiative = r.initiative.map_or("contingent commander (C)".to_string(), |i| i.to_string());
     let line = if l.line_command {
         if l.line_types.is_empty() {
             "yes".to_string()
@@ -241,12 +243,13 @@ fn leader_card(s: &Scenario, st: &GameState, i: usize) -> Html {
             if let Some(title) = &l.title { <p class="title">{ title }</p> }
             <dl>
                 { row("Now", status.to_string()) }
+                if ls.wounds > 0 { { row("Wounds", format!("every rating {} lower; another wound kills him (9.22)", ls.wounds)) } }
                 { row("Initiative", initiative) }
-                { row("Command range", format!("{} hexes", l.command_range)) }
-                { row("Charisma", l.charisma.to_string()) }
-                { row("Personal combat", l.personal_combat.map_or("—".into(), |p| p.to_string())) }
+                { row("Command range", format!("{} hexes", r.command_range)) }
+                { row("Charisma", r.charisma.to_string()) }
+                { row("Personal combat", r.personal_combat.map_or("—".into(), |p| p.to_string())) }
                 { row("Line Command", line) }
-                if let Some(st) = l.strategy { { row("Strategy", st.to_string()) } }
+                if let Some(st) = r.strategy { { row("Strategy", st.to_string()) } }
             </dl>
         </section>
     }

@@ -29,15 +29,15 @@ pub fn offer_next(tx: &mut Tx) -> Result<(), RuleError> {
         tx.emit(Event::ActivationOffered { side: l.side, leaders: vec![l.id.clone()] });
         return Ok(());
     }
-    let Some(lowest) = candidates.iter().filter_map(|&i| tx.scenario.leaders[i].initiative).min() else {
+    let init = |i: usize| crate::orders::ratings(tx.scenario, &tx.state, i).initiative;
+    let Some(lowest) = candidates.iter().filter_map(|&i| init(i)).min() else {
         return end_turn(tx);
     };
     let at_lowest = |side: usize| -> Vec<String> {
         candidates
             .iter()
-            .map(|&i| &tx.scenario.leaders[i])
-            .filter(|l| l.side == side && l.initiative == Some(lowest))
-            .map(|l| l.id.clone())
+            .filter(|&&i| tx.scenario.leaders[i].side == side && init(i) == Some(lowest))
+            .map(|&i| tx.scenario.leaders[i].id.clone())
             .collect()
     };
     let (a, b) = (at_lowest(0), at_lowest(1));
@@ -79,7 +79,7 @@ fn tie_first_side(tx: &mut Tx) -> Result<usize, RuleError> {
 pub fn note_tie_turn(tx: &mut Tx, leader: usize) {
     let l = &tx.scenario.leaders[leader];
     if let Some((initiative, _)) = tx.state.tie {
-        if l.initiative == Some(initiative) {
+        if crate::orders::ratings(tx.scenario, &tx.state, leader).initiative == Some(initiative) {
             tx.emit(Event::TieOrderSet { initiative, next_side: 1 - l.side });
         }
     }

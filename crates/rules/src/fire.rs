@@ -118,6 +118,7 @@ pub fn targets(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Targe
         fire.target_in_woods = map.terrain(to) == Some(Terrain::Woods);
         fire.target_lower = map.elevation(to) < map.elevation(from);
         fire.through_front = arc_of(&ts.placement, ts.facing, from) == Some(Arc::Front);
+        fire.leader_in_target_hex = crate::shock_segment::side_leader(scenario, state, &[ti]).map(|(_, l)| l);
         if validate(&fire).is_ok() {
             out.push(Target { unit: ti, hex: to, fire });
         }
@@ -197,14 +198,27 @@ pub fn fire(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
             tx.scenario.units[ti].name
         )));
     };
-    let roll = tx.roll(RollPurpose::MissileFire { unit: unit.into(), target: target.into() })?;
-    apply_volley(tx, unit, target, &t.fire, roll)
+    apply_volley(tx, unit, target, &t.fire)
 }
 
-/// Resolves a volley with the roll made and emits what it did (8.15, 8.17).
-pub fn apply_volley(tx: &mut Tx, unit: &str, target: &str, fire: &MissileFire, roll: u8) -> Result<(), RuleError> {
+/// Rolls a volley and emits what it did (8.15, 8.17, 8.19): the firer's die, and for a natural
+/// 0 at a hex with a leader the leader's rolls.
+pub fn apply_volley(tx: &mut Tx, unit: &str, target: &str, fire: &MissileFire) -> Result<(), RuleError> {
     let refuse = |reason: String| RuleError::IllegalMove { unit: unit.into(), rule: "8.1", reason };
-    let outcome = resolve(fire, &mut || roll).map_err(|e| refuse(e.to_string()))?;
+    let mut error = None;
+    let outcome = {
+        let mut dice = || match tx.roll(RollPurpose::MissileFire { unit: unit.into(), target: target.into() }) {
+            Ok(r) => r,
+            Err(e) => {
+                error.get_or_insert(e);
+                0
+            }
+        };
+        resolve(fire, &mut dice).map_err(|e| refuse(e.to_string()))?
+    };
+    if let Some(e) = error {
+        return Err(e);
+    }
     let (strength, drm) = outcome.steps.iter().fold((0u8, 0i32), |(s, d), step| match &step.kind {
         crate::combat::missile::MissileStepKind::Strength { strength, .. } => (*strength, d),
         crate::combat::missile::MissileStepKind::Roll { drm, .. } => (s, *drm),
@@ -222,6 +236,14 @@ pub fn apply_volley(tx: &mut Tx, unit: &str, target: &str, fire: &MissileFire, r
     });
     if outcome.hits > 0 {
         tx.emit(Event::CohesionHits { unit: target.into(), hits: outcome.hits, cause: HitCause::Missile });
+    }
+    // A leader in the target hex struck (8.19).
+    if let Some(result) = outcome.leader_casualty.filter(|r| *r != crate::charts::leaders::LeaderResult::NoEffect) {
+        let ti = tx.unit_index(target)?;
+        if let Some((l, _)) = crate::shock_segment::side_leader(tx.scenario, &tx.state, &[ti]) {
+            let leader = tx.scenario.leaders[l].id.clone();
+            tx.emit(Event::LeaderCasualty { leader, result, rule: "8.19".into() });
+        }
     }
     Ok(())
 }

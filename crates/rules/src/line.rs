@@ -72,7 +72,7 @@ pub fn members(
     }
     if is_mounted_line(line.kind) {
         let at = state.leaders[leader].at;
-        let reach = scenario.leaders[leader].command_range.div_ceil(2) as u32;
+        let reach = crate::orders::ratings(scenario, state, leader).command_range.div_ceil(2) as u32;
         return (0..scenario.units.len())
             .filter(|&i| fits(i) && state.units[i].placement.hexes().any(|h| h.distance(at) <= reach))
             .collect();
@@ -120,7 +120,7 @@ pub fn eligibility(scenario: &Scenario, state: &GameState, leader: usize) -> Eli
     if *line_refused {
         return Eligibility::Refused("his strategy roll failed this phase (4.34)".into());
     }
-    if !ordered.is_empty() || *orders_left < l.initiative.unwrap_or(0) {
+    if !ordered.is_empty() || *orders_left < crate::orders::ratings(scenario, state, leader).initiative.unwrap_or(0) {
         return Eligibility::Refused("a line command replaces all individual orders; he has given some (4.31)".into());
     }
     if leader_in_enemy_zoc(scenario, state, leader) {

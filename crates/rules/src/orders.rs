@@ -21,7 +21,7 @@ pub fn command_range(scenario: &Scenario, state: &GameState, leader: usize) -> H
     let mut queue = VecDeque::from([start]);
     while let Some(h) = queue.pop_front() {
         let d = dist[&h];
-        if d >= l.command_range {
+        if d >= ratings(scenario, state, leader).command_range {
             continue;
         }
         for side in Hexside::ALL {
@@ -62,6 +62,27 @@ pub fn leader_in_enemy_zoc(scenario: &Scenario, state: &GameState, leader: usize
 }
 
 /// The overall commander ignores 4.24 and may leave an enemy ZOC on his own order (4.4).
+/// A leader's ratings as they stand: printed, less his wounds (GBA 9.22, minimum 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ratings {
+    pub initiative: Option<u8>,
+    pub command_range: u8,
+    pub charisma: u8,
+    pub personal_combat: Option<u8>,
+    pub strategy: Option<u8>,
+}
+
+pub fn ratings(scenario: &Scenario, state: &GameState, leader: usize) -> Ratings {
+    let (l, w) = (&scenario.leaders[leader], state.leaders[leader].wounds);
+    Ratings {
+        initiative: l.initiative.map(|i| i.saturating_sub(w)),
+        command_range: l.command_range.saturating_sub(w),
+        charisma: l.charisma.saturating_sub(w),
+        personal_combat: l.personal_combat.map(|p| p.saturating_sub(w)),
+        strategy: l.strategy.map(|s| s.saturating_sub(w)),
+    }
+}
+
 pub fn is_overall(scenario: &Scenario, leader: usize) -> bool {
     scenario.leaders[leader].role == LeaderRole::Overall
 }

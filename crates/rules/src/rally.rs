@@ -70,7 +70,8 @@ pub fn rallyable(scenario: &Scenario, state: &GameState) -> Vec<usize> {
 /// The roll a rally needs: the leader's Initiative + 1 or less.
 pub fn needed(scenario: &Scenario, state: &GameState) -> Option<u8> {
     let Phase::Orders { leader, .. } = &state.phase else { return None };
-    scenario.leaders.iter().find(|l| &l.id == leader).and_then(|l| l.initiative).map(|i| i + 1)
+    let li = scenario.leaders.iter().position(|l| &l.id == leader)?;
+    crate::orders::ratings(scenario, state, li).initiative.map(|i| i + 1)
 }
 
 /// The active leader tries to rally `unit`, which may face `facing` if it rallies (10.27).

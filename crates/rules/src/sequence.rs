@@ -117,7 +117,7 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
 /// (5.46).
 pub fn activate(tx: &mut Tx, leader: usize, reactivated: bool, trumped_in: bool) -> Result<(), RuleError> {
     let l = &tx.scenario.leaders[leader];
-    let (id, orders) = (l.id.clone(), l.initiative.unwrap_or(0));
+    let (id, orders) = (l.id.clone(), crate::orders::ratings(tx.scenario, &tx.state, leader).initiative.unwrap_or(0));
     let in_enemy_zoc = leader_in_enemy_zoc(tx.scenario, &tx.state, leader);
     tx.emit(Event::LeaderActivated { leader: id.clone(), no_momentum: reactivated, in_enemy_zoc });
     // Up to his initiative in individual orders (5.21). Line commands come later.
@@ -185,7 +185,7 @@ fn declare_line(
         return Err(refuse("4.34", "he must begin within two hexes of the line, in sight of it".into()));
     }
     if strategy_roll {
-        let rating = tx.scenario.leaders[li].strategy.unwrap_or(0);
+        let rating = crate::orders::ratings(tx.scenario, &tx.state, li).strategy.unwrap_or(0);
         let roll = tx.roll(RollPurpose::Strategy { leader: leader.into() })?;
         if roll > rating {
             tx.emit(Event::LineRefused { leader: leader.into() });
@@ -337,6 +337,57 @@ fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Re
         orders,
         by_overall,
     });
+    personal_combat_on_meeting(tx, mi)?;
+    // The active leader himself hurt: his orders are over (9.22).
+    let active = tx.scenario.leaders[li].id.clone();
+    if matches!(tx.state.leaders[li].status, LeaderStatus::Finished | LeaderStatus::Eliminated) {
+        tx.emit(Event::OrdersEnded { leader: active.clone() });
+        if !crate::shock_segment::begin(tx, &active)? {
+            after_orders(tx, &active)?;
+        }
+    }
+    Ok(())
+}
+
+/// A lone leader who moves up beside a lone enemy leader fights him at once (4.63, 9.2, 9.21):
+/// each rolls and adds his Personal Combat rating; the loser suffers the difference's result
+/// (a second wound kills). Leaders without a rating (Indians, 9.23) neither start nor join one.
+fn personal_combat_on_meeting(tx: &mut Tx, mover: usize) -> Result<(), RuleError> {
+    let (s, st) = (tx.scenario, &tx.state);
+    let occupied = crate::zoc::occupancy(st);
+    let alone = |l: usize| {
+        let at = st.leaders[l].at;
+        occupied.get(&at).is_none_or(|&u| s.units[u].side != s.leaders[l].side)
+    };
+    let at = st.leaders[mover].at;
+    let Some(mine) = crate::orders::ratings(s, st, mover).personal_combat else { return Ok(()) };
+    if !alone(mover) {
+        return Ok(());
+    }
+    let foe = (0..s.leaders.len()).find(|&o| {
+        s.leaders[o].side != s.leaders[mover].side
+            && st.leaders[o].status != LeaderStatus::Eliminated
+            && st.leaders[o].at.is_adjacent(at)
+            && alone(o)
+            && crate::orders::ratings(s, st, o).personal_combat.is_some()
+    });
+    let Some(foe) = foe else { return Ok(()) };
+    let theirs = crate::orders::ratings(s, st, foe).personal_combat.unwrap_or(0);
+    let (a, b) = (s.leaders[mover].id.clone(), s.leaders[foe].id.clone());
+    let ra = tx.roll(RollPurpose::PersonalCombat { leader: a.clone() })?;
+    let rb = tx.roll(RollPurpose::PersonalCombat { leader: b.clone() })?;
+    let (ta, tb) = (ra + mine, rb + theirs);
+    let (loser, diff) = match ta.cmp(&tb) {
+        std::cmp::Ordering::Greater => (foe, ta - tb),
+        std::cmp::Ordering::Less => (mover, tb - ta),
+        std::cmp::Ordering::Equal => return Ok(()),
+    };
+    let wounded = tx.state.leaders[loser].wounds > 0;
+    let result = crate::charts::leaders::personal_combat(diff).result.on_leader(wounded);
+    if result != crate::charts::leaders::LeaderResult::NoEffect {
+        let leader = tx.scenario.leaders[loser].id.clone();
+        tx.emit(Event::LeaderCasualty { leader, result, rule: "9.21".into() });
+    }
     Ok(())
 }
 
@@ -358,6 +409,10 @@ fn end_orders(tx: &mut Tx, active: &str) -> Result<(), RuleError> {
 /// After the orders (and the shock segment): momentum, or the leader is Finished (5.3).
 pub fn after_orders(tx: &mut Tx, active: &str) -> Result<(), RuleError> {
     let li = tx.leader_index(active)?;
+    // Hurt in his own shock: no momentum; he is done (9.22).
+    if matches!(tx.state.leaders[li].status, LeaderStatus::Finished | LeaderStatus::Eliminated) {
+        return offer_next(tx);
+    }
     match momentum_refusal(tx, li) {
         None => tx.emit(Event::MomentumOffered { leader: active.into() }),
         Some(_) => {
@@ -389,7 +444,7 @@ fn try_momentum(tx: &mut Tx, leader: &str) -> Result<(), RuleError> {
     if let Some(reason) = momentum_refusal(tx, li) {
         return Err(RuleError::NoMomentum { leader: leader.into(), reason });
     }
-    let initiative = tx.scenario.leaders[li].initiative.unwrap_or(0);
+    let initiative = crate::orders::ratings(tx.scenario, &tx.state, li).initiative.unwrap_or(0);
     let roll = tx.roll(RollPurpose::Momentum { leader: leader.into() })?;
     if roll == 9 {
         let doom = tx.roll(RollPurpose::DieRollOfDoom { leader: leader.into() })?;
@@ -426,7 +481,8 @@ fn try_momentum(tx: &mut Tx, leader: &str) -> Result<(), RuleError> {
 /// more (not skirmishers). Their two-hex withdrawal arrives with orderly withdrawal (6.7).
 fn crisis_of_faith(tx: &mut Tx, leader: usize) -> Result<(), RuleError> {
     let l = &tx.scenario.leaders[leader];
-    let (side, at, reach) = (l.side, tx.state.leaders[leader].at, l.command_range.div_ceil(2) as u32);
+    let range = crate::orders::ratings(tx.scenario, &tx.state, leader).command_range;
+    let (side, at, reach) = (l.side, tx.state.leaders[leader].at, range.div_ceil(2) as u32);
     let affected: Vec<usize> = (0..tx.scenario.units.len())
         .filter(|&i| {
             let (u, st) = (&tx.scenario.units[i], &tx.state.units[i]);

@@ -17,6 +17,7 @@
 
 use crate::charts::clash_of_spears::may_shock_attack;
 use crate::charts::column_shifts::{Applying, ShiftCondition};
+use crate::charts::leaders::LeaderResult;
 use crate::charts::superiority::must_shock;
 use crate::combat::missile::Supply;
 use crate::combat::shock::{resolve, Fighter, Leader, ShockOutcome, ShockSetup, StepKind};
@@ -136,20 +137,23 @@ pub fn combats(scenario: &Scenario, state: &GameState, attackers: &[usize]) -> V
     out
 }
 
-fn best_leader(scenario: &Scenario, state: &GameState, units: &[usize]) -> Option<Leader> {
-    scenario
-        .leaders
-        .iter()
-        .enumerate()
-        .filter(|(l, _)| state.leaders[*l].status != LeaderStatus::Eliminated)
-        .filter(|(l, _)| units.iter().any(|&u| state.units[u].placement.hexes().any(|h| h == state.leaders[*l].at)))
-        .map(|(_, l)| Leader {
-            charisma: l.charisma,
-            initiative: l.initiative.unwrap_or(0),
-            personal_combat: l.personal_combat,
-            wounded: false,
+/// The leader whose Charisma a side uses, and who risks the casualty check and personal combat
+/// (9.14, 9.2): of those stacked with its units, the best Charisma, then the highest Initiative.
+pub fn side_leader(scenario: &Scenario, state: &GameState, units: &[usize]) -> Option<(usize, Leader)> {
+    (0..scenario.leaders.len())
+        .filter(|&l| state.leaders[l].status != LeaderStatus::Eliminated)
+        .filter(|&l| units.iter().any(|&u| state.units[u].placement.hexes().any(|h| h == state.leaders[l].at)))
+        .map(|l| {
+            let r = crate::orders::ratings(scenario, state, l);
+            let leader = Leader {
+                charisma: r.charisma,
+                initiative: r.initiative.unwrap_or(0),
+                personal_combat: r.personal_combat,
+                wounded: state.leaders[l].wounds > 0,
+            };
+            (l, leader)
         })
-        .max_by_key(|l| l.charisma)
+        .max_by_key(|(l, leader)| (leader.charisma, leader.initiative, std::cmp::Reverse(*l)))
 }
 
 /// The setup of one combat as the position gives it (9.13–9.16).
@@ -193,8 +197,10 @@ pub fn setup(scenario: &Scenario, state: &GameState, combat: &Combat, checked: &
         .collect();
     let defender_fighters = defenders.iter().map(|&d| fighter(d)).collect();
     let mut s = ShockSetup::new(scenario.meta.rules, attacker_fighters, defender_fighters);
-    s.attacker_leader = best_leader(scenario, state, &attackers);
-    s.defender_leader = best_leader(scenario, state, &defenders);
+    s.attacker_leader = side_leader(scenario, state, &attackers).map(|(_, l)| l);
+    s.defender_leader = side_leader(scenario, state, &defenders).map(|(_, l)| l);
+    // The leaders' casualty checks and personal combat (9.14, 9.2).
+    s.leader_checks = true;
     s.conditions = terrain(scenario, state, &attackers, &defenders);
     s
 }
@@ -330,6 +336,23 @@ fn fight(tx: &mut Tx, k: usize, combat: &Combat, setup: &ShockSetup) -> Result<(
         column: outcome.column,
         lines: outcome.steps.iter().filter_map(|s| describe(&s.kind).map(|t| format!("{t} ({})", s.rule))).collect(),
     });
+    // Leaders hurt in the combat (9.14, 9.2, 9.22).
+    let leaders = [
+        side_leader(tx.scenario, &tx.state, &combat.attackers),
+        side_leader(tx.scenario, &tx.state, &combat.defenders),
+    ];
+    for step in &outcome.steps {
+        let (side, result) = match step.kind {
+            StepKind::LeaderCasualty { side, result, .. } => (side, result),
+            StepKind::PersonalCombat { loser: Some(side), result, .. } => (side, result),
+            _ => continue,
+        };
+        let k = if side == Side::Attacker { 0 } else { 1 };
+        if let (Some((l, _)), false) = (leaders[k], result == LeaderResult::NoEffect) {
+            let leader = tx.scenario.leaders[l].id.clone();
+            tx.emit(Event::LeaderCasualty { leader, result, rule: step.rule.into() });
+        }
+    }
     for (side, units, results) in
         [(Side::Attacker, &a_order, &outcome.attackers), (Side::Defender, &d_order, &outcome.defenders)]
     {

@@ -5,7 +5,7 @@ use crate::orders::leader_in_enemy_zoc;
 use crate::scenario::Scenario;
 
 fn initiative(tx: &Tx, leader: usize) -> u8 {
-    tx.scenario.leaders[leader].initiative.unwrap_or(0)
+    crate::orders::ratings(tx.scenario, &tx.state, leader).initiative.unwrap_or(0)
 }
 
 /// Leaders of `side` who may trump a leader of initiative `over`: Inactive and rated, with a
@@ -17,7 +17,7 @@ pub fn trumpers(scenario: &Scenario, state: &GameState, side: usize, over: u8, o
     (0..scenario.leaders.len())
         .filter(|&i| {
             let l = &scenario.leaders[i];
-            let init = l.initiative.unwrap_or(0);
+            let init = crate::orders::ratings(scenario, state, i).initiative.unwrap_or(0);
             l.side == side
                 && l.initiative.is_some()
                 && state.leaders[i].status == LeaderStatus::Inactive
@@ -30,7 +30,10 @@ pub fn trumpers(scenario: &Scenario, state: &GameState, side: usize, over: u8, o
 /// the active side's against the leader offered (5.41), the opponent's against a successful
 /// trump or momentum roll (5.42).
 pub fn trump_options(scenario: &Scenario, state: &GameState) -> Vec<usize> {
-    let init = |id: &str| scenario.leader(id).and_then(|l| l.initiative).unwrap_or(0);
+    let init = |id: &str| {
+        let i = scenario.leaders.iter().position(|l| l.id == id);
+        i.and_then(|i| crate::orders::ratings(scenario, state, i).initiative).unwrap_or(0)
+    };
     match &state.phase {
         Phase::Activation { side, leaders } => match leaders.first() {
             // Nobody trumps a leader who must go now (5.25).
@@ -142,7 +145,7 @@ fn bypass(tx: &mut Tx, trumper: usize) {
         .filter(|&i| {
             i != trumper
                 && tx.state.leaders[i].status == LeaderStatus::Inactive
-                && tx.scenario.leaders[i].initiative.is_some_and(|n| n <= limit)
+                && crate::orders::ratings(tx.scenario, &tx.state, i).initiative.is_some_and(|n| n <= limit)
                 && !tx.state.leaders[i].no_momentum
         })
         .map(|i| tx.scenario.leaders[i].id.clone())

@@ -487,6 +487,7 @@ fn volley_for(scenario: &Scenario, state: &GameState, unit: usize, mover: usize)
     let nearest = ts.placement.hexes().min_by_key(|h| here.hexes().map(|x| x.distance(*h)).min().unwrap_or(0))?;
     fire.target_in_woods = scenario.map.terrain(nearest) == Some(Terrain::Woods);
     fire.through_front = here.hexes().any(|h| crate::facing::arc_of(&ts.placement, ts.facing, h) == Some(Arc::Front));
+    fire.leader_in_target_hex = crate::shock_segment::side_leader(scenario, state, &[mover]).map(|(_, l)| l);
     crate::combat::missile::validate(&fire).ok().map(|_| fire)
 }
 
@@ -495,8 +496,7 @@ fn volley_at_mover(tx: &mut Tx, unit: usize, mover: usize) -> Result<(), RuleErr
     let refuse = |reason: &str| RuleError::IllegalMove { unit: id.clone(), rule: "6.76", reason: reason.into() };
     let fire = withdrawal_volley(tx.scenario, &tx.state, unit)
         .ok_or_else(|| refuse("only horse archers with missiles fire as they withdraw, once at each enemy a phase"))?;
-    let roll = tx.roll(RollPurpose::MissileFire { unit: id.clone(), target: target.clone() })?;
-    crate::fire::apply_volley(tx, &id, &target, &fire, roll)
+    crate::fire::apply_volley(tx, &id, &target, &fire)
 }
 
 /// A leader withdraws (4.62): no MP spent, no hits.

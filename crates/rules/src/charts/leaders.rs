@@ -15,7 +15,8 @@
 use super::Origin;
 
 /// What happens to a leader.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum LeaderResult {
     NoEffect,
     /// Finished for the rest of the Game Turn.

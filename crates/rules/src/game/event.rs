@@ -26,6 +26,8 @@ pub enum RollPurpose {
     MissileFire { unit: String, target: String },
     /// A shock combat's die (GBA 9.13–9.18), in the order the procedure takes them (R14).
     Shock { combat: u8 },
+    /// A leader's roll in personal combat (GBA 9.21): his total is the roll + his rating.
+    PersonalCombat { leader: String },
     /// A rally attempt (GBA 10.27): Initiative + 1 or less rallies.
     Rally { unit: String },
     /// The Rally Table roll for a rallied unit's hits (GBA 10.27).
@@ -216,6 +218,14 @@ pub enum Event {
     },
     ShockSegmentEnded {
         leader: String,
+    },
+    /// A leader hurt by missile fire, in a shock or in personal combat (GBA 8.19, 9.14, 9.2):
+    /// Finished for the turn, Wounded (every rating −1) or Severely Wounded (−2), or Killed
+    /// (9.22; a second wound kills, already applied in `result`).
+    LeaderCasualty {
+        leader: String,
+        result: crate::charts::leaders::LeaderResult,
+        rule: String,
     },
     /// An attacker advances after combat into a hex the defenders left (GBA 9.31); leaders
     /// stacked with it go along.
@@ -472,6 +482,22 @@ impl GameState {
                     Phase::Shock { leader: leader.clone(), ordered, must: must.clone(), optional: optional.clone() };
             }
             Event::ShockDesignated { .. } | Event::ShockResolved { .. } | Event::ShockSegmentEnded { .. } => {}
+            Event::LeaderCasualty { leader: id, result, .. } => {
+                use crate::charts::leaders::LeaderResult;
+                if let Some(l) = leader(id) {
+                    let st = &mut self.leaders[l];
+                    match result {
+                        LeaderResult::NoEffect => {}
+                        LeaderResult::Killed => st.status = LeaderStatus::Eliminated,
+                        _ => {
+                            st.wounds = st.wounds.saturating_add(result.rating_loss());
+                            if st.status != LeaderStatus::Eliminated {
+                                st.status = LeaderStatus::Finished;
+                            }
+                        }
+                    }
+                }
+            }
             Event::UnitAdvanced { unit: id, from, to } => {
                 if let Some(i) = unit(id) {
                     let side = scenario.units[i].side;

@@ -71,6 +71,9 @@ pub struct LeaderState {
     /// Units he has tried to rally this turn: once each (GBA 10.27).
     #[serde(default)]
     pub rallies_tried: Vec<String>,
+    /// Rating points lost to wounds, every rating (GBA 9.22); a second wound kills.
+    #[serde(default)]
+    pub wounds: u8,
 }
 
 /// The decision the game is waiting for.
@@ -206,6 +209,7 @@ impl GameState {
                     moved_by_overall: false,
                     must_activate: false,
                     rallies_tried: Vec::new(),
+                    wounds: 0,
                 })
                 .collect(),
             dice,
