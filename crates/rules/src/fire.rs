@@ -87,6 +87,11 @@ pub fn targets(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Targe
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
     let Some(missile) = u.missile else { return Vec::new() };
     let archer = missile == crate::units::Missile::Arrow || missile == crate::units::Missile::LongBow;
+    // Sight lines beyond the line's reach, one hex of extended range included, are not traced.
+    let Some(line) = crate::charts::missile::MissileLine::for_unit(scenario.meta.rules, u.kind, missile) else {
+        return Vec::new();
+    };
+    let farthest = crate::charts::missile::max_range(line, None) as u32 + 1;
     let mut out = Vec::new();
     for (ti, t) in scenario.units.iter().enumerate() {
         let ts = &state.units[ti];
@@ -94,7 +99,7 @@ pub fn targets(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Targe
             continue;
         }
         let (from, to, range) = nearest(&st.placement, &ts.placement);
-        if range == 0 || range > 8 {
+        if range == 0 || range > farthest {
             continue;
         }
         // Moving and firing: the move must have brought it closer (8.11).

@@ -353,9 +353,7 @@ fn fight(tx: &mut Tx, k: usize, combat: &Combat, setup: &ShockSetup) -> Result<(
             tx.emit(Event::LeaderCasualty { leader, result, rule: step.rule.into() });
         }
     }
-    for (side, units, results) in
-        [(Side::Attacker, &a_order, &outcome.attackers), (Side::Defender, &d_order, &outcome.defenders)]
-    {
+    for (units, results) in [(&a_order, &outcome.attackers), (&d_order, &outcome.defenders)] {
         for (&u, r) in units.iter().zip(results.iter()) {
             let id = tx.scenario.units[u].id.clone();
             let now = tx.state.units[u].hits;
@@ -372,19 +370,17 @@ fn fight(tx: &mut Tx, k: usize, combat: &Combat, setup: &ShockSetup) -> Result<(
             if javelin_foot && tx.state.units[u].supply != Supply::No && !tx.state.units[u].eliminated {
                 tx.emit(Event::SupplyChanged { unit: id, supply: Supply::No, rule: "8.17".into() });
             }
-            let _ = side;
         }
     }
     // The routs take effect, then the attackers advance into what the defenders left (9.31).
     crate::cohesion::settle(tx)?;
-    let superior = outcome.superiority == Some(crate::charts::superiority::Superiority::Attacker);
-    advance(tx, combat, &held, superior)
+    advance(tx, combat, &held)
 }
 
 /// Advance after combat (9.31–9.34), one-hex attackers: into each hex the defenders left, the
 /// attacker beside it — the higher TQ first (with superiority all are equal) — paying the ground's
 /// hits, never more than TQ − 1. Two-hex attackers do not advance yet (P42).
-fn advance(tx: &mut Tx, combat: &Combat, held: &[HexId], _superior: bool) -> Result<(), RuleError> {
+fn advance(tx: &mut Tx, combat: &Combat, held: &[HexId]) -> Result<(), RuleError> {
     let occupied = crate::zoc::occupancy(&tx.state);
     let vacated: Vec<HexId> = held.iter().copied().filter(|h| !occupied.contains_key(h)).collect();
     let mut moved: Vec<usize> = Vec::new();
