@@ -173,7 +173,23 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
             e.hexes = path.clone();
             e
         }
-        Event::ShockSegmentBegan { .. } | Event::ShockSegmentEnded { .. } => return None,
+        Event::ShockSegmentBegan { .. } | Event::ShockSegmentEnded { .. } | Event::EliteInitiativeOffered { .. } => {
+            return None
+        }
+        Event::EliteInitiativeTaken { leader } => about(
+            entry(
+                format!("{} takes the elite commander's opening orders phase (no momentum).", unit_name(s, leader)),
+                Some("5.51"),
+            ),
+            leader,
+        ),
+        Event::EliteInitiativeEnded { leader } => about(
+            entry(
+                format!("{}'s opening phase is over; he may still be activated this turn.", unit_name(s, leader)),
+                Some("5.52"),
+            ),
+            leader,
+        ),
         Event::LeaderCasualty { leader, result, rule } => {
             use sarissa_rules::charts::leaders::LeaderResult;
             let what = match result {

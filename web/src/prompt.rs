@@ -156,6 +156,13 @@ pub fn prompt(p: &PromptProps) -> Html {
                 </> },
             )
         }
+        Phase::EliteInitiative { leaders, .. } => (
+            format!("{side_name}: your commander's elite initiative — one leader in his range may give an orders phase before anyone else, without momentum (5.51), or decline."),
+            html! { <>
+                { for leaders.iter().map(|l| button(format!("Elite phase: {}", leader_name(l)), "activate", Command::Activate { leader: l.clone() })) }
+                { button("No elite phase".into(), "pass", Command::Pass { leader: leaders.first().cloned().unwrap_or_default() }) }
+            </> },
+        ),
         Phase::TrumpResponse { trumper, momentum, .. } => (
             format!(
                 "{side_name}: {} has {} Trump him with a leader of initiative {} or more (5.42), or let it stand.",

@@ -1,12 +1,42 @@
 //! Leader activation (GBA 5.1) and the turn's end (3.1 D–E).
 
-use crate::game::{Event, LeaderStatus, RollPurpose, RuleError, Tx};
-use crate::scenario::RuleSet;
+use crate::game::{Event, GameState, LeaderStatus, RollPurpose, RuleError, Tx};
+use crate::scenario::{RuleSet, Scenario};
 
 /// Starts turn `turn` and offers its first activation.
 pub fn begin_turn(tx: &mut Tx, turn: u16) -> Result<(), RuleError> {
     tx.emit(Event::TurnBegan { turn });
+    if let Some((side, leaders)) = elite_initiative(tx.scenario, &tx.state) {
+        tx.emit(Event::EliteInitiativeOffered { side, leaders });
+        return Ok(());
+    }
     offer_next(tx)
+}
+
+/// The optional elite commander initiative (5.51): a side whose overall commander is Elite may
+/// open the turn with one orders phase by him or one of its rated leaders within his command
+/// range (any of them on the first turn). One side only: the first with an elite commander (P44).
+pub fn elite_initiative(scenario: &Scenario, state: &GameState) -> Option<(usize, Vec<String>)> {
+    if !scenario.meta.optional_rules.elite_commander_initiative {
+        return None;
+    }
+    let oc = (0..scenario.leaders.len()).find(|&i| {
+        let l = &scenario.leaders[i];
+        l.elite && crate::orders::is_overall(scenario, i) && state.leaders[i].status != LeaderStatus::Eliminated
+    })?;
+    let side = scenario.leaders[oc].side;
+    let range = crate::orders::command_range(scenario, state, oc);
+    let leaders = (0..scenario.leaders.len())
+        .filter(|&i| {
+            let l = &scenario.leaders[i];
+            l.side == side
+                && l.initiative.is_some()
+                && state.leaders[i].status == LeaderStatus::Inactive
+                && (i == oc || state.turn <= 1 || range.contains_key(&state.leaders[i].at))
+        })
+        .map(|i| scenario.leaders[i].id.clone())
+        .collect();
+    Some((side, leaders))
 }
 
 /// Leaders still to be activated this turn: Inactive, rated (contingent commanders are

@@ -83,6 +83,11 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             out
         }
         Phase::Momentum { .. } => vec![Command::TryMomentum, Command::DeclineMomentum],
+        Phase::EliteInitiative { leaders, .. } => leaders
+            .iter()
+            .map(|l| Command::Activate { leader: l.clone() })
+            .chain(leaders.first().map(|l| Command::Pass { leader: l.clone() }))
+            .collect(),
         // No optional attacker, all of them, or each alone (the full set of subsets is large).
         Phase::Shock { optional, .. } => {
             let mut out = vec![Command::Shock { attackers: Vec::new() }];

@@ -45,6 +45,21 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             crate::trump::active_trump(tx, &leaders, side, i)
         }
         (Phase::Activation { .. }, _) => Err(not_now("a leader must be activated, passed or trumped (5.1, 5.4)")),
+        (Phase::EliteInitiative { leaders, .. }, Command::Activate { leader }) => {
+            let i = tx.leader_index(leader)?;
+            if !leaders.contains(leader) {
+                return Err(RuleError::NotEligibleForActivation { leader: leader.clone() });
+            }
+            // One orders phase, no momentum (5.51, 5.52).
+            let orders = crate::orders::ratings(tx.scenario, &tx.state, i).initiative.unwrap_or(0);
+            tx.emit(Event::EliteInitiativeTaken { leader: leader.clone() });
+            tx.emit(Event::OrdersPhaseBegan { leader: leader.clone(), orders, momentum: false, must_act: false });
+            Ok(())
+        }
+        (Phase::EliteInitiative { .. }, Command::Pass { .. }) => offer_next(tx),
+        (Phase::EliteInitiative { .. }, _) => {
+            Err(not_now("the elite commander's initiative may be taken by one leader, or declined (5.51)"))
+        }
         (Phase::TrumpResponse { side, trumper, momentum }, Command::Trump { leader }) => {
             let i = tx.leader_index(leader)?;
             crate::trump::respond(tx, side, &trumper, momentum, i)
@@ -409,6 +424,11 @@ fn end_orders(tx: &mut Tx, active: &str) -> Result<(), RuleError> {
 /// After the orders (and the shock segment): momentum, or the leader is Finished (5.3).
 pub fn after_orders(tx: &mut Tx, active: &str) -> Result<(), RuleError> {
     let li = tx.leader_index(active)?;
+    // The elite initiative phase: no momentum; he may still be activated this turn (5.52).
+    if tx.state.leaders[li].in_elite_phase {
+        tx.emit(Event::EliteInitiativeEnded { leader: active.into() });
+        return offer_next(tx);
+    }
     // Hurt in his own shock: no momentum; he is done (9.22).
     if matches!(tx.state.leaders[li].status, LeaderStatus::Finished | LeaderStatus::Eliminated) {
         return offer_next(tx);
@@ -429,8 +449,9 @@ pub fn momentum_refusal(tx: &Tx, leader: usize) -> Option<String> {
     if st.no_momentum {
         return Some("he was re-activated, trumped or bypassed this turn (5.31, 5.34)".into());
     }
-    if st.succession >= 3 {
-        return Some("he has had three orders phases in succession (5.14)".into());
+    // The elite initiative phase counts among the three (5.52).
+    if st.succession + st.elite_phases >= 3 {
+        return Some("he has had three orders phases in succession (5.14, 5.52)".into());
     }
     if st.was_in_enemy_zoc || leader_in_enemy_zoc(tx.scenario, &tx.state, leader) {
         return Some("he is, or was this turn, in an enemy zone of control (5.31)".into());

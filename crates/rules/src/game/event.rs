@@ -264,6 +264,19 @@ pub enum Event {
         withdrawn: Vec<usize>,
         rout_points: [u32; 2],
     },
+    /// The elite commander's initiative is offered (GBA 5.51).
+    EliteInitiativeOffered {
+        side: usize,
+        leaders: Vec<String>,
+    },
+    /// `leader` takes the elite initiative orders phase (GBA 5.51): no momentum in it (5.52).
+    EliteInitiativeTaken {
+        leader: String,
+    },
+    /// The elite phase is over: he is Inactive again and may still be activated (GBA 5.52).
+    EliteInitiativeEnded {
+        leader: String,
+    },
     /// The reactions are over; the orders phase goes on.
     ReactionEnded,
     /// A move goes on after a reaction (no further order is counted).
@@ -542,6 +555,29 @@ impl GameState {
                 }
             }
             Event::BattleEnded { winner, .. } => self.phase = Phase::Over { winner: *winner },
+            Event::EliteInitiativeOffered { side, leaders } => {
+                self.phase = Phase::EliteInitiative { side: *side, leaders: leaders.clone() };
+            }
+            Event::EliteInitiativeTaken { leader: id } => {
+                if let Some(i) = leader(id) {
+                    let l = &mut self.leaders[i];
+                    l.status = LeaderStatus::Active;
+                    l.in_elite_phase = true;
+                    l.elite_phases = 1;
+                    l.succession = 0;
+                }
+            }
+            Event::EliteInitiativeEnded { leader: id } => {
+                if let Some(i) = leader(id) {
+                    let l = &mut self.leaders[i];
+                    // Back to Inactive, unless hurt meanwhile (9.22).
+                    if l.status == LeaderStatus::Active {
+                        l.status = LeaderStatus::Inactive;
+                    }
+                    l.in_elite_phase = false;
+                    l.succession = 0;
+                }
+            }
             Event::ReactionEnded => {
                 if let Phase::Reaction { resume, .. } = &self.phase {
                     self.phase = (**resume).clone();
@@ -672,6 +708,7 @@ impl GameState {
                     l.no_momentum = false;
                     l.succession = 0;
                     l.rallies_tried.clear();
+                    l.elite_phases = 0;
                     l.was_in_enemy_zoc = false;
                 }
             }

@@ -74,6 +74,13 @@ pub struct LeaderState {
     /// Rating points lost to wounds, every rating (GBA 9.22); a second wound kills.
     #[serde(default)]
     pub wounds: u8,
+    /// Orders phases he had this turn under the elite commander's initiative: they count toward
+    /// the three in succession (GBA 5.52).
+    #[serde(default)]
+    pub elite_phases: u8,
+    /// He is giving the elite initiative orders phase now (GBA 5.51).
+    #[serde(default)]
+    pub in_elite_phase: bool,
 }
 
 /// The decision the game is waiting for.
@@ -133,6 +140,12 @@ pub enum Phase {
         ordered: Vec<String>,
         must: Vec<String>,
         optional: Vec<String>,
+    },
+    /// The optional elite commander initiative (GBA 5.5): `side` may open the turn with one orders
+    /// phase for one of `leaders`, or decline.
+    EliteInitiative {
+        side: usize,
+        leaders: Vec<String>,
     },
     /// `side` may trump `trumper` — who trumped, or just gained momentum — with a leader of equal
     /// or higher initiative, or let it stand (GBA 5.42).
@@ -210,6 +223,8 @@ impl GameState {
                     must_activate: false,
                     rallies_tried: Vec::new(),
                     wounds: 0,
+                    elite_phases: 0,
+                    in_elite_phase: false,
                 })
                 .collect(),
             dice,
@@ -223,6 +238,7 @@ impl GameState {
         match &self.phase {
             Phase::Setup | Phase::Over { .. } => None,
             Phase::Activation { side, .. }
+            | Phase::EliteInitiative { side, .. }
             | Phase::Reactivation { side }
             | Phase::TrumpResponse { side, .. }
             | Phase::Reaction { side, .. } => Some(*side),
