@@ -64,7 +64,9 @@ fn through_arc(scenario: &Scenario, state: &GameState, firer: usize, from: HexId
 
 /// May `unit` fire under the current order, and is it moving (8.11, 8.15 DRM 4)? `None` when
 /// it may not: not a missile unit, Missile No, already fired this phase, or not orderable.
-fn may_fire(scenario: &Scenario, state: &GameState, unit: usize) -> Option<bool> {
+/// `orderable`: the units the active leader may order now (`legal::orderable`), computed once by
+/// the caller.
+fn may_fire(scenario: &Scenario, state: &GameState, unit: usize, orderable: &[usize]) -> Option<bool> {
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
     // Routed units do not fire (10.26).
     if st.eliminated || st.routed || st.fired || st.supply == Supply::No || u.missile.is_none() {
@@ -77,13 +79,17 @@ fn may_fire(scenario: &Scenario, state: &GameState, unit: usize) -> Option<bool>
         let move_or_fire = (u.kind == UnitType::LI && u.class == Some(UnitClass::A)) || u.kind == UnitType::AT;
         (st.order_start.is_some() && !move_or_fire).then_some(true)
     } else {
-        crate::legal::orderable(scenario, state).contains(&unit).then_some(false)
+        orderable.contains(&unit).then_some(false)
     }
 }
 
 /// Every enemy unit `unit` may fire at now, with the volley (8.13–8.16).
 pub fn targets(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Target> {
-    let Some(moving) = may_fire(scenario, state, unit) else { return Vec::new() };
+    targets_among(scenario, state, unit, &crate::legal::orderable(scenario, state))
+}
+
+fn targets_among(scenario: &Scenario, state: &GameState, unit: usize, orderable: &[usize]) -> Vec<Target> {
+    let Some(moving) = may_fire(scenario, state, unit, orderable) else { return Vec::new() };
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
     let Some(missile) = u.missile else { return Vec::new() };
     let archer = missile == crate::units::Missile::Arrow || missile == crate::units::Missile::LongBow;
@@ -177,9 +183,10 @@ pub fn reload(tx: &mut Tx) {
 pub fn firers(scenario: &Scenario, state: &GameState) -> Vec<(usize, Vec<Target>)> {
     let Phase::Orders { leader, .. } = &state.phase else { return Vec::new() };
     let Some(side) = scenario.leaders.iter().find(|l| &l.id == leader).map(|l| l.side) else { return Vec::new() };
+    let orderable = crate::legal::orderable(scenario, state);
     (0..scenario.units.len())
         .filter(|&i| scenario.units[i].side == side && scenario.units[i].missile.is_some())
-        .map(|i| (i, targets(scenario, state, i)))
+        .map(|i| (i, targets_among(scenario, state, i, &orderable)))
         .filter(|(_, t)| !t.is_empty())
         .collect()
 }
@@ -189,14 +196,15 @@ pub fn fire(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
     let ui = tx.unit_index(unit)?;
     let ti = tx.unit_index(target)?;
     let refuse = |reason: String| RuleError::IllegalMove { unit: unit.into(), rule: "8.1", reason };
-    if may_fire(tx.scenario, &tx.state, ui).is_none() {
+    let orderable = crate::legal::orderable(tx.scenario, &tx.state);
+    if may_fire(tx.scenario, &tx.state, ui, &orderable).is_none() {
         return Err(refuse(
             "it may not fire now: not a missile unit, out of missiles, fired already this phase, out of command, \
              or it moved on another order (8.11, 8.17)"
                 .into(),
         ));
     }
-    let Some(t) = targets(tx.scenario, &tx.state, ui).into_iter().find(|t| t.unit == ti) else {
+    let Some(t) = targets_among(tx.scenario, &tx.state, ui, &orderable).into_iter().find(|t| t.unit == ti) else {
         return Err(refuse(format!(
             "{} is not a target it may fire at: out of range, out of sight, outside its arc, or not closer after its \
              move (8.11, 8.13, 8.14)",

@@ -156,6 +156,14 @@ pub fn side_leader(scenario: &Scenario, state: &GameState, units: &[usize]) -> O
         .max_by_key(|(l, leader)| (leader.charisma, leader.initiative, std::cmp::Reverse(*l)))
 }
 
+/// A side's units in the order the setup lists them: biggest first, its unit for the Clash
+/// leading (P40); ties keep scenario order.
+fn clash_order(scenario: &Scenario, units: &[usize]) -> Vec<usize> {
+    let mut v = units.to_vec();
+    v.sort_by_key(|&i| (std::cmp::Reverse(scenario.units[i].size), i));
+    v
+}
+
 /// The setup of one combat as the position gives it (9.13–9.16).
 pub fn setup(scenario: &Scenario, state: &GameState, combat: &Combat, checked: &[usize]) -> ShockSetup {
     let fighter = |i: usize| {
@@ -169,10 +177,7 @@ pub fn setup(scenario: &Scenario, state: &GameState, combat: &Combat, checked: &
         Arc::Flank => 1,
         Arc::Front => 2,
     };
-    let by_size = |v: &mut Vec<usize>| v.sort_by_key(|&i| std::cmp::Reverse(scenario.units[i].size));
-    let (mut attackers, mut defenders) = (combat.attackers.clone(), combat.defenders.clone());
-    by_size(&mut attackers);
-    by_size(&mut defenders);
+    let (attackers, defenders) = (clash_order(scenario, &combat.attackers), clash_order(scenario, &combat.defenders));
     let attacker_fighters = attackers
         .iter()
         .map(|&a| {
@@ -304,13 +309,8 @@ pub fn resolve_segment(tx: &mut Tx, chosen: &[String]) -> Result<(), RuleError> 
 fn fight(tx: &mut Tx, k: usize, combat: &Combat, setup: &ShockSetup) -> Result<(), RuleError> {
     let ids = |v: &[usize]| v.iter().map(|&u| tx.scenario.units[u].id.clone()).collect::<Vec<_>>();
     let (attackers, defenders) = (ids(&combat.attackers), ids(&combat.defenders));
-    // The setup lists each side biggest first; map back to scenario units.
-    let order = |v: &[usize]| {
-        let mut o = v.to_vec();
-        o.sort_by_key(|&i| std::cmp::Reverse(tx.scenario.units[i].size));
-        o
-    };
-    let (a_order, d_order) = (order(&combat.attackers), order(&combat.defenders));
+    // The resolver's results come in the setup's order.
+    let (a_order, d_order) = (clash_order(tx.scenario, &combat.attackers), clash_order(tx.scenario, &combat.defenders));
     let held: Vec<HexId> = combat.defenders.iter().flat_map(|&d| tx.state.units[d].placement.hexes()).collect();
     let mut error = None;
     let outcome: ShockOutcome = {

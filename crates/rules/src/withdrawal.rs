@@ -229,15 +229,26 @@ fn current_mover(scenario: &Scenario, state: &GameState) -> Option<usize> {
 }
 
 fn unit_retreat<'a>(scenario: &'a Scenario, state: &GameState, unit: usize, mover: usize) -> Option<Retreat<'a>> {
+    retreat_from(scenario, state, unit, mover, unit_allowance(scenario, state, unit, mover)?)
+}
+
+/// A one-hex unit's withdrawal away from enemy unit `enemy`, within `allowance`.
+fn retreat_from<'a>(
+    scenario: &'a Scenario,
+    state: &GameState,
+    unit: usize,
+    enemy: usize,
+    allowance: Allowance,
+) -> Option<Retreat<'a>> {
     let u = &scenario.units[unit];
     let Placement::One(start) = state.units[unit].placement else { return None };
     Some(Retreat {
         scenario,
         side: u.side,
         start,
-        from: state.units[mover].placement.hexes().collect(),
+        from: state.units[enemy].placement.hexes().collect(),
         category: category_of(u, &state.units[unit].placement),
-        allowance: unit_allowance(scenario, state, unit, mover)?,
+        allowance,
         zoc: enemy_zoc(scenario, state, u.side),
         occupied: occupancy(state),
         unit: Some(u),
@@ -376,18 +387,7 @@ pub fn crisis_withdrawal(scenario: &Scenario, state: &GameState, unit: usize) ->
     let nearest = (0..scenario.units.len())
         .filter(|&e| scenario.units[e].side != u.side && !state.units[e].eliminated)
         .min_by_key(|&e| (state.units[e].placement.hexes().map(|h| h.distance(start)).min().unwrap_or(u32::MAX), e))?;
-    let r = Retreat {
-        scenario,
-        side: u.side,
-        start,
-        from: state.units[nearest].placement.hexes().collect(),
-        category: category_of(u, &state.units[unit].placement),
-        allowance: Allowance::Hexes(2),
-        zoc: enemy_zoc(scenario, state, u.side),
-        occupied: occupancy(state),
-        unit: Some(u),
-        routed: (0..state.units.len()).filter(|&i| state.units[i].routed).collect(),
-    };
+    let r = retreat_from(scenario, state, unit, nearest, Allowance::Hexes(2))?;
     r.search()
         .into_iter()
         .max_by_key(|(h, (_, path))| (path.len(), r.distance(*h), std::cmp::Reverse(*h)))
