@@ -1,6 +1,7 @@
 //! The game log in plain words: every event a player should know of, with its dice and the
 //! rule that made it happen. Text is ours; the rules are cited by number.
 
+use sarissa_rules::fire::ReactionFire;
 use sarissa_rules::game::{Doom, Event, HitCause, RollPurpose};
 use sarissa_rules::hex::HexId;
 use sarissa_rules::Scenario;
@@ -130,6 +131,7 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
         | Event::TrumpResponseOffered { .. }
         | Event::ReactionOffered { .. }
         | Event::ReactionEnded => return None,
+        Event::ReactionFireOffered { .. } => return None,
         Event::ReactionFaced { unit, facing } => about(
             entry(
                 format!("{} turns to face {} as the enemy comes up.", unit_name(s, unit), facing.name()),
@@ -137,7 +139,7 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
             ),
             unit,
         ),
-        Event::MissileFired { unit, target, range, strength, drm, hit, supply, .. } => {
+        Event::MissileFired { unit, target, range, strength, drm, hit, supply, reaction, .. } => {
             let need = if *strength == 0 {
                 "extended range: only a natural 0 hits".to_string()
             } else {
@@ -152,13 +154,14 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
                 sarissa_rules::combat::missile::Supply::Low => " It is now low on missiles.",
                 sarissa_rules::combat::missile::Supply::No => " It has no missiles left.",
             };
-            let mut e = about(
-                entry(
-                    format!("{} fires at {} ({need}): {result}.{supply}", unit_name(s, unit), unit_name(s, target)),
-                    Some("8.15"),
-                ),
-                unit,
-            );
+            let (why, rule) = match reaction {
+                None => ("", "8.15"),
+                Some(ReactionFire::Entry) => (" as it comes into its zone", "8.21"),
+                Some(ReactionFire::Retire) => (" as it pulls out of its zone", "8.22"),
+                Some(ReactionFire::Return) => (" in return", "8.23"),
+            };
+            let (u, t) = (unit_name(s, unit), unit_name(s, target));
+            let mut e = about(entry(format!("{u} fires at {t}{why} ({need}): {result}.{supply}"), Some(rule)), unit);
             e.units.push(target.clone());
             e
         }

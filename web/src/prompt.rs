@@ -1,6 +1,8 @@
 //! The prompt bar: whose decision it is, what can be done, and touch-sized buttons to do it.
 
 use crate::counters::side_class;
+use sarissa_rules::combat::odds::missile_odds;
+use sarissa_rules::fire::{reaction_firers, ReactionFire};
 use sarissa_rules::game::{LeaderStatus, Phase};
 use sarissa_rules::trump::trump_options;
 use sarissa_rules::{Command, Game};
@@ -102,15 +104,30 @@ pub fn prompt(p: &PromptProps) -> Html {
                 }) }
             </> },
         ),
-        Phase::Reaction { mover, reactors, withdrawers, leaders, exposed, .. } => {
+        Phase::Reaction { mover, reactors, withdrawers, leaders, exposed, fire_kind, .. } => {
             let name = |id: &str| s.unit(id).map(|u| u.name.clone()).unwrap_or_default();
             let list = |ids: &[String], f: &dyn Fn(&str) -> String| ids.iter().map(|i| f(i)).collect::<Vec<_>>().join(" and ");
+            let volleys = reaction_firers(s, st);
             let text = match (&p.riding, &p.ordering) {
                 (Some(leader), _) => format!("{side_name}: tap a bright hex to withdraw {leader} there, each hex farther from {} (4.62).", name(mover)),
                 (_, Some((unit, false))) => format!("{side_name}: tap a bright hex to withdraw {unit} there, keeping its facing; every hex is farther from {} (6.7).", name(mover)),
                 (_, Some((unit, true))) => format!("{side_name}: choose which way {unit} faces at the end of its withdrawal (turning costs as usual, 6.72)."),
                 _ => {
-                    let mut parts = vec![format!("{side_name}: {} is coming on.", name(mover))];
+                    let opening = match fire_kind {
+                        ReactionFire::Return => "has shot at you",
+                        ReactionFire::Retire => "is pulling back",
+                        ReactionFire::Entry => "is coming on",
+                    };
+                    let mut parts = vec![format!("{side_name}: {} {opening}.", name(mover))];
+                    let shooters: Vec<String> = volleys.iter().map(|(f, _)| s.units[*f].id.clone()).collect();
+                    if !shooters.is_empty() {
+                        let when = match fire_kind {
+                            ReactionFire::Entry => "as it comes into their zone, at range 1 (8.21)",
+                            ReactionFire::Retire => "before it goes, at range 2 (8.22)",
+                            ReactionFire::Return => "back (8.23)",
+                        };
+                        parts.push(format!("{} may shoot at it {when}.", list(&shooters, &name)));
+                    }
                     if !withdrawers.is_empty() {
                         parts.push(format!("{} may withdraw in good order — tap a ringed unit (6.7).", list(withdrawers, &name)));
                     }
@@ -129,7 +146,12 @@ pub fn prompt(p: &PromptProps) -> Html {
             };
             let cancel = p.on_cancel.reform(|_: MouseEvent| ());
             let busy = p.ordering.is_some() || p.riding.is_some();
-            let pass = if exposed.is_empty() { "Let it come on".to_string() } else { format!("Let it come on ({} taken)", list(exposed, &leader_name)) };
+            let pass = match (exposed.is_empty(), fire_kind) {
+                (true, ReactionFire::Return) => "Hold fire".to_string(),
+                (true, ReactionFire::Retire) => "Let it go".to_string(),
+                (true, ReactionFire::Entry) => "Let it come on".to_string(),
+                (false, _) => format!("Let it come on ({} taken)", list(exposed, &leader_name)),
+            };
             (
                 text,
                 html! { <>
@@ -146,6 +168,11 @@ pub fn prompt(p: &PromptProps) -> Html {
                     }).map(|(r, f, two_hex)| {
                         let label = if two_hex { format!("Reverse {} to face {}", name(&r), f.name()) } else { format!("Turn {} to {}", name(&r), f.name()) };
                         button(label, "react", Command::ReactFacing { unit: r, facing: f })
+                    }) }
+                    { for volleys.iter().filter(|_| !busy).map(|(f, t)| {
+                        let chance = missile_odds(&t.fire).map(|o| 1.0 - o.hits.first().map_or(0.0, |p| p.to_f64())).unwrap_or(0.0);
+                        let label = format!("{}: shoot at {} ({:.0}% to hit)", s.units[*f].name, name(mover), chance * 100.0);
+                        button(label, "react-fire", Command::Fire { unit: s.units[*f].id.clone(), target: mover.clone() })
                     }) }
                     { for p.riders.iter().filter(|_| !busy).map(|(label, l)| {
                         let (on, l) = (p.on_ride.clone(), *l);

@@ -1,11 +1,7 @@
-//! Ordered missile fire (GBA 8.11–8.17) in the orders phase: who may fire, at whom, and the
-//! fire itself. The volley is resolved by `combat::missile`; this module finds it in the
+//! Missile fire (GBA 8.1, 8.2): ordered fire in the orders phase, and the other side's reaction
+//! fire — at a unit entering or leaving a missile unit's ZOC, and back at a unit that fired
+//! (8.21–8.23). The volley is resolved by `combat::missile`; this module finds it in the
 //! position: range, sight through the firer's arc, the target's armour and ground, moving.
-//!
-//! Not yet here: fire before or during a move (a unit fires instead of moving, or after moving
-//! toward its target), reaction fire (8.2), harassment and dispersal (8.3), leader casualties
-//! from fire (8.19), and rout when the hits reach the TQ (10.2) — they come with the rest of
-//! combat.
 
 use crate::combat::missile::{resolve, validate, MissileFire, Supply};
 use crate::facing::{arc_of, Arc};
@@ -14,6 +10,30 @@ use crate::hex::HexId;
 use crate::scenario::Scenario;
 use crate::terrain::Terrain;
 use crate::units::{Placement, UnitClass, UnitType};
+use serde::{Deserialize, Serialize};
+
+/// What a reaction volley answers (8.21–8.23).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReactionFire {
+    /// The enemy came into the firer's ZOC: range 1 (8.21).
+    #[default]
+    Entry,
+    /// The enemy is leaving the firer's ZOC: always range 2 (8.22).
+    Retire,
+    /// The enemy fired at it: back at the firer (8.23).
+    Return,
+}
+
+impl ReactionFire {
+    pub fn rule(self) -> &'static str {
+        match self {
+            Self::Entry => "8.21",
+            Self::Retire => "8.22",
+            Self::Return => "8.23",
+        }
+    }
+}
 
 /// One enemy unit a missile unit may fire at now, and the volley it would be.
 #[derive(Clone, Debug, PartialEq)]
@@ -90,51 +110,134 @@ pub fn targets(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Targe
 
 fn targets_among(scenario: &Scenario, state: &GameState, unit: usize, orderable: &[usize]) -> Vec<Target> {
     let Some(moving) = may_fire(scenario, state, unit, orderable) else { return Vec::new() };
+    let st = &state.units[unit];
+    (0..scenario.units.len())
+        .filter(|&ti| {
+            // Moving and firing: the move must have brought it closer (8.11).
+            !moving
+                || st.order_start.is_some_and(|start| {
+                    let ts = &state.units[ti];
+                    nearest(&start, &ts.placement).2 > nearest(&st.placement, &ts.placement).2
+                })
+        })
+        .filter_map(|ti| volley(scenario, state, unit, ti, moving, None))
+        .collect()
+}
+
+/// The volley `unit` would fire at enemy `target` (8.13–8.16): in range, through its arc and in
+/// sight; `range` counts as `counted` when given (8.22, 6.76). `None` when it cannot.
+fn volley(
+    scenario: &Scenario,
+    state: &GameState,
+    unit: usize,
+    target: usize,
+    moving: bool,
+    counted: Option<u8>,
+) -> Option<Target> {
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
-    let Some(missile) = u.missile else { return Vec::new() };
+    let (t, ts) = (&scenario.units[target], &state.units[target]);
+    let missile = u.missile?;
+    if t.side == u.side || ts.eliminated {
+        return None;
+    }
     let archer = missile == crate::units::Missile::Arrow || missile == crate::units::Missile::LongBow;
     // Sight lines beyond the line's reach, one hex of extended range included, are not traced.
-    let Some(line) = crate::charts::missile::MissileLine::for_unit(scenario.meta.rules, u.kind, missile) else {
-        return Vec::new();
-    };
+    let line = crate::charts::missile::MissileLine::for_unit(scenario.meta.rules, u.kind, missile)?;
     let farthest = crate::charts::missile::max_range(line, None) as u32 + 1;
-    let mut out = Vec::new();
-    for (ti, t) in scenario.units.iter().enumerate() {
-        let ts = &state.units[ti];
-        if t.side == u.side || ts.eliminated {
-            continue;
-        }
-        let (from, to, range) = nearest(&st.placement, &ts.placement);
-        if range == 0 || range > farthest {
-            continue;
-        }
-        // Moving and firing: the move must have brought it closer (8.11).
-        if moving {
-            let Some(start) = st.order_start else { continue };
-            if nearest(&start, &ts.placement).2 <= range {
-                continue;
-            }
-        }
-        if !through_arc(scenario, state, unit, from, to)
-            || !(range == 1 || crate::sight::line_of_sight(scenario, state, from, to, archer))
-        {
-            continue;
-        }
-        let map = &scenario.map;
-        let mut fire = MissileFire::new(scenario.meta.rules, u.kind, missile, range as u8, t.kind);
-        fire.firer_class = u.class;
-        fire.target_class = t.class;
-        fire.supply = st.supply;
-        fire.moving = moving;
-        fire.target_in_woods = map.terrain(to) == Some(Terrain::Woods);
-        fire.target_lower = map.elevation(to) < map.elevation(from);
-        fire.through_front = arc_of(&ts.placement, ts.facing, from) == Some(Arc::Front);
-        fire.leader_in_target_hex = crate::shock_segment::side_leader(scenario, state, &[ti]).map(|(_, l)| l);
-        if validate(&fire).is_ok() {
-            out.push(Target { unit: ti, hex: to, fire });
-        }
+    let (from, to, range) = nearest(&st.placement, &ts.placement);
+    if range == 0 || range > farthest {
+        return None;
     }
-    out
+    if !through_arc(scenario, state, unit, from, to)
+        || !(range == 1 || crate::sight::line_of_sight(scenario, state, from, to, archer))
+    {
+        return None;
+    }
+    let map = &scenario.map;
+    let mut fire = MissileFire::new(scenario.meta.rules, u.kind, missile, counted.unwrap_or(range as u8), t.kind);
+    fire.firer_class = u.class;
+    fire.target_class = t.class;
+    fire.supply = st.supply;
+    fire.moving = moving;
+    fire.target_in_woods = map.terrain(to) == Some(Terrain::Woods);
+    fire.target_lower = map.elevation(to) < map.elevation(from);
+    fire.through_front = arc_of(&ts.placement, ts.facing, from) == Some(Arc::Front);
+    fire.leader_in_target_hex = crate::shock_segment::side_leader(scenario, state, &[target]).map(|(_, l)| l);
+    validate(&fire).is_ok().then_some(Target { unit: target, hex: to, fire })
+}
+
+/// May `unit` fire in reaction at all (8.24): a missile unit with missiles left, neither
+/// routed nor artillery (whose reaction fire is its own, 11.8).
+fn may_react(scenario: &Scenario, state: &GameState, unit: usize) -> bool {
+    let (u, st) = (&scenario.units[unit], &state.units[unit]);
+    !st.eliminated && !st.routed && st.supply != Supply::No && u.missile.is_some() && u.kind != UnitType::AT
+}
+
+/// The reaction volley `unit` could fire at `target` now (8.21–8.24): at range 1 against a
+/// unit entering its ZOC, range 2 against one leaving it, at the true range when firing back.
+/// Retire fire needs a reach of at least 2 (8.22).
+pub fn reaction_volley(
+    scenario: &Scenario,
+    state: &GameState,
+    unit: usize,
+    target: usize,
+    kind: ReactionFire,
+) -> Option<Target> {
+    if !may_react(scenario, state, unit) {
+        return None;
+    }
+    let counted = match kind {
+        ReactionFire::Entry => Some(1),
+        ReactionFire::Retire => Some(2),
+        ReactionFire::Return => None,
+    };
+    volley(scenario, state, unit, target, false, counted)
+}
+
+/// The units that may still fire in the open reaction, each with its volley at the unit that
+/// triggered it: one offered the fire may since have turned or been hit out of it (8.21–8.23).
+pub fn reaction_firers(scenario: &Scenario, state: &GameState) -> Vec<(usize, Target)> {
+    let Phase::Reaction { mover, firers, fire_kind, .. } = &state.phase else { return Vec::new() };
+    let Some(mi) = scenario.units.iter().position(|u| &u.id == mover) else { return Vec::new() };
+    firers
+        .iter()
+        .filter_map(|f| scenario.units.iter().position(|u| &u.id == f))
+        .filter(|&fi| {
+            // Entry and retire fire are at a unit in the firer's ZOC (8.21, 8.22).
+            let zoc = crate::zoc::zoc_of(scenario, state, fi);
+            *fire_kind == ReactionFire::Return || state.units[mi].placement.hexes().any(|h| zoc.contains(&h))
+        })
+        .filter(|&fi| state.units[fi].hits < scenario.units[fi].tq)
+        .filter_map(|fi| reaction_volley(scenario, state, fi, mi, *fire_kind).map(|t| (fi, t)))
+        .collect()
+}
+
+/// Units of the other side that may fire at `mover` as it enters their ZOC, standing as it does
+/// in `state`, having come from `before` (8.21).
+pub fn entry_firers(scenario: &Scenario, state: &GameState, mover: usize, before: &Placement) -> Vec<usize> {
+    let now = state.units[mover].placement;
+    (0..scenario.units.len())
+        .filter(|&f| scenario.units[f].side != scenario.units[mover].side)
+        .filter(|&f| {
+            let zoc = crate::zoc::zoc_of(scenario, state, f);
+            now.hexes().any(|h| zoc.contains(&h)) && !before.hexes().any(|h| zoc.contains(&h))
+        })
+        .filter(|&f| reaction_volley(scenario, state, f, mover, ReactionFire::Entry).is_some())
+        .collect()
+}
+
+/// Units of the other side that may fire at `mover` before it moves, its move taking it out of
+/// their ZOC by `next` (8.22).
+pub fn retire_firers(scenario: &Scenario, state: &GameState, mover: usize, next: &[Placement]) -> Vec<usize> {
+    let now = state.units[mover].placement;
+    (0..scenario.units.len())
+        .filter(|&f| scenario.units[f].side != scenario.units[mover].side)
+        .filter(|&f| {
+            let zoc = crate::zoc::zoc_of(scenario, state, f);
+            now.hexes().any(|h| zoc.contains(&h)) && next.iter().any(|p| !p.hexes().any(|h| zoc.contains(&h)))
+        })
+        .filter(|&f| reaction_volley(scenario, state, f, mover, ReactionFire::Retire).is_some())
+        .collect()
 }
 
 /// Is `unit` within range and sight of an enemy missile unit that can fire (10.27, 8.18)? Arcs
@@ -211,12 +314,71 @@ pub fn fire(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
             tx.scenario.units[ti].name
         )));
     };
-    apply_volley(tx, unit, target, &t.fire)
+    apply_volley(tx, unit, target, &t.fire, None)?;
+    offer_return_fire(tx, ui, ti)
+}
+
+/// After ordered fire: the target may fire back at the firer (8.23) if it can reach it, has
+/// missiles, is not about to rout, and did not already fire at it as it came up (8.21).
+fn offer_return_fire(tx: &mut Tx, firer: usize, target: usize) -> Result<(), RuleError> {
+    let (s, st) = (tx.scenario, &tx.state);
+    let ts = &st.units[target];
+    let firer_id = &s.units[firer].id;
+    if ts.hits >= s.units[target].tq
+        || ts.entry_volleys.contains(firer_id)
+        || reaction_volley(s, st, target, firer, ReactionFire::Return).is_none()
+    {
+        return Ok(());
+    }
+    tx.emit(Event::ReactionOffered {
+        side: s.units[target].side,
+        mover: firer_id.clone(),
+        reactors: Vec::new(),
+        withdrawers: Vec::new(),
+        leaders: Vec::new(),
+        exposed: Vec::new(),
+        firers: vec![s.units[target].id.clone()],
+        fire_kind: ReactionFire::Return,
+        remaining: Vec::new(),
+        to: None,
+        fresh: false,
+        facing: st.units[firer].facing,
+        spent: 0,
+    });
+    Ok(())
+}
+
+/// The reacting side's `unit` fires at the unit that triggered the reaction (8.21–8.23); then
+/// the move goes on when nobody else is left to react.
+pub fn reaction_fire(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
+    let Phase::Reaction { mover, firers, fire_kind, .. } = tx.state.phase.clone() else {
+        return Err(RuleError::NotNow { command: "fire".into(), expected: "no reaction fire is open".into() });
+    };
+    let refuse = |reason: String| RuleError::IllegalMove { unit: unit.into(), rule: fire_kind.rule(), reason };
+    if !firers.iter().any(|f| f == unit) {
+        return Err(refuse("it may not fire in reaction now, or it already has".into()));
+    }
+    if target != mover {
+        return Err(refuse(format!("reaction fire is at {mover}, the unit that triggered it")));
+    }
+    let ui = tx.unit_index(unit)?;
+    let live = reaction_firers(tx.scenario, &tx.state);
+    let Some((_, t)) = live.into_iter().find(|(f, _)| *f == ui) else {
+        return Err(refuse("it no longer has its target in its ZOC, in reach and in sight, or it is routing".into()));
+    };
+    apply_volley(tx, unit, target, &t.fire, Some(fire_kind))?;
+    crate::reaction::after_reaction(tx)
 }
 
 /// Rolls a volley and emits what it did (8.15, 8.17, 8.19): the firer's die, and for a natural
-/// 0 at a hex with a leader the leader's rolls.
-pub fn apply_volley(tx: &mut Tx, unit: &str, target: &str, fire: &MissileFire) -> Result<(), RuleError> {
+/// 0 at a hex with a leader the leader's rolls. `reaction`: fired in reaction (8.2).
+pub fn apply_volley(
+    tx: &mut Tx,
+    unit: &str,
+    target: &str,
+    fire: &MissileFire,
+    reaction: Option<ReactionFire>,
+) -> Result<(), RuleError> {
     let refuse = |reason: String| RuleError::IllegalMove { unit: unit.into(), rule: "8.1", reason };
     let mut error = None;
     let outcome = {
@@ -246,6 +408,7 @@ pub fn apply_volley(tx: &mut Tx, unit: &str, target: &str, fire: &MissileFire) -
         hit: outcome.hits > 0,
         hits: outcome.hits,
         supply: outcome.supply_after,
+        reaction,
     });
     if outcome.hits > 0 {
         tx.emit(Event::CohesionHits { unit: target.into(), hits: outcome.hits, cause: HitCause::Missile });

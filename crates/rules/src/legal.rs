@@ -99,7 +99,7 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             }
             out
         }
-        Phase::Reaction { reactors, withdrawers, leaders, .. } => {
+        Phase::Reaction { reactors, withdrawers, leaders, mover, .. } => {
             let mut out: Vec<Command> = std::iter::once(Command::EndReaction)
                 .chain(reactors.iter().flat_map(|r| {
                     let at = s.units.iter().position(|u| &u.id == r);
@@ -124,6 +124,9 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                 for (_, (_, path)) in leader_withdrawals(s, st, i) {
                     out.push(Command::WithdrawLeader { leader: s.leaders[i].id.clone(), path });
                 }
+            }
+            for (f, _) in crate::fire::reaction_firers(s, st) {
+                out.push(Command::Fire { unit: s.units[f].id.clone(), target: mover.clone() });
             }
             out
         }

@@ -1,5 +1,6 @@
 //! Reactions during the enemy's move: reaction facing (GBA 7.16) and the pauses in which the
-//! other side may also withdraw (6.7, 4.62, `withdrawal.rs`).
+//! other side may also withdraw (6.7, 4.62, `withdrawal.rs`) or fire at the mover (8.21, 8.22,
+//! `fire.rs`).
 //!
 //! A move is carried out hex by hex (a two-hex unit's pose by pose, P28). When it comes up
 //! beside enemy units that may turn to face it, or within two hexes of units that may withdraw,
@@ -8,6 +9,7 @@
 //! ends where it is (P19).
 
 use crate::facing::{hexes_in, Arc};
+use crate::fire::ReactionFire;
 use crate::game::{Event, GameState, HitCause, Phase, RollPurpose, RuleError, Tx};
 use crate::hex::{HexId, Vertex};
 use crate::movement::{formation_route, plan_steps, Planned, RouteStep};
@@ -68,27 +70,38 @@ fn reactors(s: &Scenario, state: &GameState, mover: usize, before: &Placement) -
 
 /// Everything the other side may do about `mover` standing where it now is (having come from
 /// `before`, `None` at the start of its move): turn to face it (7.16), withdraw from it (6.7,
-/// 4.62). Lone leaders it came up beside who cannot get away are captured at once (4.62).
+/// 4.62), fire at it as it enters or leaves a ZOC (8.21, 8.22). Lone leaders it came up beside
+/// who cannot get away are captured at once (4.62).
 struct Pause {
     reactors: Vec<String>,
     withdrawers: Vec<String>,
     leaders: Vec<String>,
     exposed: Vec<String>,
+    firers: Vec<String>,
+    fire_kind: ReactionFire,
 }
 
 impl Pause {
     fn is_empty(&self) -> bool {
-        self.reactors.is_empty() && self.withdrawers.is_empty() && self.leaders.is_empty()
+        self.reactors.is_empty() && self.withdrawers.is_empty() && self.leaders.is_empty() && self.firers.is_empty()
     }
 }
 
 /// The pause for `mover` standing as it does in `state`; and the leaders captured there.
 fn pause_at(scenario: &Scenario, state: &GameState, mover: usize, before: Option<&Placement>) -> (Pause, Vec<String>) {
     let s = scenario;
-    let mut pause = Pause { reactors: vec![], withdrawers: vec![], leaders: vec![], exposed: vec![] };
+    let mut pause = Pause {
+        reactors: vec![],
+        withdrawers: vec![],
+        leaders: vec![],
+        exposed: vec![],
+        firers: vec![],
+        fire_kind: ReactionFire::Entry,
+    };
     let ids = |v: Vec<usize>| v.into_iter().map(|i| s.units[i].id.clone()).collect::<Vec<_>>();
     if let Some(from) = before {
         pause.reactors = ids(reactors(s, state, mover, from));
+        pause.firers = ids(crate::fire::entry_firers(s, state, mover, from));
     }
     let offer = crate::withdrawal::offer(s, state, mover, before);
     let (exposed, captured): (Vec<usize>, Vec<usize>) =
@@ -118,12 +131,24 @@ fn offer_pause(tx: &mut Tx, mover: usize, pause: Pause, rest: Rest) {
         withdrawers: pause.withdrawers,
         leaders: pause.leaders,
         exposed: pause.exposed,
+        firers: pause.firers,
+        fire_kind: pause.fire_kind,
         remaining: rest.remaining.to_vec(),
         to: rest.to,
         fresh: rest.fresh,
         facing: rest.facing,
         spent: rest.spent,
     });
+}
+
+/// The pause at the start of `mover`'s move, whose next poses are `next`: withdrawals (6.71),
+/// and fire at it as it leaves a ZOC (8.22).
+fn start_pause(scenario: &Scenario, state: &GameState, mover: usize, next: &[Placement]) -> Pause {
+    let (mut pause, _) = pause_at(scenario, state, mover, None);
+    let firers = crate::fire::retire_firers(scenario, state, mover, next);
+    pause.firers = firers.into_iter().map(|i| scenario.units[i].id.clone()).collect();
+    pause.fire_kind = ReactionFire::Retire;
+    pause
 }
 
 /// The pause for `mover` were it to stand at `placement` facing `facing`, coming from `before`.
@@ -158,9 +183,10 @@ pub fn run_move(
             tx.emit(Event::CohesionHits { unit: id.clone(), hits, cause: HitCause::Terrain });
         }
     };
-    // An enemy starting its move within two hexes may be withdrawn from at once (6.71).
+    // An enemy starting its move within two hexes may be withdrawn from at once (6.71), and
+    // fired at as it leaves a ZOC before it moves (8.22).
     if first && !path.is_empty() {
-        let (pause, _) = pause_at(tx.scenario, &tx.state, unit, None);
+        let pause = start_pause(tx.scenario, &tx.state, unit, &[Placement::One(path[0])]);
         if !pause.is_empty() {
             let start_facing = tx.state.units[unit].facing;
             emit_move(tx, Vec::new(), from, start_facing, 0, 0);
@@ -268,13 +294,24 @@ pub fn react_facing(tx: &mut Tx, unit: &str, facing: Vertex) -> Result<(), RuleE
         let hits = (roll + diff - tq).max(minimum) as u8;
         tx.emit(Event::CohesionHits { unit: unit.into(), hits, cause: HitCause::ReactionFacing });
     }
+    // Turned to face it, a missile unit that now has the mover in its ZOC may fire (8.21).
+    let offered = matches!(&tx.state.phase, Phase::Reaction { firers, fire_kind: ReactionFire::Entry, .. }
+        if !firers.iter().any(|f| f == unit));
+    if offered && tx.state.units[ui].hits < tx.scenario.units[ui].tq {
+        let zoc = crate::zoc::zoc_of(tx.scenario, &tx.state, ui);
+        let in_zoc = tx.state.units[mi].placement.hexes().any(|h| zoc.contains(&h));
+        if in_zoc && crate::fire::reaction_volley(tx.scenario, &tx.state, ui, mi, ReactionFire::Entry).is_some() {
+            tx.emit(Event::ReactionFireOffered { unit: unit.into() });
+        }
+    }
     after_reaction(tx)
 }
 
 /// After one reaction: when nobody is left to react, the move goes on.
 pub fn after_reaction(tx: &mut Tx) -> Result<(), RuleError> {
     let done = matches!(&tx.state.phase, Phase::Reaction { reactors, withdrawers, leaders, .. }
-        if reactors.is_empty() && withdrawers.is_empty() && leaders.is_empty());
+        if reactors.is_empty() && withdrawers.is_empty() && leaders.is_empty())
+        && crate::fire::reaction_firers(tx.scenario, &tx.state).is_empty();
     if done {
         resume(tx)
     } else {
@@ -283,7 +320,8 @@ pub fn after_reaction(tx: &mut Tx) -> Result<(), RuleError> {
 }
 
 /// The reactions are over: leaders left alone beside the enemy are captured (4.62); the orders
-/// phase comes back and the move goes on, if it still can.
+/// phase comes back and the move goes on, if it still can — not if reaction fire has brought
+/// the mover's hits to its TQ: it routs instead (8.21, 10.21).
 pub fn resume(tx: &mut Tx) -> Result<(), RuleError> {
     let Phase::Reaction { mover, remaining, to, fresh, facing, spent, exposed, .. } = tx.state.phase.clone() else {
         return Ok(());
@@ -293,6 +331,9 @@ pub fn resume(tx: &mut Tx) -> Result<(), RuleError> {
     }
     tx.emit(Event::ReactionEnded);
     let ui = tx.unit_index(&mover)?;
+    if tx.state.units[ui].hits >= tx.scenario.units[ui].tq {
+        return Ok(());
+    }
     if let Some(to) = to {
         return continue_formation(tx, ui, &to, facing, spent, fresh);
     }
@@ -302,11 +343,18 @@ pub fn resume(tx: &mut Tx) -> Result<(), RuleError> {
     continue_move(tx, ui, &remaining, facing, spent)
 }
 
+/// Still where its order found it: a move paused before its first step (6.71, 8.22) may leave the
+/// ZOC it began in, as planned (7.23).
+fn at_start(tx: &Tx, ui: usize) -> bool {
+    let st = &tx.state.units[ui];
+    st.order_start == Some(st.placement)
+}
+
 /// The rest of an interrupted move, unless it now stands in an enemy ZOC or the rest of its
 /// path is no longer open: then the move ends where it is (7.23, P19).
 fn continue_move(tx: &mut Tx, ui: usize, remaining: &[HexId], facing: Vertex, spent: u8) -> Result<(), RuleError> {
     let Placement::One(at) = tx.state.units[ui].placement else { return Ok(()) };
-    if enemy_zoc(tx.scenario, &tx.state, tx.scenario.units[ui].side).contains_key(&at) {
+    if !at_start(tx, ui) && enemy_zoc(tx.scenario, &tx.state, tx.scenario.units[ui].side).contains_key(&at) {
         return Ok(());
     }
     match plan_steps(tx.scenario, &tx.state, ui, remaining, facing, spent) {
@@ -347,9 +395,11 @@ pub fn run_formation(
         }
     };
     let rest = |spent: u8| Rest { remaining: &[], to: Some(last.placement), fresh, facing: last.facing, spent };
-    // An enemy starting its move within two hexes may be withdrawn from at once (6.71).
+    // An enemy starting its move within two hexes may be withdrawn from at once (6.71), and
+    // fired at as it leaves a ZOC before it moves (8.22).
     if first {
-        let (pause, _) = pause_at(tx.scenario, &tx.state, unit, None);
+        let poses: Vec<Placement> = route.iter().map(|step| step.placement).collect();
+        let pause = start_pause(tx.scenario, &tx.state, unit, &poses);
         if !pause.is_empty() {
             let facing = tx.state.units[unit].facing;
             let here = RouteStep { placement: start, facing, mp: spent_before, hits: 0 };
@@ -402,7 +452,7 @@ fn continue_formation(
     let zoc = enemy_zoc(tx.scenario, &tx.state, side);
     let at = tx.state.units[ui].placement;
     let arrived = at.hexes().all(|h| to.hexes().any(|t| t == h)) && tx.state.units[ui].facing == facing;
-    if arrived || at.hexes().any(|h| zoc.contains_key(&h)) {
+    if arrived || (!at_start(tx, ui) && at.hexes().any(|h| zoc.contains_key(&h))) {
         return end_formation_move(tx, ui, spent, false, fresh);
     }
     match formation_route(tx.scenario, &tx.state, ui, to, facing, spent) {

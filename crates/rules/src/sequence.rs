@@ -77,10 +77,11 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::Reaction { .. }, Command::WithdrawLeader { leader, path }) => {
             crate::withdrawal::withdraw_leader(tx, leader, path)
         }
+        (Phase::Reaction { .. }, Command::Fire { unit, target }) => crate::fire::reaction_fire(tx, unit, target),
         (Phase::Reaction { .. }, Command::EndReaction) => crate::reaction::resume(tx),
-        (Phase::Reaction { .. }, _) => {
-            Err(not_now("the enemy may turn to face the unit that came up or withdraw from it, or not (7.16, 6.7)"))
-        }
+        (Phase::Reaction { .. }, _) => Err(not_now(
+            "the enemy may turn to face, withdraw from or fire at the unit that came up, or not (7.16, 6.7, 8.2)",
+        )),
         (Phase::Reactivation { side }, Command::Activate { leader }) => {
             let i = tx.leader_index(leader)?;
             let l = &tx.scenario.leaders[i];

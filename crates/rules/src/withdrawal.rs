@@ -496,7 +496,7 @@ fn volley_at_mover(tx: &mut Tx, unit: usize, mover: usize) -> Result<(), RuleErr
     let refuse = |reason: &str| RuleError::IllegalMove { unit: id.clone(), rule: "6.76", reason: reason.into() };
     let fire = withdrawal_volley(tx.scenario, &tx.state, unit)
         .ok_or_else(|| refuse("only horse archers with missiles fire as they withdraw, once at each enemy a phase"))?;
-    crate::fire::apply_volley(tx, &id, &target, &fire)
+    crate::fire::apply_volley(tx, &id, &target, &fire, None)
 }
 
 /// A leader withdraws (4.62): no MP spent, no hits.

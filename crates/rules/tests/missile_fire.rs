@@ -7,18 +7,6 @@ use sarissa_rules::fire::targets;
 use sarissa_rules::game::{Command, Event, HitCause, Phase};
 use sarissa_rules::hex::Vertex;
 
-fn field(blue: Vec<String>, red: Vec<String>) -> Field {
-    Field {
-        units: [blue, red],
-        leaders: [vec![leader("hero", "overall", 2, 8, "0205")], vec![leader("foe", "overall", 6, 4, "1210")]],
-        ..Field::default()
-    }
-}
-
-fn fire(unit: &str, target: &str) -> Command {
-    Command::Fire { unit: unit.into(), target: target.into() }
-}
-
 fn archers() -> String {
     unit("cretans", "SK", "A", 1, 5, 6, "A", "0305", "E")
 }
@@ -27,7 +15,7 @@ fn archers() -> String {
 fn a_cretan_archer_hits_median_horse_at_range_2_on_3_or_less_gba_8_15_t16() {
     for (roll, hits, supply) in [(2u8, 1u8, Supply::Full), (6, 0, Supply::Full), (9, 0, Supply::Low)] {
         let (mut game, _) =
-            field(vec![archers()], vec![unit("medes", "HC", "", 3, 6, 7, "", "0505", "W")]).start(&[roll]);
+            two_armies(vec![archers()], vec![unit("medes", "HC", "", 3, 6, 7, "", "0505", "W")]).start(&[roll]);
         ok(&mut game, activate("hero"));
         let t = targets(&game.scenario, &game.state, 0);
         assert_eq!(t.len(), 1);
@@ -54,7 +42,7 @@ fn a_cretan_archer_hits_median_horse_at_range_2_on_3_or_less_gba_8_15_t16() {
 fn missile_low_fires_once_more_then_is_missile_no_gba_8_17() {
     // 9: no effect and Low; 0: momentum; then the last shot (5) leaves it Missile No.
     let (mut game, _) =
-        field(vec![archers()], vec![unit("medes", "HC", "", 3, 6, 7, "", "0505", "W")]).start(&[9, 0, 5]);
+        two_armies(vec![archers()], vec![unit("medes", "HC", "", 3, 6, 7, "", "0505", "W")]).start(&[9, 0, 5]);
     ok(&mut game, activate("hero"));
     ok(&mut game, fire("cretans", "medes"));
     assert_eq!(game.state.units[0].supply, Supply::Low);
@@ -71,7 +59,7 @@ fn missile_low_fires_once_more_then_is_missile_no_gba_8_17() {
 fn fire_leaves_through_the_front_skirmishers_also_the_flanks_gba_8_13() {
     // Archer foot (LI/A) facing E: a target due west is behind it.
     let blue = vec![unit("bows", "LI", "A", 3, 5, 5, "A", "0505", "E")];
-    let (game, _) = field(blue, vec![unit("behind", "MI", "", 4, 5, 5, "", "0305", "E")]).start(&[]);
+    let (game, _) = two_armies(blue, vec![unit("behind", "MI", "", 4, 5, 5, "", "0305", "E")]).start(&[]);
     let mut game = game;
     ok(&mut game, activate("hero"));
     assert!(targets(&game.scenario, &game.state, 0).is_empty());
@@ -82,7 +70,7 @@ fn fire_leaves_through_the_front_skirmishers_also_the_flanks_gba_8_13() {
 fn armour_and_the_front_of_heavy_infantry_at_range_one_gba_8_15() {
     // Slingers adjacent to hoplite-armed HI (one-hex) through its front: +3, not +4.
     let blue = vec![unit("slingers", "SK", "S", 1, 5, 6, "S", "0405", "E")];
-    let (mut game, _) = field(blue, vec![unit("hi", "HI", "", 5, 6, 4, "", "0505", "W")]).start(&[0]);
+    let (mut game, _) = two_armies(blue, vec![unit("hi", "HI", "", 5, 6, 4, "", "0505", "W")]).start(&[0]);
     ok(&mut game, activate("hero"));
     let t = targets(&game.scenario, &game.state, 0);
     assert_eq!((t[0].fire.range, t[0].fire.through_front), (1, true));
@@ -95,7 +83,7 @@ fn a_unit_may_fire_after_moving_toward_its_target_but_archer_foot_may_not_gba_8_
     let blue = vec![archers(), unit("bows", "LI", "A", 3, 5, 5, "A", "0307", "E")];
     // Foot too slow to withdraw from the skirmishers (6.71).
     let red = vec![unit("medes", "MI", "", 4, 5, 5, "", "0705", "W"), unit("far", "MI", "", 4, 5, 5, "", "0707", "W")];
-    let (mut game, _) = field(blue, red).start(&[2]);
+    let (mut game, _) = two_armies(blue, red).start(&[2]);
     ok(&mut game, activate("hero"));
     ok(&mut game, mv("cretans", &["0405", "0505"], Vertex::E));
     let t = targets(&game.scenario, &game.state, 0);
@@ -111,7 +99,7 @@ fn units_clear_of_the_enemy_reload_at_the_end_of_the_turn_gba_8_18() {
     // The Cretans are clear; the slingers stand within the enemy archers' range and sight.
     let blue = vec![archers(), unit("slingers", "SK", "S", 1, 5, 6, "S", "0309", "E")];
     let red = vec![unit("bows", "LI", "A", 3, 5, 5, "A", "0609", "W")];
-    let (mut game, _) = field(blue, red).start(&[]);
+    let (mut game, _) = two_armies(blue, red).start(&[]);
     game.state.units[0].supply = Supply::Low;
     game.state.units[1].supply = Supply::No;
     ok(&mut game, pass("hero"));

@@ -142,6 +142,11 @@ pub enum Event {
         leaders: Vec<String>,
         #[serde(default)]
         exposed: Vec<String>,
+        /// Units that may fire at the mover in reaction (8.2), and why.
+        #[serde(default)]
+        firers: Vec<String>,
+        #[serde(default)]
+        fire_kind: crate::fire::ReactionFire,
         remaining: Vec<HexId>,
         /// A two-hex mover: the pose it is going to (`remaining` is then empty).
         #[serde(default)]
@@ -151,6 +156,10 @@ pub enum Event {
         fresh: bool,
         facing: Vertex,
         spent: u8,
+    },
+    /// A unit that turned in reaction now has the mover in its ZOC and may fire at it (8.21).
+    ReactionFireOffered {
+        unit: String,
     },
     /// A unit turns one vertex in reaction (GBA 7.16).
     ReactionFaced {
@@ -187,6 +196,9 @@ pub enum Event {
         hit: bool,
         hits: u8,
         supply: crate::combat::missile::Supply,
+        /// Fired in reaction (8.2) rather than under orders or while withdrawing.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reaction: Option<crate::fire::ReactionFire>,
     },
     /// A unit routs (GBA 10.21) or rout-moves in Phase D (10.22): along `path` to `placement`,
     /// facing `facing`; its hits are removed; `supply` after (foot missile units: none, 10.26).
@@ -397,6 +409,8 @@ impl GameState {
                 withdrawers,
                 leaders,
                 exposed,
+                firers,
+                fire_kind,
                 remaining,
                 to,
                 fresh,
@@ -411,6 +425,8 @@ impl GameState {
                     withdrawers: withdrawers.clone(),
                     leaders: leaders.clone(),
                     exposed: exposed.clone(),
+                    firers: firers.clone(),
+                    fire_kind: *fire_kind,
                     remaining: remaining.clone(),
                     to: *to,
                     fresh: *fresh,
@@ -418,6 +434,11 @@ impl GameState {
                     spent: *spent,
                     resume,
                 };
+            }
+            Event::ReactionFireOffered { unit: id } => {
+                if let Phase::Reaction { firers, .. } = &mut self.phase {
+                    firers.push(id.clone());
+                }
             }
             Event::ReactionFaced { unit: id, facing } => {
                 if let Some(i) = unit(id) {
@@ -433,9 +454,10 @@ impl GameState {
                     self.units[i].placement = *placement;
                     self.units[i].facing = *facing;
                 }
-                if let Phase::Reaction { reactors, withdrawers, .. } = &mut self.phase {
+                if let Phase::Reaction { reactors, withdrawers, firers, .. } = &mut self.phase {
                     reactors.retain(|r| r != id);
                     withdrawers.retain(|r| r != id);
+                    firers.retain(|r| r != id);
                 }
             }
             Event::LeaderWithdrew { leader: id, path } => {
@@ -456,11 +478,20 @@ impl GameState {
                     exposed.retain(|r| r != id);
                 }
             }
-            Event::MissileFired { unit: id, target, supply, .. } => {
+            Event::MissileFired { unit: id, target, supply, reaction, .. } => {
                 if let Some(i) = unit(id) {
                     self.units[i].supply = *supply;
-                    // Fire while withdrawing is not its ordered fire (6.76, 8.11).
-                    if matches!(self.phase, Phase::Reaction { .. }) {
+                    // Reaction fire needs no order (8.24); once at each trigger; entry fire
+                    // forbids firing back at the same unit (8.23).
+                    if let Some(kind) = reaction {
+                        if *kind == crate::fire::ReactionFire::Entry {
+                            self.units[i].entry_volleys.push(target.clone());
+                        }
+                        if let Phase::Reaction { firers, .. } = &mut self.phase {
+                            firers.retain(|f| f != id);
+                        }
+                    } else if matches!(self.phase, Phase::Reaction { .. }) {
+                        // Fire while withdrawing is not its ordered fire (6.76, 8.11).
                         self.units[i].withdrawal_volleys.push(target.clone());
                     } else {
                         self.units[i].fired = true;
@@ -638,6 +669,7 @@ impl GameState {
                     u.fired = false;
                     u.order_start = None;
                     u.withdrawal_volleys.clear();
+                    u.entry_volleys.clear();
                 }
                 self.phase = Phase::Orders {
                     leader: id.clone(),

@@ -48,6 +48,10 @@ pub struct UnitState {
     /// The enemy units it has fired at while withdrawing this orders phase: once each (6.76).
     #[serde(default)]
     pub withdrawal_volleys: Vec<String>,
+    /// The enemy units it has fired at in entry reaction fire this orders phase: it may not
+    /// fire back at them when they fire at it (8.23).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub entry_volleys: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -121,6 +125,11 @@ pub enum Phase {
         leaders: Vec<String>,
         #[serde(default)]
         exposed: Vec<String>,
+        /// Units that may fire at the mover in reaction (8.2), and why.
+        #[serde(default)]
+        firers: Vec<String>,
+        #[serde(default)]
+        fire_kind: crate::fire::ReactionFire,
         remaining: Vec<HexId>,
         /// A two-hex mover: the pose it is going to (`remaining` is then empty).
         #[serde(default)]
@@ -206,6 +215,7 @@ impl GameState {
                     fired: false,
                     order_start: None,
                     withdrawal_volleys: Vec::new(),
+                    entry_volleys: Vec::new(),
                 })
                 .collect(),
             leaders: scenario

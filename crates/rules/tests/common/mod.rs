@@ -146,3 +146,16 @@ pub fn end_orders(game: &mut Game) -> Vec<Event> {
     }
     events
 }
+
+/// Blue (overall commander "hero" at 0205) against red ("foe" at 1210), with these units.
+pub fn two_armies(blue: Vec<String>, red: Vec<String>) -> Field {
+    Field {
+        units: [blue, red],
+        leaders: [vec![leader("hero", "overall", 2, 8, "0205")], vec![leader("foe", "overall", 6, 4, "1210")]],
+        ..Field::default()
+    }
+}
+
+pub fn fire(unit: &str, target: &str) -> Command {
+    Command::Fire { unit: unit.into(), target: target.into() }
+}
