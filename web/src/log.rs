@@ -132,6 +132,13 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
         | Event::ReactionOffered { .. }
         | Event::ReactionEnded => return None,
         Event::ReactionFireOffered { .. } => return None,
+        Event::Harassed { unit, target, .. } => {
+            let (u, t) = (unit_name(s, unit), unit_name(s, target));
+            let mut e =
+                about(entry(format!("{u} dashes in to harass {t}, and back to where it stood."), Some("8.3")), unit);
+            e.units.push(target.clone());
+            e
+        }
         Event::ReactionFaced { unit, facing } => about(
             entry(
                 format!("{} turns to face {} as the enemy comes up.", unit_name(s, unit), facing.name()),
@@ -159,6 +166,7 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
                 Some(ReactionFire::Entry) => (" as it comes into its zone", "8.21"),
                 Some(ReactionFire::Retire) => (" as it pulls out of its zone", "8.22"),
                 Some(ReactionFire::Return) => (" in return", "8.23"),
+                Some(ReactionFire::Harass) => (" as it harasses", "8.33"),
             };
             let (u, t) = (unit_name(s, unit), unit_name(s, target));
             let mut e = about(entry(format!("{u} fires at {t}{why} ({need}): {result}.{supply}"), Some(rule)), unit);
@@ -414,6 +422,7 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
                 HitCause::Missile => ("from missile fire", "8.15"),
                 HitCause::RoutPassage => ("as routers burst through its ranks", "10.24"),
                 HitCause::Shock => ("in the shock", "9.16"),
+                HitCause::Elephants => ("riding past the elephants", "8.34"),
             };
             about(
                 entry(

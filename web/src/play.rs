@@ -9,6 +9,7 @@ use crate::storage::autosave;
 use sarissa_rules::combat::odds::missile_odds;
 use sarissa_rules::fire::{firers, targets};
 use sarissa_rules::game::Phase;
+use sarissa_rules::harassment::options as harass_options;
 use sarissa_rules::legal::{movable_leaders, orderable_units};
 use sarissa_rules::movement::{leader_reach, reach, Destination};
 use sarissa_rules::units::Placement;
@@ -72,6 +73,29 @@ fn fire_targets(game: &Game, unit: usize) -> Vec<(HexId, String, String)> {
         .map(|t| {
             let chance = missile_odds(&t.fire).map(|o| 1.0 - o.hits.first().map_or(0.0, |p| p.to_f64())).unwrap_or(0.0);
             (t.hex, format!("{:.0}%", chance * 100.0), game.scenario.units[t.unit].id.clone())
+        })
+        .collect()
+}
+
+/// The harassments `unit` may make (8.3): a button each, with the chance of a hit and the enemy
+/// units that may shoot back.
+fn harass_buttons(game: &Game, unit: usize) -> Vec<(String, Command)> {
+    let (s, st) = (&game.scenario, &game.state);
+    if !matches!(st.phase, Phase::Orders { .. }) {
+        return Vec::new();
+    }
+    harass_options(s, st, unit, &orderable_units(game))
+        .into_iter()
+        .map(|o| {
+            let chance =
+                missile_odds(&o.volley.fire).map(|d| 1.0 - d.hits.first().map_or(0.0, |p| p.to_f64())).unwrap_or(0.0);
+            let answer = match o.reactors.len() {
+                0 => String::new(),
+                1 => ", 1 enemy may shoot back".into(),
+                n => format!(", {n} enemies may shoot back"),
+            };
+            let label = format!("Harass {} ({:.0}% to hit{answer})", s.units[o.target].name, chance * 100.0);
+            (label, Command::Harass { unit: s.units[unit].id.clone(), target: s.units[o.target].id.clone() })
         })
         .collect()
 }
@@ -146,6 +170,10 @@ pub fn play_screen(props: &PlayProps) -> Html {
     let volleys: Rc<Vec<(HexId, String, String)>> = use_memo((key, *ordering), {
         let g = game.clone();
         move |(_, unit)| unit.map(|u| fire_targets(&g, u)).unwrap_or_default()
+    });
+    let harassments: Rc<Vec<(String, Command)>> = use_memo((key, *ordering), {
+        let g = game.clone();
+        move |(_, unit)| unit.map(|u| harass_buttons(&g, u)).unwrap_or_default()
     });
     let destinations: Rc<Vec<Destination>> = use_memo((key, *ordering), {
         let g = game.clone();
@@ -445,7 +473,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 <span class="battle-date">{ &s.meta.date }</span>
                 <span class="rules">{ s.meta.rules.name() }</span>
             </header>
-            <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_fire={!volleys.is_empty()} can_undo={session.can_undo() && !matches!(game.state.phase, Phase::Reaction { .. })}
+            <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_fire={!volleys.is_empty()} harass={(*harassments).clone()} can_undo={session.can_undo() && !matches!(game.state.phase, Phase::Reaction { .. })}
                 error={(*error).clone()} on_command={execute} {on_cancel} {on_undo}
                 choices={target.map(|t| ending_in(&destinations, t).into_iter().flat_map(|d| {
                     let plain = choice_label(d);

@@ -31,6 +31,9 @@ pub struct PromptProps {
     /// The unit being ordered has enemies it may fire at (8.11).
     #[prop_or_default]
     pub can_fire: bool,
+    /// The harassments the unit being ordered may make (8.3), as button labels and commands.
+    #[prop_or_default]
+    pub harass: Vec<(String, Command)>,
     pub can_undo: bool,
     pub error: Option<String>,
     pub on_command: Callback<Command>,
@@ -52,6 +55,7 @@ impl PartialEq for PromptProps {
             && self.riding == o.riding
             && self.orderable == o.orderable
             && self.can_fire == o.can_fire
+            && self.harass == o.harass
             && self.can_undo == o.can_undo
             && self.error == o.error
             && self.shock_chosen == o.shock_chosen
@@ -115,6 +119,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                 _ => {
                     let opening = match fire_kind {
                         ReactionFire::Return => "has shot at you",
+                        ReactionFire::Harass => "is harassing your line",
                         ReactionFire::Retire => "is pulling back",
                         ReactionFire::Entry => "is coming on",
                     };
@@ -125,6 +130,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                             ReactionFire::Entry => "as it comes into their zone, at range 1 (8.21)",
                             ReactionFire::Retire => "before it goes, at range 2 (8.22)",
                             ReactionFire::Return => "back (8.23)",
+                            ReactionFire::Harass => "at range 1, at the same moment as it shoots (8.33)",
                         };
                         parts.push(format!("{} may shoot at it {when}.", list(&shooters, &name)));
                     }
@@ -147,7 +153,7 @@ pub fn prompt(p: &PromptProps) -> Html {
             let cancel = p.on_cancel.reform(|_: MouseEvent| ());
             let busy = p.ordering.is_some() || p.riding.is_some();
             let pass = match (exposed.is_empty(), fire_kind) {
-                (true, ReactionFire::Return) => "Hold fire".to_string(),
+                (true, ReactionFire::Return | ReactionFire::Harass) => "Hold fire".to_string(),
                 (true, ReactionFire::Retire) => "Let it go".to_string(),
                 (true, ReactionFire::Entry) => "Let it come on".to_string(),
                 (false, _) => format!("Let it come on ({} taken)", list(exposed, &leader_name)),
@@ -269,7 +275,9 @@ pub fn prompt(p: &PromptProps) -> Html {
                         let on = p.on_choice.clone();
                         html! { <button class="act face" data-choice={i.to_string()} onclick={Callback::from(move |_: MouseEvent| on.emit(i))}>
                             { label }</button> }
-                    }) }                    { for lines.into_iter().map(|(label, c)| button(label, "line", c)) }
+                    }) }
+                    { for p.harass.iter().filter(|_| matches!(p.ordering, Some((_, false)))).map(|(label, c)| button(label.clone(), "harass", c.clone())) }
+                    { for lines.into_iter().map(|(label, c)| button(label, "line", c)) }
                     { for sarissa_rules::rally::rallyable(s, st).into_iter().filter(|_| p.ordering.is_none() && p.riding.is_none()).map(|i| {
                         let need = sarissa_rules::rally::needed(s, st).unwrap_or(0);
                         let unit = &s.units[i];

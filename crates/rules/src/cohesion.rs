@@ -22,6 +22,10 @@ fn eliminated_on_rout(kind: UnitType) -> bool {
 
 /// Routs, eliminations from hits on Routed units, until nothing changes (10.1, 10.26).
 pub fn settle(tx: &mut Tx) -> Result<(), RuleError> {
+    // A harassment's fire is all at once (8.33): its hits wait until the harasser has shot.
+    if matches!(&tx.state.phase, crate::game::Phase::Reaction { harass: Some(_), .. }) {
+        return Ok(());
+    }
     // Each pass routs or eliminates at least one unit, so this ends.
     for _ in 0..=tx.scenario.units.len() {
         let next = (0..tx.scenario.units.len()).find(|&i| {

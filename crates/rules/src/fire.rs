@@ -23,6 +23,9 @@ pub enum ReactionFire {
     Retire,
     /// The enemy fired at it: back at the firer (8.23).
     Return,
+    /// The enemy is harassing it, or passing beside it to harass: range 1, at the same time
+    /// as the harasser's own fire (8.33).
+    Harass,
 }
 
 impl ReactionFire {
@@ -31,6 +34,7 @@ impl ReactionFire {
             Self::Entry => "8.21",
             Self::Retire => "8.22",
             Self::Return => "8.23",
+            Self::Harass => "8.33",
         }
     }
 }
@@ -60,7 +64,7 @@ fn nearest(from: &Placement, to: &Placement) -> (HexId, HexId, u32) {
 
 /// Does the line from `from` to `to` leave through the firer's arc (8.13)? Front hexes; a
 /// skirmisher's flank hexes too; chariots and artillery any.
-fn through_arc(scenario: &Scenario, state: &GameState, firer: usize, from: HexId, to: HexId) -> bool {
+pub(crate) fn through_arc(scenario: &Scenario, state: &GameState, firer: usize, from: HexId, to: HexId) -> bool {
     let (u, st) = (&scenario.units[firer], &state.units[firer]);
     if matches!(u.kind, UnitType::CH | UnitType::ChStar | UnitType::AT) {
         return true;
@@ -134,12 +138,8 @@ fn volley(
     moving: bool,
     counted: Option<u8>,
 ) -> Option<Target> {
-    let (u, st) = (&scenario.units[unit], &state.units[unit]);
-    let (t, ts) = (&scenario.units[target], &state.units[target]);
+    let (u, st, ts) = (&scenario.units[unit], &state.units[unit], &state.units[target]);
     let missile = u.missile?;
-    if t.side == u.side || ts.eliminated {
-        return None;
-    }
     let archer = missile == crate::units::Missile::Arrow || missile == crate::units::Missile::LongBow;
     // Sight lines beyond the line's reach, one hex of extended range included, are not traced.
     let line = crate::charts::missile::MissileLine::for_unit(scenario.meta.rules, u.kind, missile)?;
@@ -153,15 +153,51 @@ fn volley(
     {
         return None;
     }
+    volley_between(scenario, state, unit, target, (from, to), counted.unwrap_or(range as u8), moving)
+}
+
+/// The volley `unit` would fire at `target` as if at range 1 from hex `from` at hex `to`, where
+/// neither need stand (harassment, 8.33): the caller has checked reach, arc and sight.
+pub fn volley_from(
+    scenario: &Scenario,
+    state: &GameState,
+    unit: usize,
+    target: usize,
+    from: HexId,
+    to: HexId,
+    moving: bool,
+) -> Option<Target> {
+    volley_between(scenario, state, unit, target, (from, to), 1, moving)
+}
+
+/// The volley from hex `from` at the target taken to stand at `to` (its own hex, or for a unit
+/// harassing, a hex it passes), counted at `range`: its DRMs by the ground and the target's arc
+/// seen from `from` (8.15).
+fn volley_between(
+    scenario: &Scenario,
+    state: &GameState,
+    unit: usize,
+    target: usize,
+    (from, to): (HexId, HexId),
+    range: u8,
+    moving: bool,
+) -> Option<Target> {
+    let (u, st) = (&scenario.units[unit], &state.units[unit]);
+    let (t, ts) = (&scenario.units[target], &state.units[target]);
+    let missile = u.missile?;
+    if t.side == u.side || ts.eliminated {
+        return None;
+    }
+    let target_at = if ts.placement.hexes().any(|h| h == to) { ts.placement } else { Placement::One(to) };
     let map = &scenario.map;
-    let mut fire = MissileFire::new(scenario.meta.rules, u.kind, missile, counted.unwrap_or(range as u8), t.kind);
+    let mut fire = MissileFire::new(scenario.meta.rules, u.kind, missile, range, t.kind);
     fire.firer_class = u.class;
     fire.target_class = t.class;
     fire.supply = st.supply;
     fire.moving = moving;
     fire.target_in_woods = map.terrain(to) == Some(Terrain::Woods);
     fire.target_lower = map.elevation(to) < map.elevation(from);
-    fire.through_front = arc_of(&ts.placement, ts.facing, from) == Some(Arc::Front);
+    fire.through_front = arc_of(&target_at, ts.facing, from) == Some(Arc::Front);
     fire.leader_in_target_hex = crate::shock_segment::side_leader(scenario, state, &[target]).map(|(_, l)| l);
     validate(&fire).is_ok().then_some(Target { unit: target, hex: to, fire })
 }
@@ -187,7 +223,7 @@ pub fn reaction_volley(
         return None;
     }
     let counted = match kind {
-        ReactionFire::Entry => Some(1),
+        ReactionFire::Entry | ReactionFire::Harass => Some(1),
         ReactionFire::Retire => Some(2),
         ReactionFire::Return => None,
     };
@@ -197,19 +233,23 @@ pub fn reaction_volley(
 /// The units that may still fire in the open reaction, each with its volley at the unit that
 /// triggered it: one offered the fire may since have turned or been hit out of it (8.21–8.23).
 pub fn reaction_firers(scenario: &Scenario, state: &GameState) -> Vec<(usize, Target)> {
-    let Phase::Reaction { mover, firers, fire_kind, .. } = &state.phase else { return Vec::new() };
+    let Phase::Reaction { mover, firers, fire_kind, harass, .. } = &state.phase else { return Vec::new() };
     let Some(mi) = scenario.units.iter().position(|u| &u.id == mover) else { return Vec::new() };
-    firers
-        .iter()
-        .filter_map(|f| scenario.units.iter().position(|u| &u.id == f))
-        .filter(|&fi| {
-            // Entry and retire fire are at a unit in the firer's ZOC (8.21, 8.22).
-            let zoc = crate::zoc::zoc_of(scenario, state, fi);
-            *fire_kind == ReactionFire::Return || state.units[mi].placement.hexes().any(|h| zoc.contains(&h))
-        })
-        .filter(|&fi| state.units[fi].hits < scenario.units[fi].tq)
-        .filter_map(|fi| reaction_volley(scenario, state, fi, mi, *fire_kind).map(|t| (fi, t)))
-        .collect()
+    let ids = firers.iter().filter_map(|f| scenario.units.iter().position(|u| &u.id == f));
+    if let Some(h) = harass {
+        // All at once with the harasser's fire: whatever hits it takes, it still shoots (8.33).
+        return ids
+            .filter_map(|fi| crate::harassment::counter_volley(scenario, state, fi, mi, &h.path).map(|t| (fi, t)))
+            .collect();
+    }
+    ids.filter(|&fi| {
+        // Entry and retire fire are at a unit in the firer's ZOC (8.21, 8.22).
+        let zoc = crate::zoc::zoc_of(scenario, state, fi);
+        *fire_kind == ReactionFire::Return || state.units[mi].placement.hexes().any(|h| zoc.contains(&h))
+    })
+    .filter(|&fi| state.units[fi].hits < scenario.units[fi].tq)
+    .filter_map(|fi| reaction_volley(scenario, state, fi, mi, *fire_kind).map(|t| (fi, t)))
+    .collect()
 }
 
 /// Units of the other side that may fire at `mover` as it enters their ZOC, standing as it does
@@ -339,6 +379,7 @@ fn offer_return_fire(tx: &mut Tx, firer: usize, target: usize) -> Result<(), Rul
         exposed: Vec::new(),
         firers: vec![s.units[target].id.clone()],
         fire_kind: ReactionFire::Return,
+        harass: None,
         remaining: Vec::new(),
         to: None,
         fresh: false,

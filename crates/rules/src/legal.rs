@@ -153,6 +153,12 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                     out.push(Command::Rally { unit: s.units[i].id.clone(), facing });
                 }
             }
+            let orderable = orderable_units(game);
+            for &i in &orderable {
+                for o in crate::harassment::options(s, st, i, &orderable) {
+                    out.push(Command::Harass { unit: s.units[i].id.clone(), target: s.units[o.target].id.clone() });
+                }
+            }
             for (i, targets) in crate::fire::firers(s, st) {
                 for t in targets {
                     out.push(Command::Fire { unit: s.units[i].id.clone(), target: s.units[t.unit].id.clone() });

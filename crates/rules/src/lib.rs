@@ -9,6 +9,7 @@ pub mod combat;
 pub mod facing;
 pub mod fire;
 pub mod game;
+pub mod harassment;
 pub mod hex;
 pub mod legal;
 pub mod line;

@@ -72,6 +72,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             Command::Rally { unit: unit.to_string(), facing }
         }
         ["fire", unit, "at", target] => Command::Fire { unit: unit.to_string(), target: target.to_string() },
+        ["harass", unit, "at", target] => Command::Harass { unit: unit.to_string(), target: target.to_string() },
         ["end"] => Command::EndOrders,
         ["react", unit, "facing", v] => {
             let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
@@ -133,6 +134,7 @@ pub fn format(command: &Command) -> String {
             }
         ),
         Command::Fire { unit, target } => format!("fire {unit} at {target}"),
+        Command::Harass { unit, target } => format!("harass {unit} at {target}"),
         Command::Rally { unit, facing } => format!("rally {unit} facing {}", facing.name()),
         Command::Shock { attackers } if attackers.is_empty() => "shock".into(),
         Command::Shock { attackers } => format!("shock {}", attackers.join(" ")),
@@ -169,6 +171,7 @@ mod tests {
                 formation: Formation::Abreast,
             },
             Command::Fire { unit: "archers".into(), target: "hoplites".into() },
+            Command::Harass { unit: "peltasts".into(), target: "hoplites".into() },
             Command::Rally { unit: "hoplites".into(), facing: Vertex::W },
             Command::Shock { attackers: vec![] },
             Command::Shock { attackers: vec!["agrianians".into(), "companions".into()] },

@@ -85,6 +85,22 @@ impl RandomPlayer {
                         });
                     }
                 }
+                // Now and then, a harassment (8.3).
+                if self.chance(15) {
+                    let options: Vec<(usize, usize)> = units
+                        .iter()
+                        .flat_map(|&u| {
+                            crate::harassment::options(s, st, u, &units).into_iter().map(move |o| (u, o.target))
+                        })
+                        .collect();
+                    if !options.is_empty() {
+                        let (unit, target) = options[self.below(options.len())];
+                        return Some(Command::Harass {
+                            unit: s.units[unit].id.clone(),
+                            target: s.units[target].id.clone(),
+                        });
+                    }
+                }
                 if !units.is_empty() && (*orders_left > 0 || line.is_some()) && self.chance(85) {
                     let unit = units[self.below(units.len())];
                     let destinations = reach(s, st, unit).unwrap_or_default();

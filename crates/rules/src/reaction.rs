@@ -133,6 +133,7 @@ fn offer_pause(tx: &mut Tx, mover: usize, pause: Pause, rest: Rest) {
         exposed: pause.exposed,
         firers: pause.firers,
         fire_kind: pause.fire_kind,
+        harass: None,
         remaining: rest.remaining.to_vec(),
         to: rest.to,
         fresh: rest.fresh,
@@ -323,7 +324,8 @@ pub fn after_reaction(tx: &mut Tx) -> Result<(), RuleError> {
 /// phase comes back and the move goes on, if it still can — not if reaction fire has brought
 /// the mover's hits to its TQ: it routs instead (8.21, 10.21).
 pub fn resume(tx: &mut Tx) -> Result<(), RuleError> {
-    let Phase::Reaction { mover, remaining, to, fresh, facing, spent, exposed, .. } = tx.state.phase.clone() else {
+    let Phase::Reaction { mover, remaining, to, fresh, facing, spent, exposed, harass, .. } = tx.state.phase.clone()
+    else {
         return Ok(());
     };
     for leader in exposed {
@@ -331,6 +333,9 @@ pub fn resume(tx: &mut Tx) -> Result<(), RuleError> {
     }
     tx.emit(Event::ReactionEnded);
     let ui = tx.unit_index(&mover)?;
+    if let Some(h) = harass {
+        return crate::harassment::conclude(tx, ui, &h);
+    }
     if tx.state.units[ui].hits >= tx.scenario.units[ui].tq {
         return Ok(());
     }

@@ -111,6 +111,10 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             order_leader_move(tx, li, moving, path)
         }
         (Phase::Orders { .. }, Command::Fire { unit, target }) => crate::fire::fire(tx, unit, target),
+        (Phase::Orders { leader, orders_left, line, .. }, Command::Harass { unit, target }) => {
+            order_giver(tx, &leader, orders_left, line.as_deref(), unit)?;
+            crate::harassment::harass(tx, unit, target)
+        }
         (Phase::Orders { .. }, Command::Rally { unit, facing }) => crate::rally::rally_unit(tx, unit, *facing),
         (Phase::Orders { leader, .. }, Command::EndOrders) => end_orders(tx, &leader),
         (Phase::Orders { .. }, _) => Err(not_now("the active leader gives orders or ends them (5.2)")),

@@ -47,6 +47,8 @@ pub enum Command {
     /// Ordered missile fire at an enemy unit in range and sight (GBA 8.11–8.15): instead of
     /// moving (the unit's order), or after moving toward the target under its order.
     Fire { unit: String, target: String },
+    /// Harassment and dispersal (GBA 8.3): `unit` shoots at `target` as if from beside it.
+    Harass { unit: String, target: String },
     /// An individual order to a Routed unit to rally, facing `facing` if it does (GBA 10.27).
     Rally { unit: String, facing: Vertex },
     /// The shock segment: the optional attackers that attack too; then every combat is
@@ -72,6 +74,7 @@ impl Command {
             Self::LineCommand { .. } => "line_command",
             Self::MoveLeader { .. } => "move_leader",
             Self::Fire { .. } => "fire",
+            Self::Harass { .. } => "harass",
             Self::Rally { .. } => "rally",
             Self::Shock { .. } => "shock",
             Self::EndOrders => "end_orders",

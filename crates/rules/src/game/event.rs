@@ -69,6 +69,8 @@ pub enum HitCause {
     RoutPassage,
     /// Shock combat (GBA 9.13–9.18).
     Shock,
+    /// Light cavalry harassing past an elephant's flank or rear (GBA 8.34).
+    Elephants,
 }
 
 /// The outcome of the die roll of doom (GBA 5.33).
@@ -147,6 +149,9 @@ pub enum Event {
         firers: Vec<String>,
         #[serde(default)]
         fire_kind: crate::fire::ReactionFire,
+        /// A harassment waiting on the other side's fire (8.33).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        harass: Option<crate::harassment::Harassment>,
         remaining: Vec<HexId>,
         /// A two-hex mover: the pose it is going to (`remaining` is then empty).
         #[serde(default)]
@@ -156,6 +161,12 @@ pub enum Event {
         fresh: bool,
         facing: Vertex,
         spent: u8,
+    },
+    /// `unit` harasses `target` (GBA 8.3): its order and whole MA, along `path` and back.
+    Harassed {
+        unit: String,
+        target: String,
+        path: Vec<HexId>,
     },
     /// A unit that turned in reaction now has the mover in its ZOC and may fire at it (8.21).
     ReactionFireOffered {
@@ -411,6 +422,7 @@ impl GameState {
                 exposed,
                 firers,
                 fire_kind,
+                harass,
                 remaining,
                 to,
                 fresh,
@@ -427,6 +439,7 @@ impl GameState {
                     exposed: exposed.clone(),
                     firers: firers.clone(),
                     fire_kind: *fire_kind,
+                    harass: harass.clone(),
                     remaining: remaining.clone(),
                     to: *to,
                     fresh: *fresh,
@@ -434,6 +447,21 @@ impl GameState {
                     spent: *spent,
                     resume,
                 };
+            }
+            Event::Harassed { unit: id, .. } => {
+                if let Some(i) = unit(id) {
+                    // A move order using the whole MA, and the unit's fire (8.31): no more of
+                    // either this phase.
+                    let u = &mut self.units[i];
+                    u.moved = true;
+                    u.fired = true;
+                    u.order_start = None;
+                }
+                if let Phase::Orders { orders_left, ordered, must_act, .. } = &mut self.phase {
+                    *orders_left = orders_left.saturating_sub(1);
+                    ordered.push(id.clone());
+                    *must_act = false;
+                }
             }
             Event::ReactionFireOffered { unit: id } => {
                 if let Phase::Reaction { firers, .. } = &mut self.phase {

@@ -130,6 +130,9 @@ pub enum Phase {
         firers: Vec<String>,
         #[serde(default)]
         fire_kind: crate::fire::ReactionFire,
+        /// A harassment waiting on the other side's fire (8.33).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        harass: Option<crate::harassment::Harassment>,
         remaining: Vec<HexId>,
         /// A two-hex mover: the pose it is going to (`remaining` is then empty).
         #[serde(default)]

@@ -1,0 +1,215 @@
+//! Harassment and dispersal (GBA 8.3) with loaded dice.
+
+mod common;
+use common::*;
+use sarissa_rules::facing::{hexes_in, Arc};
+use sarissa_rules::fire::ReactionFire;
+use sarissa_rules::game::{Command, Event, Phase};
+use sarissa_rules::harassment::options;
+use sarissa_rules::hex::{HexId, Hexside, Vertex};
+use sarissa_rules::legal::{legal_commands, orderable};
+use sarissa_rules::units::Placement;
+
+fn harass(unit: &str, target: &str) -> Command {
+    Command::Harass { unit: unit.into(), target: target.into() }
+}
+
+fn javelins(at: &str) -> String {
+    unit("peltai", "SK", "J", 1, 5, 6, "J", at, "E")
+}
+
+fn hoplites(at: &str) -> String {
+    unit("hoplites", "HI", "HY", 5, 6, 4, "", at, "W")
+}
+
+fn volleys(events: &[Event]) -> Vec<(String, u8, u8, Option<ReactionFire>)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::MissileFired { unit, range, hits, reaction, .. } => Some((unit.clone(), *range, *hits, *reaction)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn javelin_skirmishers_harass_slower_foot_two_hexes_off_as_if_at_range_1_without_moving_gba_8_31_8_33() {
+    let (mut game, _) = two_armies(vec![javelins("0305")], vec![hoplites("0505")]).start(&[1]);
+    ok(&mut game, activate("hero"));
+    let o = options(&game.scenario, &game.state, 0, &orderable(&game.scenario, &game.state));
+    assert_eq!(o.len(), 1);
+    assert_eq!(o[0].path.len(), 1, "one hex ahead, beside the target: {:?}", o[0].path);
+    assert!(o[0].reactors.is_empty(), "hoplites have no missiles");
+    assert!(legal_commands(&game).contains(&harass("peltai", "hoplites")));
+    let events = ok(&mut game, harass("peltai", "hoplites"));
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::Harassed { unit, path, .. } if unit == "peltai" && path == &o[0].path)));
+    assert_eq!(volleys(&events), vec![("peltai".to_string(), 1, 1, None)], "{events:?}");
+    assert_eq!(game.state.units[1].hits, 1);
+    // It never leaves its hex, but it has used its order and its MA (8.31, 8.33).
+    assert_eq!(game.state.units[0].placement, Placement::One(h("0305")));
+    assert!(game.state.units[0].moved);
+    assert!(
+        matches!(&game.state.phase, Phase::Orders { orders_left: 1, ordered, .. } if ordered == &vec!["peltai".to_string()])
+    );
+    assert!(game.execute(&fire("peltai", "hoplites")).is_err(), "no second fire");
+}
+
+#[test]
+fn no_harassment_from_beside_the_enemy_beyond_reach_or_against_faster_units_gba_8_31_8_32() {
+    let check = |blue: String, red: String, allowed: bool| {
+        let (mut game, _) = two_armies(vec![blue.clone()], vec![red.clone()]).start(&[]);
+        ok(&mut game, activate("hero"));
+        let o = options(&game.scenario, &game.state, 0, &orderable(&game.scenario, &game.state));
+        assert_eq!(!o.is_empty(), allowed, "{blue} vs {red}");
+        if !allowed {
+            let err = game.execute(&harass("peltai", "target")).unwrap_err().to_string();
+            assert!(err.contains("8.3"), "{err}");
+        }
+    };
+    let target = |kind: &str, class: &str, ma: u8, at: &str| {
+        let missile = if kind == "LI" { class } else { "" };
+        unit("target", kind, class, 4, 6, ma, missile, at, "W")
+    };
+    // Two hexes: yes; adjacent or three hexes: no (8.32).
+    check(javelins("0305"), target("HI", "HY", 4, "0505"), true);
+    check(javelins("0305"), target("HI", "HY", 4, "0405"), false);
+    check(javelins("0305"), target("HI", "HY", 4, "0605"), false);
+    // Foot harass the same MA, not a higher one (8.31).
+    check(javelins("0305"), target("LI", "J", 6, "0505"), true);
+    check(javelins("0305"), target("LC", "", 8, "0505"), false);
+    // Archer skirmishers may not (8.31).
+    check(unit("peltai", "SK", "A", 1, 5, 6, "A", "0305", "E"), target("HI", "HY", 4, "0505"), false);
+    // Light horse: up to 4 hexes, a lower MA only, never skirmishers, but cataphracts (8.31, 8.32).
+    let horse = || unit("peltai", "LC", "J", 2, 5, 8, "J", "0305", "E");
+    check(horse(), target("HI", "HY", 4, "0705"), true);
+    check(horse(), target("HI", "HY", 4, "0805"), false);
+    check(horse(), target("LC", "", 8, "0505"), false);
+    check(horse(), unit("target", "SK", "J", 1, 5, 6, "J", "0505", "W"), false);
+    check(horse(), target("HC", "Cat", 8, "0505"), true);
+}
+
+#[test]
+fn the_target_shoots_back_at_the_same_moment_and_the_harasser_still_fires_gba_8_33() {
+    // Red archers (MA 5) are harassed by the javelin skirmishers (MA 6), who have 4 hits on
+    // TQ 5. The archers' 1 is a hit: that would break them, yet they still throw (their 1: a
+    // hit), and only then do both sides' hits take effect.
+    let red = unit("bows", "LI", "A", 3, 5, 5, "A", "0505", "W");
+    let (mut game, _) = two_armies(vec![javelins("0305")], vec![red]).start(&[1, 1]);
+    game.state.units[0].hits = 4;
+    ok(&mut game, activate("hero"));
+    let events = ok(&mut game, harass("peltai", "bows"));
+    assert!(volleys(&events).is_empty(), "the other side answers first: {events:?}");
+    match &game.state.phase {
+        Phase::Reaction { firers, fire_kind: ReactionFire::Harass, .. } => {
+            assert_eq!(firers, &vec!["bows".to_string()])
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(game.decider(), Some(1));
+    let events = ok(&mut game, fire("bows", "peltai"));
+    assert_eq!(
+        volleys(&events),
+        vec![("bows".to_string(), 1, 1, Some(ReactionFire::Harass)), ("peltai".to_string(), 1, 1, None)],
+        "{events:?}"
+    );
+    // Then the hits: the skirmishers, at their TQ, rout and are gone (10.2).
+    assert!(events.iter().any(|e| matches!(e, Event::UnitEliminated { unit, .. } if unit == "peltai")), "{events:?}");
+    assert_eq!(game.state.units[1].hits, 1);
+    assert!(matches!(game.state.phase, Phase::Orders { .. }));
+}
+
+#[test]
+fn a_harassment_may_be_let_be_and_the_harasser_still_shoots_gba_8_33() {
+    let red = unit("bows", "LI", "A", 3, 5, 5, "A", "0505", "W");
+    let (mut game, _) = two_armies(vec![javelins("0305")], vec![red]).start(&[1]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, harass("peltai", "bows"));
+    let events = ok(&mut game, Command::EndReaction);
+    assert_eq!(volleys(&events), vec![("peltai".to_string(), 1, 1, None)]);
+}
+
+/// From 0305 facing E two hexes lead straight on to the side of a target at 0505: `watched`
+/// and `free`. `spot` is a hex beside `watched` only, two or more hexes from 0305, and `toward`
+/// the facing from it that takes `watched` into its front; `free_label` names `free`.
+struct TwoWays {
+    watched: HexId,
+    free: HexId,
+    spot: String,
+    toward: Vertex,
+    free_label: &'static str,
+}
+
+fn two_ways() -> TwoWays {
+    let label = |x: HexId| format!("{:02}{:02}", x.col, x.row);
+    let target = h("0505");
+    let ways: Vec<HexId> = hexes_in(&Placement::One(h("0305")), Vertex::E, Arc::Front)
+        .into_iter()
+        .filter(|w| w.is_adjacent(target))
+        .collect();
+    assert_eq!(ways.len(), 2, "{ways:?}");
+    let (watched, free) = (ways[0], ways[1]);
+    let spot = Hexside::ALL
+        .iter()
+        .filter_map(|&side| watched.neighbour(side))
+        .find(|&n| n.distance(h("0305")) >= 2 && n != target && !n.is_adjacent(free))
+        .expect("a spot beside one way only");
+    let toward = Vertex::ALL
+        .into_iter()
+        .find(|&v| hexes_in(&Placement::One(spot), v, Arc::Front).contains(&watched))
+        .expect("a facing toward that way");
+    TwoWays { watched, free, spot: label(spot), toward, free_label: Box::leak(label(free).into_boxed_str()) }
+}
+
+#[test]
+fn another_enemy_missile_unit_beside_the_path_may_also_shoot_and_the_path_avoids_it_if_it_can_gba_8_33() {
+    // Archers watch one of the two ways to the hoplites' side.
+    let TwoWays { watched, free, spot, toward: facing, free_label: marsh } = two_ways();
+    let bystander = || unit("bows", "LI", "A", 3, 5, 5, "A", &spot, facing.name());
+
+    // Both ways open: the one out of the archers' sight (P78).
+    let (mut game, _) = two_armies(vec![javelins("0305")], vec![hoplites("0505"), bystander()]).start(&[]);
+    ok(&mut game, activate("hero"));
+    let o = options(&game.scenario, &game.state, 0, &orderable(&game.scenario, &game.state));
+    let at_hoplites = o.iter().find(|o| o.target == 1).expect("the hoplites may be harassed");
+    assert_eq!((at_hoplites.path.clone(), at_hoplites.reactors.clone()), (vec![free], vec![]));
+
+    // The other way through a marsh, closed to harassment (8.32): past the archers, who may
+    // shoot too.
+    let field = Field {
+        terrain: vec![(marsh, 'm')],
+        ..two_armies(vec![javelins("0305")], vec![hoplites("0505"), bystander()])
+    };
+    let (mut game, _) = field.start(&[]);
+    ok(&mut game, activate("hero"));
+    let o = options(&game.scenario, &game.state, 0, &orderable(&game.scenario, &game.state));
+    let at_hoplites = o.iter().find(|o| o.target == 1).expect("the hoplites may be harassed");
+    assert_eq!((at_hoplites.path.clone(), at_hoplites.reactors.clone()), (vec![watched], vec![2]));
+    ok(&mut game, harass("peltai", "hoplites"));
+    assert!(matches!(&game.state.phase, Phase::Reaction { firers, .. } if firers == &vec!["bows".to_string()]));
+}
+
+#[test]
+fn light_horse_may_not_harass_past_an_elephants_front_and_take_2_hits_past_its_flank_or_rear_gba_8_34() {
+    let TwoWays { spot, toward, free_label: marsh, .. } = two_ways();
+    let horse = unit("horse", "LC", "J", 2, 5, 8, "J", "0305", "E");
+    for (facing, hits) in [(toward, None), (Vertex::from_index(toward.index() + 3), Some(2u8))] {
+        let elephant = unit("elephant", "EL", "", 4, 6, 5, "J", &spot, facing.name());
+        let field =
+            Field { terrain: vec![(marsh, 'm')], ..two_armies(vec![horse.clone()], vec![hoplites("0505"), elephant]) };
+        let (mut game, _) = field.start(&[9]);
+        ok(&mut game, activate("hero"));
+        let o = options(&game.scenario, &game.state, 0, &orderable(&game.scenario, &game.state));
+        let at_hoplites = o.iter().find(|o| o.target == 1);
+        assert_eq!(at_hoplites.map(|o| o.elephant_hits), hits, "{facing:?}");
+        if hits.is_some() {
+            let events = ok(&mut game, harass("horse", "hoplites"));
+            assert!(events.contains(&Event::CohesionHits {
+                unit: "horse".into(),
+                hits: 2,
+                cause: sarissa_rules::game::HitCause::Elephants
+            }));
+        }
+    }
+}
