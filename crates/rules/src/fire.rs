@@ -68,8 +68,8 @@ fn through_arc(scenario: &Scenario, state: &GameState, firer: usize, from: HexId
 /// the caller.
 fn may_fire(scenario: &Scenario, state: &GameState, unit: usize, orderable: &[usize]) -> Option<bool> {
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
-    // Routed units do not fire (10.26).
-    if st.eliminated || st.routed || st.fired || st.supply == Supply::No || u.missile.is_none() {
+    // Routed units do not fire (10.26), nor columns (6.65).
+    if st.eliminated || st.routed || st.column || st.fired || st.supply == Supply::No || u.missile.is_none() {
         return None;
     }
     let Phase::Orders { ordered, .. } = &state.phase else { return None };
@@ -128,7 +128,7 @@ fn targets_among(scenario: &Scenario, state: &GameState, unit: usize, orderable:
         fire.moving = moving;
         fire.target_in_woods = map.terrain(to) == Some(Terrain::Woods);
         fire.target_lower = map.elevation(to) < map.elevation(from);
-        fire.through_front = arc_of(&ts.placement, ts.facing, from) == Some(Arc::Front);
+        fire.through_front = arc_of(&ts.placement, ts.heading(), from) == Some(Arc::Front);
         fire.leader_in_target_hex = crate::shock_segment::side_leader(scenario, state, &[ti]).map(|(_, l)| l);
         if validate(&fire).is_ok() {
             out.push(Target { unit: ti, hex: to, fire });

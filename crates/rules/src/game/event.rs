@@ -69,6 +69,8 @@ pub enum HitCause {
     RoutPassage,
     /// Shock combat (GBA 9.13–9.18).
     Shock,
+    /// A column that was shock attacked falls back into its normal formation (GBA 6.66).
+    ColumnBroken,
 }
 
 /// The outcome of the die roll of doom (GBA 5.33).
@@ -151,6 +153,9 @@ pub enum Event {
         fresh: bool,
         facing: Vertex,
         spent: u8,
+        /// The move ends In Column (6.61); `facing` is then a hexside.
+        #[serde(default)]
+        column: bool,
     },
     /// A unit turns one vertex in reaction (GBA 7.16).
     ReactionFaced {
@@ -315,6 +320,13 @@ pub enum Event {
         hits: u8,
         cause: HitCause,
     },
+    /// A unit forms column or leaves it (GBA 6.61, 6.63, 6.66): `column` is its formation now,
+    /// `facing` its facing (in column a hexside, see `facing::Heading`).
+    FormationChanged {
+        unit: String,
+        column: bool,
+        facing: Vertex,
+    },
     /// A leader moves (6.15); `orders`: the individual orders it cost (none with his line, 4.36;
     /// two for the overall commander to move a leader out of an enemy ZOC, 4.4);
     /// `by_overall`: the overall commander moved another leader (4.4).
@@ -402,6 +414,7 @@ impl GameState {
                 fresh,
                 facing,
                 spent,
+                column,
             } => {
                 let resume = Box::new(self.phase.clone());
                 self.phase = Phase::Reaction {
@@ -416,6 +429,7 @@ impl GameState {
                     fresh: *fresh,
                     facing: *facing,
                     spent: *spent,
+                    column: *column,
                     resume,
                 };
             }
@@ -480,6 +494,8 @@ impl GameState {
                 if let Some(i) = unit(id) {
                     let u = &mut self.units[i];
                     u.routed = true;
+                    // Routed units are never in column (6.61).
+                    u.column = false;
                     u.hits = 0;
                     u.placement = *placement;
                     u.facing = *facing;
@@ -638,6 +654,7 @@ impl GameState {
                     u.fired = false;
                     u.order_start = None;
                     u.withdrawal_volleys.clear();
+                    u.column_at_start = u.column;
                 }
                 self.phase = Phase::Orders {
                     leader: id.clone(),
@@ -671,6 +688,12 @@ impl GameState {
             Event::CohesionHits { unit: id, hits, .. } => {
                 if let Some(i) = unit(id) {
                     self.units[i].hits = self.units[i].hits.saturating_add(*hits);
+                }
+            }
+            Event::FormationChanged { unit: id, column, facing } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].column = *column;
+                    self.units[i].facing = *facing;
                 }
             }
             Event::LeaderMoved { leader: id, path, mp, in_enemy_zoc, left_enemy_zoc, orders, by_overall } => {
