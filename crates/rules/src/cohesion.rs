@@ -114,8 +114,8 @@ fn apply_plan(
 fn passings(tx: &mut Tx, router: usize, track: &RoutTrack) -> Result<(), RuleError> {
     let two_hex = tx.state.units[router].placement.is_two_hex();
     for p in &track.through {
-        let (id, tq) =
-            (tx.scenario.units[p.unit].id.clone(), crate::column::effective_tq(tx.scenario, &tx.state, p.unit));
+        // Printed TQ: the chart's In Column cell takes the column's 2 off itself (6.65).
+        let (id, tq) = (tx.scenario.units[p.unit].id.clone(), tx.scenario.units[p.unit].tq);
         let rule = if p.action == Action::StopIn { "10.24" } else { "6.92" };
         let outcome = match p.outcome {
             Outcome::RouterEliminated { then } => *then,

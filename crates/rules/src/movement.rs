@@ -43,11 +43,23 @@ pub fn entry_cost(scenario: &Scenario, category: MoveCategory, from: HexId, to: 
 
 /// What passing through a friendly unit costs under orders (6.92, 6.95; the voluntary table of
 /// the stacking chart): free for skirmishers, extra MP and a TQ check for both when Basic meets
-/// Basic, never with a phalanx or heavy infantry. (Columns: see `Mover::enter`, 6.67.)
+/// Basic, never with a phalanx or heavy infantry. Neither is In Column: see [`pass_through_in`].
 pub fn pass_through(mover: &Unit, stationary: &Unit, stationary_routed: bool) -> stacking::Outcome {
+    pass_through_in(mover, false, stationary, stationary_routed, false)
+}
+
+/// [`pass_through`] with either unit perhaps In Column: never, whoever moves (6.67; the
+/// chart's In Column row and column).
+pub fn pass_through_in(
+    mover: &Unit,
+    mover_column: bool,
+    stationary: &Unit,
+    stationary_routed: bool,
+    stationary_column: bool,
+) -> stacking::Outcome {
     stacking::outcome(
-        stacking::stack_class(mover.kind, false, false),
-        stacking::stack_class(stationary.kind, stationary_routed, false),
+        stacking::stack_class(mover.kind, false, mover_column),
+        stacking::stack_class(stationary.kind, stationary_routed, stationary_column),
         stacking::Action::MoveThrough,
     )
 }
@@ -232,14 +244,14 @@ impl<'a> Mover<'a> {
             if is_last {
                 return Err(format!("{to} holds {}; units do not end a move stacked (6.91)", other_unit.name));
             }
-            // 6.67: a column passes through no friend, and nobody passes through a column.
-            if self.column || self.columns.contains(&other) {
-                return Err(format!("{to} holds {}: no passing through with a column (6.67)", other_unit.name));
-            }
-            // Through a friend: as the stacking chart says (6.92, 6.95).
-            match pass_through(self.unit, other_unit, self.routed.contains(&other)) {
+            // Through a friend: as the stacking chart says (6.92, 6.95); never with a column (6.67).
+            let column = self.columns.contains(&other);
+            match pass_through_in(self.unit, self.column, other_unit, self.routed.contains(&other), column) {
                 stacking::Outcome::Free | stacking::Outcome::StationaryEliminated => {}
                 stacking::Outcome::ExtraMp { mp, .. } => extra = mp,
+                _ if self.column || column => {
+                    return Err(format!("{to} holds {}: no passing through with a column (6.67)", other_unit.name))
+                }
                 _ => {
                     return Err(format!(
                         "a {} may not pass through {} (6.92, stacking chart)",

@@ -3,11 +3,13 @@
 
 mod common;
 use common::*;
+use sarissa_rules::charts::stacking::Outcome;
 use sarissa_rules::column::{column_ma, effective_tq};
 use sarissa_rules::facing::{hexes_in, Arc, Heading};
 use sarissa_rules::game::{Command, Event, HitCause, Phase};
 use sarissa_rules::hex::{Hexside, Vertex};
 use sarissa_rules::movement::{plan_steps, reach};
+use sarissa_rules::rout::{RoutLeg, RoutPlan};
 use sarissa_rules::units::Placement;
 use sarissa_rules::Game;
 
@@ -293,4 +295,28 @@ fn column_destinations_are_offered_and_accepted_at_the_same_cost() {
         ok(&mut game, d.command("mi"));
         assert_eq!(game.state.units[0].column, d.column);
     }
+}
+
+#[test]
+fn routers_may_pass_through_a_column_which_checks_at_tq_minus_two_gba_6_67() {
+    // As in rout_movement.rs: the red LI faced east holds 0504 and 0505; 0506 holds a friend,
+    // here In Column.
+    let f = Field {
+        units: [
+            vec![unit("b", "LI", "J", 3, 5, 5, "J", "0605", "E"), unit("friend", "MI", "", 4, 5, 5, "", "0506", "E")],
+            vec![unit("r", "LI", "J", 3, 5, 5, "J", "0404", "E")],
+        ],
+        leaders: [vec![leader("hero", "overall", 2, 8, "0110")], vec![leader("foe", "overall", 6, 8, "1210")]],
+        ..Field::default()
+    };
+    let (mut game, _) = f.start(&[]);
+    game.state.units[1].column = true;
+    let routed = vec![false; 3];
+    let plan = sarissa_rules::rout::rout_move(&game.scenario, &game.state, 0, RoutLeg::Hexes(2), &routed);
+    let RoutPlan::Moves(track) = plan else { panic!("{plan:?}") };
+    assert_eq!(track.through.len(), 1);
+    assert_eq!(
+        track.through[0].outcome,
+        Outcome::StationaryTqCheck { drm: 0, two_hex_router_drm: 1, against_tq_minus_two: true }
+    );
 }
