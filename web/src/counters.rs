@@ -49,9 +49,10 @@ pub fn type_symbol(kind: UnitType) -> Html {
     html! { <path class="symbol" d={d} /> }
 }
 
-/// Screen rotation (degrees, clockwise) that turns a counter's top edge toward its vertex.
+/// Screen rotation (degrees, clockwise) that turns a counter's top edge toward its vertex, or
+/// a column's toward its hexside (6.63).
 fn rotation(state: &UnitState) -> f64 {
-    90.0 - state.facing.index() as f64 * 60.0
+    90.0 - state.heading().degrees()
 }
 
 fn anchor(state: &UnitState) -> (f64, f64, f64) {
@@ -184,8 +185,8 @@ fn unit_counter(unit: &Unit, state: &UnitState, selected: bool) -> Html {
     let (half, d2) = (length / 2.0, DEPTH / 2.0);
     let layout = content_layout(rot, length, DEPTH);
     html! {
-        <g class={classes!("counter", "unit", side_class(unit.side), selected.then_some("selected"), state.moved.then_some("moved"), state.routed.then_some("routed"))}
-            data-unit={unit.id.clone()} data-hits={state.hits.to_string()}
+        <g class={classes!("counter", "unit", side_class(unit.side), selected.then_some("selected"), state.moved.then_some("moved"), state.routed.then_some("routed"), state.column.then_some("column"))}
+            data-unit={unit.id.clone()} data-hits={state.hits.to_string()} data-column={state.column.then_some("true")}
             transform={format!("translate({x:.1},{y:.1}) rotate({rot})")}>
             <rect class="body" x={format!("{:.1}", -half)} y={format!("{:.1}", -d2)}
                 width={format!("{length:.1}")} height={format!("{DEPTH:.1}")} rx="3" />
@@ -197,6 +198,13 @@ fn unit_counter(unit: &Unit, state: &UnitState, selected: bool) -> Html {
                 // Routed (10.2): a diagonal band, and the word, upright.
                 <line class="routed-band" x1={format!("{:.1}", -half)} y1={format!("{:.1}", d2)} x2={format!("{half:.1}")} y2={format!("{:.1}", -d2)} />
                 <text class="routed-label" transform={format!("rotate({})", -rot)} y="4">{ "ROUTED" }</text>
+            }
+            if state.column {
+                // In Column (6.6): a marker in the back corner opposite the hits, upright.
+                <g class="column-marker" transform={format!("translate({:.1},{:.1}) rotate({})", -half + 8.0, d2 - 6.0, -rot)}>
+                    <rect x="-8" y="-5" width="16" height="10" rx="2" />
+                    <text y="3">{ "COL" }</text>
+                </g>
             }
             if state.hits > 0 {
                 // Cohesion hits, upright in the counter's back corner.

@@ -1,8 +1,9 @@
 //! The game log in plain words: every event a player should know of, with its dice and the
 //! rule that made it happen. Text is ours; the rules are cited by number.
 
+use sarissa_rules::facing::Heading;
 use sarissa_rules::fire::ReactionFire;
-use sarissa_rules::game::{Doom, Event, HitCause, RollPurpose};
+use sarissa_rules::game::{Doom, Event, GameState, HitCause, RollPurpose};
 use sarissa_rules::hex::HexId;
 use sarissa_rules::Scenario;
 
@@ -36,8 +37,13 @@ fn plural(n: u8, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// The log entry for an event, or `None` for bookkeeping a player need not read.
-pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
+/// The log entry for an event, or `None` for bookkeeping a player need not read. `st`: the
+/// state just before the event (a column's facing is a hexside, 6.63).
+pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Option<LogEntry> {
+    let heading = |id: &str, facing: sarissa_rules::hex::Vertex| {
+        let column = s.units.iter().position(|u| u.id == id).is_some_and(|i| st.units[i].column);
+        Heading::of(facing, column).name()
+    };
     let entry = |text: String, rule: Option<&'static str>| LogEntry {
         turn,
         text,
@@ -394,16 +400,38 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
             let text = match path.as_slice() {
                 // Stopped before its first step: the enemy may withdraw from it (6.71).
                 [] if *mp == 0 => format!("{} sets off.", unit_name(s, unit)),
-                [] => format!("{} turns to face {} ({}).", unit_name(s, unit), facing.name(), plural(*mp, "MP", "MP")),
+                [] => format!(
+                    "{} turns to face {} ({}).",
+                    unit_name(s, unit),
+                    heading(unit, *facing),
+                    plural(*mp, "MP", "MP")
+                ),
                 [.., last] => {
                     let via: Vec<String> = path[..path.len() - 1].iter().map(|h| h.to_string()).collect();
                     let via = if via.is_empty() { String::new() } else { format!(" by {}", via.join(", ")) };
-                    format!("{} moves to {last}{via}, facing {} ({} MP).", unit_name(s, unit), facing.name(), mp)
+                    format!(
+                        "{} moves to {last}{via}, facing {} ({} MP).",
+                        unit_name(s, unit),
+                        heading(unit, *facing),
+                        mp
+                    )
                 }
             };
             let mut e = about(entry(text, Some("6.3")), unit);
             e.hexes = path.clone();
             e
+        }
+        Event::FormationChanged { unit, column, facing } => {
+            let text = if *column {
+                format!(
+                    "{} forms column, facing {} (TQ −2 while in column).",
+                    unit_name(s, unit),
+                    Heading::of(*facing, true).name()
+                )
+            } else {
+                format!("{} leaves column, facing {}.", unit_name(s, unit), facing.name())
+            };
+            about(entry(text, Some("6.61")), unit)
         }
         Event::CohesionHits { unit, hits, cause } => {
             let (why, rule) = match cause {
@@ -423,6 +451,7 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
                 HitCause::RoutPassage => ("as routers burst through its ranks", "10.24"),
                 HitCause::Shock => ("in the shock", "9.16"),
                 HitCause::Elephants => ("riding past the elephants", "8.34"),
+                HitCause::ColumnBroken => ("as the column attacked shakes out into line", "6.66"),
             };
             about(
                 entry(
@@ -467,8 +496,10 @@ mod tests {
     #[test]
     fn rolls_and_moves_read_as_sentences_with_their_rule() {
         let s = crate::scenarios::load("samarkand").unwrap().unwrap();
+        let mut st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
         let e = describe(
             &s,
+            &st,
             1,
             &Event::DieRolled { roll: 4, purpose: RollPurpose::Momentum { leader: "spitamenes".into() } },
         )
@@ -476,20 +507,34 @@ mod tests {
         assert_eq!(e.roll, Some(4));
         assert_eq!(e.rule, Some("5.32"));
         assert!(e.text.starts_with("Spitamenes rolls 4 for momentum (needs "), "{}", e.text);
-        let m = describe(
-            &s,
-            1,
-            &Event::UnitMoved {
-                unit: "companions".into(),
-                path: vec![HexId::parse("2611").unwrap(), HexId::parse("2511").unwrap()],
-                placement: sarissa_rules::units::Placement::One(HexId::parse("2511").unwrap()),
-                facing: Vertex::W,
-                mp: 2,
-            },
-        )
-        .unwrap();
+        let moved = |st: &GameState| {
+            describe(
+                &s,
+                st,
+                1,
+                &Event::UnitMoved {
+                    unit: "companions".into(),
+                    path: vec![HexId::parse("2611").unwrap(), HexId::parse("2511").unwrap()],
+                    placement: sarissa_rules::units::Placement::One(HexId::parse("2511").unwrap()),
+                    facing: Vertex::W,
+                    mp: 2,
+                },
+            )
+            .unwrap()
+        };
+        let m = moved(&st);
         assert_eq!(m.text, "Companions moves to 2511 by 2611, facing W (2 MP).");
         assert_eq!(m.units, ["companions"]);
-        assert!(describe(&s, 1, &Event::MomentumOffered { leader: "spitamenes".into() }).is_none());
+        assert!(describe(&s, &st, 1, &Event::MomentumOffered { leader: "spitamenes".into() }).is_none());
+        // A column faces a hexside (6.63): the vertex W stands for the SW side.
+        let i = s.units.iter().position(|u| u.id == "companions").unwrap();
+        st.units[i].column = true;
+        assert_eq!(moved(&st).text, "Companions moves to 2511 by 2611, facing the SW side (2 MP).");
+        let formed = Event::FormationChanged { unit: "companions".into(), column: true, facing: Vertex::W };
+        let f = describe(&s, &st, 1, &formed).unwrap();
+        assert_eq!(
+            (f.text.as_str(), f.rule),
+            ("Companions forms column, facing the SW side (TQ −2 while in column).", Some("6.61"))
+        );
     }
 }

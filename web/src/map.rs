@@ -9,6 +9,7 @@ use crate::counters::CountersLayer;
 use crate::geometry::{center, corner, hex_at, hex_points, map_size, R};
 use crate::terrain_layer::TerrainLayer;
 use gloo::events::{EventListener, EventListenerOptions};
+use sarissa_rules::facing::Heading;
 use sarissa_rules::units::Placement;
 use sarissa_rules::{Game, HexId, Scenario, Vertex};
 use std::cell::RefCell;
@@ -38,6 +39,8 @@ pub struct Overlay {
     pub path: Vec<HexId>,
     /// The chosen destination and the facings it may end in, with their MP and hits.
     pub target: Option<(HexId, Vec<FacingOption>)>,
+    /// Those facings are a column's hexsides (6.63), not vertices.
+    pub target_column: bool,
     /// The hexes the move would end in (both, for a two-hex unit).
     pub outline: Vec<HexId>,
     /// Hexes picked out from the log.
@@ -68,10 +71,14 @@ impl PartialEq for MapViewProps {
     }
 }
 
-/// Where a facing arrow is drawn: toward its vertex, inside the hex.
-fn facing_arrow_at(hex: HexId, v: Vertex) -> (f64, f64) {
+/// Where a facing arrow is drawn: toward its vertex, or a column's hexside, inside the hex.
+fn facing_arrow_at(hex: HexId, v: Vertex, column: bool) -> (f64, f64) {
     let (cx, cy) = center(hex);
-    corner(cx, cy, R * 0.78, v.index())
+    if !column {
+        return corner(cx, cy, R * 0.78, v.index());
+    }
+    let a = Heading::of(v, true).degrees().to_radians();
+    (cx + R * 0.7 * a.cos(), cy - R * 0.7 * a.sin())
 }
 
 /// What the gesture handlers share.
@@ -144,11 +151,12 @@ pub fn map_view(props: &MapViewProps) -> Html {
         user_moved: false,
     });
     // The arrows the tap handler tests against follow the overlay.
+    let column = props.overlay.target_column;
     gestures.borrow_mut().arrows = match &props.overlay.target {
         Some((hex, facings)) => facings
             .iter()
             .map(|(v, ..)| {
-                let (x, y) = facing_arrow_at(*hex, *v);
+                let (x, y) = facing_arrow_at(*hex, *v, column);
                 (x, y, *v)
             })
             .collect(),
@@ -433,13 +441,14 @@ fn overlay_layer(o: &Overlay, (w, h): (f64, f64)) -> (Html, Html) {
         Some((hex, facings)) => html! {
             <g class="facing-choices">
                 { for facings.iter().map(|(v, mp, hits)| {
-                    let (x, y) = facing_arrow_at(*hex, *v);
-                    let rot = 90.0 - v.index() as f64 * 60.0;
+                    let (x, y) = facing_arrow_at(*hex, *v, o.target_column);
+                    let heading = Heading::of(*v, o.target_column);
+                    let rot = 90.0 - heading.degrees();
                     html! {
-                        <g class="facing-choice" data-facing={v.name()} transform={format!("translate({x:.1},{y:.1})")}>
+                        <g class={classes!("facing-choice", o.target_column.then_some("column"))} data-facing={v.name()} transform={format!("translate({x:.1},{y:.1})")}>
                             <circle r="10" />
                             <path d="M0,-6 L5,3 L-5,3 Z" transform={format!("rotate({rot})")} />
-                            <title>{ format!("Face {} ({mp} MP{})", v.name(), if *hits > 0 { format!(", {hits} hits") } else { String::new() }) }</title>
+                            <title>{ format!("Face {} ({mp} MP{})", heading.name(), if *hits > 0 { format!(", {hits} hits") } else { String::new() }) }</title>
                         </g>
                     }
                 }) }

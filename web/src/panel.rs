@@ -189,10 +189,13 @@ fn unit_card(s: &Scenario, st: &GameState, i: usize) -> Html {
             <dl>
                 { row("Size", u.size.to_string()) }
                 { row("Troop quality", u.tq.to_string()) }
+                if us.column {
+                    { row("Formation", "In column (TQ −2): no shock attack or missile fire, no withdrawal or reaction facing; attacked, the enemy is superior (6.65–6.67)".to_string()) }
+                }
                 if us.routed {
                     { row("State", "Routed: no orders but rally; any hit eliminates it; it runs on in Phase D (10.2)".to_string()) }
                 } else {
-                    { row("Cohesion hits", format!("{} (it routs at {})", us.hits, u.tq)) }
+                    { row("Cohesion hits", format!("{} (it routs at {})", us.hits, sarissa_rules::column::effective_tq(s, st, i))) }
                 }
                 if us.moved { { row("This turn", "has moved (rule 6.13: moving again costs a hit)".to_string()) } }
                 { row("Movement", ma) }
@@ -204,7 +207,10 @@ fn unit_card(s: &Scenario, st: &GameState, i: usize) -> Html {
                     };
                     format!("{} ({}){supply}", m.name(), m.letter())
                 })) }
-                { row("Facing", format!("{} vertex", us.facing.name())) }
+                { row("Facing", match us.heading() {
+                    sarissa_rules::facing::Heading::Vertex(v) => format!("{} vertex", v.name()),
+                    h => format!("{} (in column, 6.63)", h.name()),
+                }) }
                 { row(if us.placement.is_two_hex() { "Hexes" } else { "Hex" }, us.placement.label()) }
                 if let Some(origin) = &u.origin { { row("Who", origin.clone()) } }
                 if !u.tags.is_empty() {

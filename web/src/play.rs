@@ -113,6 +113,18 @@ fn leaders_to_move(game: &Game) -> Vec<(usize, bool)> {
     }
 }
 
+/// The label of the toggle that makes the move end in the other formation (6.61), and whether
+/// it is on; `None` when the unit may not change here.
+fn formation_toggle(column_now: bool, wanted: bool, can_change: bool) -> Option<(String, bool)> {
+    can_change.then(|| {
+        if column_now {
+            ("Leave column (1 MP)".to_string(), !wanted)
+        } else {
+            ("Form column (1 MP; TQ −2)".to_string(), wanted)
+        }
+    })
+}
+
 /// How a destination reads on its button.
 fn choice_label(d: &Destination) -> String {
     let hits = match d.hits {
@@ -123,7 +135,10 @@ fn choice_label(d: &Destination) -> String {
     let wheel = if d.wheel { ", wheel: TQ check" } else { "" };
     match d.placement {
         Placement::Two(a, b) => format!("{a}–{b} facing {} · {} MP{hits}{wheel}", d.facing.name(), d.mp),
-        Placement::One(_) => format!("Face {} · {} MP{hits}", d.facing.name(), d.mp),
+        Placement::One(_) => {
+            let heading = sarissa_rules::facing::Heading::of(d.facing, d.column).name();
+            format!("Face {heading} · {} MP{hits}", d.mp)
+        }
     }
 }
 
@@ -139,6 +154,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
     let error = use_state(|| None::<String>);
     // The shock segment: optional attackers picked so far (9.11).
     let shock_chosen = use_state(Vec::<String>::new);
+    // The formation the move in progress ends in: the unit's own unless toggled (6.61).
+    let column_wanted = use_state(|| None::<bool>);
 
     let key = Rc::as_ptr(&*session) as usize;
     let game: Rc<Game> = use_memo(key, {
@@ -175,7 +192,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
         let g = game.clone();
         move |(_, unit)| unit.map(|u| harass_buttons(&g, u)).unwrap_or_default()
     });
-    let destinations: Rc<Vec<Destination>> = use_memo((key, *ordering), {
+    let all_destinations: Rc<Vec<Destination>> = use_memo((key, *ordering), {
         let g = game.clone();
         move |(_, unit)| {
             unit.map(|u| match &g.state.phase {
@@ -187,11 +204,26 @@ pub fn play_screen(props: &PlayProps) -> Html {
             .unwrap_or_default()
         }
     });
+    // In column or in line: the engine's destinations in the formation the move is to end in.
+    let column_now = ordering.is_some_and(|u| game.state.units[u].column);
+    let wanted = column_wanted.unwrap_or(column_now);
+    let can_change = all_destinations.iter().any(|d| d.column != column_now);
+    let destinations: Rc<Vec<Destination>> = use_memo((key, *ordering, wanted), {
+        let all = all_destinations.clone();
+        move |(_, _, wanted)| all.iter().filter(|d| d.column == *wanted).cloned().collect()
+    });
+    let on_formation = {
+        let (column_wanted, target) = (column_wanted.clone(), target.clone());
+        Callback::from(move |_| {
+            column_wanted.set(Some(!wanted));
+            target.set(None);
+        })
+    };
 
     let execute = {
         let (session, ordering, target, error, focus, riding) =
             (session.clone(), ordering.clone(), target.clone(), error.clone(), focus.clone(), riding.clone());
-        let shock_chosen = shock_chosen.clone();
+        let (shock_chosen, column_wanted) = (shock_chosen.clone(), column_wanted.clone());
         Callback::from(move |command: Command| {
             let mut next = (**session).clone();
             match next.execute(command) {
@@ -204,6 +236,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     focus.set(Vec::new());
                     riding.set(None);
                     shock_chosen.set(Vec::new());
+                    column_wanted.set(None);
                 }
                 Err(e) => error.set(Some(e.to_string())),
             }
@@ -226,7 +259,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
         let (game, selected, ordering, target, orderable, destinations) =
             (game.clone(), selected.clone(), ordering.clone(), target.clone(), orderable.clone(), destinations.clone());
         let (riding, rides, execute, volleys) = (riding.clone(), rides.clone(), execute.clone(), volleys.clone());
-        let (on_toggle_shock,) = (on_toggle_shock.clone(),);
+        let (on_toggle_shock, column_wanted) = (on_toggle_shock.clone(), column_wanted.clone());
         Callback::from(move |hex: HexId| {
             // The shock segment: a tap on a ringed unit adds it to the attack or takes it out.
             if let Phase::Shock { optional, .. } = &game.state.phase {
@@ -268,6 +301,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
             let unit_here =
                 orderable.iter().copied().find(|&u| game.state.units[u].placement.hexes().any(|h| h == hex));
             if let Some(u) = unit_here {
+                column_wanted.set(None);
                 ordering.set(Some(u));
                 target.set(None);
                 selected.set(Some(hex));
@@ -400,6 +434,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                         .map(|d| (d.facing, d.mp, d.hits))
                         .collect();
                     o.target = Some((t, arrows));
+                    o.target_column = wanted;
                 }
             }
             // The shock: the combats picked out, optional attackers ringed.
@@ -481,6 +516,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     std::iter::once(plain).chain(volley)
                 }).collect::<Vec<_>>()).unwrap_or_default()}
                 {on_choice} {riders} riding={riding_label} {on_ride}
+                formation={formation_toggle(column_now, wanted, can_change && !reacting)} {on_formation}
                 shock_chosen={(*shock_chosen).clone()} {on_toggle_shock} />
             <div class="battle">
                 <MapView game={game.clone()} selected={*selected} {on_select} {overlay} {on_facing} />

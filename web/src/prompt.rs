@@ -20,6 +20,12 @@ pub struct PromptProps {
     pub choices: Vec<String>,
     #[prop_or_default]
     pub on_choice: Callback<usize>,
+    /// The unit being ordered may change into or out of column at the end of its move (6.61):
+    /// the toggle's label and whether it is on.
+    #[prop_or_default]
+    pub formation: Option<(String, bool)>,
+    #[prop_or_default]
+    pub on_formation: Callback<()>,
     /// Leaders who may move now, as (label, leader index), and the one being moved.
     #[prop_or_default]
     pub riders: Vec<(String, usize)>,
@@ -51,6 +57,7 @@ impl PartialEq for PromptProps {
         Rc::ptr_eq(&self.game, &o.game)
             && self.ordering == o.ordering
             && self.choices == o.choices
+            && self.formation == o.formation
             && self.riders == o.riders
             && self.riding == o.riding
             && self.orderable == o.orderable
@@ -268,9 +275,14 @@ pub fn prompt(p: &PromptProps) -> Html {
                     .collect(),
                 _ => Vec::new(),
             };
+            let formation = p.formation.clone().map(|(label, on)| {
+                let toggle = p.on_formation.reform(|_: MouseEvent| ());
+                html! { <button class={classes!("act", "formation", on.then_some("on"))} aria-pressed={on.to_string()} onclick={toggle}>{ label }</button> }
+            });
             (
                 text,
                 html! { <>
+                    { formation.unwrap_or_default() }
                     { for p.choices.iter().enumerate().map(|(i, label)| {
                         let on = p.on_choice.clone();
                         html! { <button class="act face" data-choice={i.to_string()} onclick={Callback::from(move |_: MouseEvent| on.emit(i))}>

@@ -5,7 +5,7 @@
 //! loading replays them, so a save can never hold a position the rules would not reach.
 
 use crate::log::{describe, LogEntry};
-use sarissa_rules::game::Event;
+use sarissa_rules::game::{Event, GameState};
 use sarissa_rules::{notation, Command, Dice, Game, RuleError, Scenario};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -33,26 +33,30 @@ pub struct Save {
 
 impl Session {
     pub fn new(scenario: Arc<Scenario>, seed: u64) -> Result<Self, RuleError> {
+        let before = GameState::setup(&scenario, Dice::seeded(seed));
         let (game, events) = Game::new(scenario, Dice::seeded(seed))?;
         let mut s = Self { seed, game, commands: Vec::new(), rolled: Vec::new(), log: Vec::new() };
-        s.record(&events);
+        s.record(before, &events);
         Ok(s)
     }
 
-    fn record(&mut self, events: &[Event]) {
+    /// Logs `events`, each read against the state just before it (`before`: before the first).
+    fn record(&mut self, mut before: GameState, events: &[Event]) {
         let turn = self.game.state.turn;
         for e in events {
-            if let Some(entry) = describe(&self.game.scenario, turn, e) {
+            if let Some(entry) = describe(&self.game.scenario, &before, turn, e) {
                 self.log.push(entry);
             }
+            before.apply(&self.game.scenario, e);
         }
     }
 
     pub fn execute(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
+        let before = self.game.state.clone();
         let events = self.game.execute(&command)?;
         self.rolled.push(events.iter().any(|e| matches!(e, Event::DieRolled { .. })));
         self.commands.push(command);
-        self.record(&events);
+        self.record(before, &events);
         Ok(events)
     }
 
@@ -168,8 +172,7 @@ mod tests {
         let before = s.game.state_hash();
         let unit = sarissa_rules::legal::orderable_units(&s.game)[0];
         let d = sarissa_rules::movement::reach(&s.game.scenario, &s.game.state, unit).unwrap().remove(0);
-        s.execute(Command::Move { unit: s.game.scenario.units[unit].id.clone(), path: d.path, facing: d.facing })
-            .unwrap();
+        s.execute(d.command(&s.game.scenario.units[unit].id)).unwrap();
         s.undo().unwrap();
         assert_eq!(s.game.state_hash(), before);
         // Ending orders and trying momentum rolls a die: that cannot be undone.

@@ -30,7 +30,9 @@ pub fn settle(tx: &mut Tx) -> Result<(), RuleError> {
     for _ in 0..=tx.scenario.units.len() {
         let next = (0..tx.scenario.units.len()).find(|&i| {
             let st = &tx.state.units[i];
-            !st.eliminated && ((st.routed && st.hits > 0) || (!st.routed && st.hits >= tx.scenario.units[i].tq))
+            !st.eliminated
+                && ((st.routed && st.hits > 0)
+                    || (!st.routed && st.hits >= crate::column::effective_tq(tx.scenario, &tx.state, i)))
         });
         let Some(i) = next else { return Ok(()) };
         let id = tx.scenario.units[i].id.clone();
@@ -116,6 +118,7 @@ fn apply_plan(
 fn passings(tx: &mut Tx, router: usize, track: &RoutTrack) -> Result<(), RuleError> {
     let two_hex = tx.state.units[router].placement.is_two_hex();
     for p in &track.through {
+        // Printed TQ: the chart's In Column cell takes the column's 2 off itself (6.65).
         let (id, tq) = (tx.scenario.units[p.unit].id.clone(), tx.scenario.units[p.unit].tq);
         let rule = if p.action == Action::StopIn { "10.24" } else { "6.92" };
         let outcome = match p.outcome {

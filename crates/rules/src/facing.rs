@@ -10,6 +10,57 @@ use crate::hex::{HexId, Hexside, Vertex};
 use crate::units::Placement;
 use serde::{Deserialize, Serialize};
 
+/// Which way a unit faces: a vertex (7.11), or a hexside while In Column (6.63).
+///
+/// State, events and commands store a facing as a [`Vertex`] with a `column` flag beside it; in
+/// column the vertex's index names the hexside of the same index (E: the NE hexside, NE: N, NW:
+/// NW, W: SW, SW: S, SE: SE), the hexside 30° counter-clockwise of that vertex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Heading {
+    Vertex(Vertex),
+    Hexside(Hexside),
+}
+
+impl Heading {
+    /// The heading a stored facing and column flag stand for.
+    pub fn of(facing: Vertex, column: bool) -> Self {
+        if column {
+            Self::Hexside(Hexside::from_index(facing.index()))
+        } else {
+            Self::Vertex(facing)
+        }
+    }
+
+    /// The stored form: the vertex of the same index and whether it is a column's hexside.
+    pub fn stored(self) -> (Vertex, bool) {
+        match self {
+            Self::Vertex(v) => (v, false),
+            Self::Hexside(s) => (Vertex::from_index(s.index()), true),
+        }
+    }
+
+    /// Degrees counter-clockwise from east: a vertex every 60°, a hexside 30° past its index's vertex.
+    pub fn degrees(self) -> f64 {
+        match self {
+            Self::Vertex(v) => v.index() as f64 * 60.0,
+            Self::Hexside(s) => s.index() as f64 * 60.0 + 30.0,
+        }
+    }
+
+    pub fn name(self) -> String {
+        match self {
+            Self::Vertex(v) => v.name().into(),
+            Self::Hexside(s) => format!("the {} side", s.name()),
+        }
+    }
+}
+
+impl From<Vertex> for Heading {
+    fn from(v: Vertex) -> Self {
+        Self::Vertex(v)
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Arc {
     Front,
@@ -27,8 +78,9 @@ fn centre(placement: &Placement) -> (f64, f64) {
     }
 }
 
-/// The arc of `hex` relative to a unit, if `hex` is adjacent to it (and not part of it).
-pub fn arc_of(placement: &Placement, facing: Vertex, hex: HexId) -> Option<Arc> {
+/// The arc of `hex` relative to a unit, if `hex` is adjacent to it (and not part of it). A column
+/// facing a hexside has one front hex, the one straight ahead, and two flank hexes (6.63).
+pub fn arc_of(placement: &Placement, facing: impl Into<Heading>, hex: HexId) -> Option<Arc> {
     if placement.hexes().any(|h| h == hex) || !placement.hexes().any(|h| h.is_adjacent(hex)) {
         return None;
     }
@@ -36,11 +88,16 @@ pub fn arc_of(placement: &Placement, facing: Vertex, hex: HexId) -> Option<Arc> 
     let (hx, hy) = hex.center();
     // Screen y grows downwards; angles here grow counter-clockwise from east.
     let angle = (-(hy - cy)).atan2(hx - cx).to_degrees();
-    let faced = facing.index() as f64 * 60.0;
-    let diff = ((angle - faced + 540.0) % 360.0 - 180.0).abs();
-    Some(if diff < 70.0 {
+    let facing = facing.into();
+    let diff = ((angle - facing.degrees() + 540.0) % 360.0 - 180.0).abs();
+    // A column's neighbours lie 0°, 60°, 120° and 180° off its hexside: only the first is front.
+    let (front, flank) = match facing {
+        Heading::Vertex(_) => (70.0, 110.0),
+        Heading::Hexside(_) => (30.0, 90.0),
+    };
+    Some(if diff < front {
         Arc::Front
-    } else if diff < 110.0 {
+    } else if diff < flank {
         Arc::Flank
     } else {
         Arc::Rear
@@ -48,7 +105,8 @@ pub fn arc_of(placement: &Placement, facing: Vertex, hex: HexId) -> Option<Arc> 
 }
 
 /// Every hex adjacent to the unit, with its arc.
-pub fn neighbours(placement: &Placement, facing: Vertex) -> Vec<(HexId, Arc)> {
+pub fn neighbours(placement: &Placement, facing: impl Into<Heading>) -> Vec<(HexId, Arc)> {
+    let facing = facing.into();
     let mut out: Vec<(HexId, Arc)> = Vec::new();
     for h in placement.hexes() {
         for side in Hexside::ALL {
@@ -64,7 +122,7 @@ pub fn neighbours(placement: &Placement, facing: Vertex) -> Vec<(HexId, Arc)> {
     out
 }
 
-pub fn hexes_in(placement: &Placement, facing: Vertex, arc: Arc) -> Vec<HexId> {
+pub fn hexes_in(placement: &Placement, facing: impl Into<Heading>, arc: Arc) -> Vec<HexId> {
     neighbours(placement, facing).into_iter().filter(|(_, a)| *a == arc).map(|(h, _)| h).collect()
 }
 

@@ -92,8 +92,8 @@ pub(crate) fn through_arc(scenario: &Scenario, state: &GameState, firer: usize, 
 /// the caller.
 fn may_fire(scenario: &Scenario, state: &GameState, unit: usize, orderable: &[usize]) -> Option<bool> {
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
-    // Routed units do not fire (10.26).
-    if st.eliminated || st.routed || st.fired || st.supply == Supply::No || u.missile.is_none() {
+    // Routed units do not fire (10.26), nor columns (6.65).
+    if st.eliminated || st.routed || st.column || st.fired || st.supply == Supply::No || u.missile.is_none() {
         return None;
     }
     let Phase::Orders { ordered, .. } = &state.phase else { return None };
@@ -197,7 +197,7 @@ fn volley_between(
     fire.moving = moving;
     fire.target_in_woods = map.terrain(to) == Some(Terrain::Woods);
     fire.target_lower = map.elevation(to) < map.elevation(from);
-    fire.through_front = arc_of(&target_at, ts.facing, from) == Some(Arc::Front);
+    fire.through_front = arc_of(&target_at, ts.heading(), from) == Some(Arc::Front);
     fire.leader_in_target_hex = crate::shock_segment::side_leader(scenario, state, &[target]).map(|(_, l)| l);
     validate(&fire).is_ok().then_some(Target { unit: target, hex: to, fire })
 }
@@ -206,7 +206,13 @@ fn volley_between(
 /// routed nor artillery (whose reaction fire is its own, 11.8).
 fn may_react(scenario: &Scenario, state: &GameState, unit: usize) -> bool {
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
-    !st.eliminated && !st.routed && st.supply != Supply::No && u.missile.is_some() && u.kind != UnitType::AT
+    // Nor does a column (6.65).
+    !st.eliminated
+        && !st.routed
+        && !st.column
+        && st.supply != Supply::No
+        && u.missile.is_some()
+        && u.kind != UnitType::AT
 }
 
 /// The reaction volley `unit` could fire at `target` now (8.21–8.24): at range 1 against a
@@ -380,6 +386,7 @@ fn offer_return_fire(tx: &mut Tx, firer: usize, target: usize) -> Result<(), Rul
         firers: vec![s.units[target].id.clone()],
         fire_kind: ReactionFire::Return,
         harass: None,
+        column: false,
         remaining: Vec::new(),
         to: None,
         fresh: false,

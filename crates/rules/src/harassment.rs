@@ -76,7 +76,8 @@ pub fn options(scenario: &Scenario, state: &GameState, unit: usize, orderable: &
     let Some(missile) = u.missile else { return Vec::new() };
     let Some(reach) = reach(scenario.meta.rules, u.kind, u.class, missile) else { return Vec::new() };
     let Placement::One(home) = st.placement else { return Vec::new() };
-    if !orderable.contains(&unit) || st.routed || st.supply == Supply::No || st.fired {
+    // A column fires at nobody (6.65).
+    if !orderable.contains(&unit) || st.routed || st.column || st.supply == Supply::No || st.fired {
         return Vec::new();
     }
     // Not from an enemy ZOC (8.32).
@@ -140,7 +141,7 @@ pub fn options(scenario: &Scenario, state: &GameState, unit: usize, orderable: &
             }
             paths = next;
         }
-        // The path that draws the least fire, then the shortest, then the first (P78).
+        // The path that draws the least fire, then the shortest, then the first (P53).
         let best = found
             .into_iter()
             .filter_map(|path| {
@@ -157,7 +158,7 @@ pub fn options(scenario: &Scenario, state: &GameState, unit: usize, orderable: &
 }
 
 /// Light cavalry passing enemy elephants (8.34): never through an elephant's front hex; through
-/// its flank or rear, 2 hits before the fire (P78). `None` when the path is barred.
+/// its flank or rear, 2 hits before the fire (P53). `None` when the path is barred.
 fn elephants(scenario: &Scenario, state: &GameState, unit: usize, path: &[HexId]) -> Option<u8> {
     if scenario.units[unit].kind != UnitType::LC {
         return Some(0);
@@ -169,7 +170,7 @@ fn elephants(scenario: &Scenario, state: &GameState, unit: usize, path: &[HexId]
             continue;
         }
         for &h in path {
-            match arc_of(&es.placement, es.facing, h) {
+            match arc_of(&es.placement, es.heading(), h) {
                 Some(Arc::Front) => return None,
                 Some(_) => hits = 2,
                 None => {}
@@ -248,6 +249,7 @@ pub fn harass(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
         firers: option.reactors.iter().map(|&r| s.units[r].id.clone()).collect(),
         fire_kind: ReactionFire::Harass,
         harass: Some(Harassment { target: target.into(), path: option.path }),
+        column: false,
         remaining: Vec::new(),
         to: None,
         fresh: false,

@@ -63,6 +63,21 @@ impl Hexside {
         Self::ALL[i % 6]
     }
 
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::NE => "NE",
+            Self::N => "N",
+            Self::NW => "NW",
+            Self::SW => "SW",
+            Self::S => "S",
+            Self::SE => "SE",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|h| h.name() == s)
+    }
+
     /// Axial step (q, r) across this hexside; r grows southwards.
     fn axial_step(self) -> (i32, i32) {
         match self {

@@ -5,6 +5,7 @@
 pub mod activation;
 pub mod charts;
 pub mod cohesion;
+pub mod column;
 pub mod combat;
 pub mod facing;
 pub mod fire;

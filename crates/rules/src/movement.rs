@@ -2,7 +2,9 @@
 //!
 //! One set of transition rules — turn in place (7.12, 7.14) or enter a front hex (6.32) — serves
 //! both the reachability search the UI and soak tests use (a Dijkstra over hex × facing) and the
-//! check of a commanded path, so what is offered is exactly what is accepted.
+//! check of a commanded path, so what is offered is exactly what is accepted. A column (6.6)
+//! searches the same way over hex × hexside, and a change into or out of column is one more
+//! step at the end of the move (6.61).
 
 use crate::charts::movement_costs::{self, facing_cost, Cost, Crossing, MoveCategory};
 use crate::charts::stacking;
@@ -41,11 +43,23 @@ pub fn entry_cost(scenario: &Scenario, category: MoveCategory, from: HexId, to: 
 
 /// What passing through a friendly unit costs under orders (6.92, 6.95; the voluntary table of
 /// the stacking chart): free for skirmishers, extra MP and a TQ check for both when Basic meets
-/// Basic, never with a phalanx or heavy infantry. (Routed units and columns come later.)
+/// Basic, never with a phalanx or heavy infantry. Neither is In Column: see [`pass_through_in`].
 pub fn pass_through(mover: &Unit, stationary: &Unit, stationary_routed: bool) -> stacking::Outcome {
+    pass_through_in(mover, false, stationary, stationary_routed, false)
+}
+
+/// [`pass_through`] with either unit perhaps In Column: never, whoever moves (6.67; the
+/// chart's In Column row and column).
+pub fn pass_through_in(
+    mover: &Unit,
+    mover_column: bool,
+    stationary: &Unit,
+    stationary_routed: bool,
+    stationary_column: bool,
+) -> stacking::Outcome {
     stacking::outcome(
-        stacking::stack_class(mover.kind, false, false),
-        stacking::stack_class(stationary.kind, stationary_routed, false),
+        stacking::stack_class(mover.kind, false, mover_column),
+        stacking::stack_class(stationary.kind, stationary_routed, stationary_column),
         stacking::Action::MoveThrough,
     )
 }
@@ -75,6 +89,12 @@ struct Mover<'a> {
     start_turn_budget: u8,
     /// Routed friends: passing through one eliminates it (6.92).
     routed: Vec<usize>,
+    /// It moves as a column: facings are hexsides (6.62–6.64).
+    column: bool,
+    /// Units in column: nobody passes through them under orders (6.67).
+    columns: Vec<usize>,
+    /// It may change into or out of column at the end of this move (6.61).
+    may_change: bool,
 }
 
 impl<'a> Mover<'a> {
@@ -86,13 +106,22 @@ impl<'a> Mover<'a> {
         };
         let zoc = enemy_zoc(scenario, state, unit.side);
         let occupied = occupancy(state);
-        let ma = unit.ma;
+        let rules = scenario.meta.rules;
+        // 6.61: column movement only for a unit In Column since the orders phase began.
+        if st.column && !st.column_at_start {
+            return Err(RuleError::IllegalMove {
+                unit: unit.id.clone(),
+                rule: "6.61",
+                reason: "it formed column this orders phase; it moves as a column from the next".into(),
+            });
+        }
+        let ma = if st.column { crate::column::column_ma(rules, unit) } else { unit.ma };
         let pinners = pinners(scenario, &zoc, [hex]);
         let (may_leave_start, start_turn_budget) = if pinners.is_empty() {
             (true, ma)
         } else {
             // 7.23[1]: a free front hex and a printed MA above every pinning enemy's (a phalanx counts 5, 6.46).
-            let free_front = hexes_in(&st.placement, st.facing, Arc::Front)
+            let free_front = hexes_in(&st.placement, st.heading(), Arc::Front)
                 .iter()
                 .any(|h| scenario.map.contains(*h) && !occupied.contains_key(h));
             let may_leave = free_front && outpaces(scenario, unit, &pinners);
@@ -116,7 +145,33 @@ impl<'a> Mover<'a> {
             may_leave_start,
             start_turn_budget,
             routed: (0..state.units.len()).filter(|&i| state.units[i].routed).collect(),
+            column: st.column,
+            columns: (0..state.units.len()).filter(|&i| i != index && state.units[i].column).collect(),
+            may_change: !st.routed && crate::column::may_be_column(rules, unit, &st.placement),
         })
+    }
+
+    /// The hexsides it may move across facing `facing`, each with the facing it arrives with: a
+    /// line's two front hexes, keeping its facing (6.32); a column's hex straight ahead or either
+    /// front-flank hex, turning toward it for free (6.64).
+    fn entries(&self, facing: Vertex) -> Vec<(Hexside, Vertex)> {
+        if self.column {
+            [5, 0, 1]
+                .iter()
+                .map(|k| (Hexside::from_index(facing.index() + k), Vertex::from_index(facing.index() + k)))
+                .collect()
+        } else {
+            front_hexsides(facing).iter().map(|s| (*s, facing)).collect()
+        }
+    }
+
+    /// The facings a change of formation may start from to end facing `target` (6.63): a line
+    /// turns 30° to either hexside of its front vertex; a column 30° to either vertex of its
+    /// hexside. In the stored form (`facing::Heading`) both are the same index and the next
+    /// (forming) or the one before (leaving).
+    fn before_change(&self, target: Vertex) -> [Vertex; 2] {
+        let other = if self.column { target.index() + 5 } else { target.index() + 1 };
+        [target, Vertex::from_index(other)]
     }
 
     fn in_enemy_zoc(&self, hex: HexId) -> bool {
@@ -149,8 +204,16 @@ impl<'a> Mover<'a> {
         Ok(next)
     }
 
-    /// Entering `to` from `from` facing `facing`, having spent `spent`.
-    fn enter(&self, from: HexId, facing: Vertex, to: HexId, spent: Spent, is_last: bool) -> Result<Spent, String> {
+    /// Entering `to` from `from` facing `facing`, having spent `spent`: the cost so far and the
+    /// facing it arrives with.
+    fn enter(
+        &self,
+        from: HexId,
+        facing: Vertex,
+        to: HexId,
+        spent: Spent,
+        is_last: bool,
+    ) -> Result<(Spent, Vertex), String> {
         if self.stopped_at(from) {
             return Err(format!("it must stop in {from}, in an enemy zone of control (7.23)"));
         }
@@ -160,9 +223,13 @@ impl<'a> Mover<'a> {
         let Some(side) = from.side_towards(to) else {
             return Err(format!("{to} is not next to {from}"));
         };
-        if !front_hexsides(facing).contains(&side) {
-            return Err(format!("{to} is not one of its front hexes; turn first (6.32)"));
-        }
+        let Some(&(_, arrival)) = self.entries(facing).iter().find(|(s, _)| *s == side) else {
+            return Err(if self.column {
+                format!("{to} is not ahead of the column or beside the hex ahead; turn first (6.64)")
+            } else {
+                format!("{to} is not one of its front hexes; turn first (6.32)")
+            });
+        };
         if from == self.start.0 && !self.may_leave_start {
             return Err("it may not leave the enemy zone of control it starts in: it needs a free front hex and a \
                         movement allowance greater than every enemy pinning it (7.23)"
@@ -177,10 +244,14 @@ impl<'a> Mover<'a> {
             if is_last {
                 return Err(format!("{to} holds {}; units do not end a move stacked (6.91)", other_unit.name));
             }
-            // Through a friend: as the stacking chart says (6.92, 6.95).
-            match pass_through(self.unit, other_unit, self.routed.contains(&other)) {
+            // Through a friend: as the stacking chart says (6.92, 6.95); never with a column (6.67).
+            let column = self.columns.contains(&other);
+            match pass_through_in(self.unit, self.column, other_unit, self.routed.contains(&other), column) {
                 stacking::Outcome::Free | stacking::Outcome::StationaryEliminated => {}
                 stacking::Outcome::ExtraMp { mp, .. } => extra = mp,
+                _ if self.column || column => {
+                    return Err(format!("{to} holds {}: no passing through with a column (6.67)", other_unit.name))
+                }
                 _ => {
                     return Err(format!(
                         "a {} may not pass through {} (6.92, stacking chart)",
@@ -193,9 +264,36 @@ impl<'a> Mover<'a> {
         let Some(cost) = entry_cost(self.scenario, self.category, from, to) else {
             return Err(format!("a {} may not enter {to} that way (6.2, movement costs chart)", self.unit.kind.name()));
         };
+        // 6.62: a column's terrain hits are one fewer, never below none.
+        let cost = if self.column { movement_costs::in_column(cost) } else { cost };
         let next = Spent { mp: spent.mp + cost.mp + extra, hits: spent.hits + cost.hits };
         if next.mp > self.ma {
             return Err(format!("that needs {} MP and its allowance is {} (6.25)", next.mp, self.ma));
+        }
+        Ok((next, arrival))
+    }
+
+    /// Why it may not change formation in `hex`, if it may not (6.6, 6.61).
+    fn change_refused(&self, hex: HexId) -> Option<String> {
+        if !self.may_change {
+            return Some(format!("a {} may not form column (6.6, P45)", self.unit.kind.name()));
+        }
+        self.in_enemy_zoc(hex)
+            .then(|| "it may not change into or out of column in an enemy zone of control (6.61)".into())
+    }
+
+    /// The change into or out of column at the end of the move, in `hex` (6.61): 1 MP, not in
+    /// an enemy ZOC, only for units that may be columns.
+    fn change(&self, hex: HexId, spent: Spent) -> Result<Spent, String> {
+        if let Some(reason) = self.change_refused(hex) {
+            return Err(reason);
+        }
+        let next = Spent { mp: spent.mp + crate::column::change_mp(self.scenario.meta.rules), hits: spent.hits };
+        if next.mp > self.ma {
+            return Err(format!(
+                "with the change of formation that needs {} MP and its allowance is {} (6.61)",
+                next.mp, self.ma
+            ));
         }
         Ok(next)
     }
@@ -223,6 +321,8 @@ pub struct Destination {
     pub path: Vec<HexId>,
     /// The move ends in an enemy ZOC.
     pub in_enemy_zoc: bool,
+    /// It ends In Column, `facing` then a hexside (6.61, 6.63).
+    pub column: bool,
 }
 
 impl Destination {
@@ -232,9 +332,12 @@ impl Destination {
             Placement::Two(..) => {
                 crate::game::Command::MoveTo { unit: unit.into(), to: self.placement, facing: self.facing }
             }
-            Placement::One(_) => {
-                crate::game::Command::Move { unit: unit.into(), path: self.path.clone(), facing: self.facing }
-            }
+            Placement::One(_) => crate::game::Command::Move {
+                unit: unit.into(),
+                path: self.path.clone(),
+                facing: self.facing,
+                column: self.column,
+            },
         }
     }
 
@@ -248,7 +351,9 @@ impl Destination {
     }
 }
 
-/// Where a unit can move under one order, by the cheapest paths (least MP, then fewest hits).
+/// Where a unit can move under one order, by the cheapest paths (least MP, then fewest hits):
+/// every hex and facing in its formation, and — where it may change formation there — in the
+/// other (6.61).
 pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<Destination>, RuleError> {
     if state.units[unit].placement.is_two_hex() {
         return Ok(formation_reach(scenario, state, unit));
@@ -269,10 +374,10 @@ pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<
                 next.push(((hex, to), s));
             }
         }
-        for side in front_hexsides(facing) {
+        for (side, _) in mover.entries(facing) {
             let Some(to) = hex.neighbour(side) else { continue };
-            if let Ok(s) = mover.enter(hex, facing, to, spent, false) {
-                next.push(((to, facing), s));
+            if let Ok((s, arrival)) = mover.enter(hex, facing, to, spent, false) {
+                next.push(((to, arrival), s));
             }
         }
         for (p, s) in next {
@@ -282,37 +387,53 @@ pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<
             }
         }
     }
+    let path_to = |pose: Pose| {
+        let mut path = Vec::new();
+        let mut at = pose;
+        while let Some((_, Some(prev))) = best.get(&at) {
+            if prev.0 != at.0 {
+                path.push(at.0);
+            }
+            at = *prev;
+        }
+        path.reverse();
+        path
+    };
+    let destination = |hex: HexId, facing: Vertex, spent: Spent, path: Vec<HexId>, column: bool| Destination {
+        hex,
+        placement: Placement::One(hex),
+        facing,
+        wheel: false,
+        mp: spent.mp,
+        hits: spent.hits,
+        path,
+        in_enemy_zoc: mover.in_enemy_zoc(hex),
+        column,
+    };
     let mut out: Vec<Destination> = best
         .iter()
         .filter(|(pose, _)| **pose != mover.start && mover.may_end_at(pose.0))
-        .map(|(&(hex, facing), &(spent, _))| {
-            let mut path = Vec::new();
-            let mut at = (hex, facing);
-            while let Some((_, Some(prev))) = best.get(&at) {
-                if prev.0 != at.0 {
-                    path.push(at.0);
-                }
-                at = *prev;
-            }
-            path.reverse();
-            Destination {
-                hex,
-                placement: Placement::One(hex),
-                facing,
-                wheel: false,
-                mp: spent.mp,
-                hits: spent.hits,
-                path,
-                in_enemy_zoc: mover.in_enemy_zoc(hex),
-            }
-        })
+        .map(|(&(hex, facing), &(spent, _))| destination(hex, facing, spent, path_to((hex, facing)), mover.column))
         .collect();
-    out.sort_by_key(|d| (d.hex, d.facing.index()));
+    // 6.61: ending in the other formation, from the cheaper of the two facings it turns from.
+    let hexes: std::collections::BTreeSet<HexId> = best.keys().map(|p| p.0).collect();
+    for hex in hexes.into_iter().filter(|h| mover.may_end_at(*h)) {
+        for target in Vertex::ALL {
+            let from =
+                mover.before_change(target).into_iter().filter_map(|f| best.get(&(hex, f)).map(|b| (b.0, f))).min();
+            if let Some(Ok(spent)) = from.map(|(spent, _)| mover.change(hex, spent)) {
+                let pre = from.expect("just found").1;
+                out.push(destination(hex, target, spent, path_to((hex, pre)), !mover.column));
+            }
+        }
+    }
+    out.sort_by_key(|d| (d.hex, d.column, d.facing.index()));
     Ok(out)
 }
 
-/// The cost of a commanded move: exactly the hexes of `path`, ending facing `facing`, with the
-/// cheapest turns on the way. Refuses with the rule that forbids it.
+/// The cost of a commanded move: exactly the hexes of `path`, ending facing `facing` in the
+/// formation it has (a column's `facing` is a hexside), with the cheapest turns on the way.
+/// Refuses with the rule that forbids it. [`plan_steps`] also changes formation.
 pub fn plan(
     scenario: &Scenario,
     state: &GameState,
@@ -320,7 +441,8 @@ pub fn plan(
     path: &[HexId],
     facing: Vertex,
 ) -> Result<Destination, RuleError> {
-    plan_steps(scenario, state, unit, path, facing, 0).map(|p| p.destination)
+    let column = state.units[unit].column;
+    plan_steps(scenario, state, unit, path, facing, column, 0).map(|p| p.destination)
 }
 
 /// A planned move with its steps: for each hex entered, the facing it is entered with and the
@@ -329,6 +451,11 @@ pub fn plan(
 pub struct Planned {
     pub destination: Destination,
     pub steps: Vec<(Vertex, u8, u8)>,
+    /// The facing its movement ends with, before a change of formation (6.61); the
+    /// destination's facing when there is none.
+    pub arrival: Vertex,
+    /// It changes into or out of column at the end (6.61): the destination's formation.
+    pub changes_formation: bool,
 }
 
 /// [`plan`], for a move that has already spent `spent_before` MP of its allowance (a move
@@ -339,6 +466,7 @@ pub fn plan_steps(
     unit: usize,
     path: &[HexId],
     facing: Vertex,
+    column: bool,
     spent_before: u8,
 ) -> Result<Planned, RuleError> {
     let mut mover = Mover::new(scenario, state, unit)?;
@@ -346,7 +474,7 @@ pub fn plan_steps(
     let refuse =
         |rule: &'static str, reason: String| RuleError::IllegalMove { unit: mover.unit.id.clone(), rule, reason };
     // Per hex entered: the cheapest cost for each facing it may arrive with, and the facing it
-    // came from, to recover the steps.
+    // arrived with in the hex before, to recover the steps.
     let mut here = mover.start.0;
     let mut costs: HashMap<Vertex, Spent> = HashMap::from([(mover.start.1, Spent { mp: 0, hits: 0 })]);
     let mut trail: Vec<HashMap<Vertex, (Spent, Vertex)>> = Vec::new();
@@ -361,12 +489,12 @@ pub fn plan_steps(
                 let turned = if g == f { Ok(spent) } else { mover.turn(here, f, g, spent) };
                 let entered = turned.and_then(|s| mover.enter(here, g, to, s, k + 1 == path.len()));
                 match entered {
-                    Ok(s) => {
-                        if next.get(&g).is_none_or(|(b, bf)| (s, f) < (*b, *bf)) {
-                            next.insert(g, (s, f));
+                    Ok((s, arrival)) => {
+                        if next.get(&arrival).is_none_or(|(b, bf)| (s, f) < (*b, *bf)) {
+                            next.insert(arrival, (s, f));
                         }
                     }
-                    Err(e) if g == f && front_hexsides(f).iter().any(|side| here.neighbour(*side) == Some(to)) => {
+                    Err(e) if g == f && mover.entries(f).iter().any(|(side, _)| here.neighbour(*side) == Some(to)) => {
                         straight_error = Some(e)
                     }
                     Err(e) => last_error = e,
@@ -381,19 +509,32 @@ pub fn plan_steps(
         trail.push(next);
         here = to;
     }
-    let mut best: Option<(Spent, Vertex)> = None;
-    for (&f, &spent) in &costs {
-        let done = if f == facing { Ok(spent) } else { mover.turn(here, f, facing, spent) };
-        match done {
-            Ok(s) if best.is_none_or(|(b, bf)| (s, f) < (b, bf)) => best = Some((s, f)),
-            Ok(_) => {}
-            Err(e) => last_error = e,
+    // The facings its movement may end with: the one asked, or with a change of formation
+    // either of the two it turns from (6.61, 6.63).
+    let changes_formation = column != mover.column;
+    if let Some(reason) = changes_formation.then(|| mover.change_refused(here)).flatten() {
+        return Err(refuse(rule_of(&reason), reason));
+    }
+    let ends: Vec<Vertex> = if changes_formation { mover.before_change(facing).to_vec() } else { vec![facing] };
+    let mut best: Option<(Spent, Vertex, Vertex)> = None;
+    for end in ends {
+        for (&f, &spent) in &costs {
+            let mut done = if f == end { Ok(spent) } else { mover.turn(here, f, end, spent) };
+            if changes_formation {
+                done = done.and_then(|s| mover.change(here, s));
+            }
+            match done {
+                Ok(s) if best.is_none_or(|(b, bf, be)| (s, f, end) < (b, bf, be)) => best = Some((s, f, end)),
+                Ok(_) => {}
+                Err(e) => last_error = e,
+            }
         }
     }
-    let Some((spent, mut arrived)) = best else {
-        return Err(refuse(rule_of(&last_error), format!("to face {}: {last_error}", facing.name())));
+    let Some((spent, mut arrived, arrival)) = best else {
+        let heading = crate::facing::Heading::of(facing, column).name();
+        return Err(refuse(rule_of(&last_error), format!("to face {heading}: {last_error}")));
     };
-    if path.is_empty() && facing == mover.start.1 {
+    if path.is_empty() && facing == mover.start.1 && !changes_formation {
         return Err(refuse("6.3", "the order neither moves nor turns it".into()));
     }
     if !mover.may_end_at(here) {
@@ -415,13 +556,15 @@ pub fn plan_steps(
         hits: spent.hits,
         path: path.to_vec(),
         in_enemy_zoc: mover.in_enemy_zoc(here),
+        column,
     };
-    Ok(Planned { destination, steps })
+    Ok(Planned { destination, steps, arrival, changes_formation })
 }
 
 /// The rule number cited in a refusal's reason, e.g. "(6.25)".
 fn rule_of(reason: &str) -> &'static str {
-    const RULES: [&str; 9] = ["6.11", "6.25", "6.32", "6.91", "6.92", "7.23", "7.25", "6.2", "6.3"];
+    const RULES: [&str; 13] =
+        ["6.11", "6.25", "6.32", "6.61", "6.64", "6.67", "6.91", "6.92", "7.23", "7.25", "6.2", "6.3", "6.6"];
     RULES
         .iter()
         .find(|r| reason.contains(&format!("({r}")) || reason.contains(&format!(" {r})")))
@@ -721,6 +864,7 @@ fn destination(f: &Formation, best: &FormationSearch, (a, b, v): Pair) -> Destin
         hits: spent.hits,
         path,
         in_enemy_zoc: f.in_zoc(a) || f.in_zoc(b),
+        column: false,
     }
 }
 

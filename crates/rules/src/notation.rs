@@ -8,6 +8,7 @@
 //! move companions 0605 0705 facing E     # hexes entered, then the final facing
 //! move companions facing NE              # turn in place
 //! move craterus to 0605-0606 facing E    # a two-hex unit: where it ends
+//! move peltasts 0605 column N            # end In Column facing the N hexside (6.61, 6.63)
 //! line PH/MA from craterus abreast        # a line command (or `deep`)
 //! leader alexander 0205 0305             # the active leader moves himself
 //! withdraw archers 0704 0804 facing W    # orderly withdrawal: hexes entered, final facing
@@ -22,7 +23,7 @@
 //! A line may also be a command in JSON (`{"command":"end_orders"}`).
 
 use crate::game::Command;
-use crate::hex::{HexId, Vertex};
+use crate::hex::{HexId, Hexside, Vertex};
 use crate::line::Formation;
 use crate::units::{LineType, Placement};
 
@@ -52,9 +53,16 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             };
             Command::MoveTo { unit: unit.to_string(), to, facing }
         }
+        ["move", unit, rest @ .., "column", side] => {
+            // 6.63: a column faces a hexside, stored as the vertex of the same index.
+            let side =
+                Hexside::parse(side).ok_or_else(|| format!("`{side}` is not a hexside (NE, N, NW, SW, S, SE)"))?;
+            let path = hexes(rest)?;
+            Command::Move { unit: unit.to_string(), path, facing: Vertex::from_index(side.index()), column: true }
+        }
         ["move", unit, rest @ ..] => {
             let (path, facing) = path_then_facing(rest, "a move")?;
-            Command::Move { unit: unit.to_string(), path, facing }
+            Command::Move { unit: unit.to_string(), path, facing, column: false }
         }
         ["line", kind, "from", anchor, formation] => {
             let line = LineType::parse(kind).ok_or_else(|| format!("`{kind}` is not a unit type or TYPE/CLASS"))?;
@@ -121,8 +129,12 @@ pub fn format(command: &Command) -> String {
         Command::Pass { leader } => format!("pass {leader}"),
         Command::Trump { leader } => format!("trump {leader}"),
         Command::DeclineTrump => "no-trump".into(),
-        Command::Move { unit, path, facing } if path.is_empty() => format!("move {unit} facing {}", facing.name()),
-        Command::Move { unit, path, facing } => format!("move {unit} {} facing {}", hexes(path), facing.name()),
+        Command::Move { unit, path, facing, column: true } => {
+            let path = if path.is_empty() { String::new() } else { format!(" {}", hexes(path)) };
+            format!("move {unit}{path} column {}", Hexside::from_index(facing.index()).name())
+        }
+        Command::Move { unit, path, facing, .. } if path.is_empty() => format!("move {unit} facing {}", facing.name()),
+        Command::Move { unit, path, facing, .. } => format!("move {unit} {} facing {}", hexes(path), facing.name()),
         Command::MoveTo { unit, to, facing } => format!("move {unit} to {} facing {}", to.label(), facing.name()),
         Command::MoveLeader { leader, path } => format!("leader {leader} {}", hexes(path)),
         Command::LineCommand { line, anchor, formation } => format!(
@@ -162,8 +174,15 @@ mod tests {
             Command::Pass { leader: "omares".into() },
             Command::Trump { leader: "memnon".into() },
             Command::DeclineTrump,
-            Command::Move { unit: "companions".into(), path: vec![h("0605"), h("0705")], facing: Vertex::E },
-            Command::Move { unit: "companions".into(), path: vec![], facing: Vertex::NE },
+            Command::Move {
+                unit: "companions".into(),
+                path: vec![h("0605"), h("0705")],
+                facing: Vertex::E,
+                column: false,
+            },
+            Command::Move { unit: "companions".into(), path: vec![], facing: Vertex::NE, column: false },
+            Command::Move { unit: "hypaspists".into(), path: vec![h("0605")], facing: Vertex::NE, column: true },
+            Command::Move { unit: "hypaspists".into(), path: vec![], facing: Vertex::SE, column: true },
             Command::MoveLeader { leader: "alexander".into(), path: vec![h("0205")] },
             Command::LineCommand {
                 line: LineType::parse("PH/MA").unwrap(),

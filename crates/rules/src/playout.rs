@@ -103,7 +103,12 @@ impl RandomPlayer {
                 }
                 if !units.is_empty() && (*orders_left > 0 || line.is_some()) && self.chance(85) {
                     let unit = units[self.below(units.len())];
-                    let destinations = reach(s, st, unit).unwrap_or_default();
+                    let mut destinations = reach(s, st, unit).unwrap_or_default();
+                    // Now and then a change into or out of column (6.61); mostly it keeps its formation.
+                    let keep = !self.chance(15);
+                    if keep && destinations.iter().any(|d| d.column == st.units[unit].column) {
+                        destinations.retain(|d| d.column == st.units[unit].column);
+                    }
                     if !destinations.is_empty() {
                         let d = &destinations[self.below(destinations.len())];
                         return Some(d.command(&s.units[unit].id));

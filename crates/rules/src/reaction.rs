@@ -45,7 +45,8 @@ fn reactors(s: &Scenario, state: &GameState, mover: usize, before: &Placement) -
     (0..s.units.len())
         .filter(|&i| {
             let (u, st) = (&s.units[i], &state.units[i]);
-            if u.side == side || st.eliminated || st.routed || st.reacted {
+            // A column never turns in reaction (6.67).
+            if u.side == side || st.eliminated || st.routed || st.reacted || st.column {
                 return false;
             }
             let pinned_by_another =
@@ -120,6 +121,8 @@ struct Rest<'a> {
     fresh: bool,
     facing: Vertex,
     spent: u8,
+    /// The move ends In Column (6.61).
+    column: bool,
 }
 
 fn offer_pause(tx: &mut Tx, mover: usize, pause: Pause, rest: Rest) {
@@ -139,6 +142,7 @@ fn offer_pause(tx: &mut Tx, mover: usize, pause: Pause, rest: Rest) {
         fresh: rest.fresh,
         facing: rest.facing,
         spent: rest.spent,
+        column: rest.column,
     });
 }
 
@@ -173,7 +177,9 @@ pub fn run_move(
 ) -> Result<(), RuleError> {
     let id = tx.scenario.units[unit].id.clone();
     let Placement::One(mut from) = tx.state.units[unit].placement else { return Ok(()) };
+    let (column, whole) = (planned.destination.column, path.len());
     let emit_move = |tx: &mut Tx, path: Vec<HexId>, at: HexId, facing: Vertex, mp: u8, hits: u8| {
+        let done = path.len() == whole;
         let placement = Placement::One(at);
         if first {
             tx.emit(Event::UnitMoved { unit: id.clone(), path, placement, facing, mp });
@@ -183,6 +189,10 @@ pub fn run_move(
         if hits > 0 {
             tx.emit(Event::CohesionHits { unit: id.clone(), hits, cause: HitCause::Terrain });
         }
+        // 6.61: the change into or out of column ends the move.
+        if done && planned.changes_formation {
+            tx.emit(Event::FormationChanged { unit: id.clone(), column, facing: planned.destination.facing });
+        }
     };
     // An enemy starting its move within two hexes may be withdrawn from at once (6.71), and
     // fired at as it leaves a ZOC before it moves (8.22).
@@ -191,7 +201,7 @@ pub fn run_move(
         if !pause.is_empty() {
             let start_facing = tx.state.units[unit].facing;
             emit_move(tx, Vec::new(), from, start_facing, 0, 0);
-            let rest = Rest { remaining: path, to: None, fresh: false, facing, spent: spent_before };
+            let rest = Rest { remaining: path, to: None, fresh: false, facing, spent: spent_before, column };
             offer_pause(tx, unit, pause, rest);
             return Ok(());
         }
@@ -211,7 +221,7 @@ pub fn run_move(
             continue;
         }
         let (step_facing, mp, hits) =
-            if last { (facing, planned.destination.mp, planned.destination.hits) } else { planned.steps[k] };
+            if last { (planned.arrival, planned.destination.mp, planned.destination.hits) } else { planned.steps[k] };
         // Where the mover would stand: what the other side could do about it there.
         let (pause, captured) = probe(tx, unit, Placement::One(hex), step_facing, &Placement::One(from));
         if !pause.is_empty() || !captured.is_empty() {
@@ -220,7 +230,8 @@ pub fn run_move(
                 tx.emit(Event::LeaderCaptured { leader });
             }
             if !pause.is_empty() {
-                let rest = Rest { remaining: &path[k + 1..], to: None, fresh: false, facing, spent: spent_before + mp };
+                let spent = spent_before + mp;
+                let rest = Rest { remaining: &path[k + 1..], to: None, fresh: false, facing, spent, column };
                 offer_pause(tx, unit, pause, rest);
                 return Ok(());
             }
@@ -228,12 +239,12 @@ pub fn run_move(
             if last {
                 return Ok(());
             }
-            return continue_move(tx, unit, &path[k + 1..], facing, spent_before + mp);
+            return continue_move(tx, unit, &path[k + 1..], facing, column, spent_before + mp);
         }
         from = hex;
     }
     let at = path.last().copied().unwrap_or(from);
-    emit_move(tx, path.to_vec(), at, facing, planned.destination.mp, planned.destination.hits);
+    emit_move(tx, path.to_vec(), at, planned.arrival, planned.destination.mp, planned.destination.hits);
     Ok(())
 }
 
@@ -324,7 +335,8 @@ pub fn after_reaction(tx: &mut Tx) -> Result<(), RuleError> {
 /// phase comes back and the move goes on, if it still can — not if reaction fire has brought
 /// the mover's hits to its TQ: it routs instead (8.21, 10.21).
 pub fn resume(tx: &mut Tx) -> Result<(), RuleError> {
-    let Phase::Reaction { mover, remaining, to, fresh, facing, spent, exposed, harass, .. } = tx.state.phase.clone()
+    let Phase::Reaction { mover, remaining, to, fresh, facing, spent, exposed, harass, column, .. } =
+        tx.state.phase.clone()
     else {
         return Ok(());
     };
@@ -345,7 +357,7 @@ pub fn resume(tx: &mut Tx) -> Result<(), RuleError> {
     if remaining.is_empty() {
         return Ok(());
     }
-    continue_move(tx, ui, &remaining, facing, spent)
+    continue_move(tx, ui, &remaining, facing, column, spent)
 }
 
 /// Still where its order found it: a move paused before its first step (6.71, 8.22) may leave the
@@ -357,12 +369,19 @@ fn at_start(tx: &Tx, ui: usize) -> bool {
 
 /// The rest of an interrupted move, unless it now stands in an enemy ZOC or the rest of its
 /// path is no longer open: then the move ends where it is (7.23, P19).
-fn continue_move(tx: &mut Tx, ui: usize, remaining: &[HexId], facing: Vertex, spent: u8) -> Result<(), RuleError> {
+fn continue_move(
+    tx: &mut Tx,
+    ui: usize,
+    remaining: &[HexId],
+    facing: Vertex,
+    column: bool,
+    spent: u8,
+) -> Result<(), RuleError> {
     let Placement::One(at) = tx.state.units[ui].placement else { return Ok(()) };
     if !at_start(tx, ui) && enemy_zoc(tx.scenario, &tx.state, tx.scenario.units[ui].side).contains_key(&at) {
         return Ok(());
     }
-    match plan_steps(tx.scenario, &tx.state, ui, remaining, facing, spent) {
+    match plan_steps(tx.scenario, &tx.state, ui, remaining, facing, column, spent) {
         Ok(planned) => run_move(tx, ui, remaining, &planned, facing, spent, false),
         Err(_) => Ok(()),
     }
@@ -399,7 +418,8 @@ pub fn run_formation(
             tx.emit(Event::CohesionHits { unit: id.clone(), hits, cause: HitCause::Maneuver });
         }
     };
-    let rest = |spent: u8| Rest { remaining: &[], to: Some(last.placement), fresh, facing: last.facing, spent };
+    let rest =
+        |spent: u8| Rest { remaining: &[], to: Some(last.placement), fresh, facing: last.facing, spent, column: false };
     // An enemy starting its move within two hexes may be withdrawn from at once (6.71), and
     // fired at as it leaves a ZOC before it moves (8.22).
     if first {
@@ -428,7 +448,7 @@ pub fn run_formation(
         if is_last {
             end_formation_move(tx, unit, step.mp, wheel, fresh)?;
             if !pause.is_empty() {
-                let done = Rest { remaining: &[], to: None, fresh, facing: step.facing, spent: step.mp };
+                let done = Rest { remaining: &[], to: None, fresh, facing: step.facing, spent: step.mp, column: false };
                 offer_pause(tx, unit, pause, done);
             }
             return Ok(());

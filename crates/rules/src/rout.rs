@@ -191,6 +191,8 @@ struct Router<'a> {
     zoc: HashMap<HexId, Vec<usize>>,
     /// Other units' hexes.
     occupied: HashMap<HexId, usize>,
+    /// Which units are In Column: the stacking chart has its own column for them (6.67).
+    columns: Vec<bool>,
 }
 
 /// One candidate step: the pose, its priority, how direct it is, and the facing it leaves.
@@ -236,6 +238,7 @@ impl<'a> Router<'a> {
             category: category_of(unit, &state.units[index].placement),
             zoc,
             occupied,
+            columns: state.units.iter().map(|u| u.column).collect(),
         }
     }
 
@@ -378,7 +381,8 @@ impl<'a> Router<'a> {
     }
 
     fn passage(&self, unit: usize, step: usize, action: Action) -> Passage {
-        let stationary = stacking::stack_class(self.scenario.units[unit].kind, self.is_routed(unit), false);
+        let column = self.columns.get(unit).copied().unwrap_or(false);
+        let stationary = stacking::stack_class(self.scenario.units[unit].kind, self.is_routed(unit), column);
         Passage { unit, step, action, outcome: stacking::outcome(StackClass::Routed, stationary, action) }
     }
 }

@@ -93,9 +93,9 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         }
         (Phase::Reactivation { .. }, Command::Pass { .. }) => offer_next(tx),
         (Phase::Reactivation { .. }, _) => Err(not_now("the re-activation may be used or passed (5.33)")),
-        (Phase::Orders { leader, orders_left, line, .. }, Command::Move { unit, path, facing }) => {
+        (Phase::Orders { leader, orders_left, line, .. }, Command::Move { unit, path, facing, column }) => {
             let li = order_giver(tx, &leader, orders_left, line.as_deref(), unit)?;
-            order_move(tx, li, unit, path, *facing)
+            order_move(tx, li, unit, path, *facing, *column)
         }
         (Phase::Orders { leader, orders_left, line, .. }, Command::MoveTo { unit, to, facing }) => {
             let li = order_giver(tx, &leader, orders_left, line.as_deref(), unit)?;
@@ -119,7 +119,10 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::Orders { leader, .. }, Command::EndOrders) => end_orders(tx, &leader),
         (Phase::Orders { .. }, _) => Err(not_now("the active leader gives orders or ends them (5.2)")),
         (Phase::Shock { leader, .. }, Command::Shock { attackers }) => {
+            let since = tx.events.len();
             crate::shock_segment::resolve_segment(tx, attackers)?;
+            // 6.66: the columns attacked fall back into formation as the orders phase ends.
+            crate::column::revert_attacked(tx, since);
             after_orders(tx, &leader)
         }
         (Phase::Shock { .. }, _) => Err(not_now("the shock attacks are chosen and resolved (9.11)")),
@@ -270,10 +273,17 @@ fn order_formation_move(tx: &mut Tx, li: usize, unit: &str, to: &Placement, faci
     crate::reaction::run_formation(tx, ui, &route, d.wheel, !moved, true, 0)
 }
 
-fn order_move(tx: &mut Tx, li: usize, unit: &str, path: &[HexId], facing: Vertex) -> Result<(), RuleError> {
+fn order_move(
+    tx: &mut Tx,
+    li: usize,
+    unit: &str,
+    path: &[HexId],
+    facing: Vertex,
+    column: bool,
+) -> Result<(), RuleError> {
     let ui = check_unit_order(tx, li, unit)?;
     let u = &tx.scenario.units[ui];
-    let planned = crate::movement::plan_steps(tx.scenario, &tx.state, ui, path, facing, 0)?;
+    let planned = crate::movement::plan_steps(tx.scenario, &tx.state, ui, path, facing, column, 0)?;
     let second_move = tx.state.units[ui].moved && !matches!(u.kind, UnitType::SK | UnitType::SkStar);
     // A Moved unit moving again takes a hit; skirmishers never do (6.13).
     if second_move {
@@ -531,7 +541,7 @@ fn crisis_of_faith(tx: &mut Tx, leader: usize) -> Result<(), RuleError> {
             tx.emit(Event::CohesionHits { unit: id.clone(), hits: 1, cause: HitCause::CrisisOfFaith });
         }
         let roll = tx.roll(RollPurpose::TqCheck { unit: id.clone(), rule: "5.33".into() })?;
-        if roll > tx.scenario.units[i].tq {
+        if roll > crate::column::effective_tq(tx.scenario, &tx.state, i) {
             tx.emit(Event::CohesionHits { unit: id, hits: 1, cause: HitCause::CrisisOfFaith });
         }
     }

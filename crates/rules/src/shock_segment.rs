@@ -72,7 +72,11 @@ pub fn candidates(scenario: &Scenario, state: &GameState) -> Vec<Candidate> {
             if u.side != side || st.eliminated || st.routed || st.rallied {
                 return None;
             }
-            if !may_shock_attack(scenario.meta.rules, u.kind, u.class).0 || foes(scenario, state, i).is_empty() {
+            // A column never shock attacks (6.65).
+            if st.column
+                || !may_shock_attack(scenario.meta.rules, u.kind, u.class).0
+                || foes(scenario, state, i).is_empty()
+            {
                 return None;
             }
             // Moved up this phase: its move under this leader's order ended here (7.31).
@@ -170,6 +174,8 @@ pub fn setup(scenario: &Scenario, state: &GameState, combat: &Combat, checked: &
         let (u, st) = (&scenario.units[i], &state.units[i]);
         let mut f = Fighter::new(u.kind, u.class, u.size, u.tq).with_hits(st.hits);
         f.missile_no = u.missile.is_some() && st.supply == Supply::No;
+        // In Column: TQ − 2, attacked with superiority (6.65).
+        f.in_column = st.column;
         f
     };
     let rank = |a: Arc| match a {
@@ -188,7 +194,7 @@ pub fn setup(scenario: &Scenario, state: &GameState, combat: &Combat, checked: &
                     state.units[a]
                         .placement
                         .hexes()
-                        .filter_map(|h| arc_of(&ds.placement, ds.facing, h))
+                        .filter_map(|h| arc_of(&ds.placement, ds.heading(), h))
                         .min_by_key(|x| rank(*x))
                 })
                 .min_by_key(|x| rank(*x))
@@ -360,7 +366,7 @@ fn fight(tx: &mut Tx, k: usize, combat: &Combat, setup: &ShockSetup) -> Result<(
             if r.final_hits > now {
                 tx.emit(Event::CohesionHits { unit: id.clone(), hits: r.final_hits - now, cause: HitCause::Shock });
             }
-            if r.routed && tx.state.units[u].hits < tx.scenario.units[u].tq {
+            if r.routed && tx.state.units[u].hits < crate::column::effective_tq(tx.scenario, &tx.state, u) {
                 // Routed by the procedure (a failed stand, the collapse) below its TQ (9.18).
                 crate::cohesion::rout(tx, u, crate::rout::RoutLeg::Hexes(2), "9.18")?;
             }

@@ -229,6 +229,10 @@ fn current_mover(scenario: &Scenario, state: &GameState) -> Option<usize> {
 }
 
 fn unit_retreat<'a>(scenario: &'a Scenario, state: &GameState, unit: usize, mover: usize) -> Option<Retreat<'a>> {
+    // A column never withdraws (6.67).
+    if state.units[unit].column {
+        return None;
+    }
     retreat_from(scenario, state, unit, mover, unit_allowance(scenario, state, unit, mover)?)
 }
 
@@ -314,6 +318,7 @@ pub fn unit_withdrawals(scenario: &Scenario, state: &GameState, unit: usize) -> 
                 hits,
                 path: path.clone(),
                 in_enemy_zoc: false,
+                column: false,
             });
         }
     }
@@ -486,7 +491,8 @@ fn volley_for(scenario: &Scenario, state: &GameState, unit: usize, mover: usize)
     let here = state.units[unit].placement;
     let nearest = ts.placement.hexes().min_by_key(|h| here.hexes().map(|x| x.distance(*h)).min().unwrap_or(0))?;
     fire.target_in_woods = scenario.map.terrain(nearest) == Some(Terrain::Woods);
-    fire.through_front = here.hexes().any(|h| crate::facing::arc_of(&ts.placement, ts.facing, h) == Some(Arc::Front));
+    fire.through_front =
+        here.hexes().any(|h| crate::facing::arc_of(&ts.placement, ts.heading(), h) == Some(Arc::Front));
     fire.leader_in_target_hex = crate::shock_segment::side_leader(scenario, state, &[mover]).map(|(_, l)| l);
     crate::combat::missile::validate(&fire).ok().map(|_| fire)
 }

@@ -25,9 +25,10 @@ pub fn zoc_of(scenario: &Scenario, state: &GameState, i: usize) -> Vec<HexId> {
     if st.eliminated || st.routed || (u.kind.is_foot_skirmisher() && st.supply == crate::combat::missile::Supply::No) {
         return Vec::new();
     }
-    let mut hexes = hexes_in(&st.placement, st.facing, Arc::Front);
+    // A column's ZOC is its one front hex, straight ahead (6.63).
+    let mut hexes = hexes_in(&st.placement, st.heading(), Arc::Front);
     if u.kind.is_foot_skirmisher() && u.missile.is_some() {
-        hexes.extend(hexes_in(&st.placement, st.facing, Arc::Flank));
+        hexes.extend(hexes_in(&st.placement, st.heading(), Arc::Flank));
     }
     let category = category_of(u, &st.placement);
     hexes.retain(|&h| {

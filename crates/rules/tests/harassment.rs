@@ -168,7 +168,7 @@ fn another_enemy_missile_unit_beside_the_path_may_also_shoot_and_the_path_avoids
     let TwoWays { watched, free, spot, toward: facing, free_label: marsh } = two_ways();
     let bystander = || unit("bows", "LI", "A", 3, 5, 5, "A", &spot, facing.name());
 
-    // Both ways open: the one out of the archers' sight (P78).
+    // Both ways open: the one out of the archers' sight (P53).
     let (mut game, _) = two_armies(vec![javelins("0305")], vec![hoplites("0505"), bystander()]).start(&[]);
     ok(&mut game, activate("hero"));
     let o = options(&game.scenario, &game.state, 0, &orderable(&game.scenario, &game.state));

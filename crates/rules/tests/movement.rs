@@ -4,7 +4,7 @@ mod common;
 use common::*;
 use sarissa_rules::game::{Command, Event, HitCause, RuleError};
 use sarissa_rules::hex::Vertex;
-use sarissa_rules::movement::{plan, reach};
+use sarissa_rules::movement::{plan, plan_steps, reach};
 
 /// Blue's hero (initiative 5, range 6) stands with one unit; red's leader far away.
 fn field_with(blue: Vec<String>, red: Vec<String>) -> Field {
@@ -270,7 +270,9 @@ fn every_destination_offered_is_accepted_at_the_same_cost() {
         let mut checked = 0;
         for i in (0..s.units.len()).filter(|&i| !s.units[i].placement.is_two_hex()).take(12) {
             for d in reach(s, &game.state, i).unwrap() {
-                let p = plan(s, &game.state, i, &d.path, d.facing).unwrap_or_else(|e| {
+                // Also the changes into or out of column (6.61).
+                let planned = plan_steps(s, &game.state, i, &d.path, d.facing, d.column, 0);
+                let p = planned.map(|p| p.destination).unwrap_or_else(|e| {
                     panic!("{}: {} offered {:?} but refused: {e}", path.display(), s.units[i].id, d)
                 });
                 assert_eq!((p.mp, p.hits), (d.mp, d.hits), "{}: {}", path.display(), s.units[i].id);

@@ -19,8 +19,16 @@ pub enum Command {
     /// Let the trump or the momentum stand (5.42).
     DeclineTrump,
     /// An individual order: move a unit along `path` (the hexes entered, in order; empty to
-    /// only turn) and end facing `facing` (GBA 5.22, 6.3, 7.12).
-    Move { unit: String, path: Vec<HexId>, facing: Vertex },
+    /// only turn) and end facing `facing` (GBA 5.22, 6.3, 7.12). `column`: it ends In Column,
+    /// `facing` then naming a hexside (`facing::Heading`); a unit whose formation this changes
+    /// forms or leaves column at the end of the move (6.61).
+    Move {
+        unit: String,
+        path: Vec<HexId>,
+        facing: Vertex,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        column: bool,
+    },
     /// An individual order to a two-hex unit: end in `to` facing `facing`, by the cheapest way
     /// of advancing, pivoting and reverse-facing there (GBA 6.4).
     MoveTo { unit: String, to: Placement, facing: Vertex },

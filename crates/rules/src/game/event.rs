@@ -71,6 +71,8 @@ pub enum HitCause {
     Shock,
     /// Light cavalry harassing past an elephant's flank or rear (GBA 8.34).
     Elephants,
+    /// A column that was shock attacked falls back into its normal formation (GBA 6.66).
+    ColumnBroken,
 }
 
 /// The outcome of the die roll of doom (GBA 5.33).
@@ -161,6 +163,9 @@ pub enum Event {
         fresh: bool,
         facing: Vertex,
         spent: u8,
+        /// The move ends In Column (6.61); `facing` is then a hexside.
+        #[serde(default)]
+        column: bool,
     },
     /// `unit` harasses `target` (GBA 8.3): its order and whole MA, along `path` and back.
     Harassed {
@@ -338,6 +343,13 @@ pub enum Event {
         hits: u8,
         cause: HitCause,
     },
+    /// A unit forms column or leaves it (GBA 6.61, 6.63, 6.66): `column` is its formation now,
+    /// `facing` its facing (in column a hexside, see `facing::Heading`).
+    FormationChanged {
+        unit: String,
+        column: bool,
+        facing: Vertex,
+    },
     /// A leader moves (6.15); `orders`: the individual orders it cost (none with his line, 4.36;
     /// two for the overall commander to move a leader out of an enemy ZOC, 4.4);
     /// `by_overall`: the overall commander moved another leader (4.4).
@@ -428,6 +440,7 @@ impl GameState {
                 fresh,
                 facing,
                 spent,
+                column,
             } => {
                 let resume = Box::new(self.phase.clone());
                 self.phase = Phase::Reaction {
@@ -445,6 +458,7 @@ impl GameState {
                     fresh: *fresh,
                     facing: *facing,
                     spent: *spent,
+                    column: *column,
                     resume,
                 };
             }
@@ -539,6 +553,8 @@ impl GameState {
                 if let Some(i) = unit(id) {
                     let u = &mut self.units[i];
                     u.routed = true;
+                    // Routed units are never in column (6.61).
+                    u.column = false;
                     u.hits = 0;
                     u.placement = *placement;
                     u.facing = *facing;
@@ -698,6 +714,7 @@ impl GameState {
                     u.order_start = None;
                     u.withdrawal_volleys.clear();
                     u.entry_volleys.clear();
+                    u.column_at_start = u.column;
                 }
                 self.phase = Phase::Orders {
                     leader: id.clone(),
@@ -731,6 +748,12 @@ impl GameState {
             Event::CohesionHits { unit: id, hits, .. } => {
                 if let Some(i) = unit(id) {
                     self.units[i].hits = self.units[i].hits.saturating_add(*hits);
+                }
+            }
+            Event::FormationChanged { unit: id, column, facing } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].column = *column;
+                    self.units[i].facing = *facing;
                 }
             }
             Event::LeaderMoved { leader: id, path, mp, in_enemy_zoc, left_enemy_zoc, orders, by_overall } => {

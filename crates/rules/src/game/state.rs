@@ -52,6 +52,19 @@ pub struct UnitState {
     /// fire back at them when they fire at it (8.23).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub entry_volleys: Vec<String>,
+    /// In Column (GBA 6.6): `facing` then names a hexside, see [`crate::facing::Heading`].
+    #[serde(default)]
+    pub column: bool,
+    /// It was In Column when this orders phase began: only then may it move as a column (6.61).
+    #[serde(default)]
+    pub column_at_start: bool,
+}
+
+impl UnitState {
+    /// Which way it faces: a vertex, or in column a hexside (6.63).
+    pub fn heading(&self) -> crate::facing::Heading {
+        crate::facing::Heading::of(self.facing, self.column)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -142,6 +155,9 @@ pub enum Phase {
         fresh: bool,
         facing: Vertex,
         spent: u8,
+        /// The move ends In Column (6.61): `facing` is then a hexside.
+        #[serde(default)]
+        column: bool,
         resume: Box<Phase>,
     },
     /// The shock segment of `leader`'s orders phase (GBA 9.0): `must` attack (7.31); the
@@ -219,6 +235,8 @@ impl GameState {
                     order_start: None,
                     withdrawal_volleys: Vec::new(),
                     entry_volleys: Vec::new(),
+                    column: false,
+                    column_at_start: false,
                 })
                 .collect(),
             leaders: scenario

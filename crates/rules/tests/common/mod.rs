@@ -121,7 +121,7 @@ pub fn pass(id: &str) -> Command {
 }
 
 pub fn mv(unit: &str, path: &[&str], facing: Vertex) -> Command {
-    Command::Move { unit: unit.into(), path: path.iter().map(|s| h(s)).collect(), facing }
+    Command::Move { unit: unit.into(), path: path.iter().map(|s| h(s)).collect(), facing, column: false }
 }
 
 /// Runs a command that must succeed and returns its events.
