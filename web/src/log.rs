@@ -304,6 +304,19 @@ pub fn describe(s: &Scenario, turn: u16, event: &Event) -> Option<LogEntry> {
             e.hexes = path.clone();
             e
         }
+        Event::LineWithdrew { leader, line, units } => {
+            let mut e = entry(
+                format!(
+                    "{}'s line of {} {line} falls back together, every unit of it, each giving ground as it would alone.",
+                    unit_name(s, leader),
+                    units.len()
+                ),
+                Some("6.78"),
+            );
+            e.side = side_of(s, leader);
+            e.units = units.clone();
+            e
+        }
         Event::LeaderWithdrew { leader, path } => {
             let to = path.last().map(|h| h.to_string()).unwrap_or_default();
             let mut e = about(

@@ -12,7 +12,9 @@ use sarissa_rules::game::Phase;
 use sarissa_rules::legal::{movable_leaders, orderable_units};
 use sarissa_rules::movement::{leader_reach, reach, Destination};
 use sarissa_rules::units::Placement;
-use sarissa_rules::withdrawal::{leader_withdrawals, unit_withdrawals, withdrawal_volley};
+use sarissa_rules::withdrawal::{
+    leader_withdrawals, line_plans, line_withdrawals, unit_withdrawals, withdrawal_volley, LineWithdrawal,
+};
 use sarissa_rules::{Command, Game, HexId, Vertex};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -89,6 +91,26 @@ fn leaders_to_move(game: &Game) -> Vec<(usize, bool)> {
     }
 }
 
+/// A cavalry line that may withdraw as a body (6.78), as its button reads.
+fn line_label(game: &Game, line: &LineWithdrawal) -> String {
+    let s = &game.scenario;
+    format!("{} × {} round {}", line.units.len(), line.line.label(), s.leaders[line.leader].name)
+}
+
+/// The ready-made withdrawals of a chosen line (6.78), as (label, command).
+fn line_choices(game: &Game, line: &LineWithdrawal) -> Vec<(String, Command)> {
+    let (s, st) = (&game.scenario, &game.state);
+    line_plans(s, st, line)
+        .into_iter()
+        .map(|p| {
+            let hexes = p.units.iter().map(|u| u.path.len()).max().unwrap_or(0);
+            let how = if p.far { format!("As far as each can (up to {hexes} hexes)") } else { "One hex back".into() };
+            let label = format!("{how}{}", if p.fire { ", horse archers shooting" } else { "" });
+            (label, Command::WithdrawLine { leader: s.leaders[line.leader].id.clone(), units: p.units })
+        })
+        .collect()
+}
+
 /// How a destination reads on its button.
 fn choice_label(d: &Destination) -> String {
     let hits = match d.hits {
@@ -115,6 +137,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
     let error = use_state(|| None::<String>);
     // The shock segment: optional attackers picked so far (9.11).
     let shock_chosen = use_state(Vec::<String>::new);
+    // A cavalry line chosen to withdraw as a body (6.78): its index among `lines`.
+    let line_chosen = use_state(|| None::<usize>);
 
     let key = Rc::as_ptr(&*session) as usize;
     let game: Rc<Game> = use_memo(key, {
@@ -138,6 +162,10 @@ pub fn play_screen(props: &PlayProps) -> Html {
             })
             .unwrap_or_default()
         }
+    });
+    let lines: Rc<Vec<LineWithdrawal>> = use_memo(key, {
+        let g = game.clone();
+        move |_| line_withdrawals(&g.scenario, &g.state)
     });
     let movable = use_memo(key, {
         let g = game.clone();
@@ -163,7 +191,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
     let execute = {
         let (session, ordering, target, error, focus, riding) =
             (session.clone(), ordering.clone(), target.clone(), error.clone(), focus.clone(), riding.clone());
-        let shock_chosen = shock_chosen.clone();
+        let (shock_chosen, line_chosen) = (shock_chosen.clone(), line_chosen.clone());
         Callback::from(move |command: Command| {
             let mut next = (**session).clone();
             match next.execute(command) {
@@ -176,6 +204,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     focus.set(Vec::new());
                     riding.set(None);
                     shock_chosen.set(Vec::new());
+                    line_chosen.set(None);
                 }
                 Err(e) => error.set(Some(e.to_string())),
             }
@@ -289,11 +318,23 @@ pub fn play_screen(props: &PlayProps) -> Html {
         })
     };
     let on_cancel = {
-        let (ordering, target, riding) = (ordering.clone(), target.clone(), riding.clone());
+        let (ordering, target, riding, line_chosen) =
+            (ordering.clone(), target.clone(), riding.clone(), line_chosen.clone());
         Callback::from(move |_| {
             ordering.set(None);
             target.set(None);
             riding.set(None);
+            line_chosen.set(None);
+        })
+    };
+    let on_line = {
+        let (ordering, target, riding, line_chosen) =
+            (ordering.clone(), target.clone(), riding.clone(), line_chosen.clone());
+        Callback::from(move |k: usize| {
+            ordering.set(None);
+            target.set(None);
+            riding.set(None);
+            line_chosen.set(Some(k));
         })
     };
     let on_ride = {
@@ -390,6 +431,16 @@ pub fn play_screen(props: &PlayProps) -> Html {
                         .collect();
                 }
             }
+            // A cavalry line chosen to withdraw: its units outlined, where the first plan
+            // takes them picked out (6.78).
+            None if line_chosen.is_some() => {
+                if let Some(line) = line_chosen.and_then(|k| lines.get(k)) {
+                    o.outline = line.units.iter().flat_map(|&u| game.state.units[u].placement.hexes()).collect();
+                    if let Some((_, Command::WithdrawLine { units, .. })) = line_choices(&game, line).first() {
+                        o.focus.extend(units.iter().filter_map(|u| u.path.last().copied()));
+                    }
+                }
+            }
             None if riding.is_some() => {
                 o.reachable = rides.keys().copied().collect();
                 if let Some((l, _)) = *riding {
@@ -453,7 +504,10 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     std::iter::once(plain).chain(volley)
                 }).collect::<Vec<_>>()).unwrap_or_default()}
                 {on_choice} {riders} riding={riding_label} {on_ride}
-                shock_chosen={(*shock_chosen).clone()} {on_toggle_shock} />
+                shock_chosen={(*shock_chosen).clone()} {on_toggle_shock}
+                lines={lines.iter().map(|l| line_label(&game, l)).collect::<Vec<_>>()} {on_line}
+                line_choice={line_chosen.and_then(|k| lines.get(k)).map(|l| line_label(&game, l))}
+                line_plans={line_chosen.and_then(|k| lines.get(k)).map(|l| line_choices(&game, l)).unwrap_or_default()} />
             <div class="battle">
                 <MapView game={game.clone()} selected={*selected} {on_select} {overlay} {on_facing} />
                 <Panel game={game.clone()} selected={*selected} {on_close} log={log.clone()} {on_log} />

@@ -39,6 +39,17 @@ pub struct PromptProps {
     pub shock_chosen: Vec<String>,
     #[prop_or_default]
     pub on_toggle_shock: Callback<String>,
+    /// Cavalry lines that may withdraw as a body now (6.78), as button labels; choosing one
+    /// sends its index.
+    #[prop_or_default]
+    pub lines: Vec<String>,
+    #[prop_or_default]
+    pub on_line: Callback<usize>,
+    /// The line chosen, and its ready-made withdrawals as (label, command).
+    #[prop_or_default]
+    pub line_choice: Option<String>,
+    #[prop_or_default]
+    pub line_plans: Vec<(String, Command)>,
 }
 
 impl PartialEq for PromptProps {
@@ -53,6 +64,9 @@ impl PartialEq for PromptProps {
             && self.can_undo == o.can_undo
             && self.error == o.error
             && self.shock_chosen == o.shock_chosen
+            && self.lines == o.lines
+            && self.line_choice == o.line_choice
+            && self.line_plans == o.line_plans
     }
 }
 
@@ -106,6 +120,10 @@ pub fn prompt(p: &PromptProps) -> Html {
             let name = |id: &str| s.unit(id).map(|u| u.name.clone()).unwrap_or_default();
             let list = |ids: &[String], f: &dyn Fn(&str) -> String| ids.iter().map(|i| f(i)).collect::<Vec<_>>().join(" and ");
             let text = match (&p.riding, &p.ordering) {
+                _ if p.line_choice.is_some() => format!(
+                    "{side_name}: {} falls back as a body, every unit of it (outlined), each by the rules of its own withdrawal (6.78). How far?",
+                    p.line_choice.clone().unwrap_or_default()
+                ),
                 (Some(leader), _) => format!("{side_name}: tap a bright hex to withdraw {leader} there, each hex farther from {} (4.62).", name(mover)),
                 (_, Some((unit, false))) => format!("{side_name}: tap a bright hex to withdraw {unit} there, keeping its facing; every hex is farther from {} (6.7).", name(mover)),
                 (_, Some((unit, true))) => format!("{side_name}: choose which way {unit} faces at the end of its withdrawal (turning costs as usual, 6.72)."),
@@ -113,6 +131,9 @@ pub fn prompt(p: &PromptProps) -> Html {
                     let mut parts = vec![format!("{side_name}: {} is coming on.", name(mover))];
                     if !withdrawers.is_empty() {
                         parts.push(format!("{} may withdraw in good order — tap a ringed unit (6.7).", list(withdrawers, &name)));
+                    }
+                    if !p.lines.is_empty() {
+                        parts.push("A cavalry line may fall back as a body (6.78).".to_string());
                     }
                     if !reactors.is_empty() {
                         parts.push(format!("{} may turn to face it (a TQ check; a vertex, or a two-hex unit's reverse face, 7.16, 7.17).", list(reactors, &name)));
@@ -128,7 +149,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                 }
             };
             let cancel = p.on_cancel.reform(|_: MouseEvent| ());
-            let busy = p.ordering.is_some() || p.riding.is_some();
+            let busy = p.ordering.is_some() || p.riding.is_some() || p.line_choice.is_some();
             let pass = if exposed.is_empty() { "Let it come on".to_string() } else { format!("Let it come on ({} taken)", list(exposed, &leader_name)) };
             (
                 text,
@@ -151,6 +172,11 @@ pub fn prompt(p: &PromptProps) -> Html {
                         let (on, l) = (p.on_ride.clone(), *l);
                         html! { <button class="act ride" onclick={Callback::from(move |_: MouseEvent| on.emit(l))}>{ label }</button> }
                     }) }
+                    { for p.lines.iter().enumerate().filter(|_| !busy).map(|(k, label)| {
+                        let on = p.on_line.clone();
+                        html! { <button class="act line-withdraw" onclick={Callback::from(move |_: MouseEvent| on.emit(k))}>{ format!("Withdraw the whole line: {label}") }</button> }
+                    }) }
+                    { for p.line_plans.iter().map(|(label, c)| button(label.clone(), "line-withdraw", c.clone())) }
                     if busy { <button class="act cancel" onclick={cancel}>{ "Cancel" }</button> }
                     { button(pass, "no-reaction", Command::EndReaction) }
                 </> },

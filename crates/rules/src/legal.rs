@@ -120,6 +120,7 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                     out.push(Command::Withdraw { unit: id, path: d.path, facing: d.facing, fire: false });
                 }
             }
+            out.extend(line_withdrawal_commands(s, st));
             for i in leaders.iter().filter_map(|l| s.leaders.iter().position(|x| &x.id == l)) {
                 for (_, (_, path)) in leader_withdrawals(s, st, i) {
                     out.push(Command::WithdrawLeader { leader: s.leaders[i].id.clone(), path });
@@ -191,4 +192,17 @@ pub fn movable_leaders(game: &Game) -> Vec<(usize, bool)> {
         }
     }
     out
+}
+
+/// The cavalry line withdrawals open now (6.78), each line by its ready-made plans.
+pub fn line_withdrawal_commands(s: &Scenario, st: &GameState) -> Vec<Command> {
+    crate::withdrawal::line_withdrawals(s, st)
+        .into_iter()
+        .flat_map(|line| {
+            let leader = s.leaders[line.leader].id.clone();
+            crate::withdrawal::line_plans(s, st, &line)
+                .into_iter()
+                .map(move |p| Command::WithdrawLine { leader: leader.clone(), units: p.units })
+        })
+        .collect()
 }

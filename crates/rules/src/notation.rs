@@ -13,6 +13,7 @@
 //! withdraw archers 0704 0804 facing W    # orderly withdrawal: hexes entered, final facing
 //! withdraw horse 0704 facing W fire      # horse archers shoot as they go (6.76)
 //! withdraw-leader bupares 0704 0804      # a leader withdraws
+//! withdraw-line philotas hc1 0704 facing W; hc2 0705 0805 facing W  # a cavalry line (6.78)
 //! fire archers at hoplites               # ordered missile fire
 //! rally levy facing E                    # try to rally a Routed unit
 //! shock agrianians companions            # the shock segment: optional attackers that join
@@ -21,7 +22,7 @@
 //! ```
 //! A line may also be a command in JSON (`{"command":"end_orders"}`).
 
-use crate::game::Command;
+use crate::game::{Command, LineStep};
 use crate::hex::{HexId, Vertex};
 use crate::line::Formation;
 use crate::units::{LineType, Placement};
@@ -35,7 +36,9 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
     if line.starts_with('{') {
         return serde_json::from_str(line).map(Some).map_err(|e| format!("not a JSON command: {e}"));
     }
-    let words: Vec<&str> = line.split_whitespace().collect();
+    // `;` parts a line withdrawal's units, with or without spaces round it.
+    let spaced = line.replace(';', " ; ");
+    let words: Vec<&str> = spaced.split_whitespace().collect();
     let hexes = |ws: &[&str]| -> Result<Vec<HexId>, String> {
         ws.iter().map(|w| HexId::parse(w).ok_or_else(|| format!("`{w}` is not a hex id"))).collect()
     };
@@ -84,6 +87,22 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         ["withdraw", unit, rest @ ..] => {
             let (path, facing) = path_then_facing(rest, "a withdrawal")?;
             Command::Withdraw { unit: unit.to_string(), path, facing, fire: false }
+        }
+        ["withdraw-line", leader, rest @ ..] => {
+            let units = rest
+                .split(|w| *w == ";")
+                .map(|part| match part {
+                    [unit, steps @ .., "fire"] => Ok((unit, steps, true)),
+                    [unit, steps @ ..] => Ok((unit, steps, false)),
+                    [] => Err("a line withdrawal names each unit: `UNIT HEX ... facing V`, parted by `;`".to_string()),
+                })
+                .map(|part| {
+                    let (unit, steps, fire) = part?;
+                    let (path, facing) = path_then_facing(steps, "each unit's withdrawal")?;
+                    Ok(LineStep { unit: unit.to_string(), path, facing, fire })
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            Command::WithdrawLine { leader: leader.to_string(), units }
         }
         ["withdraw-leader", leader, path @ ..] => {
             Command::WithdrawLeader { leader: leader.to_string(), path: hexes(path)? }
@@ -141,6 +160,16 @@ pub fn format(command: &Command) -> String {
         Command::Withdraw { unit, path, facing, fire } => {
             format!("withdraw {unit} {} facing {}{}", hexes(path), facing.name(), if *fire { " fire" } else { "" })
         }
+        Command::WithdrawLine { leader, units } => {
+            let parts: Vec<String> = units
+                .iter()
+                .map(|u| {
+                    let fire = if u.fire { " fire" } else { "" };
+                    format!("{} {} facing {}{fire}", u.unit, hexes(&u.path), u.facing.name())
+                })
+                .collect();
+            format!("withdraw-line {leader} {}", parts.join("; "))
+        }
         Command::WithdrawLeader { leader, path } => format!("withdraw-leader {leader} {}", hexes(path)),
         Command::EndReaction => "no-reaction".into(),
         Command::TryMomentum => "momentum".into(),
@@ -182,6 +211,13 @@ mod tests {
             },
             Command::Withdraw { unit: "horse".into(), path: vec![h("0704")], facing: Vertex::W, fire: true },
             Command::WithdrawLeader { leader: "bupares".into(), path: vec![h("0704")] },
+            Command::WithdrawLine {
+                leader: "philotas".into(),
+                units: vec![
+                    LineStep { unit: "hc1".into(), path: vec![h("0704")], facing: Vertex::W, fire: false },
+                    LineStep { unit: "hc2".into(), path: vec![h("0705"), h("0805")], facing: Vertex::SW, fire: true },
+                ],
+            },
             Command::EndReaction,
             Command::TryMomentum,
             Command::DeclineMomentum,
@@ -202,6 +238,11 @@ mod tests {
         assert!(parse("move x 06a5 facing E").unwrap_err().contains("not a hex id"));
         assert!(parse("move x facing Q").unwrap_err().contains("not a vertex"));
         assert!(parse("charge!").unwrap_err().contains("not a command"));
+        assert!(parse("withdraw-line hero a 0605 facing E;;").unwrap_err().contains("each unit"));
+        assert_eq!(
+            parse("withdraw-line hero a 0605 facing E;b 0606 facing W fire"),
+            parse("withdraw-line hero a 0605 facing E ; b 0606 facing W fire")
+        );
         assert!(parse("{\"command\":\"fly\"}").is_err());
     }
 }

@@ -122,8 +122,14 @@ impl RandomPlayer {
                     Command::Pass { leader: l }
                 })
             }
-            // Reactions: let the enemy pass now and then, else turn or withdraw at random.
+            // Reactions: let the enemy pass now and then, else turn or withdraw at random; a
+            // cavalry line that may withdraw as a body often does (6.78).
             Phase::Reaction { .. } if self.chance(40) => Some(Command::EndReaction),
+            Phase::Reaction { .. } => {
+                let lines = crate::legal::line_withdrawal_commands(s, st);
+                let all = if !lines.is_empty() && self.chance(50) { lines } else { legal_commands(game) };
+                (!all.is_empty()).then(|| all[self.below(all.len())].clone())
+            }
             _ => {
                 let all = legal_commands(game);
                 (!all.is_empty()).then(|| all[self.below(all.len())].clone())

@@ -74,6 +74,9 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::Reaction { .. }, Command::Withdraw { unit, path, facing, fire }) => {
             crate::withdrawal::withdraw(tx, unit, path, *facing, *fire)
         }
+        (Phase::Reaction { .. }, Command::WithdrawLine { leader, units }) => {
+            crate::withdrawal::withdraw_line(tx, leader, units)
+        }
         (Phase::Reaction { .. }, Command::WithdrawLeader { leader, path }) => {
             crate::withdrawal::withdraw_leader(tx, leader, path)
         }

@@ -40,6 +40,10 @@ pub enum Command {
         #[serde(default)]
         fire: bool,
     },
+    /// Cavalry line withdrawal (GBA 6.78): the whole cavalry line gathered round `leader`
+    /// withdraws from the enemy that came up, each unit by its own path and final facing, in the
+    /// order given. Every unit of the line must be named, or the command is refused.
+    WithdrawLine { leader: String, units: Vec<LineStep> },
     /// A leader withdraws from the enemy that came up (GBA 4.62).
     WithdrawLeader { leader: String, path: Vec<HexId> },
     /// No (more) reactions: the enemy's move goes on.
@@ -60,6 +64,17 @@ pub enum Command {
     DeclineMomentum,
 }
 
+/// One unit's part in a line withdrawal (GBA 6.78): as an orderly withdrawal of its own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineStep {
+    pub unit: String,
+    pub path: Vec<HexId>,
+    pub facing: Vertex,
+    /// A horse archer looses at the enemy as it goes (6.76).
+    #[serde(default)]
+    pub fire: bool,
+}
+
 impl Command {
     pub fn name(&self) -> &'static str {
         match self {
@@ -77,6 +92,7 @@ impl Command {
             Self::EndOrders => "end_orders",
             Self::ReactFacing { .. } => "react_facing",
             Self::Withdraw { .. } => "withdraw",
+            Self::WithdrawLine { .. } => "withdraw_line",
             Self::WithdrawLeader { .. } => "withdraw_leader",
             Self::EndReaction => "end_reaction",
             Self::TryMomentum => "try_momentum",

@@ -166,6 +166,13 @@ pub enum Event {
         facing: Vertex,
         mp: u8,
     },
+    /// A cavalry line withdraws as a body (GBA 6.78): `leader`'s line of `line` units; each
+    /// unit's own withdrawal follows as `UnitWithdrew`.
+    LineWithdrew {
+        leader: String,
+        line: String,
+        units: Vec<String>,
+    },
     /// A leader withdraws from an enemy unit that came up (GBA 4.62), spending no MP.
     LeaderWithdrew {
         leader: String,
@@ -432,10 +439,21 @@ impl GameState {
                 if let Some(i) = unit(id) {
                     self.units[i].placement = *placement;
                     self.units[i].facing = *facing;
+                    // Still offered on its own: an orderly withdrawal of its own (6.78).
+                    if matches!(&self.phase, Phase::Reaction { withdrawers, .. } if withdrawers.contains(id)) {
+                        self.units[i].withdrew_alone = true;
+                    }
                 }
                 if let Phase::Reaction { reactors, withdrawers, .. } = &mut self.phase {
                     reactors.retain(|r| r != id);
                     withdrawers.retain(|r| r != id);
+                }
+            }
+            Event::LineWithdrew { units, .. } => {
+                // The line goes as a body: none of its units withdraws on its own (6.78).
+                if let Phase::Reaction { reactors, withdrawers, .. } = &mut self.phase {
+                    reactors.retain(|r| !units.contains(r));
+                    withdrawers.retain(|r| !units.contains(r));
                 }
             }
             Event::LeaderWithdrew { leader: id, path } => {
@@ -638,6 +656,7 @@ impl GameState {
                     u.fired = false;
                     u.order_start = None;
                     u.withdrawal_volleys.clear();
+                    u.withdrew_alone = false;
                 }
                 self.phase = Phase::Orders {
                     leader: id.clone(),

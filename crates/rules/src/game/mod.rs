@@ -12,7 +12,7 @@ mod error;
 mod event;
 mod state;
 
-pub use command::Command;
+pub use command::{Command, LineStep};
 pub use dice::Dice;
 pub use error::RuleError;
 pub use event::{Doom, Event, HitCause, RollPurpose};

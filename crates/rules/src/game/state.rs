@@ -48,6 +48,10 @@ pub struct UnitState {
     /// The enemy units it has fired at while withdrawing this orders phase: once each (6.76).
     #[serde(default)]
     pub withdrawal_volleys: Vec<String>,
+    /// Has made an orderly withdrawal of its own this orders phase: its cavalry line may no
+    /// longer withdraw as a body (6.78).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub withdrew_alone: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -206,6 +210,7 @@ impl GameState {
                     fired: false,
                     order_start: None,
                     withdrawal_volleys: Vec::new(),
+                    withdrew_alone: false,
                 })
                 .collect(),
             leaders: scenario
