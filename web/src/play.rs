@@ -13,7 +13,7 @@ use sarissa_rules::legal::{movable_leaders, orderable_units};
 use sarissa_rules::movement::{leader_reach, reach, Destination};
 use sarissa_rules::units::Placement;
 use sarissa_rules::withdrawal::{
-    leader_withdrawals, line_plans, line_withdrawals, unit_withdrawals, withdrawal_volley, LineWithdrawal,
+    leader_withdrawals, line_plans, line_withdrawals, unit_withdrawals, withdrawal_volley,
 };
 use sarissa_rules::{Command, Game, HexId, Vertex};
 use std::rc::Rc;
@@ -91,24 +91,72 @@ fn leaders_to_move(game: &Game) -> Vec<(usize, bool)> {
     }
 }
 
-/// A cavalry line that may withdraw as a body (6.78), as its button reads.
-fn line_label(game: &Game, line: &LineWithdrawal) -> String {
-    let s = &game.scenario;
-    format!("{} × {} round {}", line.units.len(), line.line.label(), s.leaders[line.leader].name)
+/// A line that may withdraw as a body now: a cavalry line (6.78) or a line under a PW order
+/// (6.83) — its button, its units, and its ready-made withdrawals as (label, command).
+#[derive(Clone, PartialEq)]
+struct BodyWithdrawal {
+    label: String,
+    units: Vec<usize>,
+    choices: Vec<(String, Command)>,
 }
 
-/// The ready-made withdrawals of a chosen line (6.78), as (label, command).
-fn line_choices(game: &Game, line: &LineWithdrawal) -> Vec<(String, Command)> {
+impl BodyWithdrawal {
+    /// Where the first choice takes the line's units.
+    fn ends(&self) -> Vec<HexId> {
+        match self.choices.first() {
+            Some((_, Command::WithdrawLine { units, .. })) => {
+                units.iter().filter_map(|u| u.path.last().copied()).collect()
+            }
+            Some((_, Command::PreArrangedWithdrawal { units, .. })) => {
+                units.iter().flat_map(|u| u.path.clone()).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The lines that may withdraw as a body now (6.78, 6.83).
+fn body_withdrawals(game: &Game) -> Vec<BodyWithdrawal> {
     let (s, st) = (&game.scenario, &game.state);
-    line_plans(s, st, line)
+    let mut out: Vec<BodyWithdrawal> = line_withdrawals(s, st)
         .into_iter()
-        .map(|p| {
-            let hexes = p.units.iter().map(|u| u.path.len()).max().unwrap_or(0);
-            let how = if p.far { format!("As far as each can (up to {hexes} hexes)") } else { "One hex back".into() };
-            let label = format!("{how}{}", if p.fire { ", horse archers shooting" } else { "" });
-            (label, Command::WithdrawLine { leader: s.leaders[line.leader].id.clone(), units: p.units })
+        .map(|line| {
+            let leader = s.leaders[line.leader].id.clone();
+            let choices = line_plans(s, st, &line)
+                .into_iter()
+                .map(|p| {
+                    let hexes = p.units.iter().map(|u| u.path.len()).max().unwrap_or(0);
+                    let how =
+                        if p.far { format!("As far as each can (up to {hexes} hexes)") } else { "One hex back".into() };
+                    let label = format!("{how}{}", if p.fire { ", horse archers shooting" } else { "" });
+                    (label, Command::WithdrawLine { leader: leader.clone(), units: p.units })
+                })
+                .collect();
+            let label = format!("{} × {} round {}", line.units.len(), line.line.label(), s.leaders[line.leader].name);
+            BodyWithdrawal { label, units: line.units, choices }
         })
-        .collect()
+        .collect();
+    if let Phase::Reaction { pre_arranged, .. } = &st.phase {
+        for l in pre_arranged.iter().filter_map(|id| s.leaders.iter().position(|x| &x.id == id)) {
+            let Some(units) = sarissa_rules::pre_arranged::plan(s, st, l) else { continue };
+            let indices: Vec<usize> =
+                units.iter().filter_map(|u| s.units.iter().position(|x| x.id == u.unit)).collect();
+            let leader = s.leaders[l].id.clone();
+            out.push(BodyWithdrawal {
+                label: format!(
+                    "pre-arranged, {} units under {} (his marker is turned up)",
+                    indices.len(),
+                    s.leaders[l].name
+                ),
+                units: indices,
+                choices: vec![(
+                    "One hex back, all together (6.83; he is then Finished, 6.84)".into(),
+                    Command::PreArrangedWithdrawal { leader, units },
+                )],
+            });
+        }
+    }
+    out
 }
 
 /// How a destination reads on its button.
@@ -137,7 +185,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
     let error = use_state(|| None::<String>);
     // The shock segment: optional attackers picked so far (9.11).
     let shock_chosen = use_state(Vec::<String>::new);
-    // A cavalry line chosen to withdraw as a body (6.78): its index among `lines`.
+    // A line chosen to withdraw as a body (6.78, 6.83): its index among `lines`.
     let line_chosen = use_state(|| None::<usize>);
 
     let key = Rc::as_ptr(&*session) as usize;
@@ -163,9 +211,9 @@ pub fn play_screen(props: &PlayProps) -> Html {
             .unwrap_or_default()
         }
     });
-    let lines: Rc<Vec<LineWithdrawal>> = use_memo(key, {
+    let lines: Rc<Vec<BodyWithdrawal>> = use_memo(key, {
         let g = game.clone();
-        move |_| line_withdrawals(&g.scenario, &g.state)
+        move |_| body_withdrawals(&g)
     });
     let movable = use_memo(key, {
         let g = game.clone();
@@ -436,9 +484,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
             None if line_chosen.is_some() => {
                 if let Some(line) = line_chosen.and_then(|k| lines.get(k)) {
                     o.outline = line.units.iter().flat_map(|&u| game.state.units[u].placement.hexes()).collect();
-                    if let Some((_, Command::WithdrawLine { units, .. })) = line_choices(&game, line).first() {
-                        o.focus.extend(units.iter().filter_map(|u| u.path.last().copied()));
-                    }
+                    o.focus.extend(line.ends());
                 }
             }
             None if riding.is_some() => {
@@ -505,9 +551,9 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 }).collect::<Vec<_>>()).unwrap_or_default()}
                 {on_choice} {riders} riding={riding_label} {on_ride}
                 shock_chosen={(*shock_chosen).clone()} {on_toggle_shock}
-                lines={lines.iter().map(|l| line_label(&game, l)).collect::<Vec<_>>()} {on_line}
-                line_choice={line_chosen.and_then(|k| lines.get(k)).map(|l| line_label(&game, l))}
-                line_plans={line_chosen.and_then(|k| lines.get(k)).map(|l| line_choices(&game, l)).unwrap_or_default()} />
+                lines={lines.iter().map(|l| l.label.clone()).collect::<Vec<_>>()} {on_line}
+                line_choice={line_chosen.and_then(|k| lines.get(k)).map(|l| l.label.clone())}
+                line_plans={line_chosen.and_then(|k| lines.get(k)).map(|l| l.choices.clone()).unwrap_or_default()} />
             <div class="battle">
                 <MapView game={game.clone()} selected={*selected} {on_select} {overlay} {on_facing} />
                 <Panel game={game.clone()} selected={*selected} {on_close} log={log.clone()} {on_log} />

@@ -1,7 +1,7 @@
 //! The prompt bar: whose decision it is, what can be done, and touch-sized buttons to do it.
 
 use crate::counters::side_class;
-use sarissa_rules::game::{LeaderStatus, Phase};
+use sarissa_rules::game::{LeaderStatus, Phase, PwDeclaration};
 use sarissa_rules::trump::trump_options;
 use sarissa_rules::{Command, Game};
 use std::rc::Rc;
@@ -72,6 +72,8 @@ impl PartialEq for PromptProps {
 
 #[function_component(Prompt)]
 pub fn prompt(p: &PromptProps) -> Html {
+    // The PW orders picked so far in a declaration (6.82), one line a leader.
+    let pw_pick = use_state(Vec::<PwDeclaration>::new);
     let (s, st) = (&*p.game.scenario, &p.game.state);
     let button = |label: String, class: &'static str, c: Command| {
         let on = p.on_command.clone();
@@ -133,7 +135,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                         parts.push(format!("{} may withdraw in good order — tap a ringed unit (6.7).", list(withdrawers, &name)));
                     }
                     if !p.lines.is_empty() {
-                        parts.push("A cavalry line may fall back as a body (6.78).".to_string());
+                        parts.push("A line may fall back as a body: a cavalry line (6.78), or one under a pre-arranged withdrawal order (6.83).".to_string());
                     }
                     if !reactors.is_empty() {
                         parts.push(format!("{} may turn to face it (a TQ check; a vertex, or a two-hex unit's reverse face, 7.16, 7.17).", list(reactors, &name)));
@@ -179,6 +181,43 @@ pub fn prompt(p: &PromptProps) -> Html {
                     { for p.line_plans.iter().map(|(label, c)| button(label.clone(), "line-withdraw", c.clone())) }
                     if busy { <button class="act cancel" onclick={cancel}>{ "Cancel" }</button> }
                     { button(pass, "no-reaction", Command::EndReaction) }
+                </> },
+            )
+        }
+        Phase::PreArranged { leaders, .. } => {
+            let name = |i: &usize| s.units[*i].name.clone();
+            let picked = |l: &str| pw_pick.iter().find(|d| d.leader == l).map(|d| d.units.clone());
+            let toggles = leaders.iter().filter_map(|l| s.leaders.iter().position(|x| &x.id == l)).flat_map(|li| {
+                let leader = s.leaders[li].id.clone();
+                sarissa_rules::pre_arranged::candidate_lines(s, st, li).into_iter().map(move |units| (li, leader.clone(), units))
+            }).map(|(li, leader, units)| {
+                let ids: Vec<String> = units.iter().map(|&u| s.units[u].id.clone()).collect();
+                let on = picked(&leader).as_ref() == Some(&ids);
+                let label = format!("{}{}: {}", if on { "✓ PW " } else { "PW " }, s.leaders[li].name, units.iter().map(name).collect::<Vec<_>>().join(", "));
+                let pick = pw_pick.clone();
+                let toggle = Callback::from(move |_: MouseEvent| {
+                    let mut v: Vec<PwDeclaration> = (*pick).iter().filter(|d| d.leader != leader).cloned().collect();
+                    if !on {
+                        v.push(PwDeclaration { leader: leader.clone(), units: ids.clone() });
+                    }
+                    pick.set(v);
+                });
+                html! { <button class={classes!("act", "pw-toggle", on.then_some("on"))} onclick={toggle}>{ label }</button> }
+            }).collect::<Html>();
+            let place = {
+                let (on, pick) = (p.on_command.clone(), pw_pick.clone());
+                Callback::from(move |_: MouseEvent| {
+                    on.emit(sarissa_rules::Command::DeclarePreArranged { lines: (*pick).clone() });
+                    pick.set(Vec::new());
+                })
+            };
+            (
+                format!(
+                    "{side_name}, before any unit moves: pick the lines that will step back from enemy infantry this turn (pre-arranged withdrawal, 6.8). Every leader listed gets a face-down marker, real or a bluff; the other player should look away."
+                ),
+                html! { <>
+                    { toggles }
+                    <button class="act place-pw" onclick={place}>{ format!("Place the markers ({} PW)", pw_pick.len()) }</button>
                 </> },
             )
         }

@@ -74,18 +74,24 @@ struct Pause {
     withdrawers: Vec<String>,
     leaders: Vec<String>,
     exposed: Vec<String>,
+    /// Leaders whose lines may withdraw under their PW orders (6.83).
+    pre_arranged: Vec<String>,
 }
 
 impl Pause {
     fn is_empty(&self) -> bool {
-        self.reactors.is_empty() && self.withdrawers.is_empty() && self.leaders.is_empty()
+        self.reactors.is_empty()
+            && self.withdrawers.is_empty()
+            && self.leaders.is_empty()
+            && self.pre_arranged.is_empty()
     }
 }
 
 /// The pause for `mover` standing as it does in `state`; and the leaders captured there.
 fn pause_at(scenario: &Scenario, state: &GameState, mover: usize, before: Option<&Placement>) -> (Pause, Vec<String>) {
     let s = scenario;
-    let mut pause = Pause { reactors: vec![], withdrawers: vec![], leaders: vec![], exposed: vec![] };
+    let mut pause =
+        Pause { reactors: vec![], withdrawers: vec![], leaders: vec![], exposed: vec![], pre_arranged: vec![] };
     let ids = |v: Vec<usize>| v.into_iter().map(|i| s.units[i].id.clone()).collect::<Vec<_>>();
     if let Some(from) = before {
         pause.reactors = ids(reactors(s, state, mover, from));
@@ -96,6 +102,7 @@ fn pause_at(scenario: &Scenario, state: &GameState, mover: usize, before: Option
     pause.withdrawers = ids(offer.withdrawers);
     pause.leaders = offer.leaders.iter().filter(|l| !captured.contains(l)).map(|&l| s.leaders[l].id.clone()).collect();
     pause.exposed = exposed.iter().map(|&l| s.leaders[l].id.clone()).collect();
+    pause.pre_arranged = offer.pre_arranged.iter().map(|&l| s.leaders[l].id.clone()).collect();
     (pause, captured.iter().map(|&l| s.leaders[l].id.clone()).collect())
 }
 
@@ -118,6 +125,7 @@ fn offer_pause(tx: &mut Tx, mover: usize, pause: Pause, rest: Rest) {
         withdrawers: pause.withdrawers,
         leaders: pause.leaders,
         exposed: pause.exposed,
+        pre_arranged: pause.pre_arranged,
         remaining: rest.remaining.to_vec(),
         to: rest.to,
         fresh: rest.fresh,
@@ -273,8 +281,8 @@ pub fn react_facing(tx: &mut Tx, unit: &str, facing: Vertex) -> Result<(), RuleE
 
 /// After one reaction: when nobody is left to react, the move goes on.
 pub fn after_reaction(tx: &mut Tx) -> Result<(), RuleError> {
-    let done = matches!(&tx.state.phase, Phase::Reaction { reactors, withdrawers, leaders, .. }
-        if reactors.is_empty() && withdrawers.is_empty() && leaders.is_empty());
+    let done = matches!(&tx.state.phase, Phase::Reaction { reactors, withdrawers, leaders, pre_arranged, .. }
+        if reactors.is_empty() && withdrawers.is_empty() && leaders.is_empty() && pre_arranged.is_empty());
     if done {
         resume(tx)
     } else {

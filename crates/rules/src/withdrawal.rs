@@ -94,14 +94,14 @@ pub fn approach_arc(placement: &Placement, facing: Vertex, enemy: &Placement) ->
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Spent {
+pub(crate) struct Spent {
     mp: u8,
     hits: u8,
     hexes: u8,
 }
 
 /// Everything fixed for one withdrawal.
-struct Retreat<'a> {
+pub(crate) struct Retreat<'a> {
     scenario: &'a Scenario,
     side: usize,
     start: HexId,
@@ -119,7 +119,7 @@ struct Retreat<'a> {
 }
 
 impl Retreat<'_> {
-    fn distance(&self, h: HexId) -> u32 {
+    pub(crate) fn distance(&self, h: HexId) -> u32 {
         self.from.iter().map(|f| f.distance(h)).min().unwrap_or(u32::MAX)
     }
 
@@ -182,7 +182,7 @@ impl Retreat<'_> {
     }
 
     /// Every hex the withdrawal can reach, by its cheapest path.
-    fn search(&self) -> BTreeMap<HexId, (Spent, Vec<HexId>)> {
+    pub(crate) fn search(&self) -> BTreeMap<HexId, (Spent, Vec<HexId>)> {
         let zero = Spent { mp: 0, hits: 0, hexes: 0 };
         let mut best: HashMap<HexId, (Spent, Vec<HexId>)> = HashMap::from([(self.start, (zero, Vec::new()))]);
         let mut heap = BinaryHeap::from([Reverse((zero, self.start))]);
@@ -223,7 +223,7 @@ impl Retreat<'_> {
 }
 
 /// The enemy unit being withdrawn from: the mover of the current reaction pause.
-fn current_mover(scenario: &Scenario, state: &GameState) -> Option<usize> {
+pub(crate) fn current_mover(scenario: &Scenario, state: &GameState) -> Option<usize> {
     let Phase::Reaction { mover, .. } = &state.phase else { return None };
     scenario.units.iter().position(|u| &u.id == mover)
 }
@@ -233,7 +233,7 @@ fn unit_retreat<'a>(scenario: &'a Scenario, state: &GameState, unit: usize, move
 }
 
 /// A one-hex unit's withdrawal away from enemy unit `enemy`, within `allowance`.
-fn retreat_from<'a>(
+pub(crate) fn retreat_from<'a>(
     scenario: &'a Scenario,
     state: &GameState,
     unit: usize,
@@ -273,7 +273,7 @@ fn leader_retreat<'a>(scenario: &'a Scenario, state: &GameState, leader: usize, 
 }
 
 /// The facing cost at the end of a withdrawal, within what the allowance leaves (6.72).
-fn final_facings(u: &Unit, r: &Retreat, end: HexId, facing: Vertex, spent: Spent) -> Vec<(Vertex, u8, u8)> {
+pub(crate) fn final_facings(u: &Unit, r: &Retreat, end: HexId, facing: Vertex, spent: Spent) -> Vec<(Vertex, u8, u8)> {
     let rough = r.scenario.map.terrain(end).is_some_and(|t| t.is_rough());
     Vertex::ALL
         .into_iter()
@@ -339,6 +339,8 @@ pub struct Offer {
     pub withdrawers: Vec<usize>,
     pub leaders: Vec<usize>,
     pub exposed: Vec<usize>,
+    /// Leaders whose lines may withdraw under their PW orders (6.83).
+    pub pre_arranged: Vec<usize>,
 }
 
 pub fn offer(scenario: &Scenario, state: &GameState, mover: usize, before: Option<&Placement>) -> Offer {
@@ -373,7 +375,8 @@ pub fn offer(scenario: &Scenario, state: &GameState, mover: usize, before: Optio
             leaders.push(i);
         }
     }
-    Offer { withdrawers, leaders, exposed }
+    let pre_arranged = crate::pre_arranged::triggered(scenario, state, mover, &|h| came_within(h, TRIGGER_RANGE));
+    Offer { withdrawers, leaders, exposed, pre_arranged }
 }
 
 /// The crisis of faith's withdrawal (5.33[3], digest A4, P41): two hexes away from the nearest
@@ -440,6 +443,29 @@ fn withdraw_unit(
     else {
         return Err(refuse(format!("turning to {} costs more than the withdrawal leaves (6.72)", facing.name())));
     };
+    let going = Going { path: path.to_vec(), placement: Placement::One(end), facing, mp, hits };
+    give_ground(tx, ui, mover, going, fire)
+}
+
+/// Where a withdrawing unit goes: the hexes entered, where it ends and facing which, the MP of
+/// its allowance used, and the hits of the ground and of its last turn.
+pub(crate) struct Going {
+    pub path: Vec<HexId>,
+    pub placement: Placement,
+    pub facing: Vertex,
+    pub mp: u8,
+    pub hits: u8,
+}
+
+/// A withdrawal already checked, carried out with its penalties (6.72): the hit for a flank or
+/// rear approach before it, friends passed through, the ground and the facing at the end; then
+/// the hit for infantry and chariots and the TQ check. Skirmishers take only the rear-approach
+/// hit. `fire`: a horse archer's volley as it goes (6.76).
+pub(crate) fn give_ground(tx: &mut Tx, ui: usize, mover: usize, going: Going, fire: bool) -> Result<(), RuleError> {
+    let Going { path, placement, facing, mp, hits } = going;
+    let u = &tx.scenario.units[ui];
+    let unit = u.id.clone();
+    let start_facing = tx.state.units[ui].facing;
     let (skirmisher, tq) = (u.kind.is_foot_skirmisher(), u.tq);
     let suffers_after = !skirmisher && (is_infantry(u.kind) || matches!(u.kind, UnitType::CH | UnitType::ChStar));
     let arc = approach_arc(&tx.state.units[ui].placement, start_facing, &tx.state.units[mover].placement);
@@ -447,19 +473,15 @@ fn withdraw_unit(
     if arc == Arc::Rear || (arc == Arc::Flank && !skirmisher) {
         tx.emit(Event::CohesionHits { unit: unit.clone(), hits: 1, cause: HitCause::WithdrawalApproach });
     }
-    for h in &path[..path.len() - 1] {
+    // Friends passed through on the way; a two-hex unit's `path` is where it ends (6.83).
+    let passed = if placement.is_two_hex() { &path[..0] } else { &path[..path.len().saturating_sub(1)] };
+    for h in passed {
         let through = tx.state.units.iter().position(|o| !o.eliminated && o.placement.hexes().any(|x| x == *h));
         if let Some(other) = through {
             crate::reaction::pass_through_checks(tx, ui, other)?;
         }
     }
-    tx.emit(Event::UnitWithdrew {
-        unit: unit.clone(),
-        path: path.to_vec(),
-        placement: Placement::One(end),
-        facing,
-        mp,
-    });
+    tx.emit(Event::UnitWithdrew { unit: unit.clone(), path, placement, facing, mp });
     if hits > 0 {
         tx.emit(Event::CohesionHits { unit: unit.clone(), hits, cause: HitCause::Terrain });
     }
@@ -713,7 +735,7 @@ pub fn withdraw_line(tx: &mut Tx, leader: &str, steps: &[crate::game::LineStep])
         ));
     };
     let units = line.units.iter().map(|&u| tx.scenario.units[u].id.clone()).collect();
-    tx.emit(Event::LineWithdrew { leader: leader.into(), line: line.line.label(), units });
+    tx.emit(Event::LineWithdrew { leader: leader.into(), line: line.line.label(), units, pre_arranged: false });
     for step in steps {
         let ui = tx.unit_index(&step.unit)?;
         withdraw_unit(tx, ui, mover, &step.path, step.facing, step.fire, "6.78")?;

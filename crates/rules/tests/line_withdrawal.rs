@@ -83,6 +83,7 @@ fn a_whole_cavalry_line_withdraws_together_each_unit_by_the_ow_rules_gba_6_78() 
             leader: "foe".into(),
             line: "LC/J".into(),
             units: vec!["lc1".into(), "lc2".into(), "lc3".into()],
+            pre_arranged: false,
         },
         withdrew("lc3", &["1004"], Vertex::W, 1),
         tq_check("lc3", 3),

@@ -1,6 +1,6 @@
 //! What happened. Applying events is the only way the game state changes.
 
-use super::state::{GameState, LeaderStatus, Phase};
+use super::state::{GameState, LeaderStatus, Phase, PwOrder};
 use crate::hex::{HexId, Vertex};
 use crate::scenario::Scenario;
 use crate::units::Placement;
@@ -142,6 +142,9 @@ pub enum Event {
         leaders: Vec<String>,
         #[serde(default)]
         exposed: Vec<String>,
+        /// Leaders whose lines may withdraw under their PW orders (GBA 6.83).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pre_arranged: Vec<String>,
         remaining: Vec<HexId>,
         /// A two-hex mover: the pose it is going to (`remaining` is then empty).
         #[serde(default)]
@@ -166,12 +169,32 @@ pub enum Event {
         facing: Vertex,
         mp: u8,
     },
-    /// A cavalry line withdraws as a body (GBA 6.78): `leader`'s line of `line` units; each
-    /// unit's own withdrawal follows as `UnitWithdrew`.
+    /// A cavalry line withdraws as a body (GBA 6.78), or a line under a PW order (6.83,
+    /// `pre_arranged`): `leader`'s line of `line` units; each unit's own withdrawal follows as
+    /// `UnitWithdrew`.
     LineWithdrew {
         leader: String,
         line: String,
         units: Vec<String>,
+        #[serde(default)]
+        pre_arranged: bool,
+    },
+    /// `side` declares its pre-arranged withdrawals: a marker under each of `leaders` (GBA 6.82).
+    PreArrangedOffered {
+        side: usize,
+        leaders: Vec<String>,
+    },
+    /// The markers are placed, face down (GBA 6.82): `orders` holds each, PW or "No PW".
+    PreArrangedDeclared {
+        side: usize,
+        orders: Vec<PwOrder>,
+    },
+    /// A marker is turned up (GBA 6.83): on the leader's activation (`activated`) or when his
+    /// line first withdraws under it; `units` empty for "No PW".
+    PreArrangedRevealed {
+        leader: String,
+        units: Vec<String>,
+        activated: bool,
     },
     /// A leader withdraws from an enemy unit that came up (GBA 4.62), spending no MP.
     LeaderWithdrew {
@@ -404,6 +427,7 @@ impl GameState {
                 withdrawers,
                 leaders,
                 exposed,
+                pre_arranged,
                 remaining,
                 to,
                 fresh,
@@ -416,6 +440,7 @@ impl GameState {
                     mover: mover.clone(),
                     reactors: reactors.clone(),
                     withdrawers: withdrawers.clone(),
+                    pre_arranged: pre_arranged.clone(),
                     leaders: leaders.clone(),
                     exposed: exposed.clone(),
                     remaining: remaining.clone(),
@@ -449,11 +474,22 @@ impl GameState {
                     withdrawers.retain(|r| r != id);
                 }
             }
-            Event::LineWithdrew { units, .. } => {
+            Event::LineWithdrew { leader: id, units, .. } => {
                 // The line goes as a body: none of its units withdraws on its own (6.78).
-                if let Phase::Reaction { reactors, withdrawers, .. } = &mut self.phase {
+                if let Phase::Reaction { reactors, withdrawers, pre_arranged, .. } = &mut self.phase {
                     reactors.retain(|r| !units.contains(r));
                     withdrawers.retain(|r| !units.contains(r));
+                    pre_arranged.retain(|l| l != id);
+                }
+            }
+            Event::PreArrangedOffered { side, leaders } => {
+                self.phase = Phase::PreArranged { side: *side, leaders: leaders.clone() };
+            }
+            Event::PreArrangedDeclared { orders, .. } => self.pre_arranged.extend(orders.iter().cloned()),
+            Event::PreArrangedRevealed { leader: id, activated, .. } => {
+                for o in self.pre_arranged.iter_mut().filter(|o| &o.leader == id) {
+                    o.revealed = true;
+                    o.activated |= *activated;
                 }
             }
             Event::LeaderWithdrew { leader: id, path } => {
@@ -731,7 +767,8 @@ impl GameState {
                     l.was_in_enemy_zoc = false;
                 }
             }
-            Event::TurnEnded { .. } => {}
+            // The PW orders last the game turn (6.83).
+            Event::TurnEnded { .. } => self.pre_arranged.clear(),
         }
     }
 }
