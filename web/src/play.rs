@@ -275,8 +275,12 @@ pub fn play_screen(props: &PlayProps) -> Html {
         let (game, selected, ordering, target, orderable, destinations) =
             (game.clone(), selected.clone(), ordering.clone(), target.clone(), orderable.clone(), destinations.clone());
         let (riding, rides, execute, volleys) = (riding.clone(), rides.clone(), execute.clone(), volleys.clone());
-        let (on_toggle_shock,) = (on_toggle_shock.clone(),);
+        let (on_toggle_shock, line_chosen) = (on_toggle_shock.clone(), line_chosen.clone());
         Callback::from(move |hex: HexId| {
+            // A tap on the map sets aside a line chosen to withdraw as a body (6.78, 6.83).
+            if line_chosen.is_some() {
+                line_chosen.set(None);
+            }
             // The shock segment: a tap on a ringed unit adds it to the attack or takes it out.
             if let Phase::Shock { optional, .. } = &game.state.phase {
                 let here = game.scenario.units.iter().enumerate().find(|(i, u)| {

@@ -303,7 +303,8 @@ pub fn withdraw(tx: &mut Tx, leader: &str, steps: &[LineStep]) -> Result<(), Rul
     let mover = current_mover(tx.scenario, &tx.state).ok_or_else(|| refuse("no enemy is coming up".into()))?;
     let order =
         order_in_force(tx.scenario, &tx.state, li).cloned().ok_or_else(|| refuse("he holds no PW order".into()))?;
-    let units = line_now(tx.scenario, &tx.state, &order);
+    let mut units = line_now(tx.scenario, &tx.state, &order);
+    units.sort();
     let mut named = steps.iter().map(|s| tx.unit_index(&s.unit)).collect::<Result<Vec<_>, _>>()?;
     named.sort();
     if named != units {
