@@ -3,7 +3,7 @@
 //! Two-hex units span both their hexes. Leaders are discs.
 
 use crate::geometry::{center, R};
-use sarissa_rules::game::{LeaderState, LeaderStatus, UnitState};
+use sarissa_rules::game::{LeaderState, LeaderStatus, PwOrder, UnitState};
 use sarissa_rules::units::{Leader, LeaderRole, Placement, Unit, UnitType};
 use sarissa_rules::Game;
 use std::rc::Rc;
@@ -217,9 +217,26 @@ fn unit_counter(unit: &Unit, state: &UnitState, selected: bool) -> Html {
     }
 }
 
+/// A pre-arranged withdrawal marker under a leader (GBA 6.82): face down "PW?" for either side
+/// until turned up, then "PW" or "No PW" (P58).
+fn pw_marker(order: Option<&PwOrder>) -> Html {
+    let Some(o) = order else { return Html::default() };
+    let text = match (o.revealed, o.units.is_empty()) {
+        (false, _) => "PW?",
+        (true, false) => "PW",
+        (true, true) => "No PW",
+    };
+    html! {
+        <g class={classes!("pw-marker", o.revealed.then_some("revealed"))} transform="translate(0,16)">
+            <rect x="-11" y="-5" width="22" height="9" rx="2" />
+            <text y="2.5">{ text }</text>
+        </g>
+    }
+}
+
 /// Leaders are small discs tucked into the upper-left corner of their hex, over the corner of
-/// any counter beneath rather than its name.
-fn leader_counter(leader: &Leader, state: &LeaderState, selected: bool) -> Html {
+/// any counter beneath rather than its name; a PW marker sits under the disc.
+fn leader_counter(leader: &Leader, state: &LeaderState, selected: bool, pw: Option<&PwOrder>) -> Html {
     if state.status == LeaderStatus::Eliminated {
         return Html::default();
     }
@@ -238,6 +255,7 @@ fn leader_counter(leader: &Leader, state: &LeaderState, selected: bool) -> Html 
             <circle class="disc" r="10.5" />
             { fitted_text("leader-name", 0.0, -1.5, 5.6, 17.0, short) }
             <text class="leader-rating" y="7">{ format!("{}{}", rating, if leader.line_command { "L" } else { "" }) }</text>
+            { pw_marker(pw) }
         </g>
     }
 }
@@ -263,7 +281,8 @@ pub fn counters_layer(props: &CountersLayerProps) -> Html {
         html! { <g key={u.id.clone()}>{ unit_counter(u, us, selected) }</g> }
     });
     let leaders = s.leaders.iter().zip(&st.leaders).map(|(l, ls)| {
-        html! { <g key={l.id.clone()}>{ leader_counter(l, ls, sel == Some(ls.at)) }</g> }
+        let pw = st.pre_arranged.iter().find(|o| o.leader == l.id);
+        html! { <g key={l.id.clone()}>{ leader_counter(l, ls, sel == Some(ls.at), pw) }</g> }
     });
     html! {
         <g class="counters-layer">

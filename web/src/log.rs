@@ -321,6 +321,51 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             e.hexes = path.clone();
             e
         }
+        Event::LineWithdrew { leader, line, units, pre_arranged } => {
+            let text = if *pre_arranged {
+                format!(
+                    "{}'s line of {} {line} steps back one hex together, as he arranged at the start of the turn.",
+                    unit_name(s, leader),
+                    units.len()
+                )
+            } else {
+                format!(
+                    "{}'s line of {} {line} falls back together, every unit of it, each giving ground as it would alone.",
+                    unit_name(s, leader),
+                    units.len()
+                )
+            };
+            let mut e = entry(text, Some(if *pre_arranged { "6.83" } else { "6.78" }));
+            e.side = side_of(s, leader);
+            e.units = units.clone();
+            e
+        }
+        Event::PreArrangedOffered { .. } => return None,
+        Event::PreArrangedDeclared { side, orders } => {
+            let names = orders.iter().map(|o| unit_name(s, &o.leader)).collect::<Vec<_>>().join(", ");
+            let mut e = entry(
+                format!(
+                    "{} places pre-arranged withdrawal markers face down under {names}: each is a real order or a bluff.",
+                    s.sides[*side].name
+                ),
+                Some("6.82"),
+            );
+            e.side = Some(*side);
+            e
+        }
+        Event::PreArrangedRevealed { leader, units, activated } => {
+            let name = unit_name(s, leader);
+            let text = match (units.is_empty(), *activated) {
+                (true, _) => format!("{name}'s marker is turned up: no pre-arranged withdrawal — it was a bluff."),
+                (false, true) => format!(
+                    "{name}'s marker is turned up: pre-arranged withdrawal. Activated with it, his line may fire or rally but not move this turn."
+                ),
+                (false, false) => format!("{name}'s marker is turned up: pre-arranged withdrawal."),
+            };
+            let mut e = about(entry(text, Some("6.83")), leader);
+            e.units.extend(units.iter().cloned());
+            e
+        }
         Event::LeaderWithdrew { leader, path } => {
             let to = path.last().map(|h| h.to_string()).unwrap_or_default();
             let mut e = about(

@@ -13,7 +13,9 @@ use sarissa_rules::harassment::options as harass_options;
 use sarissa_rules::legal::{movable_leaders, orderable_units};
 use sarissa_rules::movement::{leader_reach, reach, Destination};
 use sarissa_rules::units::Placement;
-use sarissa_rules::withdrawal::{leader_withdrawals, unit_withdrawals, withdrawal_volley};
+use sarissa_rules::withdrawal::{
+    leader_withdrawals, line_plans, line_withdrawals, unit_withdrawals, withdrawal_volley,
+};
 use sarissa_rules::{Command, Game, HexId, Vertex};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -125,6 +127,74 @@ fn formation_toggle(column_now: bool, wanted: bool, can_change: bool) -> Option<
     })
 }
 
+/// A line that may withdraw as a body now: a cavalry line (6.78) or a line under a PW order
+/// (6.83) — its button, its units, and its ready-made withdrawals as (label, command).
+#[derive(Clone, PartialEq)]
+struct BodyWithdrawal {
+    label: String,
+    units: Vec<usize>,
+    choices: Vec<(String, Command)>,
+}
+
+impl BodyWithdrawal {
+    /// Where the first choice takes the line's units.
+    fn ends(&self) -> Vec<HexId> {
+        match self.choices.first() {
+            Some((_, Command::WithdrawLine { units, .. })) => {
+                units.iter().filter_map(|u| u.path.last().copied()).collect()
+            }
+            Some((_, Command::PreArrangedWithdrawal { units, .. })) => {
+                units.iter().flat_map(|u| u.path.clone()).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The lines that may withdraw as a body now (6.78, 6.83).
+fn body_withdrawals(game: &Game) -> Vec<BodyWithdrawal> {
+    let (s, st) = (&game.scenario, &game.state);
+    let mut out: Vec<BodyWithdrawal> = line_withdrawals(s, st)
+        .into_iter()
+        .map(|line| {
+            let leader = s.leaders[line.leader].id.clone();
+            let choices = line_plans(s, st, &line)
+                .into_iter()
+                .map(|p| {
+                    let hexes = p.units.iter().map(|u| u.path.len()).max().unwrap_or(0);
+                    let how =
+                        if p.far { format!("As far as each can (up to {hexes} hexes)") } else { "One hex back".into() };
+                    let label = format!("{how}{}", if p.fire { ", horse archers shooting" } else { "" });
+                    (label, Command::WithdrawLine { leader: leader.clone(), units: p.units })
+                })
+                .collect();
+            let label = format!("{} × {} round {}", line.units.len(), line.line.label(), s.leaders[line.leader].name);
+            BodyWithdrawal { label, units: line.units, choices }
+        })
+        .collect();
+    if let Phase::Reaction { pre_arranged, .. } = &st.phase {
+        for l in pre_arranged.iter().filter_map(|id| s.leaders.iter().position(|x| &x.id == id)) {
+            let Some(units) = sarissa_rules::pre_arranged::plan(s, st, l) else { continue };
+            let indices: Vec<usize> =
+                units.iter().filter_map(|u| s.units.iter().position(|x| x.id == u.unit)).collect();
+            let leader = s.leaders[l].id.clone();
+            out.push(BodyWithdrawal {
+                label: format!(
+                    "pre-arranged, {} units under {} (his marker is turned up)",
+                    indices.len(),
+                    s.leaders[l].name
+                ),
+                units: indices,
+                choices: vec![(
+                    "One hex back, all together (6.83; he is then Finished, 6.84)".into(),
+                    Command::PreArrangedWithdrawal { leader, units },
+                )],
+            });
+        }
+    }
+    out
+}
+
 /// How a destination reads on its button.
 fn choice_label(d: &Destination) -> String {
     let hits = match d.hits {
@@ -156,6 +226,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
     let shock_chosen = use_state(Vec::<String>::new);
     // The formation the move in progress ends in: the unit's own unless toggled (6.61).
     let column_wanted = use_state(|| None::<bool>);
+    // A line chosen to withdraw as a body (6.78, 6.83): its index among `lines`.
+    let line_chosen = use_state(|| None::<usize>);
 
     let key = Rc::as_ptr(&*session) as usize;
     let game: Rc<Game> = use_memo(key, {
@@ -179,6 +251,10 @@ pub fn play_screen(props: &PlayProps) -> Html {
             })
             .unwrap_or_default()
         }
+    });
+    let lines: Rc<Vec<BodyWithdrawal>> = use_memo(key, {
+        let g = game.clone();
+        move |_| body_withdrawals(&g)
     });
     let movable = use_memo(key, {
         let g = game.clone();
@@ -223,7 +299,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
     let execute = {
         let (session, ordering, target, error, focus, riding) =
             (session.clone(), ordering.clone(), target.clone(), error.clone(), focus.clone(), riding.clone());
-        let (shock_chosen, column_wanted) = (shock_chosen.clone(), column_wanted.clone());
+        let (shock_chosen, column_wanted, line_chosen) =
+            (shock_chosen.clone(), column_wanted.clone(), line_chosen.clone());
         Callback::from(move |command: Command| {
             let mut next = (**session).clone();
             match next.execute(command) {
@@ -237,6 +314,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     riding.set(None);
                     shock_chosen.set(Vec::new());
                     column_wanted.set(None);
+                    line_chosen.set(None);
                 }
                 Err(e) => error.set(Some(e.to_string())),
             }
@@ -259,8 +337,13 @@ pub fn play_screen(props: &PlayProps) -> Html {
         let (game, selected, ordering, target, orderable, destinations) =
             (game.clone(), selected.clone(), ordering.clone(), target.clone(), orderable.clone(), destinations.clone());
         let (riding, rides, execute, volleys) = (riding.clone(), rides.clone(), execute.clone(), volleys.clone());
-        let (on_toggle_shock, column_wanted) = (on_toggle_shock.clone(), column_wanted.clone());
+        let (on_toggle_shock, column_wanted, line_chosen) =
+            (on_toggle_shock.clone(), column_wanted.clone(), line_chosen.clone());
         Callback::from(move |hex: HexId| {
+            // A tap on the map sets aside a line chosen to withdraw as a body (6.78, 6.83).
+            if line_chosen.is_some() {
+                line_chosen.set(None);
+            }
             // The shock segment: a tap on a ringed unit adds it to the attack or takes it out.
             if let Phase::Shock { optional, .. } = &game.state.phase {
                 let here = game.scenario.units.iter().enumerate().find(|(i, u)| {
@@ -351,11 +434,23 @@ pub fn play_screen(props: &PlayProps) -> Html {
         })
     };
     let on_cancel = {
-        let (ordering, target, riding) = (ordering.clone(), target.clone(), riding.clone());
+        let (ordering, target, riding, line_chosen) =
+            (ordering.clone(), target.clone(), riding.clone(), line_chosen.clone());
         Callback::from(move |_| {
             ordering.set(None);
             target.set(None);
             riding.set(None);
+            line_chosen.set(None);
+        })
+    };
+    let on_line = {
+        let (ordering, target, riding, line_chosen) =
+            (ordering.clone(), target.clone(), riding.clone(), line_chosen.clone());
+        Callback::from(move |k: usize| {
+            ordering.set(None);
+            target.set(None);
+            riding.set(None);
+            line_chosen.set(Some(k));
         })
     };
     let on_ride = {
@@ -453,6 +548,14 @@ pub fn play_screen(props: &PlayProps) -> Html {
                         .collect();
                 }
             }
+            // A cavalry line chosen to withdraw: its units outlined, where the first plan
+            // takes them picked out (6.78).
+            None if line_chosen.is_some() => {
+                if let Some(line) = line_chosen.and_then(|k| lines.get(k)) {
+                    o.outline = line.units.iter().flat_map(|&u| game.state.units[u].placement.hexes()).collect();
+                    o.focus.extend(line.ends());
+                }
+            }
             None if riding.is_some() => {
                 o.reachable = rides.keys().copied().collect();
                 if let Some((l, _)) = *riding {
@@ -517,7 +620,10 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 }).collect::<Vec<_>>()).unwrap_or_default()}
                 {on_choice} {riders} riding={riding_label} {on_ride}
                 formation={formation_toggle(column_now, wanted, can_change && !reacting)} {on_formation}
-                shock_chosen={(*shock_chosen).clone()} {on_toggle_shock} />
+                shock_chosen={(*shock_chosen).clone()} {on_toggle_shock}
+                lines={lines.iter().map(|l| l.label.clone()).collect::<Vec<_>>()} {on_line}
+                line_choice={line_chosen.and_then(|k| lines.get(k)).map(|l| l.label.clone())}
+                line_plans={line_chosen.and_then(|k| lines.get(k)).map(|l| l.choices.clone()).unwrap_or_default()} />
             <div class="battle">
                 <MapView game={game.clone()} selected={*selected} {on_select} {overlay} {on_facing} />
                 <Panel game={game.clone()} selected={*selected} {on_close} log={log.clone()} {on_log} />

@@ -3,7 +3,7 @@
 use crate::counters::side_class;
 use sarissa_rules::combat::odds::missile_odds;
 use sarissa_rules::fire::{reaction_firers, ReactionFire};
-use sarissa_rules::game::{LeaderStatus, Phase};
+use sarissa_rules::game::{LeaderStatus, Phase, PwDeclaration};
 use sarissa_rules::trump::trump_options;
 use sarissa_rules::{Command, Game};
 use std::rc::Rc;
@@ -50,6 +50,17 @@ pub struct PromptProps {
     pub shock_chosen: Vec<String>,
     #[prop_or_default]
     pub on_toggle_shock: Callback<String>,
+    /// Cavalry lines that may withdraw as a body now (6.78), as button labels; choosing one
+    /// sends its index.
+    #[prop_or_default]
+    pub lines: Vec<String>,
+    #[prop_or_default]
+    pub on_line: Callback<usize>,
+    /// The line chosen, and its ready-made withdrawals as (label, command).
+    #[prop_or_default]
+    pub line_choice: Option<String>,
+    #[prop_or_default]
+    pub line_plans: Vec<(String, Command)>,
 }
 
 impl PartialEq for PromptProps {
@@ -66,11 +77,16 @@ impl PartialEq for PromptProps {
             && self.can_undo == o.can_undo
             && self.error == o.error
             && self.shock_chosen == o.shock_chosen
+            && self.lines == o.lines
+            && self.line_choice == o.line_choice
+            && self.line_plans == o.line_plans
     }
 }
 
 #[function_component(Prompt)]
 pub fn prompt(p: &PromptProps) -> Html {
+    // The PW orders picked so far in a declaration (6.82), one line a leader.
+    let pw_pick = use_state(Vec::<PwDeclaration>::new);
     let (s, st) = (&*p.game.scenario, &p.game.state);
     let button = |label: String, class: &'static str, c: Command| {
         let on = p.on_command.clone();
@@ -120,6 +136,10 @@ pub fn prompt(p: &PromptProps) -> Html {
             let list = |ids: &[String], f: &dyn Fn(&str) -> String| ids.iter().map(|i| f(i)).collect::<Vec<_>>().join(" and ");
             let volleys = reaction_firers(s, st);
             let text = match (&p.riding, &p.ordering) {
+                _ if p.line_choice.is_some() => format!(
+                    "{side_name}: {} falls back as a body, every unit of it (outlined), each by the rules of its own withdrawal (6.78). How far?",
+                    p.line_choice.clone().unwrap_or_default()
+                ),
                 (Some(leader), _) => format!("{side_name}: tap a bright hex to withdraw {leader} there, each hex farther from {} (4.62).", name(mover)),
                 (_, Some((unit, false))) => format!("{side_name}: tap a bright hex to withdraw {unit} there, keeping its facing; every hex is farther from {} (6.7).", name(mover)),
                 (_, Some((unit, true))) => format!("{side_name}: choose which way {unit} faces at the end of its withdrawal (turning costs as usual, 6.72)."),
@@ -144,6 +164,9 @@ pub fn prompt(p: &PromptProps) -> Html {
                     if !withdrawers.is_empty() {
                         parts.push(format!("{} may withdraw in good order — tap a ringed unit (6.7).", list(withdrawers, &name)));
                     }
+                    if !p.lines.is_empty() {
+                        parts.push("A line may fall back as a body: a cavalry line (6.78), or one under a pre-arranged withdrawal order (6.83).".to_string());
+                    }
                     if !reactors.is_empty() {
                         parts.push(format!("{} may turn to face it (a TQ check; a vertex, or a two-hex unit's reverse face, 7.16, 7.17).", list(reactors, &name)));
                     }
@@ -158,7 +181,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                 }
             };
             let cancel = p.on_cancel.reform(|_: MouseEvent| ());
-            let busy = p.ordering.is_some() || p.riding.is_some();
+            let busy = p.ordering.is_some() || p.riding.is_some() || p.line_choice.is_some();
             let pass = match (exposed.is_empty(), fire_kind) {
                 (true, ReactionFire::Return | ReactionFire::Harass) => "Hold fire".to_string(),
                 (true, ReactionFire::Retire) => "Let it go".to_string(),
@@ -191,8 +214,50 @@ pub fn prompt(p: &PromptProps) -> Html {
                         let (on, l) = (p.on_ride.clone(), *l);
                         html! { <button class="act ride" onclick={Callback::from(move |_: MouseEvent| on.emit(l))}>{ label }</button> }
                     }) }
+                    { for p.lines.iter().enumerate().filter(|_| !busy).map(|(k, label)| {
+                        let on = p.on_line.clone();
+                        html! { <button class="act line-withdraw" onclick={Callback::from(move |_: MouseEvent| on.emit(k))}>{ format!("Withdraw the whole line: {label}") }</button> }
+                    }) }
+                    { for p.line_plans.iter().map(|(label, c)| button(label.clone(), "line-withdraw", c.clone())) }
                     if busy { <button class="act cancel" onclick={cancel}>{ "Cancel" }</button> }
                     { button(pass, "no-reaction", Command::EndReaction) }
+                </> },
+            )
+        }
+        Phase::PreArranged { leaders, .. } => {
+            let name = |i: &usize| s.units[*i].name.clone();
+            let picked = |l: &str| pw_pick.iter().find(|d| d.leader == l).map(|d| d.units.clone());
+            let toggles = leaders.iter().filter_map(|l| s.leaders.iter().position(|x| &x.id == l)).flat_map(|li| {
+                let leader = s.leaders[li].id.clone();
+                sarissa_rules::pre_arranged::candidate_lines(s, st, li).into_iter().map(move |units| (li, leader.clone(), units))
+            }).map(|(li, leader, units)| {
+                let ids: Vec<String> = units.iter().map(|&u| s.units[u].id.clone()).collect();
+                let on = picked(&leader).as_ref() == Some(&ids);
+                let label = format!("{}{}: {}", if on { "✓ PW " } else { "PW " }, s.leaders[li].name, units.iter().map(name).collect::<Vec<_>>().join(", "));
+                let pick = pw_pick.clone();
+                let toggle = Callback::from(move |_: MouseEvent| {
+                    let mut v: Vec<PwDeclaration> = (*pick).iter().filter(|d| d.leader != leader).cloned().collect();
+                    if !on {
+                        v.push(PwDeclaration { leader: leader.clone(), units: ids.clone() });
+                    }
+                    pick.set(v);
+                });
+                html! { <button class={classes!("act", "pw-toggle", on.then_some("on"))} onclick={toggle}>{ label }</button> }
+            }).collect::<Html>();
+            let place = {
+                let (on, pick) = (p.on_command.clone(), pw_pick.clone());
+                Callback::from(move |_: MouseEvent| {
+                    on.emit(sarissa_rules::Command::DeclarePreArranged { lines: (*pick).clone() });
+                    pick.set(Vec::new());
+                })
+            };
+            (
+                format!(
+                    "{side_name}, before any unit moves: pick the lines that will step back from enemy infantry this turn (pre-arranged withdrawal, 6.8). Every leader listed gets a face-down marker, real or a bluff; the other player should look away."
+                ),
+                html! { <>
+                    { toggles }
+                    <button class="act place-pw" onclick={place}>{ format!("Place the markers ({} PW)", pw_pick.len()) }</button>
                 </> },
             )
         }

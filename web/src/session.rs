@@ -166,6 +166,8 @@ mod tests {
     #[test]
     fn undo_goes_back_to_but_not_past_the_last_die_roll() {
         let mut s = Session::new(samarkand(), 3).unwrap();
+        // Pharnuches' mercenaries could hold a pre-arranged withdrawal order: none (6.82).
+        s.execute(Command::DeclarePreArranged { lines: Vec::new() }).unwrap();
         let Phase::Activation { leaders, .. } = s.game.state.phase.clone() else { panic!() };
         s.execute(Command::Activate { leader: leaders[0].clone() }).unwrap();
         assert!(s.can_undo());

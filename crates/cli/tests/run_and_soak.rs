@@ -27,7 +27,9 @@ fn events(out: &Output) -> Vec<serde_json::Value> {
 }
 
 const OPENING: &str = "\
-# Samarkand: the Sogdian chief goes first on the tie (5.12)
+# Samarkand: Pharnuches' mercenaries may hold a pre-arranged withdrawal order: none (6.82)
+pre-arrange
+# the Sogdian chief goes first on the tie (5.12)
 activate bactrian-chief
 end
 no-momentum
@@ -48,26 +50,26 @@ fn a_script_prints_every_event_as_json_and_replays_to_the_same_hash() {
 
 #[test]
 fn an_illegal_command_stops_with_the_rule_and_its_line() {
-    let path = script("illegal.txt", "activate pharnuches\n");
+    let path = script("illegal.txt", "pre-arrange\nactivate pharnuches\n");
     let out = sarissa(&["run", "--scenario", "scenarios/samarkand.toml", "--script", &path]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains(&format!("{path}:1:")), "{err}");
+    assert!(err.contains(&format!("{path}:2:")), "{err}");
     assert!(err.contains("rule 5.12"), "{err}");
 }
 
 #[test]
 fn a_line_that_is_not_a_command_exits_2() {
-    let path = script("junk.txt", "activate bactrian-chief\nfly away\n");
+    let path = script("junk.txt", "pre-arrange\nactivate bactrian-chief\nfly away\n");
     let out = sarissa(&["run", "--scenario", "scenarios/samarkand.toml", "--script", &path]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains(":2: `fly away` is not a command"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(":3: `fly away` is not a command"));
 }
 
 #[test]
 fn loaded_dice_are_used_in_order() {
     // Momentum for the Sogdian chief (initiative 2): a loaded 9 then 5 is the die roll of doom.
-    let path = script("doom.txt", "activate bactrian-chief\nend\nmomentum\n");
+    let path = script("doom.txt", "pre-arrange\nactivate bactrian-chief\nend\nmomentum\n");
     let out = sarissa(&["run", "--scenario", "scenarios/samarkand.toml", "--dice", "9,5", "--script", &path]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let ev = events(&out);

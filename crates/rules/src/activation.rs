@@ -6,6 +6,16 @@ use crate::scenario::{RuleSet, Scenario};
 /// Starts turn `turn` and offers its first activation.
 pub fn begin_turn(tx: &mut Tx, turn: u16) -> Result<(), RuleError> {
     tx.emit(Event::TurnBegan { turn });
+    // Pre-arranged withdrawals are declared before any unit moves (6.82).
+    if crate::pre_arranged::offer_declaration(tx, 0) {
+        return Ok(());
+    }
+    open_activations(tx)
+}
+
+/// The turn's activations begin: the elite commander's initiative if it is offered, else the
+/// first activation (5.51, 5.12).
+pub fn open_activations(tx: &mut Tx) -> Result<(), RuleError> {
     if let Some((side, leaders)) = elite_initiative(tx.scenario, &tx.state) {
         tx.emit(Event::EliteInitiativeOffered { side, leaders });
         return Ok(());

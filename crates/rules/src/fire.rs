@@ -387,6 +387,7 @@ fn offer_return_fire(tx: &mut Tx, firer: usize, target: usize) -> Result<(), Rul
         fire_kind: ReactionFire::Return,
         harass: None,
         column: false,
+        pre_arranged: Vec::new(),
         remaining: Vec::new(),
         to: None,
         fresh: false,

@@ -250,6 +250,7 @@ pub fn harass(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
         fire_kind: ReactionFire::Harass,
         harass: Some(Harassment { target: target.into(), path: option.path }),
         column: false,
+        pre_arranged: Vec::new(),
         remaining: Vec::new(),
         to: None,
         fresh: false,

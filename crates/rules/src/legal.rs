@@ -23,6 +23,7 @@ pub fn orderable(s: &Scenario, st: &GameState) -> Vec<usize> {
             .filter(|u| !ordered.contains(u))
             .filter_map(|id| s.units.iter().position(|u| &u.id == id))
             .filter(|&i| !st.units[i].eliminated && !st.units[i].routed && !st.units[i].rallied)
+            .filter(|&i| !crate::pre_arranged::held(s, st, i))
             .collect();
     }
     let Phase::Orders { leader, orders_left, ordered, .. } = &st.phase else {
@@ -45,6 +46,8 @@ pub fn orderable(s: &Scenario, st: &GameState) -> Vec<usize> {
                 && !st.units[i].rallied
                 && !ordered.contains(&u.id)
                 && st.units[i].placement.hexes().any(|h| range.contains_key(&h))
+                // A line held by its PW order does not move (6.83).
+                && !crate::pre_arranged::held(s, st, i)
         })
         .collect()
 }
@@ -83,6 +86,7 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             out
         }
         Phase::Momentum { .. } => vec![Command::TryMomentum, Command::DeclineMomentum],
+        Phase::PreArranged { .. } => pre_arranged_declarations(s, st),
         Phase::EliteInitiative { leaders, .. } => leaders
             .iter()
             .map(|l| Command::Activate { leader: l.clone() })
@@ -99,7 +103,7 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             }
             out
         }
-        Phase::Reaction { reactors, withdrawers, leaders, mover, .. } => {
+        Phase::Reaction { reactors, withdrawers, leaders, mover, pre_arranged, .. } => {
             let mut out: Vec<Command> = std::iter::once(Command::EndReaction)
                 .chain(reactors.iter().flat_map(|r| {
                     let at = s.units.iter().position(|u| &u.id == r);
@@ -118,6 +122,12 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                         out.push(Command::Withdraw { unit: id.clone(), path, facing, fire: true });
                     }
                     out.push(Command::Withdraw { unit: id, path: d.path, facing: d.facing, fire: false });
+                }
+            }
+            out.extend(line_withdrawal_commands(s, st));
+            for l in pre_arranged.iter().filter_map(|l| s.leaders.iter().position(|x| &x.id == l)) {
+                if let Some(units) = crate::pre_arranged::plan(s, st, l) {
+                    out.push(Command::PreArrangedWithdrawal { leader: s.leaders[l].id.clone(), units });
                 }
             }
             for i in leaders.iter().filter_map(|l| s.leaders.iter().position(|x| &x.id == l)) {
@@ -198,6 +208,43 @@ pub fn movable_leaders(game: &Game) -> Vec<(usize, bool)> {
                 out.push((oi, true));
             }
         }
+    }
+    out
+}
+
+/// The cavalry line withdrawals open now (6.78), each line by its ready-made plans.
+pub fn line_withdrawal_commands(s: &Scenario, st: &GameState) -> Vec<Command> {
+    crate::withdrawal::line_withdrawals(s, st)
+        .into_iter()
+        .flat_map(|line| {
+            let leader = s.leaders[line.leader].id.clone();
+            crate::withdrawal::line_plans(s, st, &line)
+                .into_iter()
+                .map(move |p| Command::WithdrawLine { leader: leader.clone(), units: p.units })
+        })
+        .collect()
+}
+
+/// The pre-arranged withdrawal declarations offered (6.82): none; each leader's each line alone;
+/// and every leader his first line (the full set of combinations is large).
+pub fn pre_arranged_declarations(s: &Scenario, st: &GameState) -> Vec<Command> {
+    let Phase::PreArranged { leaders, .. } = &st.phase else { return Vec::new() };
+    let ids = |units: &[usize]| units.iter().map(|&u| s.units[u].id.clone()).collect::<Vec<_>>();
+    let mut out = vec![Command::DeclarePreArranged { lines: Vec::new() }];
+    let mut all = Vec::new();
+    for l in leaders.iter().filter_map(|l| s.leaders.iter().position(|x| &x.id == l)) {
+        let lines = crate::pre_arranged::candidate_lines(s, st, l);
+        let leader = s.leaders[l].id.clone();
+        for units in &lines {
+            let one = crate::game::PwDeclaration { leader: leader.clone(), units: ids(units) };
+            out.push(Command::DeclarePreArranged { lines: vec![one] });
+        }
+        if let Some(first) = lines.first() {
+            all.push(crate::game::PwDeclaration { leader, units: ids(first) });
+        }
+    }
+    if all.len() > 1 {
+        out.push(Command::DeclarePreArranged { lines: all });
     }
     out
 }

@@ -18,6 +18,7 @@ pub mod movement;
 pub mod notation;
 pub mod orders;
 pub mod playout;
+pub mod pre_arranged;
 pub mod rally;
 pub mod reaction;
 pub mod rout;

@@ -58,24 +58,12 @@ pub fn members(
     anchor: usize,
     formation: Formation,
 ) -> Vec<usize> {
-    let side = scenario.leaders[leader].side;
-    let fits = |i: usize| {
-        let u = &scenario.units[i];
-        u.side == side
-            && !state.units[i].eliminated
-            && !state.units[i].routed
-            && !state.units[i].rallied
-            && matches(line, u)
-    };
+    let fits = |i: usize| fits_line(scenario, state, leader, line, i);
     if !fits(anchor) {
         return Vec::new();
     }
     if is_mounted_line(line.kind) {
-        let at = state.leaders[leader].at;
-        let reach = crate::orders::ratings(scenario, state, leader).command_range.div_ceil(2) as u32;
-        return (0..scenario.units.len())
-            .filter(|&i| fits(i) && state.units[i].placement.hexes().any(|h| h.distance(at) <= reach))
-            .collect();
+        return mounted_members(scenario, state, leader, line);
     }
     let mut found = BTreeSet::from([anchor]);
     let mut frontier = vec![anchor];
@@ -98,6 +86,28 @@ pub fn members(
         }
     }
     found.into_iter().collect()
+}
+
+/// A friendly unit on the field, neither Routed nor rallied this turn, of the line's type (4.33).
+fn fits_line(scenario: &Scenario, state: &GameState, leader: usize, line: &LineType, i: usize) -> bool {
+    let u = &scenario.units[i];
+    u.side == scenario.leaders[leader].side
+        && !state.units[i].eliminated
+        && !state.units[i].routed
+        && !state.units[i].rallied
+        && matches(line, u)
+}
+
+/// A cavalry or chariot line round `leader`: every such unit within ceil(CR/2) of him (4.33).
+pub fn mounted_members(scenario: &Scenario, state: &GameState, leader: usize, line: &LineType) -> Vec<usize> {
+    let at = state.leaders[leader].at;
+    let reach = crate::orders::ratings(scenario, state, leader).command_range.div_ceil(2) as u32;
+    (0..scenario.units.len())
+        .filter(|&i| {
+            fits_line(scenario, state, leader, line, i)
+                && state.units[i].placement.hexes().any(|h| h.distance(at) <= reach)
+        })
+        .collect()
 }
 
 /// Why this leader may not give a line command now, or whether it needs a strategy roll and

@@ -14,6 +14,9 @@
 //! withdraw archers 0704 0804 facing W    # orderly withdrawal: hexes entered, final facing
 //! withdraw horse 0704 facing W fire      # horse archers shoot as they go (6.76)
 //! withdraw-leader bupares 0704 0804      # a leader withdraws
+//! withdraw-line philotas hc1 0704 facing W; hc2 0705 0805 facing W  # a cavalry line (6.78)
+//! pre-arrange craterus ph1 ph2; perdiccas ph3  # PW orders (6.82); `pre-arrange` alone: none
+//! withdraw-pw craterus ph1 0604 0605 facing W; ph2 0606 0607 facing W  # a PW line (6.83)
 //! fire archers at hoplites               # ordered missile fire
 //! rally levy facing E                    # try to rally a Routed unit
 //! shock agrianians companions            # the shock segment: optional attackers that join
@@ -22,7 +25,7 @@
 //! ```
 //! A line may also be a command in JSON (`{"command":"end_orders"}`).
 
-use crate::game::Command;
+use crate::game::{Command, LineStep, PwDeclaration};
 use crate::hex::{HexId, Hexside, Vertex};
 use crate::line::Formation;
 use crate::units::{LineType, Placement};
@@ -36,7 +39,9 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
     if line.starts_with('{') {
         return serde_json::from_str(line).map(Some).map_err(|e| format!("not a JSON command: {e}"));
     }
-    let words: Vec<&str> = line.split_whitespace().collect();
+    // `;` parts a line withdrawal's units, with or without spaces round it.
+    let spaced = line.replace(';', " ; ");
+    let words: Vec<&str> = spaced.split_whitespace().collect();
     let hexes = |ws: &[&str]| -> Result<Vec<HexId>, String> {
         ws.iter().map(|w| HexId::parse(w).ok_or_else(|| format!("`{w}` is not a hex id"))).collect()
     };
@@ -94,6 +99,23 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             let (path, facing) = path_then_facing(rest, "a withdrawal")?;
             Command::Withdraw { unit: unit.to_string(), path, facing, fire: false }
         }
+        ["withdraw-line", leader, rest @ ..] => {
+            Command::WithdrawLine { leader: leader.to_string(), units: line_steps(rest)? }
+        }
+        ["withdraw-pw", leader, rest @ ..] => {
+            Command::PreArrangedWithdrawal { leader: leader.to_string(), units: line_steps(rest)? }
+        }
+        ["pre-arrange", rest @ ..] => {
+            let lines = rest
+                .split(|w| *w == ";")
+                .filter(|part| !part.is_empty())
+                .map(|part| {
+                    let (leader, units) = part.split_first().expect("not empty");
+                    PwDeclaration { leader: leader.to_string(), units: units.iter().map(|u| u.to_string()).collect() }
+                })
+                .collect();
+            Command::DeclarePreArranged { lines }
+        }
         ["withdraw-leader", leader, path @ ..] => {
             Command::WithdrawLeader { leader: leader.to_string(), path: hexes(path)? }
         }
@@ -103,6 +125,22 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         _ => return Err(format!("`{line}` is not a command (see docs/script-format.md)")),
     };
     Ok(Some(command))
+}
+
+/// `UNIT HEX ... facing V [fire]; UNIT ...`: each unit's part in a line's withdrawal.
+fn line_steps(words: &[&str]) -> Result<Vec<LineStep>, String> {
+    words
+        .split(|w| *w == ";")
+        .map(|part| {
+            let (unit, steps, fire) = match part {
+                [unit, steps @ .., "fire"] => (unit, steps, true),
+                [unit, steps @ ..] => (unit, steps, false),
+                [] => return Err("a line withdrawal names each unit: `UNIT HEX ... facing V`, parted by `;`".into()),
+            };
+            let (path, facing) = path_then_facing(steps, "each unit's withdrawal")?;
+            Ok(LineStep { unit: unit.to_string(), path, facing, fire })
+        })
+        .collect()
 }
 
 /// `HEX HEX ... facing V`: the hexes entered, then the final facing.
@@ -155,11 +193,30 @@ pub fn format(command: &Command) -> String {
         Command::Withdraw { unit, path, facing, fire } => {
             format!("withdraw {unit} {} facing {}{}", hexes(path), facing.name(), if *fire { " fire" } else { "" })
         }
+        Command::WithdrawLine { leader, units } => format!("withdraw-line {leader} {}", format_steps(units)),
+        Command::PreArrangedWithdrawal { leader, units } => format!("withdraw-pw {leader} {}", format_steps(units)),
+        Command::DeclarePreArranged { lines } if lines.is_empty() => "pre-arrange".into(),
+        Command::DeclarePreArranged { lines } => {
+            let parts: Vec<String> = lines.iter().map(|l| format!("{} {}", l.leader, l.units.join(" "))).collect();
+            format!("pre-arrange {}", parts.join("; "))
+        }
         Command::WithdrawLeader { leader, path } => format!("withdraw-leader {leader} {}", hexes(path)),
         Command::EndReaction => "no-reaction".into(),
         Command::TryMomentum => "momentum".into(),
         Command::DeclineMomentum => "no-momentum".into(),
     }
+}
+
+/// Each unit's part in a line's withdrawal, as `line_steps` reads it.
+fn format_steps(units: &[LineStep]) -> String {
+    let hexes = |p: &[HexId]| p.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" ");
+    let parts: Vec<String> = units
+        .iter()
+        .map(|u| {
+            format!("{} {} facing {}{}", u.unit, hexes(&u.path), u.facing.name(), if u.fire { " fire" } else { "" })
+        })
+        .collect();
+    parts.join("; ")
 }
 
 #[cfg(test)]
@@ -204,6 +261,29 @@ mod tests {
             },
             Command::Withdraw { unit: "horse".into(), path: vec![h("0704")], facing: Vertex::W, fire: true },
             Command::WithdrawLeader { leader: "bupares".into(), path: vec![h("0704")] },
+            Command::WithdrawLine {
+                leader: "philotas".into(),
+                units: vec![
+                    LineStep { unit: "hc1".into(), path: vec![h("0704")], facing: Vertex::W, fire: false },
+                    LineStep { unit: "hc2".into(), path: vec![h("0705"), h("0805")], facing: Vertex::SW, fire: true },
+                ],
+            },
+            Command::PreArrangedWithdrawal {
+                leader: "craterus".into(),
+                units: vec![LineStep {
+                    unit: "ph1".into(),
+                    path: vec![h("0604"), h("0605")],
+                    facing: Vertex::W,
+                    fire: false,
+                }],
+            },
+            Command::DeclarePreArranged { lines: vec![] },
+            Command::DeclarePreArranged {
+                lines: vec![
+                    PwDeclaration { leader: "craterus".into(), units: vec!["ph1".into(), "ph2".into()] },
+                    PwDeclaration { leader: "perdiccas".into(), units: vec!["ph3".into()] },
+                ],
+            },
             Command::EndReaction,
             Command::TryMomentum,
             Command::DeclineMomentum,
@@ -224,6 +304,11 @@ mod tests {
         assert!(parse("move x 06a5 facing E").unwrap_err().contains("not a hex id"));
         assert!(parse("move x facing Q").unwrap_err().contains("not a vertex"));
         assert!(parse("charge!").unwrap_err().contains("not a command"));
+        assert!(parse("withdraw-line hero a 0605 facing E;;").unwrap_err().contains("each unit"));
+        assert_eq!(
+            parse("withdraw-line hero a 0605 facing E;b 0606 facing W fire"),
+            parse("withdraw-line hero a 0605 facing E ; b 0606 facing W fire")
+        );
         assert!(parse("{\"command\":\"fly\"}").is_err());
     }
 }

@@ -143,8 +143,26 @@ impl RandomPlayer {
                     Command::Pass { leader: l }
                 })
             }
-            // Reactions: let the enemy pass now and then, else turn or withdraw at random.
+            // Pre-arranged withdrawal: as often as not, a PW order under every leader who may hold
+            // one (the last declaration offered), else any (6.82).
+            Phase::PreArranged { .. } => {
+                let all = legal_commands(game);
+                let k = if self.chance(50) { all.len() - 1 } else { self.below(all.len()) };
+                all.get(k).cloned()
+            }
+            // Reactions: let the enemy pass now and then, else turn or withdraw at random; a
+            // line that may withdraw as a body often does (6.78, 6.83).
             Phase::Reaction { .. } if self.chance(40) => Some(Command::EndReaction),
+            Phase::Reaction { .. } => {
+                let all = legal_commands(game);
+                let lines: Vec<Command> = all
+                    .iter()
+                    .filter(|c| matches!(c, Command::WithdrawLine { .. } | Command::PreArrangedWithdrawal { .. }))
+                    .cloned()
+                    .collect();
+                let all = if !lines.is_empty() && self.chance(50) { lines } else { all };
+                (!all.is_empty()).then(|| all[self.below(all.len())].clone())
+            }
             _ => {
                 let all = legal_commands(game);
                 (!all.is_empty()).then(|| all[self.below(all.len())].clone())

@@ -80,11 +80,17 @@ struct Pause {
     exposed: Vec<String>,
     firers: Vec<String>,
     fire_kind: ReactionFire,
+    /// Leaders whose lines may withdraw under their PW orders (6.83).
+    pre_arranged: Vec<String>,
 }
 
 impl Pause {
     fn is_empty(&self) -> bool {
-        self.reactors.is_empty() && self.withdrawers.is_empty() && self.leaders.is_empty() && self.firers.is_empty()
+        self.reactors.is_empty()
+            && self.withdrawers.is_empty()
+            && self.leaders.is_empty()
+            && self.firers.is_empty()
+            && self.pre_arranged.is_empty()
     }
 }
 
@@ -98,6 +104,7 @@ fn pause_at(scenario: &Scenario, state: &GameState, mover: usize, before: Option
         exposed: vec![],
         firers: vec![],
         fire_kind: ReactionFire::Entry,
+        pre_arranged: vec![],
     };
     let ids = |v: Vec<usize>| v.into_iter().map(|i| s.units[i].id.clone()).collect::<Vec<_>>();
     if let Some(from) = before {
@@ -110,6 +117,7 @@ fn pause_at(scenario: &Scenario, state: &GameState, mover: usize, before: Option
     pause.withdrawers = ids(offer.withdrawers);
     pause.leaders = offer.leaders.iter().filter(|l| !captured.contains(l)).map(|&l| s.leaders[l].id.clone()).collect();
     pause.exposed = exposed.iter().map(|&l| s.leaders[l].id.clone()).collect();
+    pause.pre_arranged = offer.pre_arranged.iter().map(|&l| s.leaders[l].id.clone()).collect();
     (pause, captured.iter().map(|&l| s.leaders[l].id.clone()).collect())
 }
 
@@ -137,6 +145,7 @@ fn offer_pause(tx: &mut Tx, mover: usize, pause: Pause, rest: Rest) {
         firers: pause.firers,
         fire_kind: pause.fire_kind,
         harass: None,
+        pre_arranged: pause.pre_arranged,
         remaining: rest.remaining.to_vec(),
         to: rest.to,
         fresh: rest.fresh,
@@ -321,8 +330,8 @@ pub fn react_facing(tx: &mut Tx, unit: &str, facing: Vertex) -> Result<(), RuleE
 
 /// After one reaction: when nobody is left to react, the move goes on.
 pub fn after_reaction(tx: &mut Tx) -> Result<(), RuleError> {
-    let done = matches!(&tx.state.phase, Phase::Reaction { reactors, withdrawers, leaders, .. }
-        if reactors.is_empty() && withdrawers.is_empty() && leaders.is_empty())
+    let done = matches!(&tx.state.phase, Phase::Reaction { reactors, withdrawers, leaders, pre_arranged, .. }
+        if reactors.is_empty() && withdrawers.is_empty() && leaders.is_empty() && pre_arranged.is_empty())
         && crate::fire::reaction_firers(tx.scenario, &tx.state).is_empty();
     if done {
         resume(tx)

@@ -53,6 +53,7 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             // One orders phase, no momentum (5.51, 5.52).
             let orders = crate::orders::ratings(tx.scenario, &tx.state, i).initiative.unwrap_or(0);
             tx.emit(Event::EliteInitiativeTaken { leader: leader.clone() });
+            crate::pre_arranged::on_activation(tx, i);
             tx.emit(Event::OrdersPhaseBegan { leader: leader.clone(), orders, momentum: false, must_act: false });
             Ok(())
         }
@@ -74,6 +75,12 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::Reaction { .. }, Command::Withdraw { unit, path, facing, fire }) => {
             crate::withdrawal::withdraw(tx, unit, path, *facing, *fire)
         }
+        (Phase::Reaction { .. }, Command::WithdrawLine { leader, units }) => {
+            crate::withdrawal::withdraw_line(tx, leader, units)
+        }
+        (Phase::Reaction { .. }, Command::PreArrangedWithdrawal { leader, units }) => {
+            crate::pre_arranged::withdraw(tx, leader, units)
+        }
         (Phase::Reaction { .. }, Command::WithdrawLeader { leader, path }) => {
             crate::withdrawal::withdraw_leader(tx, leader, path)
         }
@@ -82,6 +89,12 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::Reaction { .. }, _) => Err(not_now(
             "the enemy may turn to face, withdraw from or fire at the unit that came up, or not (7.16, 6.7, 8.2)",
         )),
+        (Phase::PreArranged { side, leaders }, Command::DeclarePreArranged { lines }) => {
+            crate::pre_arranged::declare(tx, side, &leaders, lines)
+        }
+        (Phase::PreArranged { .. }, _) => {
+            Err(not_now("pre-arranged withdrawal markers are placed before any unit moves (6.82)"))
+        }
         (Phase::Reactivation { side }, Command::Activate { leader }) => {
             let i = tx.leader_index(leader)?;
             let l = &tx.scenario.leaders[i];
@@ -143,6 +156,8 @@ pub fn activate(tx: &mut Tx, leader: usize, reactivated: bool, trumped_in: bool)
     let (id, orders) = (l.id.clone(), crate::orders::ratings(tx.scenario, &tx.state, leader).initiative.unwrap_or(0));
     let in_enemy_zoc = leader_in_enemy_zoc(tx.scenario, &tx.state, leader);
     tx.emit(Event::LeaderActivated { leader: id.clone(), no_momentum: reactivated, in_enemy_zoc });
+    // His PW marker is turned up (6.83).
+    crate::pre_arranged::on_activation(tx, leader);
     // Up to his initiative in individual orders (5.21). Line commands come later.
     tx.emit(Event::OrdersPhaseBegan { leader: id, orders, momentum: false, must_act: trumped_in });
     Ok(())
@@ -230,6 +245,13 @@ fn check_unit_order(tx: &Tx, li: usize, unit: &str) -> Result<usize, RuleError> 
     // Eliminated, or Routed: no orders but rally (10.26).
     if tx.state.units[ui].eliminated || tx.state.units[ui].routed || tx.state.units[ui].rallied {
         return Err(RuleError::UnitNotAvailable { unit: unit.into() });
+    }
+    if crate::pre_arranged::held(tx.scenario, &tx.state, ui) {
+        return Err(RuleError::IllegalMove {
+            unit: unit.into(),
+            rule: "6.83",
+            reason: "its leader was activated while its line holds a PW order: it may fire or rally, not move".into(),
+        });
     }
     if let Phase::Orders { ordered, .. } = &tx.state.phase {
         if ordered.iter().any(|o| o == unit) {

@@ -12,9 +12,9 @@ use crate::facing::{arc_of, neighbours, vertices_between, Arc};
 use crate::game::{Event, GameState, HitCause, Phase, RollPurpose, RuleError, Tx};
 use crate::hex::{HexId, Hexside, Vertex};
 use crate::movement::{category_of, entry_cost, Destination, LEADER_CATEGORY, LEADER_MP};
-use crate::scenario::Scenario;
+use crate::scenario::{RuleSet, Scenario};
 use crate::terrain::Terrain;
-use crate::units::{Placement, Unit, UnitType};
+use crate::units::{LineType, Placement, Unit, UnitType};
 use crate::zoc::{enemy_zoc, occupancy};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
@@ -72,8 +72,9 @@ pub fn leader_allowance(scenario: &Scenario, mover: usize) -> Option<Allowance> 
 }
 
 /// The side of a unit the enemy came up on, for the hit before withdrawing (6.72[2]). Beside
-/// it, the hex the enemy stands in decides; two hexes off, the best of the unit's neighbours
-/// the enemy's hex touches, front before flank before rear (P25).
+/// it, the hex the enemy stands in decides; farther off, the best of the unit's neighbours
+/// nearest the enemy — two hexes off, those the enemy's hex touches — front before flank before
+/// rear (P25; farther units of a withdrawing cavalry line, P54).
 pub fn approach_arc(placement: &Placement, facing: Vertex, enemy: &Placement) -> Arc {
     let rank = |a: Arc| match a {
         Arc::Front => 0,
@@ -82,11 +83,10 @@ pub fn approach_arc(placement: &Placement, facing: Vertex, enemy: &Placement) ->
     };
     let beside: Vec<Arc> = enemy.hexes().filter_map(|h| arc_of(placement, facing, h)).collect();
     let arcs = if beside.is_empty() {
-        neighbours(placement, facing)
-            .into_iter()
-            .filter(|(n, _)| enemy.hexes().any(|h| h.is_adjacent(*n)))
-            .map(|(_, a)| a)
-            .collect()
+        let near = |n: HexId| enemy.hexes().map(|h| h.distance(n)).min().unwrap_or(u32::MAX);
+        let around = neighbours(placement, facing);
+        let nearest = around.iter().map(|(n, _)| near(*n)).min().unwrap_or(u32::MAX);
+        around.into_iter().filter(|(n, _)| near(*n) == nearest).map(|(_, a)| a).collect()
     } else {
         beside
     };
@@ -94,14 +94,14 @@ pub fn approach_arc(placement: &Placement, facing: Vertex, enemy: &Placement) ->
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Spent {
+pub(crate) struct Spent {
     mp: u8,
     hits: u8,
     hexes: u8,
 }
 
 /// Everything fixed for one withdrawal.
-struct Retreat<'a> {
+pub(crate) struct Retreat<'a> {
     scenario: &'a Scenario,
     side: usize,
     start: HexId,
@@ -119,7 +119,7 @@ struct Retreat<'a> {
 }
 
 impl Retreat<'_> {
-    fn distance(&self, h: HexId) -> u32 {
+    pub(crate) fn distance(&self, h: HexId) -> u32 {
         self.from.iter().map(|f| f.distance(h)).min().unwrap_or(u32::MAX)
     }
 
@@ -182,7 +182,7 @@ impl Retreat<'_> {
     }
 
     /// Every hex the withdrawal can reach, by its cheapest path.
-    fn search(&self) -> BTreeMap<HexId, (Spent, Vec<HexId>)> {
+    pub(crate) fn search(&self) -> BTreeMap<HexId, (Spent, Vec<HexId>)> {
         let zero = Spent { mp: 0, hits: 0, hexes: 0 };
         let mut best: HashMap<HexId, (Spent, Vec<HexId>)> = HashMap::from([(self.start, (zero, Vec::new()))]);
         let mut heap = BinaryHeap::from([Reverse((zero, self.start))]);
@@ -223,7 +223,7 @@ impl Retreat<'_> {
 }
 
 /// The enemy unit being withdrawn from: the mover of the current reaction pause.
-fn current_mover(scenario: &Scenario, state: &GameState) -> Option<usize> {
+pub(crate) fn current_mover(scenario: &Scenario, state: &GameState) -> Option<usize> {
     let Phase::Reaction { mover, .. } = &state.phase else { return None };
     scenario.units.iter().position(|u| &u.id == mover)
 }
@@ -237,7 +237,7 @@ fn unit_retreat<'a>(scenario: &'a Scenario, state: &GameState, unit: usize, move
 }
 
 /// A one-hex unit's withdrawal away from enemy unit `enemy`, within `allowance`.
-fn retreat_from<'a>(
+pub(crate) fn retreat_from<'a>(
     scenario: &'a Scenario,
     state: &GameState,
     unit: usize,
@@ -277,7 +277,7 @@ fn leader_retreat<'a>(scenario: &'a Scenario, state: &GameState, leader: usize, 
 }
 
 /// The facing cost at the end of a withdrawal, within what the allowance leaves (6.72).
-fn final_facings(u: &Unit, r: &Retreat, end: HexId, facing: Vertex, spent: Spent) -> Vec<(Vertex, u8, u8)> {
+pub(crate) fn final_facings(u: &Unit, r: &Retreat, end: HexId, facing: Vertex, spent: Spent) -> Vec<(Vertex, u8, u8)> {
     let rough = r.scenario.map.terrain(end).is_some_and(|t| t.is_rough());
     Vertex::ALL
         .into_iter()
@@ -344,6 +344,8 @@ pub struct Offer {
     pub withdrawers: Vec<usize>,
     pub leaders: Vec<usize>,
     pub exposed: Vec<usize>,
+    /// Leaders whose lines may withdraw under their PW orders (6.83).
+    pub pre_arranged: Vec<usize>,
 }
 
 pub fn offer(scenario: &Scenario, state: &GameState, mover: usize, before: Option<&Placement>) -> Offer {
@@ -378,7 +380,8 @@ pub fn offer(scenario: &Scenario, state: &GameState, mover: usize, before: Optio
             leaders.push(i);
         }
     }
-    Offer { withdrawers, leaders, exposed }
+    let pre_arranged = crate::pre_arranged::triggered(scenario, state, mover, &|h| came_within(h, TRIGGER_RANGE));
+    Offer { withdrawers, leaders, exposed, pre_arranged }
 }
 
 /// The crisis of faith's withdrawal (5.33[3], digest A4, P41): two hexes away from the nearest
@@ -404,9 +407,7 @@ pub fn leader_can_withdraw(scenario: &Scenario, state: &GameState, leader: usize
     leader_retreat(scenario, state, leader, mover).is_some_and(|r| !r.search().is_empty())
 }
 
-/// Carries out an orderly withdrawal (6.71–6.75): the hit for a flank or rear approach before
-/// it, the terrain on the way, the facing at the end; then the hit for infantry and chariots and
-/// the TQ check (6.72). Skirmishers take only the rear-approach hit.
+/// Carries out an orderly withdrawal (6.71–6.75) of a unit offered one on its own.
 pub fn withdraw(tx: &mut Tx, unit: &str, path: &[HexId], facing: Vertex, fire: bool) -> Result<(), RuleError> {
     let ui = tx.unit_index(unit)?;
     let refuse = |reason: String| RuleError::IllegalMove { unit: unit.into(), rule: "6.7", reason };
@@ -419,6 +420,24 @@ pub fn withdraw(tx: &mut Tx, unit: &str, path: &[HexId], facing: Vertex, fire: b
         ));
     }
     let mover = current_mover(tx.scenario, &tx.state).ok_or_else(|| refuse("no enemy is coming up".into()))?;
+    withdraw_unit(tx, ui, mover, path, facing, fire, "6.7")?;
+    crate::reaction::after_reaction(tx)
+}
+
+/// One unit's withdrawal from `mover`, alone or with its line (`rule`): the hit for a flank or
+/// rear approach before it, the terrain on the way, the facing at the end; then the hit for
+/// infantry and chariots and the TQ check (6.72). Skirmishers take only the rear-approach hit.
+fn withdraw_unit(
+    tx: &mut Tx,
+    ui: usize,
+    mover: usize,
+    path: &[HexId],
+    facing: Vertex,
+    fire: bool,
+    rule: &'static str,
+) -> Result<(), RuleError> {
+    let unit = tx.scenario.units[ui].id.clone();
+    let refuse = |reason: String| RuleError::IllegalMove { unit: unit.clone(), rule, reason };
     let r =
         unit_retreat(tx.scenario, &tx.state, ui, mover).ok_or_else(|| refuse("it may not withdraw (6.71)".into()))?;
     let spent = r.walk(path).map_err(refuse)?;
@@ -429,37 +448,62 @@ pub fn withdraw(tx: &mut Tx, unit: &str, path: &[HexId], facing: Vertex, fire: b
     else {
         return Err(refuse(format!("turning to {} costs more than the withdrawal leaves (6.72)", facing.name())));
     };
+    let going = Going { path: path.to_vec(), placement: Placement::One(end), facing, mp, hits };
+    give_ground(tx, ui, mover, going, fire)
+}
+
+/// Where a withdrawing unit goes: the hexes entered, where it ends and facing which, the MP of
+/// its allowance used, and the hits of the ground and of its last turn.
+pub(crate) struct Going {
+    pub path: Vec<HexId>,
+    pub placement: Placement,
+    pub facing: Vertex,
+    pub mp: u8,
+    pub hits: u8,
+}
+
+/// A withdrawal already checked, carried out with its penalties (6.72): the hit for a flank or
+/// rear approach before it, friends passed through, the ground and the facing at the end; then
+/// the hit for infantry and chariots and the TQ check. Skirmishers take only the rear-approach
+/// hit. `fire`: a horse archer's volley as it goes (6.76).
+pub(crate) fn give_ground(tx: &mut Tx, ui: usize, mover: usize, going: Going, fire: bool) -> Result<(), RuleError> {
+    let Going { path, placement, facing, mp, hits } = going;
+    let u = &tx.scenario.units[ui];
+    let unit = u.id.clone();
+    let start_facing = tx.state.units[ui].facing;
     let (skirmisher, tq) = (u.kind.is_foot_skirmisher(), u.tq);
     let suffers_after = !skirmisher && (is_infantry(u.kind) || matches!(u.kind, UnitType::CH | UnitType::ChStar));
     let arc = approach_arc(&tx.state.units[ui].placement, start_facing, &tx.state.units[mover].placement);
     // 6.72[2]: flank or rear, one hit first; a skirmisher only from the rear.
     if arc == Arc::Rear || (arc == Arc::Flank && !skirmisher) {
-        tx.emit(Event::CohesionHits { unit: unit.into(), hits: 1, cause: HitCause::WithdrawalApproach });
+        tx.emit(Event::CohesionHits { unit: unit.clone(), hits: 1, cause: HitCause::WithdrawalApproach });
     }
-    for h in &path[..path.len() - 1] {
+    // Friends passed through on the way; a two-hex unit's `path` is where it ends (6.83).
+    let passed = if placement.is_two_hex() { &path[..0] } else { &path[..path.len().saturating_sub(1)] };
+    for h in passed {
         let through = tx.state.units.iter().position(|o| !o.eliminated && o.placement.hexes().any(|x| x == *h));
         if let Some(other) = through {
             crate::reaction::pass_through_checks(tx, ui, other)?;
         }
     }
-    tx.emit(Event::UnitWithdrew { unit: unit.into(), path: path.to_vec(), placement: Placement::One(end), facing, mp });
+    tx.emit(Event::UnitWithdrew { unit: unit.clone(), path, placement, facing, mp });
     if hits > 0 {
-        tx.emit(Event::CohesionHits { unit: unit.into(), hits, cause: HitCause::Terrain });
+        tx.emit(Event::CohesionHits { unit: unit.clone(), hits, cause: HitCause::Terrain });
     }
     if suffers_after {
         // 6.72[1], then [3]: one hit for failing the check, whatever the margin.
-        tx.emit(Event::CohesionHits { unit: unit.into(), hits: 1, cause: HitCause::Withdrawal });
+        tx.emit(Event::CohesionHits { unit: unit.clone(), hits: 1, cause: HitCause::Withdrawal });
     }
     if !skirmisher {
-        let roll = tx.roll(RollPurpose::TqCheck { unit: unit.into(), rule: "6.72".into() })?;
+        let roll = tx.roll(RollPurpose::TqCheck { unit: unit.clone(), rule: "6.72".into() })?;
         if roll > tq {
-            tx.emit(Event::CohesionHits { unit: unit.into(), hits: 1, cause: HitCause::WithdrawalCheck });
+            tx.emit(Event::CohesionHits { unit, hits: 1, cause: HitCause::WithdrawalCheck });
         }
     }
     if fire {
         volley_at_mover(tx, ui, mover)?;
     }
-    crate::reaction::after_reaction(tx)
+    Ok(())
 }
 
 /// The volley this withdrawer may loose at the enemy it withdraws from, if any (6.76): horse
@@ -529,4 +573,178 @@ pub fn is_infantry(kind: UnitType) -> bool {
         kind,
         UnitType::PH | UnitType::HI | UnitType::MI | UnitType::LI | UnitType::LP | UnitType::SK | UnitType::SkStar
     )
+}
+
+// ---- Cavalry line withdrawal (6.78) ----------------------------------------------------------
+
+/// A cavalry line that may withdraw as a body from the enemy now coming up (6.78): the units
+/// gathered round `leader` as for a line command (4.33).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineWithdrawal {
+    pub leader: usize,
+    pub line: LineType,
+    pub units: Vec<usize>,
+}
+
+/// The cavalry line types `leader` gathers for a withdrawal (6.78, P54). GBA: any Type/Class of
+/// cavalry his command restriction allows, on the eligibility chart or not (units that cannot
+/// receive line commands may still); CG: his line command types, per the chart (D37).
+fn cavalry_line_types(scenario: &Scenario, state: &GameState, leader: usize) -> Vec<LineType> {
+    let l = &scenario.leaders[leader];
+    if scenario.meta.rules == RuleSet::Chandragupta {
+        return crate::line::line_types(scenario, leader).into_iter().filter(|t| t.kind.is_cavalry()).collect();
+    }
+    let allowed = |t: &LineType| {
+        l.line_types.is_empty()
+            || l.line_types.iter().any(|r| r.kind == t.kind && (r.class.is_none() || r.class == t.class))
+    };
+    let mut out: Vec<LineType> = Vec::new();
+    for (i, u) in scenario.units.iter().enumerate() {
+        let t = LineType { kind: u.kind, class: u.class };
+        if u.side == l.side && u.kind.is_cavalry() && !state.units[i].eliminated && allowed(&t) && !out.contains(&t) {
+            out.push(t);
+        }
+    }
+    out
+}
+
+/// The cavalry lines that may withdraw as a body now (6.78, P54), without regard to where their
+/// units could go: at least two units, one of which the enemy has just come within two hexes of
+/// and may withdraw on its own; every unit able to withdraw from it (6.71: faster, not in an
+/// enemy ZOC); none having withdrawn on its own this orders phase; in GBA one of them within two
+/// hexes of the leader (in CG the line's make-up is enough, D37). Each set of units once.
+fn candidate_lines(scenario: &Scenario, state: &GameState) -> Vec<LineWithdrawal> {
+    let Phase::Reaction { side, withdrawers, .. } = &state.phase else { return Vec::new() };
+    let Some(mover) = current_mover(scenario, state) else { return Vec::new() };
+    let gba = scenario.meta.rules == RuleSet::Alexander;
+    let mut out: Vec<LineWithdrawal> = Vec::new();
+    for (li, l) in scenario.leaders.iter().enumerate() {
+        if l.side != *side || state.leaders[li].status == crate::game::LeaderStatus::Eliminated {
+            continue;
+        }
+        let at = state.leaders[li].at;
+        for line in cavalry_line_types(scenario, state, li) {
+            let units = crate::line::mounted_members(scenario, state, li, &line);
+            let near = |u: &usize| state.units[*u].placement.hexes().any(|h| h.distance(at) <= TRIGGER_RANGE);
+            let open = units.len() >= 2
+                && units.iter().any(|&u| withdrawers.contains(&scenario.units[u].id))
+                && (!gba || units.iter().any(near))
+                && units.iter().all(|&u| !state.units[u].withdrew_alone)
+                && units.iter().all(|&u| unit_allowance(scenario, state, u, mover).is_some());
+            if open && !out.iter().any(|o| o.units == units) {
+                out.push(LineWithdrawal { leader: li, line, units });
+            }
+        }
+    }
+    out
+}
+
+/// The cavalry lines that may withdraw as a body now and have somewhere to go: those of
+/// [`candidate_lines`] for which [`line_plan`] finds a way.
+pub fn line_withdrawals(scenario: &Scenario, state: &GameState) -> Vec<LineWithdrawal> {
+    candidate_lines(scenario, state)
+        .into_iter()
+        .filter(|l| line_plan(scenario, state, l, false, false).is_some())
+        .collect()
+}
+
+/// A ready-made withdrawal for the whole line, each unit keeping its facing (6.72): the units
+/// farthest from the enemy go first; each takes, of the hexes it can still reach, the nearest
+/// (`far` false: one hex back, the one farthest from the enemy) or the farthest from the enemy
+/// (`far` true), the first by id among equals. `fire`: horse archers that may, shoot (6.76).
+/// `None` if some unit would have nowhere to go.
+pub fn line_plan(
+    scenario: &Scenario,
+    state: &GameState,
+    line: &LineWithdrawal,
+    far: bool,
+    fire: bool,
+) -> Option<Vec<crate::game::LineStep>> {
+    let mover = current_mover(scenario, state)?;
+    let enemy: Vec<HexId> = state.units[mover].placement.hexes().collect();
+    let away = |st: &GameState, u: usize| {
+        st.units[u].placement.hexes().flat_map(|h| enemy.iter().map(move |e| e.distance(h))).min().unwrap_or(0)
+    };
+    let mut order = line.units.clone();
+    order.sort_by_key(|&u| (Reverse(away(state, u)), u));
+    let mut st = state.clone();
+    let mut steps = Vec::new();
+    for u in order {
+        let r = unit_retreat(scenario, &st, u, mover)?;
+        let options = r.search();
+        let best = if far {
+            options.iter().max_by_key(|(h, (_, path))| (r.distance(**h), Reverse(path.len()), Reverse(**h)))
+        } else {
+            options.iter().min_by_key(|(h, (_, path))| (path.len(), Reverse(r.distance(**h)), **h))
+        };
+        let (&end, (_, path)) = best?;
+        let volley = fire && withdrawal_volley(scenario, &st, u).is_some();
+        steps.push(crate::game::LineStep {
+            unit: scenario.units[u].id.clone(),
+            path: path.clone(),
+            facing: st.units[u].facing,
+            fire: volley,
+        });
+        st.units[u].placement = Placement::One(end);
+    }
+    Some(steps)
+}
+
+/// One of a line's ready-made withdrawals (see [`line_plan`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinePlan {
+    pub far: bool,
+    pub fire: bool,
+    pub units: Vec<crate::game::LineStep>,
+}
+
+/// The distinct ready-made withdrawals of a line (6.78): one hex back or as far as each unit can,
+/// and each again with its horse archers shooting if any may (6.76).
+pub fn line_plans(scenario: &Scenario, state: &GameState, line: &LineWithdrawal) -> Vec<LinePlan> {
+    let mut out: Vec<LinePlan> = Vec::new();
+    for (far, fire) in [(false, false), (true, false), (false, true), (true, true)] {
+        let Some(units) = line_plan(scenario, state, line, far, fire) else { continue };
+        if (fire && !units.iter().any(|u| u.fire)) || out.iter().any(|p| p.units == units) {
+            continue;
+        }
+        out.push(LinePlan { far, fire, units });
+    }
+    out
+}
+
+/// Cavalry line withdrawal (6.78): the whole line round `leader` withdraws, each unit as in an
+/// orderly withdrawal of its own (6.71–6.76), one after another in the order given. Every unit
+/// of the line must be named, each once; if any cannot go as asked, nothing happens.
+pub fn withdraw_line(tx: &mut Tx, leader: &str, steps: &[crate::game::LineStep]) -> Result<(), RuleError> {
+    let li = tx.leader_index(leader)?;
+    let refuse = |reason: String| RuleError::LineWithdrawal { leader: leader.into(), rule: "6.78", reason };
+    let mover = current_mover(tx.scenario, &tx.state).ok_or_else(|| refuse("no enemy is coming up".into()))?;
+    let mut named = Vec::new();
+    for step in steps {
+        let ui = tx.unit_index(&step.unit)?;
+        if named.contains(&ui) {
+            return Err(refuse(format!("{} is named twice", step.unit)));
+        }
+        named.push(ui);
+    }
+    let mut sorted = named.clone();
+    sorted.sort();
+    let lines: Vec<LineWithdrawal> =
+        candidate_lines(tx.scenario, &tx.state).into_iter().filter(|l| l.leader == li).collect();
+    let Some(line) = lines.into_iter().find(|l| l.units == sorted) else {
+        return Err(refuse(
+            "the units named are not a whole cavalry line round him that may withdraw now: every unit of the \
+             line goes, the enemy must just have come within two hexes of one of them, each must be able to \
+             withdraw from it, none may have withdrawn on its own this phase, and one must be within two hexes \
+             of him"
+                .into(),
+        ));
+    };
+    let units = line.units.iter().map(|&u| tx.scenario.units[u].id.clone()).collect();
+    tx.emit(Event::LineWithdrew { leader: leader.into(), line: line.line.label(), units, pre_arranged: false });
+    for step in steps {
+        let ui = tx.unit_index(&step.unit)?;
+        withdraw_unit(tx, ui, mover, &step.path, step.facing, step.fire, "6.78")?;
+    }
+    crate::reaction::after_reaction(tx)
 }

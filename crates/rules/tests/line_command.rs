@@ -94,6 +94,7 @@ fn turn_two(sub_at: &str, dice: &[u8]) -> sarissa_rules::Game {
     for id in ["sub", "king", "foe"] {
         ok(&mut game, pass(id));
     }
+    no_pw(&mut game);
     assert_eq!(game.state.turn, 2);
     ok(&mut game, activate("sub"));
     game

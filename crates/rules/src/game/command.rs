@@ -48,6 +48,18 @@ pub enum Command {
         #[serde(default)]
         fire: bool,
     },
+    /// Cavalry line withdrawal (GBA 6.78): the whole cavalry line gathered round `leader`
+    /// withdraws from the enemy that came up, each unit by its own path and final facing, in the
+    /// order given. Every unit of the line must be named, or the command is refused.
+    WithdrawLine { leader: String, units: Vec<LineStep> },
+    /// Pre-arranged withdrawal (GBA 6.83): the line under `leader`'s PW order withdraws one hex
+    /// from the enemy infantry that came up, every unit together, in the order given: a one-hex
+    /// unit by the hex it enters and its final facing; a two-hex unit straight back, `path` the
+    /// two hexes it ends in, keeping its facing.
+    PreArrangedWithdrawal { leader: String, units: Vec<LineStep> },
+    /// The pre-arranged withdrawal markers of the side deciding (GBA 6.82): a PW order for each
+    /// line named; every other eligible leader of the side gets the "No PW" side.
+    DeclarePreArranged { lines: Vec<PwDeclaration> },
     /// A leader withdraws from the enemy that came up (GBA 4.62).
     WithdrawLeader { leader: String, path: Vec<HexId> },
     /// No (more) reactions: the enemy's move goes on.
@@ -70,6 +82,24 @@ pub enum Command {
     DeclineMomentum,
 }
 
+/// One unit's part in a line withdrawal (GBA 6.78): as an orderly withdrawal of its own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineStep {
+    pub unit: String,
+    pub path: Vec<HexId>,
+    pub facing: Vertex,
+    /// A horse archer looses at the enemy as it goes (6.76).
+    #[serde(default)]
+    pub fire: bool,
+}
+
+/// A PW order placed under `leader` for the line of `units` (GBA 6.82).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PwDeclaration {
+    pub leader: String,
+    pub units: Vec<String>,
+}
+
 impl Command {
     pub fn name(&self) -> &'static str {
         match self {
@@ -88,6 +118,9 @@ impl Command {
             Self::EndOrders => "end_orders",
             Self::ReactFacing { .. } => "react_facing",
             Self::Withdraw { .. } => "withdraw",
+            Self::WithdrawLine { .. } => "withdraw_line",
+            Self::PreArrangedWithdrawal { .. } => "pre_arranged_withdrawal",
+            Self::DeclarePreArranged { .. } => "declare_pre_arranged",
             Self::WithdrawLeader { .. } => "withdraw_leader",
             Self::EndReaction => "end_reaction",
             Self::TryMomentum => "try_momentum",

@@ -72,6 +72,12 @@ pub enum RuleError {
         rule: &'static str,
         reason: String,
     },
+    /// A line withdrawal not open now, or not of the whole line (GBA 6.78).
+    LineWithdrawal {
+        leader: String,
+        rule: &'static str,
+        reason: String,
+    },
     /// A leader who trumped must move a unit to another hex before his orders end (GBA 5.46, R11).
     TrumperMustAct {
         leader: String,
@@ -101,6 +107,7 @@ impl RuleError {
             Self::Trump { rule, .. } => rule,
             Self::TrumperMustAct { .. } => "5.46",
             Self::LineCommand { rule, .. } => rule,
+            Self::LineWithdrawal { rule, .. } => rule,
             Self::DiceExhausted => "2.3",
             Self::GameOver => "3.0",
         }
@@ -137,6 +144,7 @@ impl fmt::Display for RuleError {
             Self::NoMomentum { leader, reason } => write!(f, "{leader} cannot try for momentum: {reason}"),
             Self::Trump { leader, reason, .. } => write!(f, "{leader} cannot trump now: {reason}"),
             Self::LineCommand { leader, reason, .. } => write!(f, "{leader} cannot give that line command: {reason}"),
+            Self::LineWithdrawal { leader, reason, .. } => write!(f, "{leader}'s line cannot withdraw so: {reason}"),
             Self::TrumperMustAct { leader } => {
                 write!(f, "{leader} took the initiative by trump and must move a unit before his orders end")
             }

@@ -1,6 +1,6 @@
 //! What happened. Applying events is the only way the game state changes.
 
-use super::state::{GameState, LeaderStatus, Phase};
+use super::state::{GameState, LeaderStatus, Phase, PwOrder};
 use crate::hex::{HexId, Vertex};
 use crate::scenario::Scenario;
 use crate::units::Placement;
@@ -154,6 +154,9 @@ pub enum Event {
         /// A harassment waiting on the other side's fire (8.33).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         harass: Option<crate::harassment::Harassment>,
+        /// Leaders whose lines may withdraw under their PW orders (GBA 6.83).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pre_arranged: Vec<String>,
         remaining: Vec<HexId>,
         /// A two-hex mover: the pose it is going to (`remaining` is then empty).
         #[serde(default)]
@@ -190,6 +193,33 @@ pub enum Event {
         placement: Placement,
         facing: Vertex,
         mp: u8,
+    },
+    /// A cavalry line withdraws as a body (GBA 6.78), or a line under a PW order (6.83,
+    /// `pre_arranged`): `leader`'s line of `line` units; each unit's own withdrawal follows as
+    /// `UnitWithdrew`.
+    LineWithdrew {
+        leader: String,
+        line: String,
+        units: Vec<String>,
+        #[serde(default)]
+        pre_arranged: bool,
+    },
+    /// `side` declares its pre-arranged withdrawals: a marker under each of `leaders` (GBA 6.82).
+    PreArrangedOffered {
+        side: usize,
+        leaders: Vec<String>,
+    },
+    /// The markers are placed, face down (GBA 6.82): `orders` holds each, PW or "No PW".
+    PreArrangedDeclared {
+        side: usize,
+        orders: Vec<PwOrder>,
+    },
+    /// A marker is turned up (GBA 6.83): on the leader's activation (`activated`) or when his
+    /// line first withdraws under it; `units` empty for "No PW".
+    PreArrangedRevealed {
+        leader: String,
+        units: Vec<String>,
+        activated: bool,
     },
     /// A leader withdraws from an enemy unit that came up (GBA 4.62), spending no MP.
     LeaderWithdrew {
@@ -435,6 +465,7 @@ impl GameState {
                 firers,
                 fire_kind,
                 harass,
+                pre_arranged,
                 remaining,
                 to,
                 fresh,
@@ -448,6 +479,7 @@ impl GameState {
                     mover: mover.clone(),
                     reactors: reactors.clone(),
                     withdrawers: withdrawers.clone(),
+                    pre_arranged: pre_arranged.clone(),
                     leaders: leaders.clone(),
                     exposed: exposed.clone(),
                     firers: firers.clone(),
@@ -495,11 +527,33 @@ impl GameState {
                 if let Some(i) = unit(id) {
                     self.units[i].placement = *placement;
                     self.units[i].facing = *facing;
+                    // Still offered on its own: an orderly withdrawal of its own (6.78).
+                    if matches!(&self.phase, Phase::Reaction { withdrawers, .. } if withdrawers.contains(id)) {
+                        self.units[i].withdrew_alone = true;
+                    }
                 }
                 if let Phase::Reaction { reactors, withdrawers, firers, .. } = &mut self.phase {
                     reactors.retain(|r| r != id);
                     withdrawers.retain(|r| r != id);
                     firers.retain(|r| r != id);
+                }
+            }
+            Event::LineWithdrew { leader: id, units, .. } => {
+                // The line goes as a body: none of its units withdraws on its own (6.78).
+                if let Phase::Reaction { reactors, withdrawers, pre_arranged, .. } = &mut self.phase {
+                    reactors.retain(|r| !units.contains(r));
+                    withdrawers.retain(|r| !units.contains(r));
+                    pre_arranged.retain(|l| l != id);
+                }
+            }
+            Event::PreArrangedOffered { side, leaders } => {
+                self.phase = Phase::PreArranged { side: *side, leaders: leaders.clone() };
+            }
+            Event::PreArrangedDeclared { orders, .. } => self.pre_arranged.extend(orders.iter().cloned()),
+            Event::PreArrangedRevealed { leader: id, activated, .. } => {
+                for o in self.pre_arranged.iter_mut().filter(|o| &o.leader == id) {
+                    o.revealed = true;
+                    o.activated |= *activated;
                 }
             }
             Event::LeaderWithdrew { leader: id, path } => {
@@ -715,6 +769,7 @@ impl GameState {
                     u.withdrawal_volleys.clear();
                     u.entry_volleys.clear();
                     u.column_at_start = u.column;
+                    u.withdrew_alone = false;
                 }
                 self.phase = Phase::Orders {
                     leader: id.clone(),
@@ -795,7 +850,8 @@ impl GameState {
                     l.was_in_enemy_zoc = false;
                 }
             }
-            Event::TurnEnded { .. } => {}
+            // The PW orders last the game turn (6.83).
+            Event::TurnEnded { .. } => self.pre_arranged.clear(),
         }
     }
 }

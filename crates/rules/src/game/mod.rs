@@ -12,11 +12,11 @@ mod error;
 mod event;
 mod state;
 
-pub use command::Command;
+pub use command::{Command, LineStep, PwDeclaration};
 pub use dice::Dice;
 pub use error::RuleError;
 pub use event::{Doom, Event, HitCause, RollPurpose};
-pub use state::{GameState, LeaderState, LeaderStatus, Phase, UnitState};
+pub use state::{GameState, LeaderState, LeaderStatus, Phase, PwOrder, UnitState};
 
 use crate::scenario::Scenario;
 use std::sync::Arc;

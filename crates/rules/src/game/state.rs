@@ -58,6 +58,10 @@ pub struct UnitState {
     /// It was In Column when this orders phase began: only then may it move as a column (6.61).
     #[serde(default)]
     pub column_at_start: bool,
+    /// Has made an orderly withdrawal of its own this orders phase: its cavalry line may no
+    /// longer withdraw as a body (6.78).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub withdrew_alone: bool,
 }
 
 impl UnitState {
@@ -100,6 +104,19 @@ pub struct LeaderState {
     pub in_elite_phase: bool,
 }
 
+/// A pre-arranged withdrawal marker under a leader (GBA 6.82): `units`, the line it covers;
+/// empty for the "No PW" side. Kept from the other side until `revealed` (6.83, P58).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PwOrder {
+    pub leader: String,
+    pub units: Vec<String>,
+    #[serde(default)]
+    pub revealed: bool,
+    /// He has been activated holding it: a line with a PW order may not move then (6.83).
+    #[serde(default)]
+    pub activated: bool,
+}
+
 /// The decision the game is waiting for.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]
@@ -124,9 +141,16 @@ pub enum Phase {
         line: Option<Vec<String>>,
         line_refused: bool,
     },
+    /// At the start of the game turn `side` declares its pre-arranged withdrawals: a marker under
+    /// each of `leaders`, PW for one of his eligible lines or "No PW" (GBA 6.82).
+    PreArranged {
+        side: usize,
+        leaders: Vec<String>,
+    },
     /// An enemy unit (`mover`) has come up: `side` may turn `reactors` one vertex to face it
     /// (GBA 7.16), withdraw `withdrawers` (6.7) and `leaders` (4.62) away from it; `exposed`
-    /// leaders, alone beside it, are captured unless they withdraw (4.62). Then the move goes on
+    /// leaders, alone beside it, are captured unless they withdraw (4.62); the lines of the
+    /// `pre_arranged` leaders may withdraw under their PW orders (6.83). Then the move goes on
     /// with `remaining`, having spent `spent` MP; the suspended orders phase is `resume`.
     Reaction {
         side: usize,
@@ -134,6 +158,8 @@ pub enum Phase {
         reactors: Vec<String>,
         #[serde(default)]
         withdrawers: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pre_arranged: Vec<String>,
         #[serde(default)]
         leaders: Vec<String>,
         #[serde(default)]
@@ -209,6 +235,9 @@ pub struct GameState {
     pub tie: Option<(u8, usize)>,
     /// Which sides have tried a trump in the current activation: one each (GBA 5.43).
     pub trumps_tried: [bool; 2],
+    /// The pre-arranged withdrawal markers of this game turn (GBA 6.82).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pre_arranged: Vec<PwOrder>,
 }
 
 impl GameState {
@@ -237,6 +266,7 @@ impl GameState {
                     entry_volleys: Vec::new(),
                     column: false,
                     column_at_start: false,
+                    withdrew_alone: false,
                 })
                 .collect(),
             leaders: scenario
@@ -261,6 +291,7 @@ impl GameState {
             dice,
             tie: None,
             trumps_tried: [false, false],
+            pre_arranged: Vec::new(),
         }
     }
 
@@ -272,6 +303,7 @@ impl GameState {
             | Phase::EliteInitiative { side, .. }
             | Phase::Reactivation { side }
             | Phase::TrumpResponse { side, .. }
+            | Phase::PreArranged { side, .. }
             | Phase::Reaction { side, .. } => Some(*side),
             Phase::Orders { leader, .. } | Phase::Momentum { leader } | Phase::Shock { leader, .. } => {
                 scenario.leaders.iter().find(|l| &l.id == leader).map(|l| l.side)

@@ -105,8 +105,16 @@ impl Field {
         )
     }
 
-    /// Starts a game on this field with loaded dice.
+    /// Starts a game on this field with loaded dice. Any pre-arranged withdrawal markers of the
+    /// first turn are all "No PW" (GBA 6.82); `start_declaring` leaves them to the test.
     pub fn start(&self, dice: &[u8]) -> (Game, Vec<Event>) {
+        let (mut game, mut events) = self.start_declaring(dice);
+        events.extend(no_pw(&mut game));
+        (game, events)
+    }
+
+    /// Starts a game on this field with loaded dice, at the first decision of the turn.
+    pub fn start_declaring(&self, dice: &[u8]) -> (Game, Vec<Event>) {
         let scenario = sarissa_rules::load("field.toml", &self.toml()).unwrap_or_else(|e| panic!("{e}"));
         Game::new(Arc::new(scenario), Dice::scripted(dice)).expect("the game starts")
     }
@@ -158,4 +166,13 @@ pub fn two_armies(blue: Vec<String>, red: Vec<String>) -> Field {
 
 pub fn fire(unit: &str, target: &str) -> Command {
     Command::Fire { unit: unit.into(), target: target.into() }
+}
+
+/// Declares no pre-arranged withdrawal for each side asked (GBA 6.82). Returns every event.
+pub fn no_pw(game: &mut Game) -> Vec<Event> {
+    let mut events = Vec::new();
+    while matches!(game.state.phase, sarissa_rules::game::Phase::PreArranged { .. }) {
+        events.extend(ok(game, Command::DeclarePreArranged { lines: Vec::new() }));
+    }
+    events
 }
