@@ -220,6 +220,32 @@ test('a missile unit may shoot at an enemy coming into its zone, and the log say
   await expect(entry.locator('.rule')).toHaveText('8.21');
 });
 
+// A Samarkand game (seed 1, found by the seeded random player) where the Scythian chief's
+// orders phase has just begun: his Massagetae horse archers at 1909 may harass the hoplites (8.3).
+const HARASS_GAME = ["pre-arrange pharnuches hoplites-1","activate bactrian-chief","move bactrian-horse 3216 3117 3017 facing W","move sogdian-ha-5 3613 3713 3812 3912 4012 facing SE","end","no-momentum","pass pharnuches","activate sogdian-chief","move sogdian-ha-4 3410 3311 3211 facing NW","no-reaction","move sogdian-lancers-1 3607 3507 3406 3307 facing NE","end","momentum","activate andromachus","move hoplites-1 to 2211-2212 facing W","move archers 2710 2709 2708 2707 2706 facing NW","withdraw sogdian-ha-2 2804 2904 facing SW fire","move light-foot-1 2609 2608 2607 2606 2506 facing NW","withdraw sogdian-ha-1 2306 2305 facing SW fire","withdraw sogdian-ha-1 2304 facing SE","end","no-momentum","activate scythian-chief"];
+
+test('a light horse unit harasses an enemy from where it stands, and the log says so', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate((commands) => localStorage.setItem('sarissa.autosave',
+    JSON.stringify({ format: 1, scenario: 'samarkand', seed: 1, commands })), HARASS_GAME);
+  await page.goto('/#/play');
+  await expect(page.locator('.prompt-text')).toContainText(/orders? left/);
+  const counter = page.locator('.counter[data-unit="massagetae-1"]');
+  const before = await counter.getAttribute('transform');
+  await tapCentre(page, '.orderable[data-hex="1909"]');
+  await expect(page.locator('.prompt-text')).toContainText('harass an enemy without leaving its hex');
+  const harass = page.locator('.prompt .act.harass');
+  await expect(harass.first()).toContainText(/^Harass .* \(\d+% to hit/);
+  await harass.first().tap();
+  await page.locator('.tab-log').tap();
+  const entry = page.locator('.log-entry', { hasText: 'dashes in to harass' });
+  await expect(entry).toHaveCount(1);
+  await expect(entry.locator('.rule')).toHaveText('8.3');
+  // It never left its hex, and the orders phase goes on.
+  expect(await counter.getAttribute('transform')).toBe(before);
+  await expect(page.locator('.prompt-text')).toContainText(/orders? left|momentum|shock/);
+});
+
 // A Samarkand game (seed 1, played by the seeded random player) whose leader has just ended his
 // orders with the mercenary horse beside an enemy: it must attack (GBA 7.31). Regenerate it (and
 // the finished game below) when a rule change makes the replay diverge: `sarissa run` says where.

@@ -292,13 +292,14 @@ pub fn prompt(p: &PromptProps) -> Html {
                 (Some(name), _) => format!("{}: tap a bright hex to move {name} there (9 MP a phase; he stops in an enemy zone of control).", leader_name(leader)),
                 _ => String::new(),
             };
+            let harass = if p.harass.is_empty() { "" } else { " It may also harass an enemy without leaving its hex (8.3): see the buttons." };
             let text = if !text.is_empty() { text } else { match &p.ordering {
                 Some((unit, false)) if p.can_fire => format!(
-                    "{}: tap a bright hex to move {unit} there, its own hex to turn it, or a red-ringed enemy to fire at it (chance of a hit shown, 8.15).",
+                    "{}: tap a bright hex to move {unit} there, its own hex to turn it, or a red-ringed enemy to fire at it (chance of a hit shown, 8.15).{harass}",
                     leader_name(leader)
                 ),
                 Some((unit, false)) => format!(
-                    "{}: tap a bright hex to move {unit} there, or its own hex to turn it.",
+                    "{}: tap a bright hex to move {unit} there, or its own hex to turn it.{harass}",
                     leader_name(leader)
                 ),
                 Some((unit, true)) => format!(
