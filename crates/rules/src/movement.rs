@@ -12,7 +12,7 @@ use crate::facing::{front_hexsides, hexes_in, vertices_between, Arc};
 use crate::game::{GameState, RuleError};
 use crate::hex::{HexId, Hexside, Vertex};
 use crate::scenario::Scenario;
-use crate::units::{Placement, Unit};
+use crate::units::{Placement, Unit, UnitType};
 use crate::zoc::{enemy_zoc, occupancy, outpaces, pinners};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
@@ -176,6 +176,12 @@ impl<'a> Mover<'a> {
 
     fn in_enemy_zoc(&self, hex: HexId) -> bool {
         self.zoc.contains_key(&hex)
+    }
+
+    /// A chariot turns at most one vertex in each hex it passes through; only where its move
+    /// starts and ends may it turn further (7.15).
+    fn turns_one_vertex_on_the_way(&self) -> bool {
+        matches!(self.unit.kind, UnitType::CH | UnitType::ChStar)
     }
 
     /// May the move go on from this hex? It stops on entering an enemy ZOC (7.23).
@@ -359,6 +365,7 @@ pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<
         return Ok(formation_reach(scenario, state, unit));
     }
     let mover = Mover::new(scenario, state, unit)?;
+    let chariot = mover.turns_one_vertex_on_the_way();
     let mut best: HashMap<Pose, (Spent, Option<Pose>)> = HashMap::new();
     let mut heap = BinaryHeap::new();
     best.insert(mover.start, (Spent { mp: 0, hits: 0 }, None));
@@ -369,21 +376,49 @@ pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<
         }
         let (hex, facing) = pose;
         let mut next: Vec<(Pose, Spent)> = Vec::new();
-        for to in Vertex::ALL.into_iter().filter(|v| *v != facing) {
+        // On the way a chariot turns only as it goes on, one vertex (7.15); the turns where it
+        // ends are added below.
+        let on_the_way = chariot && hex != mover.start.0;
+        for to in Vertex::ALL.into_iter().filter(|v| *v != facing && !on_the_way) {
             if let Ok(s) = mover.turn(hex, facing, to, spent) {
                 next.push(((hex, to), s));
             }
         }
-        for (side, _) in mover.entries(facing) {
-            let Some(to) = hex.neighbour(side) else { continue };
-            if let Ok((s, arrival)) = mover.enter(hex, facing, to, spent, false) {
-                next.push(((to, arrival), s));
+        let one_vertex = [Vertex::from_index(facing.index() + 1), Vertex::from_index(facing.index() + 5)];
+        let going_on = std::iter::once((facing, Ok(spent)))
+            .chain(one_vertex.into_iter().filter(|_| on_the_way).map(|g| (g, mover.turn(hex, facing, g, spent))));
+        for (heading, turned) in going_on {
+            let Ok(spent) = turned else { continue };
+            for (side, _) in mover.entries(heading) {
+                let Some(to) = hex.neighbour(side) else { continue };
+                if let Ok((s, arrival)) = mover.enter(hex, heading, to, spent, false) {
+                    next.push(((to, arrival), s));
+                }
             }
         }
         for (p, s) in next {
             if best.get(&p).is_none_or(|(b, _)| s < *b) {
                 best.insert(p, (s, Some(pose)));
                 heap.push(Reverse((s, p)));
+            }
+        }
+    }
+    // 7.15: a chariot may turn as it likes where its move ends.
+    if chariot {
+        let ends: Vec<(Pose, Spent, Pose)> = best
+            .iter()
+            .filter(|(pose, _)| pose.0 != mover.start.0)
+            .flat_map(|(&(hex, f), &(spent, _))| {
+                let mover = &mover;
+                Vertex::ALL
+                    .into_iter()
+                    .filter(move |v| *v != f)
+                    .filter_map(move |to| mover.turn(hex, f, to, spent).ok().map(|s| ((hex, to), s, (hex, f))))
+            })
+            .collect();
+        for (pose, spent, from) in ends {
+            if best.get(&pose).is_none_or(|(b, _)| spent < *b) {
+                best.insert(pose, (spent, Some(from)));
             }
         }
     }
@@ -484,9 +519,23 @@ pub fn plan_steps(
         // The reason given for a refused step is the one for going straight on, if that was
         // possible at all; otherwise the last turning alternative's.
         let mut straight_error: Option<String> = None;
+        // A chariot that could have gone on only by turning further here: that is the reason.
+        let mut chariot_error: Option<String> = None;
         for (&f, &spent) in &costs {
             for g in Vertex::ALL {
-                let turned = if g == f { Ok(spent) } else { mover.turn(here, f, g, spent) };
+                let turned = if g == f {
+                    Ok(spent)
+                } else if (k > 0 || spent_before > 0)
+                    && mover.turns_one_vertex_on_the_way()
+                    && vertices_between(f, g) > 1
+                {
+                    let reason =
+                        format!("a chariot turns at most one vertex in {here}, a hex it passes through (7.15)");
+                    chariot_error.get_or_insert(reason);
+                    continue;
+                } else {
+                    mover.turn(here, f, g, spent)
+                };
                 let entered = turned.and_then(|s| mover.enter(here, g, to, s, k + 1 == path.len()));
                 match entered {
                     Ok((s, arrival)) => {
@@ -502,7 +551,7 @@ pub fn plan_steps(
             }
         }
         if next.is_empty() {
-            let reason = straight_error.unwrap_or(last_error);
+            let reason = chariot_error.or(straight_error).unwrap_or(last_error);
             return Err(refuse(rule_of(&reason), format!("into {to}: {reason}")));
         }
         costs = next.iter().map(|(v, (s, _))| (*v, *s)).collect();
@@ -563,8 +612,8 @@ pub fn plan_steps(
 
 /// The rule number cited in a refusal's reason, e.g. "(6.25)".
 fn rule_of(reason: &str) -> &'static str {
-    const RULES: [&str; 13] =
-        ["6.11", "6.25", "6.32", "6.61", "6.64", "6.67", "6.91", "6.92", "7.23", "7.25", "6.2", "6.3", "6.6"];
+    const RULES: [&str; 14] =
+        ["6.11", "6.25", "6.32", "6.61", "6.64", "6.67", "6.91", "6.92", "7.15", "7.23", "7.25", "6.2", "6.3", "6.6"];
     RULES
         .iter()
         .find(|r| reason.contains(&format!("({r}")) || reason.contains(&format!(" {r})")))
