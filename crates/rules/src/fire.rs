@@ -388,6 +388,7 @@ fn offer_return_fire(tx: &mut Tx, firer: usize, target: usize) -> Result<(), Rul
         harass: None,
         column: false,
         pre_arranged: Vec::new(),
+        after_shock: None,
         remaining: Vec::new(),
         to: None,
         fresh: false,

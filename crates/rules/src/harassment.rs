@@ -251,6 +251,7 @@ pub fn harass(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
         harass: Some(Harassment { target: target.into(), path: option.path }),
         column: false,
         pre_arranged: Vec::new(),
+        after_shock: None,
         remaining: Vec::new(),
         to: None,
         fresh: false,

@@ -17,6 +17,7 @@ use crate::scenario::Scenario;
 use crate::units::{Placement, UnitClass};
 use crate::withdrawal::is_infantry;
 use crate::zoc::enemy_zoc;
+use serde::{Deserialize, Serialize};
 
 /// The one-vertex turns open to a reacting one-hex unit (7.16).
 pub fn reaction_facings(facing: Vertex) -> [Vertex; 2] {
@@ -121,6 +122,62 @@ fn pause_at(scenario: &Scenario, state: &GameState, mover: usize, before: Option
     (pause, captured.iter().map(|&l| s.leaders[l].id.clone()).collect())
 }
 
+/// The reactions still owed after a shock segment (9.35): the units that advanced, in order,
+/// and the leader whose orders phase then ends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AfterShock {
+    pub leader: String,
+    pub advances: Vec<Advance>,
+}
+
+/// A unit that advanced after combat, and the hex it came from (9.31).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Advance {
+    pub unit: String,
+    pub from: HexId,
+}
+
+/// After a shock segment, one advancing unit after another: the defending side may turn to
+/// face it (7.16) or shoot at it as it comes into a ZOC (8.21), but not withdraw (9.35). Then
+/// the active leader's orders phase ends as usual.
+pub fn offer_advance_reactions(tx: &mut Tx, leader: &str, advances: Vec<Advance>) -> Result<(), RuleError> {
+    for (k, a) in advances.iter().enumerate() {
+        let ui = tx.unit_index(&a.unit)?;
+        let st = &tx.state.units[ui];
+        if st.eliminated || st.routed {
+            continue;
+        }
+        let before = Placement::One(a.from);
+        let ids = |v: Vec<usize>| v.into_iter().map(|i| tx.scenario.units[i].id.clone()).collect::<Vec<_>>();
+        let reactors = ids(reactors(tx.scenario, &tx.state, ui, &before));
+        let firers = ids(crate::fire::entry_firers(tx.scenario, &tx.state, ui, &before));
+        if reactors.is_empty() && firers.is_empty() {
+            continue;
+        }
+        tx.emit(Event::ReactionOffered {
+            side: 1 - tx.scenario.units[ui].side,
+            mover: a.unit.clone(),
+            reactors,
+            withdrawers: Vec::new(),
+            pre_arranged: Vec::new(),
+            after_shock: Some(Box::new(AfterShock { leader: leader.into(), advances: advances[k + 1..].to_vec() })),
+            leaders: Vec::new(),
+            exposed: Vec::new(),
+            firers,
+            fire_kind: ReactionFire::Entry,
+            harass: None,
+            column: false,
+            remaining: Vec::new(),
+            to: None,
+            fresh: false,
+            facing: tx.state.units[ui].facing,
+            spent: 0,
+        });
+        return Ok(());
+    }
+    crate::sequence::after_orders(tx, leader)
+}
+
 /// What is left of an interrupted move: a one-hex unit's hexes still to enter, or a two-hex
 /// unit's pose still to reach; its final facing; the MP spent so far.
 struct Rest<'a> {
@@ -146,6 +203,7 @@ fn offer_pause(tx: &mut Tx, mover: usize, pause: Pause, rest: Rest) {
         fire_kind: pause.fire_kind,
         harass: None,
         pre_arranged: pause.pre_arranged,
+        after_shock: None,
         remaining: rest.remaining.to_vec(),
         to: rest.to,
         fresh: rest.fresh,
@@ -344,7 +402,7 @@ pub fn after_reaction(tx: &mut Tx) -> Result<(), RuleError> {
 /// phase comes back and the move goes on, if it still can — not if reaction fire has brought
 /// the mover's hits to its TQ: it routs instead (8.21, 10.21).
 pub fn resume(tx: &mut Tx) -> Result<(), RuleError> {
-    let Phase::Reaction { mover, remaining, to, fresh, facing, spent, exposed, harass, column, .. } =
+    let Phase::Reaction { mover, remaining, to, fresh, facing, spent, exposed, harass, column, after_shock, .. } =
         tx.state.phase.clone()
     else {
         return Ok(());
@@ -353,6 +411,9 @@ pub fn resume(tx: &mut Tx) -> Result<(), RuleError> {
         tx.emit(Event::LeaderCaptured { leader });
     }
     tx.emit(Event::ReactionEnded);
+    if let Some(then) = after_shock {
+        return offer_advance_reactions(tx, &then.leader, then.advances);
+    }
     let ui = tx.unit_index(&mover)?;
     if let Some(h) = harass {
         return crate::harassment::conclude(tx, ui, &h);

@@ -7,6 +7,7 @@ use crate::hex::{HexId, Vertex};
 use crate::line::{Eligibility, Formation};
 use crate::movement::leader_reach;
 use crate::orders::{in_command_range, is_overall, leader_in_enemy_zoc};
+use crate::reaction::Advance;
 use crate::units::UnitType;
 use crate::units::{LineType, Placement};
 
@@ -136,7 +137,15 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             crate::shock_segment::resolve_segment(tx, attackers)?;
             // 6.66: the columns attacked fall back into formation as the orders phase ends.
             crate::column::revert_attacked(tx, since);
-            after_orders(tx, &leader)
+            // 9.35: the defenders may turn to face or shoot at the units that advanced.
+            let advances = tx.events[since..]
+                .iter()
+                .filter_map(|e| match e {
+                    Event::UnitAdvanced { unit, from, .. } => Some(Advance { unit: unit.clone(), from: *from }),
+                    _ => None,
+                })
+                .collect();
+            crate::reaction::offer_advance_reactions(tx, &leader, advances)
         }
         (Phase::Shock { .. }, _) => Err(not_now("the shock attacks are chosen and resolved (9.11)")),
         (Phase::Momentum { leader }, Command::TryMomentum) => try_momentum(tx, &leader),

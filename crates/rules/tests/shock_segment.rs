@@ -139,3 +139,45 @@ fn the_attacker_advances_into_the_hex_the_routed_defender_left_gba_9_31() {
     }
     assert!(advanced > 0, "some of these rolls rout the defender");
 }
+
+#[test]
+fn a_unit_that_advances_beside_enemy_archers_may_be_turned_to_and_shot_at_but_not_withdrawn_from_gba_9_35() {
+    let mut seen = 0;
+    for first in 0..10u8 {
+        let dice = [first, 9, 9, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+        // Red archers at 0705 face west: the hex the red foot holds is in their zone.
+        let red =
+            vec![unit("red", "MI", "", 4, 5, 5, "", "0605", "W"), unit("bows", "LI", "A", 3, 5, 5, "A", "0705", "W")];
+        let (mut game, _) = field(red, vec![]).start(&dice);
+        ok(&mut game, activate("hero"));
+        ok(&mut game, mv("hyp", &["0405", "0505"], Vertex::E));
+        let_pass(&mut game);
+        ok(&mut game, Command::EndOrders);
+        let events = ok(&mut game, shock(&[]));
+        if !events.iter().any(|e| matches!(e, Event::UnitAdvanced { unit, .. } if unit == "hyp")) {
+            assert!(!matches!(game.state.phase, Phase::Reaction { .. }), "no advance, no reaction");
+            continue;
+        }
+        seen += 1;
+        match &game.state.phase {
+            Phase::Reaction { mover, firers, withdrawers, after_shock, .. } => {
+                assert_eq!(mover, "hyp");
+                assert_eq!(firers, &vec!["bows".to_string()]);
+                assert!(withdrawers.is_empty(), "no withdrawal from an advance (9.35)");
+                assert_eq!(after_shock.as_ref().map(|a| a.leader.as_str()), Some("hero"));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(game.decider(), Some(1));
+        let events = ok(&mut game, fire("bows", "hyp"));
+        assert!(events.iter().any(|e| matches!(e, Event::MissileFired { reaction: Some(_), .. })), "{events:?}");
+        ok(&mut game, Command::EndReaction);
+        // Then the active leader's orders phase ends as usual: momentum, or the next leader.
+        assert!(
+            matches!(game.state.phase, Phase::Momentum { .. } | Phase::Activation { .. }),
+            "{:?}",
+            game.state.phase
+        );
+    }
+    assert!(seen > 0, "some of these rolls rout the defender");
+}

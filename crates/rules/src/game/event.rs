@@ -157,6 +157,10 @@ pub enum Event {
         /// Leaders whose lines may withdraw under their PW orders (GBA 6.83).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         pre_arranged: Vec<String>,
+        /// After a shock segment: the units still to be reacted to as they advanced, and the
+        /// leader whose orders phase then goes on (9.35).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        after_shock: Option<Box<crate::reaction::AfterShock>>,
         remaining: Vec<HexId>,
         /// A two-hex mover: the pose it is going to (`remaining` is then empty).
         #[serde(default)]
@@ -466,6 +470,7 @@ impl GameState {
                 fire_kind,
                 harass,
                 pre_arranged,
+                after_shock,
                 remaining,
                 to,
                 fresh,
@@ -480,6 +485,7 @@ impl GameState {
                     reactors: reactors.clone(),
                     withdrawers: withdrawers.clone(),
                     pre_arranged: pre_arranged.clone(),
+                    after_shock: after_shock.clone(),
                     leaders: leaders.clone(),
                     exposed: exposed.clone(),
                     firers: firers.clone(),

@@ -160,6 +160,10 @@ pub enum Phase {
         withdrawers: Vec<String>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         pre_arranged: Vec<String>,
+        /// After a shock segment: the units still to be reacted to as they advanced, and the
+        /// leader whose orders phase then goes on (9.35).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        after_shock: Option<Box<crate::reaction::AfterShock>>,
         #[serde(default)]
         leaders: Vec<String>,
         #[serde(default)]
