@@ -228,8 +228,8 @@ pub fn harass(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
     };
     let moved_before = tx.state.units[ui].moved;
     tx.emit(Event::Harassed { unit: unit.into(), target: target.into(), path: option.path.clone() });
-    // It counts as a move (8.31): a Moved unit moving again takes a hit, skirmishers never (6.13).
-    if moved_before && !tx.scenario.units[ui].kind.is_foot_skirmisher() {
+    // It counts as a move (8.31): a Moved unit moving again takes a hit; GBA skirmishers never (6.13, D22).
+    if moved_before && crate::rule_set::hooks(tx.scenario.meta.rules).second_move_hit(tx.scenario.units[ui].kind) {
         tx.emit(Event::CohesionHits { unit: unit.into(), hits: 1, cause: HitCause::SecondMove });
     }
     if option.elephant_hits > 0 {

@@ -494,7 +494,8 @@ pub(crate) fn give_ground(tx: &mut Tx, ui: usize, mover: usize, going: Going, fi
         // 6.72[1], then [3]: one hit for failing the check, whatever the margin.
         tx.emit(Event::CohesionHits { unit: unit.clone(), hits: 1, cause: HitCause::Withdrawal });
     }
-    if !skirmisher {
+    // 6.72[3]: GBA skirmishers skip the end check; in CG 6.63[3] every withdrawing unit makes it (D32).
+    if !skirmisher || !crate::rule_set::hooks(tx.scenario.meta.rules).withdrawal_check_exempts_skirmishers {
         let roll = tx.roll(RollPurpose::TqCheck { unit: unit.clone(), rule: "6.72".into() })?;
         if roll > tq {
             tx.emit(Event::CohesionHits { unit, hits: 1, cause: HitCause::WithdrawalCheck });

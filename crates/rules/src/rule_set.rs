@@ -1,0 +1,107 @@
+//! Where the two rule sets part ways in the game flow, answered as data in one place (CG digest
+//! §6, D1–D80). The game flow asks `hooks(rules)` rather than testing the rule set itself; the
+//! pure combat resolvers (`combat`, `charts`) keep their own per-table switches.
+
+use crate::scenario::RuleSet;
+use crate::units::UnitType;
+
+/// Who goes first when leaders of equal initiative are left on both sides (5.12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TieRule {
+    /// GBA 5.12: the non-Macedonian side first; a die roll only if both or neither are Macedonian.
+    NonMacedonianFirst,
+    /// CG 5.12 (D16, W7): always a die roll, the high roller's leader first, then alternate.
+    DieRoll,
+}
+
+/// How a unit turning to face an enemy coming up is checked (7.16, 7.17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReactionFacingRule {
+    /// GBA 7.16: the difference of the two MAs is added to the roll.
+    pub ma_difference: bool,
+    /// GBA 7.16 (R2): at least one hit, whatever the roll; CG: DR − TQ, none possible.
+    pub minimum_hit: bool,
+    /// CG 7.16: not if the unit began the orders phase's movement segment in an enemy ZOC.
+    pub barred_if_started_in_zoc: bool,
+    /// GBA 7.17: a two-hex unit may reverse its face in reaction; CG 7.16: never a double.
+    pub two_hex_reverse: bool,
+}
+
+/// The rule-set answers the game flow needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleHooks {
+    /// GBA 4.63, 9.2: leaders fight personal combats; CG has none (D15).
+    pub personal_combat: bool,
+    /// 5.12 ties (D16).
+    pub activation_tie: TieRule,
+    /// GBA 6.13: skirmishers take no hit for moving again; CG 6.13 names no such exemption (D22, G44).
+    pub second_move_hit_exempts_skirmishers: bool,
+    /// GBA 6.45: no wheeling check when only skirmishers hold the unit; CG: always a check (D30).
+    pub wheel_check_ignores_skirmisher_zoc: bool,
+    /// GBA 6.43: Macedonian phalanxes pivot without the hit; CG: every double unit pays it (D29).
+    pub macedonian_pivot_free: bool,
+    /// GBA 6.72[3]: skirmishers skip the end-of-withdrawal TQ check; CG 6.63[3]: every unit
+    /// withdrawing makes it (D32, W13).
+    pub withdrawal_check_exempts_skirmishers: bool,
+    /// 7.16, 7.17 (D41).
+    pub reaction_facing: ReactionFacingRule,
+}
+
+const ALEXANDER: RuleHooks = RuleHooks {
+    personal_combat: true,
+    activation_tie: TieRule::NonMacedonianFirst,
+    second_move_hit_exempts_skirmishers: true,
+    wheel_check_ignores_skirmisher_zoc: true,
+    macedonian_pivot_free: true,
+    withdrawal_check_exempts_skirmishers: true,
+    reaction_facing: ReactionFacingRule {
+        ma_difference: true,
+        minimum_hit: true,
+        barred_if_started_in_zoc: false,
+        two_hex_reverse: true,
+    },
+};
+
+const CHANDRAGUPTA: RuleHooks = RuleHooks {
+    personal_combat: false,
+    activation_tie: TieRule::DieRoll,
+    second_move_hit_exempts_skirmishers: false,
+    wheel_check_ignores_skirmisher_zoc: false,
+    macedonian_pivot_free: false,
+    withdrawal_check_exempts_skirmishers: false,
+    reaction_facing: ReactionFacingRule {
+        ma_difference: false,
+        minimum_hit: false,
+        barred_if_started_in_zoc: true,
+        two_hex_reverse: false,
+    },
+};
+
+impl RuleHooks {
+    /// Does a Moved unit of this type take the hit for moving again (6.13, D22)?
+    pub fn second_move_hit(&self, kind: UnitType) -> bool {
+        !(self.second_move_hit_exempts_skirmishers && kind.is_foot_skirmisher())
+    }
+}
+
+/// The game-flow differences of `rules`.
+pub fn hooks(rules: RuleSet) -> &'static RuleHooks {
+    match rules {
+        RuleSet::Alexander => &ALEXANDER,
+        RuleSet::Chandragupta => &CHANDRAGUPTA,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_two_sets_differ_where_the_cg_digest_says() {
+        let (gba, cg) = (hooks(RuleSet::Alexander), hooks(RuleSet::Chandragupta));
+        assert!(gba.personal_combat && !cg.personal_combat);
+        assert_eq!(cg.activation_tie, TieRule::DieRoll);
+        assert!(!cg.second_move_hit_exempts_skirmishers);
+        assert!(!cg.reaction_facing.minimum_hit && gba.reaction_facing.minimum_hit);
+    }
+}
