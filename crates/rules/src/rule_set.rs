@@ -3,7 +3,7 @@
 //! pure combat resolvers (`combat`, `charts`) keep their own per-table switches.
 
 use crate::scenario::RuleSet;
-use crate::units::UnitType;
+use crate::units::{Missile, UnitClass, UnitType};
 
 /// Who goes first when leaders of equal initiative are left on both sides (5.12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,6 +12,17 @@ pub enum TieRule {
     NonMacedonianFirst,
     /// CG 5.12 (D16, W7): always a die roll, the high roller's leader first, then alternate.
     DieRoll,
+}
+
+/// Who may move and then fire under one order, and at whom (8.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveFireRule {
+    /// GBA 8.11: only at a target the move brought it closer to; archer LI and artillery move
+    /// or fire.
+    TowardTheTarget,
+    /// CG 8.11 (D44): at any target during the move; only long bows (A*) move or fire — they
+    /// may still turn in place and fire.
+    AnyTimeButLongBows,
 }
 
 /// How a unit turning to face an enemy coming up is checked (7.16, 7.17).
@@ -45,6 +56,15 @@ pub struct RuleHooks {
     pub withdrawal_check_exempts_skirmishers: bool,
     /// 7.16, 7.17 (D41).
     pub reaction_facing: ReactionFacingRule,
+    /// 7.21: a skirmisher out of missiles has no ZOC in GBA; in CG it keeps its front one (D42).
+    pub skirmisher_without_missiles_keeps_front_zoc: bool,
+    /// GBA 7.23, 7.25: the ZOC of a unit that can never shock pins nobody; CG has no such
+    /// exception (D42).
+    pub zoc_of_non_shockers_pins: bool,
+    /// CG 7.21: artillery has no ZOC (D42); GBA says nothing, so it keeps one (that pins nobody).
+    pub artillery_has_zoc: bool,
+    /// 8.11 (D44).
+    pub move_and_fire: MoveFireRule,
 }
 
 const ALEXANDER: RuleHooks = RuleHooks {
@@ -60,6 +80,10 @@ const ALEXANDER: RuleHooks = RuleHooks {
         barred_if_started_in_zoc: false,
         two_hex_reverse: true,
     },
+    skirmisher_without_missiles_keeps_front_zoc: false,
+    zoc_of_non_shockers_pins: false,
+    artillery_has_zoc: true,
+    move_and_fire: MoveFireRule::TowardTheTarget,
 };
 
 const CHANDRAGUPTA: RuleHooks = RuleHooks {
@@ -75,9 +99,34 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
         barred_if_started_in_zoc: true,
         two_hex_reverse: false,
     },
+    skirmisher_without_missiles_keeps_front_zoc: true,
+    zoc_of_non_shockers_pins: true,
+    artillery_has_zoc: false,
+    move_and_fire: MoveFireRule::AnyTimeButLongBows,
 };
 
 impl RuleHooks {
+    /// CG 8.11: a long bow that only turned in place may fire (D44).
+    pub fn turn_and_fire(&self, missile: Option<Missile>) -> bool {
+        self.move_and_fire == MoveFireRule::AnyTimeButLongBows && missile == Some(Missile::LongBow)
+    }
+
+    /// GBA 8.11: moving and firing, only at a target the move brought it closer to.
+    pub fn fire_needs_approach(&self) -> bool {
+        self.move_and_fire == MoveFireRule::TowardTheTarget
+    }
+
+    /// Must this unit choose between moving and firing under one order (8.11, D44)? Artillery
+    /// keeps the GBA restriction in both sets until CG artillery (10.5) is built.
+    pub fn move_or_fire(&self, kind: UnitType, class: Option<UnitClass>, missile: Option<Missile>) -> bool {
+        match self.move_and_fire {
+            MoveFireRule::TowardTheTarget => {
+                (kind == UnitType::LI && class == Some(UnitClass::A)) || kind == UnitType::AT
+            }
+            MoveFireRule::AnyTimeButLongBows => missile == Some(Missile::LongBow) || kind == UnitType::AT,
+        }
+    }
+
     /// Does a Moved unit of this type take the hit for moving again (6.13, D22)?
     pub fn second_move_hit(&self, kind: UnitType) -> bool {
         !(self.second_move_hit_exempts_skirmishers && kind.is_foot_skirmisher())

@@ -251,3 +251,78 @@ fn a_double_unit_never_turns_in_reaction_cg_7_16_d41() {
         assert_eq!(reacting, offered, "{rules}: {:?}", game.state.phase);
     }
 }
+
+#[test]
+fn horse_archers_pin_in_chandragupta_cg_7_23_d42() {
+    // GBA: a unit that never shocks pins nobody; CG has no such exception (and LC archers may
+    // shock there anyway, D43).
+    for (rules, pinned) in [("alexander", false), ("chandragupta", true)] {
+        let f = Field {
+            rules,
+            ..cg(
+                [
+                    vec![unit("slow", "MI", "", 4, 5, 4, "", "0705", "E")],
+                    vec![unit("ha", "LC", "A", 2, 5, 9, "A", "0805", "W")],
+                ],
+                hero_and_foe(),
+            )
+        };
+        let (game, _) = f.start(&[]);
+        let zoc = sarissa_rules::zoc::enemy_zoc(&game.scenario, &game.state, 0);
+        let pinners = sarissa_rules::zoc::pinners(&game.scenario, &zoc, [h("0705")]);
+        assert_eq!(pinners == vec![1], pinned, "{rules}: {pinners:?}");
+    }
+}
+
+#[test]
+fn skirmishers_out_of_missiles_keep_a_front_zoc_and_artillery_has_none_cg_7_21_d42() {
+    for (rules, front_only) in [("alexander", false), ("chandragupta", true)] {
+        let f = Field {
+            rules,
+            ..cg(
+                [
+                    vec![unit("sk", "SK", "J", 1, 5, 6, "J", "0505", "E")],
+                    vec![unit("r", "HC", "", 3, 6, 7, "", "1109", "W")],
+                ],
+                hero_and_foe(),
+            )
+        };
+        let (mut game, _) = f.start(&[]);
+        assert_eq!(sarissa_rules::zoc::zoc_of(&game.scenario, &game.state, 0).len(), 4, "front and flanks");
+        game.state.units[0].supply = sarissa_rules::combat::missile::Supply::No;
+        let zoc = sarissa_rules::zoc::zoc_of(&game.scenario, &game.state, 0);
+        assert_eq!(zoc.len(), if front_only { 2 } else { 0 }, "{rules}: {zoc:?}");
+    }
+    let f = cg(
+        [vec![unit("at", "AT", "", 1, 5, 2, "B", "0505", "E")], vec![unit("r", "HC", "", 3, 6, 7, "", "1109", "W")]],
+        hero_and_foe(),
+    );
+    let (game, _) = f.start(&[]);
+    assert!(sarissa_rules::zoc::zoc_of(&game.scenario, &game.state, 0).is_empty());
+}
+
+#[test]
+fn archer_foot_may_move_and_fire_long_bows_only_turn_and_fire_cg_8_11_d44() {
+    use sarissa_rules::fire::targets;
+    let blue =
+        vec![unit("bows", "LI", "A", 3, 5, 5, "A", "0307", "E"), unit("long", "LI", "A", 3, 5, 5, "A*", "0305", "E")];
+    // Foot too slow to withdraw from the archers (6.71): medes in range of both.
+    let red = vec![unit("medes", "MI", "", 4, 5, 4, "", "0606", "W")];
+    let (mut game, _) = cg([blue, red], hero_and_foe()).start(&[]);
+    ok(&mut game, activate("hero"));
+    // Archer foot step back (away from the target) and may still fire, as moving.
+    ok(&mut game, mv("bows", &["0207"], Vertex::E));
+    let t = targets(&game.scenario, &game.state, 0);
+    assert!(t.iter().any(|t| t.unit == 2 && t.fire.moving), "{t:?}");
+    // Long bows that only turn in place may fire; the GBA rule (archer foot move or fire) gone.
+    ok(&mut game, mv("long", &[], Vertex::SE));
+    assert!(!targets(&game.scenario, &game.state, 1).is_empty());
+
+    // Long bows that move a hex may not fire.
+    let blue = vec![unit("long", "LI", "A", 3, 5, 5, "A*", "0305", "E")];
+    let red = vec![unit("medes", "MI", "", 4, 5, 4, "", "0606", "W")];
+    let (mut game, _) = cg([blue, red], hero_and_foe()).start(&[]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, mv("long", &["0405"], Vertex::E));
+    assert!(targets(&game.scenario, &game.state, 0).is_empty());
+}
