@@ -25,6 +25,18 @@ pub enum MoveFireRule {
     AnyTimeButLongBows,
 }
 
+/// How a rally goes (GBA 10.27, CG 11.31–11.34).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RallyRule {
+    /// GBA 10.27: only in a hex that costs 1 MP to enter; CG has no such limit (D69).
+    pub needs_open_ground: bool,
+    /// CG 11.33: a unit stacked with the leader rallies without a roll (D69, W39).
+    pub automatic_when_stacked: bool,
+    /// GBA 10.27: a second roll on the Rally Table gives the hits; CG 11.34: half the printed
+    /// TQ, no roll (D69).
+    pub table_roll: bool,
+}
+
 /// How a unit turning to face an enemy coming up is checked (7.16, 7.17).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReactionFacingRule {
@@ -65,6 +77,8 @@ pub struct RuleHooks {
     pub artillery_has_zoc: bool,
     /// 8.11 (D44).
     pub move_and_fire: MoveFireRule,
+    /// GBA 10.27, CG 11.3 (D69).
+    pub rally: RallyRule,
 }
 
 const ALEXANDER: RuleHooks = RuleHooks {
@@ -84,6 +98,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
     zoc_of_non_shockers_pins: false,
     artillery_has_zoc: true,
     move_and_fire: MoveFireRule::TowardTheTarget,
+    rally: RallyRule { needs_open_ground: true, automatic_when_stacked: false, table_roll: true },
 };
 
 const CHANDRAGUPTA: RuleHooks = RuleHooks {
@@ -103,6 +118,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     zoc_of_non_shockers_pins: true,
     artillery_has_zoc: false,
     move_and_fire: MoveFireRule::AnyTimeButLongBows,
+    rally: RallyRule { needs_open_ground: false, automatic_when_stacked: true, table_roll: false },
 };
 
 impl RuleHooks {

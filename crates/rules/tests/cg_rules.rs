@@ -350,3 +350,50 @@ fn random_games_on_a_chandragupta_field_run_clean_cg_d15_d44() {
         assert_eq!(replayed.state_hash(), game.state_hash(), "seed {seed}");
     }
 }
+
+/// A routed TQ 7 horse at 1005 and the initiative 4 leader at `leader_at` (W39).
+fn cg_rally_field(dice: &[u8], leader_at: &str, terrain: Vec<(&'static str, char)>) -> sarissa_rules::Game {
+    let f = Field {
+        terrain,
+        ..cg(
+            [
+                vec![unit("horse", "HC", "", 3, 7, 7, "", "1005", "E")],
+                vec![unit("far", "MI", "", 4, 5, 5, "", "1209", "W")],
+            ],
+            [vec![leader("hero", "overall", 4, 8, leader_at)], vec![leader("foe", "overall", 6, 4, "1210")]],
+        )
+    };
+    let (mut game, _) = f.start(dice);
+    game.state.units[0].routed = true;
+    ok(&mut game, activate("hero"));
+    game
+}
+
+fn cg_rally() -> Command {
+    Command::Rally { unit: "horse".into(), facing: Vertex::W }
+}
+
+#[test]
+fn w39_rally_on_initiative_plus_one_hits_half_the_tq_no_table_cg_11_33_11_34_d69() {
+    // DR 5 ≤ 4 + 1: rallied with floor(7 / 2) = 3 hits, no second roll.
+    let mut game = cg_rally_field(&[5], "0905", vec![]);
+    let events = ok(&mut game, cg_rally());
+    assert_eq!(events.iter().filter(|e| matches!(e, Event::DieRolled { .. })).count(), 1, "{events:?}");
+    assert!(events.iter().any(|e| matches!(e, Event::UnitRallied { hits: 3, .. })), "{events:?}");
+    // DR 6: it rout-moves; DR 8 (over its TQ 7): eliminated.
+    let mut game = cg_rally_field(&[6], "0905", vec![]);
+    let events = ok(&mut game, cg_rally());
+    assert!(events.iter().any(|e| matches!(e, Event::UnitRouted { .. })), "{events:?}");
+    let mut game = cg_rally_field(&[8], "0905", vec![]);
+    let events = ok(&mut game, cg_rally());
+    assert!(events.iter().any(|e| matches!(e, Event::UnitEliminated { .. })), "{events:?}");
+}
+
+#[test]
+fn a_unit_stacked_with_the_leader_rallies_without_a_roll_anywhere_cg_11_33_d69() {
+    // Stacked with him, in woods (GBA would refuse: not a 1-MP hex): no dice at all.
+    let mut game = cg_rally_field(&[], "1005", vec![("1005", 'w')]);
+    let events = ok(&mut game, cg_rally());
+    assert!(!rolled(&events), "{events:?}");
+    assert!(events.iter().any(|e| matches!(e, Event::UnitRallied { hits: 3, .. })), "{events:?}");
+}
