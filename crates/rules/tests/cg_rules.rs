@@ -397,3 +397,38 @@ fn a_unit_stacked_with_the_leader_rallies_without_a_roll_anywhere_cg_11_33_d69()
     assert!(!rolled(&events), "{events:?}");
     assert!(events.iter().any(|e| matches!(e, Event::UnitRallied { hits: 3, .. })), "{events:?}");
 }
+
+#[test]
+fn w31_a_leader_in_a_shock_rolls_0_then_killed_over_his_initiative_else_wounded_cg_9_15_d54() {
+    use sarissa_rules::charts::leaders::LeaderResult;
+    use sarissa_rules::game::LeaderStatus;
+    // Blue's MI beside red's, not moved: an optional attack with no pre-shock check. The
+    // initiative 6 leader stacked with it rolls 0, then 7 (killed) or 6 (wounded, W31).
+    for (second, result) in [(7u8, LeaderResult::Killed), (6, LeaderResult::Wounded)] {
+        let f = cg(
+            [
+                vec![unit("mi", "MI", "", 4, 5, 5, "", "0505", "E")],
+                vec![unit("red", "MI", "", 4, 5, 5, "", "0605", "W")],
+            ],
+            [vec![leader("hero", "overall", 6, 8, "0505")], vec![leader("foe", "overall", 7, 4, "1210")]],
+        );
+        let (mut game, _) = f.start(&[0, second, 5, 5, 5, 5, 5, 5, 5, 5]);
+        ok(&mut game, activate("hero"));
+        ok(&mut game, Command::EndOrders);
+        let events = ok(&mut game, Command::Shock { attackers: vec!["mi".into()] });
+        assert!(
+            events.iter().any(
+                |e| matches!(e, Event::LeaderCasualty { leader, result: r, .. } if leader == "hero" && *r == result)
+            ),
+            "{events:?}"
+        );
+        let st = &game.state.leaders[0];
+        if result == LeaderResult::Wounded {
+            assert_eq!((st.wounds, st.status), (1, LeaderStatus::Finished));
+            let r = sarissa_rules::orders::ratings(&game.scenario, &game.state, 0);
+            assert_eq!(r.initiative, Some(5), "every rating one lower");
+        } else {
+            assert_eq!(st.status, LeaderStatus::Eliminated);
+        }
+    }
+}
