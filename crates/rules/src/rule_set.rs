@@ -25,6 +25,28 @@ pub enum MoveFireRule {
     AnyTimeButLongBows,
 }
 
+/// Column (GBA 6.6, CG 6.5, D31).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ColumnRule {
+    /// GBA 6.6: formed infantry only (PH, HI, MI, LI, LP); CG 6.5: any combat unit but
+    /// skirmishers and artillery.
+    pub any_combat_unit: bool,
+    /// The MP the change into or out of column costs: 1 in GBA 6.61, free in CG.
+    pub change_mp: u8,
+    /// CG 6.5: only foot get the +1 MA; GBA: every column (all foot anyway).
+    pub extra_ma_for_foot_only: bool,
+}
+
+/// Whom a unit may harass (GBA 8.31, CG 9.3, D51).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HarassTargets {
+    /// GBA 8.31: foot the same or a lower MA; light cavalry a lower one, never skirmishers, but
+    /// cataphracts whatever their MA.
+    ByType,
+    /// CG 9.3: always a lower MA, and nobody harasses skirmishers.
+    LowerMaNoSkirmishers,
+}
+
 /// How a rally goes (GBA 10.27, CG 11.31–11.34).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RallyRule {
@@ -79,6 +101,19 @@ pub struct RuleHooks {
     pub move_and_fire: MoveFireRule,
     /// GBA 10.27, CG 11.3 (D69).
     pub rally: RallyRule,
+    /// GBA 6.8 pre-arranged withdrawal; CG has none (D23).
+    pub pre_arranged_withdrawal: bool,
+    /// GBA 6.78: a cavalry line withdrawing as a body needs a unit within two hexes of its
+    /// leader and may be any cavalry he commands; CG 6.68: the line as 4.33 and the chart make it (D37).
+    pub cavalry_line_withdrawal_by_chart: bool,
+    /// GBA 6.6 / CG 6.5 (D31).
+    pub column: ColumnRule,
+    /// GBA 8.31 / CG 9.3 (D51).
+    pub harass_targets: HarassTargets,
+    /// CG 9.3: a harassment path crosses no river or other hexside feature but a stream (D51).
+    pub harass_path_avoids_rivers: bool,
+    /// CG 11.25, 12.14, 12.213: routers cross no river, fortified hexside or city wall (D68).
+    pub routers_barred_by_rivers_and_walls: bool,
 }
 
 const ALEXANDER: RuleHooks = RuleHooks {
@@ -99,6 +134,12 @@ const ALEXANDER: RuleHooks = RuleHooks {
     artillery_has_zoc: true,
     move_and_fire: MoveFireRule::TowardTheTarget,
     rally: RallyRule { needs_open_ground: true, automatic_when_stacked: false, table_roll: true },
+    pre_arranged_withdrawal: true,
+    cavalry_line_withdrawal_by_chart: false,
+    column: ColumnRule { any_combat_unit: false, change_mp: 1, extra_ma_for_foot_only: false },
+    harass_targets: HarassTargets::ByType,
+    harass_path_avoids_rivers: false,
+    routers_barred_by_rivers_and_walls: false,
 };
 
 const CHANDRAGUPTA: RuleHooks = RuleHooks {
@@ -119,6 +160,12 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     artillery_has_zoc: false,
     move_and_fire: MoveFireRule::AnyTimeButLongBows,
     rally: RallyRule { needs_open_ground: false, automatic_when_stacked: true, table_roll: false },
+    pre_arranged_withdrawal: false,
+    cavalry_line_withdrawal_by_chart: true,
+    column: ColumnRule { any_combat_unit: true, change_mp: 0, extra_ma_for_foot_only: true },
+    harass_targets: HarassTargets::LowerMaNoSkirmishers,
+    harass_path_avoids_rivers: true,
+    routers_barred_by_rivers_and_walls: true,
 };
 
 impl RuleHooks {
