@@ -75,6 +75,14 @@ pub fn needed(scenario: &Scenario, state: &GameState) -> Option<u8> {
     crate::orders::ratings(scenario, state, li).initiative.map(|i| i + 1)
 }
 
+/// CG 11.33: a unit stacked with the rallying leader rallies without a roll (D69).
+pub fn automatic(scenario: &Scenario, state: &GameState, unit: usize) -> bool {
+    let Phase::Orders { leader, .. } = &state.phase else { return false };
+    let Some(li) = scenario.leaders.iter().position(|l| &l.id == leader) else { return false };
+    crate::rule_set::hooks(scenario.meta.rules).rally.automatic_when_stacked
+        && state.units[unit].placement.hexes().any(|h| h == state.leaders[li].at)
+}
+
 /// The active leader tries to rally `unit`, which may face `facing` if it rallies (10.27).
 pub fn rally_unit(tx: &mut Tx, unit: &str, facing: Vertex) -> Result<(), RuleError> {
     let ui = tx.unit_index(unit)?;
@@ -83,11 +91,10 @@ pub fn rally_unit(tx: &mut Tx, unit: &str, facing: Vertex) -> Result<(), RuleErr
     }
     let Phase::Orders { leader, .. } = tx.state.phase.clone() else { return Ok(()) };
     let need = needed(tx.scenario, &tx.state).unwrap_or(0);
-    let at = tx.state.leaders[tx.leader_index(&leader)?].at;
-    tx.emit(Event::RallyOrdered { leader, unit: unit.into() });
     let rule = crate::rule_set::hooks(tx.scenario.meta.rules).rally;
+    let stacked = automatic(tx.scenario, &tx.state, ui);
+    tx.emit(Event::RallyOrdered { leader, unit: unit.into() });
     // CG 11.33: stacked with the leader, it rallies without a roll (D69).
-    let stacked = rule.automatic_when_stacked && tx.state.units[ui].placement.hexes().any(|h| h == at);
     let roll = if stacked { 0 } else { tx.roll(RollPurpose::Rally { unit: unit.into() })? };
     let u = &tx.scenario.units[ui];
     let (tq, kind, rules) = (u.tq, u.kind, tx.scenario.meta.rules);
