@@ -359,7 +359,8 @@ pub fn prompt(p: &PromptProps) -> Html {
                     { for sarissa_rules::rally::rallyable(s, st).into_iter().filter(|_| p.ordering.is_none() && p.riding.is_none()).map(|i| {
                         let need = sarissa_rules::rally::needed(s, st).unwrap_or(0);
                         let unit = &s.units[i];
-                        button(format!("Rally {} ({need} or less)", unit.name), "rally", Command::Rally { unit: unit.id.clone(), facing: st.units[i].facing })
+                        let chance = if sarissa_rules::rally::automatic(s, st, i) { "sure: he is with it".to_string() } else { format!("{need} or less") };
+                        button(format!("Rally {} ({chance})", unit.name), "rally", Command::Rally { unit: unit.id.clone(), facing: st.units[i].facing })
                     }) }
                     { for p.riders.iter().filter(|_| p.ordering.is_none() && p.riding.is_none()).map(|(label, l)| {
                         let (on, l) = (p.on_ride.clone(), *l);

@@ -1,7 +1,7 @@
 //! Leader activation (GBA 5.1) and the turn's end (3.1 D–E).
 
 use crate::game::{Event, GameState, LeaderStatus, RollPurpose, RuleError, Tx};
-use crate::scenario::{RuleSet, Scenario};
+use crate::scenario::Scenario;
 
 /// Starts turn `turn` and offers its first activation.
 pub fn begin_turn(tx: &mut Tx, turn: u16) -> Result<(), RuleError> {
@@ -103,7 +103,9 @@ pub fn offer_next(tx: &mut Tx) -> Result<(), RuleError> {
 /// first-listed side first, high roll first, equal rolls again (R10).
 fn tie_first_side(tx: &mut Tx) -> Result<usize, RuleError> {
     let mac = [tx.scenario.sides[0].macedonian, tx.scenario.sides[1].macedonian];
-    if tx.scenario.meta.rules == RuleSet::Alexander && mac[0] != mac[1] {
+    // 5.12: GBA lets the non-Macedonian go first; CG always rolls, then alternates (D16, W7).
+    let tie = crate::rule_set::hooks(tx.scenario.meta.rules).activation_tie;
+    if tie == crate::rule_set::TieRule::NonMacedonianFirst && mac[0] != mac[1] {
         return Ok(if mac[0] { 1 } else { 0 });
     }
     loop {

@@ -1,6 +1,6 @@
 //! Column (GBA 6.6; CG 6.5, digest D31): who may form one, what it costs and gives, what it
-//! takes away. The moves themselves are in `movement.rs`; the rule-set differences are the
-//! named hooks here, keyed on the scenario's rule set.
+//! takes away. The moves themselves are in `movement.rs`; the rule-set differences come from
+//! `rule_set::hooks(..).column`.
 
 use crate::game::{Event, GameState, HitCause, Tx};
 use crate::hex::Vertex;
@@ -14,20 +14,16 @@ pub fn may_be_column(rules: RuleSet, unit: &Unit, placement: &Placement) -> bool
     if placement.is_two_hex() || unit.kind.is_foot_skirmisher() {
         return false;
     }
-    match rules {
-        RuleSet::Alexander => {
-            matches!(unit.kind, UnitType::PH | UnitType::HI | UnitType::MI | UnitType::LI | UnitType::LP)
-        }
-        RuleSet::Chandragupta => unit.kind != UnitType::AT,
+    if crate::rule_set::hooks(rules).column.any_combat_unit {
+        unit.kind != UnitType::AT
+    } else {
+        matches!(unit.kind, UnitType::PH | UnitType::HI | UnitType::MI | UnitType::LI | UnitType::LP)
     }
 }
 
 /// The MP the change into or out of column costs: 1 (GBA 6.61); free in CG (D31).
 pub fn change_mp(rules: RuleSet) -> u8 {
-    match rules {
-        RuleSet::Alexander => 1,
-        RuleSet::Chandragupta => 0,
-    }
+    crate::rule_set::hooks(rules).column.change_mp
 }
 
 /// A column's movement allowance (6.62): one more than its MA, a phalanx's the higher of its
@@ -35,9 +31,10 @@ pub fn change_mp(rules: RuleSet) -> u8 {
 pub fn column_ma(rules: RuleSet, unit: &Unit) -> u8 {
     let ma = unit.ma.max(unit.ma_extended.unwrap_or(0));
     let foot = crate::withdrawal::is_infantry(unit.kind);
-    match rules {
-        RuleSet::Chandragupta if !foot => ma,
-        _ => ma + 1,
+    if crate::rule_set::hooks(rules).column.extra_ma_for_foot_only && !foot {
+        ma
+    } else {
+        ma + 1
     }
 }
 

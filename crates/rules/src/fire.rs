@@ -9,7 +9,7 @@ use crate::game::{Event, GameState, HitCause, Phase, RollPurpose, RuleError, Tx}
 use crate::hex::HexId;
 use crate::scenario::Scenario;
 use crate::terrain::Terrain;
-use crate::units::{Placement, UnitClass, UnitType};
+use crate::units::{Placement, UnitType};
 use serde::{Deserialize, Serialize};
 
 /// What a reaction volley answers (8.21–8.23).
@@ -98,10 +98,14 @@ fn may_fire(scenario: &Scenario, state: &GameState, unit: usize, orderable: &[us
     }
     let Phase::Orders { ordered, .. } = &state.phase else { return None };
     if ordered.contains(&u.id) {
-        // After its move under this order: only if it moved (toward the target, checked per
-        // target), and never for archer light infantry or artillery, who move or fire (8.11).
-        let move_or_fire = (u.kind == UnitType::LI && u.class == Some(UnitClass::A)) || u.kind == UnitType::AT;
-        (st.order_start.is_some() && !move_or_fire).then_some(true)
+        // After its move under this order: only if it moved (in GBA toward the target, checked
+        // per target), and never for those who move or fire: GBA archer light infantry and
+        // artillery, CG long bows — who may still turn in place and fire (8.11, D44).
+        let hooks = crate::rule_set::hooks(scenario.meta.rules);
+        let turned_in_place = st.order_start.is_some_and(|p| p == st.placement);
+        let may =
+            !hooks.move_or_fire(u.kind, u.class, u.missile) || (turned_in_place && hooks.turn_and_fire(u.missile));
+        (st.order_start.is_some() && may).then_some(true)
     } else {
         orderable.contains(&unit).then_some(false)
     }
@@ -117,8 +121,9 @@ fn targets_among(scenario: &Scenario, state: &GameState, unit: usize, orderable:
     let st = &state.units[unit];
     (0..scenario.units.len())
         .filter(|&ti| {
-            // Moving and firing: the move must have brought it closer (8.11).
+            // Moving and firing: in GBA the move must have brought it closer (8.11); CG any (D44).
             !moving
+                || !crate::rule_set::hooks(scenario.meta.rules).fire_needs_approach()
                 || st.order_start.is_some_and(|start| {
                     let ts = &state.units[ti];
                     nearest(&start, &ts.placement).2 > nearest(&st.placement, &ts.placement).2

@@ -9,6 +9,7 @@ use crate::facing::{arc_of, hexes_in, Arc};
 use crate::fire::{volley_from, ReactionFire, Target};
 use crate::game::{Event, GameState, HitCause, RuleError, Tx};
 use crate::hex::HexId;
+use crate::rule_set::HarassTargets;
 use crate::scenario::{RuleSet, Scenario};
 use crate::terrain::Terrain;
 use crate::units::{Missile, Placement, UnitClass, UnitType};
@@ -55,12 +56,12 @@ fn reach(rules: RuleSet, kind: UnitType, class: Option<UnitClass>, missile: Miss
 fn may_target(scenario: &Scenario, unit: usize, target: usize) -> bool {
     let (u, t) = (&scenario.units[unit], &scenario.units[target]);
     let skirmisher = t.kind.is_foot_skirmisher();
-    match scenario.meta.rules {
-        RuleSet::Chandragupta => !skirmisher && t.ma < u.ma,
-        RuleSet::Alexander if u.kind == UnitType::LC => {
+    match crate::rule_set::hooks(scenario.meta.rules).harass_targets {
+        HarassTargets::LowerMaNoSkirmishers => !skirmisher && t.ma < u.ma,
+        HarassTargets::ByType if u.kind == UnitType::LC => {
             !skirmisher && (t.ma < u.ma || (t.kind == UnitType::HC && t.class == Some(UnitClass::Cat)))
         }
-        RuleSet::Alexander => t.ma <= u.ma,
+        HarassTargets::ByType => t.ma <= u.ma,
     }
 }
 
@@ -111,7 +112,8 @@ pub fn options(scenario: &Scenario, state: &GameState, unit: usize, orderable: &
             let side = scenario.map.hexside(from, h);
             let side_barred = side.is_some_and(|f| {
                 f.is_rough()
-                    || (scenario.meta.rules == RuleSet::Chandragupta && f != crate::terrain::HexsideFeature::Stream)
+                    || (crate::rule_set::hooks(scenario.meta.rules).harass_path_avoids_rivers
+                        && f != crate::terrain::HexsideFeature::Stream)
             });
             scenario.map.contains(h)
                 && !occupied.contains_key(&h)
@@ -228,8 +230,8 @@ pub fn harass(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
     };
     let moved_before = tx.state.units[ui].moved;
     tx.emit(Event::Harassed { unit: unit.into(), target: target.into(), path: option.path.clone() });
-    // It counts as a move (8.31): a Moved unit moving again takes a hit, skirmishers never (6.13).
-    if moved_before && !tx.scenario.units[ui].kind.is_foot_skirmisher() {
+    // It counts as a move (8.31): a Moved unit moving again takes a hit; GBA skirmishers never (6.13, D22).
+    if moved_before && crate::rule_set::hooks(tx.scenario.meta.rules).second_move_hit(tx.scenario.units[ui].kind) {
         tx.emit(Event::CohesionHits { unit: unit.into(), hits: 1, cause: HitCause::SecondMove });
     }
     if option.elephant_hits > 0 {

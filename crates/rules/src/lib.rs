@@ -22,6 +22,7 @@ pub mod pre_arranged;
 pub mod rally;
 pub mod reaction;
 pub mod rout;
+pub mod rule_set;
 pub mod scenario;
 pub mod sequence;
 pub mod shock_segment;

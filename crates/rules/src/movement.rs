@@ -838,8 +838,10 @@ impl<'a> Formation<'a> {
                 let Some(mut c) = entry_cost(self.scenario, category, moving, to) else {
                     continue;
                 };
-                // Every hex entered by pivoting costs a hit, except for Macedonian phalanxes.
-                if self.unit.class != Some(crate::units::UnitClass::MA) {
+                // Every hex entered by pivoting costs a hit, except for GBA Macedonian phalanxes (D29).
+                let free = crate::rule_set::hooks(self.scenario.meta.rules).macedonian_pivot_free
+                    && self.unit.class == Some(crate::units::UnitClass::MA);
+                if !free {
                     c.hits += movement_costs::PIVOT_HITS;
                 }
                 let facing = Vertex::from_index(v.index() + step);

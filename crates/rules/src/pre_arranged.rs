@@ -16,7 +16,7 @@ use crate::game::{Event, GameState, LeaderStatus, LineStep, Phase, PwDeclaration
 use crate::hex::{HexId, Hexside};
 use crate::line::Formation;
 use crate::movement::entry_cost;
-use crate::scenario::{RuleSet, Scenario};
+use crate::scenario::Scenario;
 use crate::terrain::Terrain;
 use crate::units::{LineType, Placement, Unit, UnitType};
 use crate::withdrawal::{current_mover, final_facings, give_ground, is_infantry, retreat_from, Allowance, Going};
@@ -34,7 +34,10 @@ pub fn eligible_unit(u: &Unit) -> bool {
 /// for the overall commander. Each set of units once, as unit indices in scenario order.
 pub fn candidate_lines(scenario: &Scenario, state: &GameState, leader: usize) -> Vec<Vec<usize>> {
     let l = &scenario.leaders[leader];
-    if scenario.meta.rules != RuleSet::Alexander || state.leaders[leader].status == LeaderStatus::Eliminated {
+    // CG has no pre-arranged withdrawal (D23).
+    if !crate::rule_set::hooks(scenario.meta.rules).pre_arranged_withdrawal
+        || state.leaders[leader].status == LeaderStatus::Eliminated
+    {
         return Vec::new();
     }
     let types: Vec<LineType> = if l.role == crate::units::LeaderRole::Overall {

@@ -32,14 +32,15 @@ pub fn refusal(scenario: &Scenario, state: &GameState, unit: usize) -> Option<St
     if !crate::orders::in_command_range(scenario, state, li, unit) {
         return Some("it is out of the leader's command range (4.21)".into());
     }
-    // A hex entered for 1 MP, hexsides and climbing aside.
+    // GBA: a hex entered for 1 MP, hexsides and climbing aside; CG has no such limit (D69).
     let map = &scenario.map;
+    let needs_open = crate::rule_set::hooks(scenario.meta.rules).rally.needs_open_ground;
     let category = category_of(u, &st.placement);
     let open = st.placement.hexes().all(|h| {
         let (Some(terrain), Some(level)) = (map.terrain(h), map.elevation(h)) else { return false };
         movement_costs::entry_cost(category, terrain, None, Crossing::Inward, level, level).is_some_and(|c| c.mp == 1)
     });
-    if !open {
+    if needs_open && !open {
         return Some("it must stand in a hex that costs 1 MP to enter".into());
     }
     let occupied = crate::zoc::occupancy(state);
@@ -74,6 +75,14 @@ pub fn needed(scenario: &Scenario, state: &GameState) -> Option<u8> {
     crate::orders::ratings(scenario, state, li).initiative.map(|i| i + 1)
 }
 
+/// CG 11.33: a unit stacked with the rallying leader rallies without a roll (D69).
+pub fn automatic(scenario: &Scenario, state: &GameState, unit: usize) -> bool {
+    let Phase::Orders { leader, .. } = &state.phase else { return false };
+    let Some(li) = scenario.leaders.iter().position(|l| &l.id == leader) else { return false };
+    crate::rule_set::hooks(scenario.meta.rules).rally.automatic_when_stacked
+        && state.units[unit].placement.hexes().any(|h| h == state.leaders[li].at)
+}
+
 /// The active leader tries to rally `unit`, which may face `facing` if it rallies (10.27).
 pub fn rally_unit(tx: &mut Tx, unit: &str, facing: Vertex) -> Result<(), RuleError> {
     let ui = tx.unit_index(unit)?;
@@ -82,13 +91,17 @@ pub fn rally_unit(tx: &mut Tx, unit: &str, facing: Vertex) -> Result<(), RuleErr
     }
     let Phase::Orders { leader, .. } = tx.state.phase.clone() else { return Ok(()) };
     let need = needed(tx.scenario, &tx.state).unwrap_or(0);
+    let rule = crate::rule_set::hooks(tx.scenario.meta.rules).rally;
+    let stacked = automatic(tx.scenario, &tx.state, ui);
     tx.emit(Event::RallyOrdered { leader, unit: unit.into() });
-    let roll = tx.roll(RollPurpose::Rally { unit: unit.into() })?;
+    // CG 11.33: stacked with the leader, it rallies without a roll (D69).
+    let roll = if stacked { 0 } else { tx.roll(RollPurpose::Rally { unit: unit.into() })? };
     let u = &tx.scenario.units[ui];
     let (tq, kind, rules) = (u.tq, u.kind, tx.scenario.meta.rules);
     let foot_missile = u.missile.is_some() && !u.kind.is_cavalry() && u.kind != UnitType::EL;
     if roll <= need {
-        let table = tx.roll(RollPurpose::RallyTable { unit: unit.into() })?;
+        // GBA: the Rally Table's roll; CG: half the printed TQ, no roll (11.34, D69).
+        let table = if rule.table_roll { tx.roll(RollPurpose::RallyTable { unit: unit.into() })? } else { 0 };
         match rally(rules, tq, table).result {
             RallyResult::Hits(hits) => {
                 let supply = if foot_missile { Supply::No } else { tx.state.units[ui].supply };

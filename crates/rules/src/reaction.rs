@@ -46,8 +46,12 @@ fn reactors(s: &Scenario, state: &GameState, mover: usize, before: &Placement) -
     (0..s.units.len())
         .filter(|&i| {
             let (u, st) = (&s.units[i], &state.units[i]);
-            // A column never turns in reaction (6.67).
-            if u.side == side || st.eliminated || st.routed || st.reacted || st.column {
+            // A column never turns in reaction (6.67); in CG neither does a unit that began the
+            // segment in an enemy ZOC, nor a double unit (7.16, D41).
+            if u.side == side || st.eliminated || st.routed || st.reacted || st.column || st.zoc_at_orders_start {
+                return false;
+            }
+            if st.placement.is_two_hex() && !crate::rule_set::hooks(s.meta.rules).reaction_facing.two_hex_reverse {
                 return false;
             }
             let pinned_by_another =
@@ -353,6 +357,10 @@ pub fn react_facing(tx: &mut Tx, unit: &str, facing: Vertex) -> Result<(), RuleE
         ));
     }
     let two_hex = tx.state.units[ui].placement.is_two_hex();
+    let rule = crate::rule_set::hooks(tx.scenario.meta.rules).reaction_facing;
+    if two_hex && !rule.two_hex_reverse {
+        return Err(refuse("a double unit never turns in reaction (CG 7.16)".into()));
+    }
     if !reaction_options(&tx.state.units[ui].placement, tx.state.units[ui].facing).contains(&facing) {
         let reason =
             if two_hex { "a two-hex unit reacts by reversing its face (7.17)" } else { "a reaction turns one vertex" };
@@ -360,18 +368,24 @@ pub fn react_facing(tx: &mut Tx, unit: &str, facing: Vertex) -> Result<(), RuleE
     }
     let (r, m) = (&tx.scenario.units[ui], &tx.scenario.units[mi]);
     let free = !two_hex && r.kind.is_cavalry() && is_infantry(m.kind);
-    let (tq, diff) = (r.tq as i16, m.ma as i16 - r.ma as i16);
-    // At least one hit (R2); a two-hex unit's reverse face at least two, a Macedonian phalanx's one (7.17).
-    let (minimum, rule) = match (two_hex, r.class) {
+    // GBA adds the MA difference; CG does not (7.16, D41).
+    let diff = if rule.ma_difference { m.ma as i16 - r.ma as i16 } else { 0 };
+    let tq = r.tq as i16;
+    // At least one hit (R2); a two-hex unit's reverse face at least two, a Macedonian phalanx's
+    // one (7.17). CG: DR − TQ hits, none if the roll is within the TQ (D41).
+    let (minimum, rule_no) = match (two_hex, r.class) {
+        _ if !rule.minimum_hit => (0, "7.16"),
         (false, _) => (1, "7.16"),
         (true, Some(UnitClass::MA)) => (1, "7.17"),
         (true, _) => (2, "7.17"),
     };
     tx.emit(Event::ReactionFaced { unit: unit.into(), facing });
     if !free {
-        let roll = tx.roll(RollPurpose::TqCheck { unit: unit.into(), rule: rule.into() })? as i16;
+        let roll = tx.roll(RollPurpose::TqCheck { unit: unit.into(), rule: rule_no.into() })? as i16;
         let hits = (roll + diff - tq).max(minimum) as u8;
-        tx.emit(Event::CohesionHits { unit: unit.into(), hits, cause: HitCause::ReactionFacing });
+        if hits > 0 {
+            tx.emit(Event::CohesionHits { unit: unit.into(), hits, cause: HitCause::ReactionFacing });
+        }
     }
     // Turned to face it, a missile unit that now has the mover in its ZOC may fire (8.21).
     let offered = matches!(&tx.state.phase, Phase::Reaction { firers, fire_kind: ReactionFire::Entry, .. }
@@ -564,11 +578,13 @@ fn end_formation_move(tx: &mut Tx, ui: usize, mp: u8, wheel: bool, fresh: bool) 
     let (id, tq, ma) = (u.id.clone(), u.tq, u.ma);
     if wheel {
         let zoc = enemy_zoc(tx.scenario, &tx.state, u.side);
+        // 6.45: GBA skips the check when only skirmishers hold it; CG always checks (D30).
+        let skirmishers_count = !crate::rule_set::hooks(tx.scenario.meta.rules).wheel_check_ignores_skirmisher_zoc;
         let pinned_by_formed = tx.state.units[ui]
             .placement
             .hexes()
             .flat_map(|h| zoc.get(&h).cloned().unwrap_or_default())
-            .any(|e| !tx.scenario.units[e].kind.is_foot_skirmisher());
+            .any(|e| skirmishers_count || !tx.scenario.units[e].kind.is_foot_skirmisher());
         if pinned_by_formed {
             let roll = tx.roll(RollPurpose::TqCheck { unit: id.clone(), rule: "6.45".into() })?;
             let hits = roll.saturating_sub(tq).max(1);

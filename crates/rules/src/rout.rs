@@ -18,7 +18,7 @@ use crate::facing::{front_hexsides, vertices_between};
 use crate::game::{GameState, LeaderStatus};
 use crate::hex::{HexId, Hexside, Vertex};
 use crate::movement::{category_of, entry_cost};
-use crate::scenario::{Edge, RuleSet, Scenario};
+use crate::scenario::{Edge, Scenario};
 use crate::terrain::HexsideFeature;
 use crate::units::{Placement, Unit, UnitType};
 use crate::zoc::{enemy_zoc, occupancy};
@@ -260,7 +260,7 @@ impl<'a> Router<'a> {
     /// city wall (CG 12.213). Streams may be crossed.
     fn cg_forbidden(&self, from: HexId, to: HexId) -> bool {
         use HexsideFeature::*;
-        self.scenario.meta.rules == RuleSet::Chandragupta
+        crate::rule_set::hooks(self.scenario.meta.rules).routers_barred_by_rivers_and_walls
             && matches!(
                 self.scenario.map.hexside(from, to),
                 Some(MinorRiver | SteepBankedStream | Wall | Berm | Palisade | Moat | Thorns | Wagons)

@@ -315,8 +315,9 @@ fn order_move(
     let ui = check_unit_order(tx, li, unit)?;
     let u = &tx.scenario.units[ui];
     let planned = crate::movement::plan_steps(tx.scenario, &tx.state, ui, path, facing, column, 0)?;
-    let second_move = tx.state.units[ui].moved && !matches!(u.kind, UnitType::SK | UnitType::SkStar);
-    // A Moved unit moving again takes a hit; skirmishers never do (6.13).
+    // A Moved unit moving again takes a hit (6.13); GBA exempts skirmishers, CG does not (D22, G44).
+    let second_move =
+        tx.state.units[ui].moved && crate::rule_set::hooks(tx.scenario.meta.rules).second_move_hit(u.kind);
     if second_move {
         tx.emit(Event::CohesionHits { unit: unit.into(), hits: 1, cause: HitCause::SecondMove });
     }
@@ -421,6 +422,10 @@ fn personal_combat_on_meeting(tx: &mut Tx, mover: usize) -> Result<(), RuleError
         occupied.get(&at).is_none_or(|&u| s.units[u].side != s.leaders[l].side)
     };
     let at = st.leaders[mover].at;
+    // CG has no personal combat (D15).
+    if !crate::rule_set::hooks(s.meta.rules).personal_combat {
+        return Ok(());
+    }
     let Some(mine) = crate::orders::ratings(s, st, mover).personal_combat else { return Ok(()) };
     if !alone(mover) {
         return Ok(());

@@ -152,7 +152,10 @@ pub fn side_leader(scenario: &Scenario, state: &GameState, units: &[usize]) -> O
             let leader = Leader {
                 charisma: r.charisma,
                 initiative: r.initiative.unwrap_or(0),
-                personal_combat: r.personal_combat,
+                // CG has no personal combat (D15).
+                personal_combat: r
+                    .personal_combat
+                    .filter(|_| crate::rule_set::hooks(scenario.meta.rules).personal_combat),
                 wounded: state.leaders[l].wounds > 0,
             };
             (l, leader)

@@ -12,7 +12,7 @@ use crate::facing::{arc_of, neighbours, vertices_between, Arc};
 use crate::game::{Event, GameState, HitCause, Phase, RollPurpose, RuleError, Tx};
 use crate::hex::{HexId, Hexside, Vertex};
 use crate::movement::{category_of, entry_cost, Destination, LEADER_CATEGORY, LEADER_MP};
-use crate::scenario::{RuleSet, Scenario};
+use crate::scenario::Scenario;
 use crate::terrain::Terrain;
 use crate::units::{LineType, Placement, Unit, UnitType};
 use crate::zoc::{enemy_zoc, occupancy};
@@ -494,7 +494,8 @@ pub(crate) fn give_ground(tx: &mut Tx, ui: usize, mover: usize, going: Going, fi
         // 6.72[1], then [3]: one hit for failing the check, whatever the margin.
         tx.emit(Event::CohesionHits { unit: unit.clone(), hits: 1, cause: HitCause::Withdrawal });
     }
-    if !skirmisher {
+    // 6.72[3]: GBA skirmishers skip the end check; in CG 6.63[3] every withdrawing unit makes it (D32).
+    if !skirmisher || !crate::rule_set::hooks(tx.scenario.meta.rules).withdrawal_check_exempts_skirmishers {
         let roll = tx.roll(RollPurpose::TqCheck { unit: unit.clone(), rule: "6.72".into() })?;
         if roll > tq {
             tx.emit(Event::CohesionHits { unit, hits: 1, cause: HitCause::WithdrawalCheck });
@@ -591,7 +592,7 @@ pub struct LineWithdrawal {
 /// receive line commands may still); CG: his line command types, per the chart (D37).
 fn cavalry_line_types(scenario: &Scenario, state: &GameState, leader: usize) -> Vec<LineType> {
     let l = &scenario.leaders[leader];
-    if scenario.meta.rules == RuleSet::Chandragupta {
+    if crate::rule_set::hooks(scenario.meta.rules).cavalry_line_withdrawal_by_chart {
         return crate::line::line_types(scenario, leader).into_iter().filter(|t| t.kind.is_cavalry()).collect();
     }
     let allowed = |t: &LineType| {
@@ -616,7 +617,8 @@ fn cavalry_line_types(scenario: &Scenario, state: &GameState, leader: usize) -> 
 fn candidate_lines(scenario: &Scenario, state: &GameState) -> Vec<LineWithdrawal> {
     let Phase::Reaction { side, withdrawers, .. } = &state.phase else { return Vec::new() };
     let Some(mover) = current_mover(scenario, state) else { return Vec::new() };
-    let gba = scenario.meta.rules == RuleSet::Alexander;
+    // GBA 6.78: a unit within two hexes of the leader; CG: the line's make-up is enough (D37).
+    let near_needed = !crate::rule_set::hooks(scenario.meta.rules).cavalry_line_withdrawal_by_chart;
     let mut out: Vec<LineWithdrawal> = Vec::new();
     for (li, l) in scenario.leaders.iter().enumerate() {
         if l.side != *side || state.leaders[li].status == crate::game::LeaderStatus::Eliminated {
@@ -628,7 +630,7 @@ fn candidate_lines(scenario: &Scenario, state: &GameState) -> Vec<LineWithdrawal
             let near = |u: &usize| state.units[*u].placement.hexes().any(|h| h.distance(at) <= TRIGGER_RANGE);
             let open = units.len() >= 2
                 && units.iter().any(|&u| withdrawers.contains(&scenario.units[u].id))
-                && (!gba || units.iter().any(near))
+                && (!near_needed || units.iter().any(near))
                 && units.iter().all(|&u| !state.units[u].withdrew_alone)
                 && units.iter().all(|&u| unit_allowance(scenario, state, u, mover).is_some());
             if open && !out.iter().any(|o| o.units == units) {

@@ -21,13 +21,21 @@ pub fn can_ever_shock(kind: UnitType, class: Option<UnitClass>) -> bool {
 /// Eliminated units have none.
 pub fn zoc_of(scenario: &Scenario, state: &GameState, i: usize) -> Vec<HexId> {
     let (u, st) = (&scenario.units[i], &state.units[i]);
-    // Eliminated and Routed units have none, nor skirmishers out of missiles (7.21).
-    if st.eliminated || st.routed || (u.kind.is_foot_skirmisher() && st.supply == crate::combat::missile::Supply::No) {
+    let hooks = crate::rule_set::hooks(scenario.meta.rules);
+    let out_of_missiles = u.kind.is_foot_skirmisher() && st.supply == crate::combat::missile::Supply::No;
+    // Eliminated and Routed units have none, nor GBA skirmishers out of missiles; CG ones keep
+    // their front ZOC (7.21, D42).
+    let no_zoc_artillery = u.kind == UnitType::AT && !hooks.artillery_has_zoc;
+    if st.eliminated
+        || st.routed
+        || no_zoc_artillery
+        || (out_of_missiles && !hooks.skirmisher_without_missiles_keeps_front_zoc)
+    {
         return Vec::new();
     }
     // A column's ZOC is its one front hex, straight ahead (6.63).
     let mut hexes = hexes_in(&st.placement, st.heading(), Arc::Front);
-    if u.kind.is_foot_skirmisher() && u.missile.is_some() {
+    if u.kind.is_foot_skirmisher() && u.missile.is_some() && !out_of_missiles {
         hexes.extend(hexes_in(&st.placement, st.heading(), Arc::Flank));
     }
     let category = category_of(u, &st.placement);
@@ -74,7 +82,11 @@ pub fn pinners(
     let mut out: Vec<usize> = hexes
         .into_iter()
         .flat_map(|h| zoc.get(&h).cloned().unwrap_or_default())
-        .filter(|&e| can_ever_shock(scenario.units[e].kind, scenario.units[e].class))
+        // GBA 7.23, 7.25: units that never shock pin nobody; CG has no such exception (D42).
+        .filter(|&e| {
+            crate::rule_set::hooks(scenario.meta.rules).zoc_of_non_shockers_pins
+                || can_ever_shock(scenario.units[e].kind, scenario.units[e].class)
+        })
         .collect();
     out.sort_unstable();
     out.dedup();

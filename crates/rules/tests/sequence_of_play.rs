@@ -51,13 +51,7 @@ fn equal_initiatives_without_a_macedonian_side_are_rolled_for_r10_gba_5_12() {
     let (mut game, _) = field.start(&[4, 4, 2, 8]);
     ok(&mut game, pass("arsites"));
     let events = ok(&mut game, pass("omares"));
-    let rolls: Vec<_> = events
-        .iter()
-        .filter_map(|e| match e {
-            Event::DieRolled { roll, purpose: RollPurpose::InitiativeTie { side } } => Some((*side, *roll)),
-            _ => None,
-        })
-        .collect();
+    let rolls = tie_rolls(&events);
     assert_eq!(rolls, [(0, 4), (1, 4), (0, 2), (1, 8)]);
     assert_eq!(offered(&game), ["memnon"]);
     // Then the players alternate at that initiative.

@@ -768,7 +768,16 @@ impl GameState {
                     l.mp_used = 0;
                     l.moved_by_overall = false;
                 }
-                for u in &mut self.units {
+                // CG 7.16: who began the movement segment in an enemy ZOC may not react (D41).
+                let record = crate::rule_set::hooks(scenario.meta.rules).reaction_facing.barred_if_started_in_zoc;
+                let zocs = if record {
+                    [crate::zoc::enemy_zoc(scenario, self, 0), crate::zoc::enemy_zoc(scenario, self, 1)]
+                } else {
+                    Default::default()
+                };
+                for (i, u) in self.units.iter_mut().enumerate() {
+                    let zoc = &zocs[scenario.units[i].side];
+                    u.zoc_at_orders_start = !u.eliminated && u.placement.hexes().any(|h| zoc.contains_key(&h));
                     u.reacted = false;
                     u.fired = false;
                     u.order_start = None;

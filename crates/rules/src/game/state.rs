@@ -62,6 +62,10 @@ pub struct UnitState {
     /// longer withdraw as a body (6.78).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub withdrew_alone: bool,
+    /// It stood in an enemy ZOC when this orders phase began: in CG it may not turn in reaction
+    /// (CG 7.16, D41). Recorded only where the rule set asks for it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub zoc_at_orders_start: bool,
 }
 
 impl UnitState {
@@ -271,6 +275,7 @@ impl GameState {
                     column: false,
                     column_at_start: false,
                     withdrew_alone: false,
+                    zoc_at_orders_start: false,
                 })
                 .collect(),
             leaders: scenario

@@ -176,3 +176,16 @@ pub fn no_pw(game: &mut Game) -> Vec<Event> {
     }
     events
 }
+
+/// The initiative tie rolls among `events` (5.12): (side, roll) in order.
+pub fn tie_rolls(events: &[Event]) -> Vec<(usize, u8)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::DieRolled { roll, purpose: sarissa_rules::game::RollPurpose::InitiativeTie { side } } => {
+                Some((*side, *roll))
+            }
+            _ => None,
+        })
+        .collect()
+}

@@ -1,0 +1,219 @@
+//! Where the two rule sets part ways in the game flow, answered as data in one place (CG digest
+//! §6, D1–D80). The game flow asks `hooks(rules)` rather than testing the rule set itself; the
+//! pure combat resolvers (`combat`, `charts`) keep their own per-table switches.
+
+use crate::scenario::RuleSet;
+use crate::units::{Missile, UnitClass, UnitType};
+
+/// Who goes first when leaders of equal initiative are left on both sides (5.12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TieRule {
+    /// GBA 5.12: the non-Macedonian side first; a die roll only if both or neither are Macedonian.
+    NonMacedonianFirst,
+    /// CG 5.12 (D16, W7): always a die roll, the high roller's leader first, then alternate.
+    DieRoll,
+}
+
+/// Who may move and then fire under one order, and at whom (8.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveFireRule {
+    /// GBA 8.11: only at a target the move brought it closer to; archer LI and artillery move
+    /// or fire.
+    TowardTheTarget,
+    /// CG 8.11 (D44): at any target during the move; only long bows (A*) move or fire — they
+    /// may still turn in place and fire.
+    AnyTimeButLongBows,
+}
+
+/// Column (GBA 6.6, CG 6.5, D31).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ColumnRule {
+    /// GBA 6.6: formed infantry only (PH, HI, MI, LI, LP); CG 6.5: any combat unit but
+    /// skirmishers and artillery.
+    pub any_combat_unit: bool,
+    /// The MP the change into or out of column costs: 1 in GBA 6.61, free in CG.
+    pub change_mp: u8,
+    /// CG 6.5: only foot get the +1 MA; GBA: every column (all foot anyway).
+    pub extra_ma_for_foot_only: bool,
+}
+
+/// Whom a unit may harass (GBA 8.31, CG 9.3, D51).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HarassTargets {
+    /// GBA 8.31: foot the same or a lower MA; light cavalry a lower one, never skirmishers, but
+    /// cataphracts whatever their MA.
+    ByType,
+    /// CG 9.3: always a lower MA, and nobody harasses skirmishers.
+    LowerMaNoSkirmishers,
+}
+
+/// How a rally goes (GBA 10.27, CG 11.31–11.34).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RallyRule {
+    /// GBA 10.27: only in a hex that costs 1 MP to enter; CG has no such limit (D69).
+    pub needs_open_ground: bool,
+    /// CG 11.33: a unit stacked with the leader rallies without a roll (D69, W39).
+    pub automatic_when_stacked: bool,
+    /// GBA 10.27: a second roll on the Rally Table gives the hits; CG 11.34: half the printed
+    /// TQ, no roll (D69).
+    pub table_roll: bool,
+}
+
+/// How a unit turning to face an enemy coming up is checked (7.16, 7.17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReactionFacingRule {
+    /// GBA 7.16: the difference of the two MAs is added to the roll.
+    pub ma_difference: bool,
+    /// GBA 7.16 (R2): at least one hit, whatever the roll; CG: DR − TQ, none possible.
+    pub minimum_hit: bool,
+    /// CG 7.16: not if the unit began the orders phase's movement segment in an enemy ZOC.
+    pub barred_if_started_in_zoc: bool,
+    /// GBA 7.17: a two-hex unit may reverse its face in reaction; CG 7.16: never a double.
+    pub two_hex_reverse: bool,
+}
+
+/// The rule-set answers the game flow needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleHooks {
+    /// GBA 4.63, 9.2: leaders fight personal combats; CG has none (D15).
+    pub personal_combat: bool,
+    /// 5.12 ties (D16).
+    pub activation_tie: TieRule,
+    /// GBA 6.13: skirmishers take no hit for moving again; CG 6.13 names no such exemption (D22, G44).
+    pub second_move_hit_exempts_skirmishers: bool,
+    /// GBA 6.45: no wheeling check when only skirmishers hold the unit; CG: always a check (D30).
+    pub wheel_check_ignores_skirmisher_zoc: bool,
+    /// GBA 6.43: Macedonian phalanxes pivot without the hit; CG: every double unit pays it (D29).
+    pub macedonian_pivot_free: bool,
+    /// GBA 6.72[3]: skirmishers skip the end-of-withdrawal TQ check; CG 6.63[3]: every unit
+    /// withdrawing makes it (D32, W13).
+    pub withdrawal_check_exempts_skirmishers: bool,
+    /// 7.16, 7.17 (D41).
+    pub reaction_facing: ReactionFacingRule,
+    /// 7.21: a skirmisher out of missiles has no ZOC in GBA; in CG it keeps its front one (D42).
+    pub skirmisher_without_missiles_keeps_front_zoc: bool,
+    /// GBA 7.23, 7.25: the ZOC of a unit that can never shock pins nobody; CG has no such
+    /// exception (D42).
+    pub zoc_of_non_shockers_pins: bool,
+    /// CG 7.21: artillery has no ZOC (D42); GBA says nothing, so it keeps one (that pins nobody).
+    pub artillery_has_zoc: bool,
+    /// 8.11 (D44).
+    pub move_and_fire: MoveFireRule,
+    /// GBA 10.27, CG 11.3 (D69).
+    pub rally: RallyRule,
+    /// GBA 6.8 pre-arranged withdrawal; CG has none (D23).
+    pub pre_arranged_withdrawal: bool,
+    /// GBA 6.78: a cavalry line withdrawing as a body needs a unit within two hexes of its
+    /// leader and may be any cavalry he commands; CG 6.68: the line as 4.33 and the chart make it (D37).
+    pub cavalry_line_withdrawal_by_chart: bool,
+    /// GBA 6.6 / CG 6.5 (D31).
+    pub column: ColumnRule,
+    /// GBA 8.31 / CG 9.3 (D51).
+    pub harass_targets: HarassTargets,
+    /// CG 9.3: a harassment path crosses no river or other hexside feature but a stream (D51).
+    pub harass_path_avoids_rivers: bool,
+    /// CG 11.25, 12.14, 12.213: routers cross no river, fortified hexside or city wall (D68).
+    pub routers_barred_by_rivers_and_walls: bool,
+}
+
+const ALEXANDER: RuleHooks = RuleHooks {
+    personal_combat: true,
+    activation_tie: TieRule::NonMacedonianFirst,
+    second_move_hit_exempts_skirmishers: true,
+    wheel_check_ignores_skirmisher_zoc: true,
+    macedonian_pivot_free: true,
+    withdrawal_check_exempts_skirmishers: true,
+    reaction_facing: ReactionFacingRule {
+        ma_difference: true,
+        minimum_hit: true,
+        barred_if_started_in_zoc: false,
+        two_hex_reverse: true,
+    },
+    skirmisher_without_missiles_keeps_front_zoc: false,
+    zoc_of_non_shockers_pins: false,
+    artillery_has_zoc: true,
+    move_and_fire: MoveFireRule::TowardTheTarget,
+    rally: RallyRule { needs_open_ground: true, automatic_when_stacked: false, table_roll: true },
+    pre_arranged_withdrawal: true,
+    cavalry_line_withdrawal_by_chart: false,
+    column: ColumnRule { any_combat_unit: false, change_mp: 1, extra_ma_for_foot_only: false },
+    harass_targets: HarassTargets::ByType,
+    harass_path_avoids_rivers: false,
+    routers_barred_by_rivers_and_walls: false,
+};
+
+const CHANDRAGUPTA: RuleHooks = RuleHooks {
+    personal_combat: false,
+    activation_tie: TieRule::DieRoll,
+    second_move_hit_exempts_skirmishers: false,
+    wheel_check_ignores_skirmisher_zoc: false,
+    macedonian_pivot_free: false,
+    withdrawal_check_exempts_skirmishers: false,
+    reaction_facing: ReactionFacingRule {
+        ma_difference: false,
+        minimum_hit: false,
+        barred_if_started_in_zoc: true,
+        two_hex_reverse: false,
+    },
+    skirmisher_without_missiles_keeps_front_zoc: true,
+    zoc_of_non_shockers_pins: true,
+    artillery_has_zoc: false,
+    move_and_fire: MoveFireRule::AnyTimeButLongBows,
+    rally: RallyRule { needs_open_ground: false, automatic_when_stacked: true, table_roll: false },
+    pre_arranged_withdrawal: false,
+    cavalry_line_withdrawal_by_chart: true,
+    column: ColumnRule { any_combat_unit: true, change_mp: 0, extra_ma_for_foot_only: true },
+    harass_targets: HarassTargets::LowerMaNoSkirmishers,
+    harass_path_avoids_rivers: true,
+    routers_barred_by_rivers_and_walls: true,
+};
+
+impl RuleHooks {
+    /// CG 8.11: a long bow that only turned in place may fire (D44).
+    pub fn turn_and_fire(&self, missile: Option<Missile>) -> bool {
+        self.move_and_fire == MoveFireRule::AnyTimeButLongBows && missile == Some(Missile::LongBow)
+    }
+
+    /// GBA 8.11: moving and firing, only at a target the move brought it closer to.
+    pub fn fire_needs_approach(&self) -> bool {
+        self.move_and_fire == MoveFireRule::TowardTheTarget
+    }
+
+    /// Must this unit choose between moving and firing under one order (8.11, D44)? Artillery
+    /// keeps the GBA restriction in both sets until CG artillery (10.5) is built.
+    pub fn move_or_fire(&self, kind: UnitType, class: Option<UnitClass>, missile: Option<Missile>) -> bool {
+        match self.move_and_fire {
+            MoveFireRule::TowardTheTarget => {
+                (kind == UnitType::LI && class == Some(UnitClass::A)) || kind == UnitType::AT
+            }
+            MoveFireRule::AnyTimeButLongBows => missile == Some(Missile::LongBow) || kind == UnitType::AT,
+        }
+    }
+
+    /// Does a Moved unit of this type take the hit for moving again (6.13, D22)?
+    pub fn second_move_hit(&self, kind: UnitType) -> bool {
+        !(self.second_move_hit_exempts_skirmishers && kind.is_foot_skirmisher())
+    }
+}
+
+/// The game-flow differences of `rules`.
+pub fn hooks(rules: RuleSet) -> &'static RuleHooks {
+    match rules {
+        RuleSet::Alexander => &ALEXANDER,
+        RuleSet::Chandragupta => &CHANDRAGUPTA,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_two_sets_differ_where_the_cg_digest_says() {
+        let (gba, cg) = (hooks(RuleSet::Alexander), hooks(RuleSet::Chandragupta));
+        assert!(gba.personal_combat && !cg.personal_combat);
+        assert_eq!(cg.activation_tie, TieRule::DieRoll);
+        assert!(!cg.second_move_hit_exempts_skirmishers);
+        assert!(!cg.reaction_facing.minimum_hit && gba.reaction_facing.minimum_hit);
+    }
+}
