@@ -138,6 +138,17 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
         | Event::ReactionOffered { .. }
         | Event::ReactionEnded => return None,
         Event::ReactionFireOffered { .. } => return None,
+        Event::UnitRecovered { unit, hits, .. } => about(
+            entry(
+                format!(
+                    "{} re-forms its ranks: {hits} cohesion {} removed.",
+                    unit_name(s, unit),
+                    if *hits == 1 { "hit" } else { "hits" }
+                ),
+                Some("10.16"),
+            ),
+            unit,
+        ),
         Event::Harassed { unit, target, .. } => {
             let (u, t) = (unit_name(s, unit), unit_name(s, target));
             let mut e =

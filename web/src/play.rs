@@ -266,7 +266,17 @@ pub fn play_screen(props: &PlayProps) -> Html {
     });
     let harassments: Rc<Vec<(String, Command)>> = use_memo((key, *ordering), {
         let g = game.clone();
-        move |(_, unit)| unit.map(|u| harass_buttons(&g, u)).unwrap_or_default()
+        move |(_, unit)| {
+            let mut buttons = unit.map(|u| harass_buttons(&g, u)).unwrap_or_default();
+            // Recovery (10.16): the order that takes hits off the selected unit.
+            if let Some(u) = *unit {
+                if let Ok(hits) = sarissa_rules::recovery::recovery(&g.scenario, &g.state, u) {
+                    let label = format!("Recover ({hits} {} off)", if hits == 1 { "hit" } else { "hits" });
+                    buttons.push((label, Command::Recover { unit: g.scenario.units[u].id.clone() }));
+                }
+            }
+            buttons
+        }
     });
     let all_destinations: Rc<Vec<Destination>> = use_memo((key, *ordering), {
         let g = game.clone();

@@ -37,7 +37,8 @@ pub struct PromptProps {
     /// The unit being ordered has enemies it may fire at (8.11).
     #[prop_or_default]
     pub can_fire: bool,
-    /// The harassments the unit being ordered may make (8.3), as button labels and commands.
+    /// Other orders the unit being ordered may take — harassments (8.3), recovery (10.16) — as
+    /// button labels and commands.
     #[prop_or_default]
     pub harass: Vec<(String, Command)>,
     pub can_undo: bool,
@@ -292,7 +293,12 @@ pub fn prompt(p: &PromptProps) -> Html {
                 (Some(name), _) => format!("{}: tap a bright hex to move {name} there (9 MP a phase; he stops in an enemy zone of control).", leader_name(leader)),
                 _ => String::new(),
             };
-            let harass = if p.harass.is_empty() { "" } else { " It may also harass an enemy without leaving its hex (8.3): see the buttons." };
+            let harass = match (p.harass.iter().any(|(_, c)| matches!(c, Command::Harass { .. })), p.harass.iter().any(|(_, c)| matches!(c, Command::Recover { .. }))) {
+                (true, true) => " It may also harass an enemy without leaving its hex (8.3), or recover (10.16): see the buttons.",
+                (true, false) => " It may also harass an enemy without leaving its hex (8.3): see the buttons.",
+                (false, true) => " Or it may recover, re-forming its ranks instead of moving (10.16).",
+                (false, false) => "",
+            };
             let text = if !text.is_empty() { text } else { match &p.ordering {
                 Some((unit, false)) if p.can_fire => format!(
                     "{}: tap a bright hex to move {unit} there, its own hex to turn it, or a red-ringed enemy to fire at it (chance of a hit shown, 8.15).{harass}",
@@ -354,7 +360,10 @@ pub fn prompt(p: &PromptProps) -> Html {
                         html! { <button class="act face" data-choice={i.to_string()} onclick={Callback::from(move |_: MouseEvent| on.emit(i))}>
                             { label }</button> }
                     }) }
-                    { for p.harass.iter().filter(|_| matches!(p.ordering, Some((_, false)))).map(|(label, c)| button(label.clone(), "harass", c.clone())) }
+                    { for p.harass.iter().filter(|_| matches!(p.ordering, Some((_, false)))).map(|(label, c)| {
+                        let class = if matches!(c, Command::Recover { .. }) { "recover" } else { "harass" };
+                        button(label.clone(), class, c.clone())
+                    }) }
                     { for lines.into_iter().map(|(label, c)| button(label, "line", c)) }
                     { for sarissa_rules::rally::rallyable(s, st).into_iter().filter(|_| p.ordering.is_none() && p.riding.is_none()).map(|i| {
                         let need = sarissa_rules::rally::needed(s, st).unwrap_or(0);

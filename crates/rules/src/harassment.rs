@@ -50,6 +50,12 @@ fn reach(rules: RuleSet, kind: UnitType, class: Option<UnitClass>, missile: Miss
     }
 }
 
+/// How far `unit` could harass from, if it could harass at all (8.31, 8.32).
+pub fn harass_reach(scenario: &Scenario, unit: usize) -> Option<u32> {
+    let u = &scenario.units[unit];
+    reach(scenario.meta.rules, u.kind, u.class, u.missile?)
+}
+
 /// May `unit` harass `target` by their kinds and MAs (8.31; CG 9.3)? Foot: the same or a lower
 /// MA; light cavalry: a lower one, never skirmishers, but cataphracts whatever their MA. In CG
 /// always a lower MA, and nobody harasses skirmishers.

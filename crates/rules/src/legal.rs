@@ -158,6 +158,9 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                     out.push(d.command(&s.units[i].id));
                 }
             }
+            for (i, _) in crate::recovery::recoverers(s, st) {
+                out.push(Command::Recover { unit: s.units[i].id.clone() });
+            }
             for i in crate::rally::rallyable(s, st) {
                 for facing in crate::hex::Vertex::ALL {
                     out.push(Command::Rally { unit: s.units[i].id.clone(), facing });

@@ -21,6 +21,7 @@ pub mod playout;
 pub mod pre_arranged;
 pub mod rally;
 pub mod reaction;
+pub mod recovery;
 pub mod rout;
 pub mod rule_set;
 pub mod scenario;

@@ -85,6 +85,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             Command::Rally { unit: unit.to_string(), facing }
         }
         ["fire", unit, "at", target] => Command::Fire { unit: unit.to_string(), target: target.to_string() },
+        ["recover", unit] => Command::Recover { unit: unit.to_string() },
         ["harass", unit, "at", target] => Command::Harass { unit: unit.to_string(), target: target.to_string() },
         ["end"] => Command::EndOrders,
         ["react", unit, "facing", v] => {
@@ -185,6 +186,7 @@ pub fn format(command: &Command) -> String {
         ),
         Command::Fire { unit, target } => format!("fire {unit} at {target}"),
         Command::Harass { unit, target } => format!("harass {unit} at {target}"),
+        Command::Recover { unit } => format!("recover {unit}"),
         Command::Rally { unit, facing } => format!("rally {unit} facing {}", facing.name()),
         Command::Shock { attackers } if attackers.is_empty() => "shock".into(),
         Command::Shock { attackers } => format!("shock {}", attackers.join(" ")),
@@ -248,6 +250,7 @@ mod tests {
             },
             Command::Fire { unit: "archers".into(), target: "hoplites".into() },
             Command::Harass { unit: "peltasts".into(), target: "hoplites".into() },
+            Command::Recover { unit: "hoplites".into() },
             Command::Rally { unit: "hoplites".into(), facing: Vertex::W },
             Command::Shock { attackers: vec![] },
             Command::Shock { attackers: vec!["agrianians".into(), "companions".into()] },

@@ -85,6 +85,14 @@ impl RandomPlayer {
                         });
                     }
                 }
+                // Now and then, a recovery (10.16).
+                if self.chance(15) {
+                    let recoverers = crate::recovery::recoverers(s, st);
+                    if !recoverers.is_empty() {
+                        let (u, _) = recoverers[self.below(recoverers.len())];
+                        return Some(Command::Recover { unit: s.units[u].id.clone() });
+                    }
+                }
                 // Now and then, a harassment (8.3).
                 if self.chance(15) {
                     let options: Vec<(usize, usize)> = units

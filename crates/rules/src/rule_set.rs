@@ -101,6 +101,8 @@ pub struct RuleHooks {
     pub move_and_fire: MoveFireRule,
     /// GBA 10.27, CG 11.3 (D69).
     pub rally: RallyRule,
+    /// GBA 10.16: 1 hit off a unit within reach of enemy missiles; CG 11.13: none (D67, W40).
+    pub recovery_hits_under_missiles: u8,
     /// GBA 6.8 pre-arranged withdrawal; CG has none (D23).
     pub pre_arranged_withdrawal: bool,
     /// GBA 6.78: a cavalry line withdrawing as a body needs a unit within two hexes of its
@@ -134,6 +136,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
     artillery_has_zoc: true,
     move_and_fire: MoveFireRule::TowardTheTarget,
     rally: RallyRule { needs_open_ground: true, automatic_when_stacked: false, table_roll: true },
+    recovery_hits_under_missiles: 1,
     pre_arranged_withdrawal: true,
     cavalry_line_withdrawal_by_chart: false,
     column: ColumnRule { any_combat_unit: false, change_mp: 1, extra_ma_for_foot_only: false },
@@ -160,6 +163,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     artillery_has_zoc: false,
     move_and_fire: MoveFireRule::AnyTimeButLongBows,
     rally: RallyRule { needs_open_ground: false, automatic_when_stacked: true, table_roll: false },
+    recovery_hits_under_missiles: 0,
     pre_arranged_withdrawal: false,
     cavalry_line_withdrawal_by_chart: true,
     column: ColumnRule { any_combat_unit: true, change_mp: 0, extra_ma_for_foot_only: true },

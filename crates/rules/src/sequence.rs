@@ -129,6 +129,7 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             order_giver(tx, &leader, orders_left, line.as_deref(), unit)?;
             crate::harassment::harass(tx, unit, target)
         }
+        (Phase::Orders { .. }, Command::Recover { unit }) => crate::recovery::recover(tx, unit),
         (Phase::Orders { .. }, Command::Rally { unit, facing }) => crate::rally::rally_unit(tx, unit, *facing),
         (Phase::Orders { leader, .. }, Command::EndOrders) => end_orders(tx, &leader),
         (Phase::Orders { .. }, _) => Err(not_now("the active leader gives orders or ends them (5.2)")),

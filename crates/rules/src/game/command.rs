@@ -71,6 +71,8 @@ pub enum Command {
     Harass { unit: String, target: String },
     /// An individual order to a Routed unit to rally, facing `facing` if it does (GBA 10.27).
     Rally { unit: String, facing: Vertex },
+    /// Recovery (GBA 10.16): an individual order that takes cohesion hits off `unit`.
+    Recover { unit: String },
     /// The shock segment: the optional attackers that attack too; then every combat is
     /// resolved (GBA 9.11–9.18).
     Shock { attackers: Vec<String> },
@@ -114,6 +116,7 @@ impl Command {
             Self::Fire { .. } => "fire",
             Self::Harass { .. } => "harass",
             Self::Rally { .. } => "rally",
+            Self::Recover { .. } => "recover",
             Self::Shock { .. } => "shock",
             Self::EndOrders => "end_orders",
             Self::ReactFacing { .. } => "react_facing",

@@ -180,6 +180,12 @@ pub enum Event {
         target: String,
         path: Vec<HexId>,
     },
+    /// `leader`'s order takes `hits` cohesion hits off `unit` (GBA 10.16).
+    UnitRecovered {
+        leader: String,
+        unit: String,
+        hits: u8,
+    },
     /// A unit that turned in reaction now has the mover in its ZOC and may fire at it (8.21).
     ReactionFireOffered {
         unit: String,
@@ -513,6 +519,15 @@ impl GameState {
                     *orders_left = orders_left.saturating_sub(1);
                     ordered.push(id.clone());
                     *must_act = false;
+                }
+            }
+            Event::UnitRecovered { unit: id, hits, .. } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].hits = self.units[i].hits.saturating_sub(*hits);
+                }
+                if let Phase::Orders { orders_left, ordered, .. } = &mut self.phase {
+                    *orders_left = orders_left.saturating_sub(1);
+                    ordered.push(id.clone());
                 }
             }
             Event::ReactionFireOffered { unit: id } => {
