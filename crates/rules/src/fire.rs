@@ -7,6 +7,7 @@ use crate::combat::missile::{resolve, validate, MissileFire, Supply};
 use crate::facing::{arc_of, Arc};
 use crate::game::{Event, GameState, HitCause, Phase, RollPurpose, RuleError, Tx};
 use crate::hex::HexId;
+use crate::reaction::StandingOffer;
 use crate::scenario::Scenario;
 use crate::terrain::Terrain;
 use crate::units::{Placement, UnitType};
@@ -381,25 +382,15 @@ fn offer_return_fire(tx: &mut Tx, firer: usize, target: usize) -> Result<(), Rul
     {
         return Ok(());
     }
-    tx.emit(Event::ReactionOffered {
-        side: s.units[target].side,
-        mover: firer_id.clone(),
+    let firers = vec![s.units[target].id.clone()];
+    let offer = StandingOffer {
         reactors: Vec::new(),
-        withdrawers: Vec::new(),
-        leaders: Vec::new(),
-        exposed: Vec::new(),
-        firers: vec![s.units[target].id.clone()],
+        firers,
         fire_kind: ReactionFire::Return,
         harass: None,
-        column: false,
-        pre_arranged: Vec::new(),
         after_shock: None,
-        remaining: Vec::new(),
-        to: None,
-        fresh: false,
-        facing: st.units[firer].facing,
-        spent: 0,
-    });
+    };
+    crate::reaction::offer_standing(tx, firer, offer);
     Ok(())
 }
 

@@ -9,6 +9,7 @@ use crate::facing::{arc_of, hexes_in, Arc};
 use crate::fire::{volley_from, ReactionFire, Target};
 use crate::game::{Event, GameState, HitCause, RuleError, Tx};
 use crate::hex::HexId;
+use crate::reaction::StandingOffer;
 use crate::rule_set::HarassTargets;
 use crate::scenario::{RuleSet, Scenario};
 use crate::terrain::Terrain;
@@ -246,26 +247,11 @@ pub fn harass(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
     if option.reactors.is_empty() {
         return crate::fire::apply_volley(tx, unit, target, &option.volley.fire, None);
     }
-    let s = tx.scenario;
-    tx.emit(Event::ReactionOffered {
-        side: s.units[ti].side,
-        mover: unit.into(),
-        reactors: Vec::new(),
-        withdrawers: Vec::new(),
-        leaders: Vec::new(),
-        exposed: Vec::new(),
-        firers: option.reactors.iter().map(|&r| s.units[r].id.clone()).collect(),
-        fire_kind: ReactionFire::Harass,
-        harass: Some(Harassment { target: target.into(), path: option.path }),
-        column: false,
-        pre_arranged: Vec::new(),
-        after_shock: None,
-        remaining: Vec::new(),
-        to: None,
-        fresh: false,
-        facing: tx.state.units[ui].facing,
-        spent: 0,
-    });
+    let firers = option.reactors.iter().map(|&r| tx.scenario.units[r].id.clone()).collect();
+    let harass = Some(Harassment { target: target.into(), path: option.path });
+    let offer =
+        StandingOffer { reactors: Vec::new(), firers, fire_kind: ReactionFire::Harass, harass, after_shock: None };
+    crate::reaction::offer_standing(tx, ui, offer);
     Ok(())
 }
 

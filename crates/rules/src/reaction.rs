@@ -158,28 +158,46 @@ pub fn offer_advance_reactions(tx: &mut Tx, leader: &str, advances: Vec<Advance>
         if reactors.is_empty() && firers.is_empty() {
             continue;
         }
-        tx.emit(Event::ReactionOffered {
-            side: 1 - tx.scenario.units[ui].side,
-            mover: a.unit.clone(),
-            reactors,
-            withdrawers: Vec::new(),
-            pre_arranged: Vec::new(),
-            after_shock: Some(Box::new(AfterShock { leader: leader.into(), advances: advances[k + 1..].to_vec() })),
-            leaders: Vec::new(),
-            exposed: Vec::new(),
-            firers,
-            fire_kind: ReactionFire::Entry,
-            harass: None,
-            column: false,
-            remaining: Vec::new(),
-            to: None,
-            fresh: false,
-            facing: tx.state.units[ui].facing,
-            spent: 0,
-        });
+        let after = AfterShock { leader: leader.into(), advances: advances[k + 1..].to_vec() };
+        let offer =
+            StandingOffer { reactors, firers, fire_kind: ReactionFire::Entry, harass: None, after_shock: Some(after) };
+        offer_standing(tx, ui, offer);
         return Ok(());
     }
     crate::sequence::after_orders(tx, leader)
+}
+
+/// What the other side may do about a unit that is not on the move — one that fired,
+/// harassed or advanced after combat (8.23, 8.33, 9.35).
+pub struct StandingOffer {
+    pub reactors: Vec<String>,
+    pub firers: Vec<String>,
+    pub fire_kind: ReactionFire,
+    pub harass: Option<crate::harassment::Harassment>,
+    pub after_shock: Option<AfterShock>,
+}
+
+/// Opens the other side's reaction to `unit` where it stands, with nothing of a move to go on.
+pub fn offer_standing(tx: &mut Tx, unit: usize, offer: StandingOffer) {
+    tx.emit(Event::ReactionOffered {
+        side: 1 - tx.scenario.units[unit].side,
+        mover: tx.scenario.units[unit].id.clone(),
+        reactors: offer.reactors,
+        withdrawers: Vec::new(),
+        leaders: Vec::new(),
+        exposed: Vec::new(),
+        firers: offer.firers,
+        fire_kind: offer.fire_kind,
+        harass: offer.harass,
+        column: false,
+        pre_arranged: Vec::new(),
+        after_shock: offer.after_shock.map(Box::new),
+        remaining: Vec::new(),
+        to: None,
+        fresh: false,
+        facing: tx.state.units[unit].facing,
+        spent: 0,
+    });
 }
 
 /// What is left of an interrupted move: a one-hex unit's hexes still to enter, or a two-hex
