@@ -49,8 +49,8 @@ fn command_to(reacting: bool, unit: &str, d: &Destination) -> Command {
     }
 }
 
-/// Units that may withdraw now (6.7), or else the units the active leader may order, and those
-/// that moved under his orders and may still fire (8.11).
+/// Units that may withdraw now (6.7), or else the units the active leader may order, those
+/// that moved under his orders and may still fire, and those that fired and may move on (8.11).
 fn units_to_order(game: &Game) -> Vec<usize> {
     match &game.state.phase {
         Phase::Reaction { withdrawers, .. } => {
@@ -58,7 +58,8 @@ fn units_to_order(game: &Game) -> Vec<usize> {
         }
         _ => {
             let mut units = orderable_units(game);
-            for (i, _) in firers(&game.scenario, &game.state) {
+            let moving_on = sarissa_rules::move_and_fire::moving_on(&game.scenario, &game.state);
+            for i in firers(&game.scenario, &game.state).into_iter().map(|(i, _)| i).chain(moving_on) {
                 if !units.contains(&i) {
                     units.push(i);
                 }
@@ -283,8 +284,13 @@ pub fn play_screen(props: &PlayProps) -> Html {
         move |(_, unit)| {
             unit.map(|u| match &g.state.phase {
                 Phase::Reaction { .. } => unit_withdrawals(&g.scenario, &g.state, u),
-                // Ordered already this phase: it may only fire (8.11).
-                Phase::Orders { ordered, .. } if ordered.contains(&g.scenario.units[u].id) => Vec::new(),
+                // Ordered already this phase: it may only fire, or move on after its fire (8.11).
+                Phase::Orders { ordered, .. }
+                    if ordered.contains(&g.scenario.units[u].id)
+                        && sarissa_rules::move_and_fire::refusal(&g.scenario, &g.state, u).is_some() =>
+                {
+                    Vec::new()
+                }
                 _ => reach(&g.scenario, &g.state, u).unwrap_or_default(),
             })
             .unwrap_or_default()

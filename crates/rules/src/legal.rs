@@ -153,7 +153,8 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                     out.push(Command::LineCommand { line, anchor: s.units[anchor].id.clone(), formation });
                 }
             }
-            for i in orderable_units(game) {
+            // Units that fired under their order may still move, or move on (8.11).
+            for i in orderable_units(game).into_iter().chain(crate::move_and_fire::moving_on(s, st)) {
                 for d in reach(s, st, i).unwrap_or_default() {
                     out.push(d.command(&s.units[i].id));
                 }

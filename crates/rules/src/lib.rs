@@ -14,6 +14,7 @@ pub mod harassment;
 pub mod hex;
 pub mod legal;
 pub mod line;
+pub mod move_and_fire;
 pub mod movement;
 pub mod notation;
 pub mod orders;

@@ -364,7 +364,10 @@ pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<
     if state.units[unit].placement.is_two_hex() {
         return Ok(formation_reach(scenario, state, unit));
     }
-    let mover = Mover::new(scenario, state, unit)?;
+    let mut mover = Mover::new(scenario, state, unit)?;
+    // A move going on after its fire has the MP left, and is on its way where it stands (8.11, 7.15).
+    let resumed = crate::move_and_fire::spent_before(state, unit);
+    mover.ma = mover.ma.saturating_sub(resumed.unwrap_or(0));
     let chariot = mover.turns_one_vertex_on_the_way();
     let mut best: HashMap<Pose, (Spent, Option<Pose>)> = HashMap::new();
     let mut heap = BinaryHeap::new();
@@ -378,7 +381,7 @@ pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<
         let mut next: Vec<(Pose, Spent)> = Vec::new();
         // On the way a chariot turns only as it goes on, one vertex (7.15); the turns where it
         // ends are added below.
-        let on_the_way = chariot && hex != mover.start.0;
+        let on_the_way = chariot && (hex != mover.start.0 || resumed.is_some());
         for to in Vertex::ALL.into_iter().filter(|v| *v != facing && !on_the_way) {
             if let Ok(s) = mover.turn(hex, facing, to, spent) {
                 next.push(((hex, to), s));

@@ -107,6 +107,10 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         }
         (Phase::Reactivation { .. }, Command::Pass { .. }) => offer_next(tx),
         (Phase::Reactivation { .. }, _) => Err(not_now("the re-activation may be used or passed (5.33)")),
+        // Fired first under this order: the rest of its move (8.11).
+        (Phase::Orders { ordered, .. }, Command::Move { unit, path, facing, column }) if ordered.contains(unit) => {
+            crate::move_and_fire::move_on(tx, unit, path, *facing, *column)
+        }
         (Phase::Orders { leader, orders_left, line, .. }, Command::Move { unit, path, facing, column }) => {
             let li = order_giver(tx, &leader, orders_left, line.as_deref(), unit)?;
             order_move(tx, li, unit, path, *facing, *column)

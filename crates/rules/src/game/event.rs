@@ -611,6 +611,9 @@ impl GameState {
                         // Fire while withdrawing is not its ordered fire (6.76, 8.11).
                         self.units[i].withdrawal_volleys.push(target.clone());
                     } else {
+                        // Its ordered fire; it may move on after it (8.11), but a harasser has
+                        // spent its move already (Harassed came first, 8.31).
+                        self.units[i].may_move_on = !self.units[i].fired;
                         self.units[i].fired = true;
                     }
                 }
@@ -733,8 +736,10 @@ impl GameState {
                     self.phase = (**resume).clone();
                 }
             }
-            Event::MoveContinued { unit: id, placement, facing, .. } => {
+            Event::MoveContinued { unit: id, placement, facing, mp, .. } => {
                 if let Some(i) = unit(id) {
+                    self.units[i].order_mp = self.units[i].order_mp.saturating_add(*mp);
+                    self.units[i].may_move_on = false;
                     if let Phase::Orders { must_act, .. } = &mut self.phase {
                         if !placement.hexes().eq(self.units[i].placement.hexes()) {
                             *must_act = false;
@@ -796,6 +801,8 @@ impl GameState {
                     u.reacted = false;
                     u.fired = false;
                     u.order_start = None;
+                    u.order_mp = 0;
+                    u.may_move_on = false;
                     u.withdrawal_volleys.clear();
                     u.entry_volleys.clear();
                     u.column_at_start = u.column;
@@ -811,7 +818,7 @@ impl GameState {
                     line_refused: false,
                 };
             }
-            Event::UnitMoved { unit: id, placement, facing, .. } => {
+            Event::UnitMoved { unit: id, placement, facing, mp, .. } => {
                 if let Some(i) = unit(id) {
                     let u = &mut self.units[i];
                     // A unit moved to another hex discharges a trumper's duty (5.46, R11).
@@ -824,10 +831,15 @@ impl GameState {
                     u.placement = *placement;
                     u.facing = *facing;
                     u.moved = true;
+                    u.order_mp = u.order_mp.saturating_add(*mp);
+                    u.may_move_on = false;
                 }
+                // A unit that fired before moving spent its order on the fire (8.11).
                 if let Phase::Orders { orders_left, ordered, .. } = &mut self.phase {
-                    *orders_left = orders_left.saturating_sub(1);
-                    ordered.push(id.clone());
+                    if !ordered.contains(id) {
+                        *orders_left = orders_left.saturating_sub(1);
+                        ordered.push(id.clone());
+                    }
                 }
             }
             Event::CohesionHits { unit: id, hits, .. } => {

@@ -45,6 +45,14 @@ pub struct UnitState {
     /// before firing (GBA 8.11).
     #[serde(default)]
     pub order_start: Option<Placement>,
+    /// MP its move under this phase's order has spent so far, for a move that goes on after
+    /// firing part-way (8.11).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub order_mp: u8,
+    /// It fired under this phase's order and has not moved since: it may still move, or go on
+    /// with its move, with what MP are left (8.11 "before, during or after").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub may_move_on: bool,
     /// The enemy units it has fired at while withdrawing this orders phase: once each (6.76).
     #[serde(default)]
     pub withdrawal_volleys: Vec<String>,
@@ -270,6 +278,8 @@ impl GameState {
                     supply: Default::default(),
                     fired: false,
                     order_start: None,
+                    order_mp: 0,
+                    may_move_on: false,
                     withdrawal_volleys: Vec::new(),
                     entry_volleys: Vec::new(),
                     column: false,
@@ -319,4 +329,8 @@ impl GameState {
             }
         }
     }
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
