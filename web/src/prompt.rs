@@ -88,6 +88,9 @@ impl PartialEq for PromptProps {
 pub fn prompt(p: &PromptProps) -> Html {
     // The PW orders picked so far in a declaration (6.82), one line a leader.
     let pw_pick = use_state(Vec::<PwDeclaration>::new);
+    // The shock's combats as the player formed them (9.12): an index into the engine's ways,
+    // for the game and attackers it was picked with (another game or pick: the first way).
+    let grouping = use_state(|| (0usize, Vec::<String>::new(), 0usize));
     let (s, st) = (&*p.game.scenario, &p.game.state);
     let button = |label: String, class: &'static str, c: Command| {
         let on = p.on_command.clone();
@@ -382,7 +385,13 @@ pub fn prompt(p: &PromptProps) -> Html {
         }
         Phase::Shock { must, optional, .. } => {
             let name = |id: &str| s.unit(id).map(|u| u.name.clone()).unwrap_or_default();
-            let fights = sarissa_rules::shock_segment::preview(s, st, &p.shock_chosen);
+            let ways = sarissa_rules::shock_segment::groupings(s, st, &p.shock_chosen);
+            let game_key = Rc::as_ptr(&p.game) as usize;
+            let picked = match &*grouping {
+                (g, chosen, k) if *g == game_key && *chosen == p.shock_chosen && *k < ways.len() => *k,
+                _ => 0,
+            };
+            let fights = ways.get(picked).map(|w| sarissa_rules::shock_segment::preview_combats(s, st, w)).unwrap_or_default();
             let mut text = format!("{side_name}: the shock (9.0).");
             if !must.is_empty() {
                 text.push_str(&format!(" {} moved up and must attack (7.31).", must.iter().map(|m| name(m)).collect::<Vec<_>>().join(", ")));
@@ -391,7 +400,25 @@ pub fn prompt(p: &PromptProps) -> Html {
                 text.push_str(" Tap a ringed unit, or its button, to add it to the attack (7.33).");
             }
             text.push_str(if fights.is_empty() { " No combat as things stand." } else { " The odds of each combat are below." });
-            let resolve = Command::Shock { attackers: p.shock_chosen.clone() };
+            let resolve = match ways.get(picked) {
+                Some(w) if picked > 0 => Command::ShockCombats { combats: sarissa_rules::shock_segment::combat_groups(s, w) },
+                _ => Command::Shock { attackers: p.shock_chosen.clone() },
+            };
+            // Other ways to form the combats (9.12), each a button naming who fights whom.
+            let way_label = |k: usize, w: &Vec<sarissa_rules::shock_segment::Combat>| {
+                if k == 0 {
+                    return "Combats as grouped".to_string();
+                }
+                let fights: Vec<String> = w
+                    .iter()
+                    .map(|c| {
+                        let (a, d) = sarissa_rules::shock_segment::combat_ids(s, c);
+                        let names = |v: &[String]| v.iter().map(|x| name(x)).collect::<Vec<_>>().join(" + ");
+                        format!("{} → {}", names(&a), names(&d))
+                    })
+                    .collect();
+                format!("Split: {}", fights.join("; "))
+            };
             let label = match fights.len() {
                 0 => "No shock".to_string(),
                 1 => "Resolve the combat".to_string(),
@@ -406,6 +433,13 @@ pub fn prompt(p: &PromptProps) -> Html {
                         let label = if chosen { format!("✓ {} attacks", name(o)) } else { format!("Add {}", name(o)) };
                         html! { <button class={classes!("act", "shock-toggle", chosen.then_some("on"))} onclick={Callback::from(move |_: MouseEvent| on.emit(id.clone()))}>{ label }</button> }
                     }) }
+                    if ways.len() > 1 {
+                        { for ways.iter().enumerate().map(|(k, w)| {
+                            let (set, chosen) = (grouping.clone(), p.shock_chosen.clone());
+                            let pick = Callback::from(move |_: MouseEvent| set.set((game_key, chosen.clone(), k)));
+                            html! { <button class={classes!("act", "shock-grouping", (k == picked).then_some("on"))} onclick={pick}>{ way_label(k, w) }</button> }
+                        }) }
+                    }
                     { button(label, "resolve-shock", resolve) }
                     <div class="odds">
                         { for fights.iter().enumerate().map(|(k, (c, setup))| {

@@ -101,6 +101,13 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             if optional.len() > 1 {
                 out.extend(optional.iter().map(|o| Command::Shock { attackers: vec![o.clone()] }));
             }
+            // The combats formed otherwise than the connected groups (9.12), for no and all
+            // optional attackers.
+            for chosen in [Vec::new(), optional.clone()] {
+                for combats in crate::shock_segment::groupings(s, st, &chosen).into_iter().skip(1) {
+                    out.push(Command::ShockCombats { combats: crate::shock_segment::combat_groups(s, &combats) });
+                }
+            }
             out
         }
         Phase::Reaction { reactors, withdrawers, leaders, mover, pre_arranged, .. } => {

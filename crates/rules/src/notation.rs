@@ -25,7 +25,7 @@
 //! ```
 //! A line may also be a command in JSON (`{"command":"end_orders"}`).
 
-use crate::game::{Command, LineStep, PwDeclaration};
+use crate::game::{CombatGroup, Command, LineStep, PwDeclaration};
 use crate::hex::{HexId, Hexside, Vertex};
 use crate::line::Formation;
 use crate::units::{LineType, Placement};
@@ -79,6 +79,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             Command::LineCommand { line, anchor: anchor.to_string(), formation }
         }
         ["leader", leader, path @ ..] => Command::MoveLeader { leader: leader.to_string(), path: hexes(path)? },
+        ["shock", rest @ ..] if rest.contains(&"vs") => Command::ShockCombats { combats: combat_groups(rest)? },
         ["shock", attackers @ ..] => Command::Shock { attackers: attackers.iter().map(|a| a.to_string()).collect() },
         ["rally", unit, "facing", v] => {
             let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
@@ -188,6 +189,11 @@ pub fn format(command: &Command) -> String {
         Command::Harass { unit, target } => format!("harass {unit} at {target}"),
         Command::Recover { unit } => format!("recover {unit}"),
         Command::Rally { unit, facing } => format!("rally {unit} facing {}", facing.name()),
+        Command::ShockCombats { combats } => {
+            let groups: Vec<String> =
+                combats.iter().map(|g| format!("{} vs {}", g.attackers.join(" "), g.defenders.join(" "))).collect();
+            format!("shock {}", groups.join("; "))
+        }
         Command::Shock { attackers } if attackers.is_empty() => "shock".into(),
         Command::Shock { attackers } => format!("shock {}", attackers.join(" ")),
         Command::EndOrders => "end".into(),
@@ -219,6 +225,22 @@ fn format_steps(units: &[LineStep]) -> String {
         })
         .collect();
     parts.join("; ")
+}
+
+/// `A B vs X Y ; C vs Z`: the combats of a shock formed by the player (9.12).
+fn combat_groups(words: &[&str]) -> Result<Vec<CombatGroup>, String> {
+    words
+        .split(|w| *w == ";")
+        .map(|part| {
+            let at = part.iter().position(|w| *w == "vs").ok_or("each combat is written `ATTACKERS vs DEFENDERS`")?;
+            let (attackers, defenders) = (&part[..at], &part[at + 1..]);
+            if attackers.is_empty() || defenders.is_empty() {
+                return Err("each combat needs attackers before `vs` and defenders after it".to_string());
+            }
+            let ids = |v: &[&str]| v.iter().map(|w| w.to_string()).collect();
+            Ok(CombatGroup { attackers: ids(attackers), defenders: ids(defenders) })
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -254,6 +276,15 @@ mod tests {
             Command::Rally { unit: "hoplites".into(), facing: Vertex::W },
             Command::Shock { attackers: vec![] },
             Command::Shock { attackers: vec!["agrianians".into(), "companions".into()] },
+            Command::ShockCombats {
+                combats: vec![
+                    CombatGroup { attackers: vec!["phalanx".into()], defenders: vec!["hoplites".into()] },
+                    CombatGroup {
+                        attackers: vec!["hypaspists".into(), "agrianians".into()],
+                        defenders: vec!["slingers".into(), "peltasts".into()],
+                    },
+                ],
+            },
             Command::EndOrders,
             Command::ReactFacing { unit: "hoplites".into(), facing: Vertex::NE },
             Command::Withdraw {

@@ -140,17 +140,12 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::Shock { leader, .. }, Command::Shock { attackers }) => {
             let since = tx.events.len();
             crate::shock_segment::resolve_segment(tx, attackers)?;
-            // 6.66: the columns attacked fall back into formation as the orders phase ends.
-            crate::column::revert_attacked(tx, since);
-            // 9.35: the defenders may turn to face or shoot at the units that advanced.
-            let advances = tx.events[since..]
-                .iter()
-                .filter_map(|e| match e {
-                    Event::UnitAdvanced { unit, from, .. } => Some(Advance { unit: unit.clone(), from: *from }),
-                    _ => None,
-                })
-                .collect();
-            crate::reaction::offer_advance_reactions(tx, &leader, advances)
+            after_shock_segment(tx, &leader, since)
+        }
+        (Phase::Shock { leader, .. }, Command::ShockCombats { combats }) => {
+            let since = tx.events.len();
+            crate::shock_segment::resolve_grouped(tx, combats)?;
+            after_shock_segment(tx, &leader, since)
         }
         (Phase::Shock { .. }, _) => Err(not_now("the shock attacks are chosen and resolved (9.11)")),
         (Phase::Momentum { leader }, Command::TryMomentum) => try_momentum(tx, &leader),
@@ -587,4 +582,19 @@ fn crisis_of_faith(tx: &mut Tx, leader: usize) -> Result<(), RuleError> {
         }
     }
     Ok(())
+}
+
+/// After the shock segment's combats: columns attacked revert, defenders react to advances.
+fn after_shock_segment(tx: &mut Tx, leader: &str, since: usize) -> Result<(), RuleError> {
+    // 6.66: the columns attacked fall back into formation as the orders phase ends.
+    crate::column::revert_attacked(tx, since);
+    // 9.35: the defenders may turn to face or shoot at the units that advanced.
+    let advances = tx.events[since..]
+        .iter()
+        .filter_map(|e| match e {
+            Event::UnitAdvanced { unit, from, .. } => Some(Advance { unit: unit.clone(), from: *from }),
+            _ => None,
+        })
+        .collect();
+    crate::reaction::offer_advance_reactions(tx, leader, advances)
 }

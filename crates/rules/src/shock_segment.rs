@@ -7,8 +7,9 @@
 //! without it (7.33). The player picks the optional attackers in one decision; then every combat
 //! is resolved, left to right (P40).
 //!
-//! Readings this version takes (P40): combats are formed as the connected groups of attackers
-//! and the defenders in their ZOC (9.12 leaves the attacker freer); each combat is resolved whole
+//! Readings this version takes (P40): combats are formed by default as the connected groups of
+//! attackers and the defenders in their ZOC, and the player may form them otherwise within 9.12
+//! (P72); each combat is resolved whole
 //! in turn rather than step by step across combats; in a combat the defenders' unit for the Clash
 //! is the one with the most Size (ties: the first listed), the attackers' likewise; an attacker
 //! strikes through the best side it touches (rear, then flank, then front); leaders lend their
@@ -277,6 +278,138 @@ pub fn preview(scenario: &Scenario, state: &GameState, optional: &[String]) -> V
         .collect()
 }
 
+/// The combats the player formed, with their setups, for the odds preview (9.12).
+pub fn preview_combats(scenario: &Scenario, state: &GameState, combats: &[Combat]) -> Vec<(Combat, ShockSetup)> {
+    let checked: Vec<usize> = candidates(scenario, state).iter().filter(|c| c.check).map(|c| c.unit).collect();
+    combats.iter().map(|c| (c.clone(), setup(scenario, state, c, &checked))).collect()
+}
+
+/// Why these combats break 9.12, or `None` when the player may form them: every must-attack
+/// unit and only candidates attack, each once; each defender is attacked once; every attacker
+/// has a defender of its combat in its ZOC and every defender is in the ZOC of an attacker of
+/// its combat; and every enemy in an attacker's ZOC is attacked by someone (P72).
+pub fn grouping_refusal(scenario: &Scenario, state: &GameState, combats: &[Combat]) -> Option<String> {
+    let name = |u: usize| scenario.units[u].name.clone();
+    let cands = candidates(scenario, state);
+    let attackers: Vec<usize> = combats.iter().flat_map(|c| c.attackers.iter().copied()).collect();
+    let defenders: Vec<usize> = combats.iter().flat_map(|c| c.defenders.iter().copied()).collect();
+    if let Some(c) = cands.iter().find(|c| c.must && !attackers.contains(&c.unit)) {
+        return Some(format!("{} moved up and must attack (7.31)", name(c.unit)));
+    }
+    for (k, &a) in attackers.iter().enumerate() {
+        if !cands.iter().any(|c| c.unit == a) {
+            return Some(format!("{} may not attack now (7.33)", name(a)));
+        }
+        if attackers[..k].contains(&a) {
+            return Some(format!("{} attacks once a segment (9.12)", name(a)));
+        }
+    }
+    for (k, &d) in defenders.iter().enumerate() {
+        if defenders[..k].contains(&d) {
+            return Some(format!("{} is attacked once a segment (9.12)", name(d)));
+        }
+    }
+    for c in combats {
+        if c.attackers.is_empty() || c.defenders.is_empty() {
+            return Some("a combat needs an attacker and a defender (9.12)".into());
+        }
+        if let Some(&a) =
+            c.attackers.iter().find(|&&a| !foes(scenario, state, a).iter().any(|d| c.defenders.contains(d)))
+        {
+            return Some(format!("{} has none of its combat's defenders in its zone of control (9.12)", name(a)));
+        }
+        if let Some(&d) =
+            c.defenders.iter().find(|&&d| !c.attackers.iter().any(|&a| foes(scenario, state, a).contains(&d)))
+        {
+            return Some(format!("{} is in the zone of control of none of its attackers (9.12)", name(d)));
+        }
+    }
+    for &a in &attackers {
+        if let Some(d) = foes(scenario, state, a).into_iter().find(|d| !defenders.contains(d)) {
+            return Some(format!("{} must attack {}, which nobody else attacks (9.12)", name(a), name(d)));
+        }
+    }
+    None
+}
+
+/// The ways the player may form the combats of `optional` and the must-attack units: first the
+/// connected groups (the default), then each group split as finely as 9.12 lets it, one group at
+/// a time — each defender to one of the attackers beside it, an attacker left with none joining
+/// the combat of a defender beside it.
+pub fn groupings(scenario: &Scenario, state: &GameState, optional: &[String]) -> Vec<Vec<Combat>> {
+    let attackers: Vec<usize> = candidates(scenario, state)
+        .iter()
+        .filter(|c| c.must || optional.contains(&scenario.units[c.unit].id))
+        .map(|c| c.unit)
+        .collect();
+    let together = combats(scenario, state, &attackers);
+    let mut out = vec![together.clone()];
+    for (k, group) in together.iter().enumerate() {
+        for split in splits(scenario, state, group) {
+            let mut alternative = together.clone();
+            alternative.splice(k..=k, split);
+            if !out.contains(&alternative) && grouping_refusal(scenario, state, &alternative).is_none() {
+                out.push(alternative);
+            }
+        }
+    }
+    out
+}
+
+/// The finer ways to fight one connected group (at most 64 tried).
+fn splits(scenario: &Scenario, state: &GameState, group: &Combat) -> Vec<Vec<Combat>> {
+    if group.attackers.len() < 2 || group.defenders.len() < 2 {
+        return Vec::new();
+    }
+    let foes_of: Vec<Vec<usize>> = group.attackers.iter().map(|&a| foes(scenario, state, a)).collect();
+    // For each defender, the attackers (positions in the group) that have it in their ZOC.
+    let choices: Vec<Vec<usize>> = group
+        .defenders
+        .iter()
+        .map(|d| (0..group.attackers.len()).filter(|&k| foes_of[k].contains(d)).collect())
+        .collect();
+    let mut out: Vec<Vec<Combat>> = Vec::new();
+    let total: usize = choices.iter().map(|c| c.len().max(1)).product();
+    for n in 0..total.min(64) {
+        // Defender j goes to attacker choices[j][digit j of n].
+        let (mut rest, mut owner) = (n, Vec::new());
+        for c in &choices {
+            owner.push(c[rest % c.len()]);
+            rest /= c.len();
+        }
+        let mut fights: Vec<Combat> = Vec::new();
+        let mut fight_of = vec![None; group.attackers.len()];
+        for (j, &k) in owner.iter().enumerate() {
+            let f = *fight_of[k].get_or_insert_with(|| {
+                fights.push(Combat { attackers: vec![group.attackers[k]], defenders: Vec::new() });
+                fights.len() - 1
+            });
+            fights[f].defenders.push(group.defenders[j]);
+        }
+        for k in 0..group.attackers.len() {
+            if fight_of[k].is_none() {
+                let beside = foes_of[k]
+                    .iter()
+                    .find_map(|d| group.defenders.iter().position(|x| x == d).and_then(|j| fight_of[owner[j]]));
+                let Some(f) = beside else { continue };
+                fights[f].attackers.push(group.attackers[k]);
+            }
+        }
+        if fights.len() < 2 {
+            continue;
+        }
+        for f in &mut fights {
+            f.attackers.sort();
+            f.defenders.sort();
+        }
+        fights.sort_by_key(|f| f.attackers.clone());
+        if !out.contains(&fights) {
+            out.push(fights);
+        }
+    }
+    out
+}
+
 /// The active leader's orders are over: a shock segment if anyone may attack (9.0).
 pub fn begin(tx: &mut Tx, leader: &str) -> Result<bool, RuleError> {
     let cands = candidates(tx.scenario, &tx.state);
@@ -307,6 +440,36 @@ pub fn resolve_segment(tx: &mut Tx, chosen: &[String]) -> Result<(), RuleError> 
     chosen.sort();
     chosen.dedup();
     let fights = preview(tx.scenario, &tx.state, &chosen);
+    fight_all(tx, leader, chosen, fights)
+}
+
+/// The active player's designation with the combats formed as he chose (9.11, 9.12).
+pub fn resolve_grouped(tx: &mut Tx, groups: &[crate::game::CombatGroup]) -> Result<(), RuleError> {
+    let Phase::Shock { optional, leader, .. } = tx.state.phase.clone() else {
+        return Err(RuleError::NotNow { command: "shock".into(), expected: "no shock segment".into() });
+    };
+    let index = |ids: &[String]| ids.iter().map(|id| tx.unit_index(id)).collect::<Result<Vec<usize>, _>>();
+    let mut combats = Vec::new();
+    for g in groups {
+        combats.push(Combat { attackers: index(&g.attackers)?, defenders: index(&g.defenders)? });
+    }
+    if let Some(reason) = grouping_refusal(tx.scenario, &tx.state, &combats) {
+        let unit = groups.first().and_then(|g| g.attackers.first()).cloned().unwrap_or_default();
+        return Err(RuleError::IllegalMove { unit, rule: "9.12", reason });
+    }
+    let mut chosen: Vec<String> =
+        groups.iter().flat_map(|g| g.attackers.iter().cloned()).filter(|a| optional.contains(a)).collect();
+    chosen.sort();
+    let fights = preview_combats(tx.scenario, &tx.state, &combats);
+    fight_all(tx, leader, chosen, fights)
+}
+
+fn fight_all(
+    tx: &mut Tx,
+    leader: String,
+    chosen: Vec<String>,
+    fights: Vec<(Combat, ShockSetup)>,
+) -> Result<(), RuleError> {
     tx.emit(Event::ShockDesignated { leader: leader.clone(), attackers: chosen });
     for (k, (combat, setup)) in fights.into_iter().enumerate() {
         fight(tx, k, &combat, &setup)?;
@@ -469,6 +632,17 @@ fn describe(step: &StepKind) -> Option<String> {
 }
 
 /// Units in this combat (for the UI's preview): by id.
+/// Combats as the command names them (9.12).
+pub fn combat_groups(scenario: &Scenario, combats: &[Combat]) -> Vec<crate::game::CombatGroup> {
+    combats
+        .iter()
+        .map(|c| {
+            let (attackers, defenders) = combat_ids(scenario, c);
+            crate::game::CombatGroup { attackers, defenders }
+        })
+        .collect()
+}
+
 pub fn combat_ids(scenario: &Scenario, c: &Combat) -> (Vec<String>, Vec<String>) {
     let ids = |v: &[usize]| v.iter().map(|&u| scenario.units[u].id.clone()).collect();
     (ids(&c.attackers), ids(&c.defenders))

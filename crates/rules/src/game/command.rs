@@ -76,6 +76,10 @@ pub enum Command {
     /// The shock segment: the optional attackers that attack too; then every combat is
     /// resolved (GBA 9.11–9.18).
     Shock { attackers: Vec<String> },
+    /// The shock segment with the combats formed by the player (GBA 9.12): each combat's
+    /// attackers and defenders; the attackers are the must-attack units and the optional ones
+    /// named. Then every combat is resolved.
+    ShockCombats { combats: Vec<CombatGroup> },
     /// The active leader gives no more orders this orders phase (GBA 5.21, 5.27).
     EndOrders,
     /// Roll for momentum: another orders phase for the same leader (GBA 5.32).
@@ -118,6 +122,7 @@ impl Command {
             Self::Rally { .. } => "rally",
             Self::Recover { .. } => "recover",
             Self::Shock { .. } => "shock",
+            Self::ShockCombats { .. } => "shock_combats",
             Self::EndOrders => "end_orders",
             Self::ReactFacing { .. } => "react_facing",
             Self::Withdraw { .. } => "withdraw",
@@ -130,4 +135,11 @@ impl Command {
             Self::DeclineMomentum => "decline_momentum",
         }
     }
+}
+
+/// One combat as the player forms it (GBA 9.12): unit ids.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CombatGroup {
+    pub attackers: Vec<String>,
+    pub defenders: Vec<String>,
 }

@@ -12,7 +12,7 @@ mod error;
 mod event;
 mod state;
 
-pub use command::{Command, LineStep, PwDeclaration};
+pub use command::{CombatGroup, Command, LineStep, PwDeclaration};
 pub use dice::Dice;
 pub use error::RuleError;
 pub use event::{Doom, Event, HitCause, RollPurpose};
