@@ -648,4 +648,36 @@ mod tests {
             ("Companions forms column, facing the SW side (TQ −2 while in column).", Some("6.61"))
         );
     }
+
+    #[test]
+    fn a_rampage_and_a_pass_through_read_in_plain_words_gba_11_13_11_14() {
+        let s = crate::scenarios::load("samarkand").unwrap().unwrap();
+        let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
+        let hex = |h: &str| HexId::parse(h).unwrap();
+        let die = Event::DieRolled { roll: 3, purpose: RollPurpose::Rampage { unit: "companions".into() } };
+        let d = describe(&s, &st, 1, &die).unwrap();
+        assert_eq!((d.roll, d.rule), (Some(3), Some("11.14")));
+        assert!(d.text.starts_with("Companions rampages: rolls 3 for its direction"), "{}", d.text);
+        let leg = Event::Rampaged {
+            unit: "companions".into(),
+            roll: 3,
+            heading: Some(sarissa_rules::hex::Hexside::SE),
+            path: vec![hex("2712"), hex("2812")],
+            collided_with: vec!["archers".into()],
+            end: None,
+        };
+        let l = describe(&s, &st, 1, &leg).unwrap();
+        assert_eq!(l.text, "Companions stampedes SE to 2812 and crashes into Archers; it rampages on.");
+        assert_eq!((l.rule, l.units.len(), l.hexes.len()), (Some("11.14"), 2, 2));
+        let pass = Event::ElephantPassedThrough {
+            unit: "companions".into(),
+            defender: "archers".into(),
+            from: hex("2711"),
+            to: hex("2911"),
+            rule: "11.13".into(),
+        };
+        let p = describe(&s, &st, 1, &pass).unwrap();
+        assert_eq!(p.text, "Companions tramples on through the ranks of Archers and comes out behind them, in 2911.");
+        assert_eq!(p.rule, Some("11.13"));
+    }
 }
