@@ -3,7 +3,7 @@
 
 use sarissa_rules::facing::Heading;
 use sarissa_rules::fire::ReactionFire;
-use sarissa_rules::game::{Doom, Event, GameState, HitCause, RollPurpose};
+use sarissa_rules::game::{Doom, Event, GameState, HitCause, RampageEnd, RollPurpose};
 use sarissa_rules::hex::HexId;
 use sarissa_rules::Scenario;
 
@@ -40,6 +40,8 @@ fn plural(n: u8, one: &str, many: &str) -> String {
 /// The log entry for an event, or `None` for bookkeeping a player need not read. `st`: the
 /// state just before the event (a column's facing is a hexside, 6.63).
 pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Option<LogEntry> {
+    let rampage = sarissa_rules::rule_set::hooks(s.meta.rules).rampage;
+    let (rampage_rule, rampage_first_flees) = (rampage.rule, rampage.first_high_roll_flees_cause);
     let heading = |id: &str, facing: sarissa_rules::hex::Vertex| {
         let column = s.units.iter().position(|u| u.id == id).is_some_and(|i| st.units[i].column);
         Heading::of(facing, column).name()
@@ -103,6 +105,17 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 ),
                 RollPurpose::Rally { unit } => about(
                     entry(format!("Rallying {}: rolls {roll}.", unit_name(s, unit)), Some("10.27")),
+                    unit,
+                ),
+                RollPurpose::Rampage { unit } => about(
+                    entry(
+                        format!(
+                            "{} rampages: rolls {roll} for its direction (0 toward its nearest friend, 1–6 the map's compass, 7–9 {}).",
+                            unit_name(s, unit),
+                            if rampage_first_flees { "away from its tormentor the first time, else the mahout kills it" } else { "the mahout kills it" }
+                        ),
+                        Some(rampage_rule),
+                    ),
                     unit,
                 ),
                 RollPurpose::RallyTable { unit } => about(
@@ -227,14 +240,28 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 LeaderResult::SeverelyWounded => {
                     "is badly wounded: every rating falls by 2, and he is finished for the turn"
                 }
+                LeaderResult::Killed if rule == rampage_rule => "is trampled to death by the rampaging elephant",
                 LeaderResult::Killed => "is killed",
             };
             let r: &'static str = match rule.as_str() {
                 "8.19" => "8.19",
                 "9.21" => "9.21",
+                r if r == rampage_rule => rampage_rule,
                 _ => "9.14",
             };
             about(entry(format!("{} {what}.", unit_name(s, leader)), Some(r)), leader)
+        }
+        Event::ElephantPassedThrough { unit, defender, to, .. } => {
+            let pass_rule = sarissa_rules::rule_set::hooks(s.meta.rules).pass_through.rule;
+            let text = format!(
+                "{} tramples on through the ranks of {} and comes out behind them, in {to}.",
+                unit_name(s, unit),
+                unit_name(s, defender)
+            );
+            let mut e = about(entry(text, Some(pass_rule)), unit);
+            e.units.push(defender.clone());
+            e.hexes = vec![*to];
+            e
         }
         Event::UnitAdvanced { unit, to, .. } => {
             let mut e = about(entry(format!("{} advances into {to}.", unit_name(s, unit)), Some("9.31")), unit);
@@ -305,6 +332,33 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 ),
                 Some("10.27"),
             ),
+            unit,
+        ),
+        Event::Rampaged { unit, heading, path, collided_with, end, .. } => {
+            let name = unit_name(s, unit);
+            let mut text = match (heading, path.last()) {
+                (Some(side), Some(to)) => format!("{name} stampedes {} to {to}", side.name()),
+                (Some(side), None) => format!("{name} lurches {} but cannot get clear", side.name()),
+                (None, _) => format!("{name} finds no way to run"),
+            };
+            if !collided_with.is_empty() {
+                let names: Vec<String> = collided_with.iter().map(|c| unit_name(s, c)).collect();
+                text.push_str(&format!(" and crashes into {}", names.join(" and ")));
+            }
+            text.push_str(match end {
+                None => "; it rampages on.",
+                Some(RampageEnd::MahoutKilled) => "; its mahout drives the spike home and the beast falls.",
+                Some(RampageEnd::LeftMap) => " and off the field: it is lost.",
+                Some(RampageEnd::Isolated) => ", far from anyone: it is lost to the army.",
+                Some(RampageEnd::LastRoll) => "; spent after its fourth run, it is lost to the army.",
+            });
+            let mut e = about(entry(text, Some(rampage_rule)), unit);
+            e.units.extend(collided_with.iter().cloned());
+            e.hexes = path.clone();
+            e
+        }
+        Event::UnitEliminated { unit, rule } if rule == rampage_rule => about(
+            entry(format!("{} is eliminated: its rampage is over.", unit_name(s, unit)), Some(rampage_rule)),
             unit,
         ),
         Event::UnitEliminated { unit, rule } => {
@@ -510,6 +564,7 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 HitCause::Shock => ("in the shock", "9.16"),
                 HitCause::Elephants => ("riding past the elephants", "8.34"),
                 HitCause::ColumnBroken => ("as the column attacked shakes out into line", "6.66"),
+                HitCause::Rampage => ("as a rampaging elephant crashes into it", rampage_rule),
             };
             about(
                 entry(
@@ -594,5 +649,37 @@ mod tests {
             (f.text.as_str(), f.rule),
             ("Companions forms column, facing the SW side (TQ −2 while in column).", Some("6.61"))
         );
+    }
+
+    #[test]
+    fn a_rampage_and_a_pass_through_read_in_plain_words_gba_11_13_11_14() {
+        let s = crate::scenarios::load("samarkand").unwrap().unwrap();
+        let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
+        let hex = |h: &str| HexId::parse(h).unwrap();
+        let die = Event::DieRolled { roll: 3, purpose: RollPurpose::Rampage { unit: "companions".into() } };
+        let d = describe(&s, &st, 1, &die).unwrap();
+        assert_eq!((d.roll, d.rule), (Some(3), Some("11.14")));
+        assert!(d.text.starts_with("Companions rampages: rolls 3 for its direction"), "{}", d.text);
+        let leg = Event::Rampaged {
+            unit: "companions".into(),
+            roll: 3,
+            heading: Some(sarissa_rules::hex::Hexside::SE),
+            path: vec![hex("2712"), hex("2812")],
+            collided_with: vec!["archers".into()],
+            end: None,
+        };
+        let l = describe(&s, &st, 1, &leg).unwrap();
+        assert_eq!(l.text, "Companions stampedes SE to 2812 and crashes into Archers; it rampages on.");
+        assert_eq!((l.rule, l.units.len(), l.hexes.len()), (Some("11.14"), 2, 2));
+        let pass = Event::ElephantPassedThrough {
+            unit: "companions".into(),
+            defender: "archers".into(),
+            from: hex("2711"),
+            to: hex("2911"),
+            rule: "11.13".into(),
+        };
+        let p = describe(&s, &st, 1, &pass).unwrap();
+        assert_eq!(p.text, "Companions tramples on through the ranks of Archers and comes out behind them, in 2911.");
+        assert_eq!(p.rule, Some("11.13"));
     }
 }

@@ -10,12 +10,11 @@
 use crate::charts::stacking::{Action, Outcome};
 use crate::combat::missile::Supply;
 use crate::game::{Event, HitCause, RollPurpose, RuleError, Tx};
-use crate::rout::{rout_move, rout_move_without_rampage, Elimination, RoutLeg, RoutPlan, RoutTrack};
+use crate::rout::{rout_move, Elimination, RoutLeg, RoutPlan, RoutTrack};
 use crate::units::{Placement, UnitClass, UnitType};
 
 /// What a rout does to a unit of this type (10.2): skirmishers (not SK*), chariots and
-/// artillery are eliminated; everyone else rout-moves (elephants too, until their rampage,
-/// 11.14, is in: P39).
+/// artillery are eliminated; elephants rampage (11.14, `rout` below); everyone else rout-moves.
 fn eliminated_on_rout(kind: UnitType) -> bool {
     matches!(kind, UnitType::SK | UnitType::CH | UnitType::ChStar | UnitType::AT)
 }
@@ -26,8 +25,8 @@ pub fn settle(tx: &mut Tx) -> Result<(), RuleError> {
     if matches!(&tx.state.phase, crate::game::Phase::Reaction { harass: Some(_), .. }) {
         return Ok(());
     }
-    // Each pass routs or eliminates at least one unit, so this ends.
-    for _ in 0..=tx.scenario.units.len() {
+    // Each pass routs or eliminates a unit (at most twice each), so this ends.
+    for _ in 0..=2 * tx.scenario.units.len() {
         let next = (0..tx.scenario.units.len()).find(|&i| {
             let st = &tx.state.units[i];
             !st.eliminated
@@ -53,22 +52,10 @@ pub fn settle(tx: &mut Tx) -> Result<(), RuleError> {
 pub fn rout(tx: &mut Tx, unit: usize, leg: RoutLeg, rule: &str) -> Result<(), RuleError> {
     let routed: Vec<bool> = tx.state.units.iter().map(|u| u.routed).collect();
     let plan = rout_move(tx.scenario, &tx.state, unit, leg, &routed);
-    apply_plan(tx, unit, plan, leg, rule, &routed)
+    apply_plan(tx, unit, plan, rule)
 }
 
-fn rout_plain(tx: &mut Tx, unit: usize, leg: RoutLeg, rule: &str, routed: &[bool]) -> Result<(), RuleError> {
-    let plan = rout_move_without_rampage(tx.scenario, &tx.state, unit, leg, routed);
-    apply_plan(tx, unit, plan, leg, rule, routed)
-}
-
-fn apply_plan(
-    tx: &mut Tx,
-    unit: usize,
-    plan: RoutPlan,
-    leg: RoutLeg,
-    rule: &str,
-    routed: &[bool],
-) -> Result<(), RuleError> {
+fn apply_plan(tx: &mut Tx, unit: usize, plan: RoutPlan, rule: &str) -> Result<(), RuleError> {
     let id = tx.scenario.units[unit].id.clone();
     match plan {
         RoutPlan::Moves(track) => {
@@ -105,10 +92,8 @@ fn apply_plan(
             };
             tx.emit(Event::UnitEliminated { unit: id, rule: rule.into() });
         }
-        RoutPlan::Rampage { .. } => {
-            // Elephants rout-move like the rest until the rampage (11.14) is in (P39).
-            return rout_plain(tx, unit, leg, rule, routed);
-        }
+        // GBA 11.14, CG 10.14: an elephant that would rout rampages instead, at once.
+        RoutPlan::Rampage { .. } => crate::elephants::rampage(tx, unit)?,
     }
     Ok(())
 }

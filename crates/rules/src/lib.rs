@@ -7,6 +7,7 @@ pub mod charts;
 pub mod cohesion;
 pub mod column;
 pub mod combat;
+pub mod elephants;
 pub mod facing;
 pub mod fire;
 pub mod game;

@@ -418,19 +418,7 @@ pub fn rout_move_choosing(
     routed: &[bool],
     chosen: &[Placement],
 ) -> RoutPlan {
-    plan(scenario, state, unit, leg, routed, chosen, true)
-}
-
-/// An elephant's rout as a plain rout move, for as long as the rampage (11.14) is not in the
-/// engine (P39).
-pub fn rout_move_without_rampage(
-    scenario: &Scenario,
-    state: &GameState,
-    unit: usize,
-    leg: RoutLeg,
-    routed: &[bool],
-) -> RoutPlan {
-    plan(scenario, state, unit, leg, routed, &[], false)
+    plan(scenario, state, unit, leg, routed, chosen)
 }
 
 fn plan(
@@ -440,7 +428,6 @@ fn plan(
     leg: RoutLeg,
     routed: &[bool],
     chosen: &[Placement],
-    rampage: bool,
 ) -> RoutPlan {
     let u = &scenario.units[unit];
     let st = &state.units[unit];
@@ -466,7 +453,7 @@ fn plan(
     };
     // What a rout does depends on the type (GBA 10.2, CG 11.21).
     match u.kind {
-        UnitType::EL if rampage => return RoutPlan::Rampage { rule: "GBA 10.2, 11.14; CG 10.14: elephants rampage" },
+        UnitType::EL => return RoutPlan::Rampage { rule: "GBA 10.2, 11.14; CG 10.14: elephants rampage" },
         UnitType::SK | UnitType::CH | UnitType::ChStar | UnitType::AT => {
             return RoutPlan::Eliminated {
                 reason: Elimination::Type,

@@ -72,6 +72,28 @@ pub struct ReactionFacingRule {
     pub two_hex_reverse: bool,
 }
 
+/// How an elephant's rampage goes (GBA 11.14, CG 10.14, D71).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RampageRule {
+    /// GBA 11.14: a 7–9 on the first roll sends it directly away from the unit that caused the
+    /// rampage (later 7–9 kill it); CG 10.14: every 7–9 kills it.
+    pub first_high_roll_flees_cause: bool,
+    /// CG 10.14(3): eliminated when a leg ends this many hexes or more from every other unit.
+    pub isolated_at: Option<u32>,
+    /// CG 10.14(4): eliminated after this many direction rolls.
+    pub max_rolls: Option<u8>,
+    /// The rule the log cites.
+    pub rule: &'static str,
+}
+
+/// An elephant's pass-through after its shock (GBA 11.13, CG 10.13, D70).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PassThroughRule {
+    /// The rule the log cites. (GBA 11.13 eliminates an elephant routed while attacking the
+    /// next row, where CG lets it rampage (G23): a hook for when that attack is in, P76.)
+    pub rule: &'static str,
+}
+
 /// The rule-set answers the game flow needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuleHooks {
@@ -116,6 +138,12 @@ pub struct RuleHooks {
     pub harass_path_avoids_rivers: bool,
     /// CG 11.25, 12.14, 12.213: routers cross no river, fortified hexside or city wall (D68).
     pub routers_barred_by_rivers_and_walls: bool,
+    /// GBA 11.14 / CG 10.14 (D71).
+    pub rampage: RampageRule,
+    /// GBA 11.13 / CG 10.13 (D70).
+    pub pass_through: PassThroughRule,
+    /// CG 10.15: cavalry and chariots never shock an elephant through its front (D72).
+    pub mounted_never_shock_elephant_front: bool,
 }
 
 const ALEXANDER: RuleHooks = RuleHooks {
@@ -143,6 +171,9 @@ const ALEXANDER: RuleHooks = RuleHooks {
     harass_targets: HarassTargets::ByType,
     harass_path_avoids_rivers: false,
     routers_barred_by_rivers_and_walls: false,
+    rampage: RampageRule { first_high_roll_flees_cause: true, isolated_at: None, max_rolls: None, rule: "11.14" },
+    pass_through: PassThroughRule { rule: "11.13" },
+    mounted_never_shock_elephant_front: false,
 };
 
 const CHANDRAGUPTA: RuleHooks = RuleHooks {
@@ -170,6 +201,14 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     harass_targets: HarassTargets::LowerMaNoSkirmishers,
     harass_path_avoids_rivers: true,
     routers_barred_by_rivers_and_walls: true,
+    rampage: RampageRule {
+        first_high_roll_flees_cause: false,
+        isolated_at: Some(8),
+        max_rolls: Some(4),
+        rule: "10.14",
+    },
+    pass_through: PassThroughRule { rule: "10.13" },
+    mounted_never_shock_elephant_front: true,
 };
 
 impl RuleHooks {

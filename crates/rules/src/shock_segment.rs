@@ -43,10 +43,21 @@ pub struct Candidate {
 }
 
 /// The enemy units `attacker` would strike: every one in its ZOC it may shock (skirmishers only
-/// chariots, 7.33), not Routed.
+/// chariots, 7.33; in CG no elephant that cavalry or chariots touch only at its front, 10.15),
+/// not Routed.
 fn foes(scenario: &Scenario, state: &GameState, attacker: usize) -> Vec<usize> {
     let u = &scenario.units[attacker];
     let zoc = zoc_of(scenario, state, attacker);
+    let mounted = u.kind.is_cavalry() || matches!(u.kind, UnitType::CH | UnitType::ChStar);
+    let barred_front = mounted && crate::rule_set::hooks(scenario.meta.rules).mounted_never_shock_elephant_front;
+    let only_front = |e: usize| {
+        let es = &state.units[e];
+        state.units[attacker]
+            .placement
+            .hexes()
+            .filter_map(|h| arc_of(&es.placement, es.heading(), h))
+            .all(|a| a == Arc::Front)
+    };
     (0..scenario.units.len())
         .filter(|&e| {
             let (eu, es) = (&scenario.units[e], &state.units[e]);
@@ -55,6 +66,7 @@ fn foes(scenario: &Scenario, state: &GameState, attacker: usize) -> Vec<usize> {
                 && !es.routed
                 && es.placement.hexes().any(|h| zoc.contains(&h))
                 && (u.kind != UnitType::SK || matches!(eu.kind, UnitType::CH | UnitType::ChStar))
+                && !(barred_front && eu.kind == UnitType::EL && only_front(e))
         })
         .collect()
 }
@@ -546,6 +558,8 @@ fn fight(tx: &mut Tx, k: usize, combat: &Combat, setup: &ShockSetup) -> Result<(
     }
     // The routs take effect, then the attackers advance into what the defenders left (9.31).
     crate::cohesion::settle(tx)?;
+    // Elephants whose defender held go through it (GBA 11.13, CG 10.13).
+    crate::elephants::pass_through(tx, &combat.attackers, &combat.defenders, &held)?;
     advance(tx, combat, &held)
 }
 

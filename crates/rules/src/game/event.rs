@@ -32,6 +32,23 @@ pub enum RollPurpose {
     Rally { unit: String },
     /// The Rally Table roll for a rallied unit's hits (GBA 10.27).
     RallyTable { unit: String },
+    /// A rampaging elephant's direction (GBA 11.14, CG 10.14): 0 toward the nearest friend,
+    /// 1–6 the map's compass, 7–9 away from its cause or the mahout kills it.
+    Rampage { unit: String },
+}
+
+/// Why a rampage ends (GBA 11.14, CG 10.14); every end eliminates the elephant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RampageEnd {
+    /// A 7–9 (GBA: after the first roll): the mahout kills the beast.
+    MahoutKilled,
+    /// It went off the map (rout points as a unit routed off it).
+    LeftMap,
+    /// CG 10.14(3): 8 hexes or more from every other unit.
+    Isolated,
+    /// CG 10.14(4): its fourth roll is done.
+    LastRoll,
 }
 
 /// Why a unit took cohesion hits.
@@ -73,6 +90,8 @@ pub enum HitCause {
     Elephants,
     /// A column that was shock attacked falls back into its normal formation (GBA 6.66).
     ColumnBroken,
+    /// A rampaging elephant ran into it (GBA 11.14, CG 10.14).
+    Rampage,
 }
 
 /// The outcome of the die roll of doom (GBA 5.33).
@@ -302,6 +321,15 @@ pub enum Event {
         from: HexId,
         to: HexId,
     },
+    /// After its shock an elephant goes through the defender that held, into one of its rear
+    /// hexes, keeping its facing (GBA 11.13, CG 10.13; `rule`); leaders stacked with it go along.
+    ElephantPassedThrough {
+        unit: String,
+        defender: String,
+        from: HexId,
+        to: HexId,
+        rule: String,
+    },
     /// A unit's missile supply changes outside its own fire (GBA 8.17: javelin foot after shock).
     SupplyChanged {
         unit: String,
@@ -319,6 +347,18 @@ pub enum Event {
         hits: u8,
         facing: Vertex,
         supply: crate::combat::missile::Supply,
+    },
+    /// One leg of an elephant's rampage (GBA 11.14, CG 10.14): the direction `roll`, the
+    /// hexside it heads across (`None`: no way to go, see `end`), the hexes it entered, the units
+    /// or leaders in the hex it ran into (their hits and deaths follow as events), and the end
+    /// of the rampage if this leg ends it (a `UnitEliminated` follows).
+    Rampaged {
+        unit: String,
+        roll: u8,
+        heading: Option<crate::hex::Hexside>,
+        path: Vec<HexId>,
+        collided_with: Vec<String>,
+        end: Option<RampageEnd>,
     },
     /// A unit is eliminated, by the rule given (10.2, 10.22–10.26, 6.92).
     UnitEliminated {
@@ -664,7 +704,7 @@ impl GameState {
                     }
                 }
             }
-            Event::UnitAdvanced { unit: id, from, to } => {
+            Event::UnitAdvanced { unit: id, from, to } | Event::ElephantPassedThrough { unit: id, from, to, .. } => {
                 if let Some(i) = unit(id) {
                     let side = scenario.units[i].side;
                     self.units[i].placement = Placement::One(*to);
@@ -700,6 +740,11 @@ impl GameState {
                     u.hits = *hits;
                     u.facing = *facing;
                     u.supply = *supply;
+                }
+            }
+            Event::Rampaged { unit: id, path, .. } => {
+                if let (Some(i), Some(last)) = (unit(id), path.last()) {
+                    self.units[i].placement = Placement::One(*last);
                 }
             }
             Event::UnitEliminated { unit: id, .. } => {

@@ -5,7 +5,7 @@
 //! stopping at the first. Nothing in the input can make this panic: every lookup is checked.
 
 use super::{Edge, HexsideEntry, Map, Meta, OptionalRules, RuleSet, Scenario, Side, SpecialRule};
-use crate::hex::{HexId, Vertex};
+use crate::hex::{HexId, Hexside, Vertex};
 use crate::terrain::{HexsideFeature, Terrain};
 use crate::units::{
     Grade, Leader, LeaderRole, LineType, Missile, Placement, SideIndex, Unit, UnitClass, UnitTag, UnitType,
@@ -416,6 +416,7 @@ fn read_map(ctx: &mut Ctx, value: &Value) -> Option<Map> {
     let terrain_text = f.string(ctx, "terrain", true);
     let elevation_text = f.string(ctx, "elevation", true);
     let hexsides_value = f.get("hexsides");
+    let compass = read_compass(ctx, &mut f);
     f.finish(ctx);
     let (columns, rows) = (columns?, rows?);
 
@@ -441,11 +442,40 @@ fn read_map(ctx: &mut Ctx, value: &Value) -> Option<Map> {
         terrain: terrain.unwrap_or_else(|| vec![Terrain::Clear; cells]),
         elevation: elevation.unwrap_or_else(|| vec![0; cells]),
         hexsides: Vec::new(),
+        compass,
     };
     if let Some(v) = hexsides_value {
         map.hexsides = read_hexsides(ctx, v, &map);
     }
     Some(map)
+}
+
+/// The optional rampage compass (GBA 11.14, A.12): six hexsides, for rolls 1 to 6.
+fn read_compass(ctx: &mut Ctx, f: &mut Fields) -> [Hexside; 6] {
+    let Some(v) = f.get("compass") else { return super::default_compass() };
+    let entries = f.strings(ctx, "compass", false);
+    let sides: Vec<Hexside> = entries
+        .iter()
+        .filter_map(|(s, span)| {
+            let side = Hexside::parse(s);
+            if side.is_none() {
+                ctx.error(span.clone(), format!("[map]: compass entry `{s}` is not a hexside (N, NE, SE, S, SW, NW)"));
+            }
+            side
+        })
+        .collect();
+    match <[Hexside; 6]>::try_from(sides) {
+        Ok(c) => c,
+        Err(sides) => {
+            if sides.len() == entries.len() {
+                ctx.error(
+                    v.span(),
+                    format!("[map]: `compass` needs six hexsides, for rolls 1 to 6; it has {}", sides.len()),
+                );
+            }
+            super::default_compass()
+        }
+    }
 }
 
 /// Reads a grid of one character per hex: lines `RR cells`, rows 1..=rows in order.

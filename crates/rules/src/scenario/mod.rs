@@ -4,7 +4,7 @@ mod load;
 
 pub use load::{load, Diagnostic, LoadError};
 
-use crate::hex::HexId;
+use crate::hex::{HexId, Hexside};
 use crate::terrain::{HexsideFeature, Terrain};
 use crate::units::{Leader, LineType, Unit};
 use serde::{Deserialize, Serialize};
@@ -153,6 +153,16 @@ pub struct Map {
     pub elevation: Vec<u8>,
     /// Sorted by `(a, b)`.
     pub hexsides: Vec<HexsideEntry>,
+    /// The rampage compass (GBA 11.14, CG 10.14, A.12): the hexside an elephant rampages across
+    /// for a roll of 1..=6, entry `roll - 1`.
+    #[serde(default = "default_compass")]
+    pub compass: [Hexside; 6],
+}
+
+/// The compass when a map gives none (P73): 1 north, then clockwise round the hexsides.
+pub fn default_compass() -> [Hexside; 6] {
+    use Hexside::*;
+    [N, NE, SE, S, SW, NW]
 }
 
 impl Map {

@@ -20,6 +20,8 @@ pub struct Field {
     pub leaders: [Vec<String>; 2],
     /// Optional rules switched on, by their scenario-file key (e.g. "drift_to_the_right").
     pub optional: Vec<&'static str>,
+    /// The map's rampage compass (GBA 11.14), six hexsides; empty: the default.
+    pub compass: Vec<&'static str>,
 }
 
 impl Default for Field {
@@ -33,6 +35,7 @@ impl Default for Field {
             units: [Vec::new(), Vec::new()],
             leaders: [Vec::new(), Vec::new()],
             optional: Vec::new(),
+            compass: Vec::new(),
         }
     }
 }
@@ -87,8 +90,13 @@ impl Field {
                 self.leaders[i].join(",\n")
             )
         };
+        let compass = if self.compass.is_empty() {
+            String::new()
+        } else {
+            format!("compass = [{}]\n", self.compass.iter().map(|c| format!("\"{c}\"")).collect::<Vec<_>>().join(", "))
+        };
         format!(
-            "format = 1\n[scenario]\nid = \"field\"\nname = \"Test field\"\ndate = \"now\"\nrules = \"{}\"\nsummary = \"s\"\nnote = \"n\"\nsources = []\n{}\n[map]\ncolumns = {cols}\nrows = {rows}\nterrain = \"\"\"\n{}\"\"\"\nelevation = \"\"\"\n{}\"\"\"\n[map.hexsides]\n{hexsides}\n{}\n{}",
+            "format = 1\n[scenario]\nid = \"field\"\nname = \"Test field\"\ndate = \"now\"\nrules = \"{}\"\nsummary = \"s\"\nnote = \"n\"\nsources = []\n{}\n[map]\ncolumns = {cols}\nrows = {rows}\n{compass}terrain = \"\"\"\n{}\"\"\"\nelevation = \"\"\"\n{}\"\"\"\n[map.hexsides]\n{hexsides}\n{}\n{}",
             self.rules,
             if self.optional.is_empty() {
                 String::new()
