@@ -236,6 +236,11 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             };
             about(entry(format!("{} {what}.", unit_name(s, leader)), Some(r)), leader)
         }
+        Event::AdvanceTurnOffered { .. } => return None,
+        Event::UnitTurnedAfterAdvance { unit, facing } => about(
+            entry(format!("{} turns to face {} after its advance.", unit_name(s, unit), facing.name()), Some("9.32")),
+            unit,
+        ),
         Event::UnitAdvanced { unit, to, .. } => {
             let mut e = about(entry(format!("{} advances into {to}.", unit_name(s, unit)), Some("9.31")), unit);
             e.hexes = vec![*to];

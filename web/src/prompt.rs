@@ -417,6 +417,26 @@ pub fn prompt(p: &PromptProps) -> Html {
                 </> },
             )
         }
+        Phase::AdvanceTurn { unit, .. } => {
+            let name = s.unit(unit).map(|u| u.name.clone()).unwrap_or_default();
+            let options = s
+                .units
+                .iter()
+                .position(|u| &u.id == unit)
+                .map(|i| sarissa_rules::advance::turn_options(st, i))
+                .unwrap_or_default();
+            // The options come as: keep, one vertex to the left, one to the right (9.32).
+            let labels = ["Keep its facing", "Turn left", "Turn right"];
+            (
+                format!("{side_name}: {name} advanced. It may turn one vertex, free, even in an enemy zone of control (9.32)."),
+                html! { <>
+                    { for options.iter().zip(labels).map(|(f, label)| {
+                        let c = Command::TurnAfterAdvance { unit: unit.clone(), facing: *f };
+                        button(format!("{label} ({})", f.name()), "advance-turn", c)
+                    }) }
+                </> },
+            )
+        }
         Phase::Momentum { leader } => (
             format!(
                 "{}: try for momentum — another orders phase on {} or less; a 9 is the roll of doom (5.3).",

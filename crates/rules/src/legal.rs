@@ -103,6 +103,15 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             }
             out
         }
+        Phase::AdvanceTurn { unit, .. } => s
+            .units
+            .iter()
+            .position(|u| &u.id == unit)
+            .map(|i| crate::advance::turn_options(st, i))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|facing| Command::TurnAfterAdvance { unit: unit.clone(), facing })
+            .collect(),
         Phase::Reaction { reactors, withdrawers, leaders, mover, pre_arranged, .. } => {
             let mut out: Vec<Command> = std::iter::once(Command::EndReaction)
                 .chain(reactors.iter().flat_map(|r| {

@@ -20,6 +20,7 @@
 //! fire archers at hoplites               # ordered missile fire
 //! rally levy facing E                    # try to rally a Routed unit
 //! shock agrianians companions            # the shock segment: optional attackers that join
+//! advance-turn hypaspists facing NE      # after advancing: turn a vertex, or keep (9.32)
 //! end                                    # end orders
 //! momentum | no-momentum
 //! ```
@@ -87,6 +88,10 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         ["fire", unit, "at", target] => Command::Fire { unit: unit.to_string(), target: target.to_string() },
         ["recover", unit] => Command::Recover { unit: unit.to_string() },
         ["harass", unit, "at", target] => Command::Harass { unit: unit.to_string(), target: target.to_string() },
+        ["advance-turn", unit, "facing", v] => {
+            let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
+            Command::TurnAfterAdvance { unit: unit.to_string(), facing }
+        }
         ["end"] => Command::EndOrders,
         ["react", unit, "facing", v] => {
             let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
@@ -190,6 +195,7 @@ pub fn format(command: &Command) -> String {
         Command::Rally { unit, facing } => format!("rally {unit} facing {}", facing.name()),
         Command::Shock { attackers } if attackers.is_empty() => "shock".into(),
         Command::Shock { attackers } => format!("shock {}", attackers.join(" ")),
+        Command::TurnAfterAdvance { unit, facing } => format!("advance-turn {unit} facing {}", facing.name()),
         Command::EndOrders => "end".into(),
         Command::ReactFacing { unit, facing } => format!("react {unit} facing {}", facing.name()),
         Command::Withdraw { unit, path, facing, fire } => {
@@ -254,6 +260,7 @@ mod tests {
             Command::Rally { unit: "hoplites".into(), facing: Vertex::W },
             Command::Shock { attackers: vec![] },
             Command::Shock { attackers: vec!["agrianians".into(), "companions".into()] },
+            Command::TurnAfterAdvance { unit: "hypaspists".into(), facing: Vertex::NE },
             Command::EndOrders,
             Command::ReactFacing { unit: "hoplites".into(), facing: Vertex::NE },
             Command::Withdraw {

@@ -138,7 +138,8 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             crate::shock_segment::resolve_segment(tx, attackers)?;
             // 6.66: the columns attacked fall back into formation as the orders phase ends.
             crate::column::revert_attacked(tx, since);
-            // 9.35: the defenders may turn to face or shoot at the units that advanced.
+            // 9.32 then 9.35: the advancers may turn a vertex; then the defenders may turn to face
+            // or shoot at them.
             let advances = tx.events[since..]
                 .iter()
                 .filter_map(|e| match e {
@@ -146,9 +147,15 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
                     _ => None,
                 })
                 .collect();
-            crate::reaction::offer_advance_reactions(tx, &leader, advances)
+            crate::advance::begin_turns(tx, &leader, advances)
         }
         (Phase::Shock { .. }, _) => Err(not_now("the shock attacks are chosen and resolved (9.11)")),
+        (Phase::AdvanceTurn { .. }, Command::TurnAfterAdvance { unit, facing }) => {
+            crate::advance::turn_after_advance(tx, unit, *facing)
+        }
+        (Phase::AdvanceTurn { .. }, _) => {
+            Err(not_now("the attacker decides whether the unit that advanced turns a vertex (9.32)"))
+        }
         (Phase::Momentum { leader }, Command::TryMomentum) => try_momentum(tx, &leader),
         (Phase::Momentum { leader }, Command::DeclineMomentum) => {
             tx.emit(Event::LeaderFinished { leader });

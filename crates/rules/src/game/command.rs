@@ -76,6 +76,9 @@ pub enum Command {
     /// The shock segment: the optional attackers that attack too; then every combat is
     /// resolved (GBA 9.11–9.18).
     Shock { attackers: Vec<String> },
+    /// After combat: a one-hex unit that advanced turns one vertex to `facing`, or keeps its
+    /// facing when `facing` is the one it has (GBA 9.32).
+    TurnAfterAdvance { unit: String, facing: Vertex },
     /// The active leader gives no more orders this orders phase (GBA 5.21, 5.27).
     EndOrders,
     /// Roll for momentum: another orders phase for the same leader (GBA 5.32).
@@ -118,6 +121,7 @@ impl Command {
             Self::Rally { .. } => "rally",
             Self::Recover { .. } => "recover",
             Self::Shock { .. } => "shock",
+            Self::TurnAfterAdvance { .. } => "turn_after_advance",
             Self::EndOrders => "end_orders",
             Self::ReactFacing { .. } => "react_facing",
             Self::Withdraw { .. } => "withdraw",

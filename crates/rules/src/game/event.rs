@@ -302,6 +302,19 @@ pub enum Event {
         from: HexId,
         to: HexId,
     },
+    /// The attacker may turn `unit`, which advanced, one vertex (GBA 9.32); `waiting` are the
+    /// advancers to be asked after it, `advances` every advance of the segment (9.35).
+    AdvanceTurnOffered {
+        leader: String,
+        unit: String,
+        waiting: Vec<String>,
+        advances: Vec<crate::reaction::Advance>,
+    },
+    /// A unit that advanced turns one vertex, free, even in an enemy ZOC (GBA 9.32).
+    UnitTurnedAfterAdvance {
+        unit: String,
+        facing: Vertex,
+    },
     /// A unit's missile supply changes outside its own fire (GBA 8.17: javelin foot after shock).
     SupplyChanged {
         unit: String,
@@ -673,6 +686,19 @@ impl GameState {
                             self.leaders[l].at = *to;
                         }
                     }
+                }
+            }
+            Event::AdvanceTurnOffered { leader, unit, waiting, advances } => {
+                self.phase = Phase::AdvanceTurn {
+                    leader: leader.clone(),
+                    unit: unit.clone(),
+                    waiting: waiting.clone(),
+                    advances: advances.clone(),
+                };
+            }
+            Event::UnitTurnedAfterAdvance { unit: id, facing } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].facing = *facing;
                 }
             }
             Event::SupplyChanged { unit: id, supply, .. } => {

@@ -203,6 +203,15 @@ pub enum Phase {
         must: Vec<String>,
         optional: Vec<String>,
     },
+    /// After a shock segment, the attacker decides for `unit`, a one-hex unit that advanced,
+    /// whether it turns a vertex (GBA 9.32); then for each of `waiting` in turn. `advances`: every
+    /// advance of the segment, for the defender's reactions that follow (9.35, P120).
+    AdvanceTurn {
+        leader: String,
+        unit: String,
+        waiting: Vec<String>,
+        advances: Vec<crate::reaction::Advance>,
+    },
     /// The optional elite commander initiative (GBA 5.5): `side` may open the turn with one orders
     /// phase for one of `leaders`, or decline.
     EliteInitiative {
@@ -314,9 +323,10 @@ impl GameState {
             | Phase::TrumpResponse { side, .. }
             | Phase::PreArranged { side, .. }
             | Phase::Reaction { side, .. } => Some(*side),
-            Phase::Orders { leader, .. } | Phase::Momentum { leader } | Phase::Shock { leader, .. } => {
-                scenario.leaders.iter().find(|l| &l.id == leader).map(|l| l.side)
-            }
+            Phase::Orders { leader, .. }
+            | Phase::Momentum { leader }
+            | Phase::Shock { leader, .. }
+            | Phase::AdvanceTurn { leader, .. } => scenario.leaders.iter().find(|l| &l.id == leader).map(|l| l.side),
         }
     }
 }
