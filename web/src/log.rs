@@ -237,6 +237,19 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             about(entry(format!("{} {what}.", unit_name(s, leader)), Some(r)), leader)
         }
         Event::AdvanceTurnOffered { .. } => return None,
+        Event::FormationAdvanced { unit, to, wheel, .. } => {
+            let how = if *wheel { "wheels into" } else { "advances into" };
+            let mut e = about(entry(format!("{} {how} {}.", unit_name(s, unit), to.label()), Some("9.33")), unit);
+            e.hexes = to.hexes().collect();
+            e
+        }
+        Event::UnitWheeledAfterAdvance { unit, to, facing } => {
+            let text =
+                format!("{} wheels after its advance, to {} facing {}.", unit_name(s, unit), to.label(), facing.name());
+            let mut e = about(entry(text, Some("9.33")), unit);
+            e.hexes = to.hexes().collect();
+            e
+        }
         Event::UnitTurnedAfterAdvance { unit, facing } => about(
             entry(format!("{} turns to face {} after its advance.", unit_name(s, unit), facing.name()), Some("9.32")),
             unit,

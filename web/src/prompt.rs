@@ -419,20 +419,26 @@ pub fn prompt(p: &PromptProps) -> Html {
         }
         Phase::AdvanceTurn { unit, .. } => {
             let name = s.unit(unit).map(|u| u.name.clone()).unwrap_or_default();
-            let options = s
-                .units
-                .iter()
-                .position(|u| &u.id == unit)
-                .map(|i| sarissa_rules::advance::turn_options(st, i))
-                .unwrap_or_default();
-            // The options come as: keep, one vertex to the left, one to the right (9.32).
-            let labels = ["Keep its facing", "Turn left", "Turn right"];
+            let options = sarissa_rules::advance::turn_options(s, st);
+            let two_hex = options.iter().any(|(_, pose)| pose.is_some());
+            let text = if two_hex {
+                format!("{side_name}: {name} advanced straight. It may wheel forward, paying the wheel's costs — and if they rout it, it routs (9.33) — or hold.")
+            } else {
+                format!("{side_name}: {name} advanced. It may turn one vertex, free, even in an enemy zone of control (9.32).")
+            };
+            // The first option keeps the facing; a one-hex unit's others are left, then right.
+            let label = |k: usize, f: sarissa_rules::Vertex, wheel: bool| match (k, wheel) {
+                (0, _) => "Keep its facing".to_string(),
+                (_, true) => format!("Wheel to face {}", f.name()),
+                (1, false) => format!("Turn left ({})", f.name()),
+                _ => format!("Turn right ({})", f.name()),
+            };
             (
-                format!("{side_name}: {name} advanced. It may turn one vertex, free, even in an enemy zone of control (9.32)."),
+                text,
                 html! { <>
-                    { for options.iter().zip(labels).map(|(f, label)| {
+                    { for options.iter().enumerate().map(|(k, (f, pose))| {
                         let c = Command::TurnAfterAdvance { unit: unit.clone(), facing: *f };
-                        button(format!("{label} ({})", f.name()), "advance-turn", c)
+                        button(label(k, *f, pose.is_some()), "advance-turn", c)
                     }) }
                 </> },
             )

@@ -103,14 +103,9 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             }
             out
         }
-        Phase::AdvanceTurn { unit, .. } => s
-            .units
-            .iter()
-            .position(|u| &u.id == unit)
-            .map(|i| crate::advance::turn_options(st, i))
-            .unwrap_or_default()
+        Phase::AdvanceTurn { unit, .. } => crate::advance::turn_options(s, st)
             .into_iter()
-            .map(|facing| Command::TurnAfterAdvance { unit: unit.clone(), facing })
+            .map(|(facing, _)| Command::TurnAfterAdvance { unit: unit.clone(), facing })
             .collect(),
         Phase::Reaction { reactors, withdrawers, leaders, mover, pre_arranged, .. } => {
             let mut out: Vec<Command> = std::iter::once(Command::EndReaction)

@@ -143,7 +143,15 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             let advances = tx.events[since..]
                 .iter()
                 .filter_map(|e| match e {
-                    Event::UnitAdvanced { unit, from, .. } => Some(Advance { unit: unit.clone(), from: *from }),
+                    Event::UnitAdvanced { unit, from, .. } => {
+                        Some(Advance { unit: unit.clone(), from: *from, two_hex: None, wheeled: false })
+                    }
+                    Event::FormationAdvanced { unit, from, wheel, .. } => Some(Advance {
+                        unit: unit.clone(),
+                        from: from.hexes().next().expect("a pose has hexes"),
+                        two_hex: Some(*from),
+                        wheeled: *wheel,
+                    }),
                     _ => None,
                 })
                 .collect();

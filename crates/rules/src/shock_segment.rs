@@ -388,7 +388,7 @@ fn fight(tx: &mut Tx, k: usize, combat: &Combat, setup: &ShockSetup) -> Result<(
 
 /// Advance after combat (9.31–9.34), one-hex attackers: into each hex the defenders left, the
 /// attacker beside it — the higher TQ first (with superiority all are equal) — paying the ground's
-/// hits, never more than TQ − 1. Two-hex attackers do not advance yet (P42).
+/// hits, never more than TQ − 1; then the two-hex attackers (9.33, `advance.rs`, P42).
 fn advance(tx: &mut Tx, combat: &Combat, held: &[HexId]) -> Result<(), RuleError> {
     let occupied = crate::zoc::occupancy(&tx.state);
     let vacated: Vec<HexId> = held.iter().copied().filter(|h| !occupied.contains_key(h)).collect();
@@ -428,7 +428,8 @@ fn advance(tx: &mut Tx, combat: &Combat, held: &[HexId]) -> Result<(), RuleError
         }
         moved.push(a);
     }
-    Ok(())
+    // 9.33: then the two-hex attackers.
+    crate::advance::formation_advances(tx, &combat.attackers, held)
 }
 
 /// A step of the combat in plain words, for the log.

@@ -302,6 +302,22 @@ pub enum Event {
         from: HexId,
         to: HexId,
     },
+    /// A two-hex attacker advances after combat (GBA 9.33): straight forward with both halves,
+    /// or wheeling into the centre hex (`wheel`). Each hex of `from` goes to the hex of `to` in
+    /// the same place, and leaders stacked there with it.
+    FormationAdvanced {
+        unit: String,
+        from: Placement,
+        to: Placement,
+        facing: Vertex,
+        wheel: bool,
+    },
+    /// A two-hex unit that advanced straight wheels after it (GBA 9.33), by choice.
+    UnitWheeledAfterAdvance {
+        unit: String,
+        to: Placement,
+        facing: Vertex,
+    },
     /// The attacker may turn `unit`, which advanced, one vertex (GBA 9.32); `waiting` are the
     /// advancers to be asked after it, `advances` every advance of the segment (9.35).
     AdvanceTurnOffered {
@@ -686,6 +702,29 @@ impl GameState {
                             self.leaders[l].at = *to;
                         }
                     }
+                }
+            }
+            Event::FormationAdvanced { unit: id, from, to, facing, .. } => {
+                if let Some(i) = unit(id) {
+                    let side = scenario.units[i].side;
+                    self.units[i].placement = *to;
+                    self.units[i].facing = *facing;
+                    for (old, new) in from.hexes().zip(to.hexes()) {
+                        for (l, leader) in scenario.leaders.iter().enumerate() {
+                            if leader.side == side
+                                && self.leaders[l].at == old
+                                && self.leaders[l].status != LeaderStatus::Eliminated
+                            {
+                                self.leaders[l].at = new;
+                            }
+                        }
+                    }
+                }
+            }
+            Event::UnitWheeledAfterAdvance { unit: id, to, facing } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].placement = *to;
+                    self.units[i].facing = *facing;
                 }
             }
             Event::AdvanceTurnOffered { leader, unit, waiting, advances } => {
