@@ -181,6 +181,13 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                     out.push(Command::Fire { unit: s.units[i].id.clone(), target: s.units[t.unit].id.clone() });
                 }
             }
+            let side = s.leaders.iter().find(|l| &l.id == leader).map(|l| l.side);
+            for i in (0..s.units.len()).filter(|&i| Some(s.units[i].side) == side && s.units[i].missile.is_some()) {
+                for t in crate::fire::leader_targets(s, st, i) {
+                    let (unit, leader) = (s.units[i].id.clone(), s.leaders[t.leader].id.clone());
+                    out.push(Command::FireAtLeader { unit, leader });
+                }
+            }
             for (li, by_overall) in movable_leaders(game) {
                 for (_, (_, path)) in leader_reach(s, st, li, by_overall) {
                     out.push(Command::MoveLeader { leader: s.leaders[li].id.clone(), path });

@@ -18,6 +18,7 @@
 //! pre-arrange craterus ph1 ph2; perdiccas ph3  # PW orders (6.82); `pre-arrange` alone: none
 //! withdraw-pw craterus ph1 0604 0605 facing W; ph2 0606 0607 facing W  # a PW line (6.83)
 //! fire archers at hoplites               # ordered missile fire
+//! fire archers at leader darius          # at a hex holding only an enemy leader (8.19)
 //! rally levy facing E                    # try to rally a Routed unit
 //! shock agrianians companions            # the shock segment: optional attackers that join
 //! advance-turn hypaspists facing NE      # after advancing: turn a vertex, or keep (9.32)
@@ -84,6 +85,9 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         ["rally", unit, "facing", v] => {
             let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
             Command::Rally { unit: unit.to_string(), facing }
+        }
+        ["fire", unit, "at", "leader", leader] => {
+            Command::FireAtLeader { unit: unit.to_string(), leader: leader.to_string() }
         }
         ["fire", unit, "at", target] => Command::Fire { unit: unit.to_string(), target: target.to_string() },
         ["recover", unit] => Command::Recover { unit: unit.to_string() },
@@ -190,6 +194,7 @@ pub fn format(command: &Command) -> String {
             }
         ),
         Command::Fire { unit, target } => format!("fire {unit} at {target}"),
+        Command::FireAtLeader { unit, leader } => format!("fire {unit} at leader {leader}"),
         Command::Harass { unit, target } => format!("harass {unit} at {target}"),
         Command::Recover { unit } => format!("recover {unit}"),
         Command::Rally { unit, facing } => format!("rally {unit} facing {}", facing.name()),
@@ -255,6 +260,7 @@ mod tests {
                 formation: Formation::Abreast,
             },
             Command::Fire { unit: "archers".into(), target: "hoplites".into() },
+            Command::FireAtLeader { unit: "archers".into(), leader: "darius".into() },
             Command::Harass { unit: "peltasts".into(), target: "hoplites".into() },
             Command::Recover { unit: "hoplites".into() },
             Command::Rally { unit: "hoplites".into(), facing: Vertex::W },

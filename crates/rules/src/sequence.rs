@@ -125,6 +125,7 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             order_leader_move(tx, li, moving, path)
         }
         (Phase::Orders { .. }, Command::Fire { unit, target }) => crate::fire::fire(tx, unit, target),
+        (Phase::Orders { .. }, Command::FireAtLeader { unit, leader }) => crate::fire::fire_at_leader(tx, unit, leader),
         (Phase::Orders { leader, orders_left, line, .. }, Command::Harass { unit, target }) => {
             order_giver(tx, &leader, orders_left, line.as_deref(), unit)?;
             crate::harassment::harass(tx, unit, target)

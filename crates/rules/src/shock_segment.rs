@@ -144,9 +144,15 @@ pub fn combats(scenario: &Scenario, state: &GameState, attackers: &[usize]) -> V
 /// The leader whose Charisma a side uses, and who risks the casualty check and personal combat
 /// (9.14, 9.2): of those stacked with its units, the best Charisma, then the highest Initiative.
 pub fn side_leader(scenario: &Scenario, state: &GameState, units: &[usize]) -> Option<(usize, Leader)> {
+    best_leader(scenario, state, |at| units.iter().any(|&u| state.units[u].placement.hexes().any(|h| h == at)))
+}
+
+/// Of the leaders standing where `here` says, the one a side uses: the best Charisma, then the
+/// highest Initiative (9.14, 8.19).
+pub fn best_leader(scenario: &Scenario, state: &GameState, here: impl Fn(HexId) -> bool) -> Option<(usize, Leader)> {
     (0..scenario.leaders.len())
         .filter(|&l| state.leaders[l].status != LeaderStatus::Eliminated)
-        .filter(|&l| units.iter().any(|&u| state.units[u].placement.hexes().any(|h| h == state.leaders[l].at)))
+        .filter(|&l| here(state.leaders[l].at))
         .map(|l| {
             let r = crate::orders::ratings(scenario, state, l);
             let leader = Leader {

@@ -67,6 +67,9 @@ pub enum Command {
     /// Ordered missile fire at an enemy unit in range and sight (GBA 8.11–8.15): instead of
     /// moving (the unit's order), or after moving toward the target under its order.
     Fire { unit: String, target: String },
+    /// Ordered missile fire at the hex where enemy `leader` stands with no combat unit (GBA 8.19):
+    /// only the leader can be struck, on a natural 0.
+    FireAtLeader { unit: String, leader: String },
     /// Harassment and dispersal (GBA 8.3): `unit` shoots at `target` as if from beside it.
     Harass { unit: String, target: String },
     /// An individual order to a Routed unit to rally, facing `facing` if it does (GBA 10.27).
@@ -117,6 +120,7 @@ impl Command {
             Self::LineCommand { .. } => "line_command",
             Self::MoveLeader { .. } => "move_leader",
             Self::Fire { .. } => "fire",
+            Self::FireAtLeader { .. } => "fire_at_leader",
             Self::Harass { .. } => "harass",
             Self::Rally { .. } => "rally",
             Self::Recover { .. } => "recover",

@@ -723,6 +723,15 @@ impl GameState {
             }
             Event::UnitWheeledAfterAdvance { unit: id, to, facing } => {
                 if let Some(i) = unit(id) {
+                    // Leaders stacked with the half that swings go with it.
+                    let side = scenario.units[i].side;
+                    for (old, new) in self.units[i].placement.hexes().zip(to.hexes()) {
+                        for (l, leader) in scenario.leaders.iter().enumerate() {
+                            if leader.side == side && self.leaders[l].at == old {
+                                self.leaders[l].at = new;
+                            }
+                        }
+                    }
                     self.units[i].placement = *to;
                     self.units[i].facing = *facing;
                 }
