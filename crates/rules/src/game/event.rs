@@ -354,6 +354,12 @@ pub enum Event {
         unit: String,
         rule: String,
     },
+    /// Darius the Target is killed or captured (GBA 9.24): the battle ends at once, `winner`
+    /// the other side (a `BattleEnded` follows).
+    TargetLeaderLost {
+        leader: String,
+        winner: usize,
+    },
     /// The Withdrawal Phase ends the battle (GBA 3.1 E; CG 13.13, 13.14): `withdrawn` armies
     /// reached their withdrawal level; `winner`, if any; each side's rout points.
     BattleEnded {
@@ -609,6 +615,11 @@ impl GameState {
             Event::LeaderWithdrew { leader: id, path } => {
                 if let (Some(i), Some(last)) = (leader(id), path.last()) {
                     self.leaders[i].at = *last;
+                    // Off the map (GBA 9.24): gone for good, not killed.
+                    if !scenario.map.contains(*last) {
+                        self.leaders[i].status = LeaderStatus::Eliminated;
+                        self.leaders[i].fled = true;
+                    }
                 }
                 if let Phase::Reaction { leaders, exposed, .. } = &mut self.phase {
                     leaders.retain(|r| r != id);
@@ -779,6 +790,7 @@ impl GameState {
                 }
             }
             Event::BattleEnded { winner, .. } => self.phase = Phase::Over { winner: *winner },
+            Event::TargetLeaderLost { .. } => {}
             Event::EliteInitiativeOffered { side, leaders } => {
                 self.phase = Phase::EliteInitiative { side: *side, leaders: leaders.clone() };
             }

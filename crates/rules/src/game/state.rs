@@ -79,6 +79,9 @@ impl UnitState {
 pub struct LeaderState {
     pub at: HexId,
     pub status: LeaderStatus,
+    /// Withdrew off the map (GBA 9.24): out of the battle, but not killed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fled: bool,
     /// Orders phases in succession in this activation: 1 + momentum phases (GBA 5.14).
     pub succession: u8,
     /// Trumped, bypassed or re-activated: no momentum this turn (GBA 5.31, 5.34, 5.44).
@@ -293,6 +296,7 @@ impl GameState {
                 .map(|l| LeaderState {
                     at: l.at,
                     status: LeaderStatus::Inactive,
+                    fled: false,
                     succession: 0,
                     no_momentum: false,
                     was_in_enemy_zoc: false,
