@@ -253,3 +253,20 @@ fn turn_after_advance_round_trips_in_the_notation_gba_9_32() {
     assert_eq!(sarissa_rules::notation::format(&c), "advance-turn hyp facing SW");
     assert_eq!(sarissa_rules::notation::parse("advance-turn hyp facing SW"), Ok(Some(c)));
 }
+
+#[test]
+fn a_two_hex_unit_with_enemies_on_both_wings_and_no_open_pair_does_not_advance_gba_9_33() {
+    // The block at 0505-0506 facing east: front hexes 0604, 0605 (centre) and 0606. With red
+    // holding both wings and only the centre emptied, neither the wheel (one wing only) nor a
+    // straight advance (no open pair) is possible.
+    let red = vec![unit("w1", "HI", "", 5, 6, 5, "", "0604", "W"), unit("w2", "HI", "", 5, 6, 5, "", "0606", "W")];
+    let blue = vec![unit("block", "PH", "MA", 10, 7, 5, "", "0505-0506", "E")];
+    let (game, _) = two_armies(blue, red.clone()).start(&[]);
+    let block = 0;
+    assert_eq!(sarissa_rules::advance::formation_advance(&game.scenario, &game.state, block, &[h("0605")]), None);
+    // With only the left wing held, the centre is wheeled into round 0505.
+    let (game, _) =
+        two_armies(vec![unit("block", "PH", "MA", 10, 7, 5, "", "0505-0506", "E")], red[..1].to_vec()).start(&[]);
+    let pose = sarissa_rules::advance::formation_advance(&game.scenario, &game.state, block, &[h("0605")]).unwrap();
+    assert_eq!((pose.to, pose.facing, pose.wheel), (Placement::Two(h("0505"), h("0605")), Vertex::NE, true));
+}
