@@ -263,6 +263,24 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             e.hexes = vec![*to];
             e
         }
+        Event::AdvanceTurnOffered { .. } => return None,
+        Event::FormationAdvanced { unit, to, wheel, .. } => {
+            let how = if *wheel { "wheels into" } else { "advances into" };
+            let mut e = about(entry(format!("{} {how} {}.", unit_name(s, unit), to.label()), Some("9.33")), unit);
+            e.hexes = to.hexes().collect();
+            e
+        }
+        Event::UnitWheeledAfterAdvance { unit, to, facing } => {
+            let text =
+                format!("{} wheels after its advance, to {} facing {}.", unit_name(s, unit), to.label(), facing.name());
+            let mut e = about(entry(text, Some("9.33")), unit);
+            e.hexes = to.hexes().collect();
+            e
+        }
+        Event::UnitTurnedAfterAdvance { unit, facing } => about(
+            entry(format!("{} turns to face {} after its advance.", unit_name(s, unit), facing.name()), Some("9.32")),
+            unit,
+        ),
         Event::UnitAdvanced { unit, to, .. } => {
             let mut e = about(entry(format!("{} advances into {to}.", unit_name(s, unit)), Some("9.31")), unit);
             e.hexes = vec![*to];
@@ -274,15 +292,19 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 Some(w) => format!("{} wins", s.sides[*w].name),
                 None => "a draw".into(),
             };
-            let mut e = entry(
-                format!(
-                    "The battle is over: {gone} withdraw{} from the field ({} rout points to {}); {outcome}.",
-                    if withdrawn.len() == 1 { "s" } else { "" },
-                    rout_points[0],
-                    rout_points[1]
-                ),
-                Some("13.13"),
-            );
+            let mut e = if withdrawn.is_empty() {
+                entry(format!("The battle is over: {outcome}."), None)
+            } else {
+                entry(
+                    format!(
+                        "The battle is over: {gone} withdraw{} from the field ({} rout points to {}); {outcome}.",
+                        if withdrawn.len() == 1 { "s" } else { "" },
+                        rout_points[0],
+                        rout_points[1]
+                    ),
+                    Some("13.13"),
+                )
+            };
             e.side = *winner;
             e
         }
@@ -429,6 +451,17 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             };
             let mut e = about(entry(text, Some("6.83")), leader);
             e.units.extend(units.iter().cloned());
+            e
+        }
+        Event::TargetLeaderLost { leader, winner } => {
+            let text = format!("{} is lost: {} win at once.", unit_name(s, leader), s.sides[*winner].name);
+            about(entry(text, Some("9.24")), leader)
+        }
+        Event::LeaderWithdrew { leader, path } if path.last().is_some_and(|h| !s.map.contains(*h)) => {
+            let text =
+                format!("{} withdraws off the field; he is out of the battle, but not dead.", unit_name(s, leader));
+            let mut e = about(entry(text, Some("9.24")), leader);
+            e.hexes = path.clone();
             e
         }
         Event::LeaderWithdrew { leader, path } => {

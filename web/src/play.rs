@@ -269,6 +269,17 @@ pub fn play_screen(props: &PlayProps) -> Html {
         let g = game.clone();
         move |(_, unit)| {
             let mut buttons = unit.map(|u| harass_buttons(&g, u)).unwrap_or_default();
+            // 8.19: a hex holding only an enemy leader may be fired at.
+            if let Some(u) = *unit {
+                for t in sarissa_rules::fire::leader_targets(&g.scenario, &g.state, u) {
+                    let l = &g.scenario.leaders[t.leader];
+                    let chance = missile_odds(&t.fire).map(|o| o.leader_casualty.to_f64()).unwrap_or(0.0);
+                    let label =
+                        format!("Fire at {}, alone in {} ({:.1}% to strike him)", l.name, t.hex, chance * 100.0);
+                    let unit = g.scenario.units[u].id.clone();
+                    buttons.push((label, Command::FireAtLeader { unit, leader: l.id.clone() }));
+                }
+            }
             // Recovery (10.16): the order that takes hits off the selected unit.
             if let Some(u) = *unit {
                 if let Ok(hits) = sarissa_rules::recovery::recovery(&g.scenario, &g.state, u) {

@@ -451,6 +451,32 @@ pub fn prompt(p: &PromptProps) -> Html {
                 </> },
             )
         }
+        Phase::AdvanceTurn { unit, .. } => {
+            let name = s.unit(unit).map(|u| u.name.clone()).unwrap_or_default();
+            let options = sarissa_rules::advance::turn_options(s, st);
+            let two_hex = options.iter().any(|(_, pose)| pose.is_some());
+            let text = if two_hex {
+                format!("{side_name}: {name} advanced straight. It may wheel forward, paying the wheel's costs — and if they rout it, it routs (9.33) — or hold.")
+            } else {
+                format!("{side_name}: {name} advanced. It may turn one vertex, free, even in an enemy zone of control (9.32).")
+            };
+            // The first option keeps the facing; a one-hex unit's others are left, then right.
+            let label = |k: usize, f: sarissa_rules::Vertex, wheel: bool| match (k, wheel) {
+                (0, _) => "Keep its facing".to_string(),
+                (_, true) => format!("Wheel to face {}", f.name()),
+                (1, false) => format!("Turn left ({})", f.name()),
+                _ => format!("Turn right ({})", f.name()),
+            };
+            (
+                text,
+                html! { <>
+                    { for options.iter().enumerate().map(|(k, (f, pose))| {
+                        let c = Command::TurnAfterAdvance { unit: unit.clone(), facing: *f };
+                        button(label(k, *f, pose.is_some()), "advance-turn", c)
+                    }) }
+                </> },
+            )
+        }
         Phase::Momentum { leader } => (
             format!(
                 "{}: try for momentum — another orders phase on {} or less; a 9 is the roll of doom (5.3).",

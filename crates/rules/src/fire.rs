@@ -5,7 +5,7 @@
 
 use crate::combat::missile::{resolve, validate, MissileFire, Supply};
 use crate::facing::{arc_of, Arc};
-use crate::game::{Event, GameState, HitCause, Phase, RollPurpose, RuleError, Tx};
+use crate::game::{Event, GameState, HitCause, LeaderStatus, Phase, RollPurpose, RuleError, Tx};
 use crate::hex::HexId;
 use crate::reaction::StandingOffer;
 use crate::scenario::Scenario;
@@ -144,13 +144,20 @@ fn volley(
     moving: bool,
     counted: Option<u8>,
 ) -> Option<Target> {
-    let (u, st, ts) = (&scenario.units[unit], &state.units[unit], &state.units[target]);
+    let (from, to, range) = in_reach(scenario, state, unit, &state.units[target].placement)?;
+    volley_between(scenario, state, unit, target, (from, to), counted.unwrap_or(range as u8), moving)
+}
+
+/// The firer's hex, the hex of `target` it shoots at and the range, if `unit` can reach it: in
+/// range (one hex of extended range allowed for), through its arc and in sight (8.13, 8.14).
+fn in_reach(scenario: &Scenario, state: &GameState, unit: usize, target: &Placement) -> Option<(HexId, HexId, u32)> {
+    let (u, st) = (&scenario.units[unit], &state.units[unit]);
     let missile = u.missile?;
     let archer = missile == crate::units::Missile::Arrow || missile == crate::units::Missile::LongBow;
     // Sight lines beyond the line's reach, one hex of extended range included, are not traced.
     let line = crate::charts::missile::MissileLine::for_unit(scenario.meta.rules, u.kind, missile)?;
     let farthest = crate::charts::missile::max_range(line, None) as u32 + 1;
-    let (from, to, range) = nearest(&st.placement, &ts.placement);
+    let (from, to, range) = nearest(&st.placement, target);
     if range == 0 || range > farthest {
         return None;
     }
@@ -159,7 +166,78 @@ fn volley(
     {
         return None;
     }
-    volley_between(scenario, state, unit, target, (from, to), counted.unwrap_or(range as u8), moving)
+    Some((from, to, range))
+}
+
+/// An enemy leader alone in a hex (no combat unit there) that a missile unit may fire at (8.19):
+/// the leader a hit would strike, his hex and the volley. The volley can do nothing but, on a
+/// natural 0, strike him.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeaderTarget {
+    pub leader: usize,
+    pub hex: HexId,
+    pub fire: MissileFire,
+}
+
+/// Every hex holding only enemy leaders that `unit` may fire at now (8.19), as ordered fire.
+pub fn leader_targets(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<LeaderTarget> {
+    let (u, st) = (&scenario.units[unit], &state.units[unit]);
+    let Some(missile) = u.missile else { return Vec::new() };
+    let occupied = crate::zoc::occupancy(state);
+    let mut hexes: Vec<HexId> = (0..scenario.leaders.len())
+        .filter(|&l| scenario.leaders[l].side != u.side && state.leaders[l].status != LeaderStatus::Eliminated)
+        .map(|l| state.leaders[l].at)
+        .filter(|h| !occupied.contains_key(h))
+        .collect();
+    hexes.sort();
+    hexes.dedup();
+    if hexes.is_empty() {
+        return Vec::new();
+    }
+    let Some(moving) = may_fire(scenario, state, unit, &crate::legal::orderable(scenario, state)) else {
+        return Vec::new();
+    };
+    hexes
+        .into_iter()
+        .filter_map(|hex| {
+            let at = Placement::One(hex);
+            // Moving and firing: in GBA closer than where its order began (8.11).
+            let closer = st.order_start.is_none_or(|start| nearest(&start, &at).2 > nearest(&st.placement, &at).2);
+            if moving && crate::rule_set::hooks(scenario.meta.rules).fire_needs_approach() && !closer {
+                return None;
+            }
+            let (from, to, range) = in_reach(scenario, state, unit, &at)?;
+            let (leader, rated) = crate::shock_segment::best_leader(scenario, state, |h| h == hex)
+                .filter(|(l, _)| scenario.leaders[*l].side != u.side)?;
+            // No unit there: the table's line for the lightest target; its hits are never taken.
+            let mut fire = MissileFire::new(scenario.meta.rules, u.kind, missile, range as u8, UnitType::LC);
+            fire.firer_class = u.class;
+            fire.supply = st.supply;
+            fire.moving = moving;
+            fire.target_lower = scenario.map.elevation(to) < scenario.map.elevation(from);
+            fire.leader_in_target_hex = Some(rated);
+            validate(&fire).is_ok().then_some(LeaderTarget { leader, hex, fire })
+        })
+        .collect()
+}
+
+/// `unit` fires at the hex where enemy `leader` stands alone (8.19): one die, no cohesion hits;
+/// on a natural 0 the leader's rolls.
+pub fn fire_at_leader(tx: &mut Tx, unit: &str, leader: &str) -> Result<(), RuleError> {
+    let ui = tx.unit_index(unit)?;
+    let li = tx.leader_index(leader)?;
+    let at = tx.state.leaders[li].at;
+    let Some(t) = leader_targets(tx.scenario, &tx.state, ui).into_iter().find(|t| t.hex == at) else {
+        return Err(RuleError::IllegalMove {
+            unit: unit.into(),
+            rule: "8.19",
+            reason: format!(
+                "it may not fire at {} now: not alone in his hex, out of range, sight or arc, or the unit may not fire",
+                tx.scenario.leaders[li].name
+            ),
+        });
+    };
+    apply_volley(tx, unit, leader, &t.fire, None)
 }
 
 /// The volley `unit` would fire at `target` as if at range 1 from hex `from` at hex `to`, where
@@ -445,24 +523,33 @@ pub fn apply_volley(
         crate::combat::missile::MissileStepKind::Roll { drm, .. } => (s, *drm),
         _ => (s, d),
     });
+    // At a leader alone (8.19) the hit number means nothing: no unit takes hits.
+    let lone_leader = tx.scenario.leader(target).is_some() && tx.scenario.unit(target).is_none();
+    let hits = if lone_leader { 0 } else { outcome.hits };
     tx.emit(Event::MissileFired {
         unit: unit.into(),
         target: target.into(),
         range: fire.range,
         strength,
         drm,
-        hit: outcome.hits > 0,
-        hits: outcome.hits,
+        hit: hits > 0,
+        hits,
         supply: outcome.supply_after,
         reaction,
     });
-    if outcome.hits > 0 {
-        tx.emit(Event::CohesionHits { unit: target.into(), hits: outcome.hits, cause: HitCause::Missile });
+    if hits > 0 {
+        tx.emit(Event::CohesionHits { unit: target.into(), hits, cause: HitCause::Missile });
     }
     // A leader in the target hex struck (8.19).
     if let Some(result) = outcome.leader_casualty.filter(|r| *r != crate::charts::leaders::LeaderResult::NoEffect) {
-        let ti = tx.unit_index(target)?;
-        if let Some((l, _)) = crate::shock_segment::side_leader(tx.scenario, &tx.state, &[ti]) {
+        let struck = match lone_leader {
+            true => {
+                let at = tx.state.leaders[tx.leader_index(target)?].at;
+                crate::shock_segment::best_leader(tx.scenario, &tx.state, |h| h == at)
+            }
+            false => crate::shock_segment::side_leader(tx.scenario, &tx.state, &[tx.unit_index(target)?]),
+        };
+        if let Some((l, _)) = struck {
             let leader = tx.scenario.leaders[l].id.clone();
             tx.emit(Event::LeaderCasualty { leader, result, rule: "8.19".into() });
         }

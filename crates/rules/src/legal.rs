@@ -110,6 +110,10 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             }
             out
         }
+        Phase::AdvanceTurn { unit, .. } => crate::advance::turn_options(s, st)
+            .into_iter()
+            .map(|(facing, _)| Command::TurnAfterAdvance { unit: unit.clone(), facing })
+            .collect(),
         Phase::Reaction { reactors, withdrawers, leaders, mover, pre_arranged, .. } => {
             let mut out: Vec<Command> = std::iter::once(Command::EndReaction)
                 .chain(reactors.iter().flat_map(|r| {
@@ -183,6 +187,13 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             for (i, targets) in crate::fire::firers(s, st) {
                 for t in targets {
                     out.push(Command::Fire { unit: s.units[i].id.clone(), target: s.units[t.unit].id.clone() });
+                }
+            }
+            let side = s.leaders.iter().find(|l| &l.id == leader).map(|l| l.side);
+            for i in (0..s.units.len()).filter(|&i| Some(s.units[i].side) == side && s.units[i].missile.is_some()) {
+                for t in crate::fire::leader_targets(s, st, i) {
+                    let (unit, leader) = (s.units[i].id.clone(), s.leaders[t.leader].id.clone());
+                    out.push(Command::FireAtLeader { unit, leader });
                 }
             }
             for (li, by_overall) in movable_leaders(game) {

@@ -3,6 +3,7 @@
 //! unchanged to wasm32 for the browser.
 
 pub mod activation;
+pub mod advance;
 pub mod charts;
 pub mod cohesion;
 pub mod column;

@@ -838,15 +838,9 @@ impl<'a> Formation<'a> {
                 if !forward || !self.free(to) {
                     continue;
                 }
-                let Some(mut c) = entry_cost(self.scenario, category, moving, to) else {
+                let Some(c) = pivot_cost(self.scenario, self.unit, moving, to) else {
                     continue;
                 };
-                // Every hex entered by pivoting costs a hit, except for GBA Macedonian phalanxes (D29).
-                let free = crate::rule_set::hooks(self.scenario.meta.rules).macedonian_pivot_free
-                    && self.unit.class == Some(crate::units::UnitClass::MA);
-                if !free {
-                    c.hits += movement_costs::PIVOT_HITS;
-                }
                 let facing = Vertex::from_index(v.index() + step);
                 push(pair(pivot, to, facing), c, in_zoc);
             }
@@ -857,6 +851,19 @@ impl<'a> Formation<'a> {
         }
         out
     }
+}
+
+/// What a two-hex unit's half pays to swing from `moving` into `to` round the other half: the
+/// ground, and a hit for every hex entered by pivoting, except for GBA Macedonian phalanxes
+/// (6.43, D29).
+pub fn pivot_cost(scenario: &Scenario, unit: &Unit, moving: HexId, to: HexId) -> Option<Cost> {
+    let mut c = entry_cost(scenario, MoveCategory::TwoHexFoot, moving, to)?;
+    let free = crate::rule_set::hooks(scenario.meta.rules).macedonian_pivot_free
+        && unit.class == Some(crate::units::UnitClass::MA);
+    if !free {
+        c.hits += movement_costs::PIVOT_HITS;
+    }
+    Some(c)
 }
 
 /// The search of a two-hex unit's moves from where it stands, having spent `spent_before` MP

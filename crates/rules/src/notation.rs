@@ -18,8 +18,10 @@
 //! pre-arrange craterus ph1 ph2; perdiccas ph3  # PW orders (6.82); `pre-arrange` alone: none
 //! withdraw-pw craterus ph1 0604 0605 facing W; ph2 0606 0607 facing W  # a PW line (6.83)
 //! fire archers at hoplites               # ordered missile fire
+//! fire archers at leader darius          # at a hex holding only an enemy leader (8.19)
 //! rally levy facing E                    # try to rally a Routed unit
 //! shock agrianians companions            # the shock segment: optional attackers that join
+//! advance-turn hypaspists facing NE      # after advancing: turn a vertex, or keep (9.32)
 //! end                                    # end orders
 //! momentum | no-momentum
 //! ```
@@ -85,9 +87,16 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
             Command::Rally { unit: unit.to_string(), facing }
         }
+        ["fire", unit, "at", "leader", leader] => {
+            Command::FireAtLeader { unit: unit.to_string(), leader: leader.to_string() }
+        }
         ["fire", unit, "at", target] => Command::Fire { unit: unit.to_string(), target: target.to_string() },
         ["recover", unit] => Command::Recover { unit: unit.to_string() },
         ["harass", unit, "at", target] => Command::Harass { unit: unit.to_string(), target: target.to_string() },
+        ["advance-turn", unit, "facing", v] => {
+            let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
+            Command::TurnAfterAdvance { unit: unit.to_string(), facing }
+        }
         ["end"] => Command::EndOrders,
         ["react", unit, "facing", v] => {
             let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
@@ -186,6 +195,7 @@ pub fn format(command: &Command) -> String {
             }
         ),
         Command::Fire { unit, target } => format!("fire {unit} at {target}"),
+        Command::FireAtLeader { unit, leader } => format!("fire {unit} at leader {leader}"),
         Command::Harass { unit, target } => format!("harass {unit} at {target}"),
         Command::Recover { unit } => format!("recover {unit}"),
         Command::Rally { unit, facing } => format!("rally {unit} facing {}", facing.name()),
@@ -196,6 +206,7 @@ pub fn format(command: &Command) -> String {
         }
         Command::Shock { attackers } if attackers.is_empty() => "shock".into(),
         Command::Shock { attackers } => format!("shock {}", attackers.join(" ")),
+        Command::TurnAfterAdvance { unit, facing } => format!("advance-turn {unit} facing {}", facing.name()),
         Command::EndOrders => "end".into(),
         Command::ReactFacing { unit, facing } => format!("react {unit} facing {}", facing.name()),
         Command::Withdraw { unit, path, facing, fire } => {
@@ -271,6 +282,7 @@ mod tests {
                 formation: Formation::Abreast,
             },
             Command::Fire { unit: "archers".into(), target: "hoplites".into() },
+            Command::FireAtLeader { unit: "archers".into(), leader: "darius".into() },
             Command::Harass { unit: "peltasts".into(), target: "hoplites".into() },
             Command::Recover { unit: "hoplites".into() },
             Command::Rally { unit: "hoplites".into(), facing: Vertex::W },
@@ -285,6 +297,7 @@ mod tests {
                     },
                 ],
             },
+            Command::TurnAfterAdvance { unit: "hypaspists".into(), facing: Vertex::NE },
             Command::EndOrders,
             Command::ReactFacing { unit: "hoplites".into(), facing: Vertex::NE },
             Command::Withdraw {

@@ -134,11 +134,16 @@ pub struct AfterShock {
     pub advances: Vec<Advance>,
 }
 
-/// A unit that advanced after combat, and the hex it came from (9.31).
+/// A unit that advanced after combat, and the hex it came from (9.31); a two-hex unit, the
+/// pose it came from and whether it wheeled there (9.33).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Advance {
     pub unit: String,
     pub from: HexId,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub two_hex: Option<Placement>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub wheeled: bool,
 }
 
 /// After a shock segment, one advancing unit after another: the defending side may turn to
@@ -151,7 +156,7 @@ pub fn offer_advance_reactions(tx: &mut Tx, leader: &str, advances: Vec<Advance>
         if st.eliminated || st.routed {
             continue;
         }
-        let before = Placement::One(a.from);
+        let before = a.two_hex.unwrap_or(Placement::One(a.from));
         let ids = |v: Vec<usize>| v.into_iter().map(|i| tx.scenario.units[i].id.clone()).collect::<Vec<_>>();
         let reactors = ids(reactors(tx.scenario, &tx.state, ui, &before));
         let firers = ids(crate::fire::entry_firers(tx.scenario, &tx.state, ui, &before));
@@ -588,6 +593,26 @@ fn continue_formation(
     }
 }
 
+/// The TQ check of a two-hex unit that has wheeled where it now stands, if an enemy pins it
+/// there: the hits it would take, at least one (6.45, R2); none when only skirmishers pin it
+/// (GBA; CG always checks, D30).
+pub fn wheel_check(tx: &mut Tx, ui: usize) -> Result<Option<u8>, RuleError> {
+    let u = &tx.scenario.units[ui];
+    let (id, tq) = (u.id.clone(), u.tq);
+    let zoc = enemy_zoc(tx.scenario, &tx.state, u.side);
+    let skirmishers_count = !crate::rule_set::hooks(tx.scenario.meta.rules).wheel_check_ignores_skirmisher_zoc;
+    let pinned_by_formed = tx.state.units[ui]
+        .placement
+        .hexes()
+        .flat_map(|h| zoc.get(&h).cloned().unwrap_or_default())
+        .any(|e| skirmishers_count || !tx.scenario.units[e].kind.is_foot_skirmisher());
+    if !pinned_by_formed {
+        return Ok(None);
+    }
+    let roll = tx.roll(RollPurpose::TqCheck { unit: id, rule: "6.45".into() })?;
+    Ok(Some(roll.saturating_sub(tq).max(1)))
+}
+
 /// The checks at the end of a two-hex unit's move: the wheel's TQ check, at least one hit, none
 /// when only skirmishers pin it (6.45, R2); a first move of the turn beyond the printed MA, the
 /// augmented MA's TQ check (6.46).
@@ -595,17 +620,7 @@ fn end_formation_move(tx: &mut Tx, ui: usize, mp: u8, wheel: bool, fresh: bool) 
     let u = &tx.scenario.units[ui];
     let (id, tq, ma) = (u.id.clone(), u.tq, u.ma);
     if wheel {
-        let zoc = enemy_zoc(tx.scenario, &tx.state, u.side);
-        // 6.45: GBA skips the check when only skirmishers hold it; CG always checks (D30).
-        let skirmishers_count = !crate::rule_set::hooks(tx.scenario.meta.rules).wheel_check_ignores_skirmisher_zoc;
-        let pinned_by_formed = tx.state.units[ui]
-            .placement
-            .hexes()
-            .flat_map(|h| zoc.get(&h).cloned().unwrap_or_default())
-            .any(|e| skirmishers_count || !tx.scenario.units[e].kind.is_foot_skirmisher());
-        if pinned_by_formed {
-            let roll = tx.roll(RollPurpose::TqCheck { unit: id.clone(), rule: "6.45".into() })?;
-            let hits = roll.saturating_sub(tq).max(1);
+        if let Some(hits) = wheel_check(tx, ui)? {
             tx.emit(Event::CohesionHits { unit: id.clone(), hits, cause: HitCause::Wheel });
         }
     }

@@ -129,6 +129,7 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             order_leader_move(tx, li, moving, path)
         }
         (Phase::Orders { .. }, Command::Fire { unit, target }) => crate::fire::fire(tx, unit, target),
+        (Phase::Orders { .. }, Command::FireAtLeader { unit, leader }) => crate::fire::fire_at_leader(tx, unit, leader),
         (Phase::Orders { leader, orders_left, line, .. }, Command::Harass { unit, target }) => {
             order_giver(tx, &leader, orders_left, line.as_deref(), unit)?;
             crate::harassment::harass(tx, unit, target)
@@ -148,6 +149,12 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             after_shock_segment(tx, &leader, since)
         }
         (Phase::Shock { .. }, _) => Err(not_now("the shock attacks are chosen and resolved (9.11)")),
+        (Phase::AdvanceTurn { .. }, Command::TurnAfterAdvance { unit, facing }) => {
+            crate::advance::turn_after_advance(tx, unit, *facing)
+        }
+        (Phase::AdvanceTurn { .. }, _) => {
+            Err(not_now("the attacker decides whether the unit that advanced turns a vertex (9.32)"))
+        }
         (Phase::Momentum { leader }, Command::TryMomentum) => try_momentum(tx, &leader),
         (Phase::Momentum { leader }, Command::DeclineMomentum) => {
             tx.emit(Event::LeaderFinished { leader });
@@ -584,17 +591,27 @@ fn crisis_of_faith(tx: &mut Tx, leader: usize) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// After the shock segment's combats: columns attacked revert, defenders react to advances.
+/// After the shock segment's combats: columns attacked revert; the advancers may turn (9.32),
+/// then the defenders react to them (9.35).
 fn after_shock_segment(tx: &mut Tx, leader: &str, since: usize) -> Result<(), RuleError> {
     // 6.66: the columns attacked fall back into formation as the orders phase ends.
     crate::column::revert_attacked(tx, since);
-    // 9.35: the defenders may turn to face or shoot at the units that advanced.
+    // 9.32 then 9.35: the advancers may turn a vertex; then the defenders may turn to face
+    // or shoot at them.
     let advances = tx.events[since..]
         .iter()
         .filter_map(|e| match e {
-            Event::UnitAdvanced { unit, from, .. } => Some(Advance { unit: unit.clone(), from: *from }),
+            Event::UnitAdvanced { unit, from, .. } => {
+                Some(Advance { unit: unit.clone(), from: *from, two_hex: None, wheeled: false })
+            }
+            Event::FormationAdvanced { unit, from, wheel, .. } => Some(Advance {
+                unit: unit.clone(),
+                from: from.hexes().next().expect("a pose has hexes"),
+                two_hex: Some(*from),
+                wheeled: *wheel,
+            }),
             _ => None,
         })
         .collect();
-    crate::reaction::offer_advance_reactions(tx, leader, advances)
+    crate::advance::begin_turns(tx, leader, advances)
 }

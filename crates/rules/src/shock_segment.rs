@@ -157,9 +157,15 @@ pub fn combats(scenario: &Scenario, state: &GameState, attackers: &[usize]) -> V
 /// The leader whose Charisma a side uses, and who risks the casualty check and personal combat
 /// (9.14, 9.2): of those stacked with its units, the best Charisma, then the highest Initiative.
 pub fn side_leader(scenario: &Scenario, state: &GameState, units: &[usize]) -> Option<(usize, Leader)> {
+    best_leader(scenario, state, |at| units.iter().any(|&u| state.units[u].placement.hexes().any(|h| h == at)))
+}
+
+/// Of the leaders standing where `here` says, the one a side uses: the best Charisma, then the
+/// highest Initiative (9.14, 8.19).
+pub fn best_leader(scenario: &Scenario, state: &GameState, here: impl Fn(HexId) -> bool) -> Option<(usize, Leader)> {
     (0..scenario.leaders.len())
         .filter(|&l| state.leaders[l].status != LeaderStatus::Eliminated)
-        .filter(|&l| units.iter().any(|&u| state.units[u].placement.hexes().any(|h| h == state.leaders[l].at)))
+        .filter(|&l| here(state.leaders[l].at))
         .map(|l| {
             let r = crate::orders::ratings(scenario, state, l);
             let leader = Leader {
@@ -565,7 +571,7 @@ fn fight(tx: &mut Tx, k: usize, combat: &Combat, setup: &ShockSetup) -> Result<(
 
 /// Advance after combat (9.31–9.34), one-hex attackers: into each hex the defenders left, the
 /// attacker beside it — the higher TQ first (with superiority all are equal) — paying the ground's
-/// hits, never more than TQ − 1. Two-hex attackers do not advance yet (P42).
+/// hits, never more than TQ − 1; then the two-hex attackers (9.33, `advance.rs`, P42).
 fn advance(tx: &mut Tx, combat: &Combat, held: &[HexId]) -> Result<(), RuleError> {
     let occupied = crate::zoc::occupancy(&tx.state);
     let vacated: Vec<HexId> = held.iter().copied().filter(|h| !occupied.contains_key(h)).collect();
@@ -605,7 +611,8 @@ fn advance(tx: &mut Tx, combat: &Combat, held: &[HexId]) -> Result<(), RuleError
         }
         moved.push(a);
     }
-    Ok(())
+    // 9.33: then the two-hex attackers.
+    crate::advance::formation_advances(tx, &combat.attackers, held)
 }
 
 /// A step of the combat in plain words, for the log.

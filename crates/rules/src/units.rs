@@ -386,4 +386,8 @@ pub struct Leader {
     pub elite: bool,
     pub title: Option<String>,
     pub at: HexId,
+    /// Darius the Target (GBA 9.24): his death ends the battle at once; he may always withdraw,
+    /// up to 4 hexes straight toward his retreat edge, and may leave the map.
+    #[serde(default)]
+    pub darius_the_target: bool,
 }

@@ -57,6 +57,15 @@ pub struct SideTally {
     pub withdrawal_level: u32,
 }
 
+/// Darius the Target (GBA 9.24): a leader so marked who has been killed or captured — not one
+/// who withdrew off the map — and the side that therefore wins at once.
+pub fn target_lost(scenario: &Scenario, state: &GameState) -> Option<(usize, usize)> {
+    scenario.leaders.iter().enumerate().find_map(|(l, leader)| {
+        let st = &state.leaders[l];
+        (leader.darius_the_target && st.status == LeaderStatus::Eliminated && !st.fled).then_some((l, 1 - leader.side))
+    })
+}
+
 /// Each side's losses (sides 0 and 1 of the scenario).
 pub fn tally(scenario: &Scenario, state: &GameState, routed: &[bool]) -> [SideTally; 2] {
     let mut out: [SideTally; 2] = Default::default();

@@ -65,8 +65,15 @@ pub fn unit_allowance(scenario: &Scenario, state: &GameState, unit: usize, mover
     }
 }
 
-/// How far a leader may withdraw from `mover`: 9 less its MA, in MP (4.62, 6.71).
-pub fn leader_allowance(scenario: &Scenario, mover: usize) -> Option<Allowance> {
+/// How far Darius withdraws, whatever comes at him (GBA 9.24).
+pub const DARIUS_HEXES: u8 = 4;
+
+/// How far `leader` may withdraw from `mover`: 9 less its MA, in MP (4.62, 6.71); Darius always
+/// up to 4 hexes (9.24).
+pub fn leader_allowance(scenario: &Scenario, leader: usize, mover: usize) -> Option<Allowance> {
+    if scenario.leaders[leader].darius_the_target {
+        return Some(Allowance::Hexes(DARIUS_HEXES));
+    }
     let theirs = approach_ma(&scenario.units[mover]);
     (LEADER_MP > theirs).then(|| Allowance::Mp(LEADER_MP - theirs))
 }
@@ -116,6 +123,9 @@ pub(crate) struct Retreat<'a> {
     unit: Option<&'a Unit>,
     /// Routed friends (passing through one eliminates it, 6.92).
     routed: Vec<usize>,
+    /// Darius (9.24): every step toward this retreat edge rather than away from the enemy, and
+    /// off the map across it if he gets there.
+    toward: Option<crate::scenario::Edge>,
 }
 
 impl Retreat<'_> {
@@ -126,14 +136,31 @@ impl Retreat<'_> {
     /// Stepping from `from` into `to` having spent `spent` (6.71, 6.75).
     fn step(&self, from: HexId, to: HexId, spent: Spent) -> Result<Spent, String> {
         let map = &self.scenario.map;
-        if !map.contains(to) {
-            return Err(format!("{to} is off the map"));
-        }
         if !from.is_adjacent(to) {
             return Err(format!("{to} is not next to {from}"));
         }
+        if let Some(edge) = self.toward {
+            // 9.24: straight toward his retreat edge; across it, off the map and out of the battle.
+            let progress = from.side_towards(to).map_or(0, |side| crate::rout::progress(edge, side));
+            if progress <= 0 {
+                return Err(format!("{to} is not toward the {} edge (9.24)", edge.name()));
+            }
+            if !map.contains(from) {
+                return Err("he has left the map".into());
+            }
+            if !map.contains(to) {
+                let next = Spent { mp: spent.mp, hits: 0, hexes: spent.hexes + 1 };
+                return match self.allowance {
+                    Allowance::Hexes(n) if next.hexes > n => Err(format!("he withdraws at most {n} hexes (9.24)")),
+                    _ => Ok(next),
+                };
+            }
+        }
+        if !map.contains(to) {
+            return Err(format!("{to} is off the map"));
+        }
         let mut extra = 0;
-        if self.distance(to) <= self.distance(from) {
+        if self.toward.is_none() && self.distance(to) <= self.distance(from) {
             return Err(format!("{to} is not farther from the enemy than {from} (6.71)"));
         }
         if let Some(&o) = self.occupied.get(&to) {
@@ -171,6 +198,9 @@ impl Retreat<'_> {
         match self.allowance {
             Allowance::Mp(n) if next.mp > n => {
                 Err(format!("that needs {} MP and the withdrawal allows {n} (6.71)", next.mp))
+            }
+            Allowance::Hexes(n) if next.hexes > n && self.toward.is_some() => {
+                Err(format!("he withdraws at most {n} hexes (9.24)"))
             }
             Allowance::Hexes(n) if next.hexes > n => Err(format!("a skirmisher withdraws at most {n} hexes (6.71)")),
             _ => Ok(next),
@@ -257,6 +287,7 @@ pub(crate) fn retreat_from<'a>(
         occupied: occupancy(state),
         unit: Some(u),
         routed: (0..state.units.len()).filter(|&i| state.units[i].routed).collect(),
+        toward: None,
     })
 }
 
@@ -268,11 +299,12 @@ fn leader_retreat<'a>(scenario: &'a Scenario, state: &GameState, leader: usize, 
         start: state.leaders[leader].at,
         from: state.units[mover].placement.hexes().collect(),
         category: LEADER_CATEGORY,
-        allowance: leader_allowance(scenario, mover)?,
+        allowance: leader_allowance(scenario, leader, mover)?,
         zoc: enemy_zoc(scenario, state, side),
         occupied: occupancy(state),
         unit: None,
         routed: Vec::new(),
+        toward: scenario.leaders[leader].darius_the_target.then(|| scenario.sides[side].retreat_edge),
     })
 }
 

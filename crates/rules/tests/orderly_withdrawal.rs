@@ -292,7 +292,7 @@ fn a_phalanx_counts_ma_4_and_a_leader_withdraws_nine_less_that_gba_4_62_6_77_t15
     let phalanx = &game.scenario.units[0];
     assert_eq!((phalanx.ma, phalanx.ma_extended), (4, Some(5)));
     assert_eq!(approach_ma(phalanx), 4);
-    assert_eq!(leader_allowance(&game.scenario, 0), Some(Allowance::Mp(5)));
+    assert_eq!(leader_allowance(&game.scenario, 1, 0), Some(Allowance::Mp(5)));
 }
 
 #[test]

@@ -24,6 +24,14 @@ fn let_pass(game: &mut sarissa_rules::Game) {
     }
 }
 
+/// The attacker keeps the facing of every unit that advanced (GBA 9.32).
+fn keep_facings(game: &mut sarissa_rules::Game) {
+    while let Phase::AdvanceTurn { unit, .. } = &game.state.phase {
+        let facing = game.state.units.iter().zip(&game.scenario.units).find(|(_, u)| &u.id == unit).unwrap().0.facing;
+        ok(game, Command::TurnAfterAdvance { unit: unit.clone(), facing });
+    }
+}
+
 fn shock(attackers: &[&str]) -> Command {
     Command::Shock { attackers: attackers.iter().map(|a| a.to_string()).collect() }
 }
@@ -73,6 +81,7 @@ fn the_engine_applies_exactly_what_the_combat_resolver_gives_gba_9_13_9_16() {
             }
         }
         // Then the leader's momentum, as after any orders phase (5.3).
+        keep_facings(&mut game);
         assert!(
             matches!(game.state.phase, Phase::Momentum { .. } | Phase::Activation { .. }),
             "{:?}",
@@ -159,6 +168,7 @@ fn a_unit_that_advances_beside_enemy_archers_may_be_turned_to_and_shot_at_but_no
             continue;
         }
         seen += 1;
+        keep_facings(&mut game);
         match &game.state.phase {
             Phase::Reaction { mover, firers, withdrawers, after_shock, .. } => {
                 assert_eq!(mover, "hyp");

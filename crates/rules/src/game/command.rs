@@ -67,6 +67,9 @@ pub enum Command {
     /// Ordered missile fire at an enemy unit in range and sight (GBA 8.11–8.15): instead of
     /// moving (the unit's order), or after moving toward the target under its order.
     Fire { unit: String, target: String },
+    /// Ordered missile fire at the hex where enemy `leader` stands with no combat unit (GBA 8.19):
+    /// only the leader can be struck, on a natural 0.
+    FireAtLeader { unit: String, leader: String },
     /// Harassment and dispersal (GBA 8.3): `unit` shoots at `target` as if from beside it.
     Harass { unit: String, target: String },
     /// An individual order to a Routed unit to rally, facing `facing` if it does (GBA 10.27).
@@ -80,6 +83,9 @@ pub enum Command {
     /// attackers and defenders; the attackers are the must-attack units and the optional ones
     /// named. Then every combat is resolved.
     ShockCombats { combats: Vec<CombatGroup> },
+    /// After combat: a one-hex unit that advanced turns one vertex to `facing`, or keeps its
+    /// facing when `facing` is the one it has (GBA 9.32).
+    TurnAfterAdvance { unit: String, facing: Vertex },
     /// The active leader gives no more orders this orders phase (GBA 5.21, 5.27).
     EndOrders,
     /// Roll for momentum: another orders phase for the same leader (GBA 5.32).
@@ -118,11 +124,13 @@ impl Command {
             Self::LineCommand { .. } => "line_command",
             Self::MoveLeader { .. } => "move_leader",
             Self::Fire { .. } => "fire",
+            Self::FireAtLeader { .. } => "fire_at_leader",
             Self::Harass { .. } => "harass",
             Self::Rally { .. } => "rally",
             Self::Recover { .. } => "recover",
             Self::Shock { .. } => "shock",
             Self::ShockCombats { .. } => "shock_combats",
+            Self::TurnAfterAdvance { .. } => "turn_after_advance",
             Self::EndOrders => "end_orders",
             Self::ReactFacing { .. } => "react_facing",
             Self::Withdraw { .. } => "withdraw",

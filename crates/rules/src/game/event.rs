@@ -330,6 +330,35 @@ pub enum Event {
         to: HexId,
         rule: String,
     },
+    /// A two-hex attacker advances after combat (GBA 9.33): straight forward with both halves,
+    /// or wheeling into the centre hex (`wheel`). Each hex of `from` goes to the hex of `to` in
+    /// the same place, and leaders stacked there with it.
+    FormationAdvanced {
+        unit: String,
+        from: Placement,
+        to: Placement,
+        facing: Vertex,
+        wheel: bool,
+    },
+    /// A two-hex unit that advanced straight wheels after it (GBA 9.33), by choice.
+    UnitWheeledAfterAdvance {
+        unit: String,
+        to: Placement,
+        facing: Vertex,
+    },
+    /// The attacker may turn `unit`, which advanced, one vertex (GBA 9.32); `waiting` are the
+    /// advancers to be asked after it, `advances` every advance of the segment (9.35).
+    AdvanceTurnOffered {
+        leader: String,
+        unit: String,
+        waiting: Vec<String>,
+        advances: Vec<crate::reaction::Advance>,
+    },
+    /// A unit that advanced turns one vertex, free, even in an enemy ZOC (GBA 9.32).
+    UnitTurnedAfterAdvance {
+        unit: String,
+        facing: Vertex,
+    },
     /// A unit's missile supply changes outside its own fire (GBA 8.17: javelin foot after shock).
     SupplyChanged {
         unit: String,
@@ -364,6 +393,12 @@ pub enum Event {
     UnitEliminated {
         unit: String,
         rule: String,
+    },
+    /// Darius the Target is killed or captured (GBA 9.24): the battle ends at once, `winner`
+    /// the other side (a `BattleEnded` follows).
+    TargetLeaderLost {
+        leader: String,
+        winner: usize,
     },
     /// The Withdrawal Phase ends the battle (GBA 3.1 E; CG 13.13, 13.14): `withdrawn` armies
     /// reached their withdrawal level; `winner`, if any; each side's rout points.
@@ -620,6 +655,11 @@ impl GameState {
             Event::LeaderWithdrew { leader: id, path } => {
                 if let (Some(i), Some(last)) = (leader(id), path.last()) {
                     self.leaders[i].at = *last;
+                    // Off the map (GBA 9.24): gone for good, not killed.
+                    if !scenario.map.contains(*last) {
+                        self.leaders[i].status = LeaderStatus::Eliminated;
+                        self.leaders[i].fled = true;
+                    }
                 }
                 if let Phase::Reaction { leaders, exposed, .. } = &mut self.phase {
                     leaders.retain(|r| r != id);
@@ -718,6 +758,51 @@ impl GameState {
                     }
                 }
             }
+            Event::FormationAdvanced { unit: id, from, to, facing, .. } => {
+                if let Some(i) = unit(id) {
+                    let side = scenario.units[i].side;
+                    self.units[i].placement = *to;
+                    self.units[i].facing = *facing;
+                    for (old, new) in from.hexes().zip(to.hexes()) {
+                        for (l, leader) in scenario.leaders.iter().enumerate() {
+                            if leader.side == side
+                                && self.leaders[l].at == old
+                                && self.leaders[l].status != LeaderStatus::Eliminated
+                            {
+                                self.leaders[l].at = new;
+                            }
+                        }
+                    }
+                }
+            }
+            Event::UnitWheeledAfterAdvance { unit: id, to, facing } => {
+                if let Some(i) = unit(id) {
+                    // Leaders stacked with the half that swings go with it.
+                    let side = scenario.units[i].side;
+                    for (old, new) in self.units[i].placement.hexes().zip(to.hexes()) {
+                        for (l, leader) in scenario.leaders.iter().enumerate() {
+                            if leader.side == side && self.leaders[l].at == old {
+                                self.leaders[l].at = new;
+                            }
+                        }
+                    }
+                    self.units[i].placement = *to;
+                    self.units[i].facing = *facing;
+                }
+            }
+            Event::AdvanceTurnOffered { leader, unit, waiting, advances } => {
+                self.phase = Phase::AdvanceTurn {
+                    leader: leader.clone(),
+                    unit: unit.clone(),
+                    waiting: waiting.clone(),
+                    advances: advances.clone(),
+                };
+            }
+            Event::UnitTurnedAfterAdvance { unit: id, facing } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].facing = *facing;
+                }
+            }
             Event::SupplyChanged { unit: id, supply, .. } => {
                 if let Some(i) = unit(id) {
                     self.units[i].supply = *supply;
@@ -753,6 +838,7 @@ impl GameState {
                 }
             }
             Event::BattleEnded { winner, .. } => self.phase = Phase::Over { winner: *winner },
+            Event::TargetLeaderLost { .. } => {}
             Event::EliteInitiativeOffered { side, leaders } => {
                 self.phase = Phase::EliteInitiative { side: *side, leaders: leaders.clone() };
             }

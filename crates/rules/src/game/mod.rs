@@ -80,6 +80,19 @@ impl Game {
         f(&mut tx)?;
         // Hits take effect: routs and eliminations (10.1, 10.26).
         crate::cohesion::settle(&mut tx)?;
+        // 9.24: Darius killed or captured ends the battle at once.
+        if let (Some((l, winner)), false) =
+            (crate::victory::target_lost(tx.scenario, &tx.state), matches!(tx.state.phase, Phase::Over { .. }))
+        {
+            let leader = tx.scenario.leaders[l].id.clone();
+            tx.emit(Event::TargetLeaderLost { leader, winner });
+            let [a, b] = crate::victory::tally(tx.scenario, &tx.state, &[]);
+            tx.emit(Event::BattleEnded {
+                winner: Some(winner),
+                withdrawn: Vec::new(),
+                rout_points: [a.rout_points, b.rout_points],
+            });
+        }
         let Tx { state, events, .. } = tx;
         self.state = state;
         Ok(events)

@@ -87,6 +87,9 @@ impl UnitState {
 pub struct LeaderState {
     pub at: HexId,
     pub status: LeaderStatus,
+    /// Withdrew off the map (GBA 9.24): out of the battle, but not killed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fled: bool,
     /// Orders phases in succession in this activation: 1 + momentum phases (GBA 5.14).
     pub succession: u8,
     /// Trumped, bypassed or re-activated: no momentum this turn (GBA 5.31, 5.34, 5.44).
@@ -211,6 +214,15 @@ pub enum Phase {
         must: Vec<String>,
         optional: Vec<String>,
     },
+    /// After a shock segment, the attacker decides for `unit`, a one-hex unit that advanced,
+    /// whether it turns a vertex (GBA 9.32); then for each of `waiting` in turn. `advances`: every
+    /// advance of the segment, for the defender's reactions that follow (9.35, P78).
+    AdvanceTurn {
+        leader: String,
+        unit: String,
+        waiting: Vec<String>,
+        advances: Vec<crate::reaction::Advance>,
+    },
     /// The optional elite commander initiative (GBA 5.5): `side` may open the turn with one orders
     /// phase for one of `leaders`, or decline.
     EliteInitiative {
@@ -294,6 +306,7 @@ impl GameState {
                 .map(|l| LeaderState {
                     at: l.at,
                     status: LeaderStatus::Inactive,
+                    fled: false,
                     succession: 0,
                     no_momentum: false,
                     was_in_enemy_zoc: false,
@@ -324,9 +337,10 @@ impl GameState {
             | Phase::TrumpResponse { side, .. }
             | Phase::PreArranged { side, .. }
             | Phase::Reaction { side, .. } => Some(*side),
-            Phase::Orders { leader, .. } | Phase::Momentum { leader } | Phase::Shock { leader, .. } => {
-                scenario.leaders.iter().find(|l| &l.id == leader).map(|l| l.side)
-            }
+            Phase::Orders { leader, .. }
+            | Phase::Momentum { leader }
+            | Phase::Shock { leader, .. }
+            | Phase::AdvanceTurn { leader, .. } => scenario.leaders.iter().find(|l| &l.id == leader).map(|l| l.side),
         }
     }
 }

@@ -1009,6 +1009,7 @@ fn read_leader(
         ctx.error(span.clone(), format!("{what}: a strategy rating is for leaders with Line Command (GBA 4.1, 4.34)"));
     }
     let elite = f.bool(ctx, "elite").unwrap_or(false);
+    let darius_the_target = f.bool(ctx, "darius_the_target").unwrap_or(false);
     let title = f.string(ctx, "title", false).map(|(s, _)| s);
     let at = f.string(ctx, "at", true).and_then(|(s, at_span)| {
         let hex = parse_hex(ctx, &s, at_span.clone(), map, &what)?;
@@ -1034,6 +1035,7 @@ fn read_leader(
         elite,
         title,
         at: at?,
+        darius_the_target,
     })
 }
 
