@@ -40,6 +40,8 @@ pub fn orderable(s: &Scenario, st: &GameState) -> Vec<usize> {
         .filter(|&i| {
             let u = &s.units[i];
             u.side == s.leaders[li].side
+                // CG 4.53, 4.62: his own guild or tribe only, or a Nayaka's own types.
+                && crate::orders::order_refusal(s, li, i).is_none()
                 && !st.units[i].eliminated
                 // Routed units take no orders but rally (10.26), rallied ones none this turn (10.27).
                 && !st.units[i].routed
@@ -148,12 +150,17 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                 .position(|l| &l.id == leader)
                 .is_some_and(|li| crate::trump::duty_outstanding(s, st, li));
             let mut out = if owes { Vec::new() } else { vec![Command::EndOrders] };
-            if let Some(li) = s.leaders.iter().position(|l| &l.id == leader) {
+            let li = s.leaders.iter().position(|l| &l.id == leader);
+            if let Some(li) = li {
                 for (line, anchor, formation, _) in crate::line::options(s, st, li) {
                     out.push(Command::LineCommand { line, anchor: s.units[anchor].id.clone(), formation });
                 }
+                out.extend(wing_commands(s, st, li));
             }
-            for i in orderable_units(game) {
+            // CG 4.55: a Restricted overall commander only rallies, recovers and moves himself.
+            let restricted = li.is_some_and(|li| crate::orders::is_restricted(st, li));
+            let orderable = if restricted { Vec::new() } else { orderable_units(game) };
+            for &i in &orderable {
                 for d in reach(s, st, i).unwrap_or_default() {
                     out.push(d.command(&s.units[i].id));
                 }
@@ -166,13 +173,12 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                     out.push(Command::Rally { unit: s.units[i].id.clone(), facing });
                 }
             }
-            let orderable = orderable_units(game);
             for &i in &orderable {
                 for o in crate::harassment::options(s, st, i, &orderable) {
                     out.push(Command::Harass { unit: s.units[i].id.clone(), target: s.units[o.target].id.clone() });
                 }
             }
-            for (i, targets) in crate::fire::firers(s, st) {
+            for (i, targets) in crate::fire::firers(s, st).into_iter().filter(|_| !restricted) {
                 for t in targets {
                     out.push(Command::Fire { unit: s.units[i].id.clone(), target: s.units[t.unit].id.clone() });
                 }
@@ -198,7 +204,7 @@ pub fn movable_leaders(game: &Game) -> Vec<(usize, bool)> {
     if line.is_some() || (*orders_left > 0 && (is_overall(s, li) || !leader_in_enemy_zoc(s, st, li))) {
         out.push((li, false));
     }
-    if is_overall(s, li) && line.is_none() {
+    if is_overall(s, li) && line.is_none() && !crate::orders::is_restricted(st, li) {
         for (oi, other) in s.leaders.iter().enumerate() {
             let os = &st.leaders[oi];
             let cost = if leader_in_enemy_zoc(s, st, oi) { 2 } else { 1 };
@@ -210,6 +216,24 @@ pub fn movable_leaders(game: &Game) -> Vec<(usize, bool)> {
             {
                 out.push((oi, true));
             }
+        }
+    }
+    out
+}
+
+/// The Wing Commands open to the active leader (CG 4.54): each Nayaka he could activate alone,
+/// and all of them together — by strategy rolls (free on the first turn) and, when an overall
+/// commander has him in range after the first turn, by that commander's range (the full set of
+/// subsets is large).
+pub fn wing_commands(s: &Scenario, st: &GameState, leader: usize) -> Vec<Command> {
+    let ids: Vec<String> =
+        crate::wing::candidates(s, st, leader).into_iter().map(|n| s.leaders[n].id.clone()).collect();
+    let mut out: Vec<Command> =
+        ids.iter().map(|n| Command::WingCommand { nayakas: vec![n.clone()], use_overall: false }).collect();
+    if ids.len() > 1 {
+        out.push(Command::WingCommand { nayakas: ids.clone(), use_overall: false });
+        if st.turn > 1 && crate::wing::overall_in_range(s, st, leader).is_some() {
+            out.push(Command::WingCommand { nayakas: ids, use_overall: true });
         }
     }
     out

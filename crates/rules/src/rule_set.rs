@@ -72,6 +72,22 @@ pub struct ReactionFacingRule {
     pub two_hex_reverse: bool,
 }
 
+/// The chain of command (GBA 4.4–4.6, CG 4.4–4.6; D5, D12, D13, D17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommandRule {
+    /// CG 4.54: wing commanders activate the Nayakas of their wing by Wing Commands (D12).
+    pub wing_commands: bool,
+    /// CG 4.41[3], 4.62: Sreni and Tribal units obey only their own chief (D13).
+    pub chiefs_only_for_sreni_and_tribal: bool,
+    /// GBA 5.15: declining a leader finishes him; CG 4.53: a Nayaka who passes stays ready for
+    /// a Wing Command (D17).
+    pub nayaka_pass_keeps_him: bool,
+    /// CG 4.55: the MP of a Restricted overall commander, ceil(9 / 2).
+    pub restricted_overall_mp: u8,
+    /// CG 6.15: a tribal chief's MP (D6).
+    pub tribal_chief_mp: u8,
+}
+
 /// The rule-set answers the game flow needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuleHooks {
@@ -116,6 +132,8 @@ pub struct RuleHooks {
     pub harass_path_avoids_rivers: bool,
     /// CG 11.25, 12.14, 12.213: routers cross no river, fortified hexside or city wall (D68).
     pub routers_barred_by_rivers_and_walls: bool,
+    /// GBA 4.4 / CG 4.4–4.6 (D12, D13, D17).
+    pub command: CommandRule,
 }
 
 const ALEXANDER: RuleHooks = RuleHooks {
@@ -143,6 +161,13 @@ const ALEXANDER: RuleHooks = RuleHooks {
     harass_targets: HarassTargets::ByType,
     harass_path_avoids_rivers: false,
     routers_barred_by_rivers_and_walls: false,
+    command: CommandRule {
+        wing_commands: false,
+        chiefs_only_for_sreni_and_tribal: false,
+        nayaka_pass_keeps_him: false,
+        restricted_overall_mp: 9,
+        tribal_chief_mp: 9,
+    },
 };
 
 const CHANDRAGUPTA: RuleHooks = RuleHooks {
@@ -170,6 +195,13 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     harass_targets: HarassTargets::LowerMaNoSkirmishers,
     harass_path_avoids_rivers: true,
     routers_barred_by_rivers_and_walls: true,
+    command: CommandRule {
+        wing_commands: true,
+        chiefs_only_for_sreni_and_tribal: true,
+        nayaka_pass_keeps_him: true,
+        restricted_overall_mp: 5,
+        tribal_chief_mp: 6,
+    },
 };
 
 impl RuleHooks {
