@@ -14,8 +14,24 @@ pub fn orderable_units(game: &Game) -> Vec<usize> {
     orderable(&game.scenario, &game.state)
 }
 
-/// [`orderable_units`] on a scenario and state.
+/// [`orderable_units`] on a scenario and state. A Restricted overall commander orders no unit to
+/// move or fire (CG 4.55): none.
 pub fn orderable(s: &Scenario, st: &GameState) -> Vec<usize> {
+    let restricted = match &st.phase {
+        Phase::Orders { leader, .. } => {
+            s.leaders.iter().position(|l| &l.id == leader).is_some_and(|li| crate::orders::is_restricted(st, li))
+        }
+        _ => false,
+    };
+    if restricted {
+        return Vec::new();
+    }
+    order_candidates(s, st)
+}
+
+/// The units the active leader could give an order to now, a Restricted overall commander's
+/// recovery orders included (CG 4.55).
+pub fn order_candidates(s: &Scenario, st: &GameState) -> Vec<usize> {
     // Under a line command: its units not yet moved, whatever the range (4.31, 4.33).
     if let Phase::Orders { line: Some(units), ordered, .. } = &st.phase {
         return units
@@ -157,9 +173,7 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                 }
                 out.extend(wing_commands(s, st, li));
             }
-            // CG 4.55: a Restricted overall commander only rallies, recovers and moves himself.
-            let restricted = li.is_some_and(|li| crate::orders::is_restricted(st, li));
-            let orderable = if restricted { Vec::new() } else { orderable_units(game) };
+            let orderable = orderable_units(game);
             for &i in &orderable {
                 for d in reach(s, st, i).unwrap_or_default() {
                     out.push(d.command(&s.units[i].id));
@@ -178,7 +192,7 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                     out.push(Command::Harass { unit: s.units[i].id.clone(), target: s.units[o.target].id.clone() });
                 }
             }
-            for (i, targets) in crate::fire::firers(s, st).into_iter().filter(|_| !restricted) {
+            for (i, targets) in crate::fire::firers(s, st) {
                 for t in targets {
                     out.push(Command::Fire { unit: s.units[i].id.clone(), target: s.units[t.unit].id.clone() });
                 }
