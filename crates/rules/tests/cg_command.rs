@@ -353,3 +353,18 @@ fn cg_leaders_have_no_personal_combat_elite_or_contingents_and_gba_has_no_nayaka
     f.leaders[0][5] = GUILD_CHIEF.replace("kamboja", "nowhere");
     assert!(load_error(&f).contains("no unit of his side belongs to guild or tribe `nowhere`"));
 }
+
+#[test]
+fn a_trumper_s_duty_is_met_by_ordered_fire_cg_5_46_d21_r11() {
+    let mut f = mauryan();
+    f.units[0].push(unit("archers", "LI", "A", 3, 5, 5, "A", "0805", "E"));
+    // The trump roll 3 (raja, initiative 6); then the volley's dice.
+    let (mut game, _) = f.start(&[3, 5, 5, 5, 5, 5]);
+    ok(&mut game, Command::Trump { leader: "raja".into() });
+    ok(&mut game, Command::DeclineTrump);
+    assert!(matches!(&game.state.phase, Phase::Orders { leader, must_act: true, .. } if leader == "raja"));
+    assert_eq!(game.execute(&Command::EndOrders).unwrap_err().rule(), "5.46");
+    ok(&mut game, fire("archers", "enemy"));
+    assert!(matches!(&game.state.phase, Phase::Orders { must_act: false, .. }));
+    end_orders(&mut game);
+}

@@ -632,8 +632,10 @@ impl GameState {
                         self.units[i].fired = true;
                     }
                 }
-                // Firing instead of moving is the unit's order (8.11).
-                if let Phase::Orders { orders_left, ordered, line, .. } = &mut self.phase {
+                // Firing instead of moving is the unit's order (8.11); ordered fire discharges a
+                // trumper's duty (5.46, CG D21, R11).
+                if let Phase::Orders { orders_left, ordered, line, must_act, .. } = &mut self.phase {
+                    *must_act = false;
                     if !ordered.contains(id) {
                         if line.is_none() {
                             *orders_left = orders_left.saturating_sub(1);
