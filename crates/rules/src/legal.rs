@@ -208,8 +208,9 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
 }
 
 /// Leaders who may move now, and whether it would be on the overall commander's order: the
-/// active leader himself (4.23; with his line, 4.36), and — if he is the overall commander and
-/// gave no line command — each other friendly leader not yet moved by him this phase (4.4).
+/// active leader himself (4.23; with his line, 4.36), and — if he is the overall commander (in
+/// CG also a wing commander, for his Nayakas, 4.52[3]) and gave no line command — each other
+/// friendly leader not yet moved by him this phase (4.4).
 pub fn movable_leaders(game: &Game) -> Vec<(usize, bool)> {
     let (s, st) = (&*game.scenario, &game.state);
     let Phase::Orders { leader, orders_left, line, .. } = &st.phase else { return Vec::new() };
@@ -218,11 +219,13 @@ pub fn movable_leaders(game: &Game) -> Vec<(usize, bool)> {
     if line.is_some() || (*orders_left > 0 && (is_overall(s, li) || !leader_in_enemy_zoc(s, st, li))) {
         out.push((li, false));
     }
-    if is_overall(s, li) && line.is_none() && !crate::orders::is_restricted(st, li) {
+    let gives_orders = is_overall(s, li) || !leader_in_enemy_zoc(s, st, li);
+    if line.is_none() && gives_orders && !crate::orders::is_restricted(st, li) {
         for (oi, other) in s.leaders.iter().enumerate() {
             let os = &st.leaders[oi];
             let cost = if leader_in_enemy_zoc(s, st, oi) { 2 } else { 1 };
             if oi != li
+                && crate::orders::may_move_leader(s, st, li, oi)
                 && other.side == s.leaders[li].side
                 && os.status != LeaderStatus::Eliminated
                 && !os.moved_by_overall

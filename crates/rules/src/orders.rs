@@ -110,6 +110,19 @@ pub fn order_refusal(scenario: &Scenario, leader: usize, unit: usize) -> Option<
     None
 }
 
+/// May the active leader `by` order `other` to move (GBA 4.4; CG 4.41[2], 4.52[3], 4.81, D14)?
+/// The overall commander any friendly leader; in CG a wing commander his own Nayakas, in a
+/// non-momentum phase — and so bring them out of an enemy ZOC.
+pub fn may_move_leader(scenario: &Scenario, state: &GameState, by: usize, other: usize) -> bool {
+    if is_overall(scenario, by) {
+        return true;
+    }
+    let momentum = matches!(state.phase, crate::game::Phase::Orders { momentum: true, .. });
+    crate::rule_set::hooks(scenario.meta.rules).command.wing_commands
+        && !momentum
+        && scenario.leaders[other].wing.as_ref() == Some(&scenario.leaders[by].id)
+}
+
 /// Is this leader an overall commander Restricted by a Wing Command (CG 4.55)?
 pub fn is_restricted(state: &GameState, leader: usize) -> bool {
     state.leaders[leader].restricted

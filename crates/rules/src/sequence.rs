@@ -371,8 +371,11 @@ fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Re
     let (orders_left, with_line) = (*orders_left, line.is_some());
     let by_overall = mi != li;
     let orders = if by_overall {
-        if !is_overall(tx.scenario, li) {
-            return Err(refuse("4.4", "only the overall commander moves other leaders".into()));
+        if !crate::orders::may_move_leader(tx.scenario, &tx.state, li, mi) {
+            return Err(refuse(
+                "4.4",
+                "only the overall commander moves other leaders (in CG, a wing commander his Nayakas, 4.52)".into(),
+            ));
         }
         refuse_if_restricted(tx, &tx.scenario.leaders[li].id)?;
         if with_line {

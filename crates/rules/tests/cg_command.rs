@@ -368,3 +368,31 @@ fn a_trumper_s_duty_is_met_by_ordered_fire_cg_5_46_d21_r11() {
     assert!(matches!(&game.state.phase, Phase::Orders { must_act: false, .. }));
     end_orders(&mut game);
 }
+
+#[test]
+fn a_wing_commander_orders_his_nayaka_out_of_an_enemy_zoc_for_two_orders_cg_4_52_3_4_81_d14() {
+    let mut f = mauryan();
+    f.units[1] = vec![unit("enemy", "HC", "", 3, 6, 7, "", "0503", "W")];
+    let (mut game, _) = f.start(&[]);
+    up_to_senapati(&mut game);
+    ok(&mut game, activate("senapati"));
+    let n1 = game.scenario.leaders.iter().position(|l| l.id == "n1").unwrap();
+    assert!(sarissa_rules::orders::leader_in_enemy_zoc(&game.scenario, &game.state, n1));
+    // Not another wing's leader, nor the guild chief.
+    let gc = Command::MoveLeader { leader: "gc".into(), path: vec![h("0402")] };
+    assert_eq!(game.execute(&gc).unwrap_err().rule(), "4.4");
+    let events = ok(&mut game, Command::MoveLeader { leader: "n1".into(), path: vec![h("0303")] });
+    assert_eq!(
+        events,
+        [Event::LeaderMoved {
+            leader: "n1".into(),
+            path: vec![h("0303")],
+            mp: 1,
+            in_enemy_zoc: false,
+            left_enemy_zoc: true,
+            orders: 2,
+            by_overall: true
+        }]
+    );
+    assert!(matches!(game.state.phase, Phase::Orders { orders_left: 2, .. }));
+}
