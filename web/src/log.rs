@@ -465,6 +465,9 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             entry(format!("{} gives his line command under the Wing Command.", unit_name(s, leader)), Some("CG 4.54")),
             leader,
         ),
+        Event::WingCommandEnded { leader } => {
+            about(entry(format!("{}'s Wing Command is done.", unit_name(s, leader)), Some("CG 4.54")), leader)
+        }
         Event::LeadersBypassed { leaders } => {
             let names: Vec<String> = leaders.iter().map(|l| unit_name(s, l)).collect();
             entry(

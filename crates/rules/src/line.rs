@@ -178,8 +178,10 @@ pub fn eligibility(scenario: &Scenario, state: &GameState, leader: usize) -> Eli
     }
     if *momentum {
         // A momentum phase: only after a line command in his first phase, and with a roll (4.34).
+        // CG 4.42: no new roll (D11); GBA 4.34: another strategy roll.
+        let roll = crate::rule_set::hooks(scenario.meta.rules).command.momentum_line_needs_roll;
         return if state.leaders[leader].used_line_command {
-            Eligibility::Allowed { strategy_roll: true, via_proximity: false }
+            Eligibility::Allowed { strategy_roll: roll, via_proximity: false }
         } else {
             Eligibility::Refused(
                 "4.34",

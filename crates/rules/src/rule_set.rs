@@ -86,6 +86,9 @@ pub struct CommandRule {
     pub restricted_overall_mp: u8,
     /// CG 6.15: a tribal chief's MP (D6).
     pub tribal_chief_mp: u8,
+    /// GBA 4.34: a subordinate's line command in a momentum phase needs a new strategy roll;
+    /// CG 4.42 names none (D11).
+    pub momentum_line_needs_roll: bool,
 }
 
 /// The rule-set answers the game flow needs.
@@ -167,6 +170,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
         nayaka_pass_keeps_him: false,
         restricted_overall_mp: 9,
         tribal_chief_mp: 9,
+        momentum_line_needs_roll: true,
     },
 };
 
@@ -201,6 +205,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
         nayaka_pass_keeps_him: true,
         restricted_overall_mp: 5,
         tribal_chief_mp: 6,
+        momentum_line_needs_roll: false,
     },
 };
 

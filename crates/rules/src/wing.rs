@@ -154,8 +154,8 @@ pub fn give(tx: &mut Tx, active: &str, nayakas: &[String], use_overall: bool) ->
 }
 
 /// A Nayaka of a Wing Command is done (CG G5: he is then Finished): the next one begins, or the
-/// wing commander's orders phase goes on to its shock segment. `Some(commander)` when the wing
-/// is done and the phase should end as his.
+/// orders phase is the wing commander's again, its shock segment by his range (P161).
+/// `Some(commander)` when the wing is done and the phase should end as his.
 pub fn next_nayaka(tx: &mut Tx) -> Option<String> {
     let Phase::Orders { leader, wing: Some(w), .. } = tx.state.phase.clone() else { return None };
     if leader != w.commander {
@@ -166,6 +166,9 @@ pub fn next_nayaka(tx: &mut Tx) -> Option<String> {
             tx.emit(Event::NayakaOrdersBegan { leader: next.clone() });
             None
         }
-        None => Some(w.commander),
+        None => {
+            tx.emit(Event::WingCommandEnded { leader: w.commander.clone() });
+            Some(w.commander)
+        }
     }
 }

@@ -156,6 +156,7 @@ fn on_the_first_turn_every_nayaka_in_range_comes_free_each_gives_one_line_cg_4_5
         events,
         [
             Event::LeaderFinished { leader: "n3".into() },
+            Event::WingCommandEnded { leader: "senapati".into() },
             Event::OrdersEnded { leader: "senapati".into() },
             Event::MomentumOffered { leader: "senapati".into() },
         ]
@@ -395,4 +396,32 @@ fn a_wing_commander_orders_his_nayaka_out_of_an_enemy_zoc_for_two_orders_cg_4_52
         }]
     );
     assert!(matches!(game.state.phase, Phase::Orders { orders_left: 2, .. }));
+}
+
+#[test]
+fn a_subordinate_s_momentum_line_command_needs_no_new_strategy_roll_cg_4_42_d11() {
+    let mut f = mauryan();
+    f.leaders[0].push("{ id = \"sc\", name = \"sc\", role = \"subordinate\", initiative = 3, command_range = 4, charisma = 1, line_command = true, strategy = 2, at = \"0306\" }".into());
+    // The momentum roll 2 (initiative 3); no strategy roll follows.
+    let (mut game, _) = f.start(&[2]);
+    while offered(&game) != ["sc"] {
+        let first = offered(&game)[0].clone();
+        ok(&mut game, pass(&first));
+    }
+    ok(&mut game, activate("sc"));
+    ok(&mut game, hc_line("hc2"));
+    ok(&mut game, mv("hc2", &["0506"], Vertex::E));
+    end_orders(&mut game);
+    ok(&mut game, Command::TryMomentum);
+    ok(&mut game, Command::DeclineTrump);
+    let events = ok(&mut game, hc_line("hc2"));
+    assert_eq!(
+        events,
+        [Event::LineDeclared {
+            leader: "sc".into(),
+            line: "HC".into(),
+            units: vec!["hc2".into()],
+            via_proximity: false
+        }]
+    );
 }

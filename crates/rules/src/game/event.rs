@@ -389,6 +389,11 @@ pub enum Event {
     NayakaOrdersBegan {
         leader: String,
     },
+    /// Every Nayaka of the Wing Command is done: the orders phase is the wing commander's again,
+    /// for its shock segment (CG 4.54).
+    WingCommandEnded {
+        leader: String,
+    },
     UnitMoved {
         unit: String,
         path: Vec<HexId>,
@@ -806,6 +811,12 @@ impl GameState {
                     *orders_left = 0;
                     *line = None;
                     *line_refused = false;
+                }
+            }
+            Event::WingCommandEnded { leader: id } => {
+                if let Phase::Orders { leader, wing, .. } = &mut self.phase {
+                    *leader = id.clone();
+                    *wing = None;
                 }
             }
             Event::TieOrderSet { initiative, next_side } => self.tie = Some((*initiative, *next_side)),
