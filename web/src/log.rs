@@ -86,6 +86,13 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                         leader,
                     )
                 }
+                RollPurpose::WingStrategy { leader, nayaka } => {
+                    let need = s.leader(leader).and_then(|l| l.strategy).unwrap_or(0);
+                    about(
+                        entry(format!("{} rolls {roll} to bring {} into his Wing Command (needs {need} or less).", unit_name(s, leader), unit_name(s, nayaka)), Some("CG 4.54")),
+                        leader,
+                    )
+                }
                 RollPurpose::Momentum { leader } => {
                     let need = s.leader(leader).and_then(|l| l.initiative).unwrap_or(0);
                     about(entry(format!("{} rolls {roll} for momentum (needs {need} or less; 9 is the roll of doom).", unit_name(s, leader)), Some("5.32")), leader)
@@ -520,6 +527,36 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             entry(format!("{}'s roll fails: individual orders only this phase.", unit_name(s, leader)), Some("4.34")),
             leader,
         ),
+        Event::NayakaPassed { leader } => about(
+            entry(
+                format!("{} passes; he is not finished and may yet answer a Wing Command.", unit_name(s, leader)),
+                Some("CG 4.53"),
+            ),
+            leader,
+        ),
+        Event::WingCommandGiven { leader, nayakas, restricted } => {
+            let names: Vec<String> = nayakas.iter().map(|n| unit_name(s, n)).collect();
+            let extra = match restricted {
+                Some(oc) => {
+                    format!(" {} lent his range for it and is Restricted this turn (CG 4.55).", unit_name(s, oc))
+                }
+                None => String::new(),
+            };
+            about(
+                entry(
+                    format!("{} gives a Wing Command to {}.{extra}", unit_name(s, leader), names.join(", ")),
+                    Some("CG 4.54"),
+                ),
+                leader,
+            )
+        }
+        Event::NayakaOrdersBegan { leader } => about(
+            entry(format!("{} gives his line command under the Wing Command.", unit_name(s, leader)), Some("CG 4.54")),
+            leader,
+        ),
+        Event::WingCommandEnded { leader } => {
+            about(entry(format!("{}'s Wing Command is done.", unit_name(s, leader)), Some("CG 4.54")), leader)
+        }
         Event::LeadersBypassed { leaders } => {
             let names: Vec<String> = leaders.iter().map(|l| unit_name(s, l)).collect();
             entry(
@@ -638,6 +675,23 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
 mod tests {
     use super::*;
     use sarissa_rules::hex::Vertex;
+
+    #[test]
+    fn wing_commands_read_with_their_cg_rule_4_54() {
+        let s = crate::scenarios::load("samarkand").unwrap().unwrap();
+        let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
+        let given = Event::WingCommandGiven {
+            leader: "spitamenes".into(),
+            nayakas: vec!["caranus".into()],
+            restricted: Some("pharnuches".into()),
+        };
+        let e = describe(&s, &st, 1, &given).unwrap();
+        assert_eq!(e.rule, Some("CG 4.54"));
+        assert!(e.text.starts_with("Spitamenes gives a Wing Command to Caranus."), "{}", e.text);
+        assert!(e.text.contains("Pharnuches lent his range for it and is Restricted this turn"), "{}", e.text);
+        let passed = describe(&s, &st, 1, &Event::NayakaPassed { leader: "caranus".into() }).unwrap();
+        assert_eq!(passed.rule, Some("CG 4.53"));
+    }
 
     #[test]
     fn rolls_and_moves_read_as_sentences_with_their_rule() {

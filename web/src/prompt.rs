@@ -127,7 +127,7 @@ pub fn prompt(p: &PromptProps) -> Html {
             html! { <>
                 { for leaders.iter().map(|l| html! { <>
                     { button(format!("Activate {} ({})", leader_name(l), initiative(l)), "activate", Command::Activate { leader: l.clone() }) }
-                    { button(format!("Pass {}", leader_name(l)), "pass", Command::Pass { leader: l.clone() }) }
+                    { button(pass_label(s, l, &leader_name(l)), "pass", Command::Pass { leader: l.clone() }) }
                 </> }) }
                 { for trump_options(s, st).into_iter().map(|i| {
                     let l = &s.leaders[i];
@@ -286,8 +286,12 @@ pub fn prompt(p: &PromptProps) -> Html {
                 }) }
                 { button("Let it stand".into(), "no-trump", Command::DeclineTrump) }
             </> },
-        ),        Phase::Orders { leader, orders_left, momentum, must_act, line, .. } => {
+        ),        Phase::Orders { leader, orders_left, momentum, must_act, line, wing, .. } => {
+            let under_wing = wing.as_ref().map(|w| format!(" (Wing Command of {}: one line command, CG 4.54)", leader_name(&w.commander)));
+            let restricted = s.leaders.iter().position(|l| &l.id == leader).is_some_and(|li| sarissa_rules::orders::is_restricted(st, li));
             let phase = match (*momentum, *must_act) {
+                _ if under_wing.is_some() => under_wing.as_deref().unwrap_or_default(),
+                _ if restricted => " (Restricted: he may only rally, recover, move himself 5 MP and try momentum, CG 4.55)",
                 (_, true) => " (he trumped: he must move a unit before ending his orders, 5.46)",
                 (true, false) => " (momentum)",
                 (false, false) => "",
@@ -334,7 +338,8 @@ pub fn prompt(p: &PromptProps) -> Html {
             let lines: Vec<(String, Command)> = match (&p.ordering, s.leaders.iter().position(|l| &l.id == leader)) {
                 (None, Some(li)) => sarissa_rules::line::options(s, st, li)
                     .into_iter()
-                    .filter(|(_, _, _, units)| units.len() > 1)
+                    // A Nayaka under a Wing Command has nothing else to give: even a line of one (CG 4.54).
+                    .filter(|(_, _, _, units)| units.len() > 1 || wing.is_some())
                     .map(|(kind, anchor, formation, units)| {
                         let shape = match formation {
                             sarissa_rules::line::Formation::Abreast if !sarissa_rules::line::is_mounted_line(kind.kind) => " abreast",
@@ -347,6 +352,14 @@ pub fn prompt(p: &PromptProps) -> Html {
                             Command::LineCommand { line: kind, anchor: s.units[anchor].id.clone(), formation },
                         )
                     })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            // The Wing Commands he could give instead (CG 4.54).
+            let wings: Vec<(String, Command)> = match (&p.ordering, s.leaders.iter().position(|l| &l.id == leader)) {
+                (None, Some(li)) => sarissa_rules::legal::wing_commands(s, st, li)
+                    .into_iter()
+                    .map(|c| (wing_label(s, st, &c), c))
                     .collect(),
                 _ => Vec::new(),
             };
@@ -368,6 +381,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                         button(label.clone(), class, c.clone())
                     }) }
                     { for lines.into_iter().map(|(label, c)| button(label, "line", c)) }
+                    { for wings.into_iter().map(|(label, c)| button(label, "wing", c)) }
                     { for sarissa_rules::rally::rallyable(s, st).into_iter().filter(|_| p.ordering.is_none() && p.riding.is_none()).map(|i| {
                         let need = sarissa_rules::rally::needed(s, st).unwrap_or(0);
                         let unit = &s.units[i];
@@ -518,4 +532,30 @@ pub fn prompt(p: &PromptProps) -> Html {
             <button class="act undo" disabled={!p.can_undo} onclick={undo} title="Take back the last order (not past a die roll)">{ "Undo" }</button>
         </div>
     }
+}
+
+/// "Pass" for most leaders; a Nayaka's pass keeps him ready for a Wing Command (CG 4.53).
+fn pass_label(s: &sarissa_rules::Scenario, id: &str, name: &str) -> String {
+    match s.leader(id) {
+        Some(l)
+            if l.role == sarissa_rules::units::LeaderRole::Nayaka
+                && s.meta.rules == sarissa_rules::scenario::RuleSet::Chandragupta =>
+        {
+            format!("Pass {name} (he waits for a Wing Command)")
+        }
+        _ => format!("Pass {name}"),
+    }
+}
+
+/// A Wing Command button: the Nayakas, and how the extra ones come (CG 4.54).
+fn wing_label(s: &sarissa_rules::Scenario, st: &sarissa_rules::game::GameState, c: &Command) -> String {
+    let Command::WingCommand { nayakas, use_overall } = c else { return String::new() };
+    let names: Vec<String> = nayakas.iter().map(|n| s.leader(n).map_or(n.clone(), |l| l.name.clone())).collect();
+    let how = match (nayakas.len(), *use_overall) {
+        (1, _) => String::new(),
+        _ if st.turn <= 1 => " (first turn: all free)".into(),
+        (_, true) => " (by the overall commander's range: he becomes Restricted)".into(),
+        (_, false) => " (a strategy roll for each after the first)".into(),
+    };
+    format!("Wing Command: {}{how}", names.join(", "))
 }

@@ -54,7 +54,9 @@ pub fn elite_initiative(scenario: &Scenario, state: &GameState) -> Option<(usize
 fn eligible(tx: &Tx) -> Vec<usize> {
     (0..tx.scenario.leaders.len())
         .filter(|&i| {
-            tx.state.leaders[i].status == LeaderStatus::Inactive && tx.scenario.leaders[i].initiative.is_some()
+            // A Nayaka who passed waits for a Wing Command (CG 4.53).
+            let st = &tx.state.leaders[i];
+            st.status == LeaderStatus::Inactive && !st.passed && tx.scenario.leaders[i].initiative.is_some()
         })
         .collect()
 }

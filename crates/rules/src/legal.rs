@@ -14,8 +14,24 @@ pub fn orderable_units(game: &Game) -> Vec<usize> {
     orderable(&game.scenario, &game.state)
 }
 
-/// [`orderable_units`] on a scenario and state.
+/// [`orderable_units`] on a scenario and state. A Restricted overall commander orders no unit to
+/// move or fire (CG 4.55): none.
 pub fn orderable(s: &Scenario, st: &GameState) -> Vec<usize> {
+    let restricted = match &st.phase {
+        Phase::Orders { leader, .. } => {
+            s.leaders.iter().position(|l| &l.id == leader).is_some_and(|li| crate::orders::is_restricted(st, li))
+        }
+        _ => false,
+    };
+    if restricted {
+        return Vec::new();
+    }
+    order_candidates(s, st)
+}
+
+/// The units the active leader could give an order to now, a Restricted overall commander's
+/// recovery orders included (CG 4.55).
+pub fn order_candidates(s: &Scenario, st: &GameState) -> Vec<usize> {
     // Under a line command: its units not yet moved, whatever the range (4.31, 4.33).
     if let Phase::Orders { line: Some(units), ordered, .. } = &st.phase {
         return units
@@ -40,6 +56,8 @@ pub fn orderable(s: &Scenario, st: &GameState) -> Vec<usize> {
         .filter(|&i| {
             let u = &s.units[i];
             u.side == s.leaders[li].side
+                // CG 4.53, 4.62: his own guild or tribe only, or a Nayaka's own types.
+                && crate::orders::order_refusal(s, li, i).is_none()
                 && !st.units[i].eliminated
                 // Routed units take no orders but rally (10.26), rallied ones none this turn (10.27).
                 && !st.units[i].routed
@@ -159,13 +177,16 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                 .position(|l| &l.id == leader)
                 .is_some_and(|li| crate::trump::duty_outstanding(s, st, li));
             let mut out = if owes { Vec::new() } else { vec![Command::EndOrders] };
-            if let Some(li) = s.leaders.iter().position(|l| &l.id == leader) {
+            let li = s.leaders.iter().position(|l| &l.id == leader);
+            if let Some(li) = li {
                 for (line, anchor, formation, _) in crate::line::options(s, st, li) {
                     out.push(Command::LineCommand { line, anchor: s.units[anchor].id.clone(), formation });
                 }
+                out.extend(wing_commands(s, st, li));
             }
             // Units that fired under their order may still move, or move on (8.11).
-            for i in orderable_units(game).into_iter().chain(crate::move_and_fire::moving_on(s, st)) {
+            let orderable = orderable_units(game);
+            for i in orderable.iter().copied().chain(crate::move_and_fire::moving_on(s, st)) {
                 for d in reach(s, st, i).unwrap_or_default() {
                     out.push(d.command(&s.units[i].id));
                 }
@@ -178,7 +199,6 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                     out.push(Command::Rally { unit: s.units[i].id.clone(), facing });
                 }
             }
-            let orderable = orderable_units(game);
             for &i in &orderable {
                 for o in crate::harassment::options(s, st, i, &orderable) {
                     out.push(Command::Harass { unit: s.units[i].id.clone(), target: s.units[o.target].id.clone() });
@@ -207,8 +227,9 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
 }
 
 /// Leaders who may move now, and whether it would be on the overall commander's order: the
-/// active leader himself (4.23; with his line, 4.36), and — if he is the overall commander and
-/// gave no line command — each other friendly leader not yet moved by him this phase (4.4).
+/// active leader himself (4.23; with his line, 4.36), and — if he is the overall commander (in
+/// CG also a wing commander, for his Nayakas, 4.52[3]) and gave no line command — each other
+/// friendly leader not yet moved by him this phase (4.4).
 pub fn movable_leaders(game: &Game) -> Vec<(usize, bool)> {
     let (s, st) = (&*game.scenario, &game.state);
     let Phase::Orders { leader, orders_left, line, .. } = &st.phase else { return Vec::new() };
@@ -217,11 +238,13 @@ pub fn movable_leaders(game: &Game) -> Vec<(usize, bool)> {
     if line.is_some() || (*orders_left > 0 && (is_overall(s, li) || !leader_in_enemy_zoc(s, st, li))) {
         out.push((li, false));
     }
-    if is_overall(s, li) && line.is_none() {
+    let gives_orders = is_overall(s, li) || !leader_in_enemy_zoc(s, st, li);
+    if line.is_none() && gives_orders && !crate::orders::is_restricted(st, li) {
         for (oi, other) in s.leaders.iter().enumerate() {
             let os = &st.leaders[oi];
             let cost = if leader_in_enemy_zoc(s, st, oi) { 2 } else { 1 };
             if oi != li
+                && crate::orders::may_move_leader(s, st, li, oi)
                 && other.side == s.leaders[li].side
                 && os.status != LeaderStatus::Eliminated
                 && !os.moved_by_overall
@@ -229,6 +252,24 @@ pub fn movable_leaders(game: &Game) -> Vec<(usize, bool)> {
             {
                 out.push((oi, true));
             }
+        }
+    }
+    out
+}
+
+/// The Wing Commands open to the active leader (CG 4.54): each Nayaka he could activate alone,
+/// and all of them together — by strategy rolls (free on the first turn) and, when an overall
+/// commander has him in range after the first turn, by that commander's range (the full set of
+/// subsets is large).
+pub fn wing_commands(s: &Scenario, st: &GameState, leader: usize) -> Vec<Command> {
+    let ids: Vec<String> =
+        crate::wing::candidates(s, st, leader).into_iter().map(|n| s.leaders[n].id.clone()).collect();
+    let mut out: Vec<Command> =
+        ids.iter().map(|n| Command::WingCommand { nayakas: vec![n.clone()], use_overall: false }).collect();
+    if ids.len() > 1 {
+        out.push(Command::WingCommand { nayakas: ids.clone(), use_overall: false });
+        if st.turn > 1 && crate::wing::overall_in_range(s, st, leader).is_some() {
+            out.push(Command::WingCommand { nayakas: ids, use_overall: true });
         }
     }
     out

@@ -35,6 +35,7 @@ pub mod terrain;
 pub mod trump;
 pub mod units;
 pub mod victory;
+pub mod wing;
 pub mod withdrawal;
 pub mod zoc;
 

@@ -96,6 +96,8 @@ fn fits_line(scenario: &Scenario, state: &GameState, leader: usize, line: &LineT
         && !state.units[i].routed
         && !state.units[i].rallied
         && matches(line, u)
+        // CG 4.62: Sreni and Tribal units answer only their own chief's orders.
+        && crate::orders::order_refusal(scenario, leader, i).is_none()
 }
 
 /// A cavalry or chariot line round `leader`: every such unit within ceil(CR/2) of him (4.33).
@@ -114,37 +116,75 @@ pub fn mounted_members(scenario: &Scenario, state: &GameState, leader: usize, li
 /// rests on the overall commander's proximity (4.34, 4.35).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Eligibility {
-    Refused(String),
-    Allowed { strategy_roll: bool, via_proximity: bool },
+    /// The rule that refuses it, and why.
+    Refused(&'static str, String),
+    Allowed {
+        strategy_roll: bool,
+        via_proximity: bool,
+    },
 }
 
 /// May the active leader give a line command in this orders phase (4.31, 4.34)?
 pub fn eligibility(scenario: &Scenario, state: &GameState, leader: usize) -> Eligibility {
     let l = &scenario.leaders[leader];
-    let Phase::Orders { momentum, line_refused, ordered, orders_left, .. } = &state.phase else {
-        return Eligibility::Refused("it is not his orders phase".into());
+    let Phase::Orders { momentum, line_refused, ordered, orders_left, wing, line, .. } = &state.phase else {
+        return Eligibility::Refused("4.34", "it is not his orders phase".into());
     };
     if !l.line_command {
-        return Eligibility::Refused("he has no Line Command ability (4.1)".into());
+        return Eligibility::Refused("4.34", "he has no Line Command ability (4.1)".into());
+    }
+    if crate::orders::is_restricted(state, leader) {
+        return Eligibility::Refused(
+            "CG 4.55",
+            "a Restricted overall commander gives no line command (CG 4.55)".into(),
+        );
+    }
+    // CG 4.53, 4.54: a Nayaka gives a line command only when a Wing Command activates him, and
+    // then needs no roll; he is stacked with a unit of the line (checked with the line).
+    if l.role == LeaderRole::Nayaka {
+        return match wing {
+            Some(_) if line.is_none() && !leader_in_enemy_zoc(scenario, state, leader) => {
+                Eligibility::Allowed { strategy_roll: false, via_proximity: false }
+            }
+            Some(_) => Eligibility::Refused(
+                "CG 4.54",
+                "one line command each, and not from an enemy zone of control (CG 4.54)".into(),
+            ),
+            None => Eligibility::Refused(
+                "CG 4.53",
+                "a Nayaka gives a line command only under a Wing Command (CG 4.53)".into(),
+            ),
+        };
     }
     if *line_refused {
-        return Eligibility::Refused("his strategy roll failed this phase (4.34)".into());
+        return Eligibility::Refused("4.34", "his strategy roll failed this phase (4.34)".into());
     }
     if !ordered.is_empty() || *orders_left < crate::orders::ratings(scenario, state, leader).initiative.unwrap_or(0) {
-        return Eligibility::Refused("a line command replaces all individual orders; he has given some (4.31)".into());
+        return Eligibility::Refused(
+            "4.34",
+            "a line command replaces all individual orders; he has given some (4.31)".into(),
+        );
     }
     if leader_in_enemy_zoc(scenario, state, leader) {
-        return Eligibility::Refused("he is in an enemy zone of control (4.24, 4.34)".into());
+        return Eligibility::Refused("4.34", "he is in an enemy zone of control (4.24, 4.34)".into());
     }
     if l.role == LeaderRole::Overall {
         return Eligibility::Allowed { strategy_roll: false, via_proximity: false };
     }
+    // CG 4.52: a wing commander may give a line command in a momentum phase too (D12, G3).
+    let cg_wing = crate::rule_set::hooks(scenario.meta.rules).command.wing_commands && l.role == LeaderRole::Wing;
+    if *momentum && cg_wing {
+        return Eligibility::Allowed { strategy_roll: false, via_proximity: false };
+    }
     if *momentum {
         // A momentum phase: only after a line command in his first phase, and with a roll (4.34).
+        // CG 4.42: no new roll (D11); GBA 4.34: another strategy roll.
+        let roll = crate::rule_set::hooks(scenario.meta.rules).command.momentum_line_needs_roll;
         return if state.leaders[leader].used_line_command {
-            Eligibility::Allowed { strategy_roll: true, via_proximity: false }
+            Eligibility::Allowed { strategy_roll: roll, via_proximity: false }
         } else {
             Eligibility::Refused(
+                "4.34",
                 "in a momentum phase only a leader who gave a line command in his first phase may (4.34)".into(),
             )
         };
@@ -201,17 +241,21 @@ pub fn leader_placed_for(
     line: &LineType,
     units: &[usize],
 ) -> bool {
+    let at = state.leaders[leader].at;
+    // CG 4.34: a Nayaka must be stacked with a unit of his line (D10).
+    if scenario.leaders[leader].role == LeaderRole::Nayaka {
+        return units.iter().any(|&u| state.units[u].placement.hexes().any(|h| h == at));
+    }
     if is_mounted_line(line.kind) {
         return true;
     }
-    let at = state.leaders[leader].at;
     units.iter().any(|&u| state.units[u].placement.hexes().any(|h| sees_within_two(scenario, state, at, h)))
 }
 
 /// The distinct line commands the active leader could give now: one per line type, formation
 /// and set of units, each with its units (4.31, 4.33, 4.34).
 pub fn options(scenario: &Scenario, state: &GameState, leader: usize) -> Vec<(LineType, usize, Formation, Vec<usize>)> {
-    if let Eligibility::Refused(_) = eligibility(scenario, state, leader) {
+    if let Eligibility::Refused(..) = eligibility(scenario, state, leader) {
         return Vec::new();
     }
     let mut seen: BTreeSet<(String, bool, Vec<usize>)> = BTreeSet::new();

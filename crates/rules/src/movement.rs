@@ -636,7 +636,7 @@ pub fn leader_reach(
 ) -> BTreeMap<HexId, (u8, Vec<HexId>)> {
     let l = &scenario.leaders[leader];
     let start = state.leaders[leader].at;
-    let budget = LEADER_MP.saturating_sub(state.leaders[leader].mp_used);
+    let budget = crate::orders::leader_mp(scenario, state, leader).saturating_sub(state.leaders[leader].mp_used);
     let zoc = enemy_zoc(scenario, state, l.side);
     let occupied = occupancy(state);
     let friendly = |h: &HexId| occupied.get(h).is_some_and(|&u| scenario.units[u].side == l.side);

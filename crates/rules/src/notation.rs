@@ -10,6 +10,7 @@
 //! move craterus to 0605-0606 facing E    # a two-hex unit: where it ends
 //! move peltasts 0605 column N            # end In Column facing the N hexside (6.61, 6.63)
 //! line PH/MA from craterus abreast        # a line command (or `deep`)
+//! wing nayaka-1 nayaka-2 overall         # a wing command (CG 4.54); `overall`: by the OC's range
 //! leader alexander 0205 0305             # the active leader moves himself
 //! withdraw archers 0704 0804 facing W    # orderly withdrawal: hexes entered, final facing
 //! withdraw horse 0704 facing W fire      # horse archers shoot as they go (6.76)
@@ -79,6 +80,11 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
                 other => return Err(format!("`{other}`: a line is `abreast` or `deep`")),
             };
             Command::LineCommand { line, anchor: anchor.to_string(), formation }
+        }
+        ["wing", rest @ ..] => {
+            let use_overall = rest.last() == Some(&"overall");
+            let names = if use_overall { &rest[..rest.len() - 1] } else { rest };
+            Command::WingCommand { nayakas: names.iter().map(|n| n.to_string()).collect(), use_overall }
         }
         ["leader", leader, path @ ..] => Command::MoveLeader { leader: leader.to_string(), path: hexes(path)? },
         ["shock", rest @ ..] if rest.contains(&"vs") => Command::ShockCombats { combats: combat_groups(rest)? },
@@ -194,6 +200,9 @@ pub fn format(command: &Command) -> String {
                 Formation::Deep => "deep",
             }
         ),
+        Command::WingCommand { nayakas, use_overall } => {
+            format!("wing {}{}", nayakas.join(" "), if *use_overall { " overall" } else { "" })
+        }
         Command::Fire { unit, target } => format!("fire {unit} at {target}"),
         Command::FireAtLeader { unit, leader } => format!("fire {unit} at leader {leader}"),
         Command::Harass { unit, target } => format!("harass {unit} at {target}"),
@@ -265,6 +274,8 @@ mod tests {
             Command::Activate { leader: "arsites".into() },
             Command::Pass { leader: "omares".into() },
             Command::Trump { leader: "memnon".into() },
+            Command::WingCommand { nayakas: vec!["left-el".into(), "right-cav".into()], use_overall: true },
+            Command::WingCommand { nayakas: vec!["left-el".into()], use_overall: false },
             Command::DeclineTrump,
             Command::Move {
                 unit: "companions".into(),

@@ -4,7 +4,7 @@ use crate::game::GameState;
 use crate::hex::{HexId, Hexside};
 use crate::movement::{entry_cost, LEADER_CATEGORY};
 use crate::scenario::Scenario;
-use crate::units::LeaderRole;
+use crate::units::{Grade, LeaderRole, LineType};
 use crate::zoc::{enemy_zoc, occupancy};
 use std::collections::{HashMap, VecDeque};
 
@@ -85,4 +85,61 @@ pub fn ratings(scenario: &Scenario, state: &GameState, leader: usize) -> Ratings
 
 pub fn is_overall(scenario: &Scenario, leader: usize) -> bool {
     scenario.leaders[leader].role == LeaderRole::Overall
+}
+
+/// Why `leader` may give no order at all to `unit`, whatever the range (CG 4.41[3], 4.53, 4.62,
+/// D13): Sreni and Tribal units obey only their own chief; a chief orders only his own guild or
+/// tribe; a Nayaka orders only the types on his counter.
+pub fn order_refusal(scenario: &Scenario, leader: usize, unit: usize) -> Option<(&'static str, String)> {
+    let (l, u) = (&scenario.leaders[leader], &scenario.units[unit]);
+    let own_band = l.guild.is_some() && l.guild == u.guild;
+    if l.role.is_chief() && !own_band {
+        return Some((
+            "4.62",
+            format!("a chief orders only the units of his own guild or tribe, and {} is not one", u.id),
+        ));
+    }
+    let chiefs_only = crate::rule_set::hooks(scenario.meta.rules).command.chiefs_only_for_sreni_and_tribal;
+    if chiefs_only && matches!(u.grade, Some(Grade::Sreni | Grade::Tribal)) && !own_band {
+        return Some(("4.62", format!("{} is a guild or tribal unit: only its own chief orders it", u.id)));
+    }
+    let fits = |t: &LineType| t.kind == u.kind && t.class.is_none_or(|c| Some(c) == u.class);
+    if l.role == LeaderRole::Nayaka && !l.line_types.iter().any(fits) {
+        return Some(("4.53", format!("a Nayaka orders only the unit types on his counter, and {} is not one", u.id)));
+    }
+    None
+}
+
+/// May the active leader `by` order `other` to move (GBA 4.4; CG 4.41[2], 4.52[3], 4.81, D14)?
+/// The overall commander any friendly leader; in CG a wing commander his own Nayakas, in a
+/// non-momentum phase — and so bring them out of an enemy ZOC.
+pub fn may_move_leader(scenario: &Scenario, state: &GameState, by: usize, other: usize) -> bool {
+    if is_overall(scenario, by) {
+        return true;
+    }
+    let momentum = matches!(state.phase, crate::game::Phase::Orders { momentum: true, .. });
+    crate::rule_set::hooks(scenario.meta.rules).command.wing_commands
+        && !momentum
+        && scenario.leaders[other].wing.as_ref() == Some(&scenario.leaders[by].id)
+}
+
+/// Is this leader an overall commander Restricted by a Wing Command (CG 4.55)?
+pub fn is_restricted(state: &GameState, leader: usize) -> bool {
+    state.leaders[leader].restricted
+}
+
+/// A leader's movement points in one orders phase (6.15): 9; a tribal chief 6 (CG 6.15, D6);
+/// a Restricted overall commander half of 9, rounded up (CG 4.55).
+pub fn leader_mp(scenario: &Scenario, state: &GameState, leader: usize) -> u8 {
+    let command = crate::rule_set::hooks(scenario.meta.rules).command;
+    let mp = if scenario.leaders[leader].role == LeaderRole::TribalChief {
+        command.tribal_chief_mp
+    } else {
+        crate::movement::LEADER_MP
+    };
+    if is_restricted(state, leader) {
+        mp.min(command.restricted_overall_mp)
+    } else {
+        mp
+    }
 }

@@ -44,6 +44,15 @@ impl RandomPlayer {
                         }
                     }
                 }
+                // Now and then, a Wing Command (CG 4.54).
+                // (The dice of the choice are drawn only when one is open, so games without
+                // wings play as before.)
+                if let Some(li) = s.leaders.iter().position(|l| &l.id == leader) {
+                    let options = crate::legal::wing_commands(s, st, li);
+                    if !options.is_empty() && self.chance(50) {
+                        return Some(options[self.below(options.len())].clone());
+                    }
+                }
                 let units = orderable_units(game);
                 // A trumper owing an action moves a unit before he may end his orders (5.46).
                 let owes = s

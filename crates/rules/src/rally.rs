@@ -29,6 +29,9 @@ pub fn refusal(scenario: &Scenario, state: &GameState, unit: usize) -> Option<St
     if state.leaders[li].rallies_tried.contains(&u.id) {
         return Some("each leader tries to rally a unit once a turn".into());
     }
+    if let Some((_, reason)) = crate::orders::order_refusal(scenario, li, unit) {
+        return Some(reason);
+    }
     if !crate::orders::in_command_range(scenario, state, li, unit) {
         return Some("it is out of the leader's command range (4.21)".into());
     }

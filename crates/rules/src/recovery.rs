@@ -34,7 +34,7 @@ pub fn recovery(scenario: &Scenario, state: &GameState, unit: usize) -> Result<u
     if line.is_some() {
         return Err("recovery takes an individual order, not a line command (10.16)".into());
     }
-    if !crate::legal::orderable(scenario, state).contains(&unit) {
+    if !crate::legal::order_candidates(scenario, state).contains(&unit) {
         return Err("the active leader cannot order it now: out of range or orders, ordered already, routed, or \
                     rallied this turn (10.16, 4.21)"
             .into());
@@ -65,12 +65,12 @@ pub fn recovery(scenario: &Scenario, state: &GameState, unit: usize) -> Result<u
     Ok(most.min(st.hits))
 }
 
-/// Every unit the active leader may have recover now, with the hits it would lose (10.16).
+/// Every unit the active leader may have recover now (a Restricted overall commander's too, CG 4.55), with the hits it would lose (10.16).
 pub fn recoverers(scenario: &Scenario, state: &GameState) -> Vec<(usize, u8)> {
     if !matches!(&state.phase, Phase::Orders { line: None, .. }) {
         return Vec::new();
     }
-    crate::legal::orderable(scenario, state)
+    crate::legal::order_candidates(scenario, state)
         .into_iter()
         .filter_map(|u| recovery(scenario, state, u).ok().map(|hits| (u, hits)))
         .collect()

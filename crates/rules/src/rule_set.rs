@@ -94,6 +94,25 @@ pub struct PassThroughRule {
     pub rule: &'static str,
 }
 
+/// The chain of command (GBA 4.4–4.6, CG 4.4–4.6; D5, D12, D13, D17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommandRule {
+    /// CG 4.54: wing commanders activate the Nayakas of their wing by Wing Commands (D12).
+    pub wing_commands: bool,
+    /// CG 4.41[3], 4.62: Sreni and Tribal units obey only their own chief (D13).
+    pub chiefs_only_for_sreni_and_tribal: bool,
+    /// GBA 5.15: declining a leader finishes him; CG 4.53: a Nayaka who passes stays ready for
+    /// a Wing Command (D17).
+    pub nayaka_pass_keeps_him: bool,
+    /// CG 4.55: the MP of a Restricted overall commander, ceil(9 / 2).
+    pub restricted_overall_mp: u8,
+    /// CG 6.15: a tribal chief's MP (D6).
+    pub tribal_chief_mp: u8,
+    /// GBA 4.34: a subordinate's line command in a momentum phase needs a new strategy roll;
+    /// CG 4.42 names none (D11).
+    pub momentum_line_needs_roll: bool,
+}
+
 /// The rule-set answers the game flow needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuleHooks {
@@ -144,6 +163,8 @@ pub struct RuleHooks {
     pub pass_through: PassThroughRule,
     /// CG 10.15: cavalry and chariots never shock an elephant through its front (D72).
     pub mounted_never_shock_elephant_front: bool,
+    /// GBA 4.4 / CG 4.4–4.6 (D12, D13, D17).
+    pub command: CommandRule,
 }
 
 const ALEXANDER: RuleHooks = RuleHooks {
@@ -174,6 +195,14 @@ const ALEXANDER: RuleHooks = RuleHooks {
     rampage: RampageRule { first_high_roll_flees_cause: true, isolated_at: None, max_rolls: None, rule: "11.14" },
     pass_through: PassThroughRule { rule: "11.13" },
     mounted_never_shock_elephant_front: false,
+    command: CommandRule {
+        wing_commands: false,
+        chiefs_only_for_sreni_and_tribal: false,
+        nayaka_pass_keeps_him: false,
+        restricted_overall_mp: 9,
+        tribal_chief_mp: 9,
+        momentum_line_needs_roll: true,
+    },
 };
 
 const CHANDRAGUPTA: RuleHooks = RuleHooks {
@@ -209,6 +238,14 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     },
     pass_through: PassThroughRule { rule: "10.13" },
     mounted_never_shock_elephant_front: true,
+    command: CommandRule {
+        wing_commands: true,
+        chiefs_only_for_sreni_and_tribal: true,
+        nayaka_pass_keeps_him: true,
+        restricted_overall_mp: 5,
+        tribal_chief_mp: 6,
+        momentum_line_needs_roll: false,
+    },
 };
 
 impl RuleHooks {

@@ -36,9 +36,15 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
                     expected: "a leader brought out of an enemy zone of control must be activated now (5.25)".into(),
                 });
             }
-            // Declining to use a leader finishes him (5.15).
             note_tie_turn(tx, i);
-            tx.emit(Event::LeaderFinished { leader: leader.clone() });
+            // CG 4.53: a Nayaka who passes stays open to a Wing Command (D17); anyone else who
+            // declines is Finished (5.15).
+            let keeps = crate::rule_set::hooks(tx.scenario.meta.rules).command.nayaka_pass_keeps_him;
+            if keeps && tx.scenario.leaders[i].role == crate::units::LeaderRole::Nayaka {
+                tx.emit(Event::NayakaPassed { leader: leader.clone() });
+            } else {
+                tx.emit(Event::LeaderFinished { leader: leader.clone() });
+            }
             offer_next(tx)
         }
         (Phase::Activation { leaders, side }, Command::Trump { leader }) => {
@@ -108,7 +114,9 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::Reactivation { .. }, Command::Pass { .. }) => offer_next(tx),
         (Phase::Reactivation { .. }, _) => Err(not_now("the re-activation may be used or passed (5.33)")),
         // Fired first under this order: the rest of its move (8.11).
-        (Phase::Orders { ordered, .. }, Command::Move { unit, path, facing, column }) if ordered.contains(unit) => {
+        (Phase::Orders { ordered, .. }, Command::Move { unit, path, facing, column })
+            if ordered.contains(unit) && tx.unit_index(unit).is_ok_and(|i| tx.state.units[i].may_move_on) =>
+        {
             crate::move_and_fire::move_on(tx, unit, path, *facing, *column)
         }
         (Phase::Orders { leader, orders_left, line, .. }, Command::Move { unit, path, facing, column }) => {
@@ -122,14 +130,23 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::Orders { leader, .. }, Command::LineCommand { line, anchor, formation }) => {
             declare_line(tx, &leader, line, anchor, *formation)
         }
+        (Phase::Orders { leader, .. }, Command::WingCommand { nayakas, use_overall }) => {
+            crate::wing::give(tx, &leader, nayakas, *use_overall)
+        }
         (Phase::Orders { leader, orders_left, line, .. }, Command::MoveLeader { leader: moving, path }) => {
             // The leader of a line may move with it without an order (4.36).
             let li =
                 if line.is_some() { tx.leader_index(&leader)? } else { check_can_order(tx, &leader, orders_left)? };
             order_leader_move(tx, li, moving, path)
         }
-        (Phase::Orders { .. }, Command::Fire { unit, target }) => crate::fire::fire(tx, unit, target),
-        (Phase::Orders { .. }, Command::FireAtLeader { unit, leader }) => crate::fire::fire_at_leader(tx, unit, leader),
+        (Phase::Orders { leader, .. }, Command::Fire { unit, target }) => {
+            refuse_if_restricted(tx, &leader)?;
+            crate::fire::fire(tx, unit, target)
+        }
+        (Phase::Orders { leader, .. }, Command::FireAtLeader { unit, leader: target }) => {
+            refuse_if_restricted(tx, &leader)?;
+            crate::fire::fire_at_leader(tx, unit, target)
+        }
         (Phase::Orders { leader, orders_left, line, .. }, Command::Harass { unit, target }) => {
             order_giver(tx, &leader, orders_left, line.as_deref(), unit)?;
             crate::harassment::harass(tx, unit, target)
@@ -191,6 +208,15 @@ fn check_can_order(tx: &Tx, active: &str, orders_left: u8) -> Result<usize, Rule
     Ok(li)
 }
 
+/// A Restricted overall commander orders no unit to move or fire (CG 4.55).
+fn refuse_if_restricted(tx: &Tx, active: &str) -> Result<(), RuleError> {
+    let li = tx.leader_index(active)?;
+    if crate::orders::is_restricted(&tx.state, li) {
+        return Err(RuleError::Restricted { leader: active.into() });
+    }
+    Ok(())
+}
+
 /// Who gives the order to move `unit`: under a line command, the line's leader to each of its
 /// units without counting orders (4.31); otherwise an individual order (4.24, 5.21).
 fn order_giver(
@@ -207,7 +233,10 @@ fn order_giver(
             rule: "4.31",
             reason: format!("{unit} is not in the line; a line command replaces individual orders"),
         }),
-        None => check_can_order(tx, leader, orders_left),
+        None => {
+            refuse_if_restricted(tx, leader)?;
+            check_can_order(tx, leader, orders_left)
+        }
     }
 }
 
@@ -225,7 +254,7 @@ fn declare_line(
     let ai = tx.unit_index(anchor)?;
     let refuse = |rule: &'static str, reason: String| RuleError::LineCommand { leader: leader.into(), rule, reason };
     let (strategy_roll, via_proximity) = match crate::line::eligibility(tx.scenario, &tx.state, li) {
-        Eligibility::Refused(reason) => return Err(refuse("4.34", reason)),
+        Eligibility::Refused(rule, reason) => return Err(refuse(rule, reason)),
         Eligibility::Allowed { strategy_roll, via_proximity } => (strategy_roll, via_proximity),
     };
     if !crate::line::line_types(tx.scenario, li).contains(line) {
@@ -236,6 +265,9 @@ fn declare_line(
         return Err(refuse("4.33", format!("{anchor} is not a friendly {} unit", line.label())));
     }
     if !crate::line::leader_placed_for(tx.scenario, &tx.state, li, line, &units) {
+        if tx.scenario.leaders[li].role == crate::units::LeaderRole::Nayaka {
+            return Err(refuse("CG 4.34", "a Nayaka must be stacked with a unit of his line".into()));
+        }
         return Err(refuse("4.34", "he must begin within two hexes of the line, in sight of it".into()));
     }
     if strategy_roll {
@@ -257,6 +289,10 @@ fn check_unit_order(tx: &Tx, li: usize, unit: &str) -> Result<usize, RuleError> 
     let ui = tx.unit_index(unit)?;
     if tx.scenario.units[ui].side != tx.scenario.leaders[li].side {
         return Err(RuleError::NotFriendly { unit: unit.into() });
+    }
+    if let Some((rule, reason)) = crate::orders::order_refusal(tx.scenario, li, ui) {
+        let leader = tx.scenario.leaders[li].id.clone();
+        return Err(RuleError::NotHisToOrder { leader, unit: unit.into(), rule, reason });
     }
     // Eliminated, or Routed: no orders but rally (10.26).
     if tx.state.units[ui].eliminated || tx.state.units[ui].routed || tx.state.units[ui].rallied {
@@ -346,9 +382,13 @@ fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Re
     let (orders_left, with_line) = (*orders_left, line.is_some());
     let by_overall = mi != li;
     let orders = if by_overall {
-        if !is_overall(tx.scenario, li) {
-            return Err(refuse("4.4", "only the overall commander moves other leaders".into()));
+        if !crate::orders::may_move_leader(tx.scenario, &tx.state, li, mi) {
+            return Err(refuse(
+                "4.4",
+                "only the overall commander moves other leaders (in CG, a wing commander his Nayakas, 4.52)".into(),
+            ));
         }
+        refuse_if_restricted(tx, &tx.scenario.leaders[li].id)?;
         if with_line {
             return Err(refuse("4.4", "after a line command the overall commander moves no other leader".into()));
         }
@@ -373,7 +413,8 @@ fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Re
         return Err(refuse("4.23", "the path is empty".into()));
     }
     let reach = leader_reach(tx.scenario, &tx.state, mi, by_overall);
-    let budget = crate::movement::LEADER_MP.saturating_sub(tx.state.leaders[mi].mp_used);
+    let full = crate::orders::leader_mp(tx.scenario, &tx.state, mi);
+    let budget = full.saturating_sub(tx.state.leaders[mi].mp_used);
     let mut at = tx.state.leaders[mi].at;
     let mut mp = 0u8;
     for (k, &h) in path.iter().enumerate() {
@@ -392,7 +433,7 @@ fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Re
         at = h;
     }
     if mp > budget {
-        return Err(refuse("6.15", format!("that path needs {mp} MP and he has {budget} left of 9")));
+        return Err(refuse("6.15", format!("that path needs {mp} MP and he has {budget} left of {full}")));
     }
     let started_in_zoc = leader_in_enemy_zoc(tx.scenario, &tx.state, mi);
     let in_enemy_zoc = crate::zoc::enemy_zoc(tx.scenario, &tx.state, tx.scenario.leaders[mi].side).contains_key(&at);
@@ -471,6 +512,20 @@ fn end_orders(tx: &mut Tx, active: &str) -> Result<(), RuleError> {
     if crate::trump::duty_outstanding(tx.scenario, &tx.state, li) {
         return Err(RuleError::TrumperMustAct { leader: active.into() });
     }
+    // A Wing Command: the next Nayaka gives his line command; the shock segment waits for the
+    // last (CG 4.54).
+    let commander;
+    let active = if matches!(&tx.state.phase, Phase::Orders { wing: Some(_), .. }) {
+        match crate::wing::next_nayaka(tx) {
+            Some(c) => {
+                commander = c;
+                commander.as_str()
+            }
+            None => return Ok(()),
+        }
+    } else {
+        active
+    };
     tx.emit(Event::OrdersEnded { leader: active.into() });
     // Anyone to fight? The shock segment first (9.0).
     if crate::shock_segment::begin(tx, active)? {
@@ -513,6 +568,9 @@ pub fn momentum_refusal(tx: &Tx, leader: usize) -> Option<String> {
     }
     if st.was_in_enemy_zoc || leader_in_enemy_zoc(tx.scenario, &tx.state, leader) {
         return Some("he is, or was this turn, in an enemy zone of control (5.31)".into());
+    }
+    if tx.scenario.leaders[leader].role.is_chief() {
+        return Some("a guild or tribal chief never uses momentum (CG 4.63)".into());
     }
     None
 }

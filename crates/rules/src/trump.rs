@@ -3,6 +3,7 @@
 use crate::game::{Event, GameState, LeaderStatus, Phase, RollPurpose, RuleError, Tx};
 use crate::orders::leader_in_enemy_zoc;
 use crate::scenario::Scenario;
+use crate::units::LeaderRole;
 
 fn initiative(tx: &Tx, leader: usize) -> u8 {
     crate::orders::ratings(tx.scenario, &tx.state, leader).initiative.unwrap_or(0)
@@ -18,8 +19,13 @@ pub fn trumpers(scenario: &Scenario, state: &GameState, side: usize, over: u8, o
         .filter(|&i| {
             let l = &scenario.leaders[i];
             let init = crate::orders::ratings(scenario, state, i).initiative.unwrap_or(0);
+            // CG 4.53, 4.55, 4.63: no Nayaka, chief or Restricted overall commander trumps.
+            let barred = matches!(l.role, LeaderRole::Nayaka | LeaderRole::GuildChief | LeaderRole::TribalChief)
+                || state.leaders[i].restricted
+                || state.leaders[i].passed;
             l.side == side
                 && l.initiative.is_some()
+                && !barred
                 && state.leaders[i].status == LeaderStatus::Inactive
                 && (init > over || (or_equal && init == over))
         })

@@ -330,6 +330,9 @@ pub struct Unit {
     pub origin: Option<String>,
     pub tags: Vec<UnitTag>,
     pub grade: Option<Grade>,
+    /// The guild or tribe of a Sreni or Tribal unit (CG 4.62): only its own chief orders it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guild: Option<String>,
 }
 
 impl Unit {
@@ -345,6 +348,12 @@ pub enum LeaderRole {
     Overall,
     Wing,
     Subordinate,
+    /// CG 4.53: commands the lines of his wing when his wing commander activates him.
+    Nayaka,
+    /// CG 4.6: commands only the units of his own guild (Sreni).
+    GuildChief,
+    /// CG 4.6: commands only the units of his own tribe.
+    TribalChief,
 }
 
 impl LeaderRole {
@@ -353,6 +362,9 @@ impl LeaderRole {
             "overall" => Some(Self::Overall),
             "wing" => Some(Self::Wing),
             "subordinate" => Some(Self::Subordinate),
+            "nayaka" => Some(Self::Nayaka),
+            "guild-chief" => Some(Self::GuildChief),
+            "tribal-chief" => Some(Self::TribalChief),
             _ => None,
         }
     }
@@ -362,7 +374,20 @@ impl LeaderRole {
             Self::Overall => "overall commander",
             Self::Wing => "wing commander",
             Self::Subordinate => "subordinate commander",
+            Self::Nayaka => "nayaka",
+            Self::GuildChief => "guild chief",
+            Self::TribalChief => "tribal chief",
         }
+    }
+
+    /// The Chandragupta leader kinds (CG 4.4): not in an Alexander scenario.
+    pub fn indian_only(self) -> bool {
+        matches!(self, Self::Nayaka | Self::GuildChief | Self::TribalChief)
+    }
+
+    /// A Guild or Tribal chief (CG 4.6).
+    pub fn is_chief(self) -> bool {
+        matches!(self, Self::GuildChief | Self::TribalChief)
     }
 }
 
@@ -390,4 +415,10 @@ pub struct Leader {
     /// up to 4 hexes straight toward his retreat edge, and may leave the map.
     #[serde(default)]
     pub darius_the_target: bool,
+    /// A Nayaka's wing commander, by id (CG 4.51): the leader whose Wing Commands activate him.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wing: Option<String>,
+    /// A Guild or Tribal chief's guild or tribe (CG 4.62): he commands its units only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guild: Option<String>,
 }

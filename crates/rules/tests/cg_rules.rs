@@ -330,11 +330,13 @@ fn archer_foot_may_move_and_fire_long_bows_only_turn_and_fire_cg_8_11_d44() {
 /// Twenty seeded random games on a Chandragupta field (the Samarkand ground and armies under
 /// `rules = "chandragupta"`): every command the random player picks from the legal list is
 /// accepted, and each game replays to the same state — the CG hooks above stay reachable and
-/// consistent (D15–D44).
+/// consistent (D15–D44). The Sogdians' wing commander gives Wing Commands to his Nayakas in
+/// some of them (CG 4.54, D12).
 #[test]
 fn random_games_on_a_chandragupta_field_run_clean_cg_d15_d44() {
     let text = include_str!("data/cg_field.toml");
     let scenario = std::sync::Arc::new(sarissa_rules::load("cg-field.toml", text).unwrap_or_else(|e| panic!("{e}")));
+    let mut wing_commands = 0;
     for seed in 0..20u64 {
         let dice = || sarissa_rules::Dice::seeded(seed);
         let (mut game, _) = sarissa_rules::Game::new(scenario.clone(), dice()).unwrap();
@@ -346,9 +348,11 @@ fn random_games_on_a_chandragupta_field_run_clean_cg_d15_d44() {
             played.push(c);
         }
         assert!(played.len() > 20, "seed {seed}: only {} commands", played.len());
+        wing_commands += played.iter().filter(|c| matches!(c, Command::WingCommand { .. })).count();
         let replayed = sarissa_rules::Game::replay(scenario.clone(), dice(), &played).unwrap();
         assert_eq!(replayed.state_hash(), game.state_hash(), "seed {seed}");
     }
+    assert!(wing_commands > 0, "no random game gave a Wing Command");
 }
 
 /// A routed TQ 7 horse at 1005 and the initiative 4 leader at `leader_at` (W39).

@@ -34,6 +34,14 @@ pub enum Command {
     MoveTo { unit: String, to: Placement, facing: Vertex },
     /// A line command: every unit of `line` joined to `anchor` moves under one order (GBA 4.3).
     LineCommand { line: LineType, anchor: String, formation: Formation },
+    /// The active wing commander activates these Nayakas of his wing, in this order, each to give
+    /// one line command (CG 4.54). The first is free; more need the first turn, an overall
+    /// commander in range (`use_overall`: he becomes Restricted, 4.55) or strategy rolls.
+    WingCommand {
+        nayakas: Vec<String>,
+        #[serde(default)]
+        use_overall: bool,
+    },
     /// An individual order the active leader gives himself: move along `path` (GBA 4.23, 6.15).
     MoveLeader { leader: String, path: Vec<HexId> },
     /// Reaction facing: turn `unit` one vertex toward an enemy that came up beside it (GBA 7.16).
@@ -122,6 +130,7 @@ impl Command {
             Self::Move { .. } => "move",
             Self::MoveTo { .. } => "move_to",
             Self::LineCommand { .. } => "line_command",
+            Self::WingCommand { .. } => "wing_command",
             Self::MoveLeader { .. } => "move_leader",
             Self::Fire { .. } => "fire",
             Self::FireAtLeader { .. } => "fire_at_leader",

@@ -78,6 +78,24 @@ pub enum RuleError {
         rule: &'static str,
         reason: String,
     },
+    /// A Wing Command not open now (CG 4.52–4.54).
+    WingCommand {
+        leader: String,
+        rule: &'static str,
+        reason: String,
+    },
+    /// This leader may not order this unit, whatever the range (CG 4.41[3], 4.53, 4.62).
+    NotHisToOrder {
+        leader: String,
+        unit: String,
+        rule: &'static str,
+        reason: String,
+    },
+    /// A Restricted overall commander may only rally, recover, move himself and try momentum
+    /// (CG 4.55).
+    Restricted {
+        leader: String,
+    },
     /// A leader who trumped must move a unit to another hex before his orders end (GBA 5.46, R11).
     TrumperMustAct {
         leader: String,
@@ -108,6 +126,8 @@ impl RuleError {
             Self::TrumperMustAct { .. } => "5.46",
             Self::LineCommand { rule, .. } => rule,
             Self::LineWithdrawal { rule, .. } => rule,
+            Self::WingCommand { rule, .. } | Self::NotHisToOrder { rule, .. } => rule,
+            Self::Restricted { .. } => "CG 4.55",
             Self::DiceExhausted => "2.3",
             Self::GameOver => "3.0",
         }
@@ -145,6 +165,12 @@ impl fmt::Display for RuleError {
             Self::Trump { leader, reason, .. } => write!(f, "{leader} cannot trump now: {reason}"),
             Self::LineCommand { leader, reason, .. } => write!(f, "{leader} cannot give that line command: {reason}"),
             Self::LineWithdrawal { leader, reason, .. } => write!(f, "{leader}'s line cannot withdraw so: {reason}"),
+            Self::WingCommand { leader, reason, .. } => write!(f, "{leader} cannot give that wing command: {reason}"),
+            Self::NotHisToOrder { leader, reason, .. } => write!(f, "{leader} cannot order it: {reason}"),
+            Self::Restricted { leader } => write!(
+                f,
+                "{leader} is Restricted this turn: he may only rally, recover, move himself (5 MP) and try momentum"
+            ),
             Self::TrumperMustAct { leader } => {
                 write!(f, "{leader} took the initiative by trump and must move a unit before his orders end")
             }

@@ -18,6 +18,8 @@ pub enum RollPurpose {
     Trump { leader: String },
     /// A subordinate's strategy roll for a line command (GBA 4.34).
     Strategy { leader: String },
+    /// A wing commander's strategy roll to activate one more Nayaka (CG 4.54[3]).
+    WingStrategy { leader: String, nayaka: String },
     /// GBA 5.33.
     DieRollOfDoom { leader: String },
     /// The TQ check at the end of a first move at augmented MA (GBA 6.46) and other checks.
@@ -446,6 +448,27 @@ pub enum Event {
     LineRefused {
         leader: String,
     },
+    /// A Nayaka passes his activation: not Finished, still open to a Wing Command (CG 4.53, D17).
+    NayakaPassed {
+        leader: String,
+    },
+    /// A wing commander's Wing Command (CG 4.54): `nayakas` are activated, in the order they will
+    /// give their line commands; `restricted`: the overall commander whose range allowed more
+    /// than one without a roll, now Restricted (4.55).
+    WingCommandGiven {
+        leader: String,
+        nayakas: Vec<String>,
+        restricted: Option<String>,
+    },
+    /// The next Nayaka of a Wing Command gives his line command now (CG 4.54).
+    NayakaOrdersBegan {
+        leader: String,
+    },
+    /// Every Nayaka of the Wing Command is done: the orders phase is the wing commander's again,
+    /// for its shock segment (CG 4.54).
+    WingCommandEnded {
+        leader: String,
+    },
     UnitMoved {
         unit: String,
         path: Vec<HexId>,
@@ -697,8 +720,10 @@ impl GameState {
                         self.units[i].fired = true;
                     }
                 }
-                // Firing instead of moving is the unit's order (8.11).
-                if let Phase::Orders { orders_left, ordered, line, .. } = &mut self.phase {
+                // Firing instead of moving is the unit's order (8.11); ordered fire discharges a
+                // trumper's duty (5.46, CG D21, R11).
+                if let Phase::Orders { orders_left, ordered, line, must_act, .. } = &mut self.phase {
+                    *must_act = false;
                     if !ordered.contains(id) {
                         if line.is_none() {
                             *orders_left = orders_left.saturating_sub(1);
@@ -897,6 +922,39 @@ impl GameState {
                     *line_refused = true;
                 }
             }
+            Event::NayakaPassed { leader: id } => {
+                if let Some(i) = leader(id) {
+                    self.leaders[i].passed = true;
+                }
+            }
+            Event::WingCommandGiven { leader: id, nayakas, restricted } => {
+                if let Some(i) = restricted.as_deref().and_then(leader) {
+                    self.leaders[i].restricted = true;
+                }
+                if let Phase::Orders { orders_left, wing, .. } = &mut self.phase {
+                    *orders_left = 0;
+                    *wing = Some(super::state::WingOrders { commander: id.clone(), waiting: nayakas.clone() });
+                }
+            }
+            Event::NayakaOrdersBegan { leader: id } => {
+                if let Some(i) = leader(id) {
+                    self.leaders[i].status = LeaderStatus::Active;
+                    self.leaders[i].mp_used = 0;
+                }
+                if let Phase::Orders { leader, orders_left, line, line_refused, wing: Some(w), .. } = &mut self.phase {
+                    w.waiting.retain(|n| n != id);
+                    *leader = id.clone();
+                    *orders_left = 0;
+                    *line = None;
+                    *line_refused = false;
+                }
+            }
+            Event::WingCommandEnded { leader: id } => {
+                if let Phase::Orders { leader, wing, .. } = &mut self.phase {
+                    *leader = id.clone();
+                    *wing = None;
+                }
+            }
             Event::TieOrderSet { initiative, next_side } => self.tie = Some((*initiative, *next_side)),
             Event::LeaderActivated { leader: id, no_momentum, in_enemy_zoc } => {
                 if let Some(i) = leader(id) {
@@ -947,6 +1005,7 @@ impl GameState {
                     must_act: *must_act,
                     line: None,
                     line_refused: false,
+                    wing: None,
                 };
             }
             Event::UnitMoved { unit: id, placement, facing, mp, .. } => {
@@ -1021,6 +1080,9 @@ impl GameState {
                     l.rallies_tried.clear();
                     l.elite_phases = 0;
                     l.was_in_enemy_zoc = false;
+                    // Passed and Restricted last the game turn (CG G40, G10).
+                    l.passed = false;
+                    l.restricted = false;
                 }
             }
             // The PW orders last the game turn (6.83).

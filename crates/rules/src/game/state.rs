@@ -117,6 +117,22 @@ pub struct LeaderState {
     /// He is giving the elite initiative orders phase now (GBA 5.51).
     #[serde(default)]
     pub in_elite_phase: bool,
+    /// A Nayaka who passed his activation: not Finished, still open to a Wing Command, no
+    /// longer offered for activation (CG 4.53, D17).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub passed: bool,
+    /// An overall commander used to activate several Nayakas without a roll: Restricted until
+    /// the turn ends (CG 4.55, G10).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub restricted: bool,
+}
+
+/// A Wing Command under way (CG 4.54): the wing commander whose orders phase it is, and the
+/// Nayakas still to give their line commands after the one giving his now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WingOrders {
+    pub commander: String,
+    pub waiting: Vec<String>,
 }
 
 /// A pre-arranged withdrawal marker under a leader (GBA 6.82): `units`, the line it covers;
@@ -155,6 +171,9 @@ pub enum Phase {
         must_act: bool,
         line: Option<Vec<String>>,
         line_refused: bool,
+        /// A Wing Command: `leader` is then the Nayaka giving his line command (CG 4.54).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        wing: Option<WingOrders>,
     },
     /// At the start of the game turn `side` declares its pre-arranged withdrawals: a marker under
     /// each of `leaders`, PW for one of his eligible lines or "No PW" (GBA 6.82).
@@ -318,6 +337,8 @@ impl GameState {
                     wounds: 0,
                     elite_phases: 0,
                     in_elite_phase: false,
+                    passed: false,
+                    restricted: false,
                 })
                 .collect(),
             dice,

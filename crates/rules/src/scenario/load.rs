@@ -302,6 +302,7 @@ fn read_document(ctx: &mut Ctx, doc: &Spanned<DeTable>, file: &str) -> Option<Sc
         check_stacking(ctx, map, &units, &ids);
     }
     check_contingents(ctx, &units, &leaders, &ids);
+    check_command_structure(ctx, &units, &leaders, &ids);
 
     let (meta, map) = (meta?, map?);
     (sides.len() == 2).then_some(Scenario { meta, map, sides, units, leaders })
@@ -724,10 +725,13 @@ fn read_side(
             leaders.push(l);
         }
     }
-    if overall != 1 {
+    // CG 4.41: some Indian armies have more than one overall commander.
+    let several = rules == Some(RuleSet::Chandragupta);
+    if overall == 0 || (overall > 1 && !several) {
+        let wanted = if several { "at least one" } else { "exactly one" };
         ctx.error(
             side_span,
-            format!("{side_what} must have exactly one leader with role = \"overall\"; it has {overall}"),
+            format!("{side_what} must have {wanted} leader with role = \"overall\"; it has {overall}"),
         );
     }
     Some(Side {
@@ -808,6 +812,13 @@ fn read_unit(
             ctx.error(span, format!("{what}: Indian grades belong to the chandragupta rules (CG 2.22)"));
         }
         g
+    });
+    // CG 4.62: a Sreni or Tribal unit names its guild or tribe, so that its own chief orders it.
+    let guild = f.string(ctx, "guild", false).map(|(s, span)| {
+        if !matches!(grade, Some(Grade::Sreni | Grade::Tribal)) {
+            ctx.error(span, format!("{what}: `guild` names the guild or tribe of a sreni or tribal unit (CG 4.62)"));
+        }
+        s
     });
     f.finish(ctx);
     let kind = kind?;
@@ -943,6 +954,7 @@ fn read_unit(
         origin,
         tags,
         grade,
+        guild,
     })
 }
 
@@ -972,11 +984,20 @@ fn read_leader(
     let role = f.string(ctx, "role", true).and_then(|(s, span)| {
         let r = LeaderRole::parse(&s);
         if r.is_none() {
-            ctx.error(span, format!("{what}: role `{s}` must be overall, wing or subordinate"));
+            ctx.error(
+                span,
+                format!("{what}: role `{s}` must be overall, wing, subordinate, nayaka, guild-chief or tribal-chief"),
+            );
+        } else if r.is_some_and(LeaderRole::indian_only) && rules == Some(RuleSet::Alexander) {
+            ctx.error(span, format!("{what}: role `{s}` belongs to the chandragupta rules (CG 4.4)"));
         }
         r
     });
+    let cg = rules == Some(RuleSet::Chandragupta);
     let contingent = f.bool(ctx, "contingent").unwrap_or(false);
+    if contingent && cg {
+        ctx.error(span.clone(), format!("{what}: Chandragupta has no contingent commanders (CG 4.1, D5)"));
+    }
     let initiative = f.int(ctx, "initiative", 1..=9, !contingent).map(|n| n as u8);
     if contingent && f.get("initiative").is_some() {
         ctx.error(span.clone(), format!("{what}: a contingent commander has \"C\" instead of an initiative (GBA 5.6)"));
@@ -992,7 +1013,12 @@ fn read_leader(
     let charisma = f.int(ctx, "charisma", 0..=6, true).map(|n| n as u8);
     let pc_required = rules == Some(RuleSet::Alexander);
     let personal_combat = f.int(ctx, "personal_combat", 0..=9, pc_required).map(|n| n as u8);
-    let line_command = f.bool(ctx, "line_command").unwrap_or(false);
+    if personal_combat.is_some() && cg {
+        ctx.error(span.clone(), format!("{what}: Chandragupta leaders have no personal combat rating (CG 4.1, D5)"));
+    }
+    // CG 4.53: a Nayaka's counter names the lines he commands; he has Line Command for them.
+    let nayaka = role == Some(LeaderRole::Nayaka);
+    let line_command = f.bool(ctx, "line_command").unwrap_or(nayaka);
     let line_types: Vec<LineType> = f
         .strings(ctx, "line_types", false)
         .into_iter()
@@ -1005,11 +1031,27 @@ fn read_leader(
         );
     }
     let strategy = f.int(ctx, "strategy", 0..=9, false).map(|n| n as u8);
-    if strategy.is_some() && !line_command {
+    // CG 4.54[3]: a wing commander rolls his strategy for each extra Nayaka, L or not.
+    if strategy.is_some() && !line_command && role != Some(LeaderRole::Wing) {
         ctx.error(span.clone(), format!("{what}: a strategy rating is for leaders with Line Command (GBA 4.1, 4.34)"));
+    }
+    if nayaka && line_types.is_empty() {
+        ctx.error(span.clone(), format!("{what}: a nayaka needs `line_types`, the lines on his counter (CG 4.53)"));
     }
     let elite = f.bool(ctx, "elite").unwrap_or(false);
     let darius_the_target = f.bool(ctx, "darius_the_target").unwrap_or(false);
+    if elite && cg {
+        ctx.error(span.clone(), format!("{what}: Chandragupta has no elite commanders (CG 4.1, D5)"));
+    }
+    let wing = f.string(ctx, "wing", nayaka).map(|(s, _)| s);
+    if wing.is_some() && !nayaka {
+        ctx.error(span.clone(), format!("{what}: only a nayaka names his `wing` commander (CG 4.51)"));
+    }
+    let chief = role.is_some_and(LeaderRole::is_chief);
+    let guild = f.string(ctx, "guild", chief).map(|(s, _)| s);
+    if guild.is_some() && !chief {
+        ctx.error(span.clone(), format!("{what}: only a guild or tribal chief names a `guild` (CG 4.62)"));
+    }
     let title = f.string(ctx, "title", false).map(|(s, _)| s);
     let at = f.string(ctx, "at", true).and_then(|(s, at_span)| {
         let hex = parse_hex(ctx, &s, at_span.clone(), map, &what)?;
@@ -1036,6 +1078,8 @@ fn read_leader(
         title,
         at: at?,
         darius_the_target,
+        wing,
+        guild,
     })
 }
 
@@ -1070,6 +1114,36 @@ fn check_contingents(ctx: &mut Ctx, units: &[Unit], leaders: &[Leader], ids: &Id
                     format!("leader `{}`: contingent unit `{uid}` belongs to the other side", l.id),
                 ),
                 Some(_) => {}
+            }
+        }
+    }
+}
+
+/// The Mauryan chain of command holds together (CG 4.51, 4.62): each Nayaka's wing is a wing
+/// commander (or an overall commander who also leads a wing) of his own side, and each chief's
+/// guild or tribe has units on his side.
+fn check_command_structure(ctx: &mut Ctx, units: &[Unit], leaders: &[Leader], ids: &IdRegistry) {
+    for l in leaders {
+        if let Some(wing) = &l.wing {
+            let ok = leaders
+                .iter()
+                .any(|w| &w.id == wing && w.side == l.side && matches!(w.role, LeaderRole::Wing | LeaderRole::Overall));
+            if !ok {
+                ctx.error(
+                    ids.span(&l.id),
+                    format!(
+                        "leader `{}`: wing `{wing}` is not a wing commander (or overall commander) of his side (CG 4.51)",
+                        l.id
+                    ),
+                );
+            }
+        }
+        if let Some(guild) = &l.guild {
+            if !units.iter().any(|u| u.side == l.side && u.guild.as_ref() == Some(guild)) {
+                ctx.error(
+                    ids.span(&l.id),
+                    format!("leader `{}`: no unit of his side belongs to guild or tribe `{guild}` (CG 4.62)", l.id),
+                );
             }
         }
     }

@@ -82,12 +82,21 @@ impl Field {
         for (feature, pair) in &self.hexsides {
             hexsides.push_str(&format!("{feature} = [\"{pair}\"]\n"));
         }
+        // CG leaders have no personal combat rating (CG 4.1, D5).
+        let leaders = |i: usize| {
+            let all = self.leaders[i].join(",\n");
+            if self.rules == "chandragupta" {
+                all.replace(", personal_combat = 3", "")
+            } else {
+                all
+            }
+        };
         let side = |i: usize, name: &str, edge: &str| {
             format!(
                 "[[side]]\nid = \"{name}\"\nname = \"{name}\"\nretreat_edge = \"{edge}\"\nwithdrawal_level = 20\nmacedonian = {}\nline_command = [\"PH/MA\", \"HC\", \"HI/HO\", \"LC\"]\nunits = [\n{}\n]\nleaders = [\n{}\n]\n",
                 self.macedonian[i],
                 self.units[i].join(",\n"),
-                self.leaders[i].join(",\n")
+                leaders(i)
             )
         };
         let compass = if self.compass.is_empty() {
