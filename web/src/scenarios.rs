@@ -9,6 +9,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("scenarios/chaeronea.toml", include_str!("../../scenarios/chaeronea.toml")),
     ("scenarios/granicus.toml", include_str!("../../scenarios/granicus.toml")),
     ("scenarios/issus.toml", include_str!("../../scenarios/issus.toml")),
+    ("scenarios/hydaspes.toml", include_str!("../../scenarios/hydaspes.toml")),
 ];
 
 fn id_of(file: &str) -> &str {

@@ -13,22 +13,23 @@ use crate::game::{GameState, LeaderStatus};
 use crate::scenario::Scenario;
 use crate::units::Unit;
 
-/// The chart's view of a unit (its printed TQ, set-up size and grade).
-pub fn rout_unit(unit: &Unit) -> RoutUnit {
+/// The chart's view of unit `i` (its printed TQ, set-up size, grade and army).
+pub fn rout_unit(scenario: &Scenario, i: usize) -> RoutUnit {
+    let unit: &Unit = &scenario.units[i];
     RoutUnit {
         kind: unit.kind,
         class: unit.class,
         tq: unit.tq,
         two_hex: unit.placement.is_two_hex(),
         grade: unit.grade,
-        // No scenario marks GBA Indian units yet (Hydaspes will): until then none are.
-        indian: false,
+        // GBA: a side marked `indian` (Porus at the Hydaspes) is Indian throughout.
+        indian: scenario.sides[unit.side].indian,
     }
 }
 
 /// What unit `i` scores when eliminated (CG 13.12; GBA designed, P6, R15).
 pub fn unit_points(scenario: &Scenario, i: usize) -> u32 {
-    rout_points::unit_rout_points(scenario.meta.rules, &rout_unit(&scenario.units[i])).0 as u32
+    rout_points::unit_rout_points(scenario.meta.rules, &rout_unit(scenario, i)).0 as u32
 }
 
 /// What leader `l` scores when killed (CG 13.12: 5 × Initiative; GBA designed, P6). The CG

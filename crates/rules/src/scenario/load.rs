@@ -702,6 +702,11 @@ fn read_side(
     });
     let withdrawal_level = f.int(ctx, "withdrawal_level", 1..=999, true).map(|n| n as u16);
     let macedonian = f.bool(ctx, "macedonian").unwrap_or(false);
+    let indian = f.bool(ctx, "indian").unwrap_or(false);
+    if indian && rules == Some(RuleSet::Chandragupta) {
+        let span = f.get("indian").map_or(f.span.clone(), |v| v.span());
+        ctx.error(span, format!("{}: `indian` marks Porus's army in the alexander rules; Chandragupta marks Indian units by `grade` (CG 2.22)", f.what));
+    }
     let line_command = f
         .strings(ctx, "line_command", false)
         .into_iter()
@@ -720,7 +725,7 @@ fn read_side(
     }
     let mut overall = 0;
     for item in leader_items {
-        if let Some(l) = read_leader(ctx, item, index, map, rules, ids) {
+        if let Some(l) = read_leader(ctx, item, index, map, rules, indian, ids) {
             overall += usize::from(l.role == LeaderRole::Overall);
             leaders.push(l);
         }
@@ -740,6 +745,7 @@ fn read_side(
         retreat_edge: edge?,
         withdrawal_level: withdrawal_level?,
         macedonian,
+        indian,
         line_command,
     })
 }
@@ -970,6 +976,7 @@ fn read_leader(
     side: SideIndex,
     map: Option<&Map>,
     rules: Option<RuleSet>,
+    indian: bool,
     ids: &mut IdRegistry,
 ) -> Option<Leader> {
     let mut f = Fields::of(ctx, value, "leader")?;
@@ -1011,7 +1018,11 @@ fn read_leader(
     }
     let command_range = f.int(ctx, "command_range", 1..=12, true).map(|n| n as u8);
     let charisma = f.int(ctx, "charisma", 0..=6, true).map(|n| n as u8);
-    let pc_required = rules == Some(RuleSet::Alexander);
+    // GBA 2.25, 9.23: Indian leaders have no Personal Combat rating.
+    let pc_required = rules == Some(RuleSet::Alexander) && !indian;
+    if indian && f.get("personal_combat").is_some() {
+        ctx.error(span.clone(), format!("{what}: Indian leaders have no Personal Combat rating (GBA 2.25, 9.23)"));
+    }
     let personal_combat = f.int(ctx, "personal_combat", 0..=9, pc_required).map(|n| n as u8);
     if personal_combat.is_some() && cg {
         ctx.error(span.clone(), format!("{what}: Chandragupta leaders have no personal combat rating (CG 4.1, D5)"));

@@ -131,6 +131,10 @@ pub struct Side {
     pub withdrawal_level: u16,
     /// Counts as Macedonian for activation ties (GBA 5.12: the non-Macedonian leader goes first).
     pub macedonian: bool,
+    /// GBA only: Porus's army (Hydaspes). Its leaders have no Personal Combat rating (GBA 2.25,
+    /// 9.23) and its LI count half their TQ in Rout Points (rulings P6, charts-draft §8.4).
+    #[serde(default)]
+    pub indian: bool,
     /// Line Command eligibility (GBA 4.31).
     pub line_command: Vec<LineType>,
 }
