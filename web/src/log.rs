@@ -492,10 +492,8 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
         ),
         Event::MoveContinued { unit, path, mp, .. } => {
             let to = path.last().map(|h| h.to_string()).unwrap_or_default();
-            let mut e = about(
-                entry(format!("{} goes on to {to} ({mp} MP more).", unit_name(s, unit)), Some("6.3, 8.11")),
-                unit,
-            );
+            let mut e =
+                about(entry(format!("{} goes on to {to} ({mp} MP more).", unit_name(s, unit)), Some("6.3")), unit);
             e.hexes = path.clone();
             e
         }

@@ -318,11 +318,16 @@ pub fn prompt(p: &PromptProps) -> Html {
                 Some((unit, true)) => format!(
                     "{}: choose how {unit} ends its move (an arrow on the map, or a button).",
                     leader_name(leader)
-                ),                None if line.is_some() && p.orderable > 0 => format!(
+                ),
+                None if line.is_some() && p.orderable > 0 => format!(
                     "{}{phase} commands a line: tap a ringed unit of it to move it; each moves once (4.31).",
                     leader_name(leader)
                 ),
                 None if line.is_some() => format!("{}{phase}: every unit of the line has moved; end his orders.", leader_name(leader)),
+                None if *orders_left == 0 && p.orderable > 0 => format!(
+                    "{}{phase} has given all his orders; a ringed unit may still fire, or finish the move it broke off to shoot (8.11).",
+                    leader_name(leader)
+                ),
                 None if *orders_left == 0 => format!("{}{phase} has given all his orders.", leader_name(leader)),
                 None if p.orderable == 0 => {
                     format!("{}{phase}: no unit he can order now; end his orders.", leader_name(leader))
