@@ -72,7 +72,7 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
         Event::DieRolled { roll, purpose } => {
             let mut e = match purpose {
                 RollPurpose::InitiativeTie { side } => {
-                    let mut e = entry(format!("{} rolls {roll} to break a tie in initiative.", s.sides[*side].name), Some("5.12"));
+                    let mut e = entry(format!("Tie in initiative: a {roll} for {}.", s.sides[*side].name), Some("5.12"));
                     e.side = Some(*side);
                     e
                 }
@@ -145,7 +145,10 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
         }
         Event::TieOrderSet { initiative, next_side } => {
             let mut e = entry(
-                format!("Leaders of equal initiative ({initiative}): {} goes next.", s.sides[*next_side].name),
+                format!(
+                    "Leaders of equal initiative ({initiative}): the next to act is from {}.",
+                    s.sides[*next_side].name
+                ),
                 Some("5.12"),
             );
             e.side = Some(*next_side);
@@ -296,7 +299,7 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
         Event::BattleEnded { winner, withdrawn, rout_points } => {
             let gone = withdrawn.iter().map(|&i| s.sides[i].name.clone()).collect::<Vec<_>>().join(" and ");
             let outcome = match winner {
-                Some(w) => format!("{} wins", s.sides[*w].name),
+                Some(w) => format!("victory to {}", s.sides[*w].name),
                 None => "a draw".into(),
             };
             let mut e = if withdrawn.is_empty() {
@@ -304,8 +307,7 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             } else {
                 entry(
                     format!(
-                        "The battle is over: {gone} withdraw{} from the field ({} rout points to {}); {outcome}.",
-                        if withdrawn.len() == 1 { "s" } else { "" },
+                        "The battle is over with the withdrawal of {gone} from the field ({} rout points to {}); {outcome}.",
                         rout_points[0],
                         rout_points[1]
                     ),

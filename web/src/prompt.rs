@@ -106,7 +106,7 @@ pub fn prompt(p: &PromptProps) -> Html {
             let routed: Vec<bool> = st.units.iter().map(|u| u.routed).collect();
             let report = sarissa_rules::victory::report(s, st, &routed);
             let text = match winner {
-                Some(w) => format!("The battle is over after {} turns: {} wins.", st.turn, s.sides[*w].name),
+                Some(w) => format!("The battle is over after {} turns: victory to {}.", st.turn, s.sides[*w].name),
                 None => format!("The battle is over after {} turns: a draw.", st.turn),
             };
             (
