@@ -73,12 +73,19 @@ fn foes(scenario: &Scenario, state: &GameState, attacker: usize) -> Vec<usize> {
 
 /// Who may attack when the active leader's orders end (7.31–7.33, 9.11).
 pub fn candidates(scenario: &Scenario, state: &GameState) -> Vec<Candidate> {
-    let (Phase::Orders { leader, ordered, .. } | Phase::Shock { leader, ordered, .. }) = &state.phase else {
+    let (Phase::Orders { leader, ordered, lenders, .. } | Phase::Shock { leader, ordered, lenders, .. }) = &state.phase
+    else {
         return Vec::new();
     };
     let Some(li) = scenario.leaders.iter().position(|l| &l.id == leader) else { return Vec::new() };
     let side = scenario.leaders[li].side;
-    let range = crate::orders::command_range(scenario, state, li);
+    let mut range = crate::orders::command_range(scenario, state, li);
+    // 7.32[2], CG 4.54: each Nayaka a Wing Command activated lends his range too (P83).
+    for lender in lenders.iter().filter_map(|id| scenario.leaders.iter().position(|l| &l.id == id)) {
+        if state.leaders[lender].status != crate::game::LeaderStatus::Eliminated {
+            range.extend(crate::orders::command_range(scenario, state, lender));
+        }
+    }
     (0..scenario.units.len())
         .filter_map(|i| {
             let (u, st) = (&scenario.units[i], &state.units[i]);

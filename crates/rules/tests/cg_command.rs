@@ -425,3 +425,27 @@ fn a_subordinate_s_momentum_line_command_needs_no_new_strategy_roll_cg_4_42_d11(
         }]
     );
 }
+
+#[test]
+fn a_nayaka_of_the_wing_command_lends_his_range_for_shock_7_32_2_cg_4_54_p83() {
+    // hc3 stands six hexes from the wing commander, beyond his range of 5, with the enemy in its
+    // front; n3, two hexes off, is within the wing commander's range and reaches hc3 with his own.
+    let mut f = mauryan();
+    f.units[0][2] = unit("hc3", "HC", "", 3, 6, 7, "", "1005", "E");
+    f.leaders[0][4] = nayaka("n3", "0905");
+    let (mut game, _) = f.start(&[]);
+    up_to_senapati(&mut game);
+    ok(&mut game, activate("senapati"));
+    ok(&mut game, wing(&["n1", "n3"], false));
+    end_orders(&mut game);
+    // n3 gives no line command; his range still counts once the wing's phase ends.
+    let events = end_orders(&mut game);
+    assert!(
+        events.contains(&Event::ShockSegmentBegan {
+            leader: "senapati".into(),
+            must: vec![],
+            optional: vec!["hc3".into()]
+        }),
+        "{events:?}"
+    );
+}

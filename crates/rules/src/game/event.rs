@@ -745,12 +745,17 @@ impl GameState {
                 }
             }
             Event::ShockSegmentBegan { leader, must, optional } => {
-                let ordered = match &self.phase {
-                    Phase::Orders { ordered, .. } => ordered.clone(),
-                    _ => Vec::new(),
+                let (ordered, lenders) = match &self.phase {
+                    Phase::Orders { ordered, lenders, .. } => (ordered.clone(), lenders.clone()),
+                    _ => (Vec::new(), Vec::new()),
                 };
-                self.phase =
-                    Phase::Shock { leader: leader.clone(), ordered, must: must.clone(), optional: optional.clone() };
+                self.phase = Phase::Shock {
+                    leader: leader.clone(),
+                    ordered,
+                    must: must.clone(),
+                    optional: optional.clone(),
+                    lenders,
+                };
             }
             Event::ShockDesignated { .. } | Event::ShockResolved { .. } | Event::ShockSegmentEnded { .. } => {}
             Event::LeaderCasualty { leader: id, result, .. } => {
@@ -941,8 +946,11 @@ impl GameState {
                     self.leaders[i].status = LeaderStatus::Active;
                     self.leaders[i].mp_used = 0;
                 }
-                if let Phase::Orders { leader, orders_left, line, line_refused, wing: Some(w), .. } = &mut self.phase {
+                if let Phase::Orders { leader, orders_left, line, line_refused, wing: Some(w), lenders, .. } =
+                    &mut self.phase
+                {
                     w.waiting.retain(|n| n != id);
+                    lenders.push(id.clone());
                     *leader = id.clone();
                     *orders_left = 0;
                     *line = None;
@@ -1006,6 +1014,7 @@ impl GameState {
                     line: None,
                     line_refused: false,
                     wing: None,
+                    lenders: Vec::new(),
                 };
             }
             Event::UnitMoved { unit: id, placement, facing, mp, .. } => {

@@ -174,6 +174,10 @@ pub enum Phase {
         /// A Wing Command: `leader` is then the Nayaka giving his line command (CG 4.54).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         wing: Option<WingOrders>,
+        /// The Nayakas a Wing Command activated this phase: their command ranges lend shock
+        /// with the wing commander's in its shock segment (7.32[2], CG 4.54, P83).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        lenders: Vec<String>,
     },
     /// At the start of the game turn `side` declares its pre-arranged withdrawals: a marker under
     /// each of `leaders`, PW for one of his eligible lines or "No PW" (GBA 6.82).
@@ -232,6 +236,9 @@ pub enum Phase {
         ordered: Vec<String>,
         must: Vec<String>,
         optional: Vec<String>,
+        /// Other leaders whose command ranges lend shock too: a Wing Command's Nayakas (P83).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        lenders: Vec<String>,
     },
     /// After a shock segment, the attacker decides for `unit`, a one-hex unit that advanced,
     /// whether it turns a vertex (GBA 9.32); then for each of `waiting` in turn. `advances`: every
