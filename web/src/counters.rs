@@ -185,7 +185,7 @@ fn unit_counter(unit: &Unit, state: &UnitState, selected: bool) -> Html {
     let (half, d2) = (length / 2.0, DEPTH / 2.0);
     let layout = content_layout(rot, length, DEPTH);
     html! {
-        <g class={classes!("counter", "unit", side_class(unit.side), selected.then_some("selected"), state.moved.then_some("moved"), state.routed.then_some("routed"), state.column.then_some("column"))}
+        <g class={classes!("counter", "unit", side_class(unit.side), selected.then_some("selected"), state.moved.then_some("moved"), state.routed.then_some("routed"), state.column.then_some("column"), state.engaged.then_some("engaged"))}
             data-unit={unit.id.clone()} data-hits={state.hits.to_string()} data-column={state.column.then_some("true")}
             transform={format!("translate({x:.1},{y:.1}) rotate({rot})")}>
             <rect class="body" x={format!("{:.1}", -half)} y={format!("{:.1}", -d2)}
@@ -204,6 +204,13 @@ fn unit_counter(unit: &Unit, state: &UnitState, selected: bool) -> Html {
                 <g class="column-marker" transform={format!("translate({:.1},{:.1}) rotate({})", -half + 8.0, d2 - 6.0, -rot)}>
                     <rect x="-8" y="-5" width="16" height="10" rx="2" />
                     <text y="3">{ "COL" }</text>
+                </g>
+            }
+            if state.engaged {
+                // Engaged (10.3, optional): crossed swords' stand-in, in the front corner, upright.
+                <g class="engaged-marker" transform={format!("translate({:.1},{:.1}) rotate({})", -half + 9.0, -d2 + 9.0, -rot)}>
+                    <rect x="-9" y="-5" width="18" height="10" rx="2" />
+                    <text y="3">{ "ENG" }</text>
                 </g>
             }
             if state.hits > 0 {

@@ -336,6 +336,31 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             e.units = attackers.iter().chain(defenders).cloned().collect();
             e
         }
+        Event::EngagedChanged { units, engaged, rule } => {
+            let names = units.iter().map(|x| unit_name(s, x)).collect::<Vec<_>>().join(", ");
+            let (text, rule) = match (engaged, rule.starts_with("10.33")) {
+                (true, _) => (
+                    format!("Engaged: {names} stay locked in the melee — no moving, turning or shooting (10.31)."),
+                    "10.31",
+                ),
+                (false, true) => {
+                    (format!("No longer Engaged: {names}, with no locked enemy left beside them."), "10.33")
+                }
+                (false, false) => (format!("No longer Engaged: {names}, after the combat moved them."), "9.18"),
+            };
+            let mut e = entry(text, Some(rule));
+            e.side = units.first().and_then(|u| side_of(s, u));
+            e.units = units.clone();
+            e
+        }
+        Event::BrokeOff { unit, to, .. } => {
+            let mut e = about(
+                entry(format!("{} breaks off the melee, stepping back to {to}.", unit_name(s, unit)), Some("10.32")),
+                unit,
+            );
+            e.hexes = vec![*to];
+            e
+        }
         Event::SupplyChanged { unit, rule, .. } if rule == "8.18" => {
             about(entry(format!("{} refills its quivers and pouches.", unit_name(s, unit)), Some("8.18")), unit)
         }

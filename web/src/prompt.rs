@@ -412,8 +412,20 @@ pub fn prompt(p: &PromptProps) -> Html {
             };
             let fights = ways.get(picked).map(|w| sarissa_rules::shock_segment::preview_combats(s, st, w)).unwrap_or_default();
             let mut text = format!("{side_name}: the shock (9.0).");
-            if !must.is_empty() {
-                text.push_str(&format!(" {} moved up and must attack (7.31).", must.iter().map(|m| name(m)).collect::<Vec<_>>().join(", ")));
+            let engaged = |m: &String| s.units.iter().position(|u| &u.id == m).is_some_and(|i| st.units[i].engaged);
+            let (locked, moved): (Vec<&String>, Vec<&String>) = must.iter().partition(|m| engaged(m));
+            if !moved.is_empty() {
+                text.push_str(&format!(" {} moved up and must attack (7.31).", moved.iter().map(|m| name(m)).collect::<Vec<_>>().join(", ")));
+            }
+            if !locked.is_empty() {
+                text.push_str(&format!(" Engaged, so they must attack again, without a check (10.31): {}.", locked.iter().map(|m| name(m)).collect::<Vec<_>>().join(", ")));
+            }
+            let break_offs: Vec<Command> = sarissa_rules::legal::legal_commands(&p.game)
+                .into_iter()
+                .filter(|c| matches!(c, Command::BreakOff { .. }))
+                .collect();
+            if !break_offs.is_empty() {
+                text.push_str(" Quick units locked with slower ones may break off a hex instead (10.32).");
             }
             if !optional.is_empty() {
                 text.push_str(" Tap a ringed unit, or its button, to add it to the attack (7.33).");
@@ -459,6 +471,13 @@ pub fn prompt(p: &PromptProps) -> Html {
                             html! { <button class={classes!("act", "shock-grouping", (k == picked).then_some("on"))} onclick={pick}>{ way_label(k, w) }</button> }
                         }) }
                     }
+                    { for break_offs.into_iter().map(|c| {
+                        let label = match &c {
+                            Command::BreakOff { unit, to } => format!("Break off: {} to {to}", name(unit)),
+                            _ => String::new(),
+                        };
+                        button(label, "break-off", c)
+                    }) }
                     { button(label, "resolve-shock", resolve) }
                     <div class="odds">
                         { for fights.iter().enumerate().map(|(k, (c, setup))| {

@@ -33,7 +33,11 @@ pub fn settle(tx: &mut Tx) -> Result<(), RuleError> {
                 && ((st.routed && st.hits > 0)
                     || (!st.routed && st.hits >= crate::column::effective_tq(tx.scenario, &tx.state, i)))
         });
-        let Some(i) = next else { return Ok(()) };
+        let Some(i) = next else {
+            // 10.33: a rout or elimination may free the units locked with it.
+            crate::engaged::release_free(tx);
+            return Ok(());
+        };
         let id = tx.scenario.units[i].id.clone();
         if tx.state.units[i].routed {
             // 10.26: any further hit eliminates a Routed unit.

@@ -144,6 +144,10 @@ fn volley(
     moving: bool,
     counted: Option<u8>,
 ) -> Option<Target> {
+    // 10.31: Engaged units neither fire nor are fired at.
+    if state.units[unit].engaged || state.units[target].engaged {
+        return None;
+    }
     let (from, to, range) = in_reach(scenario, state, unit, &state.units[target].placement)?;
     volley_between(scenario, state, unit, target, (from, to), counted.unwrap_or(range as u8), moving)
 }

@@ -61,6 +61,8 @@ pub fn order_candidates(s: &Scenario, st: &GameState) -> Vec<usize> {
                 && !st.units[i].eliminated
                 // Routed units take no orders but rally (10.26), rallied ones none this turn (10.27).
                 && !st.units[i].routed
+                // Engaged units take none at all (10.31).
+                && !st.units[i].engaged
                 && !st.units[i].rallied
                 && !ordered.contains(&u.id)
                 && st.units[i].placement.hexes().any(|h| range.contains_key(&h))
@@ -111,8 +113,18 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             .chain(leaders.first().map(|l| Command::Pass { leader: l.clone() }))
             .collect(),
         // No optional attacker, all of them, or each alone (the full set of subsets is large).
-        Phase::Shock { optional, .. } => {
+        Phase::Shock { optional, must, .. } => {
             let mut out = vec![Command::Shock { attackers: Vec::new() }];
+            // 10.32: an Engaged unit called on to attack may step back instead.
+            for unit in must.iter().filter_map(|m| s.units.iter().position(|u| &u.id == m)) {
+                if crate::engaged::may_break_off(s, st, unit) {
+                    out.extend(
+                        crate::engaged::break_off_hexes(s, st, unit)
+                            .into_iter()
+                            .map(|to| Command::BreakOff { unit: s.units[unit].id.clone(), to }),
+                    );
+                }
+            }
             if !optional.is_empty() {
                 out.push(Command::Shock { attackers: optional.clone() });
             }

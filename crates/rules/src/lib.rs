@@ -9,6 +9,7 @@ pub mod cohesion;
 pub mod column;
 pub mod combat;
 pub mod elephants;
+pub mod engaged;
 pub mod facing;
 pub mod fire;
 pub mod game;

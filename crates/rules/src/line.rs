@@ -95,6 +95,7 @@ fn fits_line(scenario: &Scenario, state: &GameState, leader: usize, line: &LineT
         && !state.units[i].eliminated
         && !state.units[i].routed
         && !state.units[i].rallied
+        && !state.units[i].engaged
         && matches(line, u)
         // CG 4.62: Sreni and Tribal units answer only their own chief's orders.
         && crate::orders::order_refusal(scenario, leader, i).is_none()

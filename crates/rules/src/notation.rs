@@ -23,6 +23,7 @@
 //! rally levy facing E                    # try to rally a Routed unit
 //! shock agrianians companions            # the shock segment: optional attackers that join
 //! advance-turn hypaspists facing NE      # after advancing: turn a vertex, or keep (9.32)
+//! break-off horse-archers to 0506       # an Engaged unit steps back instead of attacking (10.32)
 //! end                                    # end orders
 //! momentum | no-momentum
 //! ```
@@ -102,6 +103,10 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         ["advance-turn", unit, "facing", v] => {
             let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
             Command::TurnAfterAdvance { unit: unit.to_string(), facing }
+        }
+        ["break-off", unit, "to", to] => {
+            let to = HexId::parse(to).ok_or_else(|| format!("`{to}` is not a hex id"))?;
+            Command::BreakOff { unit: unit.to_string(), to }
         }
         ["end"] => Command::EndOrders,
         ["react", unit, "facing", v] => {
@@ -216,6 +221,7 @@ pub fn format(command: &Command) -> String {
         Command::Shock { attackers } if attackers.is_empty() => "shock".into(),
         Command::Shock { attackers } => format!("shock {}", attackers.join(" ")),
         Command::TurnAfterAdvance { unit, facing } => format!("advance-turn {unit} facing {}", facing.name()),
+        Command::BreakOff { unit, to } => format!("break-off {unit} to {to}"),
         Command::EndOrders => "end".into(),
         Command::ReactFacing { unit, facing } => format!("react {unit} facing {}", facing.name()),
         Command::Withdraw { unit, path, facing, fire } => {
@@ -309,6 +315,7 @@ mod tests {
                 ],
             },
             Command::TurnAfterAdvance { unit: "hypaspists".into(), facing: Vertex::NE },
+            Command::BreakOff { unit: "horse-archers".into(), to: h("0506") },
             Command::EndOrders,
             Command::ReactFacing { unit: "hoplites".into(), facing: Vertex::NE },
             Command::Withdraw {

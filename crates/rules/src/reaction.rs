@@ -48,7 +48,14 @@ fn reactors(s: &Scenario, state: &GameState, mover: usize, before: &Placement) -
             let (u, st) = (&s.units[i], &state.units[i]);
             // A column never turns in reaction (6.67); in CG neither does a unit that began the
             // segment in an enemy ZOC, nor a double unit (7.16, D41).
-            if u.side == side || st.eliminated || st.routed || st.reacted || st.column || st.zoc_at_orders_start {
+            if u.side == side
+                || st.eliminated
+                || st.routed
+                || st.reacted
+                || st.column
+                || st.zoc_at_orders_start
+                || st.engaged
+            {
                 return false;
             }
             if st.placement.is_two_hex() && !crate::rule_set::hooks(s.meta.rules).reaction_facing.two_hex_reverse {

@@ -13,6 +13,9 @@ use crate::units::{LineType, Placement};
 
 pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
     let not_now = |expected: &str| RuleError::NotNow { command: command.name().into(), expected: expected.into() };
+    if let Some(refused) = crate::engaged::refusal(tx.scenario, &tx.state, command) {
+        return Err(refused);
+    }
     match (tx.state.phase.clone(), command) {
         (Phase::Over { .. }, _) => Err(RuleError::GameOver),
         (Phase::Activation { leaders, .. }, Command::Activate { leader }) => {
@@ -165,6 +168,7 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             crate::shock_segment::resolve_grouped(tx, combats)?;
             after_shock_segment(tx, &leader, since)
         }
+        (Phase::Shock { .. }, Command::BreakOff { unit, to }) => crate::engaged::break_off(tx, unit, *to),
         (Phase::Shock { .. }, _) => Err(not_now("the shock attacks are chosen and resolved (9.11)")),
         (Phase::AdvanceTurn { .. }, Command::TurnAfterAdvance { unit, facing }) => {
             crate::advance::turn_after_advance(tx, unit, *facing)

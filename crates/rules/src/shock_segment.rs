@@ -30,7 +30,7 @@ use crate::scenario::Scenario;
 use crate::terrain::{HexsideFeature, Terrain};
 use crate::units::{Placement, UnitClass, UnitType};
 use crate::zoc::zoc_of;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 /// A unit that may attack this segment.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,21 +71,28 @@ fn foes(scenario: &Scenario, state: &GameState, attacker: usize) -> Vec<usize> {
         .collect()
 }
 
-/// Who may attack when the active leader's orders end (7.31–7.33, 9.11).
-pub fn candidates(scenario: &Scenario, state: &GameState) -> Vec<Candidate> {
-    let (Phase::Orders { leader, ordered, lenders, .. } | Phase::Shock { leader, ordered, lenders, .. }) = &state.phase
-    else {
-        return Vec::new();
+/// The active side and the hexes its shock segment reaches without orders: the active leader's
+/// command range (7.33) and, in a Wing Command, each activated Nayaka's (7.32[2], CG 4.54, P83).
+fn segment_range(scenario: &Scenario, state: &GameState) -> Option<(usize, HashMap<HexId, u8>)> {
+    let (Phase::Orders { leader, lenders, .. } | Phase::Shock { leader, lenders, .. }) = &state.phase else {
+        return None;
     };
-    let Some(li) = scenario.leaders.iter().position(|l| &l.id == leader) else { return Vec::new() };
-    let side = scenario.leaders[li].side;
+    let li = scenario.leaders.iter().position(|l| &l.id == leader)?;
     let mut range = crate::orders::command_range(scenario, state, li);
-    // 7.32[2], CG 4.54: each Nayaka a Wing Command activated lends his range too (P83).
     for lender in lenders.iter().filter_map(|id| scenario.leaders.iter().position(|l| &l.id == id)) {
         if state.leaders[lender].status != crate::game::LeaderStatus::Eliminated {
             range.extend(crate::orders::command_range(scenario, state, lender));
         }
     }
+    Some((scenario.leaders[li].side, range))
+}
+
+/// Who may attack when the active leader's orders end (7.31–7.33, 9.11).
+pub fn candidates(scenario: &Scenario, state: &GameState) -> Vec<Candidate> {
+    let (Phase::Orders { ordered, .. } | Phase::Shock { ordered, .. }) = &state.phase else {
+        return Vec::new();
+    };
+    let Some((side, range)) = segment_range(scenario, state) else { return Vec::new() };
     (0..scenario.units.len())
         .filter_map(|i| {
             let (u, st) = (&scenario.units[i], &state.units[i]);
@@ -104,9 +111,10 @@ pub fn candidates(scenario: &Scenario, state: &GameState) -> Vec<Candidate> {
             if moved_up {
                 return Some(Candidate { unit: i, must: must_shock(u.kind).0, check: true });
             }
+            // 10.31: an Engaged unit in range must attack again, without the check.
             st.placement.hexes().any(|h| range.contains_key(&h)).then_some(Candidate {
                 unit: i,
-                must: false,
+                must: st.engaged,
                 check: false,
             })
         })
@@ -437,6 +445,18 @@ fn splits(scenario: &Scenario, state: &GameState, group: &Combat) -> Vec<Vec<Com
 
 /// The active leader's orders are over: a shock segment if anyone may attack (9.0).
 pub fn begin(tx: &mut Tx, leader: &str) -> Result<bool, RuleError> {
+    if crate::engaged::in_use(tx.scenario) {
+        // 10.32: Engaged units in range that cannot shock step back first, where they can.
+        if let Some((side, range)) = segment_range(tx.scenario, &tx.state) {
+            let called: Vec<usize> = (0..tx.scenario.units.len())
+                .filter(|&u| {
+                    tx.scenario.units[u].side == side
+                        && tx.state.units[u].placement.hexes().any(|h| range.contains_key(&h))
+                })
+                .collect();
+            crate::engaged::forced_break_offs(tx, &called);
+        }
+    }
     let cands = candidates(tx.scenario, &tx.state);
     if cands.is_empty() {
         return Ok(false);
@@ -509,6 +529,8 @@ fn fight(tx: &mut Tx, k: usize, combat: &Combat, setup: &ShockSetup) -> Result<(
     // The resolver's results come in the setup's order.
     let (a_order, d_order) = (clash_order(tx.scenario, &combat.attackers), clash_order(tx.scenario, &combat.defenders));
     let held: Vec<HexId> = combat.defenders.iter().flat_map(|&d| tx.state.units[d].placement.hexes()).collect();
+    let before: Vec<(usize, Placement)> =
+        combat.attackers.iter().chain(&combat.defenders).map(|&u| (u, tx.state.units[u].placement)).collect();
     let mut error = None;
     let outcome: ShockOutcome = {
         let mut dice = || match tx.roll(RollPurpose::Shock { combat: k as u8 }) {
@@ -573,7 +595,11 @@ fn fight(tx: &mut Tx, k: usize, combat: &Combat, setup: &ShockSetup) -> Result<(
     crate::cohesion::settle(tx)?;
     // Elephants whose defender held go through it (GBA 11.13, CG 10.13).
     crate::elephants::pass_through(tx, &combat.attackers, &combat.defenders, &held)?;
-    advance(tx, combat, &held)
+    advance(tx, combat, &held)?;
+    // 9.18 step 3 with the optional Engaged rule (10.3).
+    crate::engaged::after_combat(tx, combat, &before);
+    crate::engaged::release_free(tx);
+    Ok(())
 }
 
 /// Advance after combat (9.31–9.34), one-hex attackers: into each hex the defenders left, the

@@ -52,7 +52,7 @@ pub fn unit_allowance(scenario: &Scenario, state: &GameState, unit: usize, mover
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
     let Placement::One(at) = st.placement else { return None };
     // Routed units do not withdraw (6.71).
-    if st.eliminated || st.routed || enemy_zoc(scenario, state, u.side).contains_key(&at) {
+    if st.eliminated || st.routed || st.engaged || enemy_zoc(scenario, state, u.side).contains_key(&at) {
         return None;
     }
     let theirs = approach_ma(&scenario.units[mover]);

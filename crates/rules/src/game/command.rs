@@ -94,6 +94,8 @@ pub enum Command {
     /// After combat: a one-hex unit that advanced turns one vertex to `facing`, or keeps its
     /// facing when `facing` is the one it has (GBA 9.32).
     TurnAfterAdvance { unit: String, facing: Vertex },
+    /// An Engaged unit called on to attack steps back one hex to `to` instead (GBA 10.32).
+    BreakOff { unit: String, to: HexId },
     /// The active leader gives no more orders this orders phase (GBA 5.21, 5.27).
     EndOrders,
     /// Roll for momentum: another orders phase for the same leader (GBA 5.32).
@@ -140,6 +142,7 @@ impl Command {
             Self::Shock { .. } => "shock",
             Self::ShockCombats { .. } => "shock_combats",
             Self::TurnAfterAdvance { .. } => "turn_after_advance",
+            Self::BreakOff { .. } => "break_off",
             Self::EndOrders => "end_orders",
             Self::ReactFacing { .. } => "react_facing",
             Self::Withdraw { .. } => "withdraw",

@@ -361,6 +361,18 @@ pub enum Event {
         unit: String,
         facing: Vertex,
     },
+    /// Units become Engaged (`engaged`) or are freed (GBA 9.18 step 3, 10.31, 10.33).
+    EngagedChanged {
+        units: Vec<String>,
+        engaged: bool,
+        rule: String,
+    },
+    /// An Engaged unit steps back one hex, keeping its facing, instead of attacking (GBA 10.32).
+    BrokeOff {
+        unit: String,
+        from: HexId,
+        to: HexId,
+    },
     /// A unit's missile supply changes outside its own fire (GBA 8.17: javelin foot after shock).
     SupplyChanged {
         unit: String,
@@ -831,6 +843,22 @@ impl GameState {
             Event::UnitTurnedAfterAdvance { unit: id, facing } => {
                 if let Some(i) = unit(id) {
                     self.units[i].facing = *facing;
+                }
+            }
+            Event::EngagedChanged { units, engaged, .. } => {
+                for i in units.iter().filter_map(|id| unit(id)) {
+                    self.units[i].engaged = *engaged;
+                }
+            }
+            Event::BrokeOff { unit: id, to, .. } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].placement = Placement::One(*to);
+                    self.units[i].engaged = false;
+                }
+                // It no longer attacks this segment (10.32).
+                if let Phase::Shock { must, optional, .. } = &mut self.phase {
+                    must.retain(|u| u != id);
+                    optional.retain(|u| u != id);
                 }
             }
             Event::SupplyChanged { unit: id, supply, .. } => {

@@ -74,6 +74,10 @@ pub struct UnitState {
     /// (CG 7.16, D41). Recorded only where the rule set asks for it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub zoc_at_orders_start: bool,
+    /// Engaged (GBA 10.3, optional): still locked with an enemy after a shock combat; it may
+    /// not move, turn, fire or be fired at, and attacks again when its leader can (10.31).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub engaged: bool,
 }
 
 impl UnitState {
@@ -324,6 +328,7 @@ impl GameState {
                     column_at_start: false,
                     withdrew_alone: false,
                     zoc_at_orders_start: false,
+                    engaged: false,
                 })
                 .collect(),
             leaders: scenario

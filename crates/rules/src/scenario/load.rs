@@ -400,6 +400,14 @@ fn read_optional_rules(ctx: &mut Ctx, value: &Value) -> OptionalRules {
                 if !rules.set(key, *b) {
                     let known: Vec<_> = rules.entries().iter().map(|e| e.0).collect();
                     ctx.error(k.span(), format!("unknown optional rule `{key}` (known: {})", known.join(", ")));
+                } else if key == "cavalry_pursuit" && *b {
+                    // P91: 9.4 is played only with the Cavalry Charge Formation of 11.9, which
+                    // the rulebook text we work from does not contain.
+                    ctx.error(
+                        k.span(),
+                        "cavalry pursuit (GBA 9.4) is played only with charge formation (11.9), which this version \
+                         does not have: leave it off",
+                    );
                 }
             }
             other => {
