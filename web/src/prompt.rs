@@ -266,9 +266,9 @@ pub fn prompt(p: &PromptProps) -> Html {
             )
         }
         Phase::EliteInitiative { leaders, .. } => (
-            format!("{side_name}: your commander's elite initiative — one leader in his range may give an orders phase before anyone else, without momentum (5.51), or decline."),
+            format!("{side_name}: your commander's elite initiative — tap a leader in his range to give an orders phase before anyone else, without momentum (5.51), or decline."),
             html! { <>
-                { for leaders.iter().map(|l| button(format!("Elite phase: {}", leader_name(l)), "activate", Command::Activate { leader: l.clone() })) }
+                { for leaders.iter().map(|l| button(leader_name(l), "activate", Command::Activate { leader: l.clone() })) }
                 { button("No elite phase".into(), "pass", Command::Pass { leader: leaders.first().cloned().unwrap_or_default() }) }
             </> },
         ),
@@ -552,8 +552,10 @@ pub fn prompt(p: &PromptProps) -> Html {
             <span class="turn">{ format!("Turn {}", st.turn) }</span>
             <span class="prompt-text">{ text }</span>
             if let Some(e) = &p.error { <span class="prompt-error" role="alert">{ e }</span> }
-            <span class="prompt-buttons">{ buttons }</span>
-            <button class="act undo" disabled={!p.can_undo} onclick={undo} title="Take back the last order (not past a die roll)">{ "Undo" }</button>
+            <span class="prompt-buttons">
+                { buttons }
+                <button class="act undo" disabled={!p.can_undo} onclick={undo} title="Take back the last order (not past a die roll)">{ "Undo" }</button>
+            </span>
         </div>
     }
 }
