@@ -516,14 +516,47 @@ fn fight_all(
     fights: Vec<(Combat, ShockSetup)>,
 ) -> Result<(), RuleError> {
     tx.emit(Event::ShockDesignated { leader: leader.clone(), attackers: chosen });
+    // 9.0: the steps run across all the combats at once (P40): every combat's checks, clash and
+    // result from where things stood when the segment began; then the collapse — every rout of
+    // the segment (9.18 steps 1–2); then each combat's pass-through and advances (step 3).
+    let mut struck = Vec::new();
     for (k, (combat, setup)) in fights.into_iter().enumerate() {
-        fight(tx, k, &combat, &setup)?;
+        struck.push(strike(tx, k, combat, &setup)?);
     }
+    for s in &struck {
+        for &u in &s.stand_failed {
+            let st = &tx.state.units[u];
+            if !st.routed && !st.eliminated && st.hits < crate::column::effective_tq(tx.scenario, &tx.state, u) {
+                // Routed by the procedure (a failed stand, the collapse) below its TQ (9.18).
+                crate::cohesion::rout(tx, u, crate::rout::RoutLeg::Hexes(2), "9.18")?;
+            }
+        }
+    }
+    crate::cohesion::settle(tx)?;
+    for s in &struck {
+        // Elephants whose defender held go through it (GBA 11.13, CG 10.13).
+        crate::elephants::pass_through(tx, &s.combat.attackers, &s.combat.defenders, &s.held)?;
+        advance(tx, &s.combat, &s.held)?;
+        // 9.18 step 3 with the optional Engaged rule (10.3).
+        crate::engaged::after_combat(tx, &s.combat, &s.before);
+    }
+    crate::engaged::release_free(tx);
     tx.emit(Event::ShockSegmentEnded { leader });
     Ok(())
 }
 
-fn fight(tx: &mut Tx, k: usize, combat: &Combat, setup: &ShockSetup) -> Result<(), RuleError> {
+/// A combat struck, its routs and advances still to come: the hexes its defenders held and where
+/// each of its units stood, and the units its procedure routs below their TQ (9.13, 9.18).
+struct Struck {
+    combat: Combat,
+    held: Vec<HexId>,
+    before: Vec<(usize, Placement)>,
+    stand_failed: Vec<usize>,
+}
+
+/// One combat's dice and results (9.13–9.17): its leader casualties and its hits, at once.
+fn strike(tx: &mut Tx, k: usize, combat: Combat, setup: &ShockSetup) -> Result<Struck, RuleError> {
+    let combat = &combat;
     let ids = |v: &[usize]| v.iter().map(|&u| tx.scenario.units[u].id.clone()).collect::<Vec<_>>();
     let (attackers, defenders) = (ids(&combat.attackers), ids(&combat.defenders));
     // The resolver's results come in the setup's order.
@@ -572,6 +605,7 @@ fn fight(tx: &mut Tx, k: usize, combat: &Combat, setup: &ShockSetup) -> Result<(
             tx.emit(Event::LeaderCasualty { leader, result, rule: step.rule.into() });
         }
     }
+    let mut stand_failed = Vec::new();
     for (units, results) in [(&a_order, &outcome.attackers), (&d_order, &outcome.defenders)] {
         for (&u, r) in units.iter().zip(results.iter()) {
             let id = tx.scenario.units[u].id.clone();
@@ -579,9 +613,8 @@ fn fight(tx: &mut Tx, k: usize, combat: &Combat, setup: &ShockSetup) -> Result<(
             if r.final_hits > now {
                 tx.emit(Event::CohesionHits { unit: id.clone(), hits: r.final_hits - now, cause: HitCause::Shock });
             }
-            if r.routed && tx.state.units[u].hits < crate::column::effective_tq(tx.scenario, &tx.state, u) {
-                // Routed by the procedure (a failed stand, the collapse) below its TQ (9.18).
-                crate::cohesion::rout(tx, u, crate::rout::RoutLeg::Hexes(2), "9.18")?;
+            if r.routed {
+                stand_failed.push(u);
             }
             // J-class foot that fought are out of javelins (8.17).
             let un = &tx.scenario.units[u];
@@ -591,15 +624,7 @@ fn fight(tx: &mut Tx, k: usize, combat: &Combat, setup: &ShockSetup) -> Result<(
             }
         }
     }
-    // The routs take effect, then the attackers advance into what the defenders left (9.31).
-    crate::cohesion::settle(tx)?;
-    // Elephants whose defender held go through it (GBA 11.13, CG 10.13).
-    crate::elephants::pass_through(tx, &combat.attackers, &combat.defenders, &held)?;
-    advance(tx, combat, &held)?;
-    // 9.18 step 3 with the optional Engaged rule (10.3).
-    crate::engaged::after_combat(tx, combat, &before);
-    crate::engaged::release_free(tx);
-    Ok(())
+    Ok(Struck { combat: combat.clone(), held, before, stand_failed })
 }
 
 /// Advance after combat (9.31–9.34), one-hex attackers: into each hex the defenders left, the

@@ -191,3 +191,26 @@ fn a_unit_that_advances_beside_enemy_archers_may_be_turned_to_and_shot_at_but_no
     }
     assert!(seen > 0, "some of these rolls rout the defender");
 }
+
+#[test]
+fn every_combat_strikes_before_any_routs_then_the_advances_gba_9_0_9_18_p40() {
+    // Two combats side by side: blue's two hypaspists each march onto a red MI.
+    let blue2 = vec![unit("hyp2", "HI", "HY", 5, 6, 5, "", "0308", "E")];
+    let red = vec![unit("red", "MI", "", 4, 5, 5, "", "0605", "W"), unit("red2", "MI", "", 4, 5, 5, "", "0608", "W")];
+    let (mut game, _) = field(red, blue2).start(&[0, 0, 9, 0, 0, 9, 0, 0, 0, 0]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, mv("hyp", &["0405", "0505"], Vertex::E));
+    let_pass(&mut game);
+    ok(&mut game, mv("hyp2", &["0408", "0508"], Vertex::E));
+    let_pass(&mut game);
+    ok(&mut game, Command::EndOrders);
+    let events = ok(&mut game, shock(&[]));
+    let at = |f: &dyn Fn(&Event) -> bool| events.iter().position(|e| f(e));
+    let resolved: Vec<usize> =
+        events.iter().enumerate().filter(|(_, e)| matches!(e, Event::ShockResolved { .. })).map(|(i, _)| i).collect();
+    assert_eq!(resolved.len(), 2, "{events:?}");
+    let first_rout = at(&|e| matches!(e, Event::UnitRouted { .. })).expect("a rout");
+    let first_advance = at(&|e| matches!(e, Event::UnitAdvanced { .. })).expect("an advance");
+    assert!(first_rout > resolved[1], "routs wait for every combat's result: {events:?}");
+    assert!(first_advance > first_rout, "advances follow the routs: {events:?}");
+}
