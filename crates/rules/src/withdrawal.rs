@@ -801,6 +801,8 @@ pub(crate) struct BackSteps<'a> {
     scenario: &'a Scenario,
     index: usize,
     facing: Vertex,
+    /// In column it may not withdraw at all (6.67).
+    column: bool,
     /// The hexes of the enemy withdrawn from.
     enemy: Vec<HexId>,
     zoc: HashMap<HexId, Vec<usize>>,
@@ -825,6 +827,7 @@ impl<'a> BackSteps<'a> {
             scenario,
             index: unit,
             facing: state.units[unit].facing,
+            column: state.units[unit].column,
             enemy: state.units[enemy].placement.hexes().collect(),
             zoc: enemy_zoc(scenario, state, scenario.units[unit].side),
             occupied: occupancy(state),
@@ -847,6 +850,9 @@ impl<'a> BackSteps<'a> {
     /// The steps back open from `halves`, each with its cost.
     pub(crate) fn steps(&self, (a, b): (HexId, HexId)) -> Vec<((HexId, HexId), crate::charts::movement_costs::Cost)> {
         let mut out = Vec::new();
+        if self.column {
+            return out;
+        }
         for front in crate::facing::front_hexsides(self.facing) {
             let back = Hexside::from_index(front.index() + 3);
             let (Some(a2), Some(b2)) = (a.neighbour(back), b.neighbour(back)) else { continue };
