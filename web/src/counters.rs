@@ -182,16 +182,18 @@ pub fn ratings_line(unit: &Unit) -> String {
 fn unit_counter(unit: &Unit, state: &UnitState, selected: bool) -> Html {
     let (x, y, length) = anchor(state);
     let rot = rotation(state);
-    let (half, d2) = (length / 2.0, DEPTH / 2.0);
-    let layout = content_layout(rot, length, DEPTH);
+    // A two-hex column lies along its heading (6.63): its counter stands on end, head at the top.
+    let (w, hgt) = if state.column && state.placement.is_two_hex() { (DEPTH, length) } else { (length, DEPTH) };
+    let (half, d2) = (w / 2.0, hgt / 2.0);
+    let layout = content_layout(rot, w, hgt);
     html! {
         <g class={classes!("counter", "unit", side_class(unit.side), selected.then_some("selected"), state.moved.then_some("moved"), state.routed.then_some("routed"), state.column.then_some("column"), state.engaged.then_some("engaged"))}
             data-unit={unit.id.clone()} data-hits={state.hits.to_string()} data-column={state.column.then_some("true")}
             transform={format!("translate({x:.1},{y:.1}) rotate({rot})")}>
             <rect class="body" x={format!("{:.1}", -half)} y={format!("{:.1}", -d2)}
-                width={format!("{length:.1}")} height={format!("{DEPTH:.1}")} rx="3" />
+                width={format!("{w:.1}")} height={format!("{hgt:.1}")} rx="3" />
             <rect class="front" x={format!("{:.1}", -half)} y={format!("{:.1}", -d2)}
-                width={format!("{length:.1}")} height="5" rx="2" />
+                width={format!("{w:.1}")} height="5" rx="2" />
             <path class="notch" d={format!("M-5,{:.1} L0,{:.1} L5,{:.1} Z", -d2, -d2 - 6.0, -d2)} />
             <g transform={format!("rotate({})", layout.relative)}>{ counter_content(unit, layout.width, layout.height) }</g>
             if state.routed {

@@ -205,6 +205,11 @@ fn choice_label(d: &Destination) -> String {
     };
     let wheel = if d.wheel { ", wheel: TQ check" } else { "" };
     match d.placement {
+        // A two-hex column (6.63) faces the hexside at its head.
+        Placement::Two(a, b) if d.column => {
+            let heading = sarissa_rules::facing::Heading::of(d.facing, true).name();
+            format!("{a}–{b} in column, head to {heading} · {} MP{hits}", d.mp)
+        }
         Placement::Two(a, b) => format!("{a}–{b} facing {} · {} MP{hits}{wheel}", d.facing.name(), d.mp),
         Placement::One(_) => {
             let heading = sarissa_rules::facing::Heading::of(d.facing, d.column).name();

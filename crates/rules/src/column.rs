@@ -9,9 +9,9 @@ use crate::units::{Placement, Unit, UnitType};
 
 /// May this unit ever be In Column? GBA 6.6: formed infantry, PH down to LI (and the light
 /// phalanx), never skirmishers. CG 6.5 (D31): any combat unit but skirmishers (Tribal LI are
-/// not told apart yet). Two-hex units do not form column in this version (P45).
-pub fn may_be_column(rules: RuleSet, unit: &Unit, placement: &Placement) -> bool {
-    if placement.is_two_hex() || unit.kind.is_foot_skirmisher() {
+/// not told apart yet). Two-hex units too, end to end (6.63, 6.64, P45).
+pub fn may_be_column(rules: RuleSet, unit: &Unit, _placement: &Placement) -> bool {
+    if unit.kind.is_foot_skirmisher() {
         return false;
     }
     if crate::rule_set::hooks(rules).column.any_combat_unit {
@@ -49,10 +49,25 @@ pub fn effective_tq(scenario: &Scenario, state: &GameState, unit: usize) -> u8 {
     }
 }
 
-/// The vertex a one-hex column turns to when it leaves column without a choice of its own
-/// (6.66, P48): the one 30° clockwise of its hexside, which keeps the hex it faced in front.
-pub fn reverted_facing(column_facing: Vertex) -> Vertex {
-    column_facing
+/// The vertex a column faces when it leaves column without a choice of its own (6.66, P48): a
+/// one-hex unit the one 30° clockwise of its hexside, which keeps the hex it faced in front; a
+/// two-hex unit, which does not turn, the long side 90° clockwise of its head (P45).
+pub fn reverted_facing(placement: &Placement, column_facing: Vertex) -> Vertex {
+    if placement.is_two_hex() {
+        Vertex::from_index(column_facing.index() + 5)
+    } else {
+        column_facing
+    }
+}
+
+/// The facing of a unit in line: its own, or for a column the one it reverts to (6.66). For rules
+/// that read a two-hex unit's facing as a line's (a rout's straight-on or reverse face, 10.21).
+pub fn line_facing(placement: &Placement, facing: Vertex, column: bool) -> Vertex {
+    if column {
+        reverted_facing(placement, facing)
+    } else {
+        facing
+    }
 }
 
 /// 6.66: every column shock attacked in this orders phase's shock segment (the combats resolved
@@ -75,7 +90,7 @@ pub fn revert_attacked(tx: &mut Tx, since: usize) {
         if !st.column || st.routed || st.eliminated {
             continue;
         }
-        let (unit, facing) = (tx.scenario.units[i].id.clone(), reverted_facing(st.facing));
+        let (unit, facing) = (tx.scenario.units[i].id.clone(), reverted_facing(&st.placement, st.facing));
         tx.emit(Event::FormationChanged { unit: unit.clone(), column: false, facing });
         tx.emit(Event::CohesionHits { unit, hits: 1, cause: HitCause::ColumnBroken });
     }

@@ -91,8 +91,11 @@ pub fn arc_of(placement: &Placement, facing: impl Into<Heading>, hex: HexId) -> 
     let facing = facing.into();
     let diff = ((angle - facing.degrees() + 540.0) % 360.0 - 180.0).abs();
     // A column's neighbours lie 0°, 60°, 120° and 180° off its hexside: only the first is front.
+    // A two-hex column's: ahead of its head 0°, beside that hex about 41°, beside its tail 90°
+    // and beyond: one front hex, two flank, five rear (6.63, P45).
     let (front, flank) = match facing {
         Heading::Vertex(_) => (70.0, 110.0),
+        Heading::Hexside(_) if placement.is_two_hex() => (30.0, 65.0),
         Heading::Hexside(_) => (30.0, 90.0),
     };
     Some(if diff < front {

@@ -282,7 +282,7 @@ impl<'a> Mover<'a> {
     /// Why it may not change formation in `hex`, if it may not (6.6, 6.61).
     fn change_refused(&self, hex: HexId) -> Option<String> {
         if !self.may_change {
-            return Some(format!("a {} may not form column (6.6, P45)", self.unit.kind.name()));
+            return Some(format!("a {} may not form column (6.6)", self.unit.kind.name()));
         }
         self.in_enemy_zoc(hex)
             .then(|| "it may not change into or out of column in an enemy zone of control (6.61)".into())
@@ -681,6 +681,20 @@ pub fn leader_reach(
 /// A two-hex unit's pose: its halves (in id order) and its facing.
 type Pair = (HexId, HexId, Vertex);
 
+/// Is this two-hex pose a column's (6.63)? A column faces a hexside along its length — either end
+/// of the hexside its halves share — stored as the vertex of the same index (`Heading`); a line
+/// faces one of the two vertices across it (P1), so the stored facing tells the two apart.
+pub fn is_column_pose(placement: &Placement, facing: Vertex) -> bool {
+    match *placement {
+        Placement::Two(a, b) => a.side_towards(b).is_some_and(|d| facing.index() % 3 == d.index() % 3),
+        Placement::One(_) => false,
+    }
+}
+
+fn column_pose((a, b, v): Pair) -> bool {
+    is_column_pose(&Placement::Two(a, b), v)
+}
+
 fn pair(a: HexId, b: HexId, v: Vertex) -> Pair {
     if a < b {
         (a, b, v)
@@ -704,6 +718,10 @@ struct Formation<'a> {
     drift: bool,
     /// A hoplite line under the optional law of inertia (6.14).
     inertia: bool,
+    /// It moves as a column: In Column since the orders phase began (6.61).
+    column_moves: bool,
+    /// It may change into or out of column at the end of its move (6.61).
+    may_change: bool,
 }
 
 /// Hoplite lines are bound by the Greek optional rules (6.5, 6.14), Greek mercenaries and
@@ -726,10 +744,13 @@ impl<'a> Formation<'a> {
         };
         let zoc = enemy_zoc(scenario, state, unit.side);
         let occupied = occupancy(state);
-        let ma = unit.ma_extended.unwrap_or(unit.ma);
+        let rules = scenario.meta.rules;
+        // 6.62: a column's allowance (a phalanx's higher MA + 1); a line's, the augmented MA (6.46).
+        let ma = if st.column { crate::column::column_ma(rules, unit) } else { unit.ma_extended.unwrap_or(unit.ma) };
         let may_leave_start = outpaces(scenario, unit, &pinners(scenario, &zoc, [a, b]));
         let options = scenario.meta.optional_rules;
-        let drift = options.drift_to_the_right && st.moved && hellenic(unit);
+        // The drift (6.5) is a line's; a column goes where its head leads (6.64).
+        let drift = options.drift_to_the_right && st.moved && hellenic(unit) && !st.column;
         let inertia = options.law_of_inertia && hellenic(unit);
         Some(Self {
             scenario,
@@ -742,7 +763,58 @@ impl<'a> Formation<'a> {
             may_leave_start,
             drift,
             inertia,
+            column_moves: st.column && st.column_at_start,
+            may_change: !st.routed && crate::column::may_be_column(rules, unit, &st.placement),
         })
+    }
+
+    /// A two-hex column's steps (6.64): its front half enters the hex ahead or either hex beside
+    /// that one, turning free to the hexside it crossed, and the rear half follows into the hex the
+    /// front half left. MP: the higher of the halves' (6.42); hits: the front half's — the rear
+    /// one enters a hex the unit already held (6.42) — one fewer in column (6.62). Never turning in
+    /// place, pivoting or reversing (6.64). Only for a unit In Column since the phase began (6.61).
+    fn column_steps(&self, (a, b, v): Pair, spent: Spent) -> Vec<(Pair, Spent, bool)> {
+        let in_zoc = self.in_zoc(a) || self.in_zoc(b);
+        if !self.column_moves || ((a, b, v) != self.start && in_zoc) || (in_zoc && !self.may_leave_start) {
+            return Vec::new();
+        }
+        let ahead = Hexside::from_index(v.index());
+        let (front, rear) = if a.neighbour(ahead) == Some(b) { (b, a) } else { (a, b) };
+        let category = MoveCategory::TwoHexFoot;
+        let mut out = Vec::new();
+        for turn in [0, 1, 5] {
+            let side = Hexside::from_index(ahead.index() + turn);
+            let Some(to) = front.neighbour(side).filter(|h| self.free(*h)) else { continue };
+            let costs =
+                (entry_cost(self.scenario, category, front, to), entry_cost(self.scenario, category, rear, front));
+            let (Some(head), Some(tail)) = costs else { continue };
+            let cost = movement_costs::in_column(Cost::new(head.mp.max(tail.mp), head.hits));
+            let next = Spent { mp: spent.mp + cost.mp, hits: spent.hits + cost.hits };
+            if next.mp <= self.ma {
+                out.push((pair(to, front, Vertex::from_index(side.index())), next, false));
+            }
+        }
+        out
+    }
+
+    /// The change into or out of column where a move ends (6.61, 6.63): 1 MP (free in CG), not
+    /// with either half in an enemy ZOC, in the same two hexes. Forming, the player names which
+    /// end is the head; leaving, which long side is the front (the counter's top, P45).
+    fn changes(&self, (a, b, v): Pair, spent: Spent) -> Vec<(Pair, Spent)> {
+        let Some(d) = a.side_towards(b) else { return Vec::new() };
+        if !self.may_change || self.in_zoc(a) || self.in_zoc(b) {
+            return Vec::new();
+        }
+        let next = Spent { mp: spent.mp + crate::column::change_mp(self.scenario.meta.rules), hits: spent.hits };
+        if next.mp > self.ma {
+            return Vec::new();
+        }
+        let facings = if column_pose((a, b, v)) {
+            Vertex::perpendicular_to(d).to_vec()
+        } else {
+            vec![Vertex::from_index(d.index()), Vertex::from_index(d.index() + 3)]
+        };
+        facings.into_iter().map(|f| ((a, b, f), next)).collect()
     }
 
     fn in_zoc(&self, h: HexId) -> bool {
@@ -761,7 +833,9 @@ impl<'a> Formation<'a> {
     /// keeps going until it can advance no further (6.14, P29): no straight step forward is
     /// open (blocked, out of MP, or it has stopped in an enemy ZOC).
     fn may_stop(&self, best: &FormationSearch, pose: Pair) -> bool {
+        // A change of formation ends the move (6.61); it is made only where it might stop.
         !self.inertia
+            || column_pose(pose) != column_pose(self.start)
             || best.get(&pose).is_none_or(|&(spent, _, wheel)| {
                 wheel || !self.steps(pose, spent).iter().any(|((_, _, v), _, w)| !w && *v == pose.2)
             })
@@ -769,6 +843,9 @@ impl<'a> Formation<'a> {
 
     /// The steps open from `pose` having spent `spent`: (new pose, its cost, whether it wheels).
     fn steps(&self, pose: Pair, spent: Spent) -> Vec<(Pair, Spent, bool)> {
+        if column_pose(pose) {
+            return self.column_steps(pose, spent);
+        }
         let (a, b, v) = pose;
         let in_zoc = self.in_zoc(a) || self.in_zoc(b);
         // It stops once either half has entered an enemy ZOC (7.23).
@@ -889,6 +966,17 @@ fn formation_search(f: &Formation, spent_before: u8) -> FormationSearch {
             }
         }
     }
+    // 6.61: the change of formation ends the move, from any pose where it may stop (6.14).
+    let ends: Vec<(Pair, Spent, Pair)> = best
+        .iter()
+        .filter(|(p, (_, _, wheel))| !wheel && column_pose(**p) == column_pose(f.start) && f.may_stop(&best, **p))
+        .flat_map(|(&p, &(spent, ..))| f.changes(p, spent).into_iter().map(move |(c, s)| (c, s, p)))
+        .collect();
+    for (p, s, from) in ends {
+        if best.get(&p).is_none_or(|(b, ..)| s < *b) {
+            best.insert(p, (s, Some(from), false));
+        }
+    }
     best
 }
 
@@ -925,7 +1013,7 @@ fn destination(f: &Formation, best: &FormationSearch, (a, b, v): Pair) -> Destin
         hits: spent.hits,
         path,
         in_enemy_zoc: f.in_zoc(a) || f.in_zoc(b),
-        column: false,
+        column: column_pose((a, b, v)),
     }
 }
 

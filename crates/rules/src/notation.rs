@@ -62,6 +62,16 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             };
             Command::MoveTo { unit: unit.to_string(), to, facing }
         }
+        ["move", unit, "to", to, "column", side] => {
+            // 6.63: a two-hex column faces the hexside at its head, stored as the vertex of that index.
+            let side =
+                Hexside::parse(side).ok_or_else(|| format!("`{side}` is not a hexside (NE, N, NW, SW, S, SE)"))?;
+            let Some((a, b)) = to.split_once('-') else {
+                return Err("only a two-hex unit moves to a pose in column: `move UNIT to A-B column S`".into());
+            };
+            let to = Placement::Two(hexes(&[a])?[0], hexes(&[b])?[0]);
+            Command::MoveTo { unit: unit.to_string(), to, facing: Vertex::from_index(side.index()) }
+        }
         ["move", unit, rest @ .., "column", side] => {
             // 6.63: a column faces a hexside, stored as the vertex of the same index.
             let side =
@@ -195,6 +205,9 @@ pub fn format(command: &Command) -> String {
         }
         Command::Move { unit, path, facing, .. } if path.is_empty() => format!("move {unit} facing {}", facing.name()),
         Command::Move { unit, path, facing, .. } => format!("move {unit} {} facing {}", hexes(path), facing.name()),
+        Command::MoveTo { unit, to, facing } if crate::movement::is_column_pose(to, *facing) => {
+            format!("move {unit} to {} column {}", to.label(), Hexside::from_index(facing.index()).name())
+        }
         Command::MoveTo { unit, to, facing } => format!("move {unit} to {} facing {}", to.label(), facing.name()),
         Command::MoveLeader { leader, path } => format!("leader {leader} {}", hexes(path)),
         Command::LineCommand { line, anchor, formation } => format!(

@@ -10,17 +10,13 @@
 //! activated with a PW order in force, the line may not move under orders (6.83). Orders last
 //! the game turn.
 
-use crate::charts::movement_costs::{self, MoveCategory};
-use crate::facing::front_hexsides;
 use crate::game::{Event, GameState, LeaderStatus, LineStep, Phase, PwDeclaration, PwOrder, RuleError, Tx};
-use crate::hex::{HexId, Hexside};
+use crate::hex::HexId;
 use crate::line::Formation;
-use crate::movement::entry_cost;
 use crate::scenario::Scenario;
-use crate::terrain::Terrain;
 use crate::units::{LineType, Placement, Unit, UnitType};
 use crate::withdrawal::{current_mover, final_facings, give_ground, is_infantry, retreat_from, Allowance, Going};
-use crate::zoc::{enemy_zoc, occupancy};
+use crate::zoc::enemy_zoc;
 use std::cmp::Reverse;
 
 /// Units that may use PW (6.81): phalanxes, and heavy infantry of TQ 6 or more.
@@ -215,33 +211,18 @@ fn ways_back(scenario: &Scenario, state: &GameState, unit: usize, mover: usize) 
         }
         Placement::Two(a, b) => (a, b),
     };
-    let enemy: Vec<HexId> = state.units[mover].placement.hexes().collect();
-    let away = |hexes: [HexId; 2]| hexes.iter().flat_map(|h| enemy.iter().map(|e| e.distance(*h))).min().unwrap_or(0);
-    let occupied = occupancy(state);
-    let map = &scenario.map;
-    let mut out = Vec::new();
-    for front in front_hexsides(st.facing) {
-        let back = Hexside::from_index(front.index() + 3);
-        let (Some(a2), Some(b2)) = (a.neighbour(back), b.neighbour(back)) else { continue };
-        let open = |from: HexId, to: HexId| {
-            map.contains(to)
-                && !occupied.contains_key(&to)
-                && !zoc.contains_key(&to)
-                && !map.terrain(to).is_some_and(|t| t.is_rough() && t != Terrain::Rocky)
-                && !map.hexside(from, to).is_some_and(|f| f.is_rough())
-        };
-        if !open(a, a2) || !open(b, b2) || away([a2, b2]) <= away([a, b]) {
-            continue;
-        }
-        let cost = (
-            entry_cost(scenario, MoveCategory::TwoHexFoot, a, a2),
-            entry_cost(scenario, MoveCategory::TwoHexFoot, b, b2),
-        );
-        let (Some(c1), Some(c2)) = cost else { continue };
-        let hits = movement_costs::two_hex(c1, c2).hits;
-        out.push(Going { path: vec![a2, b2], placement: Placement::Two(a2, b2), facing: st.facing, mp: 0, hits });
-    }
-    out
+    // Straight back across its rear hexsides, as in an orderly withdrawal of one step (P24).
+    let back = crate::withdrawal::BackSteps::new(scenario, state, unit, mover);
+    back.steps((a, b))
+        .into_iter()
+        .map(|((a2, b2), cost)| Going {
+            path: vec![a2, b2],
+            placement: Placement::Two(a2, b2),
+            facing: st.facing,
+            mp: 0,
+            hits: cost.hits,
+        })
+        .collect()
 }
 
 /// The way back a step names, if it is one (a two-hex unit's `path` is the pair it ends in).

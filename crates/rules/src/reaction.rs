@@ -518,10 +518,16 @@ pub fn run_formation(
     let Some(last) = route.last().cloned() else { return Ok(()) };
     let id = tx.scenario.units[unit].id.clone();
     let start = tx.state.units[unit].placement;
+    // 6.61: a change into or out of column is the route's last step, in the same two hexes.
+    let column_now = tx.state.units[unit].column;
+    let changes = crate::movement::is_column_pose(&last.placement, last.facing) != column_now;
+    let before_change = if route.len() >= 2 { route[route.len() - 2].facing } else { tx.state.units[unit].facing };
     let emit_move = |tx: &mut Tx, from: &Placement, step: &RouteStep, hits: u8| {
         let before: Vec<HexId> = from.hexes().collect();
         let path: Vec<HexId> = step.placement.hexes().filter(|h| !before.contains(h)).collect();
-        let (placement, facing, mp) = (step.placement, step.facing, step.mp);
+        let change = changes && step == &last;
+        let (placement, mp) = (step.placement, step.mp);
+        let facing = if change { before_change } else { step.facing };
         if first {
             tx.emit(Event::UnitMoved { unit: id.clone(), path, placement, facing, mp });
         } else {
@@ -530,6 +536,9 @@ pub fn run_formation(
         if hits > 0 {
             // The ground and pivots of this stretch (6.42, 6.43).
             tx.emit(Event::CohesionHits { unit: id.clone(), hits, cause: HitCause::Maneuver });
+        }
+        if change {
+            tx.emit(Event::FormationChanged { unit: id.clone(), column: !column_now, facing: step.facing });
         }
     };
     let rest =
@@ -631,7 +640,8 @@ fn end_formation_move(tx: &mut Tx, ui: usize, mp: u8, wheel: bool, fresh: bool) 
             tx.emit(Event::CohesionHits { unit: id.clone(), hits, cause: HitCause::Wheel });
         }
     }
-    if mp > ma && fresh {
+    // A column's allowance is its own (6.62), not the augmented MA.
+    if mp > ma && fresh && !tx.state.units[ui].column_at_start {
         let roll = tx.roll(RollPurpose::TqCheck { unit: id.clone(), rule: "6.46".into() })?;
         if roll > tq {
             tx.emit(Event::CohesionHits { unit: id, hits: 1, cause: HitCause::AugmentedMove });

@@ -530,7 +530,8 @@ fn plan(
             }
             // GBA 10.21: keep the facing or reverse-face, whichever points nearer the edge; if
             // that way is blocked, the other. Equal: both ways compete (P35).
-            let keep = st.facing;
+            // A column routs from the long side it would revert to (6.66, P45).
+            let keep = crate::column::line_facing(&st.placement, st.facing, st.column);
             let reverse = Vertex::from_index(keep.index() + 3);
             let (first, second) = if vertex_progress(router.edge, reverse) > vertex_progress(router.edge, keep) {
                 (reverse, keep)

@@ -344,7 +344,9 @@ fn order_formation_move(tx: &mut Tx, li: usize, unit: &str, to: &Placement, faci
     let moved = tx.state.units[ui].moved;
     if moved {
         // A Moved unit moving again takes a hit; at the augmented MA, two (6.13, 6.46).
-        let (hits, cause) = if d.mp > u.ma { (2, HitCause::AugmentedMove) } else { (1, HitCause::SecondMove) };
+        // A column's allowance (6.62) is not the augmented MA.
+        let augmented = d.mp > u.ma && !tx.state.units[ui].column_at_start;
+        let (hits, cause) = if augmented { (2, HitCause::AugmentedMove) } else { (1, HitCause::SecondMove) };
         tx.emit(Event::CohesionHits { unit: unit.into(), hits, cause });
     }
     // Pose by pose, stopping where the enemy may react or withdraw (7.16, 6.7, P28).

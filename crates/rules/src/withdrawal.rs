@@ -46,13 +46,13 @@ pub enum Allowance {
 /// How far `unit` may withdraw from `mover`, if it may at all (6.71): one-hex, on the field, not
 /// in an enemy ZOC, and faster than the mover — or a skirmisher no slower than it.
 ///
-/// Two-hex units do not withdraw in this version (P24). Routed units and columns, which may
-/// not, do not exist yet (10.2, 6.67).
+/// A two-hex unit too, no half in an enemy ZOC (P24); a phalanx counts its MA 4 (6.71). Columns,
+/// which may not, are turned away by the callers (6.67).
 pub fn unit_allowance(scenario: &Scenario, state: &GameState, unit: usize, mover: usize) -> Option<Allowance> {
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
-    let Placement::One(at) = st.placement else { return None };
+    let zoc = enemy_zoc(scenario, state, u.side);
     // Routed units do not withdraw (6.71).
-    if st.eliminated || st.routed || st.engaged || enemy_zoc(scenario, state, u.side).contains_key(&at) {
+    if st.eliminated || st.routed || st.engaged || st.placement.hexes().any(|h| zoc.contains_key(&h)) {
         return None;
     }
     let theirs = approach_ma(&scenario.units[mover]);
@@ -336,6 +336,9 @@ pub fn unit_withdrawals(scenario: &Scenario, state: &GameState, unit: usize) -> 
         return Vec::new();
     }
     let Some(mover) = current_mover(scenario, state) else { return Vec::new() };
+    if state.units[unit].placement.is_two_hex() {
+        return two_hex_destinations(scenario, state, unit, mover);
+    }
     let Some(r) = unit_retreat(scenario, state, unit, mover) else { return Vec::new() };
     let facing = state.units[unit].facing;
     let mut out = Vec::new();
@@ -392,7 +395,8 @@ pub fn offer(scenario: &Scenario, state: &GameState, mover: usize, before: Optio
             u.side != side
                 && !state.units[i].eliminated
                 && state.units[i].placement.hexes().any(|h| came_within(h, TRIGGER_RANGE))
-                && unit_retreat(scenario, state, i, mover).is_some_and(|r| !r.search().is_empty())
+                && (unit_retreat(scenario, state, i, mover).is_some_and(|r| !r.search().is_empty())
+                    || !two_hex_ways(scenario, state, i, mover).is_empty())
         })
         .collect();
     let occupied = occupancy(state);
@@ -420,7 +424,7 @@ pub fn offer(scenario: &Scenario, state: &GameState, mover: usize, before: Optio
 /// enemy unit, by the withdrawal's ground rules (6.75), the start of the move free of the ZOC
 /// test; as far as it can if two hexes are not open; the hex farthest from that enemy, the first
 /// by id among equals. `None`: it stays (no enemy on the field, nowhere to go, or a two-hex unit,
-/// P24).
+/// P41).
 pub fn crisis_withdrawal(scenario: &Scenario, state: &GameState, unit: usize) -> Option<Vec<HexId>> {
     let u = &scenario.units[unit];
     let Placement::One(start) = state.units[unit].placement else { return None };
@@ -468,6 +472,9 @@ fn withdraw_unit(
     fire: bool,
     rule: &'static str,
 ) -> Result<(), RuleError> {
+    if tx.state.units[ui].placement.is_two_hex() {
+        return withdraw_two_hex(tx, ui, mover, path, facing, fire, rule);
+    }
     let unit = tx.scenario.units[ui].id.clone();
     let refuse = |reason: String| RuleError::IllegalMove { unit: unit.clone(), rule, reason };
     let r =
@@ -781,4 +788,181 @@ pub fn withdraw_line(tx: &mut Tx, leader: &str, steps: &[crate::game::LineStep])
         withdraw_unit(tx, ui, mover, &step.path, step.facing, step.fire, "6.78")?;
     }
     crate::reaction::after_reaction(tx)
+}
+
+// ---- Two-hex units (6.71–6.75, P24) ----------------------------------------------------------
+
+/// The ground a two-hex unit withdraws over (P24): it steps back as a whole, both halves across
+/// the same rear hexside — either of the two opposite its front hexsides — keeping its facing
+/// (6.72; it never turns in place, 6.33), its nearer half farther from the enemy each step
+/// (6.71). Each half keeps to the 6.75 limits, and neither stacks nor passes through another
+/// unit (a PH or HI never does, 6.92). A step pays the higher of its halves' costs (6.42).
+pub(crate) struct BackSteps<'a> {
+    scenario: &'a Scenario,
+    index: usize,
+    facing: Vertex,
+    /// In column it may not withdraw at all (6.67).
+    column: bool,
+    /// The hexes of the enemy withdrawn from.
+    enemy: Vec<HexId>,
+    zoc: HashMap<HexId, Vec<usize>>,
+    occupied: HashMap<HexId, usize>,
+}
+
+type Halves = (HexId, HexId);
+
+/// Where a two-hex unit's withdrawal ends: its halves, the MP and ground hits of the cheapest
+/// way there, and the halves of each step on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct BackWay {
+    pub halves: (HexId, HexId),
+    pub mp: u8,
+    pub hits: u8,
+    pub route: Vec<(HexId, HexId)>,
+}
+
+impl<'a> BackSteps<'a> {
+    pub(crate) fn new(scenario: &'a Scenario, state: &GameState, unit: usize, enemy: usize) -> Self {
+        BackSteps {
+            scenario,
+            index: unit,
+            facing: state.units[unit].facing,
+            column: state.units[unit].column,
+            enemy: state.units[enemy].placement.hexes().collect(),
+            zoc: enemy_zoc(scenario, state, scenario.units[unit].side),
+            occupied: occupancy(state),
+        }
+    }
+
+    fn away(&self, (a, b): (HexId, HexId)) -> u32 {
+        [a, b].iter().flat_map(|h| self.enemy.iter().map(|e| e.distance(*h))).min().unwrap_or(0)
+    }
+
+    fn open(&self, from: HexId, to: HexId) -> bool {
+        let map = &self.scenario.map;
+        map.contains(to)
+            && self.occupied.get(&to).is_none_or(|&o| o == self.index)
+            && !self.zoc.contains_key(&to)
+            && !map.terrain(to).is_some_and(|t| t.is_rough() && t != Terrain::Rocky)
+            && !map.hexside(from, to).is_some_and(|f| f.is_rough())
+    }
+
+    /// The steps back open from `halves`, each with its cost.
+    pub(crate) fn steps(&self, (a, b): (HexId, HexId)) -> Vec<((HexId, HexId), crate::charts::movement_costs::Cost)> {
+        let mut out = Vec::new();
+        if self.column {
+            return out;
+        }
+        for front in crate::facing::front_hexsides(self.facing) {
+            let back = Hexside::from_index(front.index() + 3);
+            let (Some(a2), Some(b2)) = (a.neighbour(back), b.neighbour(back)) else { continue };
+            if !self.open(a, a2) || !self.open(b, b2) || self.away((a2, b2)) <= self.away((a, b)) {
+                continue;
+            }
+            let two_hex = MoveCategory::TwoHexFoot;
+            let costs = (entry_cost(self.scenario, two_hex, a, a2), entry_cost(self.scenario, two_hex, b, b2));
+            if let (Some(c1), Some(c2)) = costs {
+                out.push(((a2, b2), crate::charts::movement_costs::two_hex(c1, c2)));
+            }
+        }
+        out
+    }
+
+    /// Every end within `mp` MP (6.71), by its cheapest way (least MP, then fewest hits).
+    pub(crate) fn search(&self, start: (HexId, HexId), mp: u8) -> Vec<BackWay> {
+        let mut best: BTreeMap<Halves, ((u8, u8), Vec<Halves>)> = BTreeMap::new();
+        let mut heap = BinaryHeap::from([Reverse(((0u8, 0u8), start))]);
+        best.insert(start, ((0, 0), Vec::new()));
+        while let Some(Reverse((spent, at))) = heap.pop() {
+            if best.get(&at).is_some_and(|(b, _)| *b < spent) {
+                continue;
+            }
+            for (to, cost) in self.steps(at) {
+                let next = (spent.0 + cost.mp, spent.1 + cost.hits);
+                if next.0 <= mp && best.get(&to).is_none_or(|(b, _)| next < *b) {
+                    let mut route = best[&at].1.clone();
+                    route.push(to);
+                    best.insert(to, (next, route));
+                    heap.push(Reverse((next, to)));
+                }
+            }
+        }
+        best.into_iter()
+            .filter(|(h, _)| *h != start)
+            .map(|(halves, ((mp, hits), route))| BackWay { halves, mp, hits, route })
+            .collect()
+    }
+}
+
+/// Where a two-hex unit may withdraw from `mover` (6.71, P24): within its allowance of MP (its
+/// MA less the mover's), straight back keeping its facing. Empty if it may not (a column, 6.67;
+/// in an enemy ZOC, not faster).
+pub(crate) fn two_hex_ways(scenario: &Scenario, state: &GameState, unit: usize, mover: usize) -> Vec<BackWay> {
+    let st = &state.units[unit];
+    let Placement::Two(a, b) = st.placement else { return Vec::new() };
+    if st.column {
+        return Vec::new();
+    }
+    match unit_allowance(scenario, state, unit, mover) {
+        Some(Allowance::Mp(mp)) => BackSteps::new(scenario, state, unit, mover).search((a, b), mp),
+        _ => Vec::new(),
+    }
+}
+
+/// The two-hex way `path` names: the pair it ends in, halves in either order (as a PW's, 6.83).
+fn two_hex_named(ways: Vec<BackWay>, path: &[HexId]) -> Option<BackWay> {
+    ways.into_iter().find(|w| path.len() == 2 && path.contains(&w.halves.0) && path.contains(&w.halves.1))
+}
+
+/// A two-hex unit's withdrawals as destinations: `path` is the pair it ends in, `facing` its own.
+fn two_hex_destinations(scenario: &Scenario, state: &GameState, unit: usize, mover: usize) -> Vec<Destination> {
+    let facing = state.units[unit].facing;
+    two_hex_ways(scenario, state, unit, mover)
+        .into_iter()
+        .map(|w| Destination {
+            hex: w.halves.0,
+            placement: Placement::Two(w.halves.0, w.halves.1),
+            facing,
+            wheel: false,
+            mp: w.mp,
+            hits: w.hits,
+            path: vec![w.halves.0, w.halves.1],
+            in_enemy_zoc: false,
+            column: false,
+        })
+        .collect()
+}
+
+/// A two-hex unit's orderly withdrawal to the pair `path` names, keeping its facing (6.72, P24),
+/// with the 6.72 penalties as any unit's.
+fn withdraw_two_hex(
+    tx: &mut Tx,
+    ui: usize,
+    mover: usize,
+    path: &[HexId],
+    facing: Vertex,
+    fire: bool,
+    rule: &'static str,
+) -> Result<(), RuleError> {
+    let unit = tx.scenario.units[ui].id.clone();
+    let refuse = |reason: String| RuleError::IllegalMove { unit: unit.clone(), rule, reason };
+    if facing != tx.state.units[ui].facing {
+        return Err(refuse(
+            "a two-hex unit keeps its facing as it withdraws; it turns only by moving (6.72, 6.33)".into(),
+        ));
+    }
+    let ways = two_hex_ways(tx.scenario, &tx.state, ui, mover);
+    let way = two_hex_named(ways, path).ok_or_else(|| {
+        refuse(
+            "name the two hexes it ends in: it steps straight back, both halves across a rear hexside, each step \
+             farther from the enemy, within its MA less the enemy's, not into an enemy zone of control, rough ground \
+             other than rocky or another unit (6.71, 6.75)"
+                .into(),
+        )
+    })?;
+    let placement = Placement::Two(way.halves.0, way.halves.1);
+    // The event's path is every hex entered, step by step.
+    let entered = way.route.iter().flat_map(|(x, y)| [*x, *y]).collect();
+    let going = Going { path: entered, placement, facing, mp: way.mp, hits: way.hits };
+    give_ground(tx, ui, mover, going, fire)
 }

@@ -119,7 +119,7 @@ fn a_column_has_one_more_mp_a_phalanx_its_higher_ma_plus_one_gba_6_62() {
     let err = game.execute(&mv("line", &["0507", "0506", "0505", "0504", "0503", "0502"], Vertex::NE)).unwrap_err();
     assert_eq!(err.rule(), "6.25", "{err}");
     assert_eq!(column_ma(game.scenario.meta.rules, &game.scenario.units[0]), 6);
-    // A phalanx (MA 4, augmented 5) would have 6, were it a one-hex unit (P45).
+    // A phalanx (MA 4, augmented 5) has 6 (P45).
     let ph = unit("ph", "PH", "MA", 8, 7, 4, "", "0101-0102", "E");
     let f = field(vec![ph], vec![]);
     let (game, _) = f.start(&[]);
