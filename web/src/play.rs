@@ -302,7 +302,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 {
                     Vec::new()
                 }
-                _ => reach(&g.scenario, &g.state, u).unwrap_or_default(),
+                _ => sarissa_rules::legal::destinations(&g.scenario, &g.state, u),
             })
             .unwrap_or_default()
         }
