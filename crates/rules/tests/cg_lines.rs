@@ -373,3 +373,42 @@ fn a_cavalry_line_withdraws_as_the_chart_and_4_33_make_it_indian_ln_with_lc_cg_6
         lines.iter().map(|l| l.units.iter().map(|&u| game.scenario.units[u].id.clone()).collect()).collect();
     assert_eq!(ids, vec![vec!["lc1".to_string(), "ln1".to_string()]]);
 }
+
+/// Seeded random games on a Chandragupta field built for lines (data/cg-lines.toml): every
+/// command the random player picks is accepted, each game replays to the same state, and between
+/// them they give Combined EL/LI and CH/LI lines, spread elephant lines, the guild's line and the
+/// mixed horse line (CG 4.33, 4.65, 4.66; D9).
+#[test]
+fn random_games_give_every_kind_of_chandragupta_line_cg_4_33_4_66_d9() {
+    let text = include_str!("data/cg-lines.toml");
+    let scenario = std::sync::Arc::new(sarissa_rules::load("cg-lines.toml", text).unwrap_or_else(|e| panic!("{e}")));
+    let mut kinds = std::collections::BTreeSet::new();
+    for seed in 0..12u64 {
+        let dice = || sarissa_rules::Dice::seeded(seed);
+        let (mut game, _) = Game::new(scenario.clone(), dice()).unwrap();
+        let mut player = sarissa_rules::playout::RandomPlayer::new(seed);
+        let mut played = Vec::new();
+        for _ in 0..120 {
+            let Some(c) = player.choose(&game) else { break };
+            let events = game.execute(&c).unwrap_or_else(|e| panic!("seed {seed}: {c:?} refused: {e}"));
+            for e in events {
+                if let Event::LineDeclared { leader, line, units, .. } = e {
+                    let spread = matches!(c, Command::LineCommand { formation: Formation::Spread, .. });
+                    let mixed = line == "LC" && units.iter().any(|u| u == "ln-1") && units.iter().any(|u| u == "lc-1");
+                    kinds.insert(match () {
+                        _ if spread => "spread".to_string(),
+                        _ if mixed => "LC+LN".to_string(),
+                        _ if leader == "kamboja-chief" => "guild".to_string(),
+                        _ => line,
+                    });
+                }
+            }
+            played.push(c);
+        }
+        let replayed = Game::replay(scenario.clone(), dice(), &played).unwrap();
+        assert_eq!(replayed.state_hash(), game.state_hash(), "seed {seed}");
+    }
+    for kind in ["EL+LI", "CH+LI", "spread", "guild", "LC+LN"] {
+        assert!(kinds.contains(kind), "no random game gave a {kind} line: {kinds:?}");
+    }
+}
