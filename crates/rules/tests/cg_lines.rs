@@ -412,3 +412,31 @@ fn random_games_give_every_kind_of_chandragupta_line_cg_4_33_4_66_d9() {
         assert!(kinds.contains(kind), "no random game gave a {kind} line: {kinds:?}");
     }
 }
+
+/// The Sakatala field with a wing commander and an elephant Nayaka on e1 whose counter names
+/// `counter` (CG 4.53).
+fn with_nayaka(counter: &str) -> Game {
+    let mut f = sakatala();
+    f.leaders[0].push("{ id = \"senapati\", name = \"senapati\", role = \"wing\", initiative = 4, command_range = 5, charisma = 1, line_command = true, strategy = 3, at = \"0405\" }".into());
+    f.leaders[0].push(format!("{{ id = \"n1\", name = \"n1\", role = \"nayaka\", wing = \"senapati\", initiative = 2, command_range = 2, charisma = 1, line_types = [\"{counter}\"], at = \"0503\" }}"));
+    let mut game = start(&f, &[]);
+    while !offered(&game).contains(&"senapati".to_string()) {
+        let first = offered(&game)[0].clone();
+        ok(&mut game, pass(&first));
+    }
+    ok(&mut game, activate("senapati"));
+    ok(&mut game, Command::WingCommand { nayakas: vec!["n1".into()], use_overall: false });
+    game
+}
+
+#[test]
+fn an_elephant_nayaka_whose_counter_allows_it_puts_li_in_his_line_cg_4_53() {
+    let mut game = with_nayaka("EL+LI");
+    let events = ok(&mut game, line("EL+LI", "e1", Formation::Abreast));
+    assert_eq!(events, [declared("n1", "EL+LI", &["e1", "l1", "e2", "l2", "l4"])]);
+    // One whose counter says only EL commands no Combined line (4.37, 4.53).
+    let mut game = with_nayaka("EL");
+    assert_eq!(game.execute(&line("EL+LI", "e1", Formation::Abreast)).unwrap_err().rule(), "4.37");
+    let events = ok(&mut game, line("EL", "e1", Formation::Abreast));
+    assert_eq!(events, [declared("n1", "EL", &["e1"])]);
+}
