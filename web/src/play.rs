@@ -11,7 +11,7 @@ use sarissa_rules::fire::{firers, targets};
 use sarissa_rules::game::Phase;
 use sarissa_rules::harassment::options as harass_options;
 use sarissa_rules::legal::{movable_leaders, orderable_units};
-use sarissa_rules::movement::{leader_reach, reach, Destination};
+use sarissa_rules::movement::{leader_reach, Destination};
 use sarissa_rules::units::Placement;
 use sarissa_rules::withdrawal::{
     leader_withdrawals, line_plans, line_withdrawals, unit_withdrawals, withdrawal_volley,
@@ -307,7 +307,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 {
                     Vec::new()
                 }
-                _ => reach(&g.scenario, &g.state, u).unwrap_or_default(),
+                _ => sarissa_rules::legal::destinations(&g.scenario, &g.state, u),
             })
             .unwrap_or_default()
         }

@@ -346,14 +346,8 @@ pub fn prompt(p: &PromptProps) -> Html {
                     // A Nayaka under a Wing Command has nothing else to give: even a line of one (CG 4.54).
                     .filter(|(_, _, _, units)| units.len() > 1 || wing.is_some())
                     .map(|(kind, anchor, formation, units)| {
-                        let shape = match formation {
-                            sarissa_rules::line::Formation::Abreast if !sarissa_rules::line::is_mounted_line(kind.kind) => " abreast",
-                            sarissa_rules::line::Formation::Deep => " deep",
-                            _ => "",
-                        };
-                        let anchor_name = &s.units[anchor].name;
                         (
-                            format!("Line: {} × {}{shape} (with {anchor_name})", units.len(), kind.label()),
+                            line_label(s, li, &kind, formation, &units),
                             Command::LineCommand { line: kind, anchor: s.units[anchor].id.clone(), formation },
                         )
                     })
@@ -561,6 +555,35 @@ pub fn prompt(p: &PromptProps) -> Html {
 }
 
 /// "Pass" for most leaders; a Nayaka's pass keeps him ready for a Wing Command (CG 4.53).
+/// A line command's button: its kind, how it holds together, and the units it takes (4.33).
+fn line_label(
+    s: &sarissa_rules::Scenario,
+    leader: usize,
+    kind: &sarissa_rules::units::LineType,
+    formation: sarissa_rules::line::Formation,
+    units: &[usize],
+) -> String {
+    use sarissa_rules::line::Formation;
+    let gathered = sarissa_rules::line::is_guild_line(s, leader)
+        || (sarissa_rules::line::is_mounted_line(kind.kind) && !kind.combined);
+    let shape = match formation {
+        _ if gathered => "",
+        Formation::Abreast => " abreast",
+        Formation::Deep => " deep",
+        Formation::Spread => " spread (every elephant in range)",
+    };
+    let combined = if kind.combined { " combined" } else { "" };
+    // The units it takes, by name; a long line ends with how many more.
+    const SHOWN: usize = 6;
+    let mut names: Vec<&str> = units.iter().take(SHOWN).map(|&u| s.units[u].name.as_str()).collect();
+    let more = units.len().saturating_sub(SHOWN);
+    let tail = if more > 0 { format!(" and {more} more") } else { String::new() };
+    if names.is_empty() {
+        names.push("none");
+    }
+    format!("Line: {} × {}{combined}{shape} — {}{tail}", units.len(), kind.label(), names.join(", "))
+}
+
 fn pass_label(s: &sarissa_rules::Scenario, id: &str, name: &str) -> String {
     match s.leader(id) {
         Some(l)

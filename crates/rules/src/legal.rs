@@ -72,6 +72,16 @@ pub fn order_candidates(s: &Scenario, st: &GameState) -> Vec<usize> {
         .collect()
 }
 
+/// Where unit `i` may move under its order now: the hexes it can reach (6.1), less those that
+/// would leave a Combined line's moved units apart (CG 4.33 criterion 8, P100).
+pub fn destinations(s: &Scenario, st: &GameState, i: usize) -> Vec<crate::movement::Destination> {
+    reach(s, st, i)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|d| crate::line::together_refusal(s, st, i, &d.placement, d.column).is_none())
+        .collect()
+}
+
 /// Every legal command at the current decision. Moves are listed by their cheapest path to each
 /// reachable hex and facing; a leader's own moves to each hex he can reach.
 pub fn legal_commands(game: &Game) -> Vec<Command> {
@@ -199,7 +209,7 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             // Units that fired under their order may still move, or move on (8.11).
             let orderable = orderable_units(game);
             for i in orderable.iter().copied().chain(crate::move_and_fire::moving_on(s, st)) {
-                for d in reach(s, st, i).unwrap_or_default() {
+                for d in destinations(s, st, i) {
                     out.push(d.command(&s.units[i].id));
                 }
             }

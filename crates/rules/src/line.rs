@@ -6,18 +6,21 @@ use crate::hex::{HexId, Hexside};
 use crate::orders::{command_range, leader_in_enemy_zoc};
 use crate::scenario::Scenario;
 use crate::terrain::Terrain;
-use crate::units::{LeaderRole, LineType, Unit, UnitType};
+use crate::units::{Grade, LeaderRole, LineType, Placement, Unit, UnitType};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
-/// How the units of an infantry or elephant line touch (4.33).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// How the units of an infantry or elephant line hold together (4.33).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Formation {
     /// Side by side: each next unit in a flank hex of the last.
     Abreast,
     /// One behind another: each next unit in a front or rear hex of the last.
     Deep,
+    /// CG 4.33: an elephant line in cavalry style: every elephant within the leader's full
+    /// command range, touching or not.
+    Spread,
 }
 
 /// Cavalry and chariot lines gather by distance to the leader; the rest by adjacency (4.33).
@@ -25,31 +28,88 @@ pub fn is_mounted_line(kind: UnitType) -> bool {
     matches!(kind, UnitType::LC | UnitType::LN | UnitType::HC | UnitType::CH | UnitType::ChStar)
 }
 
-fn matches(line: &LineType, unit: &Unit) -> bool {
-    line.kind == unit.kind && line.class.is_none_or(|c| Some(c) == unit.class)
+/// A Maula or Bharta unit (CG 2.22): the Indian regulars who mix in a line and make up Combined
+/// lines (4.33).
+fn regular(u: &Unit) -> bool {
+    matches!(u.grade, Some(Grade::Maula | Grade::Bharta))
+}
+
+/// Does `unit` belong in a line of this type (4.33)? Its type and class; in Chandragupta also an
+/// Indian LN in an LC line and an Indian LC in an LN line, and in a Combined line Maula or
+/// Bharta light infantry beside Maula or Bharta elephants or chariots. Maula and Bharta mix in
+/// any line, grades not being part of the type.
+pub fn admits(scenario: &Scenario, line: &LineType, unit: &Unit) -> bool {
+    let rules = crate::rule_set::hooks(scenario.meta.rules).lines;
+    let same = line.kind == unit.kind && line.class.is_none_or(|c| Some(c) == unit.class);
+    if line.combined {
+        // CG 4.33 Combined (1)-(3): all Maula or Bharta; LI the only foot.
+        return rules.combined && regular(unit) && (same || unit.kind == UnitType::LI);
+    }
+    // CG 4.33 cavalry (3): Indian LN and LC share a line; Macedonian (ungraded) LN stay apart.
+    let light_horse = rules.indian_light_horse_share
+        && line.class.is_none()
+        && unit.grade.is_some()
+        && matches!((line.kind, unit.kind), (UnitType::LC, UnitType::LN) | (UnitType::LN, UnitType::LC));
+    same || light_horse
+}
+
+/// Does a leader's own restriction `r` allow the chart's line `t` (4.37)? A Combined line only
+/// if the restriction names one.
+fn allows(r: &LineType, t: &LineType) -> bool {
+    r.kind == t.kind && (r.class.is_none() || r.class == t.class) && (r.combined || !t.combined)
+}
+
+/// CG 4.65, 4.66: a guild chief with Line Command leads his guild as a line.
+pub fn is_guild_line(scenario: &Scenario, leader: usize) -> bool {
+    let l = &scenario.leaders[leader];
+    crate::rule_set::hooks(scenario.meta.rules).lines.guild_lines && l.role == LeaderRole::GuildChief && l.line_command
 }
 
 /// The line types this leader may command: his side's eligibility chart (4.31), narrowed by his
-/// own restriction if he has one (4.37).
+/// own restriction if he has one (4.37). A guild chief's line is his guild, whatever the chart
+/// (CG 4.66): it goes by the type of its first unit.
 pub fn line_types(scenario: &Scenario, leader: usize) -> Vec<LineType> {
     let l = &scenario.leaders[leader];
     if !l.line_command {
         return Vec::new();
     }
+    if is_guild_line(scenario, leader) {
+        return scenario
+            .units
+            .iter()
+            .find(|u| u.side == l.side && u.guild.is_some() && u.guild == l.guild)
+            .map(|u| LineType::of(u.kind, u.class))
+            .into_iter()
+            .collect();
+    }
     scenario.sides[l.side]
         .line_command
         .iter()
         .copied()
-        .filter(|t| {
-            l.line_types.is_empty()
-                || l.line_types.iter().any(|r| r.kind == t.kind && (r.class.is_none() || r.class == t.class))
-        })
+        .filter(|t| l.line_types.is_empty() || l.line_types.iter().any(|r| allows(r, t)))
         .collect()
+}
+
+/// Why this formation is not one for this line (4.33): only an elephant line may be spread
+/// (cavalry style), and only in Chandragupta.
+pub fn formation_refusal(
+    scenario: &Scenario,
+    leader: usize,
+    line: &LineType,
+    formation: Formation,
+) -> Option<(&'static str, String)> {
+    let by_range = crate::rule_set::hooks(scenario.meta.rules).lines.elephants_by_range;
+    let elephants = line.kind == UnitType::EL && !line.combined && !is_guild_line(scenario, leader);
+    (formation == Formation::Spread && !(by_range && elephants)).then(|| {
+        ("4.33", "only an elephant line in the Chandragupta rules may be spread over the command range".into())
+    })
 }
 
 /// The line that `anchor` heads: every friendly unit of the same line type joined to it (4.33).
 /// Infantry and elephants: a chain of adjacent units, all abreast or all deep; cavalry and
-/// chariots: every such unit within ceil(CR/2) of the leader.
+/// chariots: every such unit within ceil(CR/2) of the leader. CG 4.33: elephants spread, every
+/// one within the full range; Combined lines a chain headed by an elephant or chariot; CG 4.66:
+/// a guild line every unit of the guild within the chief's range.
 pub fn members(
     scenario: &Scenario,
     state: &GameState,
@@ -59,27 +119,57 @@ pub fn members(
     formation: Formation,
 ) -> Vec<usize> {
     let fits = |i: usize| fits_line(scenario, state, leader, line, i);
-    if !fits(anchor) {
+    if !fits(anchor) || formation_refusal(scenario, leader, line, formation).is_some() {
         return Vec::new();
+    }
+    if is_guild_line(scenario, leader) {
+        // CG 4.66: by command range (4.21), no 4.33 geometry.
+        let range = command_range(scenario, state, leader);
+        return (0..scenario.units.len())
+            .filter(|&i| fits(i) && state.units[i].placement.hexes().any(|h| range.contains_key(&h)))
+            .collect();
+    }
+    if line.combined {
+        // A Combined line is headed by one of its elephants or chariots.
+        if scenario.units[anchor].kind == UnitType::LI {
+            return Vec::new();
+        }
+        return combined_members(scenario, state, anchor, formation, &fits);
     }
     if is_mounted_line(line.kind) {
         return mounted_members(scenario, state, leader, line);
     }
+    if formation == Formation::Spread {
+        // CG 4.33: the full command range, not halved.
+        let reach = crate::orders::ratings(scenario, state, leader).command_range;
+        return within(scenario, state, leader, line, reach);
+    }
+    chain(scenario, state, anchor, formation, &fits, &|_, _, _| true)
+}
+
+/// Units joined to `anchor` one by one (4.33): each next unit in a flank hex of one already in
+/// (abreast) or in a front or rear hex (deep), of those that `fits` and that `link` lets join
+/// from that unit, given the units found so far.
+fn chain(
+    scenario: &Scenario,
+    state: &GameState,
+    anchor: usize,
+    formation: Formation,
+    fits: &dyn Fn(usize) -> bool,
+    link: &dyn Fn(&BTreeSet<usize>, usize, usize) -> bool,
+) -> Vec<usize> {
     let mut found = BTreeSet::from([anchor]);
     let mut frontier = vec![anchor];
     while let Some(u) = frontier.pop() {
-        let (placement, facing) = (state.units[u].placement, state.units[u].facing);
         for other in 0..scenario.units.len() {
             if found.contains(&other) || !fits(other) {
                 continue;
             }
-            let touching: Vec<Arc> =
-                state.units[other].placement.hexes().filter_map(|h| arc_of(&placement, facing, h)).collect();
             let joined = match formation {
-                Formation::Abreast => touching.contains(&Arc::Flank),
-                Formation::Deep => touching.iter().any(|a| *a != Arc::Flank),
+                Formation::Abreast => touching(state, u, other).contains(&Arc::Flank),
+                _ => touching(state, u, other).iter().any(|a| *a != Arc::Flank),
             };
-            if joined {
+            if joined && link(&found, u, other) {
                 found.insert(other);
                 frontier.push(other);
             }
@@ -88,7 +178,46 @@ pub fn members(
     found.into_iter().collect()
 }
 
-/// A friendly unit on the field, neither Routed nor rallied this turn, of the line's type (4.33).
+/// The arcs of unit `u` in which `other` stands.
+fn touching(state: &GameState, u: usize, other: usize) -> Vec<Arc> {
+    let (placement, facing) = (state.units[u].placement, state.units[u].facing);
+    state.units[other].placement.hexes().filter_map(|h| arc_of(&placement, facing, h)).collect()
+}
+
+/// A Combined EL/LI or CH/LI line (CG 4.33 (4)-(7)): adjacent, abreast or deep. Abreast, no two
+/// LI side by side in the front rank — an LI joins only from an elephant or chariot and not
+/// beside another LI already in — and an LI in a rear hex of an elephant or chariot of the front
+/// rank, facing the same way, comes along behind it.
+fn combined_members(
+    scenario: &Scenario,
+    state: &GameState,
+    anchor: usize,
+    formation: Formation,
+    fits: &dyn Fn(usize) -> bool,
+) -> Vec<usize> {
+    let li = |i: usize| scenario.units[i].kind == UnitType::LI;
+    if formation != Formation::Abreast {
+        return chain(scenario, state, anchor, formation, fits, &|_, _, _| true);
+    }
+    let link = |found: &BTreeSet<usize>, from: usize, other: usize| {
+        !li(other) || (!li(from) && !found.iter().any(|&f| li(f) && touching(state, f, other).contains(&Arc::Flank)))
+    };
+    let mut front = chain(scenario, state, anchor, formation, fits, &link);
+    let behind: Vec<usize> = (0..scenario.units.len())
+        .filter(|&x| li(x) && fits(x) && !front.contains(&x))
+        .filter(|&x| {
+            front.iter().any(|&m| {
+                !li(m) && state.units[x].facing == state.units[m].facing && touching(state, m, x).contains(&Arc::Rear)
+            })
+        })
+        .collect();
+    front.extend(behind);
+    front.sort_unstable();
+    front
+}
+
+/// A friendly unit on the field, neither Routed nor rallied this turn, of the line's type (4.33);
+/// for a guild chief, of his guild (CG 4.66). A unit In Column is in no Combined line (CG 6.57).
 fn fits_line(scenario: &Scenario, state: &GameState, leader: usize, line: &LineType, i: usize) -> bool {
     let u = &scenario.units[i];
     u.side == scenario.leaders[leader].side
@@ -96,21 +225,77 @@ fn fits_line(scenario: &Scenario, state: &GameState, leader: usize, line: &LineT
         && !state.units[i].routed
         && !state.units[i].rallied
         && !state.units[i].engaged
-        && matches(line, u)
+        && (is_guild_line(scenario, leader) || admits(scenario, line, u))
+        && !(line.combined && state.units[i].column)
         // CG 4.62: Sreni and Tribal units answer only their own chief's orders.
         && crate::orders::order_refusal(scenario, leader, i).is_none()
 }
 
 /// A cavalry or chariot line round `leader`: every such unit within ceil(CR/2) of him (4.33).
 pub fn mounted_members(scenario: &Scenario, state: &GameState, leader: usize, line: &LineType) -> Vec<usize> {
+    let reach = crate::orders::ratings(scenario, state, leader).command_range.div_ceil(2);
+    within(scenario, state, leader, line, reach)
+}
+
+/// Every unit of the line's type within `reach` hexes of the leader (4.33).
+fn within(scenario: &Scenario, state: &GameState, leader: usize, line: &LineType, reach: u8) -> Vec<usize> {
     let at = state.leaders[leader].at;
-    let reach = crate::orders::ratings(scenario, state, leader).command_range.div_ceil(2) as u32;
     (0..scenario.units.len())
         .filter(|&i| {
             fits_line(scenario, state, leader, line, i)
-                && state.units[i].placement.hexes().any(|h| h.distance(at) <= reach)
+                && state.units[i].placement.hexes().any(|h| h.distance(at) <= u32::from(reach))
         })
         .collect()
+}
+
+/// The strategy rating a leader rolls against for a line command (4.34, CG 4.42); a guild
+/// chief's initiative serves (CG 4.65).
+pub fn strategy_rating(scenario: &Scenario, state: &GameState, leader: usize) -> u8 {
+    let r = crate::orders::ratings(scenario, state, leader);
+    if is_guild_line(scenario, leader) {
+        r.initiative.unwrap_or(0)
+    } else {
+        r.strategy.unwrap_or(0)
+    }
+}
+
+/// Combined-line criterion 8 (CG 4.33, P100): the units must stay together when they move. They
+/// move one order at a time, so: the first to move goes where it may; each later one must end
+/// next to a unit of the line that has already moved this phase, so that the units that moved
+/// stay one body. None goes into column (CG 6.57). `to`: where `unit` would end.
+pub fn together_refusal(
+    scenario: &Scenario,
+    state: &GameState,
+    unit: usize,
+    to: &Placement,
+    column: bool,
+) -> Option<(&'static str, String)> {
+    let Phase::Orders { line: Some(ids), ordered, .. } = &state.phase else { return None };
+    let id = &scenario.units[unit].id;
+    let index = |i: &String| scenario.units.iter().position(|u| &u.id == i);
+    let kinds: Vec<UnitType> = ids.iter().filter_map(index).map(|i| scenario.units[i].kind).collect();
+    let combined = crate::rule_set::hooks(scenario.meta.rules).lines.combined
+        && kinds.contains(&UnitType::LI)
+        && kinds.iter().any(|k| matches!(k, UnitType::EL | UnitType::CH));
+    if !combined || !ids.contains(id) {
+        return None;
+    }
+    if column {
+        return Some(("CG 6.57", format!("{id} is in a Combined line, which no unit In Column may be")));
+    }
+    let moved: Vec<usize> = ids
+        .iter()
+        .filter(|i| *i != id && ordered.contains(i))
+        .filter_map(index)
+        .filter(|&i| !state.units[i].eliminated)
+        .collect();
+    let beside = |m: usize| state.units[m].placement.hexes().any(|a| to.hexes().any(|b| a.is_adjacent(b)));
+    (!moved.is_empty() && !moved.iter().any(|&m| beside(m))).then(|| {
+        (
+            "CG 4.33",
+            format!("a Combined line stays together: {id} must end next to a unit of the line that has already moved"),
+        )
+    })
 }
 
 /// Why this leader may not give a line command now, or whether it needs a strategy roll and
@@ -206,17 +391,23 @@ pub fn eligibility(scenario: &Scenario, state: &GameState, leader: usize) -> Eli
 /// unit other than an elephant (4.34).
 fn blocks(scenario: &Scenario, state: &GameState, hex: HexId, level: u8) -> bool {
     let terrain = scenario.map.terrain(hex);
-    let unit =
-        state.units.iter().enumerate().any(|(i, u)| {
-            !u.eliminated && scenario.units[i].kind != UnitType::EL && u.placement.hexes().any(|h| h == hex)
-        });
     matches!(terrain, Some(Terrain::Woods | Terrain::Town | Terrain::Stronghold))
-        || unit
+        || unit_between(scenario, state, hex)
         || scenario.map.elevation(hex).is_some_and(|e| e > level)
 }
 
+/// A combat unit other than an elephant stands in `hex` (4.34: elephants do not block).
+fn unit_between(scenario: &Scenario, state: &GameState, hex: HexId) -> bool {
+    state
+        .units
+        .iter()
+        .enumerate()
+        .any(|(i, u)| !u.eliminated && scenario.units[i].kind != UnitType::EL && u.placement.hexes().any(|h| h == hex))
+}
+
 /// The leader sees `to`, at most two hexes away, read loosely as 4.34 allows (P15): the hex
-/// between blocks; along a hexside, both hexes beside it must block.
+/// between blocks; along a hexside, both hexes beside it must block. CG 4.34 (D10, P101): no
+/// combat unit may stand between at all, so along a hexside one in either hex is enough.
 pub fn sees_within_two(scenario: &Scenario, state: &GameState, from: HexId, to: HexId) -> bool {
     match from.distance(to) {
         0 | 1 => true,
@@ -227,6 +418,10 @@ pub fn sees_within_two(scenario: &Scenario, state: &GameState, from: HexId, to: 
                 .filter_map(|s| from.neighbour(*s))
                 .filter(|h| h.is_adjacent(to) && scenario.map.contains(*h))
                 .collect();
+            let strict = crate::rule_set::hooks(scenario.meta.rules).lines.no_unit_between;
+            if strict && between.iter().any(|h| unit_between(scenario, state, *h)) {
+                return false;
+            }
             !between.iter().all(|h| blocks(scenario, state, *h, level))
         }
         _ => false,
@@ -234,12 +429,15 @@ pub fn sees_within_two(scenario: &Scenario, state: &GameState, from: HexId, to: 
 }
 
 /// An infantry or elephant line needs its leader within two hexes of one of its units, in
-/// sight (4.34); a mounted line gathers round him anyway.
+/// sight (4.34); a mounted line gathers round him anyway. CG: so does a Combined line; a
+/// spread elephant line (G50) and a guild line (4.66) are made by his range instead; a Nayaka
+/// must be stacked with a unit of his line.
 pub fn leader_placed_for(
     scenario: &Scenario,
     state: &GameState,
     leader: usize,
     line: &LineType,
+    formation: Formation,
     units: &[usize],
 ) -> bool {
     let at = state.leaders[leader].at;
@@ -247,10 +445,25 @@ pub fn leader_placed_for(
     if scenario.leaders[leader].role == LeaderRole::Nayaka {
         return units.iter().any(|&u| state.units[u].placement.hexes().any(|h| h == at));
     }
-    if is_mounted_line(line.kind) {
+    if (is_mounted_line(line.kind) && !line.combined)
+        || formation == Formation::Spread
+        || is_guild_line(scenario, leader)
+    {
         return true;
     }
     units.iter().any(|&u| state.units[u].placement.hexes().any(|h| sees_within_two(scenario, state, at, h)))
+}
+
+/// The formations a line of this type may take (4.33): mounted and guild lines gather as they
+/// stand; elephants in Chandragupta may also spread (cavalry style).
+fn formations(scenario: &Scenario, leader: usize, line: &LineType) -> Vec<Formation> {
+    if is_guild_line(scenario, leader) || (is_mounted_line(line.kind) && !line.combined) {
+        return vec![Formation::Abreast];
+    }
+    [Formation::Abreast, Formation::Deep, Formation::Spread]
+        .into_iter()
+        .filter(|f| formation_refusal(scenario, leader, line, *f).is_none())
+        .collect()
 }
 
 /// The distinct line commands the active leader could give now: one per line type, formation
@@ -259,18 +472,16 @@ pub fn options(scenario: &Scenario, state: &GameState, leader: usize) -> Vec<(Li
     if let Eligibility::Refused(..) = eligibility(scenario, state, leader) {
         return Vec::new();
     }
-    let mut seen: BTreeSet<(String, bool, Vec<usize>)> = BTreeSet::new();
+    let mut seen: BTreeSet<(String, Formation, Vec<usize>)> = BTreeSet::new();
     let mut out = Vec::new();
     for line in line_types(scenario, leader) {
-        let formations: &[Formation] =
-            if is_mounted_line(line.kind) { &[Formation::Abreast] } else { &[Formation::Abreast, Formation::Deep] };
-        for anchor in (0..scenario.units.len()).filter(|&u| matches(&line, &scenario.units[u])) {
-            for &formation in formations {
+        for anchor in 0..scenario.units.len() {
+            for formation in formations(scenario, leader, &line) {
                 let units = members(scenario, state, leader, &line, anchor, formation);
-                if units.is_empty() || !leader_placed_for(scenario, state, leader, &line, &units) {
+                if units.is_empty() || !leader_placed_for(scenario, state, leader, &line, formation, &units) {
                     continue;
                 }
-                if seen.insert((line.label(), formation == Formation::Deep, units.clone())) {
+                if seen.insert((line.label(), formation, units.clone())) {
                     out.push((line, anchor, formation, units));
                 }
             }

@@ -9,7 +9,7 @@
 //! move companions facing NE              # turn in place
 //! move craterus to 0605-0606 facing E    # a two-hex unit: where it ends
 //! move peltasts 0605 column N            # end In Column facing the N hexside (6.61, 6.63)
-//! line PH/MA from craterus abreast        # a line command (or `deep`)
+//! line PH/MA from craterus abreast        # a line command (or `deep`; CG elephants `spread`)
 //! wing nayaka-1 nayaka-2 overall         # a wing command (CG 4.54); `overall`: by the OC's range
 //! leader alexander 0205 0305             # the active leader moves himself
 //! withdraw archers 0704 0804 facing W    # orderly withdrawal: hexes entered, final facing
@@ -88,7 +88,8 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             let formation = match *formation {
                 "abreast" => Formation::Abreast,
                 "deep" => Formation::Deep,
-                other => return Err(format!("`{other}`: a line is `abreast` or `deep`")),
+                "spread" => Formation::Spread,
+                other => return Err(format!("`{other}`: a line is `abreast`, `deep` or `spread`")),
             };
             Command::LineCommand { line, anchor: anchor.to_string(), formation }
         }
@@ -216,6 +217,7 @@ pub fn format(command: &Command) -> String {
             match formation {
                 Formation::Abreast => "abreast",
                 Formation::Deep => "deep",
+                Formation::Spread => "spread",
             }
         ),
         Command::WingCommand { nayakas, use_overall } => {

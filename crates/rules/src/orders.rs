@@ -4,7 +4,7 @@ use crate::game::GameState;
 use crate::hex::{HexId, Hexside};
 use crate::movement::{entry_cost, LEADER_CATEGORY};
 use crate::scenario::Scenario;
-use crate::units::{Grade, LeaderRole, LineType};
+use crate::units::{Grade, LeaderRole};
 use crate::zoc::{enemy_zoc, occupancy};
 use std::collections::{HashMap, VecDeque};
 
@@ -103,8 +103,8 @@ pub fn order_refusal(scenario: &Scenario, leader: usize, unit: usize) -> Option<
     if chiefs_only && matches!(u.grade, Some(Grade::Sreni | Grade::Tribal)) && !own_band {
         return Some(("4.62", format!("{} is a guild or tribal unit: only its own chief orders it", u.id)));
     }
-    let fits = |t: &LineType| t.kind == u.kind && t.class.is_none_or(|c| Some(c) == u.class);
-    if l.role == LeaderRole::Nayaka && !l.line_types.iter().any(fits) {
+    // CG 4.53: EL and CH Nayakas whose counter names a Combined line order its LI too.
+    if l.role == LeaderRole::Nayaka && !l.line_types.iter().any(|t| crate::line::admits(scenario, t, u)) {
         return Some(("4.53", format!("a Nayaka orders only the unit types on his counter, and {} is not one", u.id)));
     }
     None

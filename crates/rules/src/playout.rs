@@ -3,8 +3,8 @@
 //! natively and in wasm. Its choices come only from the legal queries.
 
 use crate::game::{Command, Game, Phase};
-use crate::legal::{legal_commands, orderable_units};
-use crate::movement::{leader_reach, reach};
+use crate::legal::{destinations, legal_commands, orderable_units};
+use crate::movement::leader_reach;
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 
@@ -64,8 +64,7 @@ impl RandomPlayer {
                     for _ in 0..20 {
                         let unit = units[self.below(units.len())];
                         let here: Vec<_> = st.units[unit].placement.hexes().collect();
-                        let moves: Vec<_> = reach(s, st, unit)
-                            .unwrap_or_default()
+                        let moves: Vec<_> = destinations(s, st, unit)
                             .into_iter()
                             .filter(|d| !d.placement.hexes().eq(here.iter().copied()))
                             .collect();
@@ -120,7 +119,8 @@ impl RandomPlayer {
                 }
                 if !units.is_empty() && (*orders_left > 0 || line.is_some()) && self.chance(85) {
                     let unit = units[self.below(units.len())];
-                    let mut destinations = reach(s, st, unit).unwrap_or_default();
+                    // CG 4.33 (8): only ends that keep a Combined line together (P100).
+                    let mut destinations = destinations(s, st, unit);
                     // Now and then a change into or out of column (6.61); mostly it keeps its formation.
                     let keep = !self.chance(15);
                     if keep && destinations.iter().any(|d| d.column == st.units[unit].column) {

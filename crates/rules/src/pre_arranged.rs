@@ -39,7 +39,7 @@ pub fn candidate_lines(scenario: &Scenario, state: &GameState, leader: usize) ->
     let types: Vec<LineType> = if l.role == crate::units::LeaderRole::Overall {
         let mut t: Vec<LineType> = Vec::new();
         for u in scenario.units.iter().filter(|u| u.side == l.side && eligible_unit(u)) {
-            let kind = LineType { kind: u.kind, class: u.class };
+            let kind = LineType::of(u.kind, u.class);
             if !t.contains(&kind) {
                 t.push(kind);
             }
@@ -58,7 +58,7 @@ pub fn candidate_lines(scenario: &Scenario, state: &GameState, leader: usize) ->
                 let units = crate::line::members(scenario, state, leader, line, anchor, formation);
                 let fit = !units.is_empty()
                     && units.iter().all(|&u| eligible_unit(&scenario.units[u]))
-                    && crate::line::leader_placed_for(scenario, state, leader, line, &units);
+                    && crate::line::leader_placed_for(scenario, state, leader, line, formation, &units);
                 if fit && !out.contains(&units) {
                     out.push(units);
                 }
@@ -299,7 +299,7 @@ pub fn withdraw(tx: &mut Tx, leader: &str, steps: &[LineStep]) -> Result<(), Rul
         tx.emit(Event::PreArrangedRevealed { leader: leader.into(), units: order.units.clone(), activated: false });
     }
     let first = &tx.scenario.units[units[0]];
-    let line = LineType { kind: first.kind, class: first.class }.label();
+    let line = LineType::of(first.kind, first.class).label();
     tx.emit(Event::LineWithdrew { leader: leader.into(), line, units: ids, pre_arranged: true });
     for step in steps {
         let ui = tx.unit_index(&step.unit)?;

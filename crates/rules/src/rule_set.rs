@@ -113,6 +113,24 @@ pub struct CommandRule {
     pub momentum_line_needs_roll: bool,
 }
 
+/// What a line may hold and how it gathers (GBA 4.33, CG 4.33, 4.65, 4.66; D9, D10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineRule {
+    /// CG 4.33: an elephant line may instead be cavalry style, every elephant within the leader's
+    /// full command range (`Formation::Spread`); GBA 4.33: by adjacency only.
+    pub elephants_by_range: bool,
+    /// CG 4.33 cavalry (3): Indian LN and Indian LC share one line; foreign LN stay apart.
+    pub indian_light_horse_share: bool,
+    /// CG 4.33: Combined EL/LI and CH/LI lines may be named on the chart.
+    pub combined: bool,
+    /// CG 4.65, 4.66: a guild chief with Line Command commands his guild's units in his range
+    /// as a line, his initiative standing for a strategy rating.
+    pub guild_lines: bool,
+    /// CG 4.34 (D10): no combat unit between the leader and his line — one beside a hexside the
+    /// sight line runs along is enough; GBA reads that loosely (P15).
+    pub no_unit_between: bool,
+}
+
 /// The rule-set answers the game flow needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuleHooks {
@@ -165,6 +183,8 @@ pub struct RuleHooks {
     pub mounted_never_shock_elephant_front: bool,
     /// GBA 4.4 / CG 4.4–4.6 (D12, D13, D17).
     pub command: CommandRule,
+    /// GBA 4.33 / CG 4.33, 4.65, 4.66 (D9).
+    pub lines: LineRule,
 }
 
 const ALEXANDER: RuleHooks = RuleHooks {
@@ -202,6 +222,13 @@ const ALEXANDER: RuleHooks = RuleHooks {
         restricted_overall_mp: 9,
         tribal_chief_mp: 9,
         momentum_line_needs_roll: true,
+    },
+    lines: LineRule {
+        elephants_by_range: false,
+        indian_light_horse_share: false,
+        combined: false,
+        guild_lines: false,
+        no_unit_between: false,
     },
 };
 
@@ -245,6 +272,13 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
         restricted_overall_mp: 5,
         tribal_chief_mp: 6,
         momentum_line_needs_roll: false,
+    },
+    lines: LineRule {
+        elephants_by_range: true,
+        indian_light_horse_share: true,
+        combined: true,
+        guild_lines: true,
+        no_unit_between: true,
     },
 };
 

@@ -120,14 +120,17 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::Orders { ordered, .. }, Command::Move { unit, path, facing, column })
             if ordered.contains(unit) && tx.unit_index(unit).is_ok_and(|i| tx.state.units[i].may_move_on) =>
         {
+            keeps_together(tx, unit, path.last().map(|h| Placement::One(*h)), *column)?;
             crate::move_and_fire::move_on(tx, unit, path, *facing, *column)
         }
         (Phase::Orders { leader, orders_left, line, .. }, Command::Move { unit, path, facing, column }) => {
             let li = order_giver(tx, &leader, orders_left, line.as_deref(), unit)?;
+            keeps_together(tx, unit, path.last().map(|h| Placement::One(*h)), *column)?;
             order_move(tx, li, unit, path, *facing, *column)
         }
         (Phase::Orders { leader, orders_left, line, .. }, Command::MoveTo { unit, to, facing }) => {
             let li = order_giver(tx, &leader, orders_left, line.as_deref(), unit)?;
+            keeps_together(tx, unit, Some(*to), false)?;
             order_formation_move(tx, li, unit, to, *facing)
         }
         (Phase::Orders { leader, .. }, Command::LineCommand { line, anchor, formation }) => {
@@ -244,6 +247,17 @@ fn order_giver(
     }
 }
 
+/// A unit of a Combined line ends its move next to one of the line that already moved, and not
+/// In Column (CG 4.33 criterion 8, 6.57; P100). `to`: where it ends (`None`: where it stands).
+fn keeps_together(tx: &Tx, unit: &str, to: Option<Placement>, column: bool) -> Result<(), RuleError> {
+    let ui = tx.unit_index(unit)?;
+    let to = to.unwrap_or(tx.state.units[ui].placement);
+    match crate::line::together_refusal(tx.scenario, &tx.state, ui, &to, column) {
+        Some((rule, reason)) => Err(RuleError::IllegalMove { unit: unit.into(), rule, reason }),
+        None => Ok(()),
+    }
+}
+
 /// A line command (4.31–4.35): the line is every unit of the type joined to `anchor` (4.33);
 /// the leader must be eligible (4.34), with a strategy roll where one is needed; a failed roll
 /// leaves him individual orders only.
@@ -264,18 +278,29 @@ fn declare_line(
     if !crate::line::line_types(tx.scenario, li).contains(line) {
         return Err(refuse("4.37", format!("{} is not a line he may command here", line.label())));
     }
+    if let Some((rule, reason)) = crate::line::formation_refusal(tx.scenario, li, line, formation) {
+        return Err(refuse(rule, reason));
+    }
     let units = crate::line::members(tx.scenario, &tx.state, li, line, ai, formation);
     if units.is_empty() {
-        return Err(refuse("4.33", format!("{anchor} is not a friendly {} unit", line.label())));
+        let head = if line.combined { " elephant or chariot" } else { "" };
+        return Err(refuse("4.33", format!("{anchor} is not a friendly{head} unit of a {} line", line.label())));
     }
-    if !crate::line::leader_placed_for(tx.scenario, &tx.state, li, line, &units) {
+    if !crate::line::leader_placed_for(tx.scenario, &tx.state, li, line, formation, &units) {
         if tx.scenario.leaders[li].role == crate::units::LeaderRole::Nayaka {
             return Err(refuse("CG 4.34", "a Nayaka must be stacked with a unit of his line".into()));
+        }
+        if crate::rule_set::hooks(tx.scenario.meta.rules).lines.no_unit_between {
+            return Err(refuse(
+                "CG 4.34",
+                "he must begin within two hexes of the line, in sight of it and with no combat unit between".into(),
+            ));
         }
         return Err(refuse("4.34", "he must begin within two hexes of the line, in sight of it".into()));
     }
     if strategy_roll {
-        let rating = crate::orders::ratings(tx.scenario, &tx.state, li).strategy.unwrap_or(0);
+        // CG 4.65: a guild chief's initiative serves as his strategy rating.
+        let rating = crate::line::strategy_rating(tx.scenario, &tx.state, li);
         let roll = tx.roll(RollPurpose::Strategy { leader: leader.into() })?;
         if roll > rating {
             tx.emit(Event::LineRefused { leader: leader.into() });

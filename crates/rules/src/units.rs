@@ -203,29 +203,50 @@ impl Missile {
     }
 }
 
-/// A Line Command eligibility entry: a type, optionally narrowed to one class (GBA 4.31, 4.37).
+/// A Line Command eligibility entry: a type, optionally narrowed to one class (GBA 4.31, 4.37);
+/// in Chandragupta also a Combined line of that type (elephants or chariots) with Indian light
+/// infantry, written `EL+LI` or `CH+LI` (CG 4.33).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct LineType {
     pub kind: UnitType,
     pub class: Option<UnitClass>,
+    /// CG 4.33: a Combined EL/LI or CH/LI line.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub combined: bool,
 }
 
 impl LineType {
+    /// A plain line of one type, optionally one class.
+    pub fn of(kind: UnitType, class: Option<UnitClass>) -> Self {
+        Self { kind, class, combined: false }
+    }
+
     pub fn parse(s: &str) -> Option<Self> {
+        if let Some(base) = s.strip_suffix("+LI") {
+            // CG 4.33: only elephants and chariots combine, and only with light infantry.
+            let line = Self::parse(base)?;
+            return (matches!(line.kind, UnitType::EL | UnitType::CH) && !line.combined)
+                .then_some(Self { combined: true, ..line });
+        }
         match s.split_once('/') {
             Some((t, c)) => {
                 let kind = UnitType::parse(t)?;
                 let class = UnitClass::parse(c)?;
-                kind.allowed_classes().contains(&class).then_some(Self { kind, class: Some(class) })
+                kind.allowed_classes().contains(&class).then_some(Self::of(kind, Some(class)))
             }
-            None => Some(Self { kind: UnitType::parse(s)?, class: None }),
+            None => Some(Self::of(UnitType::parse(s)?, None)),
         }
     }
 
     pub fn label(&self) -> String {
-        match self.class {
+        let base = match self.class {
             Some(c) => format!("{}/{}", self.kind.code(), c.code()),
             None => self.kind.code().to_string(),
+        };
+        if self.combined {
+            format!("{base}+LI")
+        } else {
+            base
         }
     }
 }
@@ -338,7 +359,7 @@ pub struct Unit {
 impl Unit {
     /// "PH/MA", "HC", "SK*".
     pub fn type_label(&self) -> String {
-        LineType { kind: self.kind, class: self.class }.label()
+        LineType::of(self.kind, self.class).label()
     }
 }
 

@@ -640,7 +640,7 @@ fn cavalry_line_types(scenario: &Scenario, state: &GameState, leader: usize) -> 
     };
     let mut out: Vec<LineType> = Vec::new();
     for (i, u) in scenario.units.iter().enumerate() {
-        let t = LineType { kind: u.kind, class: u.class };
+        let t = LineType::of(u.kind, u.class);
         if u.side == l.side && u.kind.is_cavalry() && !state.units[i].eliminated && allowed(&t) && !out.contains(&t) {
             out.push(t);
         }

@@ -61,7 +61,7 @@ fn good_file_loads_into_the_expected_model() {
     assert_eq!(s.sides[1].withdrawal_level, 9);
     assert_eq!(
         s.sides[0].line_command,
-        [LineType { kind: UnitType::PH, class: Some(UnitClass::MA) }, LineType { kind: UnitType::HC, class: None }]
+        [LineType::of(UnitType::PH, Some(UnitClass::MA)), LineType::of(UnitType::HC, None)]
     );
 
     let taxis = s.unit("taxis").unwrap();
@@ -81,7 +81,7 @@ fn good_file_loads_into_the_expected_model() {
     assert_eq!((king.role, king.initiative, king.elite), (LeaderRole::Overall, Some(7), true));
     let captain = s.leader("captain").unwrap();
     assert_eq!(captain.strategy, Some(3));
-    assert_eq!(captain.line_types, [LineType { kind: UnitType::LC, class: None }]);
+    assert_eq!(captain.line_types, [LineType::of(UnitType::LC, None)]);
     assert_eq!(s.leaders.len(), 3);
 }
 

@@ -718,7 +718,7 @@ fn read_side(
     let line_command = f
         .strings(ctx, "line_command", false)
         .into_iter()
-        .filter_map(|(s, span)| parse_line_type(ctx, &s, span, "line_command"))
+        .filter_map(|(s, span)| parse_line_type(ctx, &s, span, "line_command", rules))
         .collect();
     let unit_items = f.array(ctx, "units", true).unwrap_or(&[]);
     let leader_items = f.array(ctx, "leaders", true).unwrap_or(&[]);
@@ -758,10 +758,21 @@ fn read_side(
     })
 }
 
-fn parse_line_type(ctx: &mut Ctx, s: &str, span: Range<usize>, key: &str) -> Option<LineType> {
+fn parse_line_type(ctx: &mut Ctx, s: &str, span: Range<usize>, key: &str, rules: Option<RuleSet>) -> Option<LineType> {
     let parsed = LineType::parse(s);
-    if parsed.is_none() {
-        ctx.error(span, format!("`{key}` entry `{s}` is not a unit type or TYPE/CLASS (e.g. HC, PH/MA, LC/A)"));
+    match parsed {
+        None => ctx.error(
+            span,
+            format!(
+                "`{key}` entry `{s}` is not a unit type or TYPE/CLASS (e.g. HC, PH/MA, LC/A; CG also EL+LI, CH+LI)"
+            ),
+        ),
+        // CG 4.33: Combined lines are Chandragupta's.
+        Some(t) if t.combined && rules != Some(RuleSet::Chandragupta) => ctx.error(
+            span,
+            format!("`{key}` entry `{s}`: Combined EL/LI and CH/LI lines are Chandragupta rules (CG 4.33)"),
+        ),
+        Some(_) => {}
     }
     parsed
 }
@@ -974,7 +985,7 @@ fn read_unit(
 
 impl Unit {
     fn label_of(kind: UnitType, class: Option<UnitClass>) -> String {
-        LineType { kind, class }.label()
+        LineType::of(kind, class).label()
     }
 }
 
@@ -1041,7 +1052,7 @@ fn read_leader(
     let line_types: Vec<LineType> = f
         .strings(ctx, "line_types", false)
         .into_iter()
-        .filter_map(|(s, span)| parse_line_type(ctx, &s, span, "line_types"))
+        .filter_map(|(s, span)| parse_line_type(ctx, &s, span, "line_types", rules))
         .collect();
     if !line_command && !line_types.is_empty() {
         ctx.error(
