@@ -261,8 +261,23 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             };
             about(entry(format!("{} {what}.", unit_name(s, leader)), Some(r)), leader)
         }
-        Event::ElephantPassedThrough { unit, defender, to, .. } => {
-            let pass_rule = sarissa_rules::rule_set::hooks(s.meta.rules).pass_through.rule;
+        Event::PassThroughAttack { unit, defenders, hex, rule } => {
+            let hook = sarissa_rules::rule_set::hooks(s.meta.rules).pass_through;
+            let pass_rule = hook.chariots.filter(|c| c == rule).unwrap_or(hook.rule);
+            let names: Vec<String> = defenders.iter().map(|d| unit_name(s, d)).collect();
+            let text = format!(
+                "{} finds no way out behind and crashes on into {} in {hex}.",
+                unit_name(s, unit),
+                names.join(" and ")
+            );
+            let mut e = about(entry(text, Some(pass_rule)), unit);
+            e.units.extend(defenders.iter().cloned());
+            e.hexes.push(*hex);
+            e
+        }
+        Event::ElephantPassedThrough { unit, defender, to, rule, .. } => {
+            let hook = sarissa_rules::rule_set::hooks(s.meta.rules).pass_through;
+            let pass_rule = hook.chariots.filter(|c| c == rule).unwrap_or(hook.rule);
             let text = format!(
                 "{} tramples on through the ranks of {} and comes out behind them, in {to}.",
                 unit_name(s, unit),
@@ -768,5 +783,14 @@ mod tests {
         let p = describe(&s, &st, 1, &pass).unwrap();
         assert_eq!(p.text, "Companions tramples on through the ranks of Archers and comes out behind them, in 2911.");
         assert_eq!(p.rule, Some("11.13"));
+        let row = Event::PassThroughAttack {
+            unit: "companions".into(),
+            defenders: vec!["archers".into()],
+            hex: hex("2911"),
+            rule: "11.13".into(),
+        };
+        let r = describe(&s, &st, 1, &row).unwrap();
+        assert_eq!(r.text, "Companions finds no way out behind and crashes on into Archers in 2911.");
+        assert_eq!((r.rule, r.units.len()), (Some("11.13"), 2));
     }
 }

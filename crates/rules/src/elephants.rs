@@ -184,33 +184,78 @@ pub fn rampage(tx: &mut Tx, el: usize) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// The rear hex an elephant passes through to behind `defender` (GBA 11.13, CG 10.13): a
-/// vacant one it could enter — no unit, no enemy leader, on the map, not impassable (digest
-/// G23) — the farther from the elephant first, then the first by id (P76). `None`: neither is.
-fn rear_hex(tx: &Tx, el: usize, defender: usize) -> Option<HexId> {
-    let st = &tx.state.units[defender];
-    let from = tx.state.units[el].placement.hexes().next()?;
+/// Can the elephant (or chariot) `el` end its pass-through in `h` (digest G23): on the map, not
+/// impassable, no unit but `el`, no enemy leader.
+fn usable(tx: &Tx, el: usize, h: HexId) -> bool {
     let side = tx.scenario.units[el].side;
-    let mut rear = crate::facing::hexes_in(&st.placement, Heading::of(st.facing, st.column), Arc::Rear);
-    rear.retain(|&h| {
-        let (units, leaders) = occupants(tx, el, h);
-        tx.scenario.map.contains(h)
-            && !tx.scenario.map.terrain(h).is_some_and(|t| t.is_impassable())
-            && units.is_empty()
-            && leaders.iter().all(|&l| tx.scenario.leaders[l].side == side)
-    });
+    let (units, leaders) = occupants(tx, el, h);
+    tx.scenario.map.contains(h)
+        && !tx.scenario.map.terrain(h).is_some_and(|t| t.is_impassable())
+        && units.is_empty()
+        && leaders.iter().all(|&l| tx.scenario.leaders[l].side == side)
+}
+
+/// The rear hexes of `unit` as it stands now.
+fn rear_of(tx: &Tx, unit: usize) -> Vec<HexId> {
+    let st = &tx.state.units[unit];
+    crate::facing::hexes_in(&st.placement, Heading::of(st.facing, st.column), Arc::Rear)
+}
+
+/// The rear hex `el` passes through to behind `unit` (GBA 11.13, CG 10.13): a usable one, the
+/// farther from `el` first, then the first by id (P76). `None`: neither is.
+fn rear_hex(tx: &Tx, el: usize, unit: usize) -> Option<HexId> {
+    let from = tx.state.units[el].placement.hexes().next()?;
+    let mut rear = rear_of(tx, unit);
+    rear.retain(|&h| usable(tx, el, h));
     rear.into_iter().max_by_key(|h| (h.distance(from), std::cmp::Reverse(*h)))
 }
 
-/// After a shock combat, each attacking elephant still in the field whose defender held its
-/// hex moves through it into a vacant rear hex, keeping its facing (GBA 11.13, CG 10.13). With
-/// no vacant rear hex it stays where it is: the attack on the next row is not in yet (P76).
-/// `held`: the defenders' hexes before the combat.
-pub fn pass_through(tx: &mut Tx, attackers: &[usize], defenders: &[usize], held: &[HexId]) -> Result<(), RuleError> {
-    let rule = hooks(tx.scenario.meta.rules).pass_through.rule;
+/// The next row `el` attacks when no rear hex behind `unit` is free (GBA 11.13, CG 10.13): a
+/// rear hex holding a unit, enemies before friends, then the unit nearest its rout (TQ − hits),
+/// then the first by id — the choice an owner would make, so not asked (P76). Its units.
+fn next_row(tx: &Tx, el: usize, unit: usize) -> Option<(HexId, Vec<usize>)> {
+    let side = tx.scenario.units[el].side;
+    rear_of(tx, unit)
+        .into_iter()
+        .filter(|&h| tx.scenario.map.contains(h))
+        .map(|h| (h, occupants(tx, el, h).0))
+        .filter(|(_, units)| !units.is_empty())
+        .min_by_key(|(h, units)| {
+            let friend = units.iter().all(|&u| tx.scenario.units[u].side == side);
+            let margin = units.iter().map(|&u| tx.scenario.units[u].tq.saturating_sub(tx.state.units[u].hits)).min();
+            (friend, margin, *h)
+        })
+}
+
+/// Rows an elephant may go through at most: a guard for the loop (a map is not that deep).
+const MAX_ROWS: usize = 20;
+
+/// After a shock combat, each attacking elephant (in CG also each chariot, 10.26) still in the
+/// field whose defender held its hex goes through it into a vacant rear hex, keeping its
+/// facing (GBA 11.13, CG 10.13). When both rear hexes are taken it shock-attacks the unit in
+/// one of them (friends too), with no pre-shock check (A36), and goes on row by row: into the
+/// hex of a unit it dislodged, else behind the unit that held (P76). An elephant routed in such
+/// an attack is eliminated in GBA, rampages in CG (D70, G23). `held`: the defenders' hexes
+/// before the combat; `k`: the combat's number, for its dice.
+pub fn pass_through(
+    tx: &mut Tx,
+    k: usize,
+    attackers: &[usize],
+    defenders: &[usize],
+    held: &[HexId],
+) -> Result<(), RuleError> {
+    let hook = hooks(tx.scenario.meta.rules).pass_through;
     for &el in attackers {
         let st = &tx.state.units[el];
-        if tx.scenario.units[el].kind != UnitType::EL || st.eliminated || st.routed {
+        let rule = match tx.scenario.units[el].kind {
+            UnitType::EL => hook.rule,
+            UnitType::CH | UnitType::ChStar => match hook.chariots {
+                Some(r) => r,
+                None => continue,
+            },
+            _ => continue,
+        };
+        if st.eliminated || st.routed {
             continue;
         }
         let Placement::One(from) = st.placement else { continue };
@@ -223,10 +268,74 @@ pub fn pass_through(tx: &mut Tx, attackers: &[usize], defenders: &[usize], held:
                 && ds.placement.hexes().all(|h| held.contains(&h))
                 && ds.placement.hexes().any(|h| front.contains(&h))
         });
-        let Some(d) = attacked else { continue };
-        let Some(to) = rear_hex(tx, el, d) else { continue };
-        let (unit, defender) = (tx.scenario.units[el].id.clone(), tx.scenario.units[d].id.clone());
-        tx.emit(Event::ElephantPassedThrough { unit, defender, from, to, rule: rule.into() });
+        let Some(mut d) = attacked else { continue };
+        let unit = tx.scenario.units[el].id.clone();
+        let mut defender = tx.scenario.units[d].id.clone();
+        // The hex it comes through from: where the next row's attack comes from (A36).
+        let mut via = tx.state.units[d].placement.hexes().next().unwrap_or(from);
+        for _ in 0..MAX_ROWS {
+            if let Some(to) = rear_hex(tx, el, d) {
+                tx.emit(Event::ElephantPassedThrough { unit, defender, from, to, rule: rule.into() });
+                break;
+            }
+            let Some((hex, row)) = next_row(tx, el, d) else { break };
+            if !row_attack(tx, k, el, &row, via, hook.row_rout_eliminates.then_some(rule), hex, rule)? {
+                break;
+            }
+            let st = &tx.state.units[el];
+            if st.eliminated || st.routed || st.placement != Placement::One(from) {
+                break;
+            }
+            if occupants(tx, el, hex).0.is_empty() {
+                // It dislodged the row: into the hex it left, if it may.
+                if usable(tx, el, hex) {
+                    let defender = tx.scenario.units[row[0]].id.clone();
+                    tx.emit(Event::ElephantPassedThrough { unit, defender, from, to: hex, rule: rule.into() });
+                }
+                break;
+            }
+            // The row held: on behind it.
+            let Some(&held_row) = row.iter().find(|&&u| !tx.state.units[u].eliminated) else { break };
+            d = held_row;
+            defender = tx.scenario.units[d].id.clone();
+            via = hex;
+        }
     }
     Ok(())
+}
+
+/// `el` shock-attacks the unit(s) `row` in `hex` from behind the unit in `via` (GBA 11.13, CG
+/// 10.13): no pre-shock check (A36), through the side of theirs that faces `via`. `false` when
+/// the combat may not be fought (a clash the chart forbids): it stays where it is.
+#[allow(clippy::too_many_arguments)]
+fn row_attack(
+    tx: &mut Tx,
+    k: usize,
+    el: usize,
+    row: &[usize],
+    via: HexId,
+    rout_eliminates: Option<&str>,
+    hex: HexId,
+    rule: &str,
+) -> Result<bool, RuleError> {
+    let combat = crate::shock_segment::Combat { attackers: vec![el], defenders: row.to_vec() };
+    let mut setup = crate::shock_segment::setup(tx.scenario, &tx.state, &combat, &[]);
+    let arc = row
+        .iter()
+        .filter_map(|&r| arc_of(&tx.state.units[r].placement, tx.state.units[r].heading(), via))
+        .min_by_key(|a| match a {
+            Arc::Rear => 0,
+            Arc::Flank => 1,
+            Arc::Front => 2,
+        })
+        .unwrap_or(Arc::Front);
+    setup.attackers[0] = setup.attackers[0].clone().through(arc);
+    if crate::combat::shock::validate(&setup).is_err() {
+        return Ok(false);
+    }
+    let unit = tx.scenario.units[el].id.clone();
+    let defenders = row.iter().map(|&u| tx.scenario.units[u].id.clone()).collect();
+    tx.emit(Event::PassThroughAttack { unit, defenders, hex, rule: rule.into() });
+    crate::shock_segment::strike(tx, k, &combat, &setup, rout_eliminates)?;
+    Ok(true)
 }

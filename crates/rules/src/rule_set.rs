@@ -89,9 +89,13 @@ pub struct RampageRule {
 /// An elephant's pass-through after its shock (GBA 11.13, CG 10.13, D70).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PassThroughRule {
-    /// The rule the log cites. (GBA 11.13 eliminates an elephant routed while attacking the
-    /// next row, where CG lets it rampage (G23): a hook for when that attack is in, P76.)
+    /// The rule the log cites.
     pub rule: &'static str,
+    /// GBA 11.13: an elephant routed while attacking the next row is eliminated; CG 10.13 says
+    /// nothing, so it rampages like any elephant that routs (D70, G23).
+    pub row_rout_eliminates: bool,
+    /// CG 10.26: chariots pass through too (the rule cited); the GBA chariot rules are lost (G2).
+    pub chariots: Option<&'static str>,
 }
 
 /// The chain of command (GBA 4.4–4.6, CG 4.4–4.6; D5, D12, D13, D17).
@@ -193,7 +197,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
     harass_path_avoids_rivers: false,
     routers_barred_by_rivers_and_walls: false,
     rampage: RampageRule { first_high_roll_flees_cause: true, isolated_at: None, max_rolls: None, rule: "11.14" },
-    pass_through: PassThroughRule { rule: "11.13" },
+    pass_through: PassThroughRule { rule: "11.13", row_rout_eliminates: true, chariots: None },
     mounted_never_shock_elephant_front: false,
     command: CommandRule {
         wing_commands: false,
@@ -236,7 +240,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
         max_rolls: Some(4),
         rule: "10.14",
     },
-    pass_through: PassThroughRule { rule: "10.13" },
+    pass_through: PassThroughRule { rule: "10.13", row_rout_eliminates: false, chariots: Some("10.26") },
     mounted_never_shock_elephant_front: true,
     command: CommandRule {
         wing_commands: true,

@@ -497,11 +497,27 @@ fn fight_all(
 }
 
 fn fight(tx: &mut Tx, k: usize, combat: &Combat, setup: &ShockSetup) -> Result<(), RuleError> {
+    let held: Vec<HexId> = combat.defenders.iter().flat_map(|&d| tx.state.units[d].placement.hexes()).collect();
+    strike(tx, k, combat, setup, None)?;
+    // Elephants (and CG chariots) whose defender held go through it (GBA 11.13, CG 10.13, 10.26).
+    crate::elephants::pass_through(tx, k, &combat.attackers, &combat.defenders, &held)?;
+    advance(tx, combat, &held)
+}
+
+/// Resolves one combat: its dice, hits, leader casualties and the routs that follow (9.13–9.19).
+/// `attacker_rout_eliminates`: an attacker that would rout is eliminated instead, citing that
+/// rule (GBA 11.13: an elephant routed attacking the next row).
+pub(crate) fn strike(
+    tx: &mut Tx,
+    k: usize,
+    combat: &Combat,
+    setup: &ShockSetup,
+    attacker_rout_eliminates: Option<&str>,
+) -> Result<(), RuleError> {
     let ids = |v: &[usize]| v.iter().map(|&u| tx.scenario.units[u].id.clone()).collect::<Vec<_>>();
     let (attackers, defenders) = (ids(&combat.attackers), ids(&combat.defenders));
     // The resolver's results come in the setup's order.
     let (a_order, d_order) = (clash_order(tx.scenario, &combat.attackers), clash_order(tx.scenario, &combat.defenders));
-    let held: Vec<HexId> = combat.defenders.iter().flat_map(|&d| tx.state.units[d].placement.hexes()).collect();
     let mut error = None;
     let outcome: ShockOutcome = {
         let mut dice = || match tx.roll(RollPurpose::Shock { combat: k as u8 }) {
@@ -543,12 +559,17 @@ fn fight(tx: &mut Tx, k: usize, combat: &Combat, setup: &ShockSetup) -> Result<(
             tx.emit(Event::LeaderCasualty { leader, result, rule: step.rule.into() });
         }
     }
-    for (units, results) in [(&a_order, &outcome.attackers), (&d_order, &outcome.defenders)] {
+    for (units, results, attacking) in [(&a_order, &outcome.attackers, true), (&d_order, &outcome.defenders, false)] {
         for (&u, r) in units.iter().zip(results.iter()) {
             let id = tx.scenario.units[u].id.clone();
             let now = tx.state.units[u].hits;
             if r.final_hits > now {
                 tx.emit(Event::CohesionHits { unit: id.clone(), hits: r.final_hits - now, cause: HitCause::Shock });
+            }
+            let routs = r.routed || tx.state.units[u].hits >= crate::column::effective_tq(tx.scenario, &tx.state, u);
+            if let Some(rule) = attacker_rout_eliminates.filter(|_| attacking && routs) {
+                tx.emit(Event::UnitEliminated { unit: id, rule: rule.into() });
+                continue;
             }
             if r.routed && tx.state.units[u].hits < crate::column::effective_tq(tx.scenario, &tx.state, u) {
                 // Routed by the procedure (a failed stand, the collapse) below its TQ (9.18).
@@ -562,11 +583,8 @@ fn fight(tx: &mut Tx, k: usize, combat: &Combat, setup: &ShockSetup) -> Result<(
             }
         }
     }
-    // The routs take effect, then the attackers advance into what the defenders left (9.31).
-    crate::cohesion::settle(tx)?;
-    // Elephants whose defender held go through it (GBA 11.13, CG 10.13).
-    crate::elephants::pass_through(tx, &combat.attackers, &combat.defenders, &held)?;
-    advance(tx, combat, &held)
+    // The routs take effect (then the attackers advance into what the defenders left, 9.31).
+    crate::cohesion::settle(tx)
 }
 
 /// Advance after combat (9.31–9.34), one-hex attackers: into each hex the defenders left, the

@@ -332,6 +332,15 @@ pub enum Event {
         to: HexId,
         rule: String,
     },
+    /// Both rear hexes of the unit it goes through are taken: the elephant (CG: or chariot)
+    /// shock-attacks `defenders`, the unit(s) in `hex`, one of them — friends too (GBA 11.13,
+    /// CG 10.13, 10.26; `rule`). A `ShockResolved` follows.
+    PassThroughAttack {
+        unit: String,
+        defenders: Vec<String>,
+        hex: HexId,
+        rule: String,
+    },
     /// A two-hex attacker advances after combat (GBA 9.33): straight forward with both halves,
     /// or wheeling into the centre hex (`wheel`). Each hex of `from` goes to the hex of `to` in
     /// the same place, and leaders stacked there with it.
@@ -752,7 +761,10 @@ impl GameState {
                 self.phase =
                     Phase::Shock { leader: leader.clone(), ordered, must: must.clone(), optional: optional.clone() };
             }
-            Event::ShockDesignated { .. } | Event::ShockResolved { .. } | Event::ShockSegmentEnded { .. } => {}
+            Event::ShockDesignated { .. }
+            | Event::ShockResolved { .. }
+            | Event::ShockSegmentEnded { .. }
+            | Event::PassThroughAttack { .. } => {}
             Event::LeaderCasualty { leader: id, result, .. } => {
                 use crate::charts::leaders::LeaderResult;
                 if let Some(l) = leader(id) {

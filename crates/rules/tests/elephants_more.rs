@@ -1,0 +1,236 @@
+//! Elephants and chariots, the rest (GBA 11.11–11.14; CG 10.11–10.16, 10.26): the pass-through
+//! that attacks the next row, with loaded dice and exact events.
+
+mod common;
+use common::*;
+use sarissa_rules::game::{Command, Event, HitCause, RollPurpose};
+use sarissa_rules::units::Placement;
+
+/// Blue's `kind` (EL or CH) at 0505 faced E beside red's units (the first, `red`, at 0605 faced
+/// W); blue's `blue` add units. An optional attacker that did not move: no pre-shock check (7.33).
+/// `hits`: hits set on units first.
+fn charge(
+    rules: &'static str,
+    kind: &str,
+    blue: Vec<String>,
+    red: Vec<String>,
+    hits: &[(&str, u8)],
+    dice: &[u8],
+) -> (sarissa_rules::Game, Vec<Event>) {
+    let missile = if kind == "EL" { "J" } else { "A" };
+    let mut b = vec![unit("el", kind, "", 4, 6, 5, missile, "0505", "E")];
+    b.extend(blue);
+    let f = Field {
+        rules,
+        units: [b, red],
+        leaders: [vec![leader("hero", "overall", 2, 8, "0205")], vec![leader("foe", "overall", 6, 4, "1210")]],
+        ..Field::default()
+    };
+    let (mut game, _) = f.start(dice);
+    for (id, n) in hits {
+        let i = game.scenario.units.iter().position(|u| &u.id == id).unwrap();
+        game.state.units[i].hits = *n;
+    }
+    ok(&mut game, activate("hero"));
+    ok(&mut game, Command::EndOrders);
+    let events = ok(&mut game, Command::Shock { attackers: vec!["el".into()] });
+    (game, events)
+}
+
+/// What the combats did, from the first combat's result on: hits, routs, the row attacks and
+/// the pass-through (not the dice nor the combats' own lines, pinned elsewhere).
+fn effects(events: &[Event]) -> Vec<Event> {
+    let from = events.iter().position(|e| matches!(e, Event::ShockResolved { .. })).unwrap();
+    events[from..]
+        .iter()
+        .filter(|e| {
+            !matches!(
+                e,
+                Event::DieRolled { .. }
+                    | Event::ShockResolved { .. }
+                    | Event::ShockSegmentEnded { .. }
+                    | Event::MomentumOffered { .. }
+                    | Event::SupplyChanged { .. }
+            )
+        })
+        .cloned()
+        .collect()
+}
+
+/// The combats fought, as (attackers, defenders).
+fn combats(events: &[Event]) -> Vec<(Vec<String>, Vec<String>)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::ShockResolved { attackers, defenders, .. } => Some((attackers.clone(), defenders.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn ids(v: &[&str]) -> Vec<String> {
+    v.iter().map(|s| s.to_string()).collect()
+}
+
+fn shock_hits(unit: &str, n: u8) -> Event {
+    Event::CohesionHits { unit: unit.into(), hits: n, cause: HitCause::Shock }
+}
+
+fn row(defender: &str, hex: &str, rule: &str) -> Event {
+    Event::PassThroughAttack { unit: "el".into(), defenders: ids(&[defender]), hex: h(hex), rule: rule.into() }
+}
+
+fn through(defender: &str, to: &str, rule: &str) -> Event {
+    Event::ElephantPassedThrough {
+        unit: "el".into(),
+        defender: defender.into(),
+        from: h("0505"),
+        to: h(to),
+        rule: rule.into(),
+    }
+}
+
+/// Red's heavy infantry faced W at 0605, its rear hexes 0705 and 0706 held by two light
+/// infantry, also faced W.
+fn red_wall() -> Vec<String> {
+    vec![
+        unit("red", "HI", "", 5, 7, 4, "", "0605", "W"),
+        unit("back1", "LI", "J", 3, 5, 5, "J", "0705", "W"),
+        unit("back2", "LI", "J", 3, 5, 5, "J", "0706", "W"),
+    ]
+}
+
+#[test]
+fn gba_11_13_both_rear_hexes_taken_it_attacks_the_next_row_and_goes_behind_it_p160() {
+    // Every die a 4: the HI holds (2 hits each); the elephant attacks back1 (equal margins, the
+    // first by id), which holds too; it comes out behind back1 in 0804, the farther rear hex.
+    let (game, events) = charge("alexander", "EL", vec![], red_wall(), &[], &[4; 24]);
+    assert_eq!(combats(&events), vec![(ids(&["el"]), ids(&["red"])), (ids(&["el"]), ids(&["back1"]))]);
+    assert_eq!(
+        effects(&events),
+        vec![
+            shock_hits("el", 2),
+            shock_hits("red", 2),
+            row("back1", "0705", "11.13"),
+            shock_hits("el", 2),
+            shock_hits("back1", 3),
+            through("back1", "0804", "11.13"),
+        ]
+    );
+    assert_eq!(game.state.units[0].placement, Placement::One(h("0804")));
+    // No pre-shock check for the row (A36): the second combat rolls one die, the Clash.
+    let shock_dice = events.iter().filter(|e| matches!(e, Event::DieRolled { purpose: RollPurpose::Shock { .. }, .. }));
+    assert_eq!(shock_dice.count(), 2);
+}
+
+#[test]
+fn gba_11_13_a_row_it_dislodges_leaves_it_the_hex_p160() {
+    // back1 already has 3 hits: the 3 more rout it, and the elephant takes its hex.
+    let (game, events) = charge("alexander", "EL", vec![], red_wall(), &[("back1", 3)], &[4; 24]);
+    let fx = effects(&events);
+    assert_eq!(
+        fx[..5],
+        [
+            shock_hits("el", 2),
+            shock_hits("red", 2),
+            row("back1", "0705", "11.13"),
+            shock_hits("el", 2),
+            shock_hits("back1", 3)
+        ]
+    );
+    assert!(matches!(&fx[5], Event::UnitRouted { unit, .. } if unit == "back1"), "{fx:?}");
+    assert_eq!(fx[6..], [through("back1", "0705", "11.13")]);
+    assert_eq!(game.state.units[0].placement, Placement::One(h("0705")));
+}
+
+#[test]
+fn gba_11_13_an_elephant_routed_on_the_next_row_is_eliminated_d70() {
+    let (game, events) = charge("alexander", "EL", vec![], red_wall(), &[("el", 3)], &[4; 24]);
+    assert_eq!(
+        effects(&events),
+        vec![
+            shock_hits("el", 1),
+            shock_hits("red", 2),
+            row("back1", "0705", "11.13"),
+            shock_hits("el", 2),
+            Event::UnitEliminated { unit: "el".into(), rule: "11.13".into() },
+            shock_hits("back1", 3),
+        ]
+    );
+    assert!(game.state.units[0].eliminated);
+    assert!(!events.iter().any(|e| matches!(e, Event::Rampaged { .. })), "no rampage");
+}
+
+#[test]
+fn cg_10_13_an_elephant_routed_on_the_next_row_rampages_g23() {
+    let (game, events) = charge("chandragupta", "EL", vec![], red_wall(), &[("el", 3)], &[4; 24]);
+    let fx = effects(&events);
+    assert_eq!(
+        fx[..5],
+        [
+            shock_hits("el", 1),
+            shock_hits("red", 2),
+            row("back1", "0705", "10.13"),
+            shock_hits("el", 2),
+            shock_hits("back1", 3)
+        ]
+    );
+    assert!(matches!(&fx[5], Event::Rampaged { unit, .. } if unit == "el"), "{fx:?}");
+    assert_eq!(fx.last(), Some(&Event::UnitEliminated { unit: "el".into(), rule: "10.14".into() }));
+    assert!(game.state.units[0].eliminated);
+    assert!(!fx.iter().any(|e| matches!(e, Event::ElephantPassedThrough { .. })));
+}
+
+#[test]
+fn gba_11_13_friends_in_both_rear_hexes_are_attacked_p160() {
+    let blue = vec![unit("f1", "LI", "J", 3, 5, 5, "J", "0705", "W"), unit("f2", "LI", "J", 3, 5, 5, "J", "0706", "W")];
+    let (_, events) = charge("alexander", "EL", blue, red_wall()[..1].to_vec(), &[], &[4; 24]);
+    assert_eq!(combats(&events)[1], (ids(&["el"]), ids(&["f1"])));
+    assert_eq!(
+        effects(&events)[2..],
+        [row("f1", "0705", "11.13"), shock_hits("el", 2), shock_hits("f1", 3), through("f1", "0804", "11.13")]
+    );
+}
+
+#[test]
+fn gba_11_13_an_enemy_row_before_a_friendly_one_p160() {
+    // A friend in 0705, an enemy in 0706: it attacks the enemy, though 0705 comes first by id.
+    let blue = vec![unit("f1", "LI", "J", 3, 5, 5, "J", "0705", "W")];
+    let mut red = red_wall();
+    red.remove(1);
+    let (_, events) = charge("alexander", "EL", blue, red, &[], &[4; 24]);
+    assert_eq!(effects(&events)[2], row("back2", "0706", "11.13"));
+    assert_eq!(effects(&events).last(), Some(&through("back2", "0805", "11.13")));
+}
+
+#[test]
+fn cg_10_26_a_chariot_passes_through_like_an_elephant() {
+    let red = red_wall()[..1].to_vec();
+    let (game, events) = charge("chandragupta", "CH", vec![], red, &[], &[4; 24]);
+    assert_eq!(effects(&events), vec![shock_hits("el", 3), shock_hits("red", 2), through("red", "0705", "10.26")]);
+    assert_eq!(game.state.units[0].placement, Placement::One(h("0705")));
+}
+
+#[test]
+fn cg_10_26_a_chariot_attacks_the_next_row_and_is_eliminated_if_it_routs_10_24() {
+    let (game, events) = charge("chandragupta", "CH", vec![], red_wall(), &[], &[4; 24]);
+    assert_eq!(
+        effects(&events),
+        vec![
+            shock_hits("el", 3),
+            shock_hits("red", 2),
+            row("back1", "0705", "10.26"),
+            shock_hits("el", 5),
+            shock_hits("back1", 2),
+            Event::UnitEliminated { unit: "el".into(), rule: "10.2".into() },
+        ]
+    );
+    assert!(game.state.units[0].eliminated);
+}
+
+#[test]
+fn gba_chariots_do_not_pass_through_g2() {
+    let (game, events) = charge("alexander", "CH", vec![], red_wall()[..1].to_vec(), &[], &[4; 24]);
+    assert!(!events.iter().any(|e| matches!(e, Event::ElephantPassedThrough { .. } | Event::PassThroughAttack { .. })));
+    assert_eq!(game.state.units[0].placement, Placement::One(h("0505")));
+}
