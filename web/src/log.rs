@@ -213,6 +213,30 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             e.units.push(target.clone());
             e
         }
+        Event::ScreenFired { unit, target, range, strength, drm, hits, supply, reaction } => {
+            let need = format!(
+                "strength {strength} at range {range}, modifiers {drm:+}: needs {} or less",
+                *strength as i32 - drm
+            );
+            let result = if *hits > 0 { "a hit" } else { "no effect" };
+            let supply = match supply {
+                sarissa_rules::combat::missile::Supply::Full => "",
+                sarissa_rules::combat::missile::Supply::Low => " The screen is now low on arrows.",
+                sarissa_rules::combat::missile::Supply::No => " The screen has no arrows left.",
+            };
+            let screen_rule =
+                if s.meta.rules == sarissa_rules::scenario::RuleSet::Chandragupta { "10.11" } else { "11.11" };
+            let why = match reaction {
+                ReactionFire::Entry => " as it comes up",
+                ReactionFire::Retire => " as it pulls away",
+                _ => " in return",
+            };
+            let (u, t) = (unit_name(s, unit), unit_name(s, target));
+            let text = format!("The archers screening {u} shoot at {t}{why} ({need}): {result}.{supply}");
+            let mut e = about(entry(text, Some(screen_rule)), unit);
+            e.units.push(target.clone());
+            e
+        }
         Event::UnitRouted { unit, path, placement, rule, .. } => {
             let to = placement.label();
             let (text, rule): (String, &'static str) = if rule == "10.22" {
@@ -351,6 +375,10 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             e.units = attackers.iter().chain(defenders).cloned().collect();
             e
         }
+        Event::ScreenSupplyChanged { unit, .. } => about(
+            entry(format!("The archers screening {} refill their quivers.", unit_name(s, unit)), Some("8.18")),
+            unit,
+        ),
         Event::SupplyChanged { unit, rule, .. } if rule == "8.18" => {
             about(entry(format!("{} refills its quivers and pouches.", unit_name(s, unit)), Some("8.18")), unit)
         }

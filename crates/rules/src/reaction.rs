@@ -416,7 +416,7 @@ pub fn react_facing(tx: &mut Tx, unit: &str, facing: Vertex) -> Result<(), RuleE
     if offered && tx.state.units[ui].hits < tx.scenario.units[ui].tq {
         let zoc = crate::zoc::zoc_of(tx.scenario, &tx.state, ui);
         let in_zoc = tx.state.units[mi].placement.hexes().any(|h| zoc.contains(&h));
-        if in_zoc && crate::fire::reaction_volley(tx.scenario, &tx.state, ui, mi, ReactionFire::Entry).is_some() {
+        if in_zoc && !crate::fire::reaction_shots(tx.scenario, &tx.state, ui, mi, ReactionFire::Entry).is_empty() {
             tx.emit(Event::ReactionFireOffered { unit: unit.into() });
         }
     }

@@ -167,6 +167,9 @@ pub struct RuleHooks {
     pub pass_through: PassThroughRule,
     /// CG 10.15: cavalry and chariots never shock an elephant through its front (D72).
     pub mounted_never_shock_elephant_front: bool,
+    /// CG 10.11: an elephant's screen shoots only as entry reaction fire; GBA 11.11: as any
+    /// reaction fire (D50).
+    pub screen_entry_only: bool,
     /// GBA 4.4 / CG 4.4–4.6 (D12, D13, D17).
     pub command: CommandRule,
 }
@@ -199,6 +202,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
     rampage: RampageRule { first_high_roll_flees_cause: true, isolated_at: None, max_rolls: None, rule: "11.14" },
     pass_through: PassThroughRule { rule: "11.13", row_rout_eliminates: true, chariots: None },
     mounted_never_shock_elephant_front: false,
+    screen_entry_only: false,
     command: CommandRule {
         wing_commands: false,
         chiefs_only_for_sreni_and_tribal: false,
@@ -242,6 +246,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     },
     pass_through: PassThroughRule { rule: "10.13", row_rout_eliminates: false, chariots: Some("10.26") },
     mounted_never_shock_elephant_front: true,
+    screen_entry_only: true,
     command: CommandRule {
         wing_commands: true,
         chiefs_only_for_sreni_and_tribal: true,

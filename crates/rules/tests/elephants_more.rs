@@ -3,7 +3,10 @@
 
 mod common;
 use common::*;
-use sarissa_rules::game::{Command, Event, HitCause, RollPurpose};
+use sarissa_rules::combat::missile::Supply;
+use sarissa_rules::fire::{screen_volley, ReactionFire};
+use sarissa_rules::game::{Command, Event, HitCause, Phase, RollPurpose};
+use sarissa_rules::hex::Vertex;
 use sarissa_rules::units::Placement;
 
 /// Blue's `kind` (EL or CH) at 0505 faced E beside red's units (the first, `red`, at 0605 faced
@@ -233,4 +236,148 @@ fn gba_chariots_do_not_pass_through_g2() {
     let (game, events) = charge("alexander", "CH", vec![], red_wall()[..1].to_vec(), &[], &[4; 24]);
     assert!(!events.iter().any(|e| matches!(e, Event::ElephantPassedThrough { .. } | Event::PassThroughAttack { .. })));
     assert_eq!(game.state.units[0].placement, Placement::One(h("0505")));
+}
+
+// ---- Elephant screens (GBA 11.11, 11.12; CG 10.11, 10.12; D50) ----
+
+/// Blue's foot at 0305 faced E; red's elephant at 0805 faced W (its ZOC takes in 0705).
+fn screen_field(rules: &'static str) -> Field {
+    let mut f = two_armies(
+        vec![unit("foot", "MI", "", 4, 6, 5, "", "0305", "E")],
+        vec![unit("el", "EL", "", 4, 6, 5, "J", "0805", "W")],
+    );
+    f.rules = rules;
+    f
+}
+
+fn volleys(events: &[Event]) -> Vec<Event> {
+    events.iter().filter(|e| matches!(e, Event::MissileFired { .. } | Event::ScreenFired { .. })).cloned().collect()
+}
+
+/// Blue's foot comes up to 0705, into the elephant's ZOC: the entry reaction is offered.
+fn come_up(game: &mut sarissa_rules::Game) {
+    ok(game, activate("hero"));
+    ok(game, mv("foot", &["0405", "0505", "0605", "0705"], Vertex::E));
+    assert!(matches!(&game.state.phase, Phase::Reaction { firers, .. } if firers == &ids(&["el"])));
+}
+
+fn rider(roll_hits: u8, supply: Supply) -> Event {
+    Event::MissileFired {
+        unit: "el".into(),
+        target: "foot".into(),
+        range: 1,
+        strength: 4,
+        drm: 0,
+        hit: roll_hits > 0,
+        hits: roll_hits,
+        supply,
+        reaction: Some(ReactionFire::Entry),
+    }
+}
+
+fn screen(hits: u8, supply: Supply) -> Event {
+    Event::ScreenFired {
+        unit: "el".into(),
+        target: "foot".into(),
+        range: 1,
+        strength: 3,
+        drm: 0,
+        hits,
+        supply,
+        reaction: ReactionFire::Entry,
+    }
+}
+
+#[test]
+fn gba_11_12_entry_reaction_fires_the_riders_javelins_and_the_screen_each_with_its_own_die() {
+    for rules in ["alexander", "chandragupta"] {
+        // The javelins (strength 4) roll 1: a hit; the screen (strength 3, 11.11) rolls 5: none.
+        let (mut game, _) = screen_field(rules).start(&[1, 5]);
+        come_up(&mut game);
+        let events = ok(&mut game, fire("el", "foot"));
+        assert_eq!(volleys(&events), vec![rider(1, Supply::Full), screen(0, Supply::Full)], "{rules}");
+        assert_eq!(game.state.units[0].hits, 1);
+        assert!(matches!(&game.state.phase, Phase::Reaction { firers, .. } if firers.is_empty()));
+    }
+}
+
+#[test]
+fn gba_11_11_the_screen_has_its_own_supply() {
+    // The rider out of javelins: the screen still shoots (and the reaction is offered for it).
+    let (mut game, _) = screen_field("alexander").start(&[2]);
+    game.state.units[1].supply = Supply::No;
+    come_up(&mut game);
+    let events = ok(&mut game, fire("el", "foot"));
+    assert_eq!(volleys(&events), vec![screen(1, Supply::Full)]);
+    assert_eq!(game.state.units[1].screen_supply, Supply::Full);
+    // The screen out of arrows: the javelins alone.
+    let (mut game, _) = screen_field("chandragupta").start(&[6]);
+    game.state.units[1].screen_supply = Supply::No;
+    come_up(&mut game);
+    let events = ok(&mut game, fire("el", "foot"));
+    assert_eq!(volleys(&events), vec![rider(0, Supply::Full)]);
+    // Both out: no reaction fire offered.
+    let (mut game, _) = screen_field("alexander").start(&[]);
+    game.state.units[1].supply = Supply::No;
+    game.state.units[1].screen_supply = Supply::No;
+    ok(&mut game, activate("hero"));
+    ok(&mut game, mv("foot", &["0405", "0505", "0605", "0705"], Vertex::E));
+    assert!(!matches!(&game.state.phase, Phase::Reaction { firers, .. } if !firers.is_empty()));
+}
+
+#[test]
+fn gba_11_11_a_screen_low_on_arrows_runs_out_on_its_own_roll() {
+    // A 0 on the screen's roll (a hit) leaves a Low screen out of arrows (8.17); the rider's
+    // javelins are untouched.
+    let (mut game, _) = screen_field("alexander").start(&[5, 0]);
+    game.state.units[1].screen_supply = Supply::Low;
+    come_up(&mut game);
+    let events = ok(&mut game, fire("el", "foot"));
+    let after = match volleys(&events)[1] {
+        Event::ScreenFired { supply, .. } => supply,
+        _ => unreachable!(),
+    };
+    assert_eq!(after, Supply::No);
+    assert_eq!((game.state.units[1].screen_supply, game.state.units[1].supply), (Supply::No, Supply::Full));
+}
+
+#[test]
+fn cg_10_11_the_screen_fires_only_on_entry_gba_11_11_in_any_reaction_d50() {
+    for (rules, retire) in [("alexander", true), ("chandragupta", false)] {
+        let (mut game, _) = screen_field(rules).start(&[]);
+        game.state.units[0].placement = Placement::One(h("0705"));
+        let (s, st) = (&game.scenario, &game.state);
+        assert!(screen_volley(s, st, 1, 0, ReactionFire::Entry).is_some(), "{rules}");
+        assert_eq!(screen_volley(s, st, 1, 0, ReactionFire::Retire).is_some(), retire, "{rules}");
+        assert_eq!(screen_volley(s, st, 1, 0, ReactionFire::Return).is_some(), retire, "{rules}");
+        assert!(screen_volley(s, st, 1, 0, ReactionFire::Harass).is_none(), "{rules}");
+    }
+}
+
+#[test]
+fn gba_11_11_the_screen_never_fires_under_orders() {
+    // Blue's elephant fires by order at red's foot beside it: the rider's javelins only.
+    let f = two_armies(
+        vec![unit("el", "EL", "", 4, 6, 5, "J", "0505", "E")],
+        vec![unit("foot", "MI", "", 4, 6, 5, "", "0605", "W")],
+    );
+    let (mut game, _) = f.start(&[1]);
+    ok(&mut game, activate("hero"));
+    let events = ok(&mut game, fire("el", "foot"));
+    assert_eq!(volleys(&events).len(), 1);
+    assert!(matches!(volleys(&events)[0], Event::MissileFired { reaction: None, .. }));
+}
+
+#[test]
+fn gba_8_18_the_screen_reloads_apart_from_the_javelins_11_11() {
+    let (mut game, _) = screen_field("alexander").start(&[]);
+    game.state.units[1].screen_supply = Supply::No;
+    ok(&mut game, pass("hero"));
+    let events = ok(&mut game, pass("foe"));
+    let el = |e: &&Event| matches!(e, Event::SupplyChanged { unit, .. } | Event::ScreenSupplyChanged { unit, .. } if unit == "el");
+    assert_eq!(
+        events.iter().filter(el).cloned().collect::<Vec<_>>(),
+        vec![Event::ScreenSupplyChanged { unit: "el".into(), supply: Supply::Full, rule: "8.18".into() }]
+    );
+    assert_eq!(game.state.units[1].screen_supply, Supply::Full);
 }

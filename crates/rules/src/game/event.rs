@@ -277,6 +277,24 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reaction: Option<crate::fire::ReactionFire>,
     },
+    /// An elephant's screen shoots in reaction (GBA 11.11, 11.12; CG 10.11, 10.12), rolled apart
+    /// from its rider's javelins, on the screen's line; `supply`: the screen's supply after it.
+    ScreenFired {
+        unit: String,
+        target: String,
+        range: u8,
+        strength: u8,
+        drm: i32,
+        hits: u8,
+        supply: crate::combat::missile::Supply,
+        reaction: crate::fire::ReactionFire,
+    },
+    /// The screen's arrows are resupplied (8.18) or run out otherwise.
+    ScreenSupplyChanged {
+        unit: String,
+        supply: crate::combat::missile::Supply,
+        rule: String,
+    },
     /// A unit routs (GBA 10.21) or rout-moves in Phase D (10.22): along `path` to `placement`,
     /// facing `facing`; its hits are removed; `supply` after (foot missile units: none, 10.26).
     UnitRouted {
@@ -705,6 +723,22 @@ impl GameState {
                 if let Phase::Reaction { leaders, exposed, .. } = &mut self.phase {
                     leaders.retain(|r| r != id);
                     exposed.retain(|r| r != id);
+                }
+            }
+            Event::ScreenFired { unit: id, target, supply, reaction, .. } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].screen_supply = *supply;
+                    if *reaction == crate::fire::ReactionFire::Entry && !self.units[i].entry_volleys.contains(target) {
+                        self.units[i].entry_volleys.push(target.clone());
+                    }
+                    if let Phase::Reaction { firers, .. } = &mut self.phase {
+                        firers.retain(|f| f != id);
+                    }
+                }
+            }
+            Event::ScreenSupplyChanged { unit: id, supply, .. } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].screen_supply = *supply;
                 }
             }
             Event::MissileFired { unit: id, target, supply, reaction, .. } => {
