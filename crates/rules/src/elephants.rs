@@ -339,3 +339,45 @@ fn row_attack(
     crate::shock_segment::strike(tx, k, &combat, &setup, rout_eliminates)?;
     Ok(true)
 }
+
+/// Where enemy elephants keep `mover` from going under orders (CG 10.15, D72): the hexes of
+/// their ZOC a cavalry or chariot unit may never enter, and the hits a non-Indian cavalry unit
+/// takes for each of their flank or rear hexes it enters (2 per elephant beside the hex).
+#[derive(Clone, Debug, Default)]
+pub struct ElephantGround {
+    pub barred: std::collections::HashSet<HexId>,
+    pub hits: std::collections::HashMap<HexId, u8>,
+}
+
+/// The elephant ground for `mover` now (empty but in CG, and for other than cavalry/chariots).
+pub fn elephant_ground(
+    scenario: &crate::scenario::Scenario,
+    state: &crate::game::GameState,
+    mover: usize,
+) -> ElephantGround {
+    let mut ground = ElephantGround::default();
+    let u = &scenario.units[mover];
+    let chariot = matches!(u.kind, UnitType::CH | UnitType::ChStar);
+    if !hooks(scenario.meta.rules).mounted_shy_of_elephants || !(u.kind.is_cavalry() || chariot) {
+        return ground;
+    }
+    // Indian cavalry (a graded unit, CG 2.22) and chariots pass an elephant's flanks freely.
+    let free = chariot || u.grade.is_some();
+    for el in 0..scenario.units.len() {
+        let (e, es) = (&scenario.units[el], &state.units[el]);
+        if e.kind != UnitType::EL || e.side == u.side || es.eliminated || es.routed {
+            continue;
+        }
+        ground.barred.extend(crate::zoc::zoc_of(scenario, state, el));
+        if free {
+            continue;
+        }
+        let heading = Heading::of(es.facing, es.column);
+        for arc in [Arc::Flank, Arc::Rear] {
+            for h in crate::facing::hexes_in(&es.placement, heading, arc) {
+                *ground.hits.entry(h).or_default() += 2;
+            }
+        }
+    }
+    ground
+}

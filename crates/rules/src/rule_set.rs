@@ -170,6 +170,9 @@ pub struct RuleHooks {
     /// CG 10.11: an elephant's screen shoots only as entry reaction fire; GBA 11.11: as any
     /// reaction fire (D50).
     pub screen_entry_only: bool,
+    /// CG 10.15: cavalry and chariots never enter an enemy elephant's ZOC under orders, and
+    /// non-Indian cavalry pay 2 hits for each of its flank or rear hexes they enter (D72).
+    pub mounted_shy_of_elephants: bool,
     /// GBA 4.4 / CG 4.4–4.6 (D12, D13, D17).
     pub command: CommandRule,
 }
@@ -203,6 +206,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
     pass_through: PassThroughRule { rule: "11.13", row_rout_eliminates: true, chariots: None },
     mounted_never_shock_elephant_front: false,
     screen_entry_only: false,
+    mounted_shy_of_elephants: false,
     command: CommandRule {
         wing_commands: false,
         chiefs_only_for_sreni_and_tribal: false,
@@ -247,6 +251,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     pass_through: PassThroughRule { rule: "10.13", row_rout_eliminates: false, chariots: Some("10.26") },
     mounted_never_shock_elephant_front: true,
     screen_entry_only: true,
+    mounted_shy_of_elephants: true,
     command: CommandRule {
         wing_commands: true,
         chiefs_only_for_sreni_and_tribal: true,

@@ -5,7 +5,7 @@ mod common;
 use common::*;
 use sarissa_rules::combat::missile::Supply;
 use sarissa_rules::fire::{screen_volley, ReactionFire};
-use sarissa_rules::game::{Command, Event, HitCause, Phase, RollPurpose};
+use sarissa_rules::game::{Command, Event, HitCause, Phase, RollPurpose, RuleError};
 use sarissa_rules::hex::Vertex;
 use sarissa_rules::units::Placement;
 
@@ -380,4 +380,61 @@ fn gba_8_18_the_screen_reloads_apart_from_the_javelins_11_11() {
         vec![Event::ScreenSupplyChanged { unit: "el".into(), supply: Supply::Full, rule: "8.18".into() }]
     );
     assert_eq!(game.state.units[1].screen_supply, Supply::Full);
+}
+
+// ---- CG cavalry against elephants (10.15, D72) ----
+
+/// Blue's `horse` at 0305 faced E; red's elephant at 0605 faced W: its ZOC is 0505 and 0506,
+/// its flank hexes 0604 and 0606, its rear 0705 and 0706.
+fn horse_field(rules: &'static str, horse: String) -> sarissa_rules::Game {
+    let f = Field { rules, ..two_armies(vec![horse], vec![unit("el", "EL", "", 4, 6, 5, "J", "0605", "W")]) };
+    f.start(&[]).0
+}
+
+/// The hits a move to `to` would cost, if `to` may be reached.
+fn reach_hits(game: &sarissa_rules::Game, to: &str) -> Option<u8> {
+    let reach = sarissa_rules::movement::reach(&game.scenario, &game.state, 0).unwrap();
+    reach.iter().filter(|d| d.hex == h(to)).map(|d| d.hits).min()
+}
+
+fn graded(id: &str, kind: &str, grade: &str) -> String {
+    unit(id, kind, "", 3, 7, 7, if kind == "CH" { "A" } else { "" }, "0305", "E")
+        .replace(", at = ", &format!(", grade = \"{grade}\", at = "))
+}
+
+#[test]
+fn cg_10_15_cavalry_and_chariots_never_enter_an_elephants_zoc() {
+    for horse in [unit("horse", "HC", "", 3, 7, 7, "", "0305", "E"), unit("horse", "CH", "", 3, 7, 7, "A", "0305", "E")]
+    {
+        let mut game = horse_field("chandragupta", horse);
+        assert_eq!(reach_hits(&game, "0505"), None);
+        assert_eq!(reach_hits(&game, "0506"), None);
+        if game.scenario.units[0].kind == sarissa_rules::units::UnitType::HC {
+            ok(&mut game, activate("hero"));
+            let err = game.execute(&mv("horse", &["0405", "0505"], Vertex::E)).unwrap_err();
+            assert!(matches!(&err, RuleError::IllegalMove { rule: "10.15", .. }), "{err:?}");
+        }
+    }
+    // GBA has no such rule.
+    let game = horse_field("alexander", unit("horse", "HC", "", 3, 7, 7, "", "0305", "E"));
+    assert_eq!(reach_hits(&game, "0505"), Some(0));
+}
+
+#[test]
+fn cg_10_15_non_indian_cavalry_take_2_hits_for_each_elephant_flank_or_rear_hex() {
+    let mut game = horse_field("chandragupta", unit("horse", "HC", "", 3, 7, 7, "", "0305", "E"));
+    assert_eq!(reach_hits(&game, "0604"), Some(2));
+    assert_eq!(reach_hits(&game, "0504"), Some(0), "not beside the elephant");
+    ok(&mut game, activate("hero"));
+    let events = ok(&mut game, mv("horse", &["0404", "0504", "0604"], Vertex::SE));
+    assert!(
+        events.contains(&Event::CohesionHits { unit: "horse".into(), hits: 2, cause: HitCause::Terrain }),
+        "{events:?}"
+    );
+    assert_eq!(game.state.units[0].hits, 2);
+    // Indian cavalry and chariots pass freely.
+    for horse in [graded("horse", "HC", "maula"), unit("horse", "CH", "", 3, 7, 7, "A", "0305", "E")] {
+        let game = horse_field("chandragupta", horse);
+        assert_eq!(reach_hits(&game, "0604"), Some(0));
+    }
 }
