@@ -285,6 +285,16 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             };
             about(entry(format!("{} {what}.", unit_name(s, leader)), Some(r)), leader)
         }
+        Event::RanksParted { unit, chariot, .. } => {
+            let text = format!(
+                "{} open their ranks and let {} through: no combat, but 1 hit for the disorder.",
+                unit_name(s, unit),
+                unit_name(s, chariot)
+            );
+            let mut e = about(entry(text, Some("10.27")), unit);
+            e.units.push(chariot.clone());
+            e
+        }
         Event::PassThroughAttack { unit, defenders, hex, rule } => {
             let hook = sarissa_rules::rule_set::hooks(s.meta.rules).pass_through;
             let pass_rule = hook.chariots.filter(|c| c == rule).unwrap_or(hook.rule);
@@ -820,5 +830,12 @@ mod tests {
         let r = describe(&s, &st, 1, &row).unwrap();
         assert_eq!(r.text, "Companions finds no way out behind and crashes on into Archers in 2911.");
         assert_eq!((r.rule, r.units.len()), (Some("11.13"), 2));
+        let parted = Event::RanksParted { unit: "archers".into(), chariot: "companions".into(), rule: "10.27".into() };
+        let p = describe(&s, &st, 1, &parted).unwrap();
+        assert_eq!(
+            p.text,
+            "Archers open their ranks and let Companions through: no combat, but 1 hit for the disorder."
+        );
+        assert_eq!(p.rule, Some("10.27"));
     }
 }

@@ -258,7 +258,9 @@ pub fn pass_through(
         if st.eliminated || st.routed {
             continue;
         }
-        let Placement::One(from) = st.placement else { continue };
+        if !matches!(st.placement, Placement::One(_)) {
+            continue;
+        }
         // The defender it attacked: one in its front that is still in its hex.
         let front = crate::facing::hexes_in(&st.placement, Heading::of(st.facing, st.column), Arc::Front);
         let attacked = defenders.iter().copied().find(|&d| {
@@ -268,40 +270,127 @@ pub fn pass_through(
                 && ds.placement.hexes().all(|h| held.contains(&h))
                 && ds.placement.hexes().any(|h| front.contains(&h))
         });
-        let Some(mut d) = attacked else { continue };
-        let unit = tx.scenario.units[el].id.clone();
-        let mut defender = tx.scenario.units[d].id.clone();
-        // The hex it comes through from: where the next row's attack comes from (A36).
-        let mut via = tx.state.units[d].placement.hexes().next().unwrap_or(from);
-        for _ in 0..MAX_ROWS {
-            if let Some(to) = rear_hex(tx, el, d) {
-                tx.emit(Event::ElephantPassedThrough { unit, defender, from, to, rule: rule.into() });
-                break;
-            }
-            let Some((hex, row)) = next_row(tx, el, d) else { break };
-            if !row_attack(tx, k, el, &row, via, hook.row_rout_eliminates.then_some(rule), hex, rule)? {
-                break;
-            }
-            let st = &tx.state.units[el];
-            if st.eliminated || st.routed || st.placement != Placement::One(from) {
-                break;
-            }
-            if occupants(tx, el, hex).0.is_empty() {
-                // It dislodged the row: into the hex it left, if it may.
-                if usable(tx, el, hex) {
-                    let defender = tx.scenario.units[row[0]].id.clone();
-                    tx.emit(Event::ElephantPassedThrough { unit, defender, from, to: hex, rule: rule.into() });
-                }
-                break;
-            }
-            // The row held: on behind it.
-            let Some(&held_row) = row.iter().find(|&&u| !tx.state.units[u].eliminated) else { break };
-            d = held_row;
-            defender = tx.scenario.units[d].id.clone();
-            via = hex;
-        }
+        let Some(d) = attacked else { continue };
+        let rout_rule = hook.row_rout_eliminates.then_some(rule);
+        go_through(tx, k, el, d, rule, rout_rule, false)?;
     }
     Ok(())
+}
+
+/// `el` (an elephant or chariot at `from`) goes through `d` that held: into a free rear hex,
+/// else attacking the next row, row after row (GBA 11.13, CG 10.13, 10.26; P76, P160). With
+/// `parting` (CG 10.27) a row of Greek units that all part lets it through unharmed but for
+/// a hit each, instead of its attack.
+fn go_through(
+    tx: &mut Tx,
+    k: usize,
+    el: usize,
+    mut d: usize,
+    rule: &str,
+    rout_rule: Option<&str>,
+    parting: bool,
+) -> Result<(), RuleError> {
+    let Placement::One(from) = tx.state.units[el].placement else { return Ok(()) };
+    let unit = tx.scenario.units[el].id.clone();
+    let mut defender = tx.scenario.units[d].id.clone();
+    // The hex it comes through from: where the next row's attack comes from (A36).
+    let mut via = tx.state.units[d].placement.hexes().next().unwrap_or(from);
+    for _ in 0..MAX_ROWS {
+        if let Some(to) = rear_hex(tx, el, d) {
+            tx.emit(Event::ElephantPassedThrough { unit, defender, from, to, rule: rule.into() });
+            break;
+        }
+        let Some((hex, row)) = next_row(tx, el, d) else { break };
+        // CG 10.27: both rear rows part too, or the chariot attacks one of them (10.26).
+        let rows: Vec<usize> = rear_of(tx, d).into_iter().flat_map(|h| occupants(tx, el, h).0).collect();
+        if parting && ranks_part(tx, el, &rows, rule)? {
+            d = row[0];
+            defender = tx.scenario.units[d].id.clone();
+            via = hex;
+            continue;
+        }
+        if !row_attack(tx, k, el, &row, via, rout_rule, hex, rule)? {
+            break;
+        }
+        let st = &tx.state.units[el];
+        if st.eliminated || st.routed || st.placement != Placement::One(from) {
+            break;
+        }
+        if occupants(tx, el, hex).0.is_empty() {
+            // It dislodged the row: into the hex it left, if it may.
+            if usable(tx, el, hex) {
+                let defender = tx.scenario.units[row[0]].id.clone();
+                tx.emit(Event::ElephantPassedThrough { unit, defender, from, to: hex, rule: rule.into() });
+            }
+            break;
+        }
+        // The row held: on behind it.
+        let Some(&held_row) = row.iter().find(|&&u| !tx.state.units[u].eliminated) else { break };
+        d = held_row;
+        defender = tx.scenario.units[d].id.clone();
+        via = hex;
+    }
+    Ok(())
+}
+
+/// Is `unit` Greek for CG 10.27: a unit of no Indian grade (CG 2.22), not artillery.
+fn greek(tx: &Tx, unit: usize) -> bool {
+    let u = &tx.scenario.units[unit];
+    u.grade.is_none() && u.kind != UnitType::AT
+}
+
+/// CG 10.27: each of `units` (Greek, of the other side from chariot `ch`) checks its TQ; if all
+/// pass (DR ≤ TQ) they part for the chariot, 1 hit each; if any is not Greek, or fails, they
+/// do not. Every roll is made.
+fn ranks_part(tx: &mut Tx, ch: usize, units: &[usize], rule: &str) -> Result<bool, RuleError> {
+    let side = tx.scenario.units[ch].side;
+    if units.is_empty() || units.iter().any(|&u| tx.scenario.units[u].side == side || !greek(tx, u)) {
+        return Ok(false);
+    }
+    let mut all = true;
+    for &u in units {
+        let id = tx.scenario.units[u].id.clone();
+        let roll = tx.roll(RollPurpose::TqCheck { unit: id, rule: rule.into() })?;
+        all &= roll <= crate::column::effective_tq(tx.scenario, &tx.state, u);
+    }
+    if all {
+        let chariot = tx.scenario.units[ch].id.clone();
+        for &u in units {
+            let unit = tx.scenario.units[u].id.clone();
+            tx.emit(Event::RanksParted { unit: unit.clone(), chariot: chariot.clone(), rule: rule.into() });
+            tx.emit(Event::CohesionHits { unit, hits: 1, cause: HitCause::PassThrough });
+        }
+    }
+    Ok(all)
+}
+
+/// CG 10.27, before a combat is resolved: a lone Greek defender that chariots attack only
+/// through its front may part its ranks. Its TQ check passed (DR ≤ TQ), it takes 1 hit, there
+/// is no combat, and the chariots go through it (10.26). `true`: the ranks parted.
+pub fn pass_through_avoidance(
+    tx: &mut Tx,
+    k: usize,
+    attackers: &[usize],
+    defenders: &[usize],
+) -> Result<bool, RuleError> {
+    let Some(rule) = hooks(tx.scenario.meta.rules).pass_through.avoidance else { return Ok(false) };
+    let &[d] = defenders else { return Ok(false) };
+    let chariots = attackers.iter().all(|&a| matches!(tx.scenario.units[a].kind, UnitType::CH | UnitType::ChStar));
+    let ds = &tx.state.units[d];
+    let heading = Heading::of(ds.facing, ds.column);
+    let frontal = attackers.iter().all(|&a| {
+        tx.state.units[a]
+            .placement
+            .hexes()
+            .all(|h| arc_of(&ds.placement, heading, h).is_none_or(|arc| arc == Arc::Front))
+    });
+    if attackers.is_empty() || !chariots || !frontal || !ranks_part(tx, attackers[0], &[d], rule)? {
+        return Ok(false);
+    }
+    for &ch in attackers {
+        go_through(tx, k, ch, d, rule, None, true)?;
+    }
+    Ok(true)
 }
 
 /// `el` shock-attacks the unit(s) `row` in `hex` from behind the unit in `via` (GBA 11.13, CG

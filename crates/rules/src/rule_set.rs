@@ -96,6 +96,8 @@ pub struct PassThroughRule {
     pub row_rout_eliminates: bool,
     /// CG 10.26: chariots pass through too (the rule cited); the GBA chariot rules are lost (G2).
     pub chariots: Option<&'static str>,
+    /// CG 10.27: Greek units attacked frontally by chariots may part their ranks (the rule).
+    pub avoidance: Option<&'static str>,
 }
 
 /// The chain of command (GBA 4.4–4.6, CG 4.4–4.6; D5, D12, D13, D17).
@@ -203,7 +205,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
     harass_path_avoids_rivers: false,
     routers_barred_by_rivers_and_walls: false,
     rampage: RampageRule { first_high_roll_flees_cause: true, isolated_at: None, max_rolls: None, rule: "11.14" },
-    pass_through: PassThroughRule { rule: "11.13", row_rout_eliminates: true, chariots: None },
+    pass_through: PassThroughRule { rule: "11.13", row_rout_eliminates: true, chariots: None, avoidance: None },
     mounted_never_shock_elephant_front: false,
     screen_entry_only: false,
     mounted_shy_of_elephants: false,
@@ -248,7 +250,12 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
         max_rolls: Some(4),
         rule: "10.14",
     },
-    pass_through: PassThroughRule { rule: "10.13", row_rout_eliminates: false, chariots: Some("10.26") },
+    pass_through: PassThroughRule {
+        rule: "10.13",
+        row_rout_eliminates: false,
+        chariots: Some("10.26"),
+        avoidance: Some("10.27"),
+    },
     mounted_never_shock_elephant_front: true,
     screen_entry_only: true,
     mounted_shy_of_elephants: true,

@@ -498,6 +498,10 @@ fn fight_all(
 
 fn fight(tx: &mut Tx, k: usize, combat: &Combat, setup: &ShockSetup) -> Result<(), RuleError> {
     let held: Vec<HexId> = combat.defenders.iter().flat_map(|&d| tx.state.units[d].placement.hexes()).collect();
+    // CG 10.27: Greek ranks may part for chariots before the combat is fought.
+    if crate::elephants::pass_through_avoidance(tx, k, &combat.attackers, &combat.defenders)? {
+        return crate::cohesion::settle(tx);
+    }
     strike(tx, k, combat, setup, None)?;
     // Elephants (and CG chariots) whose defender held go through it (GBA 11.13, CG 10.13, 10.26).
     crate::elephants::pass_through(tx, k, &combat.attackers, &combat.defenders, &held)?;

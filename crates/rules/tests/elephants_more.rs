@@ -44,7 +44,12 @@ fn charge(
 /// the pass-through (not the dice nor the combats' own lines, pinned elsewhere).
 fn effects(events: &[Event]) -> Vec<Event> {
     let from = events.iter().position(|e| matches!(e, Event::ShockResolved { .. })).unwrap();
-    events[from..]
+    quiet(&events[from..])
+}
+
+/// `events` without the dice, the combats' own lines, the segment's end and supply changes.
+fn quiet(events: &[Event]) -> Vec<Event> {
+    events
         .iter()
         .filter(|e| {
             !matches!(
@@ -206,9 +211,14 @@ fn gba_11_13_an_enemy_row_before_a_friendly_one_p160() {
     assert_eq!(effects(&events).last(), Some(&through("back2", "0805", "11.13")));
 }
 
+/// `units` with an Indian grade: no pass-through avoidance for them (CG 10.27).
+fn indian(units: Vec<String>) -> Vec<String> {
+    units.into_iter().map(|u| u.replace(", at = ", ", grade = \"bharta\", at = ")).collect()
+}
+
 #[test]
 fn cg_10_26_a_chariot_passes_through_like_an_elephant() {
-    let red = red_wall()[..1].to_vec();
+    let red = indian(red_wall()[..1].to_vec());
     let (game, events) = charge("chandragupta", "CH", vec![], red, &[], &[4; 24]);
     assert_eq!(effects(&events), vec![shock_hits("el", 3), shock_hits("red", 2), through("red", "0705", "10.26")]);
     assert_eq!(game.state.units[0].placement, Placement::One(h("0705")));
@@ -216,7 +226,7 @@ fn cg_10_26_a_chariot_passes_through_like_an_elephant() {
 
 #[test]
 fn cg_10_26_a_chariot_attacks_the_next_row_and_is_eliminated_if_it_routs_10_24() {
-    let (game, events) = charge("chandragupta", "CH", vec![], red_wall(), &[], &[4; 24]);
+    let (game, events) = charge("chandragupta", "CH", vec![], indian(red_wall()), &[], &[4; 24]);
     assert_eq!(
         effects(&events),
         vec![
@@ -437,4 +447,74 @@ fn cg_10_15_non_indian_cavalry_take_2_hits_for_each_elephant_flank_or_rear_hex()
         let game = horse_field("chandragupta", horse);
         assert_eq!(reach_hits(&game, "0604"), Some(0));
     }
+}
+
+// ---- Greek pass-through avoidance (CG 10.27, W35) ----
+
+fn parted(unit: &str) -> [Event; 2] {
+    [
+        Event::RanksParted { unit: unit.into(), chariot: "el".into(), rule: "10.27".into() },
+        Event::CohesionHits { unit: unit.into(), hits: 1, cause: HitCause::PassThrough },
+    ]
+}
+
+fn chariot_through(defender: &str, to: &str) -> Event {
+    through(defender, to, "10.27")
+}
+
+fn tq_roll(unit: &str, roll: u8) -> Event {
+    Event::DieRolled { roll, purpose: RollPurpose::TqCheck { unit: unit.into(), rule: "10.27".into() } }
+}
+
+#[test]
+fn cg_10_27_w35_greek_ranks_part_on_a_roll_up_to_their_tq() {
+    // W35: a Greek HI of TQ 6 attacked frontally by chariots. A 6: the ranks part.
+    let red = vec![unit("red", "HI", "", 5, 6, 4, "", "0605", "W")];
+    let (game, events) = charge("chandragupta", "CH", vec![], red.clone(), &[], &[6]);
+    let from = events.iter().position(|e| matches!(e, Event::ShockDesignated { .. })).unwrap() + 1;
+    let until = events.iter().position(|e| matches!(e, Event::ShockSegmentEnded { .. })).unwrap();
+    let mut want = vec![tq_roll("red", 6)];
+    want.extend(parted("red"));
+    want.push(chariot_through("red", "0705"));
+    assert_eq!(events[from..until], want);
+    assert!(!events.iter().any(|e| matches!(e, Event::ShockResolved { .. })), "no combat");
+    assert_eq!(game.state.units[0].placement, Placement::One(h("0705")));
+    assert_eq!(game.state.units[1].hits, 1);
+    // A 7: the ordinary shock, and the chariot's own pass-through after it (10.26).
+    let (_, events) = charge("chandragupta", "CH", vec![], red, &[], &[7, 4, 4, 4, 4]);
+    assert_eq!(events[from], tq_roll("red", 7));
+    assert!(events.iter().any(|e| matches!(e, Event::ShockResolved { .. })));
+    assert!(!events.iter().any(|e| matches!(e, Event::RanksParted { .. })));
+}
+
+#[test]
+fn cg_10_27_with_both_rear_hexes_taken_both_rows_must_part_too() {
+    // The front rank parts (4 ≤ 7); then back1 and back2 both pass (4, 5 ≤ 5): the chariot goes
+    // on behind back1, hurting each of the three by 1 hit.
+    let (game, events) = charge("chandragupta", "CH", vec![], red_wall(), &[], &[4, 4, 5]);
+    let mut want = vec![];
+    want.extend(parted("red"));
+    want.extend(parted("back1"));
+    want.extend(parted("back2"));
+    want.push(chariot_through("back1", "0804"));
+    assert_eq!(effects_from_parting(&events), want);
+    assert_eq!(game.state.units[0].placement, Placement::One(h("0804")));
+    // back2 fails (6 > 5): the chariot attacks a row instead (10.26), back1 by P160's order.
+    let (_, events) = charge("chandragupta", "CH", vec![], red_wall(), &[], &[4, 4, 6, 4, 4, 4, 4]);
+    let fx = effects_from_parting(&events);
+    assert_eq!(fx[..3], [parted("red")[0].clone(), parted("red")[1].clone(), row("back1", "0705", "10.27")]);
+}
+
+#[test]
+fn cg_10_27_indian_units_never_part() {
+    let red = indian(vec![unit("red", "HI", "", 5, 6, 4, "", "0605", "W")]);
+    let (_, events) = charge("chandragupta", "CH", vec![], red, &[], &[4; 12]);
+    assert!(!events.iter().any(|e| matches!(e, Event::DieRolled { purpose: RollPurpose::TqCheck { .. }, .. })));
+    assert!(events.iter().any(|e| matches!(e, Event::ShockResolved { .. })));
+}
+
+/// The events after the shock designation, without the dice and the segment's end.
+fn effects_from_parting(events: &[Event]) -> Vec<Event> {
+    let from = events.iter().position(|e| matches!(e, Event::ShockDesignated { .. })).unwrap() + 1;
+    quiet(&events[from..])
 }

@@ -359,6 +359,13 @@ pub enum Event {
         hex: HexId,
         rule: String,
     },
+    /// A Greek unit attacked frontally by chariots passed its check and parts its ranks: the
+    /// chariot goes through, doing no harm but the 1 hit that follows (CG 10.27; `rule`).
+    RanksParted {
+        unit: String,
+        chariot: String,
+        rule: String,
+    },
     /// A two-hex attacker advances after combat (GBA 9.33): straight forward with both halves,
     /// or wheeling into the centre hex (`wheel`). Each hex of `from` goes to the hex of `to` in
     /// the same place, and leaders stacked there with it.
@@ -798,7 +805,8 @@ impl GameState {
             Event::ShockDesignated { .. }
             | Event::ShockResolved { .. }
             | Event::ShockSegmentEnded { .. }
-            | Event::PassThroughAttack { .. } => {}
+            | Event::PassThroughAttack { .. }
+            | Event::RanksParted { .. } => {}
             Event::LeaderCasualty { leader: id, result, .. } => {
                 use crate::charts::leaders::LeaderResult;
                 if let Some(l) = leader(id) {
