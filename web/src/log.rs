@@ -688,6 +688,7 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 HitCause::Elephants => ("riding past the elephants", "8.34"),
                 HitCause::ColumnBroken => ("as the column attacked shakes out into line", "6.66"),
                 HitCause::Rampage => ("as a rampaging elephant crashes into it", rampage_rule),
+                HitCause::ElephantFright => ("as its horses shy from the elephant beside them", "10.16"),
             };
             about(
                 entry(

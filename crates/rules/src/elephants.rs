@@ -470,3 +470,80 @@ pub fn elephant_ground(
     }
     ground
 }
+
+/// CG 10.16: the enemy cavalry and chariots (not artillery-like others) that elephant `el`,
+/// standing as in `state`, has just come beside, having stood at `before`. Empty in GBA or
+/// when `el` is no elephant.
+pub fn shied(
+    scenario: &crate::scenario::Scenario,
+    state: &crate::game::GameState,
+    el: usize,
+    before: &Placement,
+) -> Vec<usize> {
+    let e = &scenario.units[el];
+    if e.kind != UnitType::EL || !hooks(scenario.meta.rules).mounted_shy_of_elephants {
+        return Vec::new();
+    }
+    let beside = |p: &Placement, h: HexId| p.hexes().any(|x| x.is_adjacent(h));
+    (0..scenario.units.len())
+        .filter(|&u| {
+            let st = &state.units[u];
+            frightens(scenario, el, u)
+                && !st.eliminated
+                && st.placement.hexes().any(|h| beside(&state.units[el].placement, h) && !beside(before, h))
+        })
+        .collect()
+}
+
+/// CG 10.16: the units of the open reaction that must still withdraw from the elephant that
+/// came up beside them — offered a withdrawal, with somewhere to go. The reaction may not end
+/// before they do.
+pub fn forced_withdrawers(scenario: &crate::scenario::Scenario, state: &crate::game::GameState) -> Vec<usize> {
+    let crate::game::Phase::Reaction { mover, withdrawers, .. } = &state.phase else { return Vec::new() };
+    let Some(el) = scenario.units.iter().position(|u| &u.id == mover) else { return Vec::new() };
+    if scenario.units[el].kind != UnitType::EL || !hooks(scenario.meta.rules).mounted_shy_of_elephants {
+        return Vec::new();
+    }
+    let here = &state.units[el].placement;
+    withdrawers
+        .iter()
+        .filter_map(|w| scenario.units.iter().position(|u| &u.id == w))
+        .filter(|&u| {
+            frightens(scenario, el, u)
+                && state.units[u].placement.hexes().any(|h| here.hexes().any(|e| e.is_adjacent(h)))
+                && !crate::withdrawal::unit_withdrawals(scenario, state, u).is_empty()
+        })
+        .collect()
+}
+
+/// CG 10.16: cavalry and chariots an elephant came beside that cannot withdraw check their TQ:
+/// DR > TQ, DR − TQ hits; a non-Indian unit at least 1. A Routed cavalry unit is eliminated.
+pub fn fright_checks(tx: &mut Tx, units: &[usize]) -> Result<(), RuleError> {
+    for &u in units {
+        let id = tx.scenario.units[u].id.clone();
+        if tx.state.units[u].eliminated {
+            continue;
+        }
+        if tx.state.units[u].routed {
+            tx.emit(Event::UnitEliminated { unit: id, rule: "10.16".into() });
+            continue;
+        }
+        let roll = tx.roll(RollPurpose::TqCheck { unit: id.clone(), rule: "10.16".into() })?;
+        let tq = crate::column::effective_tq(tx.scenario, &tx.state, u);
+        let least = if tx.scenario.units[u].grade.is_some() { 0 } else { 1 };
+        let hits = roll.saturating_sub(tq).max(least);
+        if hits > 0 {
+            tx.emit(Event::CohesionHits { unit: id, hits, cause: HitCause::ElephantFright });
+        }
+    }
+    Ok(())
+}
+
+/// CG 10.16: does elephant `el` frighten `unit` (a cavalry or chariot unit of the other side)?
+pub fn frightens(scenario: &crate::scenario::Scenario, el: usize, unit: usize) -> bool {
+    let (e, u) = (&scenario.units[el], &scenario.units[unit]);
+    hooks(scenario.meta.rules).mounted_shy_of_elephants
+        && e.kind == UnitType::EL
+        && e.side != u.side
+        && (u.kind.is_cavalry() || matches!(u.kind, UnitType::CH | UnitType::ChStar))
+}

@@ -52,7 +52,9 @@ pub fn unit_allowance(scenario: &Scenario, state: &GameState, unit: usize, mover
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
     let Placement::One(at) = st.placement else { return None };
     // Routed units do not withdraw (6.71).
-    if st.eliminated || st.routed || enemy_zoc(scenario, state, u.side).contains_key(&at) {
+    // CG 10.16: horses an elephant came beside withdraw out of its own ZOC (P164).
+    let pins = |by: &Vec<usize>| by.iter().any(|&e| e != mover || !crate::elephants::frightens(scenario, mover, unit));
+    if st.eliminated || st.routed || enemy_zoc(scenario, state, u.side).get(&at).is_some_and(pins) {
         return None;
     }
     let theirs = approach_ma(&scenario.units[mover]);
@@ -781,4 +783,10 @@ pub fn withdraw_line(tx: &mut Tx, leader: &str, steps: &[crate::game::LineStep])
         withdraw_unit(tx, ui, mover, &step.path, step.facing, step.fire, "6.78")?;
     }
     crate::reaction::after_reaction(tx)
+}
+
+/// Could `unit` withdraw from enemy `mover` now, somewhere (6.7)? For the forced withdrawal of
+/// CG 10.16.
+pub fn can_withdraw_from(scenario: &Scenario, state: &GameState, unit: usize, mover: usize) -> bool {
+    unit_retreat(scenario, state, unit, mover).is_some_and(|r| !r.search().is_empty())
 }

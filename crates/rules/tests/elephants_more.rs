@@ -518,3 +518,101 @@ fn effects_from_parting(events: &[Event]) -> Vec<Event> {
     let from = events.iter().position(|e| matches!(e, Event::ShockDesignated { .. })).unwrap() + 1;
     quiet(&events[from..])
 }
+
+// ---- CG 10.16: an elephant comes up beside cavalry (D72, W34) ----
+
+/// Blue's `horse` at 0505 faced E; red's elephant (MA 5) at 0805 faced W, its leader beside it.
+fn fright_field(horse: String) -> sarissa_rules::Game {
+    fright_field_in("chandragupta", horse)
+}
+
+fn fright_field_in(rules: &'static str, horse: String) -> sarissa_rules::Game {
+    let f = Field {
+        rules,
+        units: [vec![horse], vec![unit("el", "EL", "", 4, 6, 5, "J", "0805", "W")]],
+        leaders: [vec![leader("hero", "overall", 2, 8, "0102")], vec![leader("foe", "overall", 6, 4, "0905")]],
+        ..Field::default()
+    };
+    f.start(&[]).0
+}
+
+/// Red's elephant moves 0705, 0605: up to two hexes from the horse at 0705 (an ordinary
+/// withdrawal offer, declined here), then beside it at 0605. The events of the second step.
+fn elephant_comes_up(game: &mut sarissa_rules::Game) -> Vec<Event> {
+    ok(game, pass("hero"));
+    ok(game, activate("foe"));
+    ok(game, mv("el", &["0705", "0605"], Vertex::W));
+    if matches!(&game.state.phase, Phase::Reaction { .. }) {
+        ok(game, Command::EndReaction)
+    } else {
+        Vec::new()
+    }
+}
+
+#[test]
+fn cg_10_16_cavalry_an_elephant_comes_beside_must_withdraw() {
+    let mut game = fright_field(unit("horse", "LC", "J", 3, 5, 7, "J", "0505", "E"));
+    elephant_comes_up(&mut game);
+    assert_eq!(game.state.units[1].placement, Placement::One(h("0605")));
+    assert!(matches!(&game.state.phase, Phase::Reaction { withdrawers, .. } if withdrawers == &ids(&["horse"])));
+    assert_eq!(sarissa_rules::elephants::forced_withdrawers(&game.scenario, &game.state), vec![0]);
+    // It may not let the elephant be: the reaction cannot end, and is not offered.
+    let err = game.execute(&Command::EndReaction).unwrap_err();
+    assert!(matches!(&err, RuleError::IllegalMove { rule: "10.16", unit, .. } if unit == "horse"), "{err:?}");
+    let legal = sarissa_rules::legal::legal_commands(&game);
+    assert!(!legal.contains(&Command::EndReaction));
+    let withdrawal = legal.iter().find(|c| matches!(c, Command::Withdraw { .. })).cloned().expect("a withdrawal");
+    // Out of its ZOC though it stands in it (P164); the check after withdrawing passes (6.63).
+    game.state.dice = sarissa_rules::game::Dice::scripted(&[1]);
+    ok(&mut game, withdrawal);
+    assert!(!matches!(game.state.phase, Phase::Reaction { .. }), "{:?}", game.state.phase);
+    assert!(game.state.units[0].placement.hexes().all(|x| x.distance(h("0605")) > 1));
+}
+
+#[test]
+fn cg_10_16_w34_cavalry_that_cannot_withdraw_check_their_tq() {
+    // The horse's MA 4 is below the elephant's 5: it cannot withdraw (6.7). W34: a non-Indian
+    // LC of TQ 5 rolling 3 takes 1 hit (the least), rolling 8 takes 3; an Indian one rolling 3
+    // none.
+    for (grade, roll, hits) in [("", 3u8, 1u8), ("", 8, 3), ("maula", 3, 0)] {
+        let mut horse = unit("horse", "LC", "J", 3, 5, 4, "J", "0505", "E");
+        if !grade.is_empty() {
+            horse = horse.replace(", at = ", &format!(", grade = \"{grade}\", at = "));
+        }
+        let mut game = fright_field(horse);
+        game.state.dice = sarissa_rules::game::Dice::scripted(&[roll]);
+        let events = elephant_comes_up_unoffered(&mut game);
+        let check =
+            Event::DieRolled { roll, purpose: RollPurpose::TqCheck { unit: "horse".into(), rule: "10.16".into() } };
+        assert!(events.contains(&check), "{events:?}");
+        let hurt = Event::CohesionHits { unit: "horse".into(), hits, cause: HitCause::ElephantFright };
+        assert_eq!(events.contains(&hurt), hits > 0, "{grade} {roll}: {events:?}");
+        assert_eq!(game.state.units[0].hits, hits);
+    }
+}
+
+#[test]
+fn cg_10_16_a_routed_cavalry_unit_the_elephant_reaches_is_eliminated() {
+    let mut game = fright_field(unit("horse", "LC", "J", 3, 5, 4, "J", "0505", "E"));
+    game.state.units[0].routed = true;
+    let events = elephant_comes_up_unoffered(&mut game);
+    assert!(events.contains(&Event::UnitEliminated { unit: "horse".into(), rule: "10.16".into() }), "{events:?}");
+}
+
+#[test]
+fn gba_has_no_forced_withdrawal_from_elephants_d72() {
+    let mut game = fright_field_in("alexander", unit("horse", "LC", "J", 3, 5, 4, "J", "0505", "E"));
+    let events = elephant_comes_up_unoffered(&mut game);
+    assert!(!events.iter().any(|e| matches!(e, Event::DieRolled { purpose: RollPurpose::TqCheck { .. }, .. })));
+}
+
+/// As `elephant_comes_up`, for a horse that may not withdraw: the move's events.
+fn elephant_comes_up_unoffered(game: &mut sarissa_rules::Game) -> Vec<Event> {
+    ok(game, pass("hero"));
+    ok(game, activate("foe"));
+    let mut events = ok(game, mv("el", &["0705", "0605"], Vertex::W));
+    if matches!(&game.state.phase, Phase::Reaction { .. }) {
+        events.extend(ok(game, Command::EndReaction));
+    }
+    events
+}

@@ -94,6 +94,8 @@ pub enum HitCause {
     ColumnBroken,
     /// A rampaging elephant ran into it (GBA 11.14, CG 10.14).
     Rampage,
+    /// Horses that could not get away from an elephant coming up beside them (CG 10.16).
+    ElephantFright,
 }
 
 /// The outcome of the die roll of doom (GBA 5.33).
