@@ -1,6 +1,9 @@
-//! War elephants (GBA 11.1, CG 10.1): the rampage that replaces an elephant's rout (GBA 11.14,
-//! CG 10.14) and the pass-through after its shock (GBA 11.13, CG 10.13). Where the two rule sets
-//! part (digest D70, D71) the answer is `rule_set::hooks(..).rampage` / `.pass_through`.
+//! War elephants (GBA 11.1, CG 10.1) and what CG chariots share with them: the rampage that
+//! replaces an elephant's rout (GBA 11.14, CG 10.14); the pass-through after its shock, row
+//! after row when the rear hexes are taken (GBA 11.13, CG 10.13; CG chariots 10.26) and the
+//! Greek ranks that part for chariots (CG 10.27); CG cavalry and chariots shying from
+//! elephants (10.15, 10.16). Where the two rule sets part (digest D70–D72) the answer is
+//! `rule_set::hooks(..)`.
 //!
 //! A rampage is resolved at once, leg by leg: a direction roll, then up to three hexes straight
 //! across that hexside (movement goes by hexside, A.12). It draws no reaction fire (8.2): its
