@@ -213,6 +213,30 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             e.units.push(target.clone());
             e
         }
+        Event::ScreenFired { unit, target, range, strength, drm, hits, supply, reaction } => {
+            let need = format!(
+                "strength {strength} at range {range}, modifiers {drm:+}: needs {} or less",
+                *strength as i32 - drm
+            );
+            let result = if *hits > 0 { "a hit" } else { "no effect" };
+            let supply = match supply {
+                sarissa_rules::combat::missile::Supply::Full => "",
+                sarissa_rules::combat::missile::Supply::Low => " The screen is now low on arrows.",
+                sarissa_rules::combat::missile::Supply::No => " The screen has no arrows left.",
+            };
+            let screen_rule =
+                if s.meta.rules == sarissa_rules::scenario::RuleSet::Chandragupta { "10.11" } else { "11.11" };
+            let why = match reaction {
+                ReactionFire::Entry => " as it comes up",
+                ReactionFire::Retire => " as it pulls away",
+                _ => " in return",
+            };
+            let (u, t) = (unit_name(s, unit), unit_name(s, target));
+            let text = format!("The archers screening {u} shoot at {t}{why} ({need}): {result}.{supply}");
+            let mut e = about(entry(text, Some(screen_rule)), unit);
+            e.units.push(target.clone());
+            e
+        }
         Event::UnitRouted { unit, path, placement, rule, .. } => {
             let to = placement.label();
             let (text, rule): (String, &'static str) = if rule == "10.22" {
@@ -261,8 +285,33 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             };
             about(entry(format!("{} {what}.", unit_name(s, leader)), Some(r)), leader)
         }
-        Event::ElephantPassedThrough { unit, defender, to, .. } => {
-            let pass_rule = sarissa_rules::rule_set::hooks(s.meta.rules).pass_through.rule;
+        Event::RanksParted { unit, chariot, .. } => {
+            let text = format!(
+                "{} open their ranks and let {} through: no combat, but 1 hit for the disorder.",
+                unit_name(s, unit),
+                unit_name(s, chariot)
+            );
+            let mut e = about(entry(text, Some("10.27")), unit);
+            e.units.push(chariot.clone());
+            e
+        }
+        Event::PassThroughAttack { unit, defenders, hex, rule } => {
+            let hook = sarissa_rules::rule_set::hooks(s.meta.rules).pass_through;
+            let pass_rule = hook.chariots.filter(|c| c == rule).unwrap_or(hook.rule);
+            let names: Vec<String> = defenders.iter().map(|d| unit_name(s, d)).collect();
+            let text = format!(
+                "{} finds no way out behind and crashes on into {} in {hex}.",
+                unit_name(s, unit),
+                names.join(" and ")
+            );
+            let mut e = about(entry(text, Some(pass_rule)), unit);
+            e.units.extend(defenders.iter().cloned());
+            e.hexes.push(*hex);
+            e
+        }
+        Event::ElephantPassedThrough { unit, defender, to, rule, .. } => {
+            let hook = sarissa_rules::rule_set::hooks(s.meta.rules).pass_through;
+            let pass_rule = hook.chariots.filter(|c| c == rule).unwrap_or(hook.rule);
             let text = format!(
                 "{} tramples on through the ranks of {} and comes out behind them, in {to}.",
                 unit_name(s, unit),
@@ -361,6 +410,10 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             e.hexes = vec![*to];
             e
         }
+        Event::ScreenSupplyChanged { unit, .. } => about(
+            entry(format!("The archers screening {} refill their quivers.", unit_name(s, unit)), Some("8.18")),
+            unit,
+        ),
         Event::SupplyChanged { unit, rule, .. } if rule == "8.18" => {
             about(entry(format!("{} refills its quivers and pouches.", unit_name(s, unit)), Some("8.18")), unit)
         }
@@ -660,6 +713,7 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 HitCause::Elephants => ("riding past the elephants", "8.34"),
                 HitCause::ColumnBroken => ("as the column attacked shakes out into line", "6.66"),
                 HitCause::Rampage => ("as a rampaging elephant crashes into it", rampage_rule),
+                HitCause::ElephantFright => ("as its horses shy from the elephant beside them", "10.16"),
             };
             about(
                 entry(
@@ -793,5 +847,21 @@ mod tests {
         let p = describe(&s, &st, 1, &pass).unwrap();
         assert_eq!(p.text, "Companions tramples on through the ranks of Archers and comes out behind them, in 2911.");
         assert_eq!(p.rule, Some("11.13"));
+        let row = Event::PassThroughAttack {
+            unit: "companions".into(),
+            defenders: vec!["archers".into()],
+            hex: hex("2911"),
+            rule: "11.13".into(),
+        };
+        let r = describe(&s, &st, 1, &row).unwrap();
+        assert_eq!(r.text, "Companions finds no way out behind and crashes on into Archers in 2911.");
+        assert_eq!((r.rule, r.units.len()), (Some("11.13"), 2));
+        let parted = Event::RanksParted { unit: "archers".into(), chariot: "companions".into(), rule: "10.27".into() };
+        let p = describe(&s, &st, 1, &parted).unwrap();
+        assert_eq!(
+            p.text,
+            "Archers open their ranks and let Companions through: no combat, but 1 hit for the disorder."
+        );
+        assert_eq!(p.rule, Some("10.27"));
     }
 }

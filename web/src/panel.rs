@@ -207,6 +207,13 @@ fn unit_card(s: &Scenario, st: &GameState, i: usize) -> Html {
                     };
                     format!("{} ({}){supply}", m.name(), m.letter())
                 })) }
+                if u.kind == sarissa_rules::units::UnitType::EL {
+                    { row("Screen", match us.screen_supply {
+                        sarissa_rules::combat::missile::Supply::Full => "archers, shooting only in reaction (11.11)",
+                        sarissa_rules::combat::missile::Supply::Low => "archers, low: one volley left (11.11)",
+                        sarissa_rules::combat::missile::Supply::No => "archers, no arrows until they reload (11.11)",
+                    }.to_string()) }
+                }
                 { row("Facing", match us.heading() {
                     sarissa_rules::facing::Heading::Vertex(v) => format!("{} vertex", v.name()),
                     h => format!("{} (in column, 6.63)", h.name()),

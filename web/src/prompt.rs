@@ -165,8 +165,13 @@ pub fn prompt(p: &PromptProps) -> Html {
                         };
                         parts.push(format!("{} may shoot at it {when}.", list(&shooters, &name)));
                     }
-                    if !withdrawers.is_empty() {
-                        parts.push(format!("{} may withdraw in good order — tap a ringed unit (6.7).", list(withdrawers, &name)));
+                    let forced: Vec<String> = sarissa_rules::elephants::forced_withdrawers(s, st).into_iter().map(|u| s.units[u].id.clone()).collect();
+                    let free_to: Vec<String> = withdrawers.iter().filter(|w| !forced.contains(w)).cloned().collect();
+                    if !free_to.is_empty() {
+                        parts.push(format!("{} may withdraw in good order — tap a ringed unit (6.7).", list(&free_to, &name)));
+                    }
+                    if !forced.is_empty() {
+                        parts.push(format!("{} must withdraw from the elephant beside them — tap a ringed unit (10.16).", list(&forced, &name)));
                     }
                     if !p.lines.is_empty() {
                         parts.push("A line may fall back as a body: a cavalry line (6.78), or one under a pre-arranged withdrawal order (6.83).".to_string());
@@ -224,7 +229,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                     }) }
                     { for p.line_plans.iter().map(|(label, c)| button(label.clone(), "line-withdraw", c.clone())) }
                     if busy { <button class="act cancel" onclick={cancel}>{ "Cancel" }</button> }
-                    { button(pass, "no-reaction", Command::EndReaction) }
+                    if sarissa_rules::elephants::forced_withdrawers(s, st).is_empty() { { button(pass, "no-reaction", Command::EndReaction) } }
                 </> },
             )
         }

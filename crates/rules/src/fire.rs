@@ -270,6 +270,20 @@ fn volley_between(
     range: u8,
     moving: bool,
 ) -> Option<Target> {
+    let fire = fire_between(scenario, state, unit, target, (from, to), range, moving)?;
+    validate(&fire).is_ok().then_some(Target { unit: target, hex: to, fire })
+}
+
+/// The volley of `volley_between`, not yet checked against the chart (range, supply).
+fn fire_between(
+    scenario: &Scenario,
+    state: &GameState,
+    unit: usize,
+    target: usize,
+    (from, to): (HexId, HexId),
+    range: u8,
+    moving: bool,
+) -> Option<MissileFire> {
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
     let (t, ts) = (&scenario.units[target], &state.units[target]);
     let missile = u.missile?;
@@ -287,7 +301,55 @@ fn volley_between(
     fire.target_lower = map.elevation(to) < map.elevation(from);
     fire.through_front = arc_of(&target_at, ts.heading(), from) == Some(Arc::Front);
     fire.leader_in_target_hex = crate::shock_segment::side_leader(scenario, state, &[target]).map(|(_, l)| l);
+    Some(fire)
+}
+
+/// The volley an elephant's screen could fire at `target` in reaction `kind` (GBA 11.11, CG
+/// 10.11): arrows on the screen's own line from its own supply; never under orders, in CG only
+/// at a unit entering its ZOC, in GBA in any reaction but a harassment's (D50, P161).
+pub fn screen_volley(
+    scenario: &Scenario,
+    state: &GameState,
+    unit: usize,
+    target: usize,
+    kind: ReactionFire,
+) -> Option<Target> {
+    let (u, st) = (&scenario.units[unit], &state.units[unit]);
+    let entry_only = crate::rule_set::hooks(scenario.meta.rules).screen_entry_only;
+    let allowed = match kind {
+        ReactionFire::Entry => true,
+        ReactionFire::Retire | ReactionFire::Return => !entry_only,
+        ReactionFire::Harass => false,
+    };
+    if u.kind != UnitType::EL || !allowed || st.eliminated || st.routed || st.column || st.screen_supply == Supply::No {
+        return None;
+    }
+    let (from, to, range) = in_reach(scenario, state, unit, &state.units[target].placement)?;
+    let counted = match kind {
+        ReactionFire::Entry | ReactionFire::Harass => 1,
+        ReactionFire::Retire => 2,
+        ReactionFire::Return => range as u8,
+    };
+    let mut fire = fire_between(scenario, state, unit, target, (from, to), counted, false)?;
+    fire.missile = crate::units::Missile::Arrow;
+    fire.line = Some(crate::charts::missile::MissileLine::ElephantScreen);
+    fire.supply = st.screen_supply;
     validate(&fire).is_ok().then_some(Target { unit: target, hex: to, fire })
+}
+
+/// Every volley `unit` could fire at `target` in reaction `kind`: its own missiles and, for an
+/// elephant, its screen's arrows too, each rolled apart (GBA 11.12, CG 10.12).
+pub fn reaction_shots(
+    scenario: &Scenario,
+    state: &GameState,
+    unit: usize,
+    target: usize,
+    kind: ReactionFire,
+) -> Vec<Target> {
+    reaction_volley(scenario, state, unit, target, kind)
+        .into_iter()
+        .chain(screen_volley(scenario, state, unit, target, kind))
+        .collect()
 }
 
 /// May `unit` fire in reaction at all (8.24): a missile unit with missiles left, neither
@@ -342,7 +404,7 @@ pub fn reaction_firers(scenario: &Scenario, state: &GameState) -> Vec<(usize, Ta
         *fire_kind == ReactionFire::Return || state.units[mi].placement.hexes().any(|h| zoc.contains(&h))
     })
     .filter(|&fi| state.units[fi].hits < scenario.units[fi].tq)
-    .filter_map(|fi| reaction_volley(scenario, state, fi, mi, *fire_kind).map(|t| (fi, t)))
+    .filter_map(|fi| reaction_shots(scenario, state, fi, mi, *fire_kind).into_iter().next().map(|t| (fi, t)))
     .collect()
 }
 
@@ -356,7 +418,7 @@ pub fn entry_firers(scenario: &Scenario, state: &GameState, mover: usize, before
             let zoc = crate::zoc::zoc_of(scenario, state, f);
             now.hexes().any(|h| zoc.contains(&h)) && !before.hexes().any(|h| zoc.contains(&h))
         })
-        .filter(|&f| reaction_volley(scenario, state, f, mover, ReactionFire::Entry).is_some())
+        .filter(|&f| !reaction_shots(scenario, state, f, mover, ReactionFire::Entry).is_empty())
         .collect()
 }
 
@@ -370,7 +432,7 @@ pub fn retire_firers(scenario: &Scenario, state: &GameState, mover: usize, next:
             let zoc = crate::zoc::zoc_of(scenario, state, f);
             now.hexes().any(|h| zoc.contains(&h)) && next.iter().any(|p| !p.hexes().any(|h| zoc.contains(&h)))
         })
-        .filter(|&f| reaction_volley(scenario, state, f, mover, ReactionFire::Retire).is_some())
+        .filter(|&f| !reaction_shots(scenario, state, f, mover, ReactionFire::Retire).is_empty())
         .collect()
 }
 
@@ -403,7 +465,7 @@ pub fn under_enemy_missiles(scenario: &Scenario, state: &GameState, unit: usize)
 pub fn reload(tx: &mut Tx) {
     for i in 0..tx.scenario.units.len() {
         let st = &tx.state.units[i];
-        if st.eliminated || st.routed || st.supply == Supply::Full {
+        if st.eliminated || st.routed || (st.supply == Supply::Full && st.screen_supply == Supply::Full) {
             continue;
         }
         let side = tx.scenario.units[i].side;
@@ -412,7 +474,13 @@ pub fn reload(tx: &mut Tx) {
             continue;
         }
         let unit = tx.scenario.units[i].id.clone();
-        tx.emit(Event::SupplyChanged { unit, supply: Supply::Full, rule: "8.18".into() });
+        if tx.state.units[i].supply != Supply::Full {
+            tx.emit(Event::SupplyChanged { unit: unit.clone(), supply: Supply::Full, rule: "8.18".into() });
+        }
+        // An elephant's screen reloads apart (GBA 11.11, CG 10.11).
+        if tx.state.units[i].screen_supply != Supply::Full {
+            tx.emit(Event::ScreenSupplyChanged { unit, supply: Supply::Full, rule: "8.18".into() });
+        }
     }
 }
 
@@ -460,7 +528,7 @@ fn offer_return_fire(tx: &mut Tx, firer: usize, target: usize) -> Result<(), Rul
     let firer_id = &s.units[firer].id;
     if ts.hits >= s.units[target].tq
         || ts.entry_volleys.contains(firer_id)
-        || reaction_volley(s, st, target, firer, ReactionFire::Return).is_none()
+        || reaction_shots(s, st, target, firer, ReactionFire::Return).is_empty()
     {
         return Ok(());
     }
@@ -491,10 +559,19 @@ pub fn reaction_fire(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleEr
     }
     let ui = tx.unit_index(unit)?;
     let live = reaction_firers(tx.scenario, &tx.state);
-    let Some((_, t)) = live.into_iter().find(|(f, _)| *f == ui) else {
+    if !live.iter().any(|(f, _)| *f == ui) {
         return Err(refuse("it no longer has its target in its ZOC, in reach and in sight, or it is routing".into()));
-    };
-    apply_volley(tx, unit, target, &t.fire, Some(fire_kind))?;
+    }
+    let mi = tx.unit_index(target)?;
+    // An elephant's rider and screen both shoot, each its own die (GBA 11.12, CG 10.12).
+    let javelins = reaction_volley(tx.scenario, &tx.state, ui, mi, fire_kind);
+    let screen = screen_volley(tx.scenario, &tx.state, ui, mi, fire_kind);
+    if let Some(t) = javelins {
+        apply_volley(tx, unit, target, &t.fire, Some(fire_kind))?;
+    }
+    if let Some(t) = screen {
+        apply_screen_volley(tx, unit, target, &t.fire, fire_kind)?;
+    }
     crate::reaction::after_reaction(tx)
 }
 
@@ -507,26 +584,8 @@ pub fn apply_volley(
     fire: &MissileFire,
     reaction: Option<ReactionFire>,
 ) -> Result<(), RuleError> {
-    let refuse = |reason: String| RuleError::IllegalMove { unit: unit.into(), rule: "8.1", reason };
-    let mut error = None;
-    let outcome = {
-        let mut dice = || match tx.roll(RollPurpose::MissileFire { unit: unit.into(), target: target.into() }) {
-            Ok(r) => r,
-            Err(e) => {
-                error.get_or_insert(e);
-                0
-            }
-        };
-        resolve(fire, &mut dice).map_err(|e| refuse(e.to_string()))?
-    };
-    if let Some(e) = error {
-        return Err(e);
-    }
-    let (strength, drm) = outcome.steps.iter().fold((0u8, 0i32), |(s, d), step| match &step.kind {
-        crate::combat::missile::MissileStepKind::Strength { strength, .. } => (*strength, d),
-        crate::combat::missile::MissileStepKind::Roll { drm, .. } => (s, *drm),
-        _ => (s, d),
-    });
+    let outcome = roll_volley(tx, unit, target, fire, "8.1")?;
+    let (strength, drm) = strength_and_drm(&outcome);
     // At a leader alone (8.19) the hit number means nothing: no unit takes hits.
     let lone_leader = tx.scenario.leader(target).is_some() && tx.scenario.unit(target).is_none();
     let hits = if lone_leader { 0 } else { outcome.hits };
@@ -559,4 +618,70 @@ pub fn apply_volley(
         }
     }
     Ok(())
+}
+
+/// Rolls an elephant screen's volley (GBA 11.11, CG 10.11): its die, the hits, the screen's
+/// supply after. A leader in the target hex is struck only by the rider's fire (P161).
+fn apply_screen_volley(
+    tx: &mut Tx,
+    unit: &str,
+    target: &str,
+    fire: &MissileFire,
+    reaction: ReactionFire,
+) -> Result<(), RuleError> {
+    let outcome = roll_volley(tx, unit, target, fire, "11.11")?;
+    let (strength, drm) = strength_and_drm(&outcome);
+    let hits = outcome.hits;
+    tx.emit(Event::ScreenFired {
+        unit: unit.into(),
+        target: target.into(),
+        range: fire.range,
+        strength,
+        drm,
+        hits,
+        supply: outcome.supply_after,
+        reaction,
+    });
+    if hits > 0 {
+        tx.emit(Event::CohesionHits { unit: target.into(), hits, cause: HitCause::Missile });
+    }
+    Ok(())
+}
+
+/// The chart strength and the modifiers' total a volley used.
+fn strength_and_drm(outcome: &crate::combat::missile::MissileOutcome) -> (u8, i32) {
+    outcome.steps.iter().fold((0u8, 0i32), |(s, d), step| match &step.kind {
+        crate::combat::missile::MissileStepKind::Strength { strength, .. } => (*strength, d),
+        crate::combat::missile::MissileStepKind::Roll { drm, .. } => (s, *drm),
+        _ => (s, d),
+    })
+}
+
+/// Rolls `fire`'s die (and a leader's, 8.19) as events; refused by `rule` when it cannot be fired.
+fn roll_volley(
+    tx: &mut Tx,
+    unit: &str,
+    target: &str,
+    fire: &MissileFire,
+    rule: &'static str,
+) -> Result<crate::combat::missile::MissileOutcome, RuleError> {
+    let mut error = None;
+    let outcome = {
+        let mut dice = || match tx.roll(RollPurpose::MissileFire { unit: unit.into(), target: target.into() }) {
+            Ok(r) => r,
+            Err(e) => {
+                error.get_or_insert(e);
+                0
+            }
+        };
+        resolve(fire, &mut dice).map_err(|e| RuleError::IllegalMove {
+            unit: unit.into(),
+            rule,
+            reason: e.to_string(),
+        })?
+    };
+    match error {
+        Some(e) => Err(e),
+        None => Ok(outcome),
+    }
 }

@@ -155,7 +155,11 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             .map(|(facing, _)| Command::TurnAfterAdvance { unit: unit.clone(), facing })
             .collect(),
         Phase::Reaction { reactors, withdrawers, leaders, mover, pre_arranged, .. } => {
-            let mut out: Vec<Command> = std::iter::once(Command::EndReaction)
+            // CG 10.16: not while horses beside an elephant still must withdraw.
+            let may_end = crate::elephants::forced_withdrawers(s, st).is_empty();
+            let mut out: Vec<Command> = may_end
+                .then_some(Command::EndReaction)
+                .into_iter()
                 .chain(reactors.iter().flat_map(|r| {
                     let at = s.units.iter().position(|u| &u.id == r);
                     at.map(|i| crate::reaction::reaction_options(&st.units[i].placement, st.units[i].facing))

@@ -95,6 +95,8 @@ struct Mover<'a> {
     columns: Vec<usize>,
     /// It may change into or out of column at the end of this move (6.61).
     may_change: bool,
+    /// CG 10.15: enemy elephants' ZOC it may not enter, and their flanks' hits.
+    elephants: crate::elephants::ElephantGround,
 }
 
 impl<'a> Mover<'a> {
@@ -148,6 +150,7 @@ impl<'a> Mover<'a> {
             column: st.column,
             columns: (0..state.units.len()).filter(|&i| i != index && state.units[i].column).collect(),
             may_change: !st.routed && crate::column::may_be_column(rules, unit, &st.placement),
+            elephants: crate::elephants::elephant_ground(scenario, state, index),
         })
     }
 
@@ -241,6 +244,9 @@ impl<'a> Mover<'a> {
                         movement allowance greater than every enemy pinning it (7.23)"
                 .into());
         }
+        if self.elephants.barred.contains(&to) {
+            return Err(format!("{to} is in an enemy elephant's zone of control: horses will not go there (10.15)"));
+        }
         let mut extra = 0;
         if let Some(&other) = self.occupied.get(&to).filter(|&&o| o != self.index) {
             let other_unit = &self.scenario.units[other];
@@ -272,7 +278,9 @@ impl<'a> Mover<'a> {
         };
         // 6.62: a column's terrain hits are one fewer, never below none.
         let cost = if self.column { movement_costs::in_column(cost) } else { cost };
-        let next = Spent { mp: spent.mp + cost.mp + extra, hits: spent.hits + cost.hits };
+        // CG 10.15: 2 hits for each elephant's flank or rear hex entered (non-Indian cavalry).
+        let shy = self.elephants.hits.get(&to).copied().unwrap_or(0);
+        let next = Spent { mp: spent.mp + cost.mp + extra, hits: spent.hits + cost.hits + shy };
         if next.mp > self.ma {
             return Err(format!("that needs {} MP and its allowance is {} (6.25)", next.mp, self.ma));
         }
@@ -615,8 +623,10 @@ pub fn plan_steps(
 
 /// The rule number cited in a refusal's reason, e.g. "(6.25)".
 fn rule_of(reason: &str) -> &'static str {
-    const RULES: [&str; 14] =
-        ["6.11", "6.25", "6.32", "6.61", "6.64", "6.67", "6.91", "6.92", "7.15", "7.23", "7.25", "6.2", "6.3", "6.6"];
+    const RULES: [&str; 15] = [
+        "6.11", "6.25", "6.32", "6.61", "6.64", "6.67", "6.91", "6.92", "7.15", "7.23", "7.25", "10.15", "6.2", "6.3",
+        "6.6",
+    ];
     RULES
         .iter()
         .find(|r| reason.contains(&format!("({r}")) || reason.contains(&format!(" {r})")))

@@ -169,7 +169,11 @@ impl RandomPlayer {
             }
             // Reactions: let the enemy pass now and then, else turn or withdraw at random; a
             // line that may withdraw as a body often does (6.78, 6.83).
-            Phase::Reaction { .. } if self.chance(40) => Some(Command::EndReaction),
+            Phase::Reaction { .. }
+                if self.chance(40) && crate::elephants::forced_withdrawers(&game.scenario, &game.state).is_empty() =>
+            {
+                Some(Command::EndReaction)
+            }
             Phase::Reaction { .. } => {
                 let all = legal_commands(game);
                 let lines: Vec<Command> = all

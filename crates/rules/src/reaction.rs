@@ -94,6 +94,9 @@ struct Pause {
     fire_kind: ReactionFire,
     /// Leaders whose lines may withdraw under their PW orders (6.83).
     pre_arranged: Vec<String>,
+    /// CG 10.16: cavalry and chariots an elephant came beside that cannot withdraw: their TQ
+    /// checks, at once (not a reaction the player chooses).
+    frightened: Vec<usize>,
 }
 
 impl Pause {
@@ -117,6 +120,7 @@ fn pause_at(scenario: &Scenario, state: &GameState, mover: usize, before: Option
         firers: vec![],
         fire_kind: ReactionFire::Entry,
         pre_arranged: vec![],
+        frightened: vec![],
     };
     let ids = |v: Vec<usize>| v.into_iter().map(|i| s.units[i].id.clone()).collect::<Vec<_>>();
     if let Some(from) = before {
@@ -127,6 +131,17 @@ fn pause_at(scenario: &Scenario, state: &GameState, mover: usize, before: Option
     let (exposed, captured): (Vec<usize>, Vec<usize>) =
         offer.exposed.iter().partition(|&&l| crate::withdrawal::leader_can_withdraw(s, state, l, mover));
     pause.withdrawers = ids(offer.withdrawers);
+    // CG 10.16: cavalry and chariots an elephant comes beside must withdraw if they can (they
+    // are offered it, even within two hexes already), else they check their TQ.
+    if let Some(from) = before {
+        for u in crate::elephants::shied(s, state, mover, from) {
+            if !crate::withdrawal::can_withdraw_from(s, state, u, mover) {
+                pause.frightened.push(u);
+            } else if !pause.withdrawers.contains(&s.units[u].id) {
+                pause.withdrawers.push(s.units[u].id.clone());
+            }
+        }
+    }
     pause.leaders = offer.leaders.iter().filter(|l| !captured.contains(l)).map(|&l| s.leaders[l].id.clone()).collect();
     pause.exposed = exposed.iter().map(|&l| s.leaders[l].id.clone()).collect();
     pause.pre_arranged = offer.pre_arranged.iter().map(|&l| s.leaders[l].id.clone()).collect();
@@ -324,12 +339,13 @@ pub fn run_move(
         let (step_facing, mp, hits) =
             if last { (planned.arrival, planned.destination.mp, planned.destination.hits) } else { planned.steps[k] };
         // Where the mover would stand: what the other side could do about it there.
-        let (pause, captured) = probe(tx, unit, Placement::One(hex), step_facing, &Placement::One(from));
-        if !pause.is_empty() || !captured.is_empty() {
+        let (mut pause, captured) = probe(tx, unit, Placement::One(hex), step_facing, &Placement::One(from));
+        if !pause.is_empty() || !captured.is_empty() || !pause.frightened.is_empty() {
             emit_move(tx, path[..=k].to_vec(), hex, step_facing, mp, hits);
             for leader in captured {
                 tx.emit(Event::LeaderCaptured { leader });
             }
+            crate::elephants::fright_checks(tx, &std::mem::take(&mut pause.frightened))?;
             if !pause.is_empty() {
                 let spent = spent_before + mp;
                 let rest = Rest { remaining: &path[k + 1..], to: None, fresh: false, facing, spent, column };
@@ -423,7 +439,7 @@ pub fn react_facing(tx: &mut Tx, unit: &str, facing: Vertex) -> Result<(), RuleE
     if offered && tx.state.units[ui].hits < tx.scenario.units[ui].tq {
         let zoc = crate::zoc::zoc_of(tx.scenario, &tx.state, ui);
         let in_zoc = tx.state.units[mi].placement.hexes().any(|h| zoc.contains(&h));
-        if in_zoc && crate::fire::reaction_volley(tx.scenario, &tx.state, ui, mi, ReactionFire::Entry).is_some() {
+        if in_zoc && !crate::fire::reaction_shots(tx.scenario, &tx.state, ui, mi, ReactionFire::Entry).is_empty() {
             tx.emit(Event::ReactionFireOffered { unit: unit.into() });
         }
     }

@@ -89,9 +89,15 @@ pub struct RampageRule {
 /// An elephant's pass-through after its shock (GBA 11.13, CG 10.13, D70).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PassThroughRule {
-    /// The rule the log cites. (GBA 11.13 eliminates an elephant routed while attacking the
-    /// next row, where CG lets it rampage (G23): a hook for when that attack is in, P76.)
+    /// The rule the log cites.
     pub rule: &'static str,
+    /// GBA 11.13: an elephant routed while attacking the next row is eliminated; CG 10.13 says
+    /// nothing, so it rampages like any elephant that routs (D70, G23).
+    pub row_rout_eliminates: bool,
+    /// CG 10.26: chariots pass through too (the rule cited); the GBA chariot rules are lost (G2).
+    pub chariots: Option<&'static str>,
+    /// CG 10.27: Greek units attacked frontally by chariots may part their ranks (the rule).
+    pub avoidance: Option<&'static str>,
 }
 
 /// The chain of command (GBA 4.4–4.6, CG 4.4–4.6; D5, D12, D13, D17).
@@ -181,6 +187,12 @@ pub struct RuleHooks {
     pub pass_through: PassThroughRule,
     /// CG 10.15: cavalry and chariots never shock an elephant through its front (D72).
     pub mounted_never_shock_elephant_front: bool,
+    /// CG 10.11: an elephant's screen shoots only as entry reaction fire; GBA 11.11: as any
+    /// reaction fire (D50).
+    pub screen_entry_only: bool,
+    /// CG 10.15: cavalry and chariots never enter an enemy elephant's ZOC under orders, and
+    /// non-Indian cavalry pay 2 hits for each of its flank or rear hexes they enter (D72).
+    pub mounted_shy_of_elephants: bool,
     /// GBA 4.4 / CG 4.4–4.6 (D12, D13, D17).
     pub command: CommandRule,
     /// GBA 4.33 / CG 4.33, 4.65, 4.66 (D9).
@@ -213,8 +225,10 @@ const ALEXANDER: RuleHooks = RuleHooks {
     harass_path_avoids_rivers: false,
     routers_barred_by_rivers_and_walls: false,
     rampage: RampageRule { first_high_roll_flees_cause: true, isolated_at: None, max_rolls: None, rule: "11.14" },
-    pass_through: PassThroughRule { rule: "11.13" },
+    pass_through: PassThroughRule { rule: "11.13", row_rout_eliminates: true, chariots: None, avoidance: None },
     mounted_never_shock_elephant_front: false,
+    screen_entry_only: false,
+    mounted_shy_of_elephants: false,
     command: CommandRule {
         wing_commands: false,
         chiefs_only_for_sreni_and_tribal: false,
@@ -263,8 +277,15 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
         max_rolls: Some(4),
         rule: "10.14",
     },
-    pass_through: PassThroughRule { rule: "10.13" },
+    pass_through: PassThroughRule {
+        rule: "10.13",
+        row_rout_eliminates: false,
+        chariots: Some("10.26"),
+        avoidance: Some("10.27"),
+    },
     mounted_never_shock_elephant_front: true,
+    screen_entry_only: true,
+    mounted_shy_of_elephants: true,
     command: CommandRule {
         wing_commands: true,
         chiefs_only_for_sreni_and_tribal: true,

@@ -95,7 +95,17 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             crate::withdrawal::withdraw_leader(tx, leader, path)
         }
         (Phase::Reaction { .. }, Command::Fire { unit, target }) => crate::fire::reaction_fire(tx, unit, target),
-        (Phase::Reaction { .. }, Command::EndReaction) => crate::reaction::resume(tx),
+        (Phase::Reaction { .. }, Command::EndReaction) => {
+            // CG 10.16: horses an elephant came beside must withdraw if they can.
+            if let Some(&u) = crate::elephants::forced_withdrawers(tx.scenario, &tx.state).first() {
+                return Err(RuleError::IllegalMove {
+                    unit: tx.scenario.units[u].id.clone(),
+                    rule: "10.16",
+                    reason: "an elephant has come up beside it: it must withdraw while it can".into(),
+                });
+            }
+            crate::reaction::resume(tx)
+        }
         (Phase::Reaction { .. }, _) => Err(not_now(
             "the enemy may turn to face, withdraw from or fire at the unit that came up, or not (7.16, 6.7, 8.2)",
         )),

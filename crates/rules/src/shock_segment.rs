@@ -521,21 +521,21 @@ fn fight_all(
     // the segment (9.18 steps 1–2); then each combat's pass-through and advances (step 3).
     let mut struck = Vec::new();
     for (k, (combat, setup)) in fights.into_iter().enumerate() {
-        struck.push(strike(tx, k, combat, &setup)?);
+        let held: Vec<HexId> = combat.defenders.iter().flat_map(|&d| tx.state.units[d].placement.hexes()).collect();
+        let before: Vec<(usize, Placement)> =
+            combat.attackers.iter().chain(&combat.defenders).map(|&u| (u, tx.state.units[u].placement)).collect();
+        // CG 10.27: Greek ranks may part for chariots before the combat is fought.
+        let parted = crate::elephants::pass_through_avoidance(tx, k, &combat.attackers, &combat.defenders)?;
+        let stand_failed = if parted { Vec::new() } else { strike_hits(tx, k, &combat, &setup, None)? };
+        struck.push(Struck { k, combat, held, before, stand_failed, parted });
     }
     for s in &struck {
-        for &u in &s.stand_failed {
-            let st = &tx.state.units[u];
-            if !st.routed && !st.eliminated && st.hits < crate::column::effective_tq(tx.scenario, &tx.state, u) {
-                // Routed by the procedure (a failed stand, the collapse) below its TQ (9.18).
-                crate::cohesion::rout(tx, u, crate::rout::RoutLeg::Hexes(2), "9.18")?;
-            }
-        }
+        rout_failed_stands(tx, &s.stand_failed)?;
     }
     crate::cohesion::settle(tx)?;
-    for s in &struck {
-        // Elephants whose defender held go through it (GBA 11.13, CG 10.13).
-        crate::elephants::pass_through(tx, &s.combat.attackers, &s.combat.defenders, &s.held)?;
+    for s in struck.iter().filter(|s| !s.parted) {
+        // Elephants (and CG chariots) whose defender held go through it (GBA 11.13, CG 10.13, 10.26).
+        crate::elephants::pass_through(tx, s.k, &s.combat.attackers, &s.combat.defenders, &s.held)?;
         advance(tx, &s.combat, &s.held)?;
         // 9.18 step 3 with the optional Engaged rule (10.3).
         crate::engaged::after_combat(tx, &s.combat, &s.before);
@@ -546,24 +546,57 @@ fn fight_all(
 }
 
 /// A combat struck, its routs and advances still to come: the hexes its defenders held and where
-/// each of its units stood, and the units its procedure routs below their TQ (9.13, 9.18).
+/// each of its units stood, the units its procedure routs below their TQ (9.13, 9.18), and
+/// whether Greek ranks parted for chariots instead of fighting (CG 10.27).
 struct Struck {
+    k: usize,
     combat: Combat,
     held: Vec<HexId>,
     before: Vec<(usize, Placement)>,
     stand_failed: Vec<usize>,
+    parted: bool,
 }
 
-/// One combat's dice and results (9.13–9.17): its leader casualties and its hits, at once.
-fn strike(tx: &mut Tx, k: usize, combat: Combat, setup: &ShockSetup) -> Result<Struck, RuleError> {
-    let combat = &combat;
+/// Routs the units a combat's procedure broke below their TQ (a failed stand, the collapse,
+/// 9.18), if nothing has removed them since.
+fn rout_failed_stands(tx: &mut Tx, units: &[usize]) -> Result<(), RuleError> {
+    for &u in units {
+        let st = &tx.state.units[u];
+        if !st.routed && !st.eliminated && st.hits < crate::column::effective_tq(tx.scenario, &tx.state, u) {
+            crate::cohesion::rout(tx, u, crate::rout::RoutLeg::Hexes(2), "9.18")?;
+        }
+    }
+    Ok(())
+}
+
+/// Resolves one combat at once, its routs included (9.13–9.19): an elephant's attack on the
+/// next row as it passes through (GBA 11.13, CG 10.13). `attacker_rout_eliminates`: an attacker
+/// that would rout is eliminated instead, citing that rule (GBA 11.13).
+pub(crate) fn strike(
+    tx: &mut Tx,
+    k: usize,
+    combat: &Combat,
+    setup: &ShockSetup,
+    attacker_rout_eliminates: Option<&str>,
+) -> Result<(), RuleError> {
+    let failed = strike_hits(tx, k, combat, setup, attacker_rout_eliminates)?;
+    rout_failed_stands(tx, &failed)?;
+    crate::cohesion::settle(tx)
+}
+
+/// One combat's dice, leader casualties and hits (9.13–9.17); returns the units its procedure
+/// routs below their TQ, leaving those routs to the caller.
+fn strike_hits(
+    tx: &mut Tx,
+    k: usize,
+    combat: &Combat,
+    setup: &ShockSetup,
+    attacker_rout_eliminates: Option<&str>,
+) -> Result<Vec<usize>, RuleError> {
     let ids = |v: &[usize]| v.iter().map(|&u| tx.scenario.units[u].id.clone()).collect::<Vec<_>>();
     let (attackers, defenders) = (ids(&combat.attackers), ids(&combat.defenders));
     // The resolver's results come in the setup's order.
     let (a_order, d_order) = (clash_order(tx.scenario, &combat.attackers), clash_order(tx.scenario, &combat.defenders));
-    let held: Vec<HexId> = combat.defenders.iter().flat_map(|&d| tx.state.units[d].placement.hexes()).collect();
-    let before: Vec<(usize, Placement)> =
-        combat.attackers.iter().chain(&combat.defenders).map(|&u| (u, tx.state.units[u].placement)).collect();
     let mut error = None;
     let outcome: ShockOutcome = {
         let mut dice = || match tx.roll(RollPurpose::Shock { combat: k as u8 }) {
@@ -606,12 +639,17 @@ fn strike(tx: &mut Tx, k: usize, combat: Combat, setup: &ShockSetup) -> Result<S
         }
     }
     let mut stand_failed = Vec::new();
-    for (units, results) in [(&a_order, &outcome.attackers), (&d_order, &outcome.defenders)] {
+    for (units, results, attacking) in [(&a_order, &outcome.attackers, true), (&d_order, &outcome.defenders, false)] {
         for (&u, r) in units.iter().zip(results.iter()) {
             let id = tx.scenario.units[u].id.clone();
             let now = tx.state.units[u].hits;
             if r.final_hits > now {
                 tx.emit(Event::CohesionHits { unit: id.clone(), hits: r.final_hits - now, cause: HitCause::Shock });
+            }
+            let routs = r.routed || tx.state.units[u].hits >= crate::column::effective_tq(tx.scenario, &tx.state, u);
+            if let Some(rule) = attacker_rout_eliminates.filter(|_| attacking && routs) {
+                tx.emit(Event::UnitEliminated { unit: id, rule: rule.into() });
+                continue;
             }
             if r.routed {
                 stand_failed.push(u);
@@ -624,7 +662,7 @@ fn strike(tx: &mut Tx, k: usize, combat: Combat, setup: &ShockSetup) -> Result<S
             }
         }
     }
-    Ok(Struck { combat: combat.clone(), held, before, stand_failed })
+    Ok(stand_failed)
 }
 
 /// Advance after combat (9.31–9.34), one-hex attackers: into each hex the defenders left, the

@@ -52,7 +52,9 @@ pub fn unit_allowance(scenario: &Scenario, state: &GameState, unit: usize, mover
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
     let zoc = enemy_zoc(scenario, state, u.side);
     // Routed units do not withdraw (6.71).
-    if st.eliminated || st.routed || st.engaged || st.placement.hexes().any(|h| zoc.contains_key(&h)) {
+    // CG 10.16: horses an elephant came beside withdraw out of its own ZOC (P164).
+    let pins = |by: &Vec<usize>| by.iter().any(|&e| e != mover || !crate::elephants::frightens(scenario, mover, unit));
+    if st.eliminated || st.routed || st.engaged || st.placement.hexes().any(|h| zoc.get(&h).is_some_and(pins)) {
         return None;
     }
     let theirs = approach_ma(&scenario.units[mover]);
@@ -965,4 +967,10 @@ fn withdraw_two_hex(
     let entered = way.route.iter().flat_map(|(x, y)| [*x, *y]).collect();
     let going = Going { path: entered, placement, facing, mp: way.mp, hits: way.hits };
     give_ground(tx, ui, mover, going, fire)
+}
+
+/// Could `unit` withdraw from enemy `mover` now, somewhere (6.7)? For the forced withdrawal of
+/// CG 10.16.
+pub fn can_withdraw_from(scenario: &Scenario, state: &GameState, unit: usize, mover: usize) -> bool {
+    unit_retreat(scenario, state, unit, mover).is_some_and(|r| !r.search().is_empty())
 }

@@ -94,6 +94,8 @@ pub enum HitCause {
     ColumnBroken,
     /// A rampaging elephant ran into it (GBA 11.14, CG 10.14).
     Rampage,
+    /// Horses that could not get away from an elephant coming up beside them (CG 10.16).
+    ElephantFright,
 }
 
 /// The outcome of the die roll of doom (GBA 5.33).
@@ -277,6 +279,24 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reaction: Option<crate::fire::ReactionFire>,
     },
+    /// An elephant's screen shoots in reaction (GBA 11.11, 11.12; CG 10.11, 10.12), rolled apart
+    /// from its rider's javelins, on the screen's line; `supply`: the screen's supply after it.
+    ScreenFired {
+        unit: String,
+        target: String,
+        range: u8,
+        strength: u8,
+        drm: i32,
+        hits: u8,
+        supply: crate::combat::missile::Supply,
+        reaction: crate::fire::ReactionFire,
+    },
+    /// The screen's arrows are resupplied (8.18) or run out otherwise.
+    ScreenSupplyChanged {
+        unit: String,
+        supply: crate::combat::missile::Supply,
+        rule: String,
+    },
     /// A unit routs (GBA 10.21) or rout-moves in Phase D (10.22): along `path` to `placement`,
     /// facing `facing`; its hits are removed; `supply` after (foot missile units: none, 10.26).
     UnitRouted {
@@ -330,6 +350,22 @@ pub enum Event {
         defender: String,
         from: HexId,
         to: HexId,
+        rule: String,
+    },
+    /// Both rear hexes of the unit it goes through are taken: the elephant (CG: or chariot)
+    /// shock-attacks `defenders`, the unit(s) in `hex`, one of them — friends too (GBA 11.13,
+    /// CG 10.13, 10.26; `rule`). A `ShockResolved` follows.
+    PassThroughAttack {
+        unit: String,
+        defenders: Vec<String>,
+        hex: HexId,
+        rule: String,
+    },
+    /// A Greek unit attacked frontally by chariots passed its check and parts its ranks: the
+    /// chariot goes through, doing no harm but the 1 hit that follows (CG 10.27; `rule`).
+    RanksParted {
+        unit: String,
+        chariot: String,
         rule: String,
     },
     /// A two-hex attacker advances after combat (GBA 9.33): straight forward with both halves,
@@ -710,6 +746,22 @@ impl GameState {
                     exposed.retain(|r| r != id);
                 }
             }
+            Event::ScreenFired { unit: id, target, supply, reaction, .. } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].screen_supply = *supply;
+                    if *reaction == crate::fire::ReactionFire::Entry && !self.units[i].entry_volleys.contains(target) {
+                        self.units[i].entry_volleys.push(target.clone());
+                    }
+                    if let Phase::Reaction { firers, .. } = &mut self.phase {
+                        firers.retain(|f| f != id);
+                    }
+                }
+            }
+            Event::ScreenSupplyChanged { unit: id, supply, .. } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].screen_supply = *supply;
+                }
+            }
             Event::MissileFired { unit: id, target, supply, reaction, .. } => {
                 if let Some(i) = unit(id) {
                     self.units[i].supply = *supply;
@@ -769,7 +821,11 @@ impl GameState {
                     lenders,
                 };
             }
-            Event::ShockDesignated { .. } | Event::ShockResolved { .. } | Event::ShockSegmentEnded { .. } => {}
+            Event::ShockDesignated { .. }
+            | Event::ShockResolved { .. }
+            | Event::ShockSegmentEnded { .. }
+            | Event::PassThroughAttack { .. }
+            | Event::RanksParted { .. } => {}
             Event::LeaderCasualty { leader: id, result, .. } => {
                 use crate::charts::leaders::LeaderResult;
                 if let Some(l) = leader(id) {

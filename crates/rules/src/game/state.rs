@@ -38,6 +38,9 @@ pub struct UnitState {
     /// Missile supply (GBA 8.17).
     #[serde(default)]
     pub supply: crate::combat::missile::Supply,
+    /// An elephant's screen arrows, supplied apart from its rider's javelins (GBA 11.11, CG 10.11).
+    #[serde(default)]
+    pub screen_supply: crate::combat::missile::Supply,
     /// Has fired under orders this orders phase: once only (GBA 8.11).
     #[serde(default)]
     pub fired: bool,
@@ -318,6 +321,7 @@ impl GameState {
                     rallied: false,
                     reacted: false,
                     supply: Default::default(),
+                    screen_supply: Default::default(),
                     fired: false,
                     order_start: None,
                     order_mp: 0,
