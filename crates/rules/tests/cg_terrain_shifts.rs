@@ -10,7 +10,10 @@ fn conditions(rules: &'static str, terrain: Vec<(&'static str, char)>) -> Vec<Sh
     let f = Field {
         rules,
         terrain,
-        units: [vec![unit("b", "MI", "", 4, 5, 5, "", "0405", "E")], vec![unit("r", "MI", "", 4, 5, 5, "", "0505", "W")]],
+        units: [
+            vec![unit("b", "MI", "", 4, 5, 5, "", "0405", "E")],
+            vec![unit("r", "MI", "", 4, 5, 5, "", "0505", "W")],
+        ],
         leaders: [vec![leader("a", "overall", 2, 6, "0205")], vec![leader("z", "overall", 6, 6, "0808")]],
         ..Field::default()
     };
