@@ -10,6 +10,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("scenarios/granicus.toml", include_str!("../../scenarios/granicus.toml")),
     ("scenarios/issus.toml", include_str!("../../scenarios/issus.toml")),
     ("scenarios/hydaspes.toml", include_str!("../../scenarios/hydaspes.toml")),
+    ("scenarios/pataliputra.toml", include_str!("../../scenarios/pataliputra.toml")),
 ];
 
 fn id_of(file: &str) -> &str {

@@ -17,7 +17,7 @@
 //! combat and pursuit come later.
 
 use crate::charts::clash_of_spears::may_shock_attack;
-use crate::charts::column_shifts::{Applying, ShiftCondition};
+use crate::charts::column_shifts::{shift_row, Applying, ShiftCondition};
 use crate::charts::leaders::LeaderResult;
 use crate::charts::superiority::must_shock;
 use crate::combat::missile::Supply;
@@ -293,6 +293,10 @@ fn terrain(scenario: &Scenario, state: &GameState, attackers: &[usize], defender
     } else if !dh.is_empty() && dh.iter().all(|h| level(h) < bottom) {
         add(ShiftCondition::AllDefendersLower);
     }
+    // CG 9.17[3] (rulings P180): Chandragupta shifts only for Forest, Rivers, elevation and
+    // fortifications; the GBA rows for marsh, rocky, town and gates have no CG value, so that
+    // ground gives no shift there instead of a combat the chart cannot add up.
+    out.retain(|a| shift_row(a.condition).origin(scenario.meta.rules).is_some());
     out
 }
 

@@ -32,11 +32,12 @@ pub fn unit_points(scenario: &Scenario, i: usize) -> u32 {
     rout_points::unit_rout_points(scenario.meta.rules, &rout_unit(scenario, i)).0 as u32
 }
 
-/// What leader `l` scores when killed (CG 13.12: 5 × Initiative; GBA designed, P6). The CG
-/// lesser chiefs (Sreni and Tribal chiefs, Nayakas: Initiative only) are not marked in scenarios
-/// yet, so every leader counts as a full leader.
+/// What leader `l` scores when killed (CG 13.12: 5 × Initiative; GBA designed, P6).
 pub fn leader_points(scenario: &Scenario, l: usize) -> u32 {
-    rout_points::leader_rout_points(scenario.meta.rules, scenario.leaders[l].initiative, false).0 as u32
+    let leader = &scenario.leaders[l];
+    // CG 13.12: Sreni and Tribal chiefs and Nayakas count their Initiative only.
+    let lesser = leader.role.indian_only();
+    rout_points::leader_rout_points(scenario.meta.rules, leader.initiative, lesser).0 as u32
 }
 
 /// One side's losses.
