@@ -22,6 +22,33 @@ pub const LEADER_CATEGORY: MoveCategory = MoveCategory::Cavalry;
 /// A leader's movement points per orders phase (GBA 6.15).
 pub const LEADER_MP: u8 = 9;
 
+/// The chart column a leader moves by (CG 4.1, 6.15, 6.16; D6): cavalry, or the elephant or
+/// chariot he rides; a CG tribal chief goes on foot (light-foot costs, P120).
+pub fn leader_category(scenario: &Scenario, leader: usize) -> MoveCategory {
+    let l = &scenario.leaders[leader];
+    let on_foot = crate::rule_set::hooks(scenario.meta.rules).command.tribal_chief_on_foot;
+    match l.rides {
+        Some(UnitType::EL) => MoveCategory::Elephant,
+        Some(UnitType::CH | UnitType::ChStar) => MoveCategory::Chariot,
+        _ if on_foot && l.role == crate::units::LeaderRole::TribalChief => MoveCategory::LightFoot,
+        _ => LEADER_CATEGORY,
+    }
+}
+
+/// What a leader pays to go from `from` into `to` (CG 4.1, 6.16; D6, D7), or `None` where his
+/// conveyance may not go — except that a rider may always enter a town or camp hex (6.16).
+pub fn leader_entry_cost(scenario: &Scenario, leader: usize, from: HexId, to: HexId) -> Option<Cost> {
+    let category = leader_category(scenario, leader);
+    let cost = entry_cost(scenario, category, from, to);
+    let town_or_camp =
+        matches!(scenario.map.terrain(to), Some(crate::terrain::Terrain::Town | crate::terrain::Terrain::Camp));
+    if cost.is_none() && town_or_camp && scenario.leaders[leader].rides.is_some() {
+        // 6.16: a city or camp is never closed to a rider; he pays as a horseman there.
+        return entry_cost(scenario, LEADER_CATEGORY, from, to);
+    }
+    cost
+}
+
 pub fn category_of(unit: &Unit, placement: &Placement) -> MoveCategory {
     MoveCategory::of(unit.kind, unit.class, placement.is_two_hex())
 }
@@ -660,7 +687,7 @@ pub fn leader_reach(
             if enemy(&to) || (zoc.contains_key(&to) && !friendly(&to)) {
                 continue;
             }
-            let Some(cost) = entry_cost(scenario, LEADER_CATEGORY, hex, to) else {
+            let Some(cost) = leader_entry_cost(scenario, leader, hex, to) else {
                 continue;
             };
             let total = mp + cost.mp;

@@ -418,8 +418,13 @@ fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Re
     let mut at = tx.state.leaders[mi].at;
     let mut mp = 0u8;
     for (k, &h) in path.iter().enumerate() {
-        let step = crate::movement::entry_cost(tx.scenario, crate::movement::LEADER_CATEGORY, at, h);
+        let step = crate::movement::leader_entry_cost(tx.scenario, mi, at, h);
         let (Some(step), true) = (step, at.is_adjacent(h) && reach.contains_key(&h)) else {
+            // CG 6.16: a rider goes only where his elephant or chariot may.
+            if let Some(kind) = tx.scenario.leaders[mi].rides.filter(|_| at.is_adjacent(h) && step.is_none()) {
+                let mount = if kind == crate::units::UnitType::EL { "an elephant" } else { "a chariot" };
+                return Err(refuse("6.16", format!("he rides {mount}, and it cannot go from {at} to {h}")));
+            }
             return Err(refuse(
                 "6.15",
                 format!("he cannot go from {at} to {h}: terrain, an enemy, or an enemy zone of control (4.61)"),

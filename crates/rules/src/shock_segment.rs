@@ -28,7 +28,7 @@ use crate::game::{Event, GameState, HitCause, LeaderStatus, Phase, RollPurpose, 
 use crate::hex::HexId;
 use crate::scenario::Scenario;
 use crate::terrain::{HexsideFeature, Terrain};
-use crate::units::{Placement, UnitClass, UnitType};
+use crate::units::{Grade, LeaderRole, Placement, UnitClass, UnitType};
 use crate::zoc::zoc_of;
 use std::collections::BTreeSet;
 
@@ -228,7 +228,25 @@ pub fn setup(scenario: &Scenario, state: &GameState, combat: &Combat, checked: &
             f
         })
         .collect();
-    let defender_fighters = defenders.iter().map(|&d| fighter(d)).collect();
+    // CG 10.81: a Maula defender stacked with an overall commander of its side.
+    let indian = crate::rule_set::hooks(scenario.meta.rules).indian_rules;
+    let with_overall = |i: usize| {
+        (0..scenario.leaders.len()).any(|l| {
+            let (ld, ls) = (&scenario.leaders[l], &state.leaders[l]);
+            ld.role == LeaderRole::Overall
+                && ld.side == scenario.units[i].side
+                && ls.status != LeaderStatus::Eliminated
+                && state.units[i].placement.hexes().any(|h| h == ls.at)
+        })
+    };
+    let defender_fighters = defenders
+        .iter()
+        .map(|&d| {
+            let mut f = fighter(d);
+            f.maula_stand = indian && scenario.units[d].grade == Some(Grade::Maula) && with_overall(d);
+            f
+        })
+        .collect();
     let mut s = ShockSetup::new(scenario.meta.rules, attacker_fighters, defender_fighters);
     s.attacker_leader = side_leader(scenario, state, &attackers).map(|(_, l)| l);
     s.defender_leader = side_leader(scenario, state, &defenders).map(|(_, l)| l);

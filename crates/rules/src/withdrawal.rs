@@ -11,7 +11,7 @@ use crate::combat::missile::MissileFire;
 use crate::facing::{arc_of, neighbours, vertices_between, Arc};
 use crate::game::{Event, GameState, HitCause, Phase, RollPurpose, RuleError, Tx};
 use crate::hex::{HexId, Hexside, Vertex};
-use crate::movement::{category_of, entry_cost, Destination, LEADER_CATEGORY, LEADER_MP};
+use crate::movement::{category_of, entry_cost, Destination, LEADER_MP};
 use crate::scenario::Scenario;
 use crate::terrain::Terrain;
 use crate::units::{LineType, Placement, Unit, UnitType};
@@ -298,7 +298,7 @@ fn leader_retreat<'a>(scenario: &'a Scenario, state: &GameState, leader: usize, 
         side,
         start: state.leaders[leader].at,
         from: state.units[mover].placement.hexes().collect(),
-        category: LEADER_CATEGORY,
+        category: crate::movement::leader_category(scenario, leader),
         allowance: leader_allowance(scenario, leader, mover)?,
         zoc: enemy_zoc(scenario, state, side),
         occupied: occupancy(state),
