@@ -158,3 +158,51 @@ pub fn flight(tx: &mut Tx) -> Result<(), RuleError> {
     }
     Ok(())
 }
+
+/// CG 9.17\[3\] (Indian Charisma, D60, G12): the best Charisma an overall commander of their side
+/// lends to any of `units` from where he stands — stacked with a friendly elephant, to it and to
+/// every unit beside it; otherwise stacked with a Maula unit, to it and the Maula units beside it.
+pub fn lent_charisma(scenario: &Scenario, state: &GameState, units: &[usize]) -> u8 {
+    let Some(&first) = units.first() else { return 0 };
+    if !crate::rule_set::hooks(scenario.meta.rules).indian_rules {
+        return 0;
+    }
+    let side = scenario.units[first].side;
+    let near = |u: usize, at: HexId| state.units[u].placement.hexes().any(|h| h == at || h.is_adjacent(at));
+    let with_him = |at: HexId, fits: &dyn Fn(usize) -> bool| {
+        (0..scenario.units.len()).any(|u| {
+            let st = &state.units[u];
+            scenario.units[u].side == side
+                && !st.eliminated
+                && !st.routed
+                && fits(u)
+                && st.placement.hexes().any(|h| h == at)
+        })
+    };
+    let maula = |u: usize| scenario.units[u].grade == Some(Grade::Maula);
+    (0..scenario.leaders.len())
+        .filter(|&l| {
+            let (ld, ls) = (&scenario.leaders[l], &state.leaders[l]);
+            ld.side == side && ld.role == LeaderRole::Overall && ls.status != LeaderStatus::Eliminated
+        })
+        .filter(|&l| {
+            let at = state.leaders[l].at;
+            if with_him(at, &|u| scenario.units[u].kind == UnitType::EL) {
+                units.iter().any(|&u| near(u, at))
+            } else {
+                with_him(at, &maula) && units.iter().any(|&u| maula(u) && near(u, at))
+            }
+        })
+        .map(|l| crate::orders::ratings(scenario, state, l).charisma)
+        .max()
+        .unwrap_or(0)
+}
+
+/// CG 4.64: a guild or tribal chief's Charisma counts only for his own guild or tribe — here,
+/// only when every unit of his side in the combat is one of them (P125).
+pub fn chief_lends(scenario: &Scenario, leader: usize, units: &[usize]) -> bool {
+    let l = &scenario.leaders[leader];
+    !crate::rule_set::hooks(scenario.meta.rules).indian_rules
+        || !l.role.is_chief()
+        || units.iter().all(|&u| l.guild.is_some() && scenario.units[u].guild == l.guild)
+}

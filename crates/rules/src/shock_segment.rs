@@ -248,8 +248,22 @@ pub fn setup(scenario: &Scenario, state: &GameState, combat: &Combat, checked: &
         })
         .collect();
     let mut s = ShockSetup::new(scenario.meta.rules, attacker_fighters, defender_fighters);
-    s.attacker_leader = side_leader(scenario, state, &attackers).map(|(_, l)| l);
-    s.defender_leader = side_leader(scenario, state, &defenders).map(|(_, l)| l);
+    // CG 4.64: a chief's Charisma only for his own guild or tribe; 9.17[3]: what an Indian
+    // overall commander lends from beside them.
+    let charisma_of = |units: &[usize]| {
+        side_leader(scenario, state, units).map(|(l, mut rated)| {
+            if !crate::indian::chief_lends(scenario, l, units) {
+                rated.charisma = 0;
+            }
+            rated
+        })
+    };
+    s.attacker_leader = charisma_of(&attackers);
+    s.defender_leader = charisma_of(&defenders);
+    s.lent_charisma = [
+        crate::indian::lent_charisma(scenario, state, &attackers),
+        crate::indian::lent_charisma(scenario, state, &defenders),
+    ];
     // The leaders' casualty checks and personal combat (9.14, 9.2).
     s.leader_checks = true;
     s.conditions = terrain(scenario, state, &attackers, &defenders);

@@ -403,3 +403,99 @@ fn flight_levels_name_a_guild_of_the_side_cg_11_42() {
     let err = sarissa_rules::load("field.toml", &toml).unwrap_err().to_string();
     assert!(err.contains("no sreni or tribal unit of this side belongs to `kirata`"), "{err}");
 }
+
+/// The raja (Charisma 3) at 0505 with `with_him`; blue units around; a red horse unit to fight.
+fn charisma_field(blue: Vec<String>, raja: String) -> Game {
+    let f = cg(
+        blue,
+        vec![unit("r", "HC", "", 3, 6, 7, "", "1110", "W")],
+        vec![raja.replace("charisma = 1", "charisma = 3")],
+    );
+    f.start(&[]).0
+}
+
+fn lent(game: &Game, attackers: &[&str]) -> u8 {
+    let combat = sarissa_rules::shock_segment::Combat {
+        attackers: attackers.iter().map(|a| idx(game, a)).collect(),
+        defenders: vec![idx(game, "r")],
+    };
+    sarissa_rules::shock_segment::setup(&game.scenario, &game.state, &combat, &[]).lent_charisma[0]
+}
+
+#[test]
+fn cg_9_17_d60_an_overall_commander_on_an_elephant_lends_charisma_to_every_unit_beside_it() {
+    let bharta = |id: &str, at: &str| with(unit(id, "MI", "", 4, 5, 5, "", at, "E"), "grade = \"bharta\"");
+    let game = charisma_field(
+        vec![elephant("el", "0505"), bharta("beside", "0605"), bharta("far", "0805")],
+        raja_on_elephant(4).replace("0205", "0505"),
+    );
+    assert_eq!(lent(&game, &["beside"]), 3);
+    assert_eq!(lent(&game, &["el"]), 3);
+    assert_eq!(lent(&game, &["far"]), 0);
+}
+
+#[test]
+fn cg_9_17_d60_with_a_maula_unit_the_overall_commander_reaches_the_maula_beside_it_only() {
+    let graded =
+        |id: &str, at: &str, g: &str| with(unit(id, "MI", "", 4, 5, 5, "", at, "E"), &format!("grade = \"{g}\""));
+    let game = charisma_field(
+        vec![graded("m1", "0505", "maula"), graded("m2", "0605", "maula"), graded("b", "0504", "bharta")],
+        leader("raja", "overall", 4, 6, "0505"),
+    );
+    assert_eq!(lent(&game, &["m2"]), 3);
+    assert_eq!(lent(&game, &["b"]), 0);
+    // Under the Alexander rules nobody lends Charisma from beside.
+    let gba = Field {
+        rules: "alexander",
+        units: [
+            vec![unit("m2", "MI", "", 4, 5, 5, "", "0605", "E")],
+            vec![unit("r", "HC", "", 3, 6, 7, "", "1110", "W")],
+        ],
+        leaders: [vec![leader("raja", "overall", 4, 6, "0605")], vec![leader("foe", "overall", 7, 4, "1210")]],
+        ..Field::default()
+    };
+    let (game, _) = gba.start(&[]);
+    assert_eq!(lent(&game, &["m2"]), 0);
+}
+
+#[test]
+fn cg_4_64_a_chiefs_charisma_is_for_his_own_guild_only() {
+    let sreni = |id: &str, at: &str, g: &str| {
+        with(unit(id, "MI", "", 4, 5, 5, "", at, "E"), &format!("grade = \"sreni\", guild = \"{g}\""))
+    };
+    let chief =
+        with(leader("gc", "guild-chief", 2, 3, "0505"), "guild = \"kamboja\"").replace("charisma = 1", "charisma = 2");
+    let f = cg(
+        vec![sreni("k1", "0505", "kamboja"), unit("mi", "MI", "", 4, 5, 5, "", "0506", "E")],
+        vec![unit("r", "HC", "", 3, 6, 7, "", "1110", "W")],
+        vec![leader("raja", "overall", 4, 6, "0101"), chief],
+    );
+    let (game, _) = f.start(&[]);
+    let charisma = |attackers: &[&str]| {
+        let combat = sarissa_rules::shock_segment::Combat {
+            attackers: attackers.iter().map(|a| idx(&game, a)).collect(),
+            defenders: vec![idx(&game, "r")],
+        };
+        let s = sarissa_rules::shock_segment::setup(&game.scenario, &game.state, &combat, &[]);
+        s.attacker_leader.map(|l| l.charisma)
+    };
+    assert_eq!(charisma(&["k1"]), Some(2));
+    assert_eq!(charisma(&["k1", "mi"]), Some(0));
+}
+
+#[test]
+fn cg_9_17_lent_charisma_enters_the_shock_roll() {
+    let mut setup = ShockSetup::new(
+        RuleSet::Chandragupta,
+        vec![Fighter::new(UnitType::HC, None, 3, 7)],
+        vec![Fighter::new(UnitType::MI, None, 4, 5)],
+    );
+    setup.lent_charisma = [2, 0];
+    let mut dice = std::iter::repeat(4);
+    let out = resolve(&setup, &mut || dice.next().unwrap()).unwrap();
+    let crt = out.steps.iter().find_map(|s| match s.kind {
+        StepKind::CrtRoll { attacker_charisma, modified, .. } => Some((attacker_charisma, modified)),
+        _ => None,
+    });
+    assert_eq!(crt, Some((2, 6)));
+}

@@ -157,6 +157,9 @@ pub struct ShockSetup {
     pub conditions: Vec<Applying>,
     /// Hits the attackers would take advancing after combat (GBA 10.15 step 1).
     pub advance_hits: u8,
+    /// CG 9.17\[3\]: the Charisma an Indian overall commander lends attackers and defenders
+    /// from beside them (Indian Charisma); a side uses it when it beats its own leader's.
+    pub lent_charisma: [u8; 2],
 }
 
 impl ShockSetup {
@@ -170,6 +173,7 @@ impl ShockSetup {
             leader_checks: false,
             conditions: vec![],
             advance_hits: 0,
+            lent_charisma: [0, 0],
         }
     }
 }
@@ -481,13 +485,16 @@ impl Log {
 impl State {
     pub(crate) fn start(setup: &ShockSetup) -> State {
         let all: Vec<&Fighter> = setup.attackers.iter().chain(&setup.defenders).collect();
-        let ch = |l: Option<Leader>| l.map_or(0, |l| l.charisma as i8);
+        let ch = |l: Option<Leader>, lent: u8| l.map_or(0, |l| l.charisma).max(lent) as i8;
         State {
             hits: all.iter().map(|u| u.hits).collect(),
             taken: vec![0; all.len()],
             routed: vec![false; all.len()],
             stood: vec![false; all.len()],
-            charisma: [ch(setup.attacker_leader), ch(setup.defender_leader)],
+            charisma: [
+                ch(setup.attacker_leader, setup.lent_charisma[0]),
+                ch(setup.defender_leader, setup.lent_charisma[1]),
+            ],
             position: false,
             over: false,
             column: None,
