@@ -206,3 +206,39 @@ pub fn chief_lends(scenario: &Scenario, leader: usize, units: &[usize]) -> bool 
         || !l.role.is_chief()
         || units.iter().all(|&u| l.guild.is_some() && scenario.units[u].guild == l.guild)
 }
+
+/// CG 10.72 Guild Enmity: two Sreni units of different guilds (of either side: an enemy is an
+/// enemy anyway).
+pub fn rival_guilds(scenario: &Scenario, a: &crate::units::Unit, b: &crate::units::Unit) -> bool {
+    let sreni = |u: &crate::units::Unit| u.grade == Some(Grade::Sreni) && u.guild.is_some();
+    crate::rule_set::hooks(scenario.meta.rules).indian_rules && sreni(a) && sreni(b) && a.guild != b.guild
+}
+
+/// CG 10.72\[1\]: the chief of another guild standing in `hex`, if `leader` is a guild chief.
+pub fn rival_chief_at(scenario: &Scenario, state: &GameState, leader: usize, hex: HexId) -> Option<usize> {
+    let l = &scenario.leaders[leader];
+    if !crate::rule_set::hooks(scenario.meta.rules).indian_rules || l.role != LeaderRole::GuildChief {
+        return None;
+    }
+    (0..scenario.leaders.len()).find(|&o| {
+        let other = &scenario.leaders[o];
+        o != leader
+            && other.role == LeaderRole::GuildChief
+            && other.guild != l.guild
+            && state.leaders[o].status != LeaderStatus::Eliminated
+            && state.leaders[o].at == hex
+    })
+}
+
+/// CG 10.72\[4\]: may the guild unit `attacker` shock `enemy`? Not when the enemy is in the ZOC
+/// of a friendly unit of another guild.
+pub fn enmity_bars_shock(scenario: &Scenario, state: &GameState, attacker: usize, enemy: usize) -> bool {
+    let u = &scenario.units[attacker];
+    (0..scenario.units.len()).any(|f| {
+        let (fu, fs) = (&scenario.units[f], &state.units[f]);
+        fu.side == u.side && !fs.eliminated && !fs.routed && rival_guilds(scenario, u, fu) && {
+            let zoc = crate::zoc::zoc_of(scenario, state, f);
+            state.units[enemy].placement.hexes().any(|h| zoc.contains(&h))
+        }
+    })
+}

@@ -274,6 +274,10 @@ impl<'a> Mover<'a> {
             if other_unit.side != self.unit.side {
                 return Err(format!("{to} holds the enemy {}", other_unit.name));
             }
+            // CG 10.72[2]: guild units never pass through another guild's of their own will.
+            if crate::indian::rival_guilds(self.scenario, self.unit, other_unit) {
+                return Err(format!("{to} holds {}, of a rival guild: no passing through (10.72)", other_unit.name));
+            }
             if is_last {
                 return Err(format!("{to} holds {}; units do not end a move stacked (6.91)", other_unit.name));
             }
@@ -642,8 +646,10 @@ pub fn plan_steps(
 
 /// The rule number cited in a refusal's reason, e.g. "(6.25)".
 fn rule_of(reason: &str) -> &'static str {
-    const RULES: [&str; 14] =
-        ["6.11", "6.25", "6.32", "6.61", "6.64", "6.67", "6.91", "6.92", "7.15", "7.23", "7.25", "6.2", "6.3", "6.6"];
+    const RULES: [&str; 15] = [
+        "6.11", "6.25", "6.32", "6.61", "6.64", "6.67", "6.91", "6.92", "7.15", "7.23", "7.25", "6.2", "6.3", "6.6",
+        "10.72",
+    ];
     RULES
         .iter()
         .find(|r| reason.contains(&format!("({r}")) || reason.contains(&format!(" {r})")))
@@ -685,6 +691,10 @@ pub fn leader_reach(
                 continue;
             };
             if enemy(&to) || (zoc.contains_key(&to) && !friendly(&to)) {
+                continue;
+            }
+            // CG 10.72[1]: a guild chief keeps out of another guild chief's hex.
+            if crate::indian::rival_chief_at(scenario, state, leader, to).is_some() {
                 continue;
             }
             let Some(cost) = leader_entry_cost(scenario, leader, hex, to) else {

@@ -419,6 +419,10 @@ fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Re
     let mut mp = 0u8;
     for (k, &h) in path.iter().enumerate() {
         let step = crate::movement::leader_entry_cost(tx.scenario, mi, at, h);
+        if let Some(o) = crate::indian::rival_chief_at(tx.scenario, &tx.state, mi, h) {
+            let other = tx.scenario.leaders[o].name.clone();
+            return Err(refuse("10.72", format!("{h} holds {other}, a rival guild's chief: he keeps away")));
+        }
         let (Some(step), true) = (step, at.is_adjacent(h) && reach.contains_key(&h)) else {
             // CG 6.16: a rider goes only where his elephant or chariot may.
             if let Some(kind) = tx.scenario.leaders[mi].rides.filter(|_| at.is_adjacent(h) && step.is_none()) {

@@ -499,3 +499,88 @@ fn cg_9_17_lent_charisma_enters_the_shock_roll() {
     });
     assert_eq!(crt, Some((2, 6)));
 }
+
+fn sreni(id: &str, at: &str, facing: &str, guild: &str) -> String {
+    with(unit(id, "MI", "", 4, 5, 5, "", at, facing), &format!("grade = \"sreni\", guild = \"{guild}\""))
+}
+
+fn chief(id: &str, guild: &str, initiative: u8, at: &str) -> String {
+    with(leader(id, "guild-chief", initiative, 3, at), &format!("guild = \"{guild}\""))
+}
+
+/// Two guilds of blue, the Kamboja (chief gc, initiative 1, at 0305) and the Malla (chief gm at
+/// `gm_at`), with a unit each at 0405 and 0505; gc is active.
+fn two_guilds(gm_at: &str) -> Game {
+    let f = cg(
+        vec![sreni("k1", "0405", "E", "kamboja"), sreni("m1", "0505", "E", "malla")],
+        vec![unit("r", "HC", "", 3, 6, 7, "", "1110", "W")],
+        vec![
+            leader("raja", "overall", 4, 6, "0101"),
+            chief("gc", "kamboja", 1, "0305"),
+            chief("gm", "malla", 2, gm_at),
+        ],
+    );
+    let (mut game, _) = f.start(&[]);
+    ok(&mut game, activate("gc"));
+    game
+}
+
+#[test]
+fn cg_10_72_2_guild_units_do_not_pass_through_a_rival_guild() {
+    let mut game = two_guilds("0605");
+    assert_eq!(refused_rule(&mut game, mv("k1", &["0505", "0605"], Vertex::E)), "10.72");
+}
+
+#[test]
+fn cg_10_72_1_a_guild_chief_keeps_out_of_a_rival_chiefs_hex() {
+    let mut game = two_guilds("0307");
+    assert_eq!(refused_rule(&mut game, move_leader("gc", &["0306", "0307"])), "10.72");
+    let reach = sarissa_rules::movement::leader_reach(&game.scenario, &game.state, 1, false);
+    assert!(!reach.contains_key(&h("0307")) && reach.contains_key(&h("0306")));
+}
+
+#[test]
+fn cg_10_72_3_a_routed_guild_unit_takes_rival_guilds_for_enemies() {
+    // k1 at 0505 routs: the enemy holds one neighbour, guild units all the others.
+    let around: Vec<_> = sarissa_rules::hex::Hexside::ALL.iter().filter_map(|s| h("0505").neighbour(*s)).collect();
+    let enemy_hex = around.iter().copied().find(|x| x.col == 6).unwrap();
+    for (guild, blocked) in [("malla", true), ("kamboja", false)] {
+        let mut blue = vec![sreni("k1", "0505", "E", "kamboja")];
+        for (n, x) in around.iter().filter(|x| **x != enemy_hex).enumerate() {
+            blue.push(sreni(&format!("g{n}"), &x.to_string(), "E", guild));
+        }
+        let f = cg(
+            blue,
+            vec![unit("r", "HC", "", 3, 6, 7, "", &enemy_hex.to_string(), "W")],
+            vec![leader("raja", "overall", 4, 6, "0101")],
+        );
+        let (game, _) = f.start(&[]);
+        let routed = vec![false; game.scenario.units.len()];
+        let plan = sarissa_rules::rout::rout_move(
+            &game.scenario,
+            &game.state,
+            0,
+            sarissa_rules::rout::RoutLeg::Hexes(2),
+            &routed,
+        );
+        let eliminated = matches!(
+            plan,
+            sarissa_rules::rout::RoutPlan::Eliminated { reason: sarissa_rules::rout::Elimination::Blocked, .. }
+        );
+        assert_eq!(eliminated, blocked, "{guild}: {plan:?}");
+    }
+}
+
+#[test]
+fn cg_10_72_4_no_shock_at_an_enemy_in_a_rival_guilds_zoc() {
+    for (guild, barred) in [("malla", true), ("kamboja", false)] {
+        let f = cg(
+            vec![sreni("k1", "0505", "E", "kamboja"), sreni("m1", "0705", "W", guild)],
+            vec![unit("r", "HC", "", 3, 6, 7, "", "0605", "NE")],
+            vec![leader("raja", "overall", 4, 6, "0101")],
+        );
+        let (game, _) = f.start(&[]);
+        let bars = sarissa_rules::indian::enmity_bars_shock(&game.scenario, &game.state, 0, idx(&game, "r"));
+        assert_eq!(bars, barred, "{guild}");
+    }
+}
