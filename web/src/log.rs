@@ -125,6 +125,11 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                     ),
                     unit,
                 ),
+                RollPurpose::Flight { guild, side } => {
+                    let mut e = entry(format!("Flight roll for the {guild} of {}: rolls {roll}.", s.sides[*side].name), Some("11.42"));
+                    e.side = Some(*side);
+                    e
+                }
                 RollPurpose::RallyTable { unit } => about(
                     entry(format!("The rally table for {}: rolls {roll}.", unit_name(s, unit)), Some("10.27")),
                     unit,
@@ -135,6 +140,8 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                         "5.33" => "5.33",
                         "6.72" => "6.72",
                         "6.92" => "6.92",
+                        "11.23" => "11.23",
+                        "10.72" => "10.72",
                         _ => "10.1",
                     };
                     about(entry(format!("{} checks its troop quality ({tq}): rolls {roll}.", unit_name(s, unit)), Some(rule)), unit)
@@ -424,6 +431,31 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             ),
             unit,
         ),
+        Event::CascadeRout { unit, leader } => {
+            let mut e = about(
+                entry(
+                    format!(
+                        "{} breaks with {} aboard: every friend beside it must steady itself.",
+                        unit_name(s, unit),
+                        unit_name(s, leader)
+                    ),
+                    Some("11.23"),
+                ),
+                unit,
+            );
+            e.units.push(leader.clone());
+            e
+        }
+        Event::FlightChecked { guild, side, roll, broken, level, flees } => {
+            let total = *roll as u32 + *broken as u32;
+            let verdict = if *flees { "it flees the field" } else { "it stays" };
+            let mut e = entry(
+                format!("The {guild} ({broken} broken) roll {roll} + {broken} = {total} against flight level {level}: {verdict}."),
+                Some("11.42"),
+            );
+            e.side = Some(*side);
+            e
+        }
         Event::RallyOrdered { leader, unit } => {
             let mut e = about(
                 entry(format!("{} tries to rally {}.", unit_name(s, leader), unit_name(s, unit)), Some("10.27")),
@@ -479,6 +511,7 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 "10.2" => ("it routs and scatters", "10.2"),
                 "10.21" => ("its way to the rear is blocked", "10.21"),
                 "10.27" => ("the rally fails and it scatters", "10.27"),
+                "11.42" => ("its guild or tribe has had enough and goes home", "11.42"),
                 _ => ("it flees off the field", "10.23"),
             };
             about(entry(format!("{} is eliminated: {why}.", unit_name(s, unit)), Some(r)), unit)
@@ -714,6 +747,7 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 HitCause::ColumnBroken => ("as the column attacked shakes out into line", "6.66"),
                 HitCause::Rampage => ("as a rampaging elephant crashes into it", rampage_rule),
                 HitCause::ElephantFright => ("as its horses shy from the elephant beside them", "10.16"),
+                HitCause::CascadeRout => ("as its commander's mount breaks beside it", "11.23"),
             };
             about(
                 entry(

@@ -43,7 +43,12 @@ pub fn settle(tx: &mut Tx) -> Result<(), RuleError> {
             // 10.26: any further hit eliminates a Routed unit.
             tx.emit(Event::UnitEliminated { unit: id, rule: "10.26".into() });
         } else if eliminated_on_rout(tx.scenario.units[i].kind) {
+            let cascade = crate::indian::cascade_of(tx.scenario, &tx.state, i);
             tx.emit(Event::UnitEliminated { unit: id, rule: "10.2".into() });
+            // CG 11.23: a chariot carrying its commander breaks.
+            if let Some(c) = cascade {
+                crate::indian::cascade(tx, c)?;
+            }
         } else {
             rout(tx, i, RoutLeg::Hexes(2), "10.21")?;
         }
@@ -56,7 +61,13 @@ pub fn settle(tx: &mut Tx) -> Result<(), RuleError> {
 pub fn rout(tx: &mut Tx, unit: usize, leg: RoutLeg, rule: &str) -> Result<(), RuleError> {
     let routed: Vec<bool> = tx.state.units.iter().map(|u| u.routed).collect();
     let plan = rout_move(tx.scenario, &tx.state, unit, leg, &routed);
-    apply_plan(tx, unit, plan, rule)
+    let cascade = crate::indian::cascade_of(tx.scenario, &tx.state, unit);
+    apply_plan(tx, unit, plan, rule)?;
+    // CG 11.23: an elephant (that would rout) or chariot carrying its commander breaks.
+    match cascade {
+        Some(c) => crate::indian::cascade(tx, c),
+        None => Ok(()),
+    }
 }
 
 fn apply_plan(tx: &mut Tx, unit: usize, plan: RoutPlan, rule: &str) -> Result<(), RuleError> {
@@ -150,5 +161,7 @@ pub fn rout_segment(tx: &mut Tx) -> Result<(), RuleError> {
         }
         rout(tx, i, RoutLeg::Segment, "10.22")?;
     }
-    settle(tx)
+    settle(tx)?;
+    // CG 11.41, 11.42: then the guilds and tribes with men broken roll for flight.
+    crate::indian::flight(tx)
 }

@@ -281,7 +281,7 @@ pub fn pass_through(
 }
 
 /// `el` (an elephant or chariot at `from`) goes through `d` that held: into a free rear hex,
-/// else attacking the next row, row after row (GBA 11.13, CG 10.13, 10.26; P76, P160). With
+/// else attacking the next row, row after row (GBA 11.13, CG 10.13, 10.26; P76, P106). With
 /// `parting` (CG 10.27) a row of Greek units that all part lets it through unharmed but for
 /// a hit each, instead of its attack.
 fn go_through(

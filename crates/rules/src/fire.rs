@@ -306,7 +306,7 @@ fn fire_between(
 
 /// The volley an elephant's screen could fire at `target` in reaction `kind` (GBA 11.11, CG
 /// 10.11): arrows on the screen's own line from its own supply; never under orders, in CG only
-/// at a unit entering its ZOC, in GBA in any reaction but a harassment's (D50, P161).
+/// at a unit entering its ZOC, in GBA in any reaction but a harassment's (D50, P107).
 pub fn screen_volley(
     scenario: &Scenario,
     state: &GameState,
@@ -621,7 +621,7 @@ pub fn apply_volley(
 }
 
 /// Rolls an elephant screen's volley (GBA 11.11, CG 10.11): its die, the hits, the screen's
-/// supply after. A leader in the target hex is struck only by the rider's fire (P161).
+/// supply after. A leader in the target hex is struck only by the rider's fire (P107).
 fn apply_screen_volley(
     tx: &mut Tx,
     unit: &str,

@@ -73,7 +73,7 @@ pub fn order_candidates(s: &Scenario, st: &GameState) -> Vec<usize> {
 }
 
 /// Where unit `i` may move under its order now: the hexes it can reach (6.1), less those that
-/// would leave a Combined line's moved units apart (CG 4.33 criterion 8, P100).
+/// would leave a Combined line's moved units apart (CG 4.33 criterion 8, P92).
 pub fn destinations(s: &Scenario, st: &GameState, i: usize) -> Vec<crate::movement::Destination> {
     reach(s, st, i)
         .unwrap_or_default()

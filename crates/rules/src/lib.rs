@@ -15,6 +15,7 @@ pub mod fire;
 pub mod game;
 pub mod harassment;
 pub mod hex;
+pub mod indian;
 pub mod legal;
 pub mod line;
 pub mod move_and_fire;

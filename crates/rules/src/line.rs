@@ -259,7 +259,7 @@ pub fn strategy_rating(scenario: &Scenario, state: &GameState, leader: usize) ->
     }
 }
 
-/// Combined-line criterion 8 (CG 4.33, P100): the units must stay together when they move. They
+/// Combined-line criterion 8 (CG 4.33, P92): the units must stay together when they move. They
 /// move one order at a time, so: the first to move goes where it may; each later one must end
 /// next to a unit of the line that has already moved this phase, so that the units that moved
 /// stay one body. None goes into column (CG 6.57). `to`: where `unit` would end.
@@ -406,7 +406,7 @@ fn unit_between(scenario: &Scenario, state: &GameState, hex: HexId) -> bool {
 }
 
 /// The leader sees `to`, at most two hexes away, read loosely as 4.34 allows (P15): the hex
-/// between blocks; along a hexside, both hexes beside it must block. CG 4.34 (D10, P101): no
+/// between blocks; along a hexside, both hexes beside it must block. CG 4.34 (D10, P93): no
 /// combat unit may stand between at all, so along a hexside one in either hex is enough.
 pub fn sees_within_two(scenario: &Scenario, state: &GameState, from: HexId, to: HexId) -> bool {
     match from.distance(to) {

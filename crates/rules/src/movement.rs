@@ -22,6 +22,33 @@ pub const LEADER_CATEGORY: MoveCategory = MoveCategory::Cavalry;
 /// A leader's movement points per orders phase (GBA 6.15).
 pub const LEADER_MP: u8 = 9;
 
+/// The chart column a leader moves by (CG 4.1, 6.15, 6.16; D6): cavalry, or the elephant or
+/// chariot he rides; a CG tribal chief goes on foot (light-foot costs, P99).
+pub fn leader_category(scenario: &Scenario, leader: usize) -> MoveCategory {
+    let l = &scenario.leaders[leader];
+    let on_foot = crate::rule_set::hooks(scenario.meta.rules).command.tribal_chief_on_foot;
+    match l.rides {
+        Some(UnitType::EL) => MoveCategory::Elephant,
+        Some(UnitType::CH | UnitType::ChStar) => MoveCategory::Chariot,
+        _ if on_foot && l.role == crate::units::LeaderRole::TribalChief => MoveCategory::LightFoot,
+        _ => LEADER_CATEGORY,
+    }
+}
+
+/// What a leader pays to go from `from` into `to` (CG 4.1, 6.16; D6, D7), or `None` where his
+/// conveyance may not go — except that a rider may always enter a town or camp hex (6.16).
+pub fn leader_entry_cost(scenario: &Scenario, leader: usize, from: HexId, to: HexId) -> Option<Cost> {
+    let category = leader_category(scenario, leader);
+    let cost = entry_cost(scenario, category, from, to);
+    let town_or_camp =
+        matches!(scenario.map.terrain(to), Some(crate::terrain::Terrain::Town | crate::terrain::Terrain::Camp));
+    if cost.is_none() && town_or_camp && scenario.leaders[leader].rides.is_some() {
+        // 6.16: a city or camp is never closed to a rider; he pays as a horseman there.
+        return entry_cost(scenario, LEADER_CATEGORY, from, to);
+    }
+    cost
+}
+
 pub fn category_of(unit: &Unit, placement: &Placement) -> MoveCategory {
     MoveCategory::of(unit.kind, unit.class, placement.is_two_hex())
 }
@@ -252,6 +279,10 @@ impl<'a> Mover<'a> {
             let other_unit = &self.scenario.units[other];
             if other_unit.side != self.unit.side {
                 return Err(format!("{to} holds the enemy {}", other_unit.name));
+            }
+            // CG 10.72[2]: guild units never pass through another guild's of their own will.
+            if crate::indian::rival_guilds(self.scenario, self.unit, other_unit) {
+                return Err(format!("{to} holds {}, of a rival guild: no passing through (10.72)", other_unit.name));
             }
             if is_last {
                 return Err(format!("{to} holds {}; units do not end a move stacked (6.91)", other_unit.name));
@@ -623,9 +654,9 @@ pub fn plan_steps(
 
 /// The rule number cited in a refusal's reason, e.g. "(6.25)".
 fn rule_of(reason: &str) -> &'static str {
-    const RULES: [&str; 15] = [
+    const RULES: [&str; 16] = [
         "6.11", "6.25", "6.32", "6.61", "6.64", "6.67", "6.91", "6.92", "7.15", "7.23", "7.25", "10.15", "6.2", "6.3",
-        "6.6",
+        "6.6", "10.72",
     ];
     RULES
         .iter()
@@ -670,7 +701,11 @@ pub fn leader_reach(
             if enemy(&to) || (zoc.contains_key(&to) && !friendly(&to)) {
                 continue;
             }
-            let Some(cost) = entry_cost(scenario, LEADER_CATEGORY, hex, to) else {
+            // CG 10.72[1]: a guild chief keeps out of another guild chief's hex.
+            if crate::indian::rival_chief_at(scenario, state, leader, to).is_some() {
+                continue;
+            }
+            let Some(cost) = leader_entry_cost(scenario, leader, hex, to) else {
                 continue;
             };
             let total = mp + cost.mp;

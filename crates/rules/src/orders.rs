@@ -2,7 +2,7 @@
 
 use crate::game::GameState;
 use crate::hex::{HexId, Hexside};
-use crate::movement::{entry_cost, LEADER_CATEGORY};
+use crate::movement::leader_entry_cost;
 use crate::scenario::Scenario;
 use crate::units::{Grade, LeaderRole};
 use crate::zoc::{enemy_zoc, occupancy};
@@ -10,7 +10,8 @@ use std::collections::{HashMap, VecDeque};
 
 /// Hexes within a leader's command range (GBA 4.21): counted along a path of at most CR hexes
 /// (the leader's own hex not counted), blocked by enemy-occupied hexes, by hexes in an enemy ZOC
-/// unless a friendly unit stands there, and by terrain the leader could not enter.
+/// unless a friendly unit stands there, and by terrain the leader could not enter — on the
+/// elephant or chariot he rides, if he rides one (CG 4.21, 6.16; D7).
 pub fn command_range(scenario: &Scenario, state: &GameState, leader: usize) -> HashMap<HexId, u8> {
     let l = &scenario.leaders[leader];
     let start = state.leaders[leader].at;
@@ -33,7 +34,7 @@ pub fn command_range(scenario: &Scenario, state: &GameState, leader: usize) -> H
             }
             let enemy_here = occupied.get(&n).is_some_and(|&u| scenario.units[u].side != l.side);
             let blocked_by_zoc = zoc.contains_key(&n) && !friendly(&n);
-            if enemy_here || entry_cost(scenario, LEADER_CATEGORY, h, n).is_none() {
+            if enemy_here || leader_entry_cost(scenario, leader, h, n).is_none() {
                 continue;
             }
             dist.insert(n, d + 1);

@@ -119,7 +119,7 @@ impl RandomPlayer {
                 }
                 if !units.is_empty() && (*orders_left > 0 || line.is_some()) && self.chance(85) {
                     let unit = units[self.below(units.len())];
-                    // CG 4.33 (8): only ends that keep a Combined line together (P100).
+                    // CG 4.33 (8): only ends that keep a Combined line together (P92).
                     let mut destinations = destinations(s, st, unit);
                     // Now and then a change into or out of column (6.61); mostly it keeps its formation.
                     let keep = !self.chance(15);

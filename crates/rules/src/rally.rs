@@ -96,9 +96,14 @@ pub fn rally_unit(tx: &mut Tx, unit: &str, facing: Vertex) -> Result<(), RuleErr
     let need = needed(tx.scenario, &tx.state).unwrap_or(0);
     let rule = crate::rule_set::hooks(tx.scenario.meta.rules).rally;
     let stacked = automatic(tx.scenario, &tx.state, ui);
-    tx.emit(Event::RallyOrdered { leader, unit: unit.into() });
+    tx.emit(Event::RallyOrdered { leader: leader.clone(), unit: unit.into() });
     // CG 11.33: stacked with the leader, it rallies without a roll (D69).
     let roll = if stacked { 0 } else { tx.roll(RollPurpose::Rally { unit: unit.into() })? };
+    // CG 11.33: a leader on an elephant takes 1 off the roll (6.16, D69, W39), for the rally
+    // and the elimination alike (P100).
+    let li = tx.scenario.leaders.iter().position(|l| l.id == leader).unwrap_or(0);
+    let drm = if tx.scenario.leaders[li].rides == Some(UnitType::EL) { rule.elephant_rider_drm } else { 0 };
+    let roll = roll.saturating_sub(drm);
     let u = &tx.scenario.units[ui];
     let (tq, kind, rules) = (u.tq, u.kind, tx.scenario.meta.rules);
     let foot_missile = u.missile.is_some() && !u.kind.is_cavalry() && u.kind != UnitType::EL;

@@ -279,6 +279,8 @@ impl<'a> Router<'a> {
         let in_zoc = self.zoc.contains_key(&to);
         let friend = match self.occupied.get(&to) {
             Some(&o) if self.scenario.units[o].side != self.unit.side => return None,
+            // CG 10.72[3]: a routed guild unit takes another guild's units for enemies.
+            Some(&o) if crate::indian::rival_guilds(self.scenario, self.unit, &self.scenario.units[o]) => return None,
             Some(_) => true,
             None => false,
         };

@@ -57,6 +57,8 @@ pub struct RallyRule {
     /// GBA 10.27: a second roll on the Rally Table gives the hits; CG 11.34: half the printed
     /// TQ, no roll (D69).
     pub table_roll: bool,
+    /// CG 11.33: taken off the roll when the rallying leader rides an elephant (6.16, D69).
+    pub elephant_rider_drm: u8,
 }
 
 /// How a unit turning to face an enemy coming up is checked (7.16, 7.17).
@@ -114,6 +116,8 @@ pub struct CommandRule {
     pub restricted_overall_mp: u8,
     /// CG 6.15: a tribal chief's MP (D6).
     pub tribal_chief_mp: u8,
+    /// CG 4.1: a tribal chief pays infantry costs, not cavalry ones (D6).
+    pub tribal_chief_on_foot: bool,
     /// GBA 4.34: a subordinate's line command in a momentum phase needs a new strategy roll;
     /// CG 4.42 names none (D11).
     pub momentum_line_needs_roll: bool,
@@ -197,6 +201,9 @@ pub struct RuleHooks {
     pub command: CommandRule,
     /// GBA 4.33 / CG 4.33, 4.65, 4.66 (D9).
     pub lines: LineRule,
+    /// CG's Indian systems (D76): Maula Rout (10.81), Cascade Rout (11.23), Guild Enmity
+    /// (10.72), Sreni and Tribal Flight (11.4), Indian Charisma (9.17[3]).
+    pub indian_rules: bool,
 }
 
 const ALEXANDER: RuleHooks = RuleHooks {
@@ -216,7 +223,12 @@ const ALEXANDER: RuleHooks = RuleHooks {
     zoc_of_non_shockers_pins: false,
     artillery_has_zoc: true,
     move_and_fire: MoveFireRule::TowardTheTarget,
-    rally: RallyRule { needs_open_ground: true, automatic_when_stacked: false, table_roll: true },
+    rally: RallyRule {
+        needs_open_ground: true,
+        automatic_when_stacked: false,
+        table_roll: true,
+        elephant_rider_drm: 0,
+    },
     recovery_hits_under_missiles: 1,
     pre_arranged_withdrawal: true,
     cavalry_line_withdrawal_by_chart: false,
@@ -235,6 +247,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
         nayaka_pass_keeps_him: false,
         restricted_overall_mp: 9,
         tribal_chief_mp: 9,
+        tribal_chief_on_foot: false,
         momentum_line_needs_roll: true,
     },
     lines: LineRule {
@@ -244,6 +257,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
         guild_lines: false,
         no_unit_between: false,
     },
+    indian_rules: false,
 };
 
 const CHANDRAGUPTA: RuleHooks = RuleHooks {
@@ -263,7 +277,12 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     zoc_of_non_shockers_pins: true,
     artillery_has_zoc: false,
     move_and_fire: MoveFireRule::AnyTimeButLongBows,
-    rally: RallyRule { needs_open_ground: false, automatic_when_stacked: true, table_roll: false },
+    rally: RallyRule {
+        needs_open_ground: false,
+        automatic_when_stacked: true,
+        table_roll: false,
+        elephant_rider_drm: 1,
+    },
     recovery_hits_under_missiles: 0,
     pre_arranged_withdrawal: false,
     cavalry_line_withdrawal_by_chart: true,
@@ -292,6 +311,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
         nayaka_pass_keeps_him: true,
         restricted_overall_mp: 5,
         tribal_chief_mp: 6,
+        tribal_chief_on_foot: true,
         momentum_line_needs_roll: false,
     },
     lines: LineRule {
@@ -301,6 +321,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
         guild_lines: true,
         no_unit_between: true,
     },
+    indian_rules: true,
 };
 
 impl RuleHooks {

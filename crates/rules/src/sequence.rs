@@ -258,7 +258,7 @@ fn order_giver(
 }
 
 /// A unit of a Combined line ends its move next to one of the line that already moved, and not
-/// In Column (CG 4.33 criterion 8, 6.57; P100). `to`: where it ends (`None`: where it stands).
+/// In Column (CG 4.33 criterion 8, 6.57; P92). `to`: where it ends (`None`: where it stands).
 fn keeps_together(tx: &Tx, unit: &str, to: Option<Placement>, column: bool) -> Result<(), RuleError> {
     let ui = tx.unit_index(unit)?;
     let to = to.unwrap_or(tx.state.units[ui].placement);
@@ -459,8 +459,17 @@ fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Re
     let mut at = tx.state.leaders[mi].at;
     let mut mp = 0u8;
     for (k, &h) in path.iter().enumerate() {
-        let step = crate::movement::entry_cost(tx.scenario, crate::movement::LEADER_CATEGORY, at, h);
+        let step = crate::movement::leader_entry_cost(tx.scenario, mi, at, h);
+        if let Some(o) = crate::indian::rival_chief_at(tx.scenario, &tx.state, mi, h) {
+            let other = tx.scenario.leaders[o].name.clone();
+            return Err(refuse("10.72", format!("{h} holds {other}, a rival guild's chief: he keeps away")));
+        }
         let (Some(step), true) = (step, at.is_adjacent(h) && reach.contains_key(&h)) else {
+            // CG 6.16: a rider goes only where his elephant or chariot may.
+            if let Some(kind) = tx.scenario.leaders[mi].rides.filter(|_| at.is_adjacent(h) && step.is_none()) {
+                let mount = if kind == crate::units::UnitType::EL { "an elephant" } else { "a chariot" };
+                return Err(refuse("6.16", format!("he rides {mount}, and it cannot go from {at} to {h}")));
+            }
             return Err(refuse(
                 "6.15",
                 format!("he cannot go from {at} to {h}: terrain, an enemy, or an enemy zone of control (4.61)"),

@@ -28,7 +28,7 @@ use crate::game::{Event, GameState, HitCause, LeaderStatus, Phase, RollPurpose, 
 use crate::hex::HexId;
 use crate::scenario::Scenario;
 use crate::terrain::{HexsideFeature, Terrain};
-use crate::units::{Placement, UnitClass, UnitType};
+use crate::units::{Grade, LeaderRole, Placement, UnitClass, UnitType};
 use crate::zoc::zoc_of;
 use std::collections::{BTreeSet, HashMap};
 
@@ -67,6 +67,8 @@ fn foes(scenario: &Scenario, state: &GameState, attacker: usize) -> Vec<usize> {
                 && es.placement.hexes().any(|h| zoc.contains(&h))
                 && (u.kind != UnitType::SK || matches!(eu.kind, UnitType::CH | UnitType::ChStar))
                 && !(barred_front && eu.kind == UnitType::EL && only_front(e))
+                // CG 10.72[4]: not an enemy in the ZOC of a unit of another guild.
+                && !crate::indian::enmity_bars_shock(scenario, state, attacker, e)
         })
         .collect()
 }
@@ -243,10 +245,42 @@ pub fn setup(scenario: &Scenario, state: &GameState, combat: &Combat, checked: &
             f
         })
         .collect();
-    let defender_fighters = defenders.iter().map(|&d| fighter(d)).collect();
+    // CG 10.81: a Maula defender stacked with an overall commander of its side.
+    let indian = crate::rule_set::hooks(scenario.meta.rules).indian_rules;
+    let with_overall = |i: usize| {
+        (0..scenario.leaders.len()).any(|l| {
+            let (ld, ls) = (&scenario.leaders[l], &state.leaders[l]);
+            ld.role == LeaderRole::Overall
+                && ld.side == scenario.units[i].side
+                && ls.status != LeaderStatus::Eliminated
+                && state.units[i].placement.hexes().any(|h| h == ls.at)
+        })
+    };
+    let defender_fighters = defenders
+        .iter()
+        .map(|&d| {
+            let mut f = fighter(d);
+            f.maula_stand = indian && scenario.units[d].grade == Some(Grade::Maula) && with_overall(d);
+            f
+        })
+        .collect();
     let mut s = ShockSetup::new(scenario.meta.rules, attacker_fighters, defender_fighters);
-    s.attacker_leader = side_leader(scenario, state, &attackers).map(|(_, l)| l);
-    s.defender_leader = side_leader(scenario, state, &defenders).map(|(_, l)| l);
+    // CG 4.64: a chief's Charisma only for his own guild or tribe; 9.17[3]: what an Indian
+    // overall commander lends from beside them.
+    let charisma_of = |units: &[usize]| {
+        side_leader(scenario, state, units).map(|(l, mut rated)| {
+            if !crate::indian::chief_lends(scenario, l, units) {
+                rated.charisma = 0;
+            }
+            rated
+        })
+    };
+    s.attacker_leader = charisma_of(&attackers);
+    s.defender_leader = charisma_of(&defenders);
+    s.lent_charisma = [
+        crate::indian::lent_charisma(scenario, state, &attackers),
+        crate::indian::lent_charisma(scenario, state, &defenders),
+    ];
     // The leaders' casualty checks and personal combat (9.14, 9.2).
     s.leader_checks = true;
     s.conditions = terrain(scenario, state, &attackers, &defenders);
@@ -293,7 +327,7 @@ fn terrain(scenario: &Scenario, state: &GameState, attackers: &[usize], defender
     } else if !dh.is_empty() && dh.iter().all(|h| level(h) < bottom) {
         add(ShiftCondition::AllDefendersLower);
     }
-    // CG 9.17[3] (rulings P180): Chandragupta shifts only for Forest, Rivers, elevation and
+    // CG 9.17[3] (rulings P111): Chandragupta shifts only for Forest, Rivers, elevation and
     // fortifications; the GBA rows for marsh, rocky, town and gates have no CG value, so that
     // ground gives no shift there instead of a combat the chart cannot add up.
     out.retain(|a| shift_row(a.condition).origin(scenario.meta.rules).is_some());

@@ -442,4 +442,8 @@ pub struct Leader {
     /// A Guild or Tribal chief's guild or tribe (CG 4.62): he commands its units only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guild: Option<String>,
+    /// CG 6.16: the elephant (EL) or chariot (CH) an Indian leader rides all game: its
+    /// movement costs and limits, and a say in Charisma, Rally and Cascade Rout.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rides: Option<UnitType>,
 }

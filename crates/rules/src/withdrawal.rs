@@ -11,7 +11,7 @@ use crate::combat::missile::MissileFire;
 use crate::facing::{arc_of, neighbours, vertices_between, Arc};
 use crate::game::{Event, GameState, HitCause, Phase, RollPurpose, RuleError, Tx};
 use crate::hex::{HexId, Hexside, Vertex};
-use crate::movement::{category_of, entry_cost, Destination, LEADER_CATEGORY, LEADER_MP};
+use crate::movement::{category_of, entry_cost, Destination, LEADER_MP};
 use crate::scenario::Scenario;
 use crate::terrain::Terrain;
 use crate::units::{LineType, Placement, Unit, UnitType};
@@ -52,7 +52,7 @@ pub fn unit_allowance(scenario: &Scenario, state: &GameState, unit: usize, mover
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
     let zoc = enemy_zoc(scenario, state, u.side);
     // Routed units do not withdraw (6.71).
-    // CG 10.16: horses an elephant came beside withdraw out of its own ZOC (P164).
+    // CG 10.16: horses an elephant came beside withdraw out of its own ZOC (P110).
     let pins = |by: &Vec<usize>| by.iter().any(|&e| e != mover || !crate::elephants::frightens(scenario, mover, unit));
     if st.eliminated || st.routed || st.engaged || st.placement.hexes().any(|h| zoc.get(&h).is_some_and(pins)) {
         return None;
@@ -300,7 +300,7 @@ fn leader_retreat<'a>(scenario: &'a Scenario, state: &GameState, leader: usize, 
         side,
         start: state.leaders[leader].at,
         from: state.units[mover].placement.hexes().collect(),
-        category: LEADER_CATEGORY,
+        category: crate::movement::leader_category(scenario, leader),
         allowance: leader_allowance(scenario, leader, mover)?,
         zoc: enemy_zoc(scenario, state, side),
         occupied: occupancy(state),

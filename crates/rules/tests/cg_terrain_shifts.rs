@@ -1,4 +1,4 @@
-//! CG 9.17[3] (rulings P180): the Chandragupta column-shift list has no marsh, rocky, town or
+//! CG 9.17[3] (rulings P111): the Chandragupta column-shift list has no marsh, rocky, town or
 //! gate rows, so a shock fought on that ground gets no shift from it — it used to be refused.
 
 mod common;

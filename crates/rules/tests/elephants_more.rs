@@ -499,7 +499,7 @@ fn cg_10_27_with_both_rear_hexes_taken_both_rows_must_part_too() {
     want.push(chariot_through("back1", "0804"));
     assert_eq!(effects_from_parting(&events), want);
     assert_eq!(game.state.units[0].placement, Placement::One(h("0804")));
-    // back2 fails (6 > 5): the chariot attacks a row instead (10.26), back1 by P160's order.
+    // back2 fails (6 > 5): the chariot attacks a row instead (10.26), back1 by P106's order.
     let (_, events) = charge("chandragupta", "CH", vec![], red_wall(), &[], &[4, 4, 6, 4, 4, 4, 4]);
     let fx = effects_from_parting(&events);
     assert_eq!(fx[..3], [parted("red")[0].clone(), parted("red")[1].clone(), row("back1", "0705", "10.27")]);
@@ -562,7 +562,7 @@ fn cg_10_16_cavalry_an_elephant_comes_beside_must_withdraw() {
     let legal = sarissa_rules::legal::legal_commands(&game);
     assert!(!legal.contains(&Command::EndReaction));
     let withdrawal = legal.iter().find(|c| matches!(c, Command::Withdraw { .. })).cloned().expect("a withdrawal");
-    // Out of its ZOC though it stands in it (P164); the check after withdrawing passes (6.63).
+    // Out of its ZOC though it stands in it (P110); the check after withdrawing passes (6.63).
     game.state.dice = sarissa_rules::game::Dice::scripted(&[1]);
     ok(&mut game, withdrawal);
     assert!(!matches!(game.state.phase, Phase::Reaction { .. }), "{:?}", game.state.phase);

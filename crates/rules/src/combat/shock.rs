@@ -59,6 +59,9 @@ pub struct Fighter {
     /// In the ZOC of an enemy unit outside this combat (GBA 9.18 step 2 then applies even when
     /// every enemy of the combat has routed).
     pub other_enemy_zoc: bool,
+    /// CG 10.81: a Maula unit stacked with its overall commander; defending, it makes the
+    /// Maula stand roll instead of routing.
+    pub maula_stand: bool,
 }
 
 impl Fighter {
@@ -78,6 +81,7 @@ impl Fighter {
             double_depth: false,
             flank_threatened: false,
             other_enemy_zoc: false,
+            maula_stand: false,
         }
     }
 
@@ -153,6 +157,9 @@ pub struct ShockSetup {
     pub conditions: Vec<Applying>,
     /// Hits the attackers would take advancing after combat (GBA 10.15 step 1).
     pub advance_hits: u8,
+    /// CG 9.17\[3\]: the Charisma an Indian overall commander lends attackers and defenders
+    /// from beside them (Indian Charisma); a side uses it when it beats its own leader's.
+    pub lent_charisma: [u8; 2],
 }
 
 impl ShockSetup {
@@ -166,6 +173,7 @@ impl ShockSetup {
             leader_checks: false,
             conditions: vec![],
             advance_hits: 0,
+            lent_charisma: [0, 0],
         }
     }
 }
@@ -477,13 +485,16 @@ impl Log {
 impl State {
     pub(crate) fn start(setup: &ShockSetup) -> State {
         let all: Vec<&Fighter> = setup.attackers.iter().chain(&setup.defenders).collect();
-        let ch = |l: Option<Leader>| l.map_or(0, |l| l.charisma as i8);
+        let ch = |l: Option<Leader>, lent: u8| l.map_or(0, |l| l.charisma).max(lent) as i8;
         State {
             hits: all.iter().map(|u| u.hits).collect(),
             taken: vec![0; all.len()],
             routed: vec![false; all.len()],
             stood: vec![false; all.len()],
-            charisma: [ch(setup.attacker_leader), ch(setup.defender_leader)],
+            charisma: [
+                ch(setup.attacker_leader, setup.lent_charisma[0]),
+                ch(setup.defender_leader, setup.lent_charisma[1]),
+            ],
             position: false,
             over: false,
             column: None,
@@ -719,26 +730,28 @@ fn rout_or_stand(
     let side = u.side(i);
     // GBA 9.18 step 1: no stand roll for a defender when the attacker had Position Superiority.
     let save = f.has_stand_roll() && !(collapse && side == Side::Defender && st.position);
-    if save {
-        // GBA 9.13, 9.18; CG 10.64; rulings R8: roll + hits over TQ (never negative) + 3 for an
-        // attacker; more than TQ routs, otherwise it stands at TQ − 1.
+    // CG 10.81 (P101): a defending Maula unit with its OC stands like a phalanx, without the
+    // attacker's +3; the enemy's Position Superiority routs it without a roll.
+    let maula = f.maula_stand && side == Side::Defender && !f.has_stand_roll() && !st.position;
+    // GBA 9.13, 9.18; CG 10.64; rulings R8: roll + hits over TQ (never negative) + 3 for an
+    // attacker; more than TQ routs, otherwise it stands at TQ − 1.
+    let stand_rule = match (save, maula) {
+        (true, _) => Some(("GBA 9.13, 9.18; CG 10.64; rulings R8", "GBA 9.13, 9.18; CG 10.64")),
+        (false, true) => Some(("CG 10.81", "CG 10.81")),
+        _ => None,
+    };
+    if let Some((roll_rule, stand_rule)) = stand_rule {
         let roll = dice();
         let tq = f.effective_tq();
         let excess = (st.hits[i] as i32 - tq as i32).max(0);
         let modified = roll as i32 + excess + if side == Side::Attacker { 3 } else { 0 };
         let stands = modified <= tq as i32;
-        log.push("GBA 9.13, 9.18; CG 10.64; rulings R8", || StepKind::StandRoll {
-            unit: u.r(i),
-            roll,
-            modified,
-            tq,
-            stands,
-        });
+        log.push(roll_rule, || StepKind::StandRoll { unit: u.r(i), roll, modified, tq, stands });
         if stands {
             st.hits[i] = tq - 1;
             st.stood[i] = true;
             let hits = st.hits[i];
-            log.push("GBA 9.13, 9.18; CG 10.64", || StepKind::SetToTqMinusOne { unit: u.r(i), hits });
+            log.push(stand_rule, || StepKind::SetToTqMinusOne { unit: u.r(i), hits });
             return;
         }
     }

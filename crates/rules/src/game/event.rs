@@ -37,6 +37,8 @@ pub enum RollPurpose {
     /// A rampaging elephant's direction (GBA 11.14, CG 10.14): 0 toward the nearest friend,
     /// 1–6 the map's compass, 7–9 away from its cause or the mahout kills it.
     Rampage { unit: String },
+    /// CG 11.41, 11.42: a guild's or tribe's flight roll; the number broken is added.
+    Flight { guild: String, side: usize },
 }
 
 /// Why a rampage ends (GBA 11.14, CG 10.14); every end eliminates the elephant.
@@ -96,6 +98,8 @@ pub enum HitCause {
     Rampage,
     /// Horses that could not get away from an elephant coming up beside them (CG 10.16).
     ElephantFright,
+    /// The elephant or chariot of its commander broke beside it: the TQ check (CG 11.23).
+    CascadeRout,
 }
 
 /// The outcome of the die roll of doom (GBA 5.33).
@@ -414,6 +418,22 @@ pub enum Event {
         unit: String,
         supply: crate::combat::missile::Supply,
         rule: String,
+    },
+    /// CG 11.23: `unit`, an elephant or chariot carrying the commander `leader`, routs: its
+    /// friends around check their TQ.
+    CascadeRout {
+        unit: String,
+        leader: String,
+    },
+    /// CG 11.41, 11.42: a guild or tribe of `side` with `broken` units Routed or eliminated
+    /// rolled `roll`; over its Flight Level `level` it flees (its units are eliminated next).
+    FlightChecked {
+        guild: String,
+        side: usize,
+        roll: u8,
+        broken: u8,
+        level: u8,
+        flees: bool,
     },
     /// `leader` orders `unit` to rally (GBA 10.27): an individual order; once a turn each.
     RallyOrdered {
@@ -826,6 +846,7 @@ impl GameState {
             | Event::ShockSegmentEnded { .. }
             | Event::PassThroughAttack { .. }
             | Event::RanksParted { .. } => {}
+            Event::CascadeRout { .. } | Event::FlightChecked { .. } => {}
             Event::LeaderCasualty { leader: id, result, .. } => {
                 use crate::charts::leaders::LeaderResult;
                 if let Some(l) = leader(id) {

@@ -720,6 +720,7 @@ fn read_side(
         .into_iter()
         .filter_map(|(s, span)| parse_line_type(ctx, &s, span, "line_command", rules))
         .collect();
+    let flight_value = f.get("flight_levels");
     let unit_items = f.array(ctx, "units", true).unwrap_or(&[]);
     let leader_items = f.array(ctx, "leaders", true).unwrap_or(&[]);
     let side_what = f.what.clone();
@@ -731,6 +732,7 @@ fn read_side(
             units.push(u);
         }
     }
+    let flight_levels = flight_value.map(|v| read_flight_levels(ctx, v, &side_what, index, rules, units));
     let mut overall = 0;
     for item in leader_items {
         if let Some(l) = read_leader(ctx, item, index, map, rules, indian, ids) {
@@ -755,7 +757,48 @@ fn read_side(
         macedonian,
         indian,
         line_command,
+        flight_levels: flight_levels.unwrap_or_default(),
     })
+}
+
+/// CG 11.42: `flight_levels = { <guild or tribe> = N }` on a side; each names a guild or tribe
+/// of that side's Sreni or Tribal units.
+fn read_flight_levels(
+    ctx: &mut Ctx,
+    value: &Value,
+    what: &str,
+    side: SideIndex,
+    rules: Option<RuleSet>,
+    units: &[Unit],
+) -> BTreeMap<String, u8> {
+    let mut out = BTreeMap::new();
+    let DeValue::Table(t) = value.get_ref() else {
+        ctx.error(value.span(), format!("{what}: `flight_levels` must be a table of guild or tribe = level"));
+        return out;
+    };
+    if rules != Some(RuleSet::Chandragupta) {
+        ctx.error(value.span(), format!("{what}: `flight_levels` is a Chandragupta rule (CG 11.42)"));
+    }
+    for (k, v) in t.iter() {
+        let key = k.get_ref().as_ref();
+        let banded = units.iter().any(|u| {
+            u.side == side && u.guild.as_deref() == Some(key) && matches!(u.grade, Some(Grade::Sreni | Grade::Tribal))
+        });
+        if !banded {
+            ctx.error(k.span(), format!("{what}: no sreni or tribal unit of this side belongs to `{key}` (CG 11.42)"));
+        }
+        let level = match v.get_ref() {
+            DeValue::Integer(i) => parse_integer(i.as_str(), i.radix()).filter(|n| (0..=99).contains(n)),
+            _ => None,
+        };
+        match level {
+            Some(n) => {
+                out.insert(key.to_string(), n as u8);
+            }
+            None => ctx.error(v.span(), format!("{what}: flight level of `{key}` must be a whole number from 0 to 99")),
+        }
+    }
+    out
 }
 
 fn parse_line_type(ctx: &mut Ctx, s: &str, span: Range<usize>, key: &str, rules: Option<RuleSet>) -> Option<LineType> {
@@ -1082,6 +1125,17 @@ fn read_leader(
     if guild.is_some() && !chief {
         ctx.error(span.clone(), format!("{what}: only a guild or tribal chief names a `guild` (CG 4.62)"));
     }
+    // CG 6.16: an Indian leader may ride an elephant or a chariot all game (D6).
+    let rides = f.string(ctx, "rides", false).and_then(|(s, rides_span)| {
+        let kind = UnitType::parse(&s).filter(|k| matches!(k, UnitType::EL | UnitType::CH | UnitType::ChStar));
+        if kind.is_none() {
+            ctx.error(rides_span.clone(), format!("{what}: `rides` is EL, CH or CH* (CG 6.16)"));
+        }
+        if !cg {
+            ctx.error(rides_span, format!("{what}: `rides` is a Chandragupta rule (CG 6.16)"));
+        }
+        kind
+    });
     let title = f.string(ctx, "title", false).map(|(s, _)| s);
     let at = f.string(ctx, "at", true).and_then(|(s, at_span)| {
         let hex = parse_hex(ctx, &s, at_span.clone(), map, &what)?;
@@ -1110,6 +1164,7 @@ fn read_leader(
         darius_the_target,
         wing,
         guild,
+        rides,
     })
 }
 
@@ -1173,6 +1228,25 @@ fn check_command_structure(ctx: &mut Ctx, units: &[Unit], leaders: &[Leader], id
                 ctx.error(
                     ids.span(&l.id),
                     format!("leader `{}`: no unit of his side belongs to guild or tribe `{guild}` (CG 4.62)", l.id),
+                );
+            }
+        }
+        // CG 6.16: he rides what he starts the game stacked with.
+        if let Some(kind) = l.rides {
+            let chariot = |k: UnitType| matches!(k, UnitType::CH | UnitType::ChStar);
+            let carried = units.iter().any(|u| {
+                u.side == l.side
+                    && (u.kind == kind || (chariot(u.kind) && chariot(kind)))
+                    && u.placement.hexes().any(|h| h == l.at)
+            });
+            if !carried {
+                ctx.error(
+                    ids.span(&l.id),
+                    format!(
+                        "leader `{}`: a rider starts the game stacked with a {} of his side (CG 6.16)",
+                        l.id,
+                        kind.code()
+                    ),
                 );
             }
         }

@@ -137,6 +137,9 @@ pub struct Side {
     pub indian: bool,
     /// Line Command eligibility (GBA 4.31).
     pub line_command: Vec<LineType>,
+    /// CG 11.42: the Flight Level of each guild or tribe, by its id; one not listed never flees.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub flight_levels: std::collections::BTreeMap<String, u8>,
 }
 
 /// A feature on the hexside between `a` and `b` (`a < b`).
