@@ -205,7 +205,7 @@ fn every_combat_strikes_before_any_routs_then_the_advances_gba_9_0_9_18_p40() {
     let_pass(&mut game);
     ok(&mut game, Command::EndOrders);
     let events = ok(&mut game, shock(&[]));
-    let at = |f: &dyn Fn(&Event) -> bool| events.iter().position(|e| f(e));
+    let at = |f: &dyn Fn(&Event) -> bool| events.iter().position(f);
     let resolved: Vec<usize> =
         events.iter().enumerate().filter(|(_, e)| matches!(e, Event::ShockResolved { .. })).map(|(i, _)| i).collect();
     assert_eq!(resolved.len(), 2, "{events:?}");
