@@ -266,3 +266,12 @@ fn many_problems_are_reported_at_once() {
     // The rendered report names the file, line and column of each problem.
     assert!(err.to_string().lines().all(|l| l.starts_with("scenarios/skirmish.toml:")), "{err}");
 }
+
+#[test]
+fn cavalry_pursuit_cannot_be_switched_on_without_charge_formation_gba_9_4_p91() {
+    let err = broken("law_of_inertia = true", "law_of_inertia = true\ncavalry_pursuit = true");
+    assert_reports(&err, line_of(GOOD, "law_of_inertia = true") + 1, "charge formation (11.9)");
+    // Left off, as every battle has it, the file loads.
+    load(FILE, &GOOD.replacen("law_of_inertia = true", "law_of_inertia = true\ncavalry_pursuit = false", 1))
+        .expect("cavalry_pursuit = false is accepted");
+}
