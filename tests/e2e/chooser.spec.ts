@@ -46,3 +46,25 @@ test('an unknown battle in the link falls back to the chooser with a notice', as
   await expect(page.locator('.notice')).toContainText('marathon');
   await expect(page.locator('.battle-card')).toHaveCount(battles.length);
 });
+
+test('optional rules can be switched before a battle and stay with the game (GBA §C)', async ({ page }) => {
+  await page.goto('/');
+  const card = page.locator('.battle-card[data-scenario="samarkand"]');
+  await expect(card.locator('details.options summary')).toHaveText('Optional rules: none');
+  await card.locator('details.options summary').tap();
+  const engaged = card.locator('label.option[data-option="engaged"] input');
+  await expect(engaged).not.toBeChecked();
+  await card.locator('label.option[data-option="engaged"]').tap();
+  await expect(engaged).toBeChecked();
+  await expect(card.locator('details.options summary')).toHaveText('Optional rules: Engaged (10.3)');
+  await page.screenshot({ path: 'artifacts/tablet-optional-rules.png' });
+  await card.locator('.play').tap();
+  await expect(page).toHaveURL(/#\/play$/);
+  const save = JSON.parse(await page.evaluate(() => localStorage.getItem('sarissa.autosave') ?? '{}'));
+  expect(save.options).toEqual({ engaged: true });
+  // The game says which optional rules it is played with, after a reload too.
+  await page.reload();
+  const rules = page.locator('details.battle-rules');
+  await rules.locator('summary').tap();
+  await expect(rules.locator('.optional-in-force')).toHaveText('Optional rules in this game: Engaged (10.3).');
+});

@@ -7,6 +7,7 @@ use crate::scenarios;
 use crate::session::{restore, Session};
 use crate::storage::{autosave, clear_autosave, load_autosave};
 use gloo::events::EventListener;
+use sarissa_rules::scenario::OptionChanges;
 use sarissa_rules::Scenario;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -56,11 +57,15 @@ pub fn app() -> Html {
 
     let start_new = {
         let (find, save_version) = (find.clone(), save_version.clone());
-        Callback::from(move |id: String| {
-            let Some(scenario): Option<Arc<Scenario>> = find(&id) else {
+        Callback::from(move |(id, options): (String, OptionChanges)| {
+            let Some(base): Option<Arc<Scenario>> = find(&id) else {
                 return;
             };
-            match Session::new(scenario, new_seed()) {
+            let scenario = match base.with_options(&options) {
+                Ok(s) => Arc::new(s),
+                Err(e) => return gloo::dialogs::alert(&format!("The battle could not begin: {e}")),
+            };
+            match Session::new(scenario, new_seed(), options) {
                 Ok(session) => {
                     let _ = autosave(&session.to_json());
                     save_version.set(*save_version + 1);
@@ -72,10 +77,10 @@ pub fn app() -> Html {
     };
     let on_choose = {
         let (start_new, restored) = (start_new.clone(), restored.clone());
-        Callback::from(move |id: String| {
+        Callback::from(move |choice: (String, OptionChanges)| {
             let in_progress = matches!(&*restored, Some(Ok(_)));
             if !in_progress || gloo::dialogs::confirm("Start a new battle? The game in progress will be replaced.") {
-                start_new.emit(id);
+                start_new.emit(choice);
             }
         })
     };
@@ -106,7 +111,7 @@ pub fn app() -> Html {
         let (route, on_choose) = ((*route).clone(), on_choose.clone());
         use_effect_with(route, move |r| {
             if let Route::Battle(id) = r {
-                on_choose.emit(id.clone());
+                on_choose.emit((id.clone(), OptionChanges::new()));
             }
         });
     }

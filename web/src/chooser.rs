@@ -4,6 +4,7 @@
 use crate::counters::side_class;
 use crate::geometry::{center, map_size};
 use crate::terrain_layer::terrain_class;
+use sarissa_rules::scenario::OptionChanges;
 use sarissa_rules::terrain::Terrain;
 use sarissa_rules::{LoadError, Scenario};
 use std::rc::Rc;
@@ -24,7 +25,8 @@ pub enum Saved {
 #[derive(Properties, Clone)]
 pub struct ChooserProps {
     pub scenarios: Rc<Vec<Result<Scenario, LoadError>>>,
-    pub on_choose: Callback<String>,
+    /// A battle chosen, with the players' changes to its optional rules.
+    pub on_choose: Callback<(String, OptionChanges)>,
     #[prop_or(Saved::None)]
     pub saved: Saved,
     #[prop_or_default]
@@ -61,8 +63,10 @@ fn continue_card(props: &ChooserProps) -> Html {
 
 #[function_component(Chooser)]
 pub fn chooser(props: &ChooserProps) -> Html {
-    let cards = props.scenarios.iter().map(|entry| match entry {
-        Ok(s) => battle_card(s, &props.on_choose),
+    let cards = props.scenarios.iter().enumerate().map(|(index, entry)| match entry {
+        Ok(_) => {
+            html! { <BattleCard scenarios={props.scenarios.clone()} {index} on_choose={props.on_choose.clone()} /> }
+        }
         Err(e) => html! {
             <article class="battle-card broken">
                 <h2>{ format!("{} could not be loaded", e.file) }</h2>
@@ -82,9 +86,31 @@ pub fn chooser(props: &ChooserProps) -> Html {
     }
 }
 
-fn battle_card(s: &Scenario, on_choose: &Callback<String>) -> Html {
-    let id = s.meta.id.clone();
-    let choose = on_choose.reform(move |_: MouseEvent| id.clone());
+#[derive(Properties, Clone)]
+struct BattleCardProps {
+    scenarios: Rc<Vec<Result<Scenario, LoadError>>>,
+    index: usize,
+    on_choose: Callback<(String, OptionChanges)>,
+}
+
+impl PartialEq for BattleCardProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.scenarios, &other.scenarios) && self.index == other.index && self.on_choose == other.on_choose
+    }
+}
+
+/// One battle: its preview, what it is, and the optional rules the players may switch for it
+/// (GBA §C), preset as the scenario has them.
+#[function_component(BattleCard)]
+fn battle_card(props: &BattleCardProps) -> Html {
+    let changes = use_state(OptionChanges::new);
+    let Some(Ok(s)) = props.scenarios.get(props.index) else {
+        return Html::default();
+    };
+    let choose = {
+        let (id, changes) = (s.meta.id.clone(), changes.clone());
+        props.on_choose.reform(move |_: MouseEvent| (id.clone(), (*changes).clone()))
+    };
     let sides = s.sides.iter().enumerate().map(|(i, side)| {
         let units = s.units.iter().filter(|u| u.side == i).count();
         let leaders = s.leaders.iter().filter(|l| l.side == i).count();
@@ -93,14 +119,34 @@ fn battle_card(s: &Scenario, on_choose: &Callback<String>) -> Html {
                 <strong>{ &side.name }</strong>{ format!(" — {units} units, {leaders} leaders") }</li>
         }
     });
-    let optional: Vec<_> = s
-        .meta
-        .optional_rules
-        .entries()
-        .iter()
-        .filter(|e| e.2)
-        .map(|e| format!("{} ({})", e.0.replace('_', " "), e.1))
-        .collect();
+    let choices = s.optional_choices();
+    let toggles = choices.iter().map(|c| {
+        let on = changes.get(c.key).copied().unwrap_or(c.default);
+        let toggle = {
+            let (changes, key, default) = (changes.clone(), c.key, c.default);
+            Callback::from(move |_: Event| {
+                let mut next = (*changes).clone();
+                let now = !next.get(key).copied().unwrap_or(default);
+                // Only differences from the scenario are kept (and saved).
+                if now == default {
+                    next.remove(key);
+                } else {
+                    next.insert(key.to_string(), now);
+                }
+                changes.set(next);
+            })
+        };
+        html! {
+            <li>
+                <label class="option" data-option={c.key}>
+                    <input type="checkbox" checked={on} onchange={toggle} />
+                    <span><strong>{ format!("{} ({})", c.name, c.rule) }</strong>
+                        if c.default { <em>{ " · as the scenario has it" }</em> }
+                        <br /><small>{ c.about }</small></span>
+                </label>
+            </li>
+        }
+    });
     html! {
         <article class="battle-card" data-scenario={s.meta.id.clone()}>
             <button class="preview-button" onclick={choose.clone()} aria-label={format!("Play {}", s.meta.name)}>
@@ -114,12 +160,30 @@ fn battle_card(s: &Scenario, on_choose: &Callback<String>) -> Html {
                     { format!("{} rules · map {} × {} hexes", s.meta.rules.name(), s.map.columns, s.map.rows) }
                     if let Some(length) = &s.meta.length { { format!(" · plays in about {length}") } }
                 </p>
-                if !optional.is_empty() {
-                    <p class="facts">{ format!("Optional rules: {}", optional.join(", ")) }</p>
+                if !choices.is_empty() {
+                    <details class="options">
+                        <summary>{ optional_summary(s, &changes) }</summary>
+                        <ul>{ for toggles }</ul>
+                    </details>
                 }
                 <button class="play" onclick={choose}>{ "Play this battle" }</button>
             </div>
         </article>
+    }
+}
+
+/// "Optional rules: engaged (10.3)" — those in force as chosen so far.
+fn optional_summary(s: &Scenario, changes: &OptionChanges) -> String {
+    let on: Vec<String> = s
+        .optional_choices()
+        .iter()
+        .filter(|c| changes.get(c.key).copied().unwrap_or(c.default))
+        .map(|c| format!("{} ({})", c.name, c.rule))
+        .collect();
+    if on.is_empty() {
+        "Optional rules: none".to_string()
+    } else {
+        format!("Optional rules: {}", on.join(", "))
     }
 }
 

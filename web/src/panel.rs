@@ -117,8 +117,34 @@ fn overview(s: &Scenario) -> Html {
                 <summary>{ "The battle" }</summary>
                 { for s.meta.note.split("\n\n").map(|p| html! { <p>{ p }</p> }) }
             </details>
+            { battle_rules(s) }
             { legend() }
         </div>
+    }
+}
+
+/// The battle's special rules and the optional rules in force in this game (GBA §C, as the
+/// players chose them).
+fn battle_rules(s: &Scenario) -> Html {
+    let optional: Vec<String> = s
+        .optional_choices()
+        .iter()
+        .filter(|c| s.meta.optional_rules.entries().iter().any(|e| e.0 == c.key && e.2))
+        .map(|c| format!("{} ({})", c.name, c.rule))
+        .collect();
+    if s.meta.special_rules.is_empty() && optional.is_empty() {
+        return Html::default();
+    }
+    html! {
+        <details class="battle-rules">
+            <summary>{ "Rules of this battle" }</summary>
+            { for s.meta.special_rules.iter().map(|r| html! { <p><strong>{ format!("{}. ", r.title) }</strong>{ &r.text }</p> }) }
+            <p class="optional-in-force">{ if optional.is_empty() {
+                "Optional rules: none.".to_string()
+            } else {
+                format!("Optional rules in this game: {}.", optional.join(", "))
+            } }</p>
+        </details>
     }
 }
 

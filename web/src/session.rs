@@ -1,11 +1,13 @@
 //! A game being played on this device: the scenario, the seed, every command so far, and the
 //! log. Pure data and logic (no DOM), tested natively.
 //!
-//! A save is `{format, scenario, seed, commands}` with the commands in the script notation;
-//! loading replays them, so a save can never hold a position the rules would not reach.
+//! A save is `{format, scenario, seed, commands}` with the commands in the script notation, and
+//! `options` when the players changed the battle's optional rules; loading replays them, so a
+//! save can never hold a position the rules would not reach.
 
 use crate::log::{describe, LogEntry};
 use sarissa_rules::game::{Event, GameState};
+use sarissa_rules::scenario::OptionChanges;
 use sarissa_rules::{notation, Command, Dice, Game, RuleError, Scenario};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -15,6 +17,9 @@ pub const SAVE_FORMAT: u32 = 1;
 #[derive(Clone, Debug)]
 pub struct Session {
     pub seed: u64,
+    /// The players' changes to the battle's optional rules (already applied to the game's
+    /// scenario), kept for the save.
+    pub options: OptionChanges,
     pub game: Game,
     pub commands: Vec<Command>,
     /// For each command, whether it rolled a die: undo never goes back past one (nobody may
@@ -28,14 +33,17 @@ pub struct Save {
     pub format: u32,
     pub scenario: String,
     pub seed: u64,
+    #[serde(default, skip_serializing_if = "OptionChanges::is_empty")]
+    pub options: OptionChanges,
     pub commands: Vec<String>,
 }
 
 impl Session {
-    pub fn new(scenario: Arc<Scenario>, seed: u64) -> Result<Self, RuleError> {
+    /// A new game of `scenario` as `options` (already applied to it) made it.
+    pub fn new(scenario: Arc<Scenario>, seed: u64, options: OptionChanges) -> Result<Self, RuleError> {
         let before = GameState::setup(&scenario, Dice::seeded(seed));
         let (game, events) = Game::new(scenario, Dice::seeded(seed))?;
-        let mut s = Self { seed, game, commands: Vec::new(), rolled: Vec::new(), log: Vec::new() };
+        let mut s = Self { seed, options, game, commands: Vec::new(), rolled: Vec::new(), log: Vec::new() };
         s.record(before, &events);
         Ok(s)
     }
@@ -72,12 +80,18 @@ impl Session {
         }
         let mut commands = self.commands.clone();
         commands.pop();
-        *self = Self::replay(self.game.scenario.clone(), self.seed, &commands).map_err(|(_, e)| e)?;
+        *self =
+            Self::replay(self.game.scenario.clone(), self.seed, self.options.clone(), &commands).map_err(|(_, e)| e)?;
         Ok(())
     }
 
-    pub fn replay(scenario: Arc<Scenario>, seed: u64, commands: &[Command]) -> Result<Self, (usize, RuleError)> {
-        let mut s = Self::new(scenario, seed).map_err(|e| (0, e))?;
+    pub fn replay(
+        scenario: Arc<Scenario>,
+        seed: u64,
+        options: OptionChanges,
+        commands: &[Command],
+    ) -> Result<Self, (usize, RuleError)> {
+        let mut s = Self::new(scenario, seed, options).map_err(|e| (0, e))?;
         for (i, c) in commands.iter().enumerate() {
             s.execute(c.clone()).map_err(|e| (i, e))?;
         }
@@ -89,6 +103,7 @@ impl Session {
             format: SAVE_FORMAT,
             scenario: self.game.scenario.meta.id.clone(),
             seed: self.seed,
+            options: self.options.clone(),
             commands: self.commands.iter().map(notation::format).collect(),
         }
     }
@@ -104,8 +119,9 @@ pub fn restore(json: &str, find: impl Fn(&str) -> Option<Arc<Scenario>>) -> Resu
     if save.format != SAVE_FORMAT {
         return Err(format!("the saved game is in format {}, which this version does not read", save.format));
     }
-    let scenario =
+    let base =
         find(&save.scenario).ok_or_else(|| format!("the saved game is of a battle not here: “{}”", save.scenario))?;
+    let scenario = Arc::new(base.with_options(&save.options).map_err(|e| format!("the saved game is altered: {e}"))?);
     let mut commands = Vec::new();
     for (i, line) in save.commands.iter().enumerate() {
         match notation::parse(line) {
@@ -114,7 +130,7 @@ pub fn restore(json: &str, find: impl Fn(&str) -> Option<Arc<Scenario>>) -> Resu
             Err(e) => return Err(format!("move {} of the saved game is unreadable: {e}", i + 1)),
         }
     }
-    Session::replay(scenario, save.seed, &commands).map_err(|(i, e)| {
+    Session::replay(scenario, save.seed, save.options, &commands).map_err(|(i, e)| {
         format!(
             "move {} of the saved game breaks the rules ({e}); the save was altered or is from another version",
             i + 1
@@ -137,7 +153,7 @@ mod tests {
 
     #[test]
     fn a_save_restores_the_same_game() {
-        let mut s = Session::new(samarkand(), 77).unwrap();
+        let mut s = Session::new(samarkand(), 77, OptionChanges::new()).unwrap();
         let commands = {
             let mut g = s.game.clone();
             sarissa_rules::playout::random_game(&mut g, 5, 40)
@@ -148,6 +164,27 @@ mod tests {
         let back = restore(&s.to_json(), find).unwrap();
         assert_eq!(back.game.state_hash(), s.game.state_hash());
         assert_eq!(back.log.len(), s.log.len());
+    }
+
+    /// The players' choice of optional rules (GBA §C) is part of the save: the game comes back
+    /// with it, and a save asking for a rule the battle does not offer is refused.
+    #[test]
+    fn a_save_keeps_the_chosen_optional_rules() {
+        let options: OptionChanges = [("engaged".to_string(), true)].into();
+        let scenario = Arc::new(samarkand().with_options(&options).unwrap());
+        let s = Session::new(scenario, 5, options.clone()).unwrap();
+        let json = s.to_json();
+        assert!(json.contains(r#""options":{"engaged":true}"#), "{json}");
+        let back = restore(&json, find).unwrap();
+        assert!(back.game.scenario.meta.optional_rules.engaged);
+        assert_eq!(back.options, options);
+        // A save from before the choice existed reads as the battle's own settings.
+        let old = restore(r#"{"format":1,"scenario":"samarkand","seed":1,"commands":[]}"#, find).unwrap();
+        assert!(!old.game.scenario.meta.optional_rules.engaged && old.options.is_empty());
+        let tampered =
+            r#"{"format":1,"scenario":"samarkand","seed":1,"options":{"cavalry_pursuit":true},"commands":[]}"#;
+        let err = restore(tampered, find).unwrap_err();
+        assert!(err.contains("altered") && err.contains("cavalry_pursuit"), "{err}");
     }
 
     #[test]
@@ -165,7 +202,7 @@ mod tests {
 
     #[test]
     fn undo_goes_back_to_but_not_past_the_last_die_roll() {
-        let mut s = Session::new(samarkand(), 3).unwrap();
+        let mut s = Session::new(samarkand(), 3, OptionChanges::new()).unwrap();
         // Pharnuches' mercenaries could hold a pre-arranged withdrawal order: none (6.82).
         s.execute(Command::DeclarePreArranged { lines: Vec::new() }).unwrap();
         let Phase::Activation { leaders, .. } = s.game.state.phase.clone() else { panic!() };

@@ -39,6 +39,10 @@ enum Cmd {
         dice: Option<Vec<u8>>,
         #[arg(long)]
         script: PathBuf,
+        /// Switch one of the battle's optional rules, e.g. --option engaged=on (GBA §C; repeat it
+        /// for several). The ones a battle offers are listed if another is asked for.
+        #[arg(long = "option", value_parser = parse_option)]
+        options: Vec<(String, bool)>,
         /// Also print the final state hash as the last line.
         #[arg(long)]
         hash: bool,
@@ -76,9 +80,20 @@ fn main() -> ExitCode {
     match cli.command {
         Cmd::Validate { files } => validate(&files),
         Cmd::Summary { file } => summary(&file),
-        Cmd::Run { scenario, seed, dice, script, hash } => run::run(&scenario, seed, dice, &script, hash),
+        Cmd::Run { scenario, seed, dice, script, options, hash } => {
+            run::run(&scenario, seed, dice, &script, options.into_iter().collect(), hash)
+        }
         Cmd::Soak { games, seed, scenario, commands, turns } => soak::soak(games, seed, scenario, commands, turns),
         Cmd::Odds(cmd) => odds::odds(cmd),
+    }
+}
+
+/// `KEY=on` or `KEY=off`.
+fn parse_option(s: &str) -> Result<(String, bool), String> {
+    match s.split_once('=') {
+        Some((key, "on")) => Ok((key.to_string(), true)),
+        Some((key, "off")) => Ok((key.to_string(), false)),
+        _ => Err(format!("`{s}`: write KEY=on or KEY=off, e.g. engaged=on")),
     }
 }
 

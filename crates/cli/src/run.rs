@@ -1,6 +1,7 @@
 //! `sarissa run`: a scripted game, every event printed as one JSON line.
 
 use crate::read_scenario;
+use sarissa_rules::scenario::OptionChanges;
 use sarissa_rules::{notation, Dice, Event, Game};
 use std::path::Path;
 use std::process::ExitCode;
@@ -12,14 +13,22 @@ fn print(events: &[Event]) {
     }
 }
 
-pub fn run(scenario: &str, seed: Option<u64>, dice: Option<Vec<u8>>, script: &Path, hash: bool) -> ExitCode {
-    let scenario = match read_scenario(scenario) {
-        Ok(s) => Arc::new(s),
-        Err(message) => {
-            eprintln!("{message}");
-            return ExitCode::from(2);
-        }
-    };
+pub fn run(
+    scenario: &str,
+    seed: Option<u64>,
+    dice: Option<Vec<u8>>,
+    script: &Path,
+    options: OptionChanges,
+    hash: bool,
+) -> ExitCode {
+    let scenario =
+        match read_scenario(scenario).and_then(|s| s.with_options(&options).map_err(|e| format!("--option: {e}"))) {
+            Ok(s) => Arc::new(s),
+            Err(message) => {
+                eprintln!("{message}");
+                return ExitCode::from(2);
+            }
+        };
     let text = match std::fs::read_to_string(script) {
         Ok(t) => t,
         Err(e) => {

@@ -105,3 +105,25 @@ fn soak_is_reproducible_from_its_seed() {
     assert!(a.status.success());
     assert_eq!(a.stdout, b.stdout, "the same seed must play the same games");
 }
+
+/// GBA §C: `--option` switches one of the battle's optional rules for the run. Without the
+/// elite initiative (5.5) the Hydaspes opens with the usual activation instead of the offer.
+#[test]
+fn an_option_switches_an_optional_rule_for_the_run_gba_5_5() {
+    let path = script("empty.txt", "");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["run", "--scenario", "scenarios/hydaspes.toml", "--script", &path];
+        args.extend_from_slice(extra);
+        sarissa(&args)
+    };
+    let offered = |out: &Output| events(out).last().unwrap()["event"].as_str().unwrap().to_string();
+    assert_eq!(offered(&run(&[])), "elite_initiative_offered");
+    assert_eq!(offered(&run(&["--option", "elite_commander_initiative=off"])), "activation_offered");
+    let refused = run(&["--option", "cavalry_pursuit=on"]);
+    assert_eq!(refused.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("`cavalry_pursuit`") && err.contains("offers: elite_commander_initiative, engaged"), "{err}");
+    let malformed = run(&["--option", "engaged"]);
+    assert_eq!(malformed.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&malformed.stderr).contains("KEY=on or KEY=off"));
+}

@@ -771,7 +771,7 @@ struct Formation<'a> {
 
 /// Hoplite lines are bound by the Greek optional rules (6.5, 6.14), Greek mercenaries and
 /// Spartans excepted.
-fn hellenic(unit: &Unit) -> bool {
+pub(crate) fn hellenic(unit: &Unit) -> bool {
     unit.kind == crate::units::UnitType::HI
         && unit.class == Some(crate::units::UnitClass::HO)
         && !unit

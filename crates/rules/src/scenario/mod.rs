@@ -1,8 +1,10 @@
 //! A battle as data: metadata, map, sides, units and leaders (docs/scenario-format.md).
 
 mod load;
+mod options;
 
 pub use load::{load, Diagnostic, LoadError};
+pub use options::{OptionChanges, OptionChoice};
 
 use crate::hex::{HexId, Hexside};
 use crate::terrain::{HexsideFeature, Terrain};

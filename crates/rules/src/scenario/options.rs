@@ -1,0 +1,86 @@
+//! The players' choice of optional rules for one game (GBA §C): the scenario sets the
+//! defaults, the players may switch the ones that can change something in that battle.
+//! The choice is part of the game's identity, so saves and the CLI carry it.
+
+use super::{RuleSet, Scenario};
+use crate::units::LeaderRole;
+use std::collections::BTreeMap;
+
+/// One optional rule as a player chooses it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionChoice {
+    /// The key in scenario files, saves and `--option`.
+    pub key: &'static str,
+    /// The rule's number.
+    pub rule: &'static str,
+    pub name: &'static str,
+    /// One line on what it changes, in our own words.
+    pub about: &'static str,
+    /// The scenario's setting.
+    pub default: bool,
+}
+
+/// Players' changes to a scenario's optional rules: key → on or off. Only differences from
+/// the scenario's own settings are kept.
+pub type OptionChanges = BTreeMap<String, bool>;
+
+impl Scenario {
+    /// The optional rules that can change something in this battle, with the scenario's
+    /// settings. Chandragupta's text has none of them; cavalry pursuit is never offered (P91);
+    /// the rest only where the battle has what they act on (P150).
+    pub fn optional_choices(&self) -> Vec<OptionChoice> {
+        if self.meta.rules != RuleSet::Alexander {
+            return Vec::new();
+        }
+        let defaults = &self.meta.optional_rules;
+        let elite = self.leaders.iter().any(|l| l.elite && l.role == LeaderRole::Overall);
+        let contingents = self.leaders.iter().any(|l| !l.contingent_units.is_empty());
+        let hoplites = self.units.iter().any(crate::movement::hellenic);
+        let all = [
+            (elite, "elite_commander_initiative", "5.5", "Elite commander's initiative",
+                "An elite overall commander may give one extra orders phase at the start of each turn.",
+                defaults.elite_commander_initiative),
+            (contingents, "contingent_commanders", "5.6", "Contingent commanders",
+                "Contingent commanders, activated by the overall or a wing commander, move their own troops as one line.",
+                defaults.contingent_commanders),
+            (hoplites, "law_of_inertia", "6.14", "Law of inertia",
+                "Citizen hoplite lines, once moving, keep going as far as they can.",
+                defaults.law_of_inertia),
+            (hoplites, "drift_to_the_right", "6.5", "Drift to the right",
+                "Citizen hoplite lines moving a second time slide toward their right front.",
+                defaults.drift_to_the_right),
+            (true, "engaged", "10.3", "Engaged",
+                "Units still face to face after a shock stay locked together and must fight again.",
+                defaults.engaged),
+        ];
+        all.into_iter()
+            .filter(|c| c.0)
+            .map(|(_, key, rule, name, about, default)| OptionChoice { key, rule, name, about, default })
+            .collect()
+    }
+
+    /// This scenario with the players' changes to its optional rules; a change this battle does
+    /// not offer is refused, naming it (a tampered save or a mistyped `--option`).
+    pub fn with_options(&self, changes: &OptionChanges) -> Result<Scenario, String> {
+        let choices = self.optional_choices();
+        let mut scenario = self.clone();
+        for (key, &on) in changes {
+            if !choices.iter().any(|c| c.key == key) {
+                let offered: Vec<&str> = choices.iter().map(|c| c.key).collect();
+                let offered = if offered.is_empty() { "none".to_string() } else { offered.join(", ") };
+                return Err(format!(
+                    "the optional rule `{key}` cannot be chosen for {} (it offers: {offered})",
+                    self.meta.name
+                ));
+            }
+            scenario.meta.optional_rules.set(key, on);
+        }
+        Ok(scenario)
+    }
+
+    /// The changes that turn `base`'s optional rules into this scenario's.
+    pub fn option_changes(&self, base: &Scenario) -> OptionChanges {
+        let (mine, theirs) = (self.meta.optional_rules.entries(), base.meta.optional_rules.entries());
+        mine.iter().zip(theirs.iter()).filter(|(m, t)| m.2 != t.2).map(|(m, _)| (m.0.to_string(), m.2)).collect()
+    }
+}
