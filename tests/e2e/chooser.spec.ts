@@ -68,3 +68,14 @@ test('optional rules can be switched before a battle and stay with the game (GBA
   await rules.locator('summary').tap();
   await expect(rules.locator('.optional-in-force')).toHaveText('Optional rules in this game: Engaged (10.3).');
 });
+
+test('the rules of the battle say which ones the players keep themselves (P151)', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('.battle-card[data-scenario="issus"] .play').tap();
+  const rules = page.locator('details.battle-rules');
+  await rules.locator('summary').tap();
+  await expect(rules.locator('[data-rule="river-line"]')).toContainText('Holding the river');
+  await expect(rules.locator('[data-rule="river-line"] .players-keep')).toHaveCount(0);
+  await expect(rules.locator('[data-rule="heights"] .players-keep')).toContainText('keep it yourselves');
+  await expect(rules.locator('.optional-in-force')).toContainText('Elite commander');
+});

@@ -138,7 +138,13 @@ fn battle_rules(s: &Scenario) -> Html {
     html! {
         <details class="battle-rules">
             <summary>{ "Rules of this battle" }</summary>
-            { for s.meta.special_rules.iter().map(|r| html! { <p><strong>{ format!("{}. ", r.title) }</strong>{ &r.text }</p> }) }
+            { for s.meta.special_rules.iter().map(|r| html! {
+                <p data-rule={r.id.clone()}><strong>{ format!("{}. ", r.title) }</strong>{ &r.text }
+                    if r.players_keep {
+                        <em class="players-keep">{ " The game does not check this rule yet: keep it yourselves." }</em>
+                    }
+                </p>
+            }) }
             <p class="optional-in-force">{ if optional.is_empty() {
                 "Optional rules: none.".to_string()
             } else {

@@ -27,6 +27,7 @@ pub mod pre_arranged;
 pub mod rally;
 pub mod reaction;
 pub mod recovery;
+pub mod restrictions;
 pub mod rout;
 pub mod rule_set;
 pub mod scenario;

@@ -124,6 +124,8 @@ struct Mover<'a> {
     may_change: bool,
     /// CG 10.15: enemy elephants' ZOC it may not enter, and their flanks' hits.
     elephants: crate::elephants::ElephantGround,
+    /// Ground the battle's special rules close to it now (P151).
+    closed: HashMap<HexId, &'a str>,
 }
 
 impl<'a> Mover<'a> {
@@ -178,6 +180,7 @@ impl<'a> Mover<'a> {
             columns: (0..state.units.len()).filter(|&i| i != index && state.units[i].column).collect(),
             may_change: !st.routed && crate::column::may_be_column(rules, unit, &st.placement),
             elephants: crate::elephants::elephant_ground(scenario, state, index),
+            closed: crate::restrictions::closed_to(scenario, state, crate::restrictions::Mover::Unit(index)),
         })
     }
 
@@ -273,6 +276,9 @@ impl<'a> Mover<'a> {
         }
         if self.elephants.barred.contains(&to) {
             return Err(format!("{to} is in an enemy elephant's zone of control: horses will not go there (10.15)"));
+        }
+        if let Some(rule) = self.closed.get(&to) {
+            return Err(crate::restrictions::refusal(to, rule));
         }
         let mut extra = 0;
         if let Some(&other) = self.occupied.get(&to).filter(|&&o| o != self.index) {
@@ -557,6 +563,10 @@ pub fn plan_steps(
     let mut trail: Vec<HashMap<Vertex, (Spent, Vertex)>> = Vec::new();
     let mut last_error = String::new();
     for (k, &to) in path.iter().enumerate() {
+        // P151: closed ground is refused as such, whatever way it might be faced.
+        if let Some(rule) = mover.closed.get(&to) {
+            return Err(refuse("P151", format!("into {to}: {}", crate::restrictions::refusal(to, rule))));
+        }
         let mut next: HashMap<Vertex, (Spent, Vertex)> = HashMap::new();
         // The reason given for a refused step is the one for going straight on, if that was
         // possible at all; otherwise the last turning alternative's.
@@ -654,9 +664,9 @@ pub fn plan_steps(
 
 /// The rule number cited in a refusal's reason, e.g. "(6.25)".
 fn rule_of(reason: &str) -> &'static str {
-    const RULES: [&str; 16] = [
+    const RULES: [&str; 17] = [
         "6.11", "6.25", "6.32", "6.61", "6.64", "6.67", "6.91", "6.92", "7.15", "7.23", "7.25", "10.15", "6.2", "6.3",
-        "6.6", "10.72",
+        "6.6", "10.72", "P151",
     ];
     RULES
         .iter()
@@ -685,6 +695,8 @@ pub fn leader_reach(
     // Only the overall commander leaves an enemy ZOC on his own order, or moves another leader
     // out of one (7.23[2], 4.4).
     let may_leave = !zoc.contains_key(&start) || by_overall || crate::orders::is_overall(scenario, leader);
+    // P151: ground the battle's special rules close to him.
+    let closed = crate::restrictions::closed_to(scenario, state, crate::restrictions::Mover::Leader(leader));
     let mut best: HashMap<HexId, (u8, Vec<HexId>)> = HashMap::from([(start, (0, Vec::new()))]);
     let mut heap = BinaryHeap::from([Reverse((0u8, start))]);
     while let Some(Reverse((mp, hex))) = heap.pop() {
@@ -702,7 +714,7 @@ pub fn leader_reach(
                 continue;
             }
             // CG 10.72[1]: a guild chief keeps out of another guild chief's hex.
-            if crate::indian::rival_chief_at(scenario, state, leader, to).is_some() {
+            if crate::indian::rival_chief_at(scenario, state, leader, to).is_some() || closed.contains_key(&to) {
                 continue;
             }
             let Some(cost) = leader_entry_cost(scenario, leader, hex, to) else {
@@ -767,6 +779,8 @@ struct Formation<'a> {
     column_moves: bool,
     /// It may change into or out of column at the end of its move (6.61).
     may_change: bool,
+    /// Ground the battle's special rules close to it now (P151).
+    closed: HashMap<HexId, &'a str>,
 }
 
 /// Hoplite lines are bound by the Greek optional rules (6.5, 6.14), Greek mercenaries and
@@ -810,6 +824,7 @@ impl<'a> Formation<'a> {
             inertia,
             column_moves: st.column && st.column_at_start,
             may_change: !st.routed && crate::column::may_be_column(rules, unit, &st.placement),
+            closed: crate::restrictions::closed_to(scenario, state, crate::restrictions::Mover::Unit(index)),
         })
     }
 
@@ -867,7 +882,9 @@ impl<'a> Formation<'a> {
     }
 
     fn free(&self, h: HexId) -> bool {
-        self.scenario.map.contains(h) && self.occupied.get(&h).is_none_or(|&o| o == self.index)
+        self.scenario.map.contains(h)
+            && self.occupied.get(&h).is_none_or(|&o| o == self.index)
+            && !self.closed.contains_key(&h)
     }
 
     fn rough(&self, h: HexId) -> bool {

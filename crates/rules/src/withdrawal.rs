@@ -128,6 +128,8 @@ pub(crate) struct Retreat<'a> {
     /// Darius (9.24): every step toward this retreat edge rather than away from the enemy, and
     /// off the map across it if he gets there.
     toward: Option<crate::scenario::Edge>,
+    /// Ground the battle's special rules close to the withdrawing unit or leader (P151).
+    closed: HashMap<HexId, &'a str>,
 }
 
 impl Retreat<'_> {
@@ -140,6 +142,9 @@ impl Retreat<'_> {
         let map = &self.scenario.map;
         if !from.is_adjacent(to) {
             return Err(format!("{to} is not next to {from}"));
+        }
+        if let Some(rule) = self.closed.get(&to) {
+            return Err(crate::restrictions::refusal(to, rule));
         }
         if let Some(edge) = self.toward {
             // 9.24: straight toward his retreat edge; across it, off the map and out of the battle.
@@ -290,6 +295,7 @@ pub(crate) fn retreat_from<'a>(
         unit: Some(u),
         routed: (0..state.units.len()).filter(|&i| state.units[i].routed).collect(),
         toward: None,
+        closed: crate::restrictions::closed_to(scenario, state, crate::restrictions::Mover::Unit(unit)),
     })
 }
 
@@ -307,6 +313,7 @@ fn leader_retreat<'a>(scenario: &'a Scenario, state: &GameState, leader: usize, 
         unit: None,
         routed: Vec::new(),
         toward: scenario.leaders[leader].darius_the_target.then(|| scenario.sides[side].retreat_edge),
+        closed: crate::restrictions::closed_to(scenario, state, crate::restrictions::Mover::Leader(leader)),
     })
 }
 
@@ -809,6 +816,8 @@ pub(crate) struct BackSteps<'a> {
     enemy: Vec<HexId>,
     zoc: HashMap<HexId, Vec<usize>>,
     occupied: HashMap<HexId, usize>,
+    /// Ground the battle's special rules close to it (P151).
+    closed: HashMap<HexId, &'a str>,
 }
 
 type Halves = (HexId, HexId);
@@ -833,6 +842,7 @@ impl<'a> BackSteps<'a> {
             enemy: state.units[enemy].placement.hexes().collect(),
             zoc: enemy_zoc(scenario, state, scenario.units[unit].side),
             occupied: occupancy(state),
+            closed: crate::restrictions::closed_to(scenario, state, crate::restrictions::Mover::Unit(unit)),
         }
     }
 
@@ -845,6 +855,7 @@ impl<'a> BackSteps<'a> {
         map.contains(to)
             && self.occupied.get(&to).is_none_or(|&o| o == self.index)
             && !self.zoc.contains_key(&to)
+            && !self.closed.contains_key(&to)
             && !map.terrain(to).is_some_and(|t| t.is_rough() && t != Terrain::Rocky)
             && !map.hexside(from, to).is_some_and(|f| f.is_rough())
     }

@@ -46,10 +46,7 @@ fn each_battle_offers_the_optional_rules_that_can_change_it_gba_c() {
 
 #[test]
 fn a_choice_switches_the_rule_and_is_recorded_as_a_change_gba_c() {
-    let path = format!("{}/../../scenarios/granicus.toml", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap().replacen("engaged = true", "engaged = false", 1);
-    let base = sarissa_rules::load(&path, &text).unwrap();
-    assert!(!base.meta.optional_rules.engaged);
+    let base = battle("chaeronea");
     let chosen = base.with_options(&changes(&[("engaged", true), ("drift_to_the_right", false)])).unwrap();
     assert!(chosen.meta.optional_rules.engaged);
     assert!(!chosen.meta.optional_rules.drift_to_the_right);

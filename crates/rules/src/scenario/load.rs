@@ -6,6 +6,7 @@
 
 use super::{Edge, HexsideEntry, Map, Meta, OptionalRules, RuleSet, Scenario, Side, SpecialRule};
 use crate::hex::{HexId, Hexside, Vertex};
+use crate::restrictions::NoEntry;
 use crate::terrain::{HexsideFeature, Terrain};
 use crate::units::{
     Grade, Leader, LeaderRole, LineType, Missile, Placement, SideIndex, Unit, UnitClass, UnitTag, UnitType,
@@ -302,6 +303,9 @@ fn read_document(ctx: &mut Ctx, doc: &Spanned<DeTable>, file: &str) -> Option<Sc
         check_stacking(ctx, map, &units, &ids);
     }
     check_contingents(ctx, &units, &leaders, &ids);
+    if let Some(meta) = &meta {
+        check_restrictions(ctx, meta, &sides, &leaders);
+    }
     check_command_structure(ctx, &units, &leaders, &ids);
 
     let (meta, map) = (meta?, map?);
@@ -371,6 +375,15 @@ fn read_special_rules(ctx: &mut Ctx, f: &mut Fields) -> Vec<SpecialRule> {
             let id = r.string(ctx, "id", true);
             let title = r.string(ctx, "title", true);
             let text = r.string(ctx, "text", true);
+            let players_keep = r.bool(ctx, "players_keep").unwrap_or(false);
+            // One table, or an array of them.
+            let no_entry = match r.value(ctx, "no_entry", false) {
+                None => Vec::new(),
+                Some(v) => match v.get_ref() {
+                    DeValue::Array(items) => items.iter().filter_map(|i| read_no_entry(ctx, i)).collect(),
+                    _ => read_no_entry(ctx, v).into_iter().collect(),
+                },
+            };
             r.finish(ctx);
             let (id, span) = id?;
             if !valid_id(&id) {
@@ -382,9 +395,50 @@ fn read_special_rules(ctx: &mut Ctx, f: &mut Fields) -> Vec<SpecialRule> {
             if !seen.insert(id.clone()) {
                 ctx.error(span, format!("special rule `{id}` is defined twice"));
             }
-            Some(SpecialRule { id, title: title?.0, text: text?.0 })
+            Some(SpecialRule { id, title: title?.0, text: text?.0, no_entry, players_keep })
         })
         .collect()
+}
+
+/// A special rule's closed ground (P151); its side and leaders are checked once they are read.
+fn read_no_entry(ctx: &mut Ctx, value: &Value) -> Option<NoEntry> {
+    let mut f = Fields::of(ctx, value, "no_entry")?;
+    let side = f.string(ctx, "side", true);
+    let turns = f.array(ctx, "turns", false).map(|items| {
+        let n: Vec<u16> = items
+            .iter()
+            .filter_map(|v| match v.get_ref() {
+                DeValue::Integer(i) => i.to_string().parse().ok(),
+                _ => None,
+            })
+            .collect();
+        match n[..] {
+            [a, b] if 1 <= a && a <= b => Some((a, b)),
+            _ => {
+                ctx.error(value.span(), "`turns` is [first, last], two game turns from 1, first <= last");
+                None
+            }
+        }
+    });
+    let units = f.bool(ctx, "units").unwrap_or(true);
+    let mut except_set_up_in = Vec::new();
+    for (h, span) in f.strings(ctx, "except_set_up_in", false) {
+        match HexId::parse(&h) {
+            Some(hex) => except_set_up_in.push(hex),
+            None => ctx.error(span, format!("`{h}` is not a hex id")),
+        }
+    }
+    let leaders = f.strings(ctx, "leaders", false).into_iter().map(|(l, _)| l).collect();
+    let mut terrain = Vec::new();
+    for (t, span) in f.strings(ctx, "terrain", true) {
+        match Terrain::ALL.into_iter().find(|x| x.name() == t || x.letter().to_string() == t) {
+            Some(x) => terrain.push(x),
+            None => ctx.error(span, format!("`{t}` is not a terrain (use its name, e.g. \"major river\")")),
+        }
+    }
+    let beyond = f.bool(ctx, "beyond").unwrap_or(false);
+    f.finish(ctx);
+    Some(NoEntry { side: side?.0, turns: turns.flatten(), units, except_set_up_in, leaders, terrain, beyond })
 }
 
 fn read_optional_rules(ctx: &mut Ctx, value: &Value) -> OptionalRules {
@@ -1181,6 +1235,22 @@ fn check_stacking(ctx: &mut Ctx, _map: &Map, units: &[Unit], ids: &IdRegistry) {
                         u.id
                     ),
                 );
+            }
+        }
+    }
+}
+
+/// A special rule's closed ground names sides and leaders that exist (P151).
+fn check_restrictions(ctx: &mut Ctx, meta: &Meta, sides: &[Side], leaders: &[Leader]) {
+    for r in &meta.special_rules {
+        for n in &r.no_entry {
+            if !sides.iter().any(|s| s.id == n.side) {
+                ctx.error(0..0, format!("special rule `{}`: no_entry names no side `{}`", r.id, n.side));
+            }
+            for l in &n.leaders {
+                if !leaders.iter().any(|x| &x.id == l) {
+                    ctx.error(0..0, format!("special rule `{}`: no_entry names no leader `{l}`", r.id));
+                }
             }
         }
     }

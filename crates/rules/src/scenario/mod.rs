@@ -79,6 +79,13 @@ pub struct SpecialRule {
     pub id: String,
     pub title: String,
     pub text: String,
+    /// Ground this rule closes, which the engine then enforces (P151).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub no_entry: Vec<crate::restrictions::NoEntry>,
+    /// The engine does not check this rule (yet): the players keep it themselves, and the game
+    /// tells them so (scenario key `players_keep`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub players_keep: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

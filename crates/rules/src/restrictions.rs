@@ -1,0 +1,96 @@
+//! A battle's own movement restrictions: ground a special rule closes to some of the troops for
+//! some turns (e.g. the satraps holding the Granicus bank). They are scenario data attached to
+//! the special rule that states them; the engine checks them wherever a unit or leader moves of
+//! its own will — orders and withdrawals — never in a rout, a rampage or an advance after combat,
+//! which the rules do not call voluntary (ruling P151).
+
+use crate::game::GameState;
+use crate::hex::HexId;
+use crate::scenario::Scenario;
+use crate::terrain::Terrain;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// Ground a special rule closes (scenario key `no_entry` of a special rule).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NoEntry {
+    /// The side whose troops it binds, by id.
+    pub side: String,
+    /// The game turns it holds, first and last; `None`: the whole battle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turns: Option<(u16, u16)>,
+    /// Which units it binds: every combat unit of the side unless `units` is false.
+    pub units: bool,
+    /// Units set up in these hexes are exempt.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub except_set_up_in: Vec<HexId>,
+    /// Leaders it binds, by id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaders: Vec<String>,
+    /// Hexes of these terrains are closed...
+    pub terrain: Vec<Terrain>,
+    /// ...and, when set, every hex on the low-column side of them, row by row (P151).
+    #[serde(default)]
+    pub beyond: bool,
+}
+
+/// Who is moving.
+#[derive(Clone, Copy, Debug)]
+pub enum Mover {
+    Unit(usize),
+    Leader(usize),
+}
+
+impl NoEntry {
+    fn binds(&self, scenario: &Scenario, state: &GameState, who: Mover) -> bool {
+        if self.turns.is_some_and(|(a, b)| !(a..=b).contains(&state.turn)) {
+            return false;
+        }
+        match who {
+            Mover::Unit(u) => {
+                let unit = &scenario.units[u];
+                self.units
+                    && scenario.sides.get(unit.side).is_some_and(|s| s.id == self.side)
+                    && !unit.placement.hexes().any(|h| self.except_set_up_in.contains(&h))
+            }
+            Mover::Leader(l) => self.leaders.contains(&scenario.leaders[l].id),
+        }
+    }
+
+    /// Every hex it closes.
+    fn closed(&self, scenario: &Scenario) -> Vec<HexId> {
+        let map = &scenario.map;
+        let shut = |h: HexId| map.terrain(h).is_some_and(|t| self.terrain.contains(&t));
+        // Row by row, the first closed hex marks the line; a row without one takes the nearest
+        // row's (P151).
+        let first: Vec<Option<u8>> =
+            (1..=map.rows).map(|row| (1..=map.columns).find(|&c| shut(HexId::new(c, row)))).collect();
+        let line = |row: u8| {
+            let r = row as usize - 1;
+            (0..first.len()).find_map(|d| {
+                let up = r.checked_sub(d).and_then(|i| first[i]);
+                up.or_else(|| first.get(r + d).copied().flatten())
+            })
+        };
+        map.hexes().filter(|&h| shut(h) || (self.beyond && line(h.row).is_some_and(|c| h.col < c))).collect()
+    }
+}
+
+/// The hexes closed to `who` now by the battle's special rules, each with the rule's title;
+/// empty when none binds it.
+pub fn closed_to<'a>(scenario: &'a Scenario, state: &GameState, who: Mover) -> HashMap<HexId, &'a str> {
+    let mut closed = HashMap::new();
+    for r in &scenario.meta.special_rules {
+        for n in r.no_entry.iter().filter(|n| n.binds(scenario, state, who)) {
+            for h in n.closed(scenario) {
+                closed.entry(h).or_insert(r.title.as_str());
+            }
+        }
+    }
+    closed
+}
+
+/// Why `hex` is closed, for a refusal.
+pub fn refusal(hex: HexId, title: &str) -> String {
+    format!("{hex} is closed to it by the battle's special rule “{title}” (P151)")
+}
