@@ -584,6 +584,14 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             e.hexes = path.clone();
             e
         }
+        Event::LeaderWithdrew { leader, path } if s.leader(leader).is_some_and(|l| l.darius_the_target) => {
+            let to = path.last().map(|h| h.to_string()).unwrap_or_default();
+            let text =
+                format!("{} slips away to {to}, toward his own edge, as the enemy draws near.", unit_name(s, leader));
+            let mut e = about(entry(text, Some("9.24")), leader);
+            e.hexes = path.clone();
+            e
+        }
         Event::LeaderWithdrew { leader, path } => {
             let to = path.last().map(|h| h.to_string()).unwrap_or_default();
             let mut e = about(
@@ -747,6 +755,7 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 HitCause::ColumnBroken => ("as the column attacked shakes out into line", "6.66"),
                 HitCause::Rampage => ("as a rampaging elephant crashes into it", rampage_rule),
                 HitCause::ElephantFright => ("as its horses shy from the elephant beside them", "10.16"),
+                HitCause::GuildEnmity => ("as a rival guild's unit is driven through its ranks", "10.72"),
                 HitCause::CascadeRout => ("as its commander's mount breaks beside it", "11.23"),
             };
             about(
@@ -757,6 +766,8 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 unit,
             )
         }
+        // A leader paused before his first step, for Darius (9.24): the pause says it all.
+        Event::LeaderMoved { path, .. } if path.is_empty() => return None,
         Event::LeaderMoved { leader, path, mp, .. } => {
             let to = path.last().map(|h| h.to_string()).unwrap_or_default();
             let mut e =

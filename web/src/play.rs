@@ -603,7 +603,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
                             o.focus.extend(game.state.units[i].placement.hexes());
                         }
                     }
-                    for id in leaders {
+                    // An enemy leader riding alone is the mover when Darius is asked (9.24).
+                    for id in leaders.iter().chain(std::iter::once(mover)) {
                         if let Some(i) = game.scenario.leaders.iter().position(|l| &l.id == id) {
                             o.focus.push(game.state.leaders[i].at);
                         }

@@ -135,8 +135,13 @@ pub fn prompt(p: &PromptProps) -> Html {
                 }) }
             </> },
         ),
-        Phase::Reaction { mover, reactors, withdrawers, leaders, exposed, fire_kind, .. } => {
-            let name = |id: &str| s.unit(id).map(|u| u.name.clone()).unwrap_or_default();
+        Phase::Reaction { mover, reactors, withdrawers, leaders, exposed, fire_kind, leader_move, .. } => {
+            // The mover is an enemy leader riding on his own when Darius is asked (9.24).
+            let name = |id: &str| match leader_move {
+                Some(_) => leader_name(id),
+                None => s.unit(id).map(|u| u.name.clone()).unwrap_or_default(),
+            };
+            let target = |rider: &str| s.leaders.iter().any(|l| l.name == rider && l.darius_the_target);
             let list = |ids: &[String], f: &dyn Fn(&str) -> String| ids.iter().map(|i| f(i)).collect::<Vec<_>>().join(" and ");
             let volleys = reaction_firers(s, st);
             let text = match (&p.riding, &p.ordering) {
@@ -144,9 +149,15 @@ pub fn prompt(p: &PromptProps) -> Html {
                     "{side_name}: {} falls back as a body, every unit of it (outlined), each by the rules of its own withdrawal (6.78). How far?",
                     p.line_choice.clone().unwrap_or_default()
                 ),
+                (Some(leader), _) if target(leader) => format!("{side_name}: tap a bright hex to withdraw {leader} there, up to 4 hexes, each one nearer your own edge (9.24)."),
                 (Some(leader), _) => format!("{side_name}: tap a bright hex to withdraw {leader} there, each hex farther from {} (4.62).", name(mover)),
                 (_, Some((unit, false))) => format!("{side_name}: tap a bright hex to withdraw {unit} there, keeping its facing; every hex is farther from {} (6.7).", name(mover)),
                 (_, Some((unit, true))) => format!("{side_name}: choose which way {unit} faces at the end of its withdrawal (turning costs as usual, 6.72)."),
+                _ if leader_move.is_some() => format!(
+                    "{} approaches, alone. {side_name}: {} may withdraw up to 4 hexes toward your own edge — tap him — or let him come on (9.24).",
+                    name(mover),
+                    list(leaders, &leader_name)
+                ),
                 _ => {
                     let opening = match fire_kind {
                         ReactionFire::Return => "has shot at you",
@@ -192,6 +203,7 @@ pub fn prompt(p: &PromptProps) -> Html {
             let cancel = p.on_cancel.reform(|_: MouseEvent| ());
             let busy = p.ordering.is_some() || p.riding.is_some() || p.line_choice.is_some();
             let pass = match (exposed.is_empty(), fire_kind) {
+                _ if leader_move.is_some() => format!("Let {} come on", name(mover)),
                 (true, ReactionFire::Return | ReactionFire::Harass) => "Hold fire".to_string(),
                 (true, ReactionFire::Retire) => "Let it go".to_string(),
                 (true, ReactionFire::Entry) => "Let it come on".to_string(),

@@ -89,12 +89,16 @@ fn apply_plan(tx: &mut Tx, unit: usize, plan: RoutPlan, rule: &str) -> Result<()
                 rule: rule.into(),
             });
             let at = placement.hexes().next();
+            // CG 10.72[1]: a guild chief carried into or through a rival chief's hex (P129).
+            let hexes: Vec<_> = track.path.iter().flat_map(|p| p.hexes()).collect();
+            let carried = track.leaders.clone();
             for l in track.leaders {
                 if let Some(at) = at {
                     let leader = tx.scenario.leaders[l].id.clone();
                     tx.emit(Event::LeaderWithdrew { leader, path: vec![at] });
                 }
             }
+            crate::indian::chiefs_forced_among_rivals(tx, &carried, &hexes);
         }
         RoutPlan::Eliminated { reason, track, .. } => {
             passings(tx, unit, &track)?;

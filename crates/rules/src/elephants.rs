@@ -280,6 +280,16 @@ pub fn pass_through(
     Ok(())
 }
 
+/// The pass-through itself; guild chiefs carried with the elephant from `from` into a rival
+/// chief's hex at `to` are Finished (CG 10.72[1], P129).
+fn passed_through(tx: &mut Tx, event: Event, from: HexId, to: HexId) {
+    let carried: Vec<usize> = (0..tx.scenario.leaders.len())
+        .filter(|&l| tx.state.leaders[l].status != LeaderStatus::Eliminated && tx.state.leaders[l].at == from)
+        .collect();
+    tx.emit(event);
+    crate::indian::chiefs_forced_among_rivals(tx, &carried, &[to]);
+}
+
 /// `el` (an elephant or chariot at `from`) goes through `d` that held: into a free rear hex,
 /// else attacking the next row, row after row (GBA 11.13, CG 10.13, 10.26; P76, P106). With
 /// `parting` (CG 10.27) a row of Greek units that all part lets it through unharmed but for
@@ -300,7 +310,7 @@ fn go_through(
     let mut via = tx.state.units[d].placement.hexes().next().unwrap_or(from);
     for _ in 0..MAX_ROWS {
         if let Some(to) = rear_hex(tx, el, d) {
-            tx.emit(Event::ElephantPassedThrough { unit, defender, from, to, rule: rule.into() });
+            passed_through(tx, Event::ElephantPassedThrough { unit, defender, from, to, rule: rule.into() }, from, to);
             break;
         }
         let Some((hex, row)) = next_row(tx, el, d) else { break };
@@ -323,7 +333,8 @@ fn go_through(
             // It dislodged the row: into the hex it left, if it may.
             if usable(tx, el, hex) {
                 let defender = tx.scenario.units[row[0]].id.clone();
-                tx.emit(Event::ElephantPassedThrough { unit, defender, from, to: hex, rule: rule.into() });
+                let through = Event::ElephantPassedThrough { unit, defender, from, to: hex, rule: rule.into() };
+                passed_through(tx, through, from, hex);
             }
             break;
         }

@@ -230,6 +230,55 @@ pub fn rival_chief_at(scenario: &Scenario, state: &GameState, leader: usize, hex
     })
 }
 
+/// CG 10.72\[1\]: guild chiefs carried by a forced move — the router they were stacked with
+/// (GBA 10.25, CG 11.27) — into or through a hex of `path` holding another guild's chief of
+/// their side are at once Finished (P129).
+pub fn chiefs_forced_among_rivals(tx: &mut Tx, leaders: &[usize], path: &[HexId]) {
+    for &l in leaders {
+        let side = tx.scenario.leaders[l].side;
+        let met = path.iter().any(|&h| {
+            rival_chief_at(tx.scenario, &tx.state, l, h).is_some_and(|o| tx.scenario.leaders[o].side == side)
+        });
+        if met && matches!(tx.state.leaders[l].status, LeaderStatus::Inactive | LeaderStatus::Active) {
+            tx.emit(Event::LeaderFinished { leader: tx.scenario.leaders[l].id.clone() });
+        }
+    }
+}
+
+/// CG 10.72\[2\] (digest G35): a guild unit forced through `rivals`, units of another guild, by
+/// a withdrawal it could not refuse (the crisis of faith, 5.33\[3\]) is at once Routed; each
+/// rival passed takes 1 hit and checks its TQ, DR − TQ more (P129).
+pub fn forced_through_rivals(tx: &mut Tx, unit: usize, rivals: &[usize]) -> Result<(), RuleError> {
+    if rivals.is_empty() {
+        return Ok(());
+    }
+    for &r in rivals {
+        let id = tx.scenario.units[r].id.clone();
+        tx.emit(Event::CohesionHits { unit: id.clone(), hits: 1, cause: HitCause::GuildEnmity });
+        let tq = crate::column::effective_tq(tx.scenario, &tx.state, r);
+        let roll = tx.roll(RollPurpose::TqCheck { unit: id.clone(), rule: "10.72".into() })?;
+        if roll > tq {
+            tx.emit(Event::CohesionHits { unit: id, hits: roll - tq, cause: HitCause::GuildEnmity });
+        }
+    }
+    if !tx.state.units[unit].routed && !tx.state.units[unit].eliminated {
+        crate::cohesion::rout(tx, unit, crate::rout::RoutLeg::Hexes(2), "10.72")?;
+    }
+    Ok(())
+}
+
+/// The units of another guild than `unit`'s standing in `path` (CG 10.72\[2\]).
+pub fn rivals_in(scenario: &Scenario, state: &GameState, unit: usize, path: &[HexId]) -> Vec<usize> {
+    (0..scenario.units.len())
+        .filter(|&o| {
+            o != unit
+                && !state.units[o].eliminated
+                && rival_guilds(scenario, &scenario.units[unit], &scenario.units[o])
+                && state.units[o].placement.hexes().any(|h| path.contains(&h))
+        })
+        .collect()
+}
+
 /// CG 10.72\[4\]: may the guild unit `attacker` shock `enemy`? Not when the enemy is in the ZOC
 /// of a friendly unit of another guild.
 pub fn enmity_bars_shock(scenario: &Scenario, state: &GameState, attacker: usize, enemy: usize) -> bool {

@@ -224,6 +224,7 @@ pub fn offer_standing(tx: &mut Tx, unit: usize, offer: StandingOffer) {
         fresh: false,
         facing: tx.state.units[unit].facing,
         spent: 0,
+        leader_move: None,
     });
 }
 
@@ -259,6 +260,7 @@ fn offer_pause(tx: &mut Tx, mover: usize, pause: Pause, rest: Rest) {
         facing: rest.facing,
         spent: rest.spent,
         column: rest.column,
+        leader_move: None,
     });
 }
 
@@ -462,6 +464,10 @@ pub fn after_reaction(tx: &mut Tx) -> Result<(), RuleError> {
 /// phase comes back and the move goes on, if it still can — not if reaction fire has brought
 /// the mover's hits to its TQ: it routs instead (8.21, 10.21).
 pub fn resume(tx: &mut Tx) -> Result<(), RuleError> {
+    // An enemy leader's own move, paused for Darius (9.24, P128).
+    if matches!(&tx.state.phase, Phase::Reaction { leader_move: Some(_), .. }) {
+        return crate::darius::resume(tx);
+    }
     let Phase::Reaction { mover, remaining, to, fresh, facing, spent, exposed, harass, column, after_shock, .. } =
         tx.state.phase.clone()
     else {

@@ -485,18 +485,14 @@ fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Re
     if mp > budget {
         return Err(refuse("6.15", format!("that path needs {mp} MP and he has {budget} left of {full}")));
     }
-    let started_in_zoc = leader_in_enemy_zoc(tx.scenario, &tx.state, mi);
-    let in_enemy_zoc = crate::zoc::enemy_zoc(tx.scenario, &tx.state, tx.scenario.leaders[mi].side).contains_key(&at);
-    let left_enemy_zoc = started_in_zoc && !in_enemy_zoc;
-    tx.emit(Event::LeaderMoved {
-        leader: moving.into(),
-        path: path.to_vec(),
-        mp,
-        in_enemy_zoc,
-        left_enemy_zoc,
-        orders,
-        by_overall,
-    });
+    // Hex by hex: Darius may slip away from him as he comes near (9.24, P128).
+    let go = crate::darius::LeaderMove { by: tx.scenario.leaders[li].id.clone(), remaining: path.to_vec(), by_overall };
+    crate::darius::run(tx, mi, go, Some(orders))
+}
+
+/// The end of a leader's own move: personal combat with a lone enemy leader beside him (4.63);
+/// the active leader `li` hurt in it ends his orders (9.22).
+pub(crate) fn finish_leader_move(tx: &mut Tx, li: usize, mi: usize) -> Result<(), RuleError> {
     personal_combat_on_meeting(tx, mi)?;
     // The active leader himself hurt: his orders are over (9.22).
     let active = tx.scenario.leaders[li].id.clone();
@@ -681,7 +677,13 @@ fn crisis_of_faith(tx: &mut Tx, leader: usize) -> Result<(), RuleError> {
         if let Some(path) = crate::withdrawal::crisis_withdrawal(tx.scenario, &tx.state, i) {
             let (unit, facing) = (tx.scenario.units[i].id.clone(), tx.state.units[i].facing);
             let placement = Placement::One(*path.last().expect("a withdrawal enters a hex"));
+            let rivals = crate::indian::rivals_in(tx.scenario, &tx.state, i, &path);
             tx.emit(Event::UnitWithdrew { unit, path, placement, facing, mp: 0 });
+            // CG 10.72[2]: forced through a rival guild's units, it routs at once (P129).
+            if !rivals.is_empty() {
+                crate::indian::forced_through_rivals(tx, i, &rivals)?;
+                continue;
+            }
         }
         let u = &tx.scenario.units[i];
         if u.kind.is_foot_skirmisher() {

@@ -130,6 +130,9 @@ pub(crate) struct Retreat<'a> {
     toward: Option<crate::scenario::Edge>,
     /// Ground the battle's special rules close to the withdrawing unit or leader (P151).
     closed: HashMap<HexId, &'a str>,
+    /// CG 10.72: hexes a guild unit or chief may not go into of his own will — a rival guild's
+    /// units, a rival guild's chief (P129). Empty for a forced withdrawal.
+    pub(crate) barred: Vec<HexId>,
 }
 
 impl Retreat<'_> {
@@ -167,6 +170,9 @@ impl Retreat<'_> {
             return Err(format!("{to} is off the map"));
         }
         let mut extra = 0;
+        if self.barred.contains(&to) {
+            return Err(format!("{to} holds a rival guild's unit or chief: no going through of his own will (10.72)"));
+        }
         if self.toward.is_none() && self.distance(to) <= self.distance(from) {
             return Err(format!("{to} is not farther from the enemy than {from} (6.71)"));
         }
@@ -259,10 +265,28 @@ impl Retreat<'_> {
     }
 }
 
-/// The enemy unit being withdrawn from: the mover of the current reaction pause.
+/// The enemy unit being withdrawn from: the mover of the current reaction pause (none when an
+/// enemy leader is the mover, 9.24).
 pub(crate) fn current_mover(scenario: &Scenario, state: &GameState) -> Option<usize> {
-    let Phase::Reaction { mover, .. } = &state.phase else { return None };
+    let Phase::Reaction { mover, leader_move: None, .. } = &state.phase else { return None };
     scenario.units.iter().position(|u| &u.id == mover)
+}
+
+/// Who a leader withdraws from: an enemy unit (4.62), or, for Darius only, an enemy leader
+/// moving on his own (9.24, P128).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Approach {
+    Unit(usize),
+    Leader(usize),
+}
+
+/// The mover of the current reaction pause, unit or leader.
+pub(crate) fn current_approach(scenario: &Scenario, state: &GameState) -> Option<Approach> {
+    let Phase::Reaction { mover, leader_move, .. } = &state.phase else { return None };
+    if leader_move.is_some() {
+        return scenario.leaders.iter().position(|l| &l.id == mover).map(Approach::Leader);
+    }
+    current_mover(scenario, state).map(Approach::Unit)
 }
 
 fn unit_retreat<'a>(scenario: &'a Scenario, state: &GameState, unit: usize, mover: usize) -> Option<Retreat<'a>> {
@@ -296,24 +320,44 @@ pub(crate) fn retreat_from<'a>(
         routed: (0..state.units.len()).filter(|&i| state.units[i].routed).collect(),
         toward: None,
         closed: crate::restrictions::closed_to(scenario, state, crate::restrictions::Mover::Unit(unit)),
+        barred: (0..state.units.len())
+            .filter(|&o| !state.units[o].eliminated && crate::indian::rival_guilds(scenario, u, &scenario.units[o]))
+            .flat_map(|o| state.units[o].placement.hexes())
+            .collect(),
     })
 }
 
-fn leader_retreat<'a>(scenario: &'a Scenario, state: &GameState, leader: usize, mover: usize) -> Option<Retreat<'a>> {
+fn leader_retreat<'a>(scenario: &'a Scenario, state: &GameState, leader: usize, from: Approach) -> Option<Retreat<'a>> {
     let side = scenario.leaders[leader].side;
+    let (from, allowance) = match from {
+        Approach::Unit(mover) => {
+            (state.units[mover].placement.hexes().collect(), leader_allowance(scenario, leader, mover)?)
+        }
+        // 9.24: only Darius withdraws from a leader; units and other leaders are not asked (P128).
+        Approach::Leader(l) => (
+            vec![state.leaders[l].at],
+            scenario.leaders[leader].darius_the_target.then_some(Allowance::Hexes(DARIUS_HEXES))?,
+        ),
+    };
     Some(Retreat {
         scenario,
         side,
         start: state.leaders[leader].at,
-        from: state.units[mover].placement.hexes().collect(),
+        from,
         category: crate::movement::leader_category(scenario, leader),
-        allowance: leader_allowance(scenario, leader, mover)?,
+        allowance,
         zoc: enemy_zoc(scenario, state, side),
         occupied: occupancy(state),
         unit: None,
         routed: Vec::new(),
         toward: scenario.leaders[leader].darius_the_target.then(|| scenario.sides[side].retreat_edge),
         closed: crate::restrictions::closed_to(scenario, state, crate::restrictions::Mover::Leader(leader)),
+        barred: state
+            .leaders
+            .iter()
+            .map(|l| l.at)
+            .filter(|&h| crate::indian::rival_chief_at(scenario, state, leader, h).is_some())
+            .collect(),
     })
 }
 
@@ -375,7 +419,7 @@ pub fn leader_withdrawals(scenario: &Scenario, state: &GameState, leader: usize)
     if !leaders.contains(&scenario.leaders[leader].id) {
         return BTreeMap::new();
     }
-    let Some(mover) = current_mover(scenario, state) else { return BTreeMap::new() };
+    let Some(mover) = current_approach(scenario, state) else { return BTreeMap::new() };
     let Some(r) = leader_retreat(scenario, state, leader, mover) else { return BTreeMap::new() };
     r.search().into_iter().map(|(h, (spent, path))| (h, (spent.mp, path))).collect()
 }
@@ -440,16 +484,32 @@ pub fn crisis_withdrawal(scenario: &Scenario, state: &GameState, unit: usize) ->
     let nearest = (0..scenario.units.len())
         .filter(|&e| scenario.units[e].side != u.side && !state.units[e].eliminated)
         .min_by_key(|&e| (state.units[e].placement.hexes().map(|h| h.distance(start)).min().unwrap_or(u32::MAX), e))?;
-    let r = retreat_from(scenario, state, unit, nearest, Allowance::Hexes(2))?;
-    r.search()
-        .into_iter()
-        .max_by_key(|(h, (_, path))| (path.len(), r.distance(*h), std::cmp::Reverse(*h)))
-        .map(|(_, (_, path))| path)
+    let mut r = retreat_from(scenario, state, unit, nearest, Allowance::Hexes(2))?;
+    let best = |r: &Retreat| {
+        r.search()
+            .into_iter()
+            .max_by_key(|(h, (_, path))| (path.len(), r.distance(*h), std::cmp::Reverse(*h)))
+            .map(|(_, (_, path))| path)
+    };
+    // CG 10.72[2]: round a rival guild's units if that goes as far; else through them, forced
+    // (the crisis then routs it, P129).
+    let free = best(&r);
+    r.barred.clear();
+    let forced = best(&r);
+    match (free, forced) {
+        (Some(f), Some(g)) if g.len() > f.len() => Some(g),
+        (f, g) => f.or(g),
+    }
 }
 
 /// Could `leader` withdraw from `mover` at all? Else, alone beside it, he is captured (4.62).
 pub fn leader_can_withdraw(scenario: &Scenario, state: &GameState, leader: usize, mover: usize) -> bool {
-    leader_retreat(scenario, state, leader, mover).is_some_and(|r| !r.search().is_empty())
+    leader_can_withdraw_from(scenario, state, leader, Approach::Unit(mover))
+}
+
+/// Could `leader` withdraw from `from` (a unit, or for Darius an enemy leader, 9.24)?
+pub fn leader_can_withdraw_from(scenario: &Scenario, state: &GameState, leader: usize, from: Approach) -> bool {
+    leader_retreat(scenario, state, leader, from).is_some_and(|r| !r.search().is_empty())
 }
 
 /// Carries out an orderly withdrawal (6.71–6.75) of a unit offered one on its own.
@@ -608,7 +668,7 @@ pub fn withdraw_leader(tx: &mut Tx, leader: &str, path: &[HexId]) -> Result<(), 
     if !leaders.iter().any(|l| l == leader) {
         return Err(refuse("the enemy did not just come within two hexes of him".into()));
     }
-    let mover = current_mover(tx.scenario, &tx.state).ok_or_else(|| refuse("no enemy is coming up".into()))?;
+    let mover = current_approach(tx.scenario, &tx.state).ok_or_else(|| refuse("no enemy is coming up".into()))?;
     let r = leader_retreat(tx.scenario, &tx.state, li, mover)
         .ok_or_else(|| refuse("the enemy is as fast as he is (6.71)".into()))?;
     r.walk(path).map_err(refuse)?;

@@ -100,6 +100,8 @@ pub enum HitCause {
     ElephantFright,
     /// The elephant or chariot of its commander broke beside it: the TQ check (CG 11.23).
     CascadeRout,
+    /// A unit of another guild was forced through it (CG 10.72[2]): 1 hit and the TQ check.
+    GuildEnmity,
 }
 
 /// The outcome of the die roll of doom (GBA 5.33).
@@ -200,6 +202,10 @@ pub enum Event {
         /// The move ends In Column (6.61); `facing` is then a hexside.
         #[serde(default)]
         column: bool,
+        /// An enemy leader moving on his own came near Darius (GBA 9.24, P128): `mover` is his
+        /// id, and this is the rest of his move.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        leader_move: Option<Box<crate::darius::LeaderMove>>,
     },
     /// `unit` harasses `target` (GBA 8.3): its order and whole MA, along `path` and back.
     Harassed {
@@ -649,6 +655,7 @@ impl GameState {
                 facing,
                 spent,
                 column,
+                leader_move,
             } => {
                 let resume = Box::new(self.phase.clone());
                 self.phase = Phase::Reaction {
@@ -669,6 +676,7 @@ impl GameState {
                     facing: *facing,
                     spent: *spent,
                     column: *column,
+                    leader_move: leader_move.clone(),
                     resume,
                 };
             }

@@ -233,6 +233,10 @@ pub enum Phase {
         /// The move ends In Column (6.61): `facing` is then a hexside.
         #[serde(default)]
         column: bool,
+        /// The mover is an enemy leader moving on his own (GBA 9.24, P128): `mover` is then his
+        /// id, not a unit's, and this is what is left of his move.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        leader_move: Option<Box<crate::darius::LeaderMove>>,
         resume: Box<Phase>,
     },
     /// The shock segment of `leader`'s orders phase (GBA 9.0): `must` attack (7.31); the
