@@ -116,6 +116,10 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             out
         }
         Phase::Momentum { .. } => vec![Command::TryMomentum, Command::DeclineMomentum],
+        // 10.21: the router's owner picks one of the hexes tied (P120).
+        Phase::RoutChoice { pending, .. } => {
+            pending.options.iter().map(|to| Command::RoutTo { unit: pending.unit.clone(), to: *to }).collect()
+        }
         Phase::PreArranged { .. } => pre_arranged_declarations(s, st),
         Phase::EliteInitiative { leaders, .. } => leaders
             .iter()
