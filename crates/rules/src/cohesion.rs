@@ -28,6 +28,10 @@ pub struct PendingRout {
     pub chosen: Vec<Placement>,
     /// The poses tied at this one, by hex id.
     pub options: Vec<Placement>,
+    /// Not a rout: the step back of an Engaged unit that cannot shock, to one of the free hexes
+    /// equally far from those it is locked with (10.32, P90).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub break_off: bool,
 }
 
 /// What was still to happen when a rout stopped for its owner's choice (P120): explicit data,
@@ -42,6 +46,9 @@ pub enum AfterRout {
     Shock(Box<crate::shock_segment::ShockRest>),
     /// The rest of the Rout Movement segment from unit `next` (10.22), then the end of the turn.
     RoutSegment { next: usize },
+    /// `leader`'s shock segment opens (after a break-off hex is chosen, 10.32, P90), or if no one
+    /// may attack, his orders phase ends as usual (9.0, 5.3).
+    BeginShock { leader: String },
 }
 
 /// Stops the game for the owner of `pending`'s unit to choose; `then` resumes afterwards.
@@ -66,15 +73,28 @@ pub fn choose(tx: &mut Tx, unit: &str, to: Placement) -> Result<(), RuleError> {
     };
     tx.emit(Event::RoutHexChosen { unit: unit.into(), to });
     let ui = tx.unit_index(unit)?;
-    let mut chosen = pending.chosen;
-    chosen.push(to);
-    if let Some(next) = rout_with(tx, ui, pending.leg, &pending.rule, &chosen, true)? {
-        offer(tx, next, then);
-        return Ok(());
+    if pending.break_off {
+        // 10.32 (P90): the step back itself, keeping its facing.
+        if let (Placement::One(from), Placement::One(to)) = (tx.state.units[ui].placement, to) {
+            tx.emit(Event::BrokeOff { unit: unit.into(), from, to });
+        }
+    } else {
+        let mut chosen = pending.chosen;
+        chosen.push(to);
+        if let Some(next) = rout_with(tx, ui, pending.leg, &pending.rule, &chosen, true)? {
+            offer(tx, next, then);
+            return Ok(());
+        }
     }
     match then {
         AfterRout::Settle => Ok(()),
         AfterRout::Shock(rest) => crate::shock_segment::go_on_after_choice(tx, *rest),
+        AfterRout::BeginShock { leader } => {
+            if !crate::shock_segment::begin(tx, &leader)? {
+                crate::sequence::after_orders(tx, &leader)?;
+            }
+            Ok(())
+        }
         AfterRout::RoutSegment { next } => {
             if !rout_segment_from(tx, next)? {
                 crate::activation::after_rout_segment(tx)?;
@@ -169,6 +189,7 @@ fn rout_with(
             rule: rule.into(),
             chosen: chosen.to_vec(),
             options: open.options.clone(),
+            break_off: false,
         }));
     }
     let cascade = crate::indian::cascade_of(tx.scenario, &tx.state, unit);

@@ -201,6 +201,10 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         }
         (Phase::Momentum { .. }, _) => Err(not_now("momentum may be tried or declined (5.3)")),
         (Phase::RoutChoice { .. }, Command::RoutTo { unit, to }) => crate::cohesion::choose(tx, unit, *to),
+        // 10.32 (P90): the forced step back's hex, among the equally far.
+        (Phase::RoutChoice { pending, .. }, Command::BreakOff { unit, to }) if pending.break_off => {
+            crate::cohesion::choose(tx, unit, Placement::One(*to))
+        }
         (Phase::RoutChoice { .. }, _) => {
             Err(not_now("the router's owner chooses where it goes among hexes of equal priority (10.21)"))
         }

@@ -481,7 +481,8 @@ fn splits(scenario: &Scenario, state: &GameState, group: &Combat) -> Vec<Vec<Com
     out
 }
 
-/// The active leader's orders are over: a shock segment if anyone may attack (9.0).
+/// The active leader's orders are over: a shock segment if anyone may attack (9.0). `true`
+/// also when an owner's choice of a break-off hex comes first (P120): the segment follows it.
 pub fn begin(tx: &mut Tx, leader: &str) -> Result<bool, RuleError> {
     if crate::engaged::in_use(tx.scenario) {
         // 10.32: Engaged units in range that cannot shock step back first, where they can.
@@ -492,7 +493,12 @@ pub fn begin(tx: &mut Tx, leader: &str) -> Result<bool, RuleError> {
                         && tx.state.units[u].placement.hexes().any(|h| range.contains_key(&h))
                 })
                 .collect();
-            crate::engaged::forced_break_offs(tx, &called);
+            // Several hexes as far: the owner chooses first; the segment opens after (P120).
+            if let Some(p) = crate::engaged::forced_break_offs(tx, &called) {
+                let then = crate::cohesion::AfterRout::BeginShock { leader: leader.into() };
+                crate::cohesion::offer(tx, p, then);
+                return Ok(true);
+            }
         }
     }
     let cands = candidates(tx.scenario, &tx.state);

@@ -59,6 +59,7 @@ fn a_tie_stops_the_shock_segment_with_exactly_the_tied_hexes_gba_10_21_p120() {
             rule: "10.21".into(),
             chosen: vec![],
             options: options(&["0705", "0706"]),
+            break_off: false,
         },
         then: match &game.state.phase {
             Phase::RoutChoice { then, .. } => then.clone(),
@@ -176,6 +177,7 @@ fn the_rout_movement_segment_asks_then_the_turn_ends_gba_10_22_p120() {
                 rule: "10.22".into(),
                 chosen: vec![],
                 options: options(&["0505", "0506"]),
+                break_off: false,
             },
             then: AfterRout::RoutSegment { next: 1 },
         })
@@ -282,4 +284,66 @@ fn the_random_player_meets_and_answers_rout_choices_p120() {
         }
     }
     assert!(met > 0, "no random game met a rout choice");
+}
+
+#[test]
+fn a_unit_that_must_break_off_steps_back_where_its_owner_chooses_gba_10_32_p90() {
+    // Red's MI attacks blue's foot archers (LI A never shock, 7.3); both hold and are Engaged.
+    let (mut game, _) = Field {
+        units: [
+            vec![unit("archers", "LI", "A", 4, 9, 5, "A", "0505", "E")],
+            vec![unit("red", "MI", "", 2, 5, 5, "", "0805", "W")],
+        ],
+        leaders: [vec![leader("hero", "overall", 6, 8, "0305")], vec![leader("foe", "overall", 2, 4, "0905")]],
+        optional: vec!["engaged"],
+        ..Field::default()
+    }
+    .start(&[0; 8]);
+    ok(&mut game, activate("foe"));
+    ok(&mut game, mv("red", &["0705", "0605"], Vertex::W));
+    while matches!(game.state.phase, Phase::Reaction { .. }) {
+        ok(&mut game, Command::EndReaction);
+    }
+    ok(&mut game, Command::EndOrders);
+    ok(&mut game, Command::Shock { attackers: vec!["red".into()] });
+    assert!(game.state.units.iter().all(|u| u.engaged));
+    ok(&mut game, Command::DeclineMomentum);
+    ok(&mut game, activate("hero"));
+    // Blue's orders end: the archers must step back, and three free hexes are two from the MI.
+    let events = ok(&mut game, Command::EndOrders);
+    assert_eq!(
+        events.last(),
+        Some(&Event::RoutChoiceOffered {
+            side: 0,
+            pending: PendingRout {
+                unit: "archers".into(),
+                leg: RoutLeg::Hexes(1),
+                rule: "10.32".into(),
+                chosen: vec![],
+                options: options(&["0404", "0405", "0504"]),
+                break_off: true,
+            },
+            then: AfterRout::BeginShock { leader: "hero".into() },
+        })
+    );
+    assert_eq!(game.decider(), Some(0));
+    let step = |to: &str| Command::BreakOff { unit: "archers".into(), to: h(to) };
+    assert_eq!(legal_commands(&game), vec![step("0404"), step("0405"), step("0504")]);
+    assert!(game.execute(&step("0605")).is_err(), "not one of the equally far hexes");
+    let events = ok(&mut game, step("0504"));
+    assert_eq!(
+        events[..2],
+        [
+            Event::RoutHexChosen { unit: "archers".into(), to: one("0504") },
+            Event::BrokeOff { unit: "archers".into(), from: h("0505"), to: h("0504") },
+        ]
+    );
+    // 10.33: the lock is broken; then blue's orders phase ends as usual (no one to attack).
+    assert!(events.contains(&Event::EngagedChanged {
+        units: vec!["red".into()],
+        engaged: false,
+        rule: "10.33".into()
+    }));
+    assert!(game.state.units.iter().all(|u| !u.engaged));
+    assert!(matches!(game.state.phase, Phase::Momentum { .. } | Phase::Activation { .. }), "{:?}", game.state.phase);
 }
