@@ -6,6 +6,10 @@
 //! Hits are settled after each command, in scenario order, until nothing more changes (a router
 //! passing through a friend may rout that friend too). Within a command hits therefore take
 //! effect at its end rather than the instant they are taken (P39).
+//!
+//! A rout that reaches hexes the rules rank equal stops before it moves, for its owner's choice
+//! (10.21, P120): `PendingRout` and the `AfterRout` continuation go into the RoutChoice phase,
+//! and `choose` carries the answer out and resumes.
 
 use crate::charts::stacking::{Action, Outcome};
 use crate::combat::missile::Supply;
