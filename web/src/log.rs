@@ -330,6 +330,26 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             e
         }
         Event::AdvanceTurnOffered { .. } => return None,
+        Event::RoutChoiceOffered { side, pending, .. } => {
+            let hexes: Vec<String> = pending.options.iter().map(|o| o.label()).collect();
+            let (what, rule) = if pending.break_off { ("step back", "10.32") } else { ("run", "10.21") };
+            let text = format!(
+                "{} may {what} to {} — equally good: {} chooses.",
+                unit_name(s, &pending.unit),
+                hexes.join(" or "),
+                s.sides[*side].name
+            );
+            let mut e = about(entry(text, Some(rule)), &pending.unit);
+            e.hexes = pending.options.iter().flat_map(|o| o.hexes()).collect();
+            e
+        }
+        Event::RoutHexChosen { unit, to } => {
+            let owner = s.unit(unit).map(|u| s.sides[u.side].name.clone()).unwrap_or_default();
+            let text = format!("{owner} chooses {} for {}.", to.label(), unit_name(s, unit));
+            let mut e = about(entry(text, Some("10.21")), unit);
+            e.hexes = to.hexes().collect();
+            e
+        }
         Event::FormationAdvanced { unit, to, wheel, .. } => {
             let how = if *wheel { "wheels into" } else { "advances into" };
             let mut e = about(entry(format!("{} {how} {}.", unit_name(s, unit), to.label()), Some("9.33")), unit);

@@ -49,6 +49,12 @@ fn command_to(reacting: bool, unit: &str, d: &Destination) -> Command {
     }
 }
 
+/// The engine's command for the rout choice whose option covers `hex` (10.21, 10.32).
+fn rout_choice_at(game: &Game, options: &[Placement], hex: HexId) -> Option<Command> {
+    let k = options.iter().position(|p| p.hexes().any(|h| h == hex))?;
+    sarissa_rules::legal::legal_commands(game).into_iter().nth(k)
+}
+
 /// Units that may withdraw now (6.7), or else the units the active leader may order, those
 /// that moved under his orders and may still fire, and those that fired and may move on (8.11).
 fn units_to_order(game: &Game) -> Vec<usize> {
@@ -372,6 +378,13 @@ pub fn play_screen(props: &PlayProps) -> Html {
         let (on_toggle_shock, column_wanted, line_chosen) =
             (on_toggle_shock.clone(), column_wanted.clone(), line_chosen.clone());
         Callback::from(move |hex: HexId| {
+            // A router's owner choosing: a tap on a bright hex sends it there (10.21, 10.32).
+            if let Phase::RoutChoice { pending, .. } = &game.state.phase {
+                if let Some(c) = rout_choice_at(&game, &pending.options, hex) {
+                    execute.emit(c);
+                }
+                return;
+            }
             // A tap on the map sets aside a line chosen to withdraw as a body (6.78, 6.83).
             if line_chosen.is_some() {
                 line_chosen.set(None);
@@ -586,6 +599,16 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 if let Some(line) = line_chosen.and_then(|k| lines.get(k)) {
                     o.outline = line.units.iter().flat_map(|&u| game.state.units[u].placement.hexes()).collect();
                     o.focus.extend(line.ends());
+                }
+            }
+            // A router's owner choosing: the router picked out, the hexes it may go to bright
+            // (10.21, 10.32).
+            None if matches!(game.state.phase, Phase::RoutChoice { .. }) => {
+                if let Phase::RoutChoice { pending, .. } = &game.state.phase {
+                    o.reachable = pending.options.iter().flat_map(|p| p.hexes()).collect();
+                    if let Some(i) = game.scenario.units.iter().position(|u| u.id == pending.unit) {
+                        o.focus.extend(game.state.units[i].placement.hexes());
+                    }
                 }
             }
             None if riding.is_some() => {

@@ -500,6 +500,22 @@ pub fn prompt(p: &PromptProps) -> Html {
                 </> },
             )
         }
+        // 10.21: on equal priority the router's owner chooses; 10.32: a forced step back (P90).
+        Phase::RoutChoice { pending, .. } => {
+            let name = s.unit(&pending.unit).map(|u| u.name.clone()).unwrap_or_default();
+            let text = if pending.break_off {
+                format!("{side_name}: choose where {name} steps back — these hexes are as far from the enemy it was locked with (10.32). Tap one on the map, or a button.")
+            } else {
+                format!("{side_name}: choose where {name} routs — these hexes are equally good for it (10.21). Tap one on the map, or a button.")
+            };
+            let commands = sarissa_rules::legal::legal_commands(&p.game);
+            (
+                text,
+                html! { <>
+                    { for pending.options.iter().zip(commands).map(|(to, c)| button(format!("To {}", to.label()), "rout-to", c)) }
+                </> },
+            )
+        }
         Phase::AdvanceTurn { unit, .. } => {
             let name = s.unit(unit).map(|u| u.name.clone()).unwrap_or_default();
             let options = sarissa_rules::advance::turn_options(s, st);

@@ -136,7 +136,17 @@ pub fn note_tie_turn(tx: &mut Tx, leader: usize) {
 fn end_turn(tx: &mut Tx) -> Result<(), RuleError> {
     let turn = tx.state.turn;
     tx.emit(Event::TurnEnded { turn });
-    crate::cohesion::rout_segment(tx)?;
+    // A router's owner may have a choice to make first (P120): the rest follows it.
+    if crate::cohesion::rout_segment(tx)? {
+        return Ok(());
+    }
+    after_rout_segment(tx)
+}
+
+/// After the Rout Movement segment: the Reload segment (8.18), Moved units and Finished leaders
+/// face up (D4), the Withdrawal Phase, and the next turn.
+pub fn after_rout_segment(tx: &mut Tx) -> Result<(), RuleError> {
+    let turn = tx.state.turn;
     crate::fire::reload(tx);
     tx.emit(Event::UnitsAndLeadersReadied);
     let verdict = crate::victory::withdrawal_phase(tx.scenario, &tx.state);

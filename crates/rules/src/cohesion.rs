@@ -6,12 +6,107 @@
 //! Hits are settled after each command, in scenario order, until nothing more changes (a router
 //! passing through a friend may rout that friend too). Within a command hits therefore take
 //! effect at its end rather than the instant they are taken (P39).
+//!
+//! A rout that reaches hexes the rules rank equal stops before it moves, for its owner's choice
+//! (10.21, P120): `PendingRout` and the `AfterRout` continuation go into the RoutChoice phase,
+//! and `choose` carries the answer out and resumes.
 
 use crate::charts::stacking::{Action, Outcome};
 use crate::combat::missile::Supply;
-use crate::game::{Event, HitCause, RollPurpose, RuleError, Tx};
-use crate::rout::{rout_move, Elimination, RoutLeg, RoutPlan, RoutTrack};
+use crate::game::{Event, HitCause, Phase, RollPurpose, RuleError, Tx};
+use crate::rout::{rout_move_choosing, same_pose, Elimination, RoutLeg, RoutPlan, RoutTrack};
 use crate::units::{Placement, UnitClass, UnitType};
+use serde::{Deserialize, Serialize};
+
+/// A rout move waiting for its owner's choice between hexes the rules rank equal (GBA 10.21
+/// "the owner chooses", P34, P35, P120): nothing of it has happened yet; the planner is run
+/// again with `chosen` and the answer, and stops at the next tie, if any.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingRout {
+    pub unit: String,
+    pub leg: RoutLeg,
+    /// The rule its events cite (10.21, 9.18, 10.22, 10.27).
+    pub rule: String,
+    /// The owner's answers at the earlier ties of this move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chosen: Vec<Placement>,
+    /// The poses tied at this one, by hex id.
+    pub options: Vec<Placement>,
+    /// Not a rout: the step back of an Engaged unit that cannot shock, to one of the free hexes
+    /// equally far from those it is locked with (10.32, P90).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub break_off: bool,
+}
+
+/// What was still to happen when a rout stopped for its owner's choice (P120): explicit data,
+/// carried out once the choice is made.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "after", rename_all = "snake_case")]
+pub enum AfterRout {
+    /// Only the settling of hits that ends every command (P39): the command's own work is done.
+    Settle,
+    /// The rest of a shock segment (P40): its other routs, the settling, each combat's
+    /// pass-through, advances and Engaged, the end of the segment, the advancers' turns.
+    Shock(Box<crate::shock_segment::ShockRest>),
+    /// The rest of the Rout Movement segment from unit `next` (10.22), then the end of the turn.
+    RoutSegment { next: usize },
+    /// `leader`'s shock segment opens (after a break-off hex is chosen, 10.32, P90), or if no one
+    /// may attack, his orders phase ends as usual (9.0, 5.3).
+    BeginShock { leader: String },
+}
+
+/// Stops the game for the owner of `pending`'s unit to choose; `then` resumes afterwards.
+pub fn offer(tx: &mut Tx, pending: PendingRout, then: AfterRout) {
+    let side = tx.scenario.units.iter().find(|u| u.id == pending.unit).map_or(0, |u| u.side);
+    tx.emit(Event::RoutChoiceOffered { side, pending, then });
+}
+
+/// The owner's answer (`rout U to HEX`): the rout goes on with it, stopping again at its next
+/// tie; once it is over, whatever was still to happen does (P120).
+pub fn choose(tx: &mut Tx, unit: &str, to: Placement) -> Result<(), RuleError> {
+    let Phase::RoutChoice { pending, then, .. } = tx.state.phase.clone() else {
+        return Err(RuleError::NotNow { command: "rout".into(), expected: "no rout waits for a choice".into() });
+    };
+    let refuse = |reason: String| RuleError::IllegalMove { unit: unit.into(), rule: "10.21", reason };
+    if unit != pending.unit {
+        return Err(refuse(format!("it is {}'s rout that waits for its owner's choice", pending.unit)));
+    }
+    let Some(&to) = pending.options.iter().find(|o| same_pose(o, &to)) else {
+        let options: Vec<String> = pending.options.iter().map(|o| o.label()).collect();
+        return Err(refuse(format!("it may rout only to one of {}", options.join(", "))));
+    };
+    tx.emit(Event::RoutHexChosen { unit: unit.into(), to });
+    let ui = tx.unit_index(unit)?;
+    if pending.break_off {
+        // 10.32 (P90): the step back itself, keeping its facing.
+        if let (Placement::One(from), Placement::One(to)) = (tx.state.units[ui].placement, to) {
+            tx.emit(Event::BrokeOff { unit: unit.into(), from, to });
+        }
+    } else {
+        let mut chosen = pending.chosen;
+        chosen.push(to);
+        if let Some(next) = rout_with(tx, ui, pending.leg, &pending.rule, &chosen, true)? {
+            offer(tx, next, then);
+            return Ok(());
+        }
+    }
+    match then {
+        AfterRout::Settle => Ok(()),
+        AfterRout::Shock(rest) => crate::shock_segment::go_on_after_choice(tx, *rest),
+        AfterRout::BeginShock { leader } => {
+            if !crate::shock_segment::begin(tx, &leader)? {
+                crate::sequence::after_orders(tx, &leader)?;
+            }
+            Ok(())
+        }
+        AfterRout::RoutSegment { next } => {
+            if !rout_segment_from(tx, next)? {
+                crate::activation::after_rout_segment(tx)?;
+            }
+            Ok(())
+        }
+    }
+}
 
 /// What a rout does to a unit of this type (10.2): skirmishers (not SK*), chariots and
 /// artillery are eliminated; elephants rampage (11.14, `rout` below); everyone else rout-moves.
@@ -19,11 +114,23 @@ fn eliminated_on_rout(kind: UnitType) -> bool {
     matches!(kind, UnitType::SK | UnitType::CH | UnitType::ChStar | UnitType::AT)
 }
 
-/// Routs, eliminations from hits on Routed units, until nothing changes (10.1, 10.26).
+/// Routs, eliminations from hits on Routed units, until nothing changes (10.1, 10.26); every
+/// tie of a rout takes its first option (P120: where the caller cannot stop).
 pub fn settle(tx: &mut Tx) -> Result<(), RuleError> {
+    settle_with(tx, false).map(|_| ())
+}
+
+/// As `settle`, but a rout that reaches a tie stops before it moves and is returned, for the
+/// caller to offer with what it still has to do (P120).
+pub fn settle_asking(tx: &mut Tx) -> Result<Option<PendingRout>, RuleError> {
+    settle_with(tx, true)
+}
+
+fn settle_with(tx: &mut Tx, ask: bool) -> Result<Option<PendingRout>, RuleError> {
     // A harassment's fire is all at once (8.33): its hits wait until the harasser has shot.
-    if matches!(&tx.state.phase, crate::game::Phase::Reaction { harass: Some(_), .. }) {
-        return Ok(());
+    // A rout waiting for its owner's choice: the rest waits for it too (P120).
+    if matches!(&tx.state.phase, Phase::Reaction { harass: Some(_), .. } | Phase::RoutChoice { .. }) {
+        return Ok(None);
     }
     // Each pass routs or eliminates a unit (at most twice each), so this ends.
     for _ in 0..=2 * tx.scenario.units.len() {
@@ -36,7 +143,7 @@ pub fn settle(tx: &mut Tx) -> Result<(), RuleError> {
         let Some(i) = next else {
             // 10.33: a rout or elimination may free the units locked with it.
             crate::engaged::release_free(tx);
-            return Ok(());
+            return Ok(None);
         };
         let id = tx.scenario.units[i].id.clone();
         if tx.state.units[i].routed {
@@ -49,25 +156,53 @@ pub fn settle(tx: &mut Tx) -> Result<(), RuleError> {
             if let Some(c) = cascade {
                 crate::indian::cascade(tx, c)?;
             }
-        } else {
-            rout(tx, i, RoutLeg::Hexes(2), "10.21")?;
+        } else if let Some(p) = rout_with(tx, i, RoutLeg::Hexes(2), "10.21", &[], ask)? {
+            return Ok(Some(p));
         }
     }
-    Ok(())
+    Ok(None)
 }
 
 /// Moves a unit as a router (10.21 initial move, 10.22 the segment): the plan's path, its
-/// passings through friends, its leaders along, or its elimination.
+/// passings through friends, its leaders along, or its elimination. Ties take their first
+/// option (P120: where the caller cannot stop).
 pub fn rout(tx: &mut Tx, unit: usize, leg: RoutLeg, rule: &str) -> Result<(), RuleError> {
+    rout_with(tx, unit, leg, rule, &[], false).map(|_| ())
+}
+
+/// As `rout`, but a tie stops it before it moves: it is returned, for the caller to offer (P120).
+pub fn rout_asking(tx: &mut Tx, unit: usize, leg: RoutLeg, rule: &str) -> Result<Option<PendingRout>, RuleError> {
+    rout_with(tx, unit, leg, rule, &[], true)
+}
+
+fn rout_with(
+    tx: &mut Tx,
+    unit: usize,
+    leg: RoutLeg,
+    rule: &str,
+    chosen: &[Placement],
+    ask: bool,
+) -> Result<Option<PendingRout>, RuleError> {
     let routed: Vec<bool> = tx.state.units.iter().map(|u| u.routed).collect();
-    let plan = rout_move(tx.scenario, &tx.state, unit, leg, &routed);
+    let plan = rout_move_choosing(tx.scenario, &tx.state, unit, leg, &routed, chosen);
+    // 10.21: "on equal priority the owner chooses" — the first tie not yet answered (P120).
+    if let Some(open) = plan.track().and_then(|t| t.choices.get(chosen.len())).filter(|_| ask) {
+        return Ok(Some(PendingRout {
+            unit: tx.scenario.units[unit].id.clone(),
+            leg,
+            rule: rule.into(),
+            chosen: chosen.to_vec(),
+            options: open.options.clone(),
+            break_off: false,
+        }));
+    }
     let cascade = crate::indian::cascade_of(tx.scenario, &tx.state, unit);
     apply_plan(tx, unit, plan, rule)?;
     // CG 11.23: an elephant (that would rout) or chariot carrying its commander breaks.
-    match cascade {
-        Some(c) => crate::indian::cascade(tx, c),
-        None => Ok(()),
+    if let Some(c) = cascade {
+        crate::indian::cascade(tx, c)?;
     }
+    Ok(None)
 }
 
 fn apply_plan(tx: &mut Tx, unit: usize, plan: RoutPlan, rule: &str) -> Result<(), RuleError> {
@@ -150,9 +285,15 @@ fn passings(tx: &mut Tx, router: usize, track: &RoutTrack) -> Result<(), RuleErr
 }
 
 /// The Rout Movement segment (10.22): Routed two-hex phalanxes and heavy infantry are
-/// eliminated; every other Routed unit moves its full printed MA toward its edge.
-pub fn rout_segment(tx: &mut Tx) -> Result<(), RuleError> {
-    for i in 0..tx.scenario.units.len() {
+/// eliminated; every other Routed unit moves its full printed MA toward its edge. `true` when
+/// it stopped for an owner's choice (P120): the rest follows that choice.
+pub fn rout_segment(tx: &mut Tx) -> Result<bool, RuleError> {
+    rout_segment_from(tx, 0)
+}
+
+fn rout_segment_from(tx: &mut Tx, from: usize) -> Result<bool, RuleError> {
+    let n = tx.scenario.units.len();
+    for i in from..n {
         let st = &tx.state.units[i];
         if st.eliminated || !st.routed {
             continue;
@@ -163,9 +304,16 @@ pub fn rout_segment(tx: &mut Tx) -> Result<(), RuleError> {
             tx.emit(Event::UnitEliminated { unit: u.id.clone(), rule: "10.22".into() });
             continue;
         }
-        rout(tx, i, RoutLeg::Segment, "10.22")?;
+        if let Some(p) = rout_asking(tx, i, RoutLeg::Segment, "10.22")? {
+            offer(tx, p, AfterRout::RoutSegment { next: i + 1 });
+            return Ok(true);
+        }
     }
-    settle(tx)?;
+    if let Some(p) = settle_asking(tx)? {
+        offer(tx, p, AfterRout::RoutSegment { next: n });
+        return Ok(true);
+    }
     // CG 11.41, 11.42: then the guilds and tribes with men broken roll for flight.
-    crate::indian::flight(tx)
+    crate::indian::flight(tx)?;
+    Ok(false)
 }

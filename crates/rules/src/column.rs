@@ -71,9 +71,9 @@ pub fn line_facing(placement: &Placement, facing: Vertex, column: bool) -> Verte
 }
 
 /// 6.66: every column shock attacked in this orders phase's shock segment (the combats resolved
-/// among the events from `since` on) falls back into normal formation at its end, with one
-/// cohesion hit. Routed or eliminated ones are out of column already.
-pub fn revert_attacked(tx: &mut Tx, since: usize) {
+/// among the events from `since` on, and the `attacked` ones struck before a pause, P120) falls
+/// back into normal formation at its end, with one cohesion hit. Routed or eliminated ones are out of column already.
+pub fn revert_attacked(tx: &mut Tx, since: usize, attacked: &[String]) {
     let mut defenders: Vec<usize> = tx.events[since..]
         .iter()
         .filter_map(|e| match e {
@@ -81,6 +81,7 @@ pub fn revert_attacked(tx: &mut Tx, since: usize) {
             _ => None,
         })
         .flatten()
+        .chain(attacked)
         .filter_map(|d| tx.scenario.units.iter().position(|u| &u.id == d))
         .collect();
     defenders.sort_unstable();

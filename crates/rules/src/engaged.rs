@@ -154,6 +154,18 @@ pub fn break_off_hexes(scenario: &Scenario, state: &GameState, unit: usize) -> V
     out
 }
 
+/// The hexes of [`break_off_hexes`] as far from those it is locked with as the farthest: where
+/// a unit that must break off may go, its owner's choice (10.32, P90, P120).
+pub fn farthest_break_off_hexes(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<HexId> {
+    let partners = partners(scenario, state, unit);
+    let near = |h: HexId| {
+        partners.iter().flat_map(|&e| state.units[e].placement.hexes()).map(|p| p.distance(h)).min().unwrap_or(9)
+    };
+    let all = break_off_hexes(scenario, state, unit);
+    let best = all.first().map(|&h| near(h));
+    all.into_iter().filter(|&h| Some(near(h)) == best).collect()
+}
+
 /// The attacker's Engaged unit `unit` steps back to `to` instead of attacking (10.32).
 pub fn break_off(tx: &mut Tx, unit: &str, to: HexId) -> Result<(), RuleError> {
     let i = tx.unit_index(unit)?;
@@ -176,18 +188,30 @@ pub fn break_off(tx: &mut Tx, unit: &str, to: HexId) -> Result<(), RuleError> {
 }
 
 /// When a shock segment opens: the Engaged units called on to attack that cannot shock step
-/// back where they can (10.32), to the first hex of [`break_off_hexes`] (P90).
-pub fn forced_break_offs(tx: &mut Tx, called: &[usize]) {
+/// back where they can (10.32), to the farthest free hex (P90). Where several are as far, the
+/// owner chooses: the first such unit is returned, to be asked (P120), before any other moves.
+pub fn forced_break_offs(tx: &mut Tx, called: &[usize]) -> Option<crate::cohesion::PendingRout> {
     for &u in called {
         if !tx.state.units[u].engaged || !must_break_off(tx.scenario, u) {
             continue;
         }
-        let (Placement::One(from), Some(&to)) =
-            (tx.state.units[u].placement, break_off_hexes(tx.scenario, &tx.state, u).first())
-        else {
-            continue;
-        };
-        tx.emit(Event::BrokeOff { unit: tx.scenario.units[u].id.clone(), from, to });
+        let Placement::One(from) = tx.state.units[u].placement else { continue };
+        let unit = tx.scenario.units[u].id.clone();
+        match farthest_break_off_hexes(tx.scenario, &tx.state, u).as_slice() {
+            [] => {}
+            [to] => tx.emit(Event::BrokeOff { unit, from, to: *to }),
+            options => {
+                return Some(crate::cohesion::PendingRout {
+                    unit,
+                    leg: crate::rout::RoutLeg::Hexes(1),
+                    rule: "10.32".into(),
+                    chosen: Vec::new(),
+                    options: options.iter().map(|&h| Placement::One(h)).collect(),
+                    break_off: true,
+                })
+            }
+        }
     }
     release_free(tx);
+    None
 }

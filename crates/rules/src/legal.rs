@@ -116,6 +116,16 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             out
         }
         Phase::Momentum { .. } => vec![Command::TryMomentum, Command::DeclineMomentum],
+        // 10.21: the router's owner picks one of the hexes tied (P120).
+        // 10.32 (P90): a forced step back's hex among the equally far.
+        Phase::RoutChoice { pending, .. } => pending
+            .options
+            .iter()
+            .map(|to| match (pending.break_off, to) {
+                (true, crate::units::Placement::One(h)) => Command::BreakOff { unit: pending.unit.clone(), to: *h },
+                _ => Command::RoutTo { unit: pending.unit.clone(), to: *to },
+            })
+            .collect(),
         Phase::PreArranged { .. } => pre_arranged_declarations(s, st),
         Phase::EliteInitiative { leaders, .. } => leaders
             .iter()

@@ -24,6 +24,7 @@
 //! shock agrianians companions            # the shock segment: optional attackers that join
 //! advance-turn hypaspists facing NE      # after advancing: turn a vertex, or keep (9.32)
 //! break-off horse-archers to 0506       # an Engaged unit steps back instead of attacking (10.32)
+//! rout levy to 0506                      # a router's owner picks among equal hexes (10.21; A-B: two-hex)
 //! end                                    # end orders
 //! momentum | no-momentum
 //! ```
@@ -114,6 +115,13 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         ["advance-turn", unit, "facing", v] => {
             let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
             Command::TurnAfterAdvance { unit: unit.to_string(), facing }
+        }
+        ["rout", unit, "to", to] => {
+            let to = match to.split_once('-') {
+                Some((a, b)) => Placement::Two(hexes(&[a])?[0], hexes(&[b])?[0]),
+                None => Placement::One(hexes(&[to])?[0]),
+            };
+            Command::RoutTo { unit: unit.to_string(), to }
         }
         ["break-off", unit, "to", to] => {
             let to = HexId::parse(to).ok_or_else(|| format!("`{to}` is not a hex id"))?;
@@ -237,6 +245,7 @@ pub fn format(command: &Command) -> String {
         Command::Shock { attackers } => format!("shock {}", attackers.join(" ")),
         Command::TurnAfterAdvance { unit, facing } => format!("advance-turn {unit} facing {}", facing.name()),
         Command::BreakOff { unit, to } => format!("break-off {unit} to {to}"),
+        Command::RoutTo { unit, to } => format!("rout {unit} to {}", to.label()),
         Command::EndOrders => "end".into(),
         Command::ReactFacing { unit, facing } => format!("react {unit} facing {}", facing.name()),
         Command::Withdraw { unit, path, facing, fire } => {
@@ -331,6 +340,8 @@ mod tests {
             },
             Command::TurnAfterAdvance { unit: "hypaspists".into(), facing: Vertex::NE },
             Command::BreakOff { unit: "horse-archers".into(), to: h("0506") },
+            Command::RoutTo { unit: "levy".into(), to: Placement::One(h("0506")) },
+            Command::RoutTo { unit: "hoplites".into(), to: Placement::Two(h("0506"), h("0507")) },
             Command::EndOrders,
             Command::ReactFacing { unit: "hoplites".into(), facing: Vertex::NE },
             Command::Withdraw {

@@ -116,12 +116,20 @@ pub fn rally_unit(tx: &mut Tx, unit: &str, facing: Vertex) -> Result<(), RuleErr
                 tx.emit(Event::UnitRallied { unit: unit.into(), hits, facing, supply });
             }
             // "R": it runs two more hexes after all.
-            RallyResult::Fails => crate::cohesion::rout(tx, ui, RoutLeg::Hexes(2), "10.27")?,
+            RallyResult::Fails => ask_rout(tx, ui, RoutLeg::Hexes(2))?,
         }
     } else if matches!(kind, UnitType::PH | UnitType::HI) || roll > tq {
         tx.emit(Event::UnitEliminated { unit: unit.into(), rule: "10.27".into() });
     } else {
-        crate::cohesion::rout(tx, ui, RoutLeg::Segment, "10.27")?;
+        ask_rout(tx, ui, RoutLeg::Segment)?;
+    }
+    Ok(())
+}
+
+/// A failed rally's rout move; at a tie its owner chooses (P120), nothing of the rally after it.
+fn ask_rout(tx: &mut Tx, unit: usize, leg: RoutLeg) -> Result<(), RuleError> {
+    if let Some(p) = crate::cohesion::rout_asking(tx, unit, leg, "10.27")? {
+        crate::cohesion::offer(tx, p, crate::cohesion::AfterRout::Settle);
     }
     Ok(())
 }

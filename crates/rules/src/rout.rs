@@ -25,7 +25,8 @@ use crate::zoc::{enemy_zoc, occupancy};
 use std::collections::HashMap;
 
 /// How far the router goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum RoutLeg {
     /// A number of hexes, no MP counted: the initial rout move is 2 (GBA 10.21, CG 11.22); so is
     /// the "R" result of the Rally Table (GBA 10.33 text, digest G6).
@@ -64,8 +65,9 @@ pub struct Passage {
     pub outcome: Outcome,
 }
 
-/// A point where the owner chooses among hexes of equal priority (GBA 10.21). `options[0]` is
-/// the default (the first by hex id) unless the caller chose another.
+/// A point where the owner chooses among hexes of equal priority (GBA 10.21, P120). `options[0]`
+/// is the planner's default (the first by hex id) unless the caller chose another; the engine
+/// asks the owner at each one in turn (`cohesion::PendingRout`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice {
     /// Index in the path of the pose chosen.
@@ -210,6 +212,11 @@ impl Step {
     fn key(&self) -> (u8, Class, i8) {
         (self.turns, self.class, -self.progress)
     }
+}
+
+/// Two poses on the same hexes, whichever half is named first.
+pub fn same_pose(a: &Placement, b: &Placement) -> bool {
+    placement_key(a) == placement_key(b)
 }
 
 fn placement_key(p: &Placement) -> (HexId, HexId) {
@@ -396,8 +403,10 @@ fn pick(steps: Vec<Step>, step_index: usize, chosen: &[Placement], choices: &mut
     let best = steps.iter().map(Step::key).min()?;
     let mut tied: Vec<Step> = steps.into_iter().filter(|s| s.key() == best).collect();
     tied.sort_by_key(|s| placement_key(&s.to));
-    if tied.len() == 1 {
-        return tied.pop();
+    tied.dedup_by_key(|s| placement_key(&s.to));
+    // Ways off the map are one and the same end (10.23): no choice among them (P120).
+    if tied.len() == 1 || tied.iter().all(|s| s.class.off_map()) {
+        return tied.into_iter().next();
     }
     let wanted = chosen.get(choices.len());
     let at = wanted.and_then(|w| tied.iter().position(|s| placement_key(&s.to) == placement_key(w))).unwrap_or(0);
@@ -411,7 +420,7 @@ pub fn rout_move(scenario: &Scenario, state: &GameState, unit: usize, leg: RoutL
 }
 
 /// Plans a rout move; `chosen[k]`, when it is one of the options of the k-th choice, is taken
-/// there instead of the default (the UI asks the owner, then plans again with the answers).
+/// there instead of the default (the engine asks the owner, then plans again with the answers).
 pub fn rout_move_choosing(
     scenario: &Scenario,
     state: &GameState,

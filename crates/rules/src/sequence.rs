@@ -171,15 +171,20 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::Orders { .. }, Command::Rally { unit, facing }) => crate::rally::rally_unit(tx, unit, *facing),
         (Phase::Orders { leader, .. }, Command::EndOrders) => end_orders(tx, &leader),
         (Phase::Orders { .. }, _) => Err(not_now("the active leader gives orders or ends them (5.2)")),
+        // A rout's owner may have a choice to make mid-segment: the rest follows it (P120).
         (Phase::Shock { leader, .. }, Command::Shock { attackers }) => {
             let since = tx.events.len();
-            crate::shock_segment::resolve_segment(tx, attackers)?;
-            after_shock_segment(tx, &leader, since)
+            if crate::shock_segment::resolve_segment(tx, attackers)? {
+                return Ok(());
+            }
+            after_shock_segment(tx, &leader, since, &[])
         }
         (Phase::Shock { leader, .. }, Command::ShockCombats { combats }) => {
             let since = tx.events.len();
-            crate::shock_segment::resolve_grouped(tx, combats)?;
-            after_shock_segment(tx, &leader, since)
+            if crate::shock_segment::resolve_grouped(tx, combats)? {
+                return Ok(());
+            }
+            after_shock_segment(tx, &leader, since, &[])
         }
         (Phase::Shock { .. }, Command::BreakOff { unit, to }) => crate::engaged::break_off(tx, unit, *to),
         (Phase::Shock { .. }, _) => Err(not_now("the shock attacks are chosen and resolved (9.11)")),
@@ -195,6 +200,14 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             offer_next(tx)
         }
         (Phase::Momentum { .. }, _) => Err(not_now("momentum may be tried or declined (5.3)")),
+        (Phase::RoutChoice { .. }, Command::RoutTo { unit, to }) => crate::cohesion::choose(tx, unit, *to),
+        // 10.32 (P90): the forced step back's hex, among the equally far.
+        (Phase::RoutChoice { pending, .. }, Command::BreakOff { unit, to }) if pending.break_off => {
+            crate::cohesion::choose(tx, unit, Placement::One(*to))
+        }
+        (Phase::RoutChoice { .. }, _) => {
+            Err(not_now("the router's owner chooses where it goes among hexes of equal priority (10.21)"))
+        }
         (Phase::Setup, _) => Err(not_now("the battle has not begun")),
     }
 }
@@ -702,10 +715,16 @@ fn crisis_of_faith(tx: &mut Tx, leader: usize) -> Result<(), RuleError> {
 }
 
 /// After the shock segment's combats: columns attacked revert; the advancers may turn (9.32),
-/// then the defenders react to them (9.35).
-fn after_shock_segment(tx: &mut Tx, leader: &str, since: usize) -> Result<(), RuleError> {
+/// then the defenders react to them (9.35). `attacked`: defenders of combats struck before a
+/// pause for a rout choice (P120), whose events are in an earlier command.
+pub(crate) fn after_shock_segment(
+    tx: &mut Tx,
+    leader: &str,
+    since: usize,
+    attacked: &[String],
+) -> Result<(), RuleError> {
     // 6.66: the columns attacked fall back into formation as the orders phase ends.
-    crate::column::revert_attacked(tx, since);
+    crate::column::revert_attacked(tx, since, attacked);
     // 9.32 then 9.35: the advancers may turn a vertex; then the defenders may turn to face
     // or shoot at them.
     let advances = tx.events[since..]

@@ -124,7 +124,7 @@ pub fn candidates(scenario: &Scenario, state: &GameState) -> Vec<Candidate> {
 }
 
 /// One combat: its attackers and defenders (scenario indices).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Combat {
     pub attackers: Vec<usize>,
     pub defenders: Vec<usize>,
@@ -481,7 +481,8 @@ fn splits(scenario: &Scenario, state: &GameState, group: &Combat) -> Vec<Vec<Com
     out
 }
 
-/// The active leader's orders are over: a shock segment if anyone may attack (9.0).
+/// The active leader's orders are over: a shock segment if anyone may attack (9.0). `true`
+/// also when an owner's choice of a break-off hex comes first (P120): the segment follows it.
 pub fn begin(tx: &mut Tx, leader: &str) -> Result<bool, RuleError> {
     if crate::engaged::in_use(tx.scenario) {
         // 10.32: Engaged units in range that cannot shock step back first, where they can.
@@ -492,7 +493,12 @@ pub fn begin(tx: &mut Tx, leader: &str) -> Result<bool, RuleError> {
                         && tx.state.units[u].placement.hexes().any(|h| range.contains_key(&h))
                 })
                 .collect();
-            crate::engaged::forced_break_offs(tx, &called);
+            // Several hexes as far: the owner chooses first; the segment opens after (P120).
+            if let Some(p) = crate::engaged::forced_break_offs(tx, &called) {
+                let then = crate::cohesion::AfterRout::BeginShock { leader: leader.into() };
+                crate::cohesion::offer(tx, p, then);
+                return Ok(true);
+            }
         }
     }
     let cands = candidates(tx.scenario, &tx.state);
@@ -507,8 +513,9 @@ pub fn begin(tx: &mut Tx, leader: &str) -> Result<bool, RuleError> {
 }
 
 /// The active player's designation: the optional attackers `chosen` join the must-attack ones;
-/// every combat is resolved (9.11–9.18).
-pub fn resolve_segment(tx: &mut Tx, chosen: &[String]) -> Result<(), RuleError> {
+/// every combat is resolved (9.11–9.18). `true` when a rout stopped for its owner's choice
+/// (P120): the rest of the segment follows it.
+pub fn resolve_segment(tx: &mut Tx, chosen: &[String]) -> Result<bool, RuleError> {
     let Phase::Shock { optional, leader, .. } = tx.state.phase.clone() else {
         return Err(RuleError::NotNow { command: "shock".into(), expected: "no shock segment".into() });
     };
@@ -526,8 +533,9 @@ pub fn resolve_segment(tx: &mut Tx, chosen: &[String]) -> Result<(), RuleError> 
     fight_all(tx, leader, chosen, fights)
 }
 
-/// The active player's designation with the combats formed as he chose (9.11, 9.12).
-pub fn resolve_grouped(tx: &mut Tx, groups: &[crate::game::CombatGroup]) -> Result<(), RuleError> {
+/// The active player's designation with the combats formed as he chose (9.11, 9.12); `true`
+/// when it stopped for a rout choice, as `resolve_segment`.
+pub fn resolve_grouped(tx: &mut Tx, groups: &[crate::game::CombatGroup]) -> Result<bool, RuleError> {
     let Phase::Shock { optional, leader, .. } = tx.state.phase.clone() else {
         return Err(RuleError::NotNow { command: "shock".into(), expected: "no shock segment".into() });
     };
@@ -552,8 +560,9 @@ fn fight_all(
     leader: String,
     chosen: Vec<String>,
     fights: Vec<(Combat, ShockSetup)>,
-) -> Result<(), RuleError> {
+) -> Result<bool, RuleError> {
     tx.emit(Event::ShockDesignated { leader: leader.clone(), attackers: chosen });
+    let since = tx.events.len();
     // 9.0: the steps run across all the combats at once (P40): every combat's checks, clash and
     // result from where things stood when the segment began; then the collapse — every rout of
     // the segment (9.18 steps 1–2); then each combat's pass-through and advances (step 3).
@@ -567,11 +576,60 @@ fn fight_all(
         let stand_failed = if parted { Vec::new() } else { strike_hits(tx, k, &combat, &setup, None)? };
         struck.push(Struck { k, combat, held, before, stand_failed, parted });
     }
-    for s in &struck {
-        rout_failed_stands(tx, &s.stand_failed)?;
+    let routs = struck.iter().flat_map(|s| s.stand_failed.iter().copied()).collect();
+    let attacked = tx.events[since..]
+        .iter()
+        .filter_map(|e| match e {
+            Event::ShockResolved { defenders, .. } => Some(defenders.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    go_on(tx, ShockRest { leader, struck, routs, attacked })
+}
+
+/// A shock segment whose combats are struck, from its routs on (P40): what is still to happen,
+/// kept as data while a rout waits for its owner's choice (P120).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ShockRest {
+    pub leader: String,
+    pub struck: Vec<Struck>,
+    /// The units the combats' procedures rout below their TQ, still to rout (9.13, 9.18).
+    pub routs: Vec<usize>,
+    /// The defenders of the combats struck, whose columns revert at the segment's end (6.66).
+    pub attacked: Vec<String>,
+}
+
+/// The rest of a shock segment after a rout choice (P120), then what follows the segment.
+pub fn go_on_after_choice(tx: &mut Tx, rest: ShockRest) -> Result<(), RuleError> {
+    let since = tx.events.len();
+    let (leader, attacked) = (rest.leader.clone(), rest.attacked.clone());
+    if go_on(tx, rest)? {
+        return Ok(());
     }
-    crate::cohesion::settle(tx)?;
-    for s in struck.iter().filter(|s| !s.parted) {
+    crate::sequence::after_shock_segment(tx, &leader, since, &attacked)
+}
+
+/// The segment's routs (9.18 steps 1–2), the settling of hits, then each combat's pass-through
+/// and advances (step 3) and its end. `true` when a rout stopped for its owner's choice (P120):
+/// the rest is offered with it.
+fn go_on(tx: &mut Tx, mut rest: ShockRest) -> Result<bool, RuleError> {
+    while !rest.routs.is_empty() {
+        let u = rest.routs.remove(0);
+        let st = &tx.state.units[u];
+        if !st.routed && !st.eliminated && st.hits < crate::column::effective_tq(tx.scenario, &tx.state, u) {
+            if let Some(p) = crate::cohesion::rout_asking(tx, u, crate::rout::RoutLeg::Hexes(2), "9.18")? {
+                crate::cohesion::offer(tx, p, crate::cohesion::AfterRout::Shock(Box::new(rest)));
+                return Ok(true);
+            }
+        }
+    }
+    if let Some(p) = crate::cohesion::settle_asking(tx)? {
+        crate::cohesion::offer(tx, p, crate::cohesion::AfterRout::Shock(Box::new(rest)));
+        return Ok(true);
+    }
+    // From here on a rout (a next-row attack, a wheel) takes its first option: P120.
+    for s in rest.struck.iter().filter(|s| !s.parted) {
         // Elephants (and CG chariots) whose defender held go through it (GBA 11.13, CG 10.13, 10.26).
         crate::elephants::pass_through(tx, s.k, &s.combat.attackers, &s.combat.defenders, &s.held)?;
         advance(tx, &s.combat, &s.held)?;
@@ -579,20 +637,21 @@ fn fight_all(
         crate::engaged::after_combat(tx, &s.combat, &s.before);
     }
     crate::engaged::release_free(tx);
-    tx.emit(Event::ShockSegmentEnded { leader });
-    Ok(())
+    tx.emit(Event::ShockSegmentEnded { leader: rest.leader });
+    Ok(false)
 }
 
 /// A combat struck, its routs and advances still to come: the hexes its defenders held and where
 /// each of its units stood, the units its procedure routs below their TQ (9.13, 9.18), and
 /// whether Greek ranks parted for chariots instead of fighting (CG 10.27).
-struct Struck {
-    k: usize,
-    combat: Combat,
-    held: Vec<HexId>,
-    before: Vec<(usize, Placement)>,
-    stand_failed: Vec<usize>,
-    parted: bool,
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Struck {
+    pub k: usize,
+    pub combat: Combat,
+    pub held: Vec<HexId>,
+    pub before: Vec<(usize, Placement)>,
+    pub stand_failed: Vec<usize>,
+    pub parted: bool,
 }
 
 /// Routs the units a combat's procedure broke below their TQ (a failed stand, the collapse,

@@ -23,7 +23,8 @@ fn attack(rules: &'static str, red_extra: Vec<String>) -> sarissa_rules::Game {
         ok(&mut game, Command::EndReaction);
     }
     ok(&mut game, Command::EndOrders);
-    let events = ok(&mut game, Command::Shock { attackers: vec![] });
+    let mut events = ok(&mut game, Command::Shock { attackers: vec![] });
+    events.extend(rout_first(&mut game));
     assert!(events.contains(&Event::UnitAdvanced { unit: "hyp".into(), from: h("0505"), to: h("0605") }));
     game
 }
@@ -128,7 +129,8 @@ fn formation_attack(
         ok(&mut game, Command::EndReaction);
     }
     ok(&mut game, Command::EndOrders);
-    let events = ok(&mut game, Command::Shock { attackers: vec![] });
+    let mut events = ok(&mut game, Command::Shock { attackers: vec![] });
+    events.extend(rout_first(&mut game));
     (game, events)
 }
 

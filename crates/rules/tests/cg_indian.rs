@@ -285,7 +285,8 @@ fn cg_11_23_an_elephant_carrying_the_overall_commander_breaks_and_the_rout_casca
     // routed a, checks too: 9 (5 hits, routs).
     game.state.units[el].hits = 6;
     game.state.dice = Dice::scripted(&[7, 8, 4, 9]);
-    let events = ok(&mut game, pass("raja"));
+    let mut events = ok(&mut game, pass("raja"));
+    events.extend(rout_first(&mut game));
     assert!(events.contains(&Event::CascadeRout { unit: "el".into(), leader: "raja".into() }), "{events:?}");
     assert_eq!(checks(&events), [("a".into(), 8), ("b".into(), 4), ("c".into(), 9)]);
     assert!(events.contains(&Event::CohesionHits { unit: "a".into(), hits: 4, cause: HitCause::CascadeRout }));
@@ -349,6 +350,8 @@ fn end_the_turn(game: &mut Game) -> Vec<Event> {
     for l in ["tc", "raja", "foe"] {
         events.extend(ok(game, pass(l)));
     }
+    // The routers' owners take the first of each tie of hexes (P120).
+    events.extend(rout_first(game));
     events
 }
 

@@ -386,7 +386,8 @@ fn w39_rally_on_initiative_plus_one_hits_half_the_tq_no_table_cg_11_33_11_34_d69
     assert!(events.iter().any(|e| matches!(e, Event::UnitRallied { hits: 3, .. })), "{events:?}");
     // DR 6: it rout-moves; DR 8 (over its TQ 7): eliminated.
     let mut game = cg_rally_field(&[6], "0905", vec![]);
-    let events = ok(&mut game, cg_rally());
+    let mut events = ok(&mut game, cg_rally());
+    events.extend(rout_first(&mut game));
     assert!(events.iter().any(|e| matches!(e, Event::UnitRouted { .. })), "{events:?}");
     let mut game = cg_rally_field(&[8], "0905", vec![]);
     let events = ok(&mut game, cg_rally());

@@ -206,7 +206,8 @@ fn a_column_fights_at_tq_minus_two_and_neither_shocks_nor_fires_gba_6_65() {
     assert!(setup.defenders[0].in_column);
     // With 4 hits the column (TQ 6 − 2) routs.
     game.state.units[0].hits = 4;
-    let events = ok(&mut game, activate("hero"));
+    let mut events = ok(&mut game, activate("hero"));
+    events.extend(rout_first(&mut game));
     assert!(events.iter().any(|e| matches!(e, Event::UnitRouted { unit, .. } if unit == "mi")), "{events:?}");
     assert!(!game.state.units[0].column, "routed units are never columns");
 }

@@ -149,10 +149,13 @@ fn an_enemy_it_crashes_into_is_hit_and_may_rout_gba_11_14() {
     // Blue LI faced W at 0502 with 3 hits: the 2 hits through its flank (from 0503, south)
     // bring it to its TQ of 5, and it routs once the rampage is over (P39).
     let f = volley_field("alexander", "0505", vec![unit("li", "LI", "J", 3, 5, 5, "J", "0502", "W")], vec![]);
-    let (game, events) = rout_the_elephant_with(&f, &[0, 1, 9], &[("li", 3)]);
+    let (mut game, events) = rout_the_elephant_with(&f, &[0, 1, 9], &[("li", 3)]);
     assert_eq!(events[..3], [roll(1), leg(1, Some(Hexside::N), &["0504", "0503"], &["li"], None), hits("li", 2),]);
     assert_eq!(events[3..6], mahout(9, "11.14"));
-    assert!(matches!(&events[6], Event::UnitRouted { unit, .. } if unit == "li"), "{:?}", events[6]);
+    // Its rout comes next; its owner picks the first of its tied hexes (P120).
+    assert!(matches!(&events[6], Event::RoutChoiceOffered { pending, .. } if pending.unit == "li"), "{:?}", events[6]);
+    let events = rout_first(&mut game);
+    assert!(events.iter().any(|e| matches!(e, Event::UnitRouted { unit, .. } if unit == "li")), "{events:?}");
     assert!(game.state.units[1].routed);
 }
 

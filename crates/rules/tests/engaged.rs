@@ -123,9 +123,11 @@ fn a_unit_that_cannot_shock_steps_back_when_its_leader_could_call_on_it_gba_10_3
     assert!(events.iter().any(|e| matches!(e, Event::EngagedChanged { engaged: true, .. })), "{events:?}");
     ok(&mut game, Command::DeclineMomentum);
     ok(&mut game, activate("hero"));
-    let events = end_orders(&mut game);
-    // Two hexes back from the MI, the first by hex id of the equally far ones (P90).
+    let mut events = end_orders(&mut game);
+    // Two hexes back from the MI, the equally far ones are its owner's choice: the first by
+    // hex id (P90, P120).
     let to = HexId::parse("0404").unwrap();
+    events.extend(ok(&mut game, Command::BreakOff { unit: "archers".into(), to }));
     let broke = events.iter().position(|e| matches!(e, Event::BrokeOff { unit, .. } if unit == "archers"));
     assert!(broke.is_some(), "{events:?}");
     assert!(

@@ -22,7 +22,9 @@ fn a_unit_whose_hits_reach_its_tq_routs_two_hexes_toward_its_edge_gba_10_1_10_21
     let (mut game, _) = field(vec![unit("red", "MI", "", 4, 5, 5, "", "0505", "W")]).start(&[0]);
     game.state.units[1].hits = 4;
     ok(&mut game, activate("hero"));
-    let events = ok(&mut game, fire());
+    let mut events = ok(&mut game, fire());
+    // Its two hexes east: each step's two edge-ward hexes tie; its owner takes the first (P120).
+    events.extend(rout_first(&mut game));
     let routed = events.iter().find_map(|e| match e {
         Event::UnitRouted { unit, path, placement, .. } if unit == "red" => Some((path.clone(), *placement)),
         _ => None,
@@ -88,7 +90,8 @@ fn in_the_rout_segment_routers_run_their_full_ma_and_routed_hoplites_dissolve_gb
     game.state.units[1].routed = true;
     // Both leaders pass: the turn ends and Phase D comes.
     ok(&mut game, pass("hero"));
-    let events = ok(&mut game, pass("foe"));
+    let mut events = ok(&mut game, pass("foe"));
+    events.extend(rout_first(&mut game));
     assert!(events.contains(&Event::UnitEliminated { unit: "hop".into(), rule: "10.22".into() }), "{events:?}");
     let ran = events.iter().find_map(|e| match e {
         Event::UnitRouted { unit, path, rule, .. } if unit == "blue" && rule == "10.22" => Some(path.len()),
@@ -133,7 +136,8 @@ fn initiative_4_rallies_a_tq_7_unit_on_0_to_5_and_the_table_gives_its_hits_gba_1
 #[test]
 fn a_failed_rally_runs_on_or_over_the_tq_is_eliminated_gba_10_27() {
     let mut game = rally_field(&[6]);
-    let events = ok(&mut game, rally());
+    let mut events = ok(&mut game, rally());
+    events.extend(rout_first(&mut game));
     assert!(events.iter().any(|e| matches!(e, Event::UnitRouted { rule, .. } if rule == "10.27")), "{events:?}");
     let mut game = rally_field(&[8]);
     let events = ok(&mut game, rally());

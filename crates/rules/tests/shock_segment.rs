@@ -68,7 +68,8 @@ fn the_engine_applies_exactly_what_the_combat_resolver_gives_gba_9_13_9_16() {
         assert_eq!(preview.len(), 1);
         let mut it = dice.iter().copied();
         let expected = resolve(&preview[0].1, &mut || it.next().unwrap()).unwrap();
-        let events = ok(&mut game, shock(&[]));
+        let mut events = ok(&mut game, shock(&[]));
+        events.extend(rout_first(&mut game));
         assert!(events.iter().any(|e| matches!(e, Event::ShockResolved { column, .. } if *column == expected.column)));
         let rolls = events.iter().filter(|e| matches!(e, Event::DieRolled { .. })).count();
         assert!(rolls >= expected.dice_used, "every die of the combat is an event");
@@ -103,7 +104,8 @@ fn units_in_range_that_did_not_move_may_attack_without_the_check_gba_7_33() {
     );
     let cands = sarissa_rules::shock_segment::candidates(&game.scenario, &game.state);
     assert!(cands.iter().all(|c| !c.check), "{cands:?}");
-    let events = ok(&mut game, shock(&[]));
+    let mut events = ok(&mut game, shock(&[]));
+    events.extend(rout_first(&mut game));
     assert!(!events.iter().any(|e| matches!(e, Event::ShockResolved { .. })), "{events:?}");
 }
 
@@ -131,7 +133,8 @@ fn the_attacker_advances_into_the_hex_the_routed_defender_left_gba_9_31() {
         ok(&mut game, mv("hyp", &["0405", "0505"], Vertex::E));
         let_pass(&mut game);
         ok(&mut game, Command::EndOrders);
-        let events = ok(&mut game, shock(&[]));
+        let mut events = ok(&mut game, shock(&[]));
+        events.extend(rout_first(&mut game));
         let red = &game.state.units[1];
         let gone = red.eliminated || red.placement != sarissa_rules::units::Placement::One(h("0605"));
         let hyp = &game.state.units[0];
@@ -162,7 +165,8 @@ fn a_unit_that_advances_beside_enemy_archers_may_be_turned_to_and_shot_at_but_no
         ok(&mut game, mv("hyp", &["0405", "0505"], Vertex::E));
         let_pass(&mut game);
         ok(&mut game, Command::EndOrders);
-        let events = ok(&mut game, shock(&[]));
+        let mut events = ok(&mut game, shock(&[]));
+        events.extend(rout_first(&mut game));
         if !events.iter().any(|e| matches!(e, Event::UnitAdvanced { unit, .. } if unit == "hyp")) {
             assert!(!matches!(game.state.phase, Phase::Reaction { .. }), "no advance, no reaction");
             continue;
@@ -204,7 +208,8 @@ fn every_combat_strikes_before_any_routs_then_the_advances_gba_9_0_9_18_p40() {
     ok(&mut game, mv("hyp2", &["0408", "0508"], Vertex::E));
     let_pass(&mut game);
     ok(&mut game, Command::EndOrders);
-    let events = ok(&mut game, shock(&[]));
+    let mut events = ok(&mut game, shock(&[]));
+    events.extend(rout_first(&mut game));
     let at = |f: &dyn Fn(&Event) -> bool| events.iter().position(f);
     let resolved: Vec<usize> =
         events.iter().enumerate().filter(|(_, e)| matches!(e, Event::ShockResolved { .. })).map(|(i, _)| i).collect();

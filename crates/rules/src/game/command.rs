@@ -96,6 +96,8 @@ pub enum Command {
     TurnAfterAdvance { unit: String, facing: Vertex },
     /// An Engaged unit called on to attack steps back one hex to `to` instead (GBA 10.32).
     BreakOff { unit: String, to: HexId },
+    /// A router's owner picks where it goes among hexes the rules rank equal (GBA 10.21, P120).
+    RoutTo { unit: String, to: Placement },
     /// The active leader gives no more orders this orders phase (GBA 5.21, 5.27).
     EndOrders,
     /// Roll for momentum: another orders phase for the same leader (GBA 5.32).
@@ -143,6 +145,7 @@ impl Command {
             Self::ShockCombats { .. } => "shock_combats",
             Self::TurnAfterAdvance { .. } => "turn_after_advance",
             Self::BreakOff { .. } => "break_off",
+            Self::RoutTo { .. } => "rout_to",
             Self::EndOrders => "end_orders",
             Self::ReactFacing { .. } => "react_facing",
             Self::Withdraw { .. } => "withdraw",

@@ -419,6 +419,18 @@ pub enum Event {
         from: HexId,
         to: HexId,
     },
+    /// A rout reached hexes the rules rank equal: the game waits for `side`, the router's owner,
+    /// to choose (GBA 10.21, P120); `then` is what was still to happen.
+    RoutChoiceOffered {
+        side: usize,
+        pending: crate::cohesion::PendingRout,
+        then: crate::cohesion::AfterRout,
+    },
+    /// The owner chose where the router goes at that tie (GBA 10.21, P120).
+    RoutHexChosen {
+        unit: String,
+        to: Placement,
+    },
     /// A unit's missile supply changes outside its own fire (GBA 8.17: javelin foot after shock).
     SupplyChanged {
         unit: String,
@@ -933,6 +945,21 @@ impl GameState {
             Event::EngagedChanged { units, engaged, .. } => {
                 for i in units.iter().filter_map(|id| unit(id)) {
                     self.units[i].engaged = *engaged;
+                }
+            }
+            Event::RoutChoiceOffered { side, pending, then } => {
+                let resume = std::mem::replace(&mut self.phase, Phase::Setup);
+                self.phase = Phase::RoutChoice {
+                    side: *side,
+                    pending: pending.clone(),
+                    then: then.clone(),
+                    resume: Box::new(resume),
+                };
+            }
+            Event::RoutHexChosen { .. } => {
+                if let Phase::RoutChoice { resume, .. } = &mut self.phase {
+                    let resume = std::mem::replace(resume.as_mut(), Phase::Setup);
+                    self.phase = resume;
                 }
             }
             Event::BrokeOff { unit: id, to, .. } => {

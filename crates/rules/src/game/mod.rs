@@ -79,7 +79,10 @@ impl Game {
         let mut tx = Tx { scenario: &self.scenario, state: self.state.clone(), events: Vec::new() };
         f(&mut tx)?;
         // Hits take effect: routs and eliminations (10.1, 10.26).
-        crate::cohesion::settle(&mut tx)?;
+        if let Some(pending) = crate::cohesion::settle_asking(&mut tx)? {
+            // A rout's owner has a choice to make (P120): the settling goes on after it.
+            crate::cohesion::offer(&mut tx, pending, crate::cohesion::AfterRout::Settle);
+        }
         // 9.24: Darius killed or captured ends the battle at once.
         if let (Some((l, winner)), false) =
             (crate::victory::target_lost(tx.scenario, &tx.state), matches!(tx.state.phase, Phase::Over { .. }))

@@ -281,6 +281,15 @@ pub enum Phase {
     Reactivation {
         side: usize,
     },
+    /// A router's owner chooses between hexes the rout rules rank equal (GBA 10.21, P120):
+    /// `pending` names the unit and the options; `then` is what was still to happen, and
+    /// `resume` the decision that was open when the rout began.
+    RoutChoice {
+        side: usize,
+        pending: crate::cohesion::PendingRout,
+        then: crate::cohesion::AfterRout,
+        resume: Box<Phase>,
+    },
     Over {
         winner: Option<usize>,
     },
@@ -377,6 +386,7 @@ impl GameState {
             | Phase::Reactivation { side }
             | Phase::TrumpResponse { side, .. }
             | Phase::PreArranged { side, .. }
+            | Phase::RoutChoice { side, .. }
             | Phase::Reaction { side, .. } => Some(*side),
             Phase::Orders { leader, .. }
             | Phase::Momentum { leader }

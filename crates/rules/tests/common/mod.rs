@@ -206,3 +206,37 @@ pub fn tie_rolls(events: &[Event]) -> Vec<(usize, u8)> {
         })
         .collect()
 }
+
+/// The router's owner picks `hex` (one-hex) or `A-B` (two-hex) at the rout choice now open
+/// (GBA 10.21, P120); panics if `unit`'s rout is not waiting on a tie that offers it.
+pub fn rout_to(game: &mut Game, unit: &str, hex: &str) -> Vec<Event> {
+    use sarissa_rules::units::Placement;
+    let to = match hex.split_once('-') {
+        Some((a, b)) => Placement::Two(h(a), h(b)),
+        None => Placement::One(h(hex)),
+    };
+    match &game.state.phase {
+        sarissa_rules::game::Phase::RoutChoice { pending, .. } => {
+            assert_eq!(pending.unit, unit, "whose rout waits");
+            assert!(pending.options.contains(&to), "{hex} is not among {:?}", pending.options);
+        }
+        other => panic!("no rout choice is open: {other:?}"),
+    }
+    ok(game, Command::RoutTo { unit: unit.into(), to })
+}
+
+/// Answers `unit`'s rout choices with `hexes`, one tie after another (P120); all the events.
+pub fn rout_via(game: &mut Game, unit: &str, hexes: &[&str]) -> Vec<Event> {
+    hexes.iter().flat_map(|hex| rout_to(game, unit, hex)).collect()
+}
+
+/// Answers every rout choice open now, one tie after another, with the first hex by id offered
+/// (what the engine took before owners were asked, P34, P120); all the events.
+pub fn rout_first(game: &mut Game) -> Vec<Event> {
+    let mut events = Vec::new();
+    while let sarissa_rules::game::Phase::RoutChoice { pending, .. } = &game.state.phase {
+        let (unit, to) = (pending.unit.clone(), pending.options[0]);
+        events.extend(ok(game, Command::RoutTo { unit, to }));
+    }
+    events
+}
