@@ -92,9 +92,17 @@ pub(crate) fn through_arc(scenario: &Scenario, state: &GameState, firer: usize, 
 /// `orderable`: the units the active leader may order now (`legal::orderable`), computed once by
 /// the caller.
 fn may_fire(scenario: &Scenario, state: &GameState, unit: usize, orderable: &[usize]) -> Option<bool> {
+    if state.units[unit].supply == Supply::No {
+        return None;
+    }
+    may_fire_any(scenario, state, unit, orderable)
+}
+
+/// `may_fire`, whatever its own missiles' supply (a "J/A" elephant's bow has its own, G52).
+fn may_fire_any(scenario: &Scenario, state: &GameState, unit: usize, orderable: &[usize]) -> Option<bool> {
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
     // Routed units do not fire (10.26), nor columns (6.65).
-    if st.eliminated || st.routed || st.column || st.fired || st.supply == Supply::No || u.missile.is_none() {
+    if st.eliminated || st.routed || st.column || st.fired || u.missile.is_none() {
         return None;
     }
     let Phase::Orders { ordered, .. } = &state.phase else { return None };
@@ -155,11 +163,24 @@ fn volley(
 /// The firer's hex, the hex of `target` it shoots at and the range, if `unit` can reach it: in
 /// range (one hex of extended range allowed for), through its arc and in sight (8.13, 8.14).
 fn in_reach(scenario: &Scenario, state: &GameState, unit: usize, target: &Placement) -> Option<(HexId, HexId, u32)> {
-    let (u, st) = (&scenario.units[unit], &state.units[unit]);
+    let u = &scenario.units[unit];
     let missile = u.missile?;
     let archer = missile == crate::units::Missile::Arrow || missile == crate::units::Missile::LongBow;
-    // Sight lines beyond the line's reach, one hex of extended range included, are not traced.
     let line = crate::charts::missile::MissileLine::for_unit(scenario.meta.rules, u.kind, missile)?;
+    in_reach_on(scenario, state, unit, target, line, archer)
+}
+
+/// `in_reach` for a volley on chart `line` (an elephant's screen or bow: CG 10.11, G52).
+fn in_reach_on(
+    scenario: &Scenario,
+    state: &GameState,
+    unit: usize,
+    target: &Placement,
+    line: crate::charts::missile::MissileLine,
+    archer: bool,
+) -> Option<(HexId, HexId, u32)> {
+    let st = &state.units[unit];
+    // Sight lines beyond the line's reach, one hex of extended range included, are not traced.
     let farthest = crate::charts::missile::max_range(line, None) as u32 + 1;
     let (from, to, range) = nearest(&st.placement, target);
     if range == 0 || range > farthest {
@@ -330,11 +351,59 @@ pub fn screen_volley(
         ReactionFire::Retire => 2,
         ReactionFire::Return => range as u8,
     };
-    let mut fire = fire_between(scenario, state, unit, target, (from, to), counted, false)?;
+    arrows(scenario, state, unit, target, (from, to), counted, false)
+}
+
+/// The elephant's second missile line: the screen "a", or for a "J/A" elephant its riders' bow
+/// on the mounted-bow line (CG G52).
+fn second_line(u: &crate::units::Unit) -> crate::charts::missile::MissileLine {
+    use crate::charts::missile::MissileLine;
+    if u.bow {
+        MissileLine::MountedBow
+    } else {
+        MissileLine::ElephantScreen
+    }
+}
+
+/// The arrows of an elephant's screen or bow at `target` (CG 10.11, G52): its own line and
+/// supply.
+fn arrows(
+    scenario: &Scenario,
+    state: &GameState,
+    unit: usize,
+    target: usize,
+    at: (HexId, HexId),
+    counted: u8,
+    moving: bool,
+) -> Option<Target> {
+    let mut fire = fire_between(scenario, state, unit, target, at, counted, moving)?;
     fire.missile = crate::units::Missile::Arrow;
-    fire.line = Some(crate::charts::missile::MissileLine::ElephantScreen);
-    fire.supply = st.screen_supply;
-    validate(&fire).is_ok().then_some(Target { unit: target, hex: to, fire })
+    fire.line = Some(second_line(&scenario.units[unit]));
+    fire.supply = state.units[unit].screen_supply;
+    validate(&fire).is_ok().then_some(Target { unit: target, hex: at.1, fire })
+}
+
+/// Every enemy unit a "J/A" elephant may shoot its bow at now under orders, instead of its
+/// javelins (CG G52): the order's one volley, from the bow's own supply, at the bow's range.
+pub fn bow_targets(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Target> {
+    bow_targets_among(scenario, state, unit, &crate::legal::orderable(scenario, state))
+}
+
+fn bow_targets_among(scenario: &Scenario, state: &GameState, unit: usize, orderable: &[usize]) -> Vec<Target> {
+    let (u, st) = (&scenario.units[unit], &state.units[unit]);
+    if !u.bow || st.screen_supply == Supply::No {
+        return Vec::new();
+    }
+    // The javelins' supply does not bar the bow: the order is the elephant's either way.
+    let Some(moving) = may_fire_any(scenario, state, unit, orderable) else { return Vec::new() };
+    (0..scenario.units.len())
+        .filter(|&ti| !state.units[unit].engaged && !state.units[ti].engaged)
+        .filter_map(|ti| {
+            let line = second_line(u);
+            let (from, to, range) = in_reach_on(scenario, state, unit, &state.units[ti].placement, line, true)?;
+            arrows(scenario, state, unit, ti, (from, to), range as u8, moving)
+        })
+        .collect()
 }
 
 /// Every volley `unit` could fire at `target` in reaction `kind`: its own missiles and, for an
@@ -520,6 +589,42 @@ pub fn fire(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
     offer_return_fire(tx, ui, ti)
 }
 
+/// A "J/A" elephant shoots its bow at `target` under orders instead of its javelins (CG G52):
+/// the one volley of its order, from the bow's own supply.
+pub fn fire_bow(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
+    let ui = tx.unit_index(unit)?;
+    let ti = tx.unit_index(target)?;
+    let refuse = |reason: String| RuleError::IllegalMove { unit: unit.into(), rule: "G52", reason };
+    if !tx.scenario.units[ui].bow {
+        return Err(refuse("only a \"J/A\" elephant carries a bow it may shoot under orders (CG G52)".into()));
+    }
+    let orderable = crate::legal::orderable(tx.scenario, &tx.state);
+    let Some(t) = bow_targets_among(tx.scenario, &tx.state, ui, &orderable).into_iter().find(|t| t.unit == ti) else {
+        return Err(refuse(format!(
+            "its bow may not shoot at {} now: fired already this phase, out of arrows, out of command, or the \
+             target out of range, sight or arc (8.11, 8.13, 8.14, G52)",
+            tx.scenario.units[ti].name
+        )));
+    };
+    let outcome = roll_volley(tx, unit, target, &t.fire, "G52")?;
+    let (strength, drm) = strength_and_drm(&outcome);
+    let hits = outcome.hits;
+    tx.emit(Event::BowFired {
+        unit: unit.into(),
+        target: target.into(),
+        range: t.fire.range,
+        strength,
+        drm,
+        hits,
+        supply: outcome.supply_after,
+    });
+    if hits > 0 {
+        tx.emit(Event::CohesionHits { unit: target.into(), hits, cause: HitCause::Missile });
+    }
+    strike_leader(tx, target, &outcome, false)?;
+    offer_return_fire(tx, ui, ti)
+}
+
 /// After ordered fire: the target may fire back at the firer (8.23) if it can reach it, has
 /// missiles, is not about to rout, and did not already fire at it as it came up (8.21).
 fn offer_return_fire(tx: &mut Tx, firer: usize, target: usize) -> Result<(), RuleError> {
@@ -603,7 +708,16 @@ pub fn apply_volley(
     if hits > 0 {
         tx.emit(Event::CohesionHits { unit: target.into(), hits, cause: HitCause::Missile });
     }
-    // A leader in the target hex struck (8.19).
+    strike_leader(tx, target, &outcome, lone_leader)
+}
+
+/// A leader in the target hex struck (8.19) by a volley's natural 0.
+fn strike_leader(
+    tx: &mut Tx,
+    target: &str,
+    outcome: &crate::combat::missile::MissileOutcome,
+    lone_leader: bool,
+) -> Result<(), RuleError> {
     if let Some(result) = outcome.leader_casualty.filter(|r| *r != crate::charts::leaders::LeaderResult::NoEffect) {
         let struck = match lone_leader {
             true => {

@@ -159,6 +159,10 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             refuse_if_restricted(tx, &leader)?;
             crate::fire::fire(tx, unit, target)
         }
+        (Phase::Orders { leader, .. }, Command::FireBow { unit, target }) => {
+            refuse_if_restricted(tx, &leader)?;
+            crate::fire::fire_bow(tx, unit, target)
+        }
         (Phase::Orders { leader, .. }, Command::FireAtLeader { unit, leader: target }) => {
             refuse_if_restricted(tx, &leader)?;
             crate::fire::fire_at_leader(tx, unit, target)

@@ -354,6 +354,10 @@ pub struct Unit {
     /// The guild or tribe of a Sreni or Tribal unit (CG 4.62): only its own chief orders it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guild: Option<String>,
+    /// CG G52: a "J/A" elephant, whose riders carry a real bow (the mounted-bow line) instead of
+    /// the archer screen "a".
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bow: bool,
 }
 
 impl Unit {

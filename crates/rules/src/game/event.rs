@@ -295,6 +295,17 @@ pub enum Event {
         supply: crate::combat::missile::Supply,
         reaction: crate::fire::ReactionFire,
     },
+    /// A "J/A" elephant's riders shoot their bow under orders (CG G52): its one volley of this
+    /// orders phase, on the mounted-bow line, from the bow's own supply (kept as the screen's).
+    BowFired {
+        unit: String,
+        target: String,
+        range: u8,
+        strength: u8,
+        drm: i32,
+        hits: u8,
+        supply: crate::combat::missile::Supply,
+    },
     /// The screen's arrows are resupplied (8.18) or run out otherwise.
     ScreenSupplyChanged {
         unit: String,
@@ -598,6 +609,20 @@ pub enum Event {
 }
 
 impl GameState {
+    /// Firing instead of moving is the unit's order (8.11); ordered fire discharges a trumper's
+    /// duty (5.46, CG D21, R11).
+    fn ordered_fire(&mut self, id: &str) {
+        if let Phase::Orders { orders_left, ordered, line, must_act, .. } = &mut self.phase {
+            *must_act = false;
+            if !ordered.iter().any(|o| o == id) {
+                if line.is_none() {
+                    *orders_left = orders_left.saturating_sub(1);
+                }
+                ordered.push(id.to_string());
+            }
+        }
+    }
+
     /// Applies one event. Events come from the rules, which checked them; an event naming
     /// something that does not exist is ignored rather than trusted.
     pub fn apply(&mut self, scenario: &Scenario, event: &Event) {
@@ -804,17 +829,16 @@ impl GameState {
                         self.units[i].fired = true;
                     }
                 }
-                // Firing instead of moving is the unit's order (8.11); ordered fire discharges a
-                // trumper's duty (5.46, CG D21, R11).
-                if let Phase::Orders { orders_left, ordered, line, must_act, .. } = &mut self.phase {
-                    *must_act = false;
-                    if !ordered.contains(id) {
-                        if line.is_none() {
-                            *orders_left = orders_left.saturating_sub(1);
-                        }
-                        ordered.push(id.clone());
-                    }
+                self.ordered_fire(id);
+            }
+            Event::BowFired { unit: id, supply, .. } => {
+                if let Some(i) = unit(id) {
+                    // CG G52: the bow's volley is the elephant's one ordered fire (8.11).
+                    self.units[i].screen_supply = *supply;
+                    self.units[i].may_move_on = !self.units[i].fired;
+                    self.units[i].fired = true;
                 }
+                self.ordered_fire(id);
             }
             Event::UnitRouted { unit: id, placement, facing, supply, .. } => {
                 if let Some(i) = unit(id) {

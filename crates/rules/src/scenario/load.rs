@@ -888,8 +888,17 @@ fn read_unit(
         }
         s
     });
+    let bow_field = f.bool(ctx, "bow");
     f.finish(ctx);
     let kind = kind?;
+    // CG G52: only a Chandragupta elephant may carry the real bow of a "J/A" counter.
+    let bow = bow_field.unwrap_or(false);
+    if bow && (kind != UnitType::EL || rules == Some(RuleSet::Alexander)) {
+        ctx.error(
+            span.clone(),
+            format!("{what}: `bow` marks a Chandragupta \"J/A\" elephant (CG G52); this unit cannot have it"),
+        );
+    }
 
     let class = class_field.and_then(|(s, span)| {
         let c = UnitClass::parse(&s).filter(|c| kind.allowed_classes().contains(c));
@@ -1023,6 +1032,7 @@ fn read_unit(
         tags,
         grade,
         guild,
+        bow,
     })
 }
 
