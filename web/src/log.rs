@@ -246,6 +246,22 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             e.units.push(target.clone());
             e
         }
+        Event::ArtilleryFired { unit, target, range, strength, drm, hits, shots } => {
+            // CG 10.52, 10.56: the engine's shot, and the marker it leaves.
+            let (u, t) = (unit_name(s, unit), unit_name(s, target));
+            let need = volley_need(*strength, *range, *drm);
+            let result = if *hits > 0 { "a hit" } else { "no effect" };
+            let engine = s.unit(unit).and_then(|x| x.engine);
+            let marker = match engine.map(|e| e.shots().saturating_sub(*shots)) {
+                Some(0) => "Fire Done",
+                _ => "Fired Once",
+            };
+            let rule = if engine == Some(sarissa_rules::units::Engine::Sarvatobhadra) { "10.56" } else { "10.52" };
+            let mut e =
+                about(entry(format!("{u} shoots at {t} ({need}): {result}. It is {marker}."), Some(rule)), unit);
+            e.units.push(target.clone());
+            e
+        }
         Event::BowFired { unit, target, range, strength, drm, hits, supply } => {
             // CG G52: told as the bowmen's volley, under orders.
             let (u, t) = (unit_name(s, unit), unit_name(s, target));
@@ -801,6 +817,11 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
     })
 }
 
+/// "strength S at range R, modifiers +D: needs N or less" for a volley's log line.
+fn volley_need(strength: u8, range: u8, drm: i32) -> String {
+    format!("strength {strength} at range {range}, modifiers {drm:+}: needs {} or less", strength as i32 - drm)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -915,9 +936,4 @@ mod tests {
         );
         assert_eq!(p.rule, Some("10.27"));
     }
-}
-
-/// "strength S at range R, modifiers +D: needs N or less" for a volley's log line.
-fn volley_need(strength: u8, range: u8, drm: i32) -> String {
-    format!("strength {strength} at range {range}, modifiers {drm:+}: needs {} or less", strength as i32 - drm)
 }

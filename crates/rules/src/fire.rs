@@ -126,6 +126,10 @@ pub fn targets(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Targe
 }
 
 fn targets_among(scenario: &Scenario, state: &GameState, unit: usize, orderable: &[usize]) -> Vec<Target> {
+    // CG 10.52: an engine shoots without orders.
+    if scenario.units[unit].engine.is_some() {
+        return crate::artillery::targets(scenario, state, unit);
+    }
     let Some(moving) = may_fire(scenario, state, unit, orderable) else { return Vec::new() };
     let st = &state.units[unit];
     (0..scenario.units.len())
@@ -144,7 +148,7 @@ fn targets_among(scenario: &Scenario, state: &GameState, unit: usize, orderable:
 
 /// The volley `unit` would fire at enemy `target` (8.13–8.16): in range, through its arc and in
 /// sight; `range` counts as `counted` when given (8.22, 6.76). `None` when it cannot.
-fn volley(
+pub(crate) fn volley(
     scenario: &Scenario,
     state: &GameState,
     unit: usize,
@@ -166,7 +170,7 @@ fn in_reach(scenario: &Scenario, state: &GameState, unit: usize, target: &Placem
     let u = &scenario.units[unit];
     let missile = u.missile?;
     let archer = missile == crate::units::Missile::Arrow || missile == crate::units::Missile::LongBow;
-    let line = crate::charts::missile::MissileLine::for_unit(scenario.meta.rules, u.kind, missile)?;
+    let line = crate::charts::missile::MissileLine::of_unit(scenario.meta.rules, u)?;
     in_reach_on(scenario, state, unit, target, line, archer)
 }
 
@@ -314,6 +318,8 @@ fn fire_between(
     let target_at = if ts.placement.hexes().any(|h| h == to) { ts.placement } else { Placement::One(to) };
     let map = &scenario.map;
     let mut fire = MissileFire::new(scenario.meta.rules, u.kind, missile, range, t.kind);
+    // CG 10.5: an engine shoots on its own line.
+    fire.line = u.engine.map(crate::charts::missile::MissileLine::for_engine);
     fire.firer_class = u.class;
     fire.target_class = t.class;
     fire.supply = st.supply;
@@ -515,7 +521,7 @@ pub fn under_enemy_missiles(scenario: &Scenario, state: &GameState, unit: usize)
         if eu.side == u.side || es.eliminated || es.routed || es.supply == Supply::No {
             return false;
         }
-        let Some(line) = crate::charts::missile::MissileLine::for_unit(scenario.meta.rules, eu.kind, missile) else {
+        let Some(line) = crate::charts::missile::MissileLine::of_unit(scenario.meta.rules, eu) else {
             return false;
         };
         let reach = crate::charts::missile::max_range(line, None) as u32;
@@ -569,6 +575,9 @@ pub fn firers(scenario: &Scenario, state: &GameState) -> Vec<(usize, Vec<Target>
 pub fn fire(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
     let ui = tx.unit_index(unit)?;
     let ti = tx.unit_index(target)?;
+    if tx.scenario.units[ui].engine.is_some() {
+        return crate::artillery::fire(tx, unit, target);
+    }
     let refuse = |reason: String| RuleError::IllegalMove { unit: unit.into(), rule: "8.1", reason };
     let orderable = crate::legal::orderable(tx.scenario, &tx.state);
     if may_fire(tx.scenario, &tx.state, ui, &orderable).is_none() {
@@ -606,28 +615,50 @@ pub fn fire_bow(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> 
             tx.scenario.units[ti].name
         )));
     };
-    let outcome = roll_volley(tx, unit, target, &t.fire, "G52")?;
-    let (strength, drm) = strength_and_drm(&outcome);
-    let hits = outcome.hits;
-    tx.emit(Event::BowFired {
+    shoot(tx, unit, target, &t.fire, "G52", |v| Event::BowFired {
         unit: unit.into(),
         target: target.into(),
-        range: t.fire.range,
-        strength,
-        drm,
-        hits,
-        supply: outcome.supply_after,
-    });
+        range: v.range,
+        strength: v.strength,
+        drm: v.drm,
+        hits: v.hits,
+        supply: v.supply,
+    })?;
+    offer_return_fire(tx, ui, ti)
+}
+
+/// What a rolled volley did, for its event.
+pub(crate) struct Shot {
+    pub range: u8,
+    pub strength: u8,
+    pub drm: i32,
+    pub hits: u8,
+    pub supply: Supply,
+}
+
+/// Rolls a volley at a unit, emits `event` for it, the target's hits and a struck leader (8.17,
+/// 8.19): the bow's (G52) and the engines' (CG 10.52) fire.
+pub(crate) fn shoot(
+    tx: &mut Tx,
+    unit: &str,
+    target: &str,
+    fire: &MissileFire,
+    rule: &'static str,
+    event: impl FnOnce(Shot) -> Event,
+) -> Result<(), RuleError> {
+    let outcome = roll_volley(tx, unit, target, fire, rule)?;
+    let (strength, drm) = strength_and_drm(&outcome);
+    let hits = outcome.hits;
+    tx.emit(event(Shot { range: fire.range, strength, drm, hits, supply: outcome.supply_after }));
     if hits > 0 {
         tx.emit(Event::CohesionHits { unit: target.into(), hits, cause: HitCause::Missile });
     }
-    strike_leader(tx, target, &outcome, false)?;
-    offer_return_fire(tx, ui, ti)
+    strike_leader(tx, target, &outcome, false)
 }
 
 /// After ordered fire: the target may fire back at the firer (8.23) if it can reach it, has
 /// missiles, is not about to rout, and did not already fire at it as it came up (8.21).
-fn offer_return_fire(tx: &mut Tx, firer: usize, target: usize) -> Result<(), RuleError> {
+pub(crate) fn offer_return_fire(tx: &mut Tx, firer: usize, target: usize) -> Result<(), RuleError> {
     let (s, st) = (tx.scenario, &tx.state);
     let ts = &st.units[target];
     let firer_id = &s.units[firer].id;
@@ -652,6 +683,10 @@ fn offer_return_fire(tx: &mut Tx, firer: usize, target: usize) -> Result<(), Rul
 /// The reacting side's `unit` fires at the unit that triggered the reaction (8.21–8.23); then
 /// the move goes on when nobody else is left to react.
 pub fn reaction_fire(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
+    // CG 10.52: an engine may shoot in the pause, but not as reaction fire (G39).
+    if tx.scenario.unit(unit).is_some_and(|u| u.engine.is_some()) {
+        return crate::artillery::fire(tx, unit, target);
+    }
     let Phase::Reaction { mover, firers, fire_kind, .. } = tx.state.phase.clone() else {
         return Err(RuleError::NotNow { command: "fire".into(), expected: "no reaction fire is open".into() });
     };

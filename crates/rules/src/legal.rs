@@ -193,6 +193,10 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             for (f, _) in crate::fire::reaction_firers(s, st) {
                 out.push(Command::Fire { unit: s.units[f].id.clone(), target: mover.clone() });
             }
+            // CG 10.52: engines shoot in the pause too, though not as reaction fire (P133).
+            for (f, _) in crate::artillery::pause_shots(s, st) {
+                out.push(Command::Fire { unit: s.units[f].id.clone(), target: mover.clone() });
+            }
             out
         }
         Phase::Orders { leader, .. } => {

@@ -306,6 +306,17 @@ pub enum Event {
         hits: u8,
         supply: crate::combat::missile::Supply,
     },
+    /// A Chandragupta engine shoots, without orders (CG 10.52): `shots` it has now fired since
+    /// its marker was cleared (1: Fired Once; its limit: Fire Done). It never runs out (8.19(4)).
+    ArtilleryFired {
+        unit: String,
+        target: String,
+        range: u8,
+        strength: u8,
+        drm: i32,
+        hits: u8,
+        shots: u8,
+    },
     /// The screen's arrows are resupplied (8.18) or run out otherwise.
     ScreenSupplyChanged {
         unit: String,
@@ -831,6 +842,11 @@ impl GameState {
                 }
                 self.ordered_fire(id);
             }
+            Event::ArtilleryFired { unit: id, shots, .. } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].artillery_shots = *shots;
+                }
+            }
             Event::BowFired { unit: id, supply, .. } => {
                 if let Some(i) = unit(id) {
                     // CG G52: the bow's volley is the elephant's one ordered fire (8.11).
@@ -1126,6 +1142,11 @@ impl GameState {
                     u.zoc_at_orders_start = !u.eliminated && u.placement.hexes().any(|h| zoc.contains_key(&h));
                     u.reacted = false;
                     u.fired = false;
+                    // G39: a Yantra's or Jamadagnya's Fired marker goes at the end of every
+                    // orders phase (nothing of it is used in between); the Sarvatobhadra's in D5.
+                    if scenario.units[i].engine != Some(crate::units::Engine::Sarvatobhadra) {
+                        u.artillery_shots = 0;
+                    }
                     u.order_start = None;
                     u.order_mp = 0;
                     u.may_move_on = false;
@@ -1224,7 +1245,13 @@ impl GameState {
                 }
             }
             // The PW orders last the game turn (6.83).
-            Event::TurnEnded { .. } => self.pre_arranged.clear(),
+            Event::TurnEnded { .. } => {
+                self.pre_arranged.clear();
+                // G39, CG 10.56: the Sarvatobhadra's Fire Done marker goes at the turn's end.
+                for u in &mut self.units {
+                    u.artillery_shots = 0;
+                }
+            }
         }
     }
 }

@@ -8,7 +8,7 @@ use super::{Edge, HexsideEntry, Map, Meta, OptionalRules, RuleSet, Scenario, Sid
 use crate::hex::{HexId, Hexside, Vertex};
 use crate::terrain::{HexsideFeature, Terrain};
 use crate::units::{
-    Grade, Leader, LeaderRole, LineType, Missile, Placement, SideIndex, Unit, UnitClass, UnitTag, UnitType,
+    Engine, Grade, Leader, LeaderRole, LineType, Missile, Placement, SideIndex, Unit, UnitClass, UnitTag, UnitType,
 };
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
@@ -889,8 +889,30 @@ fn read_unit(
         s
     });
     let bow_field = f.bool(ctx, "bow");
+    let engine = f.string(ctx, "engine", false).and_then(|(s, span)| {
+        let e = Engine::parse(&s);
+        if e.is_none() {
+            ctx.error(span, format!("{what}: engine `{s}` must be yantra, jamadagnya or sarvatobhadra (CG 10.5)"));
+        }
+        e
+    });
+    let immovable = f.bool(ctx, "immovable").unwrap_or(false);
     f.finish(ctx);
     let kind = kind?;
+    // CG 10.5: a Chandragupta artillery unit names its engine; nothing else has one.
+    match (kind, engine, rules) {
+        (UnitType::AT, None, Some(RuleSet::Chandragupta)) => ctx.error(
+            span.clone(),
+            format!("{what}: Chandragupta artillery names its `engine`: yantra, jamadagnya or sarvatobhadra (CG 10.5)"),
+        ),
+        (UnitType::AT, Some(_), Some(RuleSet::Chandragupta)) | (_, None, _) => {}
+        (_, Some(_), _) => {
+            ctx.error(span.clone(), format!("{what}: `engine` belongs to Chandragupta artillery (type AT, CG 10.5)"))
+        }
+    }
+    if immovable && engine != Some(Engine::Jamadagnya) {
+        ctx.error(span.clone(), format!("{what}: only a Jamadagnya may be `immovable` (CG 10.54)"));
+    }
     // CG G52: only a Chandragupta elephant may carry the real bow of a "J/A" counter.
     let bow = bow_field.unwrap_or(false);
     if bow && (kind != UnitType::EL || rules == Some(RuleSet::Alexander)) {
@@ -909,6 +931,8 @@ fn read_unit(
         }
         c
     });
+    // CG 10.5: an engine shoots its own bolts and stones; its missile letter may be left out.
+    let missile_field = missile_field.or_else(|| engine.map(|_| ("B".to_string(), span.clone())));
     let missile = missile_field.and_then(|(s, span)| {
         let m = Missile::parse(&s);
         if m.is_none() {
@@ -1033,6 +1057,8 @@ fn read_unit(
         grade,
         guild,
         bow,
+        engine,
+        immovable,
     })
 }
 
