@@ -10,6 +10,29 @@ use crate::fire::Target;
 use crate::game::{Event, GameState, Phase, RuleError, Tx};
 use crate::scenario::Scenario;
 
+/// CG 6.71(3): may an engine share a hex with `u` — one single-hex foot unit of its side, not
+/// another engine?
+pub fn may_stack_with(engine: &crate::units::Unit, u: &crate::units::Unit) -> bool {
+    use crate::units::UnitType::*;
+    engine.engine.is_some()
+        && u.engine.is_none()
+        && u.side == engine.side
+        && matches!(u.kind, HI | MI | LI | LP | SK | SkStar)
+        && !u.placement.is_two_hex()
+}
+
+/// The unit stacked with `unit` (CG 6.71(3)): the foot unit an engine shares its hex with, or the
+/// engine a foot unit shelters.
+pub fn stacked_with(scenario: &Scenario, state: &GameState, unit: usize) -> Option<usize> {
+    let here: Vec<_> = state.units[unit].placement.hexes().collect();
+    (0..scenario.units.len()).find(|&j| {
+        j != unit
+            && !state.units[j].eliminated
+            && scenario.units[j].engine.is_some() != scenario.units[unit].engine.is_some()
+            && state.units[j].placement.hexes().any(|h| here.contains(&h))
+    })
+}
+
 /// Shots `unit` has left before its marker is cleared (10.52, 10.56); 0 for a non-engine.
 pub fn shots_left(scenario: &Scenario, state: &GameState, unit: usize) -> u8 {
     scenario.units[unit].engine.map_or(0, |e| e.shots().saturating_sub(state.units[unit].artillery_shots))

@@ -315,6 +315,10 @@ fn fire_between(
     if t.side == u.side || ts.eliminated {
         return None;
     }
+    // CG 6.76(3), 10.55: fire on an engine's stack always hits the foot unit.
+    if t.engine.is_some() && crate::artillery::stacked_with(scenario, state, target).is_some() {
+        return None;
+    }
     let target_at = if ts.placement.hexes().any(|h| h == to) { ts.placement } else { Placement::One(to) };
     let map = &scenario.map;
     let mut fire = MissileFire::new(scenario.meta.rules, u.kind, missile, range, t.kind);

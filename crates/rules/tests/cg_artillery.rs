@@ -215,3 +215,69 @@ fn cg_10_52_the_random_player_reaches_engine_fire() {
     }
     assert!(fired, "no random game shot with an engine");
 }
+
+// ---- Stacking with foot (CG 6.71(3), 6.76, 10.55) ----
+
+/// Blue's Yantra sharing 0505 with Blue's light foot `guard` (TQ 5); red's archers at 0705.
+fn stack_field(guard: &str) -> Field {
+    Field {
+        rules: "chandragupta",
+        ..two_armies(
+            vec![engine("eng", "yantra", "0505"), guard.to_string()],
+            vec![unit("bows", "LI", "A", 3, 5, 5, "A", "0705", "W")],
+        )
+        .leaders_at("0806")
+    }
+}
+
+trait FoeAt {
+    fn leaders_at(self, foe: &str) -> Self;
+}
+
+impl FoeAt for Field {
+    /// Red's commander moved to `foe`, so that his units are in command.
+    fn leaders_at(mut self, foe: &str) -> Self {
+        self.leaders[1] = vec![leader("foe", "overall", 6, 4, foe)];
+        self
+    }
+}
+
+#[test]
+fn cg_6_71_3_an_engine_may_share_its_hex_with_one_single_hex_foot_unit() {
+    let ok_stack = stack_field(&unit("guard", "LI", "J", 3, 5, 5, "J", "0505", "E"));
+    sarissa_rules::load("field.toml", &ok_stack.toml()).unwrap_or_else(|e| panic!("{e}"));
+    // Never two engines, never horse, never three in a hex.
+    for other in [engine("eng2", "jamadagnya", "0505"), unit("horse", "HC", "", 3, 6, 7, "", "0505", "E")] {
+        let err = sarissa_rules::load("field.toml", &stack_field(&other).toml()).unwrap_err().to_string();
+        assert!(err.contains("6.71(3)"), "{err}");
+    }
+    let mut three = stack_field(&unit("guard", "LI", "J", 3, 5, 5, "J", "0505", "E"));
+    three.units[0].push(unit("more", "MI", "", 3, 5, 5, "", "0505", "E"));
+    let err = sarissa_rules::load("field.toml", &three.toml()).unwrap_err().to_string();
+    assert!(err.contains("6.71(3)"), "{err}");
+}
+
+#[test]
+fn cg_6_76_3_10_55_fire_on_the_stack_always_hits_the_foot_unit() {
+    let (mut game, _) = stack_field(&unit("guard", "LI", "J", 3, 5, 5, "J", "0505", "E")).start(&[]);
+    ok(&mut game, pass("hero"));
+    ok(&mut game, activate("foe"));
+    let targets: Vec<usize> =
+        sarissa_rules::fire::targets(&game.scenario, &game.state, 2).into_iter().map(|t| t.unit).collect();
+    assert_eq!(targets, vec![1]);
+    assert!(game.execute(&fire("bows", "eng")).is_err());
+}
+
+#[test]
+fn cg_6_76_5_the_engine_is_lost_when_its_foot_unit_routs() {
+    // The guard has 4 hits of its TQ 5; the archers' hit (strength 3 at range 2, a 1) routs it,
+    // and the engine it sheltered goes with it.
+    let (mut game, _) = stack_field(&unit("guard", "LI", "J", 3, 5, 5, "J", "0505", "E")).start(&[1]);
+    game.state.units[1].hits = 4;
+    ok(&mut game, pass("hero"));
+    ok(&mut game, activate("foe"));
+    let events = ok(&mut game, fire("bows", "guard"));
+    assert!(events.contains(&Event::UnitEliminated { unit: "eng".into(), rule: "6.76".into() }), "{events:?}");
+    assert!(game.state.units[1].routed || game.state.units[1].eliminated);
+    assert!(game.state.units[0].eliminated);
+}

@@ -1204,17 +1204,26 @@ fn read_leader(
     })
 }
 
-/// One combat unit (or half of a two-hex unit) per hex at set-up (GBA 6.91).
+/// One combat unit (or half of a two-hex unit) per hex at set-up (GBA 6.91); in CG an engine
+/// may share its hex with one single-hex foot unit of its side (6.71(3)).
 fn check_stacking(ctx: &mut Ctx, _map: &Map, units: &[Unit], ids: &IdRegistry) {
-    let mut occupant: HashMap<HexId, &str> = HashMap::new();
+    let mut occupants: HashMap<HexId, Vec<&Unit>> = HashMap::new();
     for u in units {
         for hex in u.placement.hexes() {
-            if let Some(other) = occupant.insert(hex, &u.id) {
+            let here = occupants.entry(hex).or_default();
+            here.push(u);
+            let allowed = match here.as_slice() {
+                [_] => true,
+                [a, b] => crate::artillery::may_stack_with(a, b) || crate::artillery::may_stack_with(b, a),
+                _ => false,
+            };
+            if !allowed {
                 ctx.error(
                     ids.span(&u.id),
                     format!(
-                        "unit `{}`: hex {hex} is already occupied by `{other}`; combat units do not stack (GBA 6.91)",
-                        u.id
+                        "unit `{}`: hex {hex} is already occupied by `{}`; combat units do not stack (GBA 6.91; CG \
+                         6.71(3): only an engine with one single-hex foot unit of its side)",
+                        u.id, here[0].id
                     ),
                 );
             }
