@@ -232,6 +232,10 @@ pub fn setup(scenario: &Scenario, state: &GameState, combat: &Combat, checked: &
                 .iter()
                 .filter_map(|&d| {
                     let ds = &state.units[d];
+                    // CG 7.11, 10.53: an engine has no facing, so no flank or rear.
+                    if scenario.units[d].engine.is_some() {
+                        return Some(Arc::Front);
+                    }
                     state.units[a]
                         .placement
                         .hexes()

@@ -281,3 +281,18 @@ fn cg_6_76_5_the_engine_is_lost_when_its_foot_unit_routs() {
     assert!(game.state.units[1].routed || game.state.units[1].eliminated);
     assert!(game.state.units[0].eliminated);
 }
+
+#[test]
+fn cg_7_11_10_53_an_engine_alone_is_attacked_through_its_front_only() {
+    // Red's horse comes at the lone engine (faced E) from behind, from the west: the combat is
+    // read as frontal, as the engine has no facing.
+    let f = Field {
+        rules: "chandragupta",
+        ..two_armies(vec![engine("eng", "yantra", "0505")], vec![unit("horse", "LC", "J", 3, 6, 7, "J", "0405", "E")])
+            .leaders_at("0404")
+    };
+    let (game, _) = f.start(&[]);
+    let combat = sarissa_rules::shock_segment::Combat { attackers: vec![1], defenders: vec![0] };
+    let setup = sarissa_rules::shock_segment::setup(&game.scenario, &game.state, &combat, &[]);
+    assert_eq!(setup.attackers[0].arc, sarissa_rules::facing::Arc::Front);
+}
