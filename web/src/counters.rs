@@ -115,7 +115,35 @@ fn two_lines(name: &str) -> (String, Option<String>) {
     }
 }
 
+/// The letters on an engine's disc (CG 10.5): Y Yantra, Jd Jamadagnya, Sb Sarvatobhadra.
+pub fn engine_letters(engine: sarissa_rules::units::Engine) -> &'static str {
+    match engine {
+        sarissa_rules::units::Engine::Yantra => "Y",
+        sarissa_rules::units::Engine::Jamadagnya => "Jd",
+        sarissa_rules::units::Engine::Sarvatobhadra => "Sb",
+    }
+}
+
+/// The Fired marker of an engine (CG 10.52, 10.56): "F1" Fired Once, "FD" Fire Done.
+fn fired_marker(unit: &Unit, state: &UnitState) -> Option<&'static str> {
+    let engine = unit.engine?;
+    match (state.artillery_shots, engine.shots().saturating_sub(state.artillery_shots)) {
+        (0, _) => None,
+        (_, 0) => Some("FD"),
+        _ => Some("F1"),
+    }
+}
+
 fn missile_disc(unit: &Unit, x: f64, y: f64) -> Html {
+    if let Some(engine) = unit.engine {
+        // CG 10.5: an engine shows which it is, on a square plate, not a missile letter.
+        return html! {
+            <g class="engine" transform={format!("translate({x:.1},{y:.1})")}>
+                <rect class="missile" x="-6.5" y="-5.5" width="13" height="11" rx="1" />
+                <text class="missile-letter" y="2.6">{ engine_letters(engine) }</text>
+            </g>
+        };
+    }
     match unit.missile {
         Some(m) => html! {
             <g transform={format!("translate({x:.1},{y:.1})")}>
@@ -213,6 +241,13 @@ fn unit_counter(unit: &Unit, state: &UnitState, selected: bool) -> Html {
                 <g class="engaged-marker" transform={format!("translate({:.1},{:.1}) rotate({})", -half + 9.0, -d2 + 9.0, -rot)}>
                     <rect x="-9" y="-5" width="18" height="10" rx="2" />
                     <text y="3">{ "ENG" }</text>
+                </g>
+            }
+            if let Some(marker) = fired_marker(unit, state) {
+                // CG 10.52: the engine's Fired Once / Fire Done side, in the front corner, upright.
+                <g class="fired-marker" data-fired={marker} transform={format!("translate({:.1},{:.1}) rotate({})", half - 9.0, -d2 + 9.0, -rot)}>
+                    <rect x="-8" y="-5" width="16" height="10" rx="2" />
+                    <text y="3">{ marker }</text>
                 </g>
             }
             if state.hits > 0 {

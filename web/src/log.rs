@@ -221,10 +221,7 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             e
         }
         Event::ScreenFired { unit, target, range, strength, drm, hits, supply, reaction } => {
-            let need = format!(
-                "strength {strength} at range {range}, modifiers {drm:+}: needs {} or less",
-                *strength as i32 - drm
-            );
+            let need = volley_need(*strength, *range, *drm);
             let result = if *hits > 0 { "a hit" } else { "no effect" };
             let supply = match supply {
                 sarissa_rules::combat::missile::Supply::Full => "",
@@ -239,8 +236,44 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 _ => " in return",
             };
             let (u, t) = (unit_name(s, unit), unit_name(s, target));
-            let text = format!("The archers screening {u} shoot at {t}{why} ({need}): {result}.{supply}");
+            // CG G52: a "J/A" elephant's own bowmen, not a screen.
+            let (who, screen_rule) = match s.units.iter().any(|x| &x.id == unit && x.bow) {
+                true => (format!("The bowmen on {u}"), "G52"),
+                false => (format!("The archers screening {u}"), screen_rule),
+            };
+            let text = format!("{who} shoot at {t}{why} ({need}): {result}.{supply}");
             let mut e = about(entry(text, Some(screen_rule)), unit);
+            e.units.push(target.clone());
+            e
+        }
+        Event::ArtilleryFired { unit, target, range, strength, drm, hits, shots } => {
+            // CG 10.52, 10.56: the engine's shot, and the marker it leaves.
+            let (u, t) = (unit_name(s, unit), unit_name(s, target));
+            let need = volley_need(*strength, *range, *drm);
+            let result = if *hits > 0 { "a hit" } else { "no effect" };
+            let engine = s.unit(unit).and_then(|x| x.engine);
+            let marker = match engine.map(|e| e.shots().saturating_sub(*shots)) {
+                Some(0) => "Fire Done",
+                _ => "Fired Once",
+            };
+            let rule = if engine == Some(sarissa_rules::units::Engine::Sarvatobhadra) { "10.56" } else { "10.52" };
+            let mut e =
+                about(entry(format!("{u} shoots at {t} ({need}): {result}. It is {marker}."), Some(rule)), unit);
+            e.units.push(target.clone());
+            e
+        }
+        Event::BowFired { unit, target, range, strength, drm, hits, supply } => {
+            // CG G52: told as the bowmen's volley, under orders.
+            let (u, t) = (unit_name(s, unit), unit_name(s, target));
+            let need = volley_need(*strength, *range, *drm);
+            let result = if *hits > 0 { "a hit" } else { "no effect" };
+            let supply = match supply {
+                sarissa_rules::combat::missile::Supply::Full => "",
+                sarissa_rules::combat::missile::Supply::Low => " Its bowmen are now low on arrows.",
+                sarissa_rules::combat::missile::Supply::No => " Its bowmen have no arrows left.",
+            };
+            let mut e =
+                about(entry(format!("The bowmen on {u} shoot at {t} ({need}): {result}.{supply}"), Some("G52")), unit);
             e.units.push(target.clone());
             e
         }
@@ -813,6 +846,11 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             about(entry(format!("{} is finished for this turn.", unit_name(s, leader)), Some("5.15")), leader)
         }
     })
+}
+
+/// "strength S at range R, modifiers +D: needs N or less" for a volley's log line.
+fn volley_need(strength: u8, range: u8, drm: i32) -> String {
+    format!("strength {strength} at range {range}, modifiers {drm:+}: needs {} or less", strength as i32 - drm)
 }
 
 #[cfg(test)]

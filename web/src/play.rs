@@ -291,6 +291,18 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     buttons.push((label, Command::FireAtLeader { unit, leader: l.id.clone() }));
                 }
             }
+            // CG G52: a "J/A" elephant may shoot its bow instead of its javelins (a tap on the
+            // ringed enemy throws the javelins).
+            if let Some(u) = *unit {
+                for t in sarissa_rules::fire::bow_targets(&g.scenario, &g.state, u) {
+                    let chance =
+                        missile_odds(&t.fire).map(|d| 1.0 - d.hits.first().map_or(0.0, |p| p.to_f64())).unwrap_or(0.0);
+                    let target = &g.scenario.units[t.unit];
+                    let label = format!("Shoot the bow at {} ({:.0}% to hit)", target.name, chance * 100.0);
+                    let unit = g.scenario.units[u].id.clone();
+                    buttons.push((label, Command::FireBow { unit, target: target.id.clone() }));
+                }
+            }
             // Recovery (10.16): the order that takes hits off the selected unit.
             if let Some(u) = *unit {
                 if let Ok(hits) = sarissa_rules::recovery::recovery(&g.scenario, &g.state, u) {

@@ -231,6 +231,12 @@ pub fn prompt(p: &PromptProps) -> Html {
                         let label = format!("{}: shoot at {} ({:.0}% to hit)", s.units[*f].name, name(mover), chance * 100.0);
                         button(label, "react-fire", Command::Fire { unit: s.units[*f].id.clone(), target: mover.clone() })
                     }) }
+                    { for sarissa_rules::artillery::pause_shots(s, st).iter().filter(|_| !busy).map(|(f, t)| {
+                        // CG 10.52: an engine may shoot at the unit on the move, though not as reaction fire.
+                        let chance = missile_odds(&t.fire).map(|o| 1.0 - o.hits.first().map_or(0.0, |p| p.to_f64())).unwrap_or(0.0);
+                        let label = format!("{} (engine): shoot at {} ({:.0}% to hit, 10.52)", s.units[*f].name, name(mover), chance * 100.0);
+                        button(label, "engine-fire", Command::Fire { unit: s.units[*f].id.clone(), target: mover.clone() })
+                    }) }
                     { for p.riders.iter().filter(|_| !busy).map(|(label, l)| {
                         let (on, l) = (p.on_ride.clone(), *l);
                         html! { <button class="act ride" onclick={Callback::from(move |_: MouseEvent| on.emit(l))}>{ label }</button> }
@@ -397,6 +403,14 @@ pub fn prompt(p: &PromptProps) -> Html {
                         button(label.clone(), class, c.clone())
                     }) }
                     { for lines.into_iter().map(|(label, c)| button(label, "line", c)) }
+                    { for (0..s.units.len()).filter(|_| p.ordering.is_none() && p.riding.is_none()).flat_map(|i| {
+                        sarissa_rules::artillery::targets(s, st, i).into_iter().map(move |t| (i, t))
+                    }).map(|(i, t)| {
+                        // CG 10.52: the side's engines shoot at will, no order spent.
+                        let chance = missile_odds(&t.fire).map(|o| 1.0 - o.hits.first().map_or(0.0, |p| p.to_f64())).unwrap_or(0.0);
+                        let label = format!("{} (engine, {} left): shoot at {} ({:.0}% to hit, 10.52)", s.units[i].name, sarissa_rules::artillery::shots_left(s, st, i), s.units[t.unit].name, chance * 100.0);
+                        button(label, "engine-fire", Command::Fire { unit: s.units[i].id.clone(), target: s.units[t.unit].id.clone() })
+                    }) }
                     { for wings.into_iter().map(|(label, c)| button(label, "wing", c)) }
                     { for sarissa_rules::rally::rallyable(s, st).into_iter().filter(|_| p.ordering.is_none() && p.riding.is_none()).map(|i| {
                         let need = sarissa_rules::rally::needed(s, st).unwrap_or(0);

@@ -146,6 +146,12 @@ fn settle_with(tx: &mut Tx, ask: bool) -> Result<Option<PendingRout>, RuleError>
             return Ok(None);
         };
         let id = tx.scenario.units[i].id.clone();
+        // CG 6.76(5): the engine sheltered by a foot unit that routs is lost with it.
+        let engine = crate::artillery::stacked_with(tx.scenario, &tx.state, i)
+            .filter(|&e| tx.scenario.units[e].engine.is_some() && !tx.state.units[i].routed);
+        if let Some(e) = engine {
+            tx.emit(Event::UnitEliminated { unit: tx.scenario.units[e].id.clone(), rule: "6.76".into() });
+        }
         if tx.state.units[i].routed {
             // 10.26: any further hit eliminates a Routed unit.
             tx.emit(Event::UnitEliminated { unit: id, rule: "10.26".into() });

@@ -51,7 +51,13 @@ fn cause(tx: &Tx, el: usize) -> Option<usize> {
     let live = |u: &usize| !tx.state.units[*u].eliminated;
     for e in tx.events.iter().rev() {
         let found: Vec<usize> = match e {
-            Event::MissileFired { unit, target, .. } if target == id => index(unit).into_iter().collect(),
+            Event::MissileFired { unit, target, .. }
+            | Event::ScreenFired { unit, target, .. }
+            | Event::BowFired { unit, target, .. }
+                if target == id =>
+            {
+                index(unit).into_iter().collect()
+            }
             Event::Rampaged { unit, collided_with, .. } if collided_with.contains(id) => {
                 index(unit).into_iter().collect()
             }

@@ -99,7 +99,9 @@ pub fn refusal(scenario: &Scenario, state: &GameState, command: &Command) -> Opt
         | Command::Recover { unit }
         | Command::ReactFacing { unit, .. }
         | Command::Withdraw { unit, .. } => (unit, None),
-        Command::Fire { unit, target } | Command::Harass { unit, target } => (unit, Some(target)),
+        Command::Fire { unit, target } | Command::FireBow { unit, target } | Command::Harass { unit, target } => {
+            (unit, Some(target))
+        }
         _ => return None,
     };
     let engaged = |id: &String| scenario.units.iter().position(|u| &u.id == id).is_some_and(|i| state.units[i].engaged);

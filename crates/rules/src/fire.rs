@@ -92,9 +92,17 @@ pub(crate) fn through_arc(scenario: &Scenario, state: &GameState, firer: usize, 
 /// `orderable`: the units the active leader may order now (`legal::orderable`), computed once by
 /// the caller.
 fn may_fire(scenario: &Scenario, state: &GameState, unit: usize, orderable: &[usize]) -> Option<bool> {
+    if state.units[unit].supply == Supply::No {
+        return None;
+    }
+    may_fire_any(scenario, state, unit, orderable)
+}
+
+/// `may_fire`, whatever its own missiles' supply (a "J/A" elephant's bow has its own, G52).
+fn may_fire_any(scenario: &Scenario, state: &GameState, unit: usize, orderable: &[usize]) -> Option<bool> {
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
     // Routed units do not fire (10.26), nor columns (6.65).
-    if st.eliminated || st.routed || st.column || st.fired || st.supply == Supply::No || u.missile.is_none() {
+    if st.eliminated || st.routed || st.column || st.fired || u.missile.is_none() {
         return None;
     }
     let Phase::Orders { ordered, .. } = &state.phase else { return None };
@@ -118,6 +126,10 @@ pub fn targets(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Targe
 }
 
 fn targets_among(scenario: &Scenario, state: &GameState, unit: usize, orderable: &[usize]) -> Vec<Target> {
+    // CG 10.52: an engine shoots without orders.
+    if scenario.units[unit].engine.is_some() {
+        return crate::artillery::targets(scenario, state, unit);
+    }
     let Some(moving) = may_fire(scenario, state, unit, orderable) else { return Vec::new() };
     let st = &state.units[unit];
     (0..scenario.units.len())
@@ -136,7 +148,7 @@ fn targets_among(scenario: &Scenario, state: &GameState, unit: usize, orderable:
 
 /// The volley `unit` would fire at enemy `target` (8.13–8.16): in range, through its arc and in
 /// sight; `range` counts as `counted` when given (8.22, 6.76). `None` when it cannot.
-fn volley(
+pub(crate) fn volley(
     scenario: &Scenario,
     state: &GameState,
     unit: usize,
@@ -155,11 +167,24 @@ fn volley(
 /// The firer's hex, the hex of `target` it shoots at and the range, if `unit` can reach it: in
 /// range (one hex of extended range allowed for), through its arc and in sight (8.13, 8.14).
 fn in_reach(scenario: &Scenario, state: &GameState, unit: usize, target: &Placement) -> Option<(HexId, HexId, u32)> {
-    let (u, st) = (&scenario.units[unit], &state.units[unit]);
+    let u = &scenario.units[unit];
     let missile = u.missile?;
     let archer = missile == crate::units::Missile::Arrow || missile == crate::units::Missile::LongBow;
+    let line = crate::charts::missile::MissileLine::of_unit(scenario.meta.rules, u)?;
+    in_reach_on(scenario, state, unit, target, line, archer)
+}
+
+/// `in_reach` for a volley on chart `line` (an elephant's screen or bow: CG 10.11, G52).
+fn in_reach_on(
+    scenario: &Scenario,
+    state: &GameState,
+    unit: usize,
+    target: &Placement,
+    line: crate::charts::missile::MissileLine,
+    archer: bool,
+) -> Option<(HexId, HexId, u32)> {
+    let st = &state.units[unit];
     // Sight lines beyond the line's reach, one hex of extended range included, are not traced.
-    let line = crate::charts::missile::MissileLine::for_unit(scenario.meta.rules, u.kind, missile)?;
     let farthest = crate::charts::missile::max_range(line, None) as u32 + 1;
     let (from, to, range) = nearest(&st.placement, target);
     if range == 0 || range > farthest {
@@ -290,9 +315,15 @@ fn fire_between(
     if t.side == u.side || ts.eliminated {
         return None;
     }
+    // CG 6.76(3), 10.55: fire on an engine's stack always hits the foot unit.
+    if t.engine.is_some() && crate::artillery::stacked_with(scenario, state, target).is_some() {
+        return None;
+    }
     let target_at = if ts.placement.hexes().any(|h| h == to) { ts.placement } else { Placement::One(to) };
     let map = &scenario.map;
     let mut fire = MissileFire::new(scenario.meta.rules, u.kind, missile, range, t.kind);
+    // CG 10.5: an engine shoots on its own line.
+    fire.line = u.engine.map(crate::charts::missile::MissileLine::for_engine);
     fire.firer_class = u.class;
     fire.target_class = t.class;
     fire.supply = st.supply;
@@ -330,11 +361,59 @@ pub fn screen_volley(
         ReactionFire::Retire => 2,
         ReactionFire::Return => range as u8,
     };
-    let mut fire = fire_between(scenario, state, unit, target, (from, to), counted, false)?;
+    arrows(scenario, state, unit, target, (from, to), counted, false)
+}
+
+/// The elephant's second missile line: the screen "a", or for a "J/A" elephant its riders' bow
+/// on the mounted-bow line (CG G52).
+fn second_line(u: &crate::units::Unit) -> crate::charts::missile::MissileLine {
+    use crate::charts::missile::MissileLine;
+    if u.bow {
+        MissileLine::MountedBow
+    } else {
+        MissileLine::ElephantScreen
+    }
+}
+
+/// The arrows of an elephant's screen or bow at `target` (CG 10.11, G52): its own line and
+/// supply.
+fn arrows(
+    scenario: &Scenario,
+    state: &GameState,
+    unit: usize,
+    target: usize,
+    at: (HexId, HexId),
+    counted: u8,
+    moving: bool,
+) -> Option<Target> {
+    let mut fire = fire_between(scenario, state, unit, target, at, counted, moving)?;
     fire.missile = crate::units::Missile::Arrow;
-    fire.line = Some(crate::charts::missile::MissileLine::ElephantScreen);
-    fire.supply = st.screen_supply;
-    validate(&fire).is_ok().then_some(Target { unit: target, hex: to, fire })
+    fire.line = Some(second_line(&scenario.units[unit]));
+    fire.supply = state.units[unit].screen_supply;
+    validate(&fire).is_ok().then_some(Target { unit: target, hex: at.1, fire })
+}
+
+/// Every enemy unit a "J/A" elephant may shoot its bow at now under orders, instead of its
+/// javelins (CG G52): the order's one volley, from the bow's own supply, at the bow's range.
+pub fn bow_targets(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Target> {
+    bow_targets_among(scenario, state, unit, &crate::legal::orderable(scenario, state))
+}
+
+fn bow_targets_among(scenario: &Scenario, state: &GameState, unit: usize, orderable: &[usize]) -> Vec<Target> {
+    let (u, st) = (&scenario.units[unit], &state.units[unit]);
+    if !u.bow || st.screen_supply == Supply::No {
+        return Vec::new();
+    }
+    // The javelins' supply does not bar the bow: the order is the elephant's either way.
+    let Some(moving) = may_fire_any(scenario, state, unit, orderable) else { return Vec::new() };
+    (0..scenario.units.len())
+        .filter(|&ti| !state.units[unit].engaged && !state.units[ti].engaged)
+        .filter_map(|ti| {
+            let line = second_line(u);
+            let (from, to, range) = in_reach_on(scenario, state, unit, &state.units[ti].placement, line, true)?;
+            arrows(scenario, state, unit, ti, (from, to), range as u8, moving)
+        })
+        .collect()
 }
 
 /// Every volley `unit` could fire at `target` in reaction `kind`: its own missiles and, for an
@@ -446,7 +525,7 @@ pub fn under_enemy_missiles(scenario: &Scenario, state: &GameState, unit: usize)
         if eu.side == u.side || es.eliminated || es.routed || es.supply == Supply::No {
             return false;
         }
-        let Some(line) = crate::charts::missile::MissileLine::for_unit(scenario.meta.rules, eu.kind, missile) else {
+        let Some(line) = crate::charts::missile::MissileLine::of_unit(scenario.meta.rules, eu) else {
             return false;
         };
         let reach = crate::charts::missile::max_range(line, None) as u32;
@@ -500,6 +579,9 @@ pub fn firers(scenario: &Scenario, state: &GameState) -> Vec<(usize, Vec<Target>
 pub fn fire(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
     let ui = tx.unit_index(unit)?;
     let ti = tx.unit_index(target)?;
+    if tx.scenario.units[ui].engine.is_some() {
+        return crate::artillery::fire(tx, unit, target);
+    }
     let refuse = |reason: String| RuleError::IllegalMove { unit: unit.into(), rule: "8.1", reason };
     let orderable = crate::legal::orderable(tx.scenario, &tx.state);
     if may_fire(tx.scenario, &tx.state, ui, &orderable).is_none() {
@@ -520,9 +602,67 @@ pub fn fire(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
     offer_return_fire(tx, ui, ti)
 }
 
+/// A "J/A" elephant shoots its bow at `target` under orders instead of its javelins (CG G52):
+/// the one volley of its order, from the bow's own supply.
+pub fn fire_bow(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
+    let ui = tx.unit_index(unit)?;
+    let ti = tx.unit_index(target)?;
+    let refuse = |reason: String| RuleError::IllegalMove { unit: unit.into(), rule: "G52", reason };
+    if !tx.scenario.units[ui].bow {
+        return Err(refuse("only a \"J/A\" elephant carries a bow it may shoot under orders (CG G52)".into()));
+    }
+    let orderable = crate::legal::orderable(tx.scenario, &tx.state);
+    let Some(t) = bow_targets_among(tx.scenario, &tx.state, ui, &orderable).into_iter().find(|t| t.unit == ti) else {
+        return Err(refuse(format!(
+            "its bow may not shoot at {} now: fired already this phase, out of arrows, out of command, or the \
+             target out of range, sight or arc (8.11, 8.13, 8.14, G52)",
+            tx.scenario.units[ti].name
+        )));
+    };
+    shoot(tx, unit, target, &t.fire, "G52", |v| Event::BowFired {
+        unit: unit.into(),
+        target: target.into(),
+        range: v.range,
+        strength: v.strength,
+        drm: v.drm,
+        hits: v.hits,
+        supply: v.supply,
+    })?;
+    offer_return_fire(tx, ui, ti)
+}
+
+/// What a rolled volley did, for its event.
+pub(crate) struct Shot {
+    pub range: u8,
+    pub strength: u8,
+    pub drm: i32,
+    pub hits: u8,
+    pub supply: Supply,
+}
+
+/// Rolls a volley at a unit, emits `event` for it, the target's hits and a struck leader (8.17,
+/// 8.19): the bow's (G52) and the engines' (CG 10.52) fire.
+pub(crate) fn shoot(
+    tx: &mut Tx,
+    unit: &str,
+    target: &str,
+    fire: &MissileFire,
+    rule: &'static str,
+    event: impl FnOnce(Shot) -> Event,
+) -> Result<(), RuleError> {
+    let outcome = roll_volley(tx, unit, target, fire, rule)?;
+    let (strength, drm) = strength_and_drm(&outcome);
+    let hits = outcome.hits;
+    tx.emit(event(Shot { range: fire.range, strength, drm, hits, supply: outcome.supply_after }));
+    if hits > 0 {
+        tx.emit(Event::CohesionHits { unit: target.into(), hits, cause: HitCause::Missile });
+    }
+    strike_leader(tx, target, &outcome, false)
+}
+
 /// After ordered fire: the target may fire back at the firer (8.23) if it can reach it, has
 /// missiles, is not about to rout, and did not already fire at it as it came up (8.21).
-fn offer_return_fire(tx: &mut Tx, firer: usize, target: usize) -> Result<(), RuleError> {
+pub(crate) fn offer_return_fire(tx: &mut Tx, firer: usize, target: usize) -> Result<(), RuleError> {
     let (s, st) = (tx.scenario, &tx.state);
     let ts = &st.units[target];
     let firer_id = &s.units[firer].id;
@@ -547,6 +687,10 @@ fn offer_return_fire(tx: &mut Tx, firer: usize, target: usize) -> Result<(), Rul
 /// The reacting side's `unit` fires at the unit that triggered the reaction (8.21–8.23); then
 /// the move goes on when nobody else is left to react.
 pub fn reaction_fire(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
+    // CG 10.52: an engine may shoot in the pause, but not as reaction fire (G39).
+    if tx.scenario.unit(unit).is_some_and(|u| u.engine.is_some()) {
+        return crate::artillery::fire(tx, unit, target);
+    }
     let Phase::Reaction { mover, firers, fire_kind, .. } = tx.state.phase.clone() else {
         return Err(RuleError::NotNow { command: "fire".into(), expected: "no reaction fire is open".into() });
     };
@@ -603,7 +747,16 @@ pub fn apply_volley(
     if hits > 0 {
         tx.emit(Event::CohesionHits { unit: target.into(), hits, cause: HitCause::Missile });
     }
-    // A leader in the target hex struck (8.19).
+    strike_leader(tx, target, &outcome, lone_leader)
+}
+
+/// A leader in the target hex struck (8.19) by a volley's natural 0.
+fn strike_leader(
+    tx: &mut Tx,
+    target: &str,
+    outcome: &crate::combat::missile::MissileOutcome,
+    lone_leader: bool,
+) -> Result<(), RuleError> {
     if let Some(result) = outcome.leader_casualty.filter(|r| *r != crate::charts::leaders::LeaderResult::NoEffect) {
         let struck = match lone_leader {
             true => {

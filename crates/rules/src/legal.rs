@@ -203,6 +203,10 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             for (f, _) in crate::fire::reaction_firers(s, st) {
                 out.push(Command::Fire { unit: s.units[f].id.clone(), target: mover.clone() });
             }
+            // CG 10.52: engines shoot in the pause too, though not as reaction fire (P133).
+            for (f, _) in crate::artillery::pause_shots(s, st) {
+                out.push(Command::Fire { unit: s.units[f].id.clone(), target: mover.clone() });
+            }
             out
         }
         Phase::Orders { leader, .. } => {
@@ -246,6 +250,12 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                 }
             }
             let side = s.leaders.iter().find(|l| &l.id == leader).map(|l| l.side);
+            // CG G52: a "J/A" elephant may shoot its bow instead.
+            for i in (0..s.units.len()).filter(|&i| Some(s.units[i].side) == side && s.units[i].bow) {
+                for t in crate::fire::bow_targets(s, st, i) {
+                    out.push(Command::FireBow { unit: s.units[i].id.clone(), target: s.units[t.unit].id.clone() });
+                }
+            }
             for i in (0..s.units.len()).filter(|&i| Some(s.units[i].side) == side && s.units[i].missile.is_some()) {
                 for t in crate::fire::leader_targets(s, st, i) {
                     let (unit, leader) = (s.units[i].id.clone(), s.leaders[t.leader].id.clone());

@@ -4,6 +4,7 @@
 
 pub mod activation;
 pub mod advance;
+pub mod artillery;
 pub mod charts;
 pub mod cohesion;
 pub mod column;

@@ -109,6 +109,9 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         ["fire", unit, "at", "leader", leader] => {
             Command::FireAtLeader { unit: unit.to_string(), leader: leader.to_string() }
         }
+        ["fire", unit, "at", target, "with", "bow"] => {
+            Command::FireBow { unit: unit.to_string(), target: target.to_string() }
+        }
         ["fire", unit, "at", target] => Command::Fire { unit: unit.to_string(), target: target.to_string() },
         ["recover", unit] => Command::Recover { unit: unit.to_string() },
         ["harass", unit, "at", target] => Command::Harass { unit: unit.to_string(), target: target.to_string() },
@@ -232,6 +235,7 @@ pub fn format(command: &Command) -> String {
             format!("wing {}{}", nayakas.join(" "), if *use_overall { " overall" } else { "" })
         }
         Command::Fire { unit, target } => format!("fire {unit} at {target}"),
+        Command::FireBow { unit, target } => format!("fire {unit} at {target} with bow"),
         Command::FireAtLeader { unit, leader } => format!("fire {unit} at leader {leader}"),
         Command::Harass { unit, target } => format!("harass {unit} at {target}"),
         Command::Recover { unit } => format!("recover {unit}"),

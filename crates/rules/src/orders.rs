@@ -93,6 +93,10 @@ pub fn is_overall(scenario: &Scenario, leader: usize) -> bool {
 /// tribe; a Nayaka orders only the types on his counter.
 pub fn order_refusal(scenario: &Scenario, leader: usize, unit: usize) -> Option<(&'static str, String)> {
     let (l, u) = (&scenario.leaders[leader], &scenario.units[unit]);
+    // CG 10.52, 10.54: an engine shoots without orders and moves only in the Camp Orders Phase.
+    if u.engine.is_some() {
+        return Some(("10.54", format!("{} is an engine: it takes no orders (it shoots at will, CG 10.52)", u.id)));
+    }
     let own_band = l.guild.is_some() && l.guild == u.guild;
     if l.role.is_chief() && !own_band {
         return Some((

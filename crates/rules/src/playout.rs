@@ -87,10 +87,14 @@ impl RandomPlayer {
                     if !firers.is_empty() {
                         let (unit, targets) = &firers[self.below(firers.len())];
                         let t = &targets[self.below(targets.len())];
-                        return Some(Command::Fire {
-                            unit: s.units[*unit].id.clone(),
-                            target: s.units[t.unit].id.clone(),
-                        });
+                        let (unit, target) = (s.units[*unit].id.clone(), s.units[t.unit].id.clone());
+                        // CG G52: a "J/A" elephant shoots its bow as often as its javelins (the
+                        // dice of the choice are drawn only for one, so other games play as before).
+                        let bow = crate::fire::bow_targets(s, st, s.units.iter().position(|u| u.id == unit)?);
+                        if bow.iter().any(|b| s.units[b.unit].id == target) && self.chance(50) {
+                            return Some(Command::FireBow { unit, target });
+                        }
+                        return Some(Command::Fire { unit, target });
                     }
                 }
                 // Now and then, a recovery (10.16).

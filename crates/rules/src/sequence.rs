@@ -155,9 +155,19 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
                 if line.is_some() { tx.leader_index(&leader)? } else { check_can_order(tx, &leader, orders_left)? };
             order_leader_move(tx, li, moving, path)
         }
+        // CG 10.52: an engine shoots with no order and no command.
+        (Phase::Orders { .. }, Command::Fire { unit, target })
+            if tx.scenario.unit(unit).is_some_and(|u| u.engine.is_some()) =>
+        {
+            crate::fire::fire(tx, unit, target)
+        }
         (Phase::Orders { leader, .. }, Command::Fire { unit, target }) => {
             refuse_if_restricted(tx, &leader)?;
             crate::fire::fire(tx, unit, target)
+        }
+        (Phase::Orders { leader, .. }, Command::FireBow { unit, target }) => {
+            refuse_if_restricted(tx, &leader)?;
+            crate::fire::fire_bow(tx, unit, target)
         }
         (Phase::Orders { leader, .. }, Command::FireAtLeader { unit, leader: target }) => {
             refuse_if_restricted(tx, &leader)?;

@@ -67,6 +67,8 @@ fn foes(scenario: &Scenario, state: &GameState, attacker: usize) -> Vec<usize> {
                 && es.placement.hexes().any(|h| zoc.contains(&h))
                 && (u.kind != UnitType::SK || matches!(eu.kind, UnitType::CH | UnitType::ChStar))
                 && !(barred_front && eu.kind == UnitType::EL && only_front(e))
+                // CG 6.76(4), 10.55: an engine's stack is attacked through its foot unit alone.
+                && !(eu.engine.is_some() && crate::artillery::stacked_with(scenario, state, e).is_some())
                 // CG 10.72[4]: not an enemy in the ZOC of a unit of another guild.
                 && !crate::indian::enmity_bars_shock(scenario, state, attacker, e)
         })
@@ -230,6 +232,10 @@ pub fn setup(scenario: &Scenario, state: &GameState, combat: &Combat, checked: &
                 .iter()
                 .filter_map(|&d| {
                     let ds = &state.units[d];
+                    // CG 7.11, 10.53: an engine has no facing, so no flank or rear.
+                    if scenario.units[d].engine.is_some() {
+                        return Some(Arc::Front);
+                    }
                     state.units[a]
                         .placement
                         .hexes()

@@ -305,6 +305,51 @@ impl Grade {
     }
 }
 
+/// The Chandragupta artillery engines (CG 10.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Engine {
+    /// Light bolt-thrower: two shots per orders phase (10.52).
+    Yantra,
+    /// Ballista: one shot per orders phase (10.52); some never move (10.54).
+    Jamadagnya,
+    /// Catapult on a cart: one shot per game turn (10.56).
+    Sarvatobhadra,
+}
+
+impl Engine {
+    pub const ALL: [Engine; 3] = [Self::Yantra, Self::Jamadagnya, Self::Sarvatobhadra];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Yantra => "yantra",
+            Self::Jamadagnya => "jamadagnya",
+            Self::Sarvatobhadra => "sarvatobhadra",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|e| e.key() == s)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Yantra => "Yantra",
+            Self::Jamadagnya => "Jamadagnya",
+            Self::Sarvatobhadra => "Sarvatobhadra",
+        }
+    }
+
+    /// Shots before the engine is Fire Done: per orders phase (10.52), the Sarvatobhadra's per
+    /// game turn (10.56).
+    pub fn shots(self) -> u8 {
+        match self {
+            Self::Yantra => 2,
+            Self::Jamadagnya | Self::Sarvatobhadra => 1,
+        }
+    }
+}
+
 /// Rule-hook tags a unit may carry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum UnitTag {
@@ -354,6 +399,16 @@ pub struct Unit {
     /// The guild or tribe of a Sreni or Tribal unit (CG 4.62): only its own chief orders it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guild: Option<String>,
+    /// CG G52: a "J/A" elephant, whose riders carry a real bow (the mounted-bow line) instead of
+    /// the archer screen "a".
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bow: bool,
+    /// CG 10.5: which engine a Chandragupta artillery unit is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<Engine>,
+    /// CG 10.54: a Jamadagnya fixed in place for the whole battle.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub immovable: bool,
 }
 
 impl Unit {

@@ -65,7 +65,10 @@ pub fn occupancy(state: &GameState) -> HashMap<HexId, usize> {
     for (i, st) in state.units.iter().enumerate() {
         if !st.eliminated {
             for h in st.placement.hexes() {
-                map.insert(h, i);
+                // CG 6.71(3): a hex an engine shares with a foot unit is the foot unit's.
+                if !map.contains_key(&h) || !st.engine {
+                    map.insert(h, i);
+                }
             }
         }
     }

@@ -99,7 +99,7 @@ fn cg_13_12_worked_values_w44() {
                 graded("tribal", "LI", 5, "tribal", "0308"),
                 graded("sreni", "MI", 6, "sreni", "0309"),
                 unit("sk", "SK", "J", 1, 5, 6, "J", "0402", "E"),
-                unit("yantra", "AT", "B", 1, 4, 2, "B", "0404", "E"),
+                unit("yantra", "AT", "B", 1, 4, 2, "B", "0404", "E").replace(" }", ", engine = \"yantra\" }"),
                 unit("el", "EL", "", 4, 6, 5, "J", "0406", "E"),
             ],
             vec![hc("foe", 7, "1005")],

@@ -294,7 +294,10 @@ fn skirmishers_out_of_missiles_keep_a_front_zoc_and_artillery_has_none_cg_7_21_d
         assert_eq!(zoc.len(), if front_only { 2 } else { 0 }, "{rules}: {zoc:?}");
     }
     let f = cg(
-        [vec![unit("at", "AT", "", 1, 5, 2, "B", "0505", "E")], vec![unit("r", "HC", "", 3, 6, 7, "", "1109", "W")]],
+        [
+            vec![unit("at", "AT", "", 1, 5, 2, "B", "0505", "E").replace(" }", ", engine = \"yantra\" }")],
+            vec![unit("r", "HC", "", 3, 6, 7, "", "1109", "W")],
+        ],
         hero_and_foe(),
     );
     let (game, _) = f.start(&[]);

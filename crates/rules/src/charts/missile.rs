@@ -88,6 +88,24 @@ impl MissileLine {
         })
     }
 
+    /// The line of a Chandragupta engine (CG 10.5).
+    pub fn for_engine(engine: crate::units::Engine) -> Self {
+        use crate::units::Engine;
+        match engine {
+            Engine::Yantra => Self::Yantra,
+            Engine::Jamadagnya => Self::Jamadagnya,
+            Engine::Sarvatobhadra => Self::Sarvatobhadra,
+        }
+    }
+
+    /// A unit's own line: its engine's, else its type's and missile's.
+    pub fn of_unit(rules: RuleSet, u: &crate::units::Unit) -> Option<Self> {
+        match u.engine {
+            Some(e) => Some(Self::for_engine(e)),
+            None => Self::for_unit(rules, u.kind, u.missile?),
+        }
+    }
+
     /// A (and a) lines: bows and the elephant screen. A* is not counted here.
     pub fn is_bow(self) -> bool {
         matches!(self, Self::FootBow | Self::MountedBow | Self::ElephantScreen)

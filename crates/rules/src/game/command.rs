@@ -75,6 +75,8 @@ pub enum Command {
     /// Ordered missile fire at an enemy unit in range and sight (GBA 8.11–8.15): instead of
     /// moving (the unit's order), or after moving toward the target under its order.
     Fire { unit: String, target: String },
+    /// A "J/A" elephant's ordered volley with its riders' bow instead of its javelins (CG G52).
+    FireBow { unit: String, target: String },
     /// Ordered missile fire at the hex where enemy `leader` stands with no combat unit (GBA 8.19):
     /// only the leader can be struck, on a natural 0.
     FireAtLeader { unit: String, leader: String },
@@ -137,6 +139,7 @@ impl Command {
             Self::WingCommand { .. } => "wing_command",
             Self::MoveLeader { .. } => "move_leader",
             Self::Fire { .. } => "fire",
+            Self::FireBow { .. } => "fire_bow",
             Self::FireAtLeader { .. } => "fire_at_leader",
             Self::Harass { .. } => "harass",
             Self::Rally { .. } => "rally",

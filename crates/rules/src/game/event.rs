@@ -301,6 +301,28 @@ pub enum Event {
         supply: crate::combat::missile::Supply,
         reaction: crate::fire::ReactionFire,
     },
+    /// A "J/A" elephant's riders shoot their bow under orders (CG G52): its one volley of this
+    /// orders phase, on the mounted-bow line, from the bow's own supply (kept as the screen's).
+    BowFired {
+        unit: String,
+        target: String,
+        range: u8,
+        strength: u8,
+        drm: i32,
+        hits: u8,
+        supply: crate::combat::missile::Supply,
+    },
+    /// A Chandragupta engine shoots, without orders (CG 10.52): `shots` it has now fired since
+    /// its marker was cleared (1: Fired Once; its limit: Fire Done). It never runs out (8.19(4)).
+    ArtilleryFired {
+        unit: String,
+        target: String,
+        range: u8,
+        strength: u8,
+        drm: i32,
+        hits: u8,
+        shots: u8,
+    },
     /// The screen's arrows are resupplied (8.18) or run out otherwise.
     ScreenSupplyChanged {
         unit: String,
@@ -616,6 +638,20 @@ pub enum Event {
 }
 
 impl GameState {
+    /// Firing instead of moving is the unit's order (8.11); ordered fire discharges a trumper's
+    /// duty (5.46, CG D21, R11).
+    fn ordered_fire(&mut self, id: &str) {
+        if let Phase::Orders { orders_left, ordered, line, must_act, .. } = &mut self.phase {
+            *must_act = false;
+            if !ordered.iter().any(|o| o == id) {
+                if line.is_none() {
+                    *orders_left = orders_left.saturating_sub(1);
+                }
+                ordered.push(id.to_string());
+            }
+        }
+    }
+
     /// Applies one event. Events come from the rules, which checked them; an event naming
     /// something that does not exist is ignored rather than trusted.
     pub fn apply(&mut self, scenario: &Scenario, event: &Event) {
@@ -824,17 +860,21 @@ impl GameState {
                         self.units[i].fired = true;
                     }
                 }
-                // Firing instead of moving is the unit's order (8.11); ordered fire discharges a
-                // trumper's duty (5.46, CG D21, R11).
-                if let Phase::Orders { orders_left, ordered, line, must_act, .. } = &mut self.phase {
-                    *must_act = false;
-                    if !ordered.contains(id) {
-                        if line.is_none() {
-                            *orders_left = orders_left.saturating_sub(1);
-                        }
-                        ordered.push(id.clone());
-                    }
+                self.ordered_fire(id);
+            }
+            Event::ArtilleryFired { unit: id, shots, .. } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].artillery_shots = *shots;
                 }
+            }
+            Event::BowFired { unit: id, supply, .. } => {
+                if let Some(i) = unit(id) {
+                    // CG G52: the bow's volley is the elephant's one ordered fire (8.11).
+                    self.units[i].screen_supply = *supply;
+                    self.units[i].may_move_on = !self.units[i].fired;
+                    self.units[i].fired = true;
+                }
+                self.ordered_fire(id);
             }
             Event::UnitRouted { unit: id, placement, facing, supply, .. } => {
                 if let Some(i) = unit(id) {
@@ -1137,6 +1177,11 @@ impl GameState {
                     u.zoc_at_orders_start = !u.eliminated && u.placement.hexes().any(|h| zoc.contains_key(&h));
                     u.reacted = false;
                     u.fired = false;
+                    // G39: a Yantra's or Jamadagnya's Fired marker goes at the end of every
+                    // orders phase (nothing of it is used in between); the Sarvatobhadra's in D5.
+                    if scenario.units[i].engine != Some(crate::units::Engine::Sarvatobhadra) {
+                        u.artillery_shots = 0;
+                    }
                     u.order_start = None;
                     u.order_mp = 0;
                     u.may_move_on = false;
@@ -1235,7 +1280,13 @@ impl GameState {
                 }
             }
             // The PW orders last the game turn (6.83).
-            Event::TurnEnded { .. } => self.pre_arranged.clear(),
+            Event::TurnEnded { .. } => {
+                self.pre_arranged.clear();
+                // G39, CG 10.56: the Sarvatobhadra's Fire Done marker goes at the turn's end.
+                for u in &mut self.units {
+                    u.artillery_shots = 0;
+                }
+            }
         }
     }
 }

@@ -44,6 +44,14 @@ pub struct UnitState {
     /// Has fired under orders this orders phase: once only (GBA 8.11).
     #[serde(default)]
     pub fired: bool,
+    /// CG 10.52, 10.56: an engine's shots since its Fired marker was last cleared: 1 is Fired
+    /// Once (a Yantra), its engine's limit Fire Done.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub artillery_shots: u8,
+    /// A Chandragupta engine (CG 10.5), copied from the scenario: the hex it shares with a foot
+    /// unit counts as the foot unit's (6.71(3)).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub engine: bool,
     /// Where its move under orders this phase began, to tell whether it moved toward a target
     /// before firing (GBA 8.11).
     #[serde(default)]
@@ -336,6 +344,8 @@ impl GameState {
                     supply: Default::default(),
                     screen_supply: Default::default(),
                     fired: false,
+                    artillery_shots: 0,
+                    engine: u.engine.is_some(),
                     order_start: None,
                     order_mp: 0,
                     may_move_on: false,

@@ -9,7 +9,7 @@ use crate::hex::{HexId, Hexside, Vertex};
 use crate::restrictions::NoEntry;
 use crate::terrain::{HexsideFeature, Terrain};
 use crate::units::{
-    Grade, Leader, LeaderRole, LineType, Missile, Placement, SideIndex, Unit, UnitClass, UnitTag, UnitType,
+    Engine, Grade, Leader, LeaderRole, LineType, Missile, Placement, SideIndex, Unit, UnitClass, UnitTag, UnitType,
 };
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
@@ -942,8 +942,39 @@ fn read_unit(
         }
         s
     });
+    let bow_field = f.bool(ctx, "bow");
+    let engine = f.string(ctx, "engine", false).and_then(|(s, span)| {
+        let e = Engine::parse(&s);
+        if e.is_none() {
+            ctx.error(span, format!("{what}: engine `{s}` must be yantra, jamadagnya or sarvatobhadra (CG 10.5)"));
+        }
+        e
+    });
+    let immovable = f.bool(ctx, "immovable").unwrap_or(false);
     f.finish(ctx);
     let kind = kind?;
+    // CG 10.5: a Chandragupta artillery unit names its engine; nothing else has one.
+    match (kind, engine, rules) {
+        (UnitType::AT, None, Some(RuleSet::Chandragupta)) => ctx.error(
+            span.clone(),
+            format!("{what}: Chandragupta artillery names its `engine`: yantra, jamadagnya or sarvatobhadra (CG 10.5)"),
+        ),
+        (UnitType::AT, Some(_), Some(RuleSet::Chandragupta)) | (_, None, _) => {}
+        (_, Some(_), _) => {
+            ctx.error(span.clone(), format!("{what}: `engine` belongs to Chandragupta artillery (type AT, CG 10.5)"))
+        }
+    }
+    if immovable && engine != Some(Engine::Jamadagnya) {
+        ctx.error(span.clone(), format!("{what}: only a Jamadagnya may be `immovable` (CG 10.54)"));
+    }
+    // CG G52: only a Chandragupta elephant may carry the real bow of a "J/A" counter.
+    let bow = bow_field.unwrap_or(false);
+    if bow && (kind != UnitType::EL || rules == Some(RuleSet::Alexander)) {
+        ctx.error(
+            span.clone(),
+            format!("{what}: `bow` marks a Chandragupta \"J/A\" elephant (CG G52); this unit cannot have it"),
+        );
+    }
 
     let class = class_field.and_then(|(s, span)| {
         let c = UnitClass::parse(&s).filter(|c| kind.allowed_classes().contains(c));
@@ -954,6 +985,8 @@ fn read_unit(
         }
         c
     });
+    // CG 10.5: an engine shoots its own bolts and stones; its missile letter may be left out.
+    let missile_field = missile_field.or_else(|| engine.map(|_| ("B".to_string(), span.clone())));
     let missile = missile_field.and_then(|(s, span)| {
         let m = Missile::parse(&s);
         if m.is_none() {
@@ -1077,6 +1110,9 @@ fn read_unit(
         tags,
         grade,
         guild,
+        bow,
+        engine,
+        immovable,
     })
 }
 
@@ -1222,17 +1258,26 @@ fn read_leader(
     })
 }
 
-/// One combat unit (or half of a two-hex unit) per hex at set-up (GBA 6.91).
+/// One combat unit (or half of a two-hex unit) per hex at set-up (GBA 6.91); in CG an engine
+/// may share its hex with one single-hex foot unit of its side (6.71(3)).
 fn check_stacking(ctx: &mut Ctx, _map: &Map, units: &[Unit], ids: &IdRegistry) {
-    let mut occupant: HashMap<HexId, &str> = HashMap::new();
+    let mut occupants: HashMap<HexId, Vec<&Unit>> = HashMap::new();
     for u in units {
         for hex in u.placement.hexes() {
-            if let Some(other) = occupant.insert(hex, &u.id) {
+            let here = occupants.entry(hex).or_default();
+            here.push(u);
+            let allowed = match here.as_slice() {
+                [_] => true,
+                [a, b] => crate::artillery::may_stack_with(a, b) || crate::artillery::may_stack_with(b, a),
+                _ => false,
+            };
+            if !allowed {
                 ctx.error(
                     ids.span(&u.id),
                     format!(
-                        "unit `{}`: hex {hex} is already occupied by `{other}`; combat units do not stack (GBA 6.91)",
-                        u.id
+                        "unit `{}`: hex {hex} is already occupied by `{}`; combat units do not stack (GBA 6.91; CG \
+                         6.71(3): only an engine with one single-hex foot unit of its side)",
+                        u.id, here[0].id
                     ),
                 );
             }
