@@ -8,6 +8,7 @@ pub mod charts;
 pub mod cohesion;
 pub mod column;
 pub mod combat;
+pub mod contingent;
 pub mod elephants;
 pub mod engaged;
 pub mod facing;
