@@ -104,7 +104,6 @@ fn an_mcc_must_be_within_half_the_commanders_range_rounded_up_gba_5_63() {
     let open = sarissa_rules::legal::contingent_commands(&game.scenario, &game.state, 0);
     assert_eq!(open, vec![contingent("phil"), contingent("near")]);
     // phil moves on to 0606 first, four hexes off: out of reach.
-    let mut f = f;
     f.leaders[0][1] = mcc("phil", Some(4), 4, &["hc1", "hc2"], "0606");
     let (mut game, _) = f.start(&[]);
     ok(&mut game, activate("alex"));
@@ -391,7 +390,8 @@ fn philotas_is_the_companions_mcc_at_issus_with_the_option_on_gba_5_67_t8() {
 fn contingent_data_is_checked_on_load_gba_5_6() {
     let load = |f: &Field| sarissa_rules::load("field.toml", &f.toml()).map(|_| ()).map_err(|e| e.to_string());
     assert!(load(&field(&[])).is_ok());
-    let cases: [(&str, Box<dyn Fn(&mut Field)>); 5] = [
+    type Change = Box<dyn Fn(&mut Field)>;
+    let cases: [(&str, Change); 5] = [
         ("does not exist", Box::new(|f| f.leaders[0][1] = mcc("phil", Some(4), 4, &["nobody"], "0405"))),
         ("belongs to the other side", Box::new(|f| f.leaders[0][1] = mcc("phil", Some(4), 4, &["red"], "0405"))),
         ("listed twice", Box::new(|f| f.leaders[0][1] = mcc("phil", Some(4), 4, &["hc1", "hc1"], "0405"))),
