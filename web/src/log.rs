@@ -726,6 +726,36 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             entry(format!("{} gives his line command under the Wing Command.", unit_name(s, leader)), Some("CG 4.54")),
             leader,
         ),
+        Event::ContingentActivated { leader, contingent, orders, units } => {
+            let spent = if *orders == 1 { "1 order".to_string() } else { format!("{orders} orders") };
+            let names: Vec<String> = units.iter().map(|u| unit_name(s, u)).collect();
+            about(
+                entry(
+                    format!(
+                        "{} spends {spent} to activate {}, a contingent commander, who gives one line command to {}.",
+                        unit_name(s, leader),
+                        unit_name(s, contingent),
+                        names.join(", ")
+                    ),
+                    Some("5.63"),
+                ),
+                contingent,
+            )
+        }
+        Event::ContingentCommandEnded { leader, commander, orders_left } => {
+            let left = if *orders_left == 1 { "1 order".to_string() } else { format!("{orders_left} orders") };
+            about(
+                entry(
+                    format!(
+                        "{}'s line command is done; {} goes on with {left} left.",
+                        unit_name(s, leader),
+                        unit_name(s, commander)
+                    ),
+                    Some("5.64"),
+                ),
+                commander,
+            )
+        }
         Event::WingCommandEnded { leader } => {
             about(entry(format!("{}'s Wing Command is done.", unit_name(s, leader)), Some("CG 4.54")), leader)
         }
@@ -873,6 +903,30 @@ mod tests {
         assert!(e.text.contains("Pharnuches lent his range for it and is Restricted this turn"), "{}", e.text);
         let passed = describe(&s, &st, 1, &Event::NayakaPassed { leader: "caranus".into() }).unwrap();
         assert_eq!(passed.rule, Some("CG 4.53"));
+    }
+
+    #[test]
+    fn contingent_commanders_read_with_their_rules_5_63_5_64() {
+        let s = crate::scenarios::load("issus").unwrap().unwrap();
+        let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
+        let given = Event::ContingentActivated {
+            leader: "alexander".into(),
+            contingent: "philotas".into(),
+            orders: 3,
+            units: vec!["comp-royal".into()],
+        };
+        let e = describe(&s, &st, 1, &given).unwrap();
+        assert_eq!(e.rule, Some("5.63"));
+        assert!(
+            e.text.starts_with("Alexander spends 3 orders to activate Philotas, a contingent commander"),
+            "{}",
+            e.text
+        );
+        let ended =
+            Event::ContingentCommandEnded { leader: "philotas".into(), commander: "alexander".into(), orders_left: 4 };
+        let e = describe(&s, &st, 1, &ended).unwrap();
+        assert_eq!(e.rule, Some("5.64"));
+        assert!(e.text.contains("Alexander goes on with 4 orders left"), "{}", e.text);
     }
 
     #[test]

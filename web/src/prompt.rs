@@ -310,7 +310,12 @@ pub fn prompt(p: &PromptProps) -> Html {
                 { button("Let it stand".into(), "no-trump", Command::DeclineTrump) }
             </> },
         ),        Phase::Orders { leader, orders_left, momentum, must_act, line, wing, .. } => {
-            let under_wing = wing.as_ref().map(|w| format!(" (Wing Command of {}: one line command, CG 4.54)", leader_name(&w.commander)));
+            let under_wing = wing.as_ref().map(|w| match w.resume {
+                // GBA 5.65: a contingent commander's one line command, then back to his commander.
+                Some(_) => format!(" (contingent commander, activated by {}: one line command to his own units, no other orders, 5.65)", leader_name(&w.commander)),
+                None => format!(" (Wing Command of {}: one line command, CG 4.54)", leader_name(&w.commander)),
+            });
+            let back_to = wing.as_ref().filter(|w| w.resume.is_some()).map(|w| leader_name(&w.commander));
             let restricted = s.leaders.iter().position(|l| &l.id == leader).is_some_and(|li| sarissa_rules::orders::is_restricted(st, li));
             let phase = match (*momentum, *must_act) {
                 _ if under_wing.is_some() => under_wing.as_deref().unwrap_or_default(),
@@ -385,6 +390,18 @@ pub fn prompt(p: &PromptProps) -> Html {
                     .collect(),
                 _ => Vec::new(),
             };
+            // The contingent commanders he could activate (GBA 5.63): name and cost.
+            let contingents: Vec<(String, Command)> = match (&p.ordering, s.leaders.iter().position(|l| &l.id == leader)) {
+                (None, Some(li)) => sarissa_rules::contingent::candidates(s, st, li)
+                    .into_iter()
+                    .map(|(m, cost)| {
+                        let orders = if cost == 1 { "1 order".to_string() } else { format!("{cost} orders") };
+                        (format!("{} ({orders})", s.leaders[m].name), Command::Contingent { leader: s.leaders[m].id.clone() })
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            let end_label = back_to.map_or("End orders".to_string(), |c| format!("Done: back to {c}'s orders"));
             let formation = p.formation.clone().map(|(label, on)| {
                 let toggle = p.on_formation.reform(|_: MouseEvent| ());
                 html! { <button class={classes!("act", "formation", on.then_some("on"))} aria-pressed={on.to_string()} onclick={toggle}>{ label }</button> }
@@ -412,6 +429,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                         button(label, "engine-fire", Command::Fire { unit: s.units[i].id.clone(), target: s.units[t.unit].id.clone() })
                     }) }
                     { for wings.into_iter().map(|(label, c)| button(label, "wing", c)) }
+                    { for contingents.into_iter().map(|(label, c)| button(label, "contingent", c)) }
                     { for sarissa_rules::rally::rallyable(s, st).into_iter().filter(|_| p.ordering.is_none() && p.riding.is_none()).map(|i| {
                         let need = sarissa_rules::rally::needed(s, st).unwrap_or(0);
                         let unit = &s.units[i];
@@ -423,7 +441,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                         html! { <button class="act ride" onclick={Callback::from(move |_: MouseEvent| on.emit(l))}>{ label }</button> }
                     }) }
                     if p.ordering.is_some() || p.riding.is_some() { <button class="act cancel" onclick={cancel}>{ "Cancel" }</button> }
-                    { button("End orders".into(), "end-orders", Command::EndOrders) }
+                    { button(end_label, "end-orders", Command::EndOrders) }
                 </> },
             )
         }

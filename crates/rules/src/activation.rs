@@ -40,7 +40,7 @@ pub fn elite_initiative(scenario: &Scenario, state: &GameState) -> Option<(usize
         .filter(|&i| {
             let l = &scenario.leaders[i];
             l.side == side
-                && l.initiative.is_some()
+                && crate::contingent::rated(scenario, i)
                 && state.leaders[i].status == LeaderStatus::Inactive
                 && (i == oc || state.turn <= 1 || range.contains_key(&state.leaders[i].at))
         })
@@ -56,7 +56,7 @@ fn eligible(tx: &Tx) -> Vec<usize> {
         .filter(|&i| {
             // A Nayaka who passed waits for a Wing Command (CG 4.53).
             let st = &tx.state.leaders[i];
-            st.status == LeaderStatus::Inactive && !st.passed && tx.scenario.leaders[i].initiative.is_some()
+            st.status == LeaderStatus::Inactive && !st.passed && crate::contingent::rated(tx.scenario, i)
         })
         .collect()
 }

@@ -106,7 +106,9 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                 .iter()
                 .enumerate()
                 .filter(|(i, l)| {
-                    l.side == *side && l.initiative.is_some() && st.leaders[*i].status != LeaderStatus::Eliminated
+                    l.side == *side
+                        && crate::contingent::rated(s, *i)
+                        && st.leaders[*i].status != LeaderStatus::Eliminated
                 })
                 .map(|(_, l)| Command::Activate { leader: l.id.clone() })
                 .collect();
@@ -223,6 +225,7 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                     out.push(Command::LineCommand { line, anchor: s.units[anchor].id.clone(), formation });
                 }
                 out.extend(wing_commands(s, st, li));
+                out.extend(contingent_commands(s, st, li));
             }
             // Units that fired under their order may still move, or move on (8.11).
             let orderable = orderable_units(game);
@@ -319,6 +322,14 @@ pub fn wing_commands(s: &Scenario, st: &GameState, leader: usize) -> Vec<Command
         }
     }
     out
+}
+
+/// The contingent commanders the active leader could activate now (GBA 5.63).
+pub fn contingent_commands(s: &Scenario, st: &GameState, leader: usize) -> Vec<Command> {
+    crate::contingent::candidates(s, st, leader)
+        .into_iter()
+        .map(|(m, _)| Command::Contingent { leader: s.leaders[m].id.clone() })
+        .collect()
 }
 
 /// The cavalry line withdrawals open now (6.78), each line by its ready-made plans.

@@ -9,6 +9,7 @@ pub mod charts;
 pub mod cohesion;
 pub mod column;
 pub mod combat;
+pub mod contingent;
 pub mod darius;
 pub mod elephants;
 pub mod engaged;

@@ -316,6 +316,10 @@ pub fn eligibility(scenario: &Scenario, state: &GameState, leader: usize) -> Eli
     let Phase::Orders { momentum, line_refused, ordered, orders_left, wing, line, .. } = &state.phase else {
         return Eligibility::Refused("4.34", "it is not his orders phase".into());
     };
+    // 5.65: a contingent commander's one line command is the one he was activated to give.
+    if crate::contingent::under_contingent(state) || crate::contingent::is_mcc(scenario, leader) {
+        return Eligibility::Refused("5.65", "a contingent commander gives only his contingent's line command".into());
+    }
     if !l.line_command {
         return Eligibility::Refused("4.34", "he has no Line Command ability (4.1)".into());
     }

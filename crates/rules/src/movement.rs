@@ -694,7 +694,11 @@ pub fn leader_reach(
     let enemy = |h: &HexId| occupied.get(h).is_some_and(|&u| scenario.units[u].side != l.side);
     // Only the overall commander leaves an enemy ZOC on his own order, or moves another leader
     // out of one (7.23[2], 4.4).
-    let may_leave = !zoc.contains_key(&start) || by_overall || crate::orders::is_overall(scenario, leader);
+    // 5.65: a contingent commander goes with his line even out of an enemy ZOC.
+    let with_contingent = crate::contingent::under_contingent(state)
+        && matches!(&state.phase, crate::game::Phase::Orders { leader: l, .. } if l == &scenario.leaders[leader].id);
+    let may_leave =
+        !zoc.contains_key(&start) || by_overall || crate::orders::is_overall(scenario, leader) || with_contingent;
     // P151: ground the battle's special rules close to him.
     let closed = crate::restrictions::closed_to(scenario, state, crate::restrictions::Mover::Leader(leader));
     let mut best: HashMap<HexId, (u8, Vec<HexId>)> = HashMap::from([(start, (0, Vec::new()))]);

@@ -11,6 +11,7 @@
 //! move peltasts 0605 column N            # end In Column facing the N hexside (6.61, 6.63)
 //! line PH/MA from craterus abreast        # a line command (or `deep`; CG elephants `spread`)
 //! wing nayaka-1 nayaka-2 overall         # a wing command (CG 4.54); `overall`: by the OC's range
+//! contingent philotas                   # activate a contingent commander (GBA 5.63)
 //! leader alexander 0205 0305             # the active leader moves himself
 //! withdraw archers 0704 0804 facing W    # orderly withdrawal: hexes entered, final facing
 //! withdraw horse 0704 facing W fire      # horse archers shoot as they go (6.76)
@@ -99,6 +100,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             let names = if use_overall { &rest[..rest.len() - 1] } else { rest };
             Command::WingCommand { nayakas: names.iter().map(|n| n.to_string()).collect(), use_overall }
         }
+        ["contingent", leader] => Command::Contingent { leader: leader.to_string() },
         ["leader", leader, path @ ..] => Command::MoveLeader { leader: leader.to_string(), path: hexes(path)? },
         ["shock", rest @ ..] if rest.contains(&"vs") => Command::ShockCombats { combats: combat_groups(rest)? },
         ["shock", attackers @ ..] => Command::Shock { attackers: attackers.iter().map(|a| a.to_string()).collect() },
@@ -234,6 +236,7 @@ pub fn format(command: &Command) -> String {
         Command::WingCommand { nayakas, use_overall } => {
             format!("wing {}{}", nayakas.join(" "), if *use_overall { " overall" } else { "" })
         }
+        Command::Contingent { leader } => format!("contingent {leader}"),
         Command::Fire { unit, target } => format!("fire {unit} at {target}"),
         Command::FireBow { unit, target } => format!("fire {unit} at {target} with bow"),
         Command::FireAtLeader { unit, leader } => format!("fire {unit} at leader {leader}"),
@@ -310,6 +313,7 @@ mod tests {
             Command::Trump { leader: "memnon".into() },
             Command::WingCommand { nayakas: vec!["left-el".into(), "right-cav".into()], use_overall: true },
             Command::WingCommand { nayakas: vec!["left-el".into()], use_overall: false },
+            Command::Contingent { leader: "philotas".into() },
             Command::DeclineTrump,
             Command::Move {
                 unit: "companions".into(),

@@ -76,7 +76,8 @@ pub struct Ratings {
 pub fn ratings(scenario: &Scenario, state: &GameState, leader: usize) -> Ratings {
     let (l, w) = (&scenario.leaders[leader], state.leaders[leader].wounds);
     Ratings {
-        initiative: l.initiative.map(|i| i.saturating_sub(w)),
+        // 5.61: a contingent commander in play has "C", whatever the counter's other side says.
+        initiative: l.initiative.filter(|_| !crate::contingent::is_mcc(scenario, leader)).map(|i| i.saturating_sub(w)),
         command_range: l.command_range.saturating_sub(w),
         charisma: l.charisma.saturating_sub(w),
         personal_combat: l.personal_combat.map(|p| p.saturating_sub(w)),

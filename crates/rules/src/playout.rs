@@ -53,6 +53,13 @@ impl RandomPlayer {
                         return Some(options[self.below(options.len())].clone());
                     }
                 }
+                // Now and then, a contingent commander (GBA 5.63); no dice drawn unless one is open.
+                if let Some(li) = s.leaders.iter().position(|l| &l.id == leader) {
+                    let options = crate::legal::contingent_commands(s, st, li);
+                    if !options.is_empty() && self.chance(40) {
+                        return Some(options[self.below(options.len())].clone());
+                    }
+                }
                 let units = orderable_units(game);
                 // A trumper owing an action moves a unit before he may end his orders (5.46).
                 let owes = s

@@ -36,6 +36,16 @@ pub fn candidate_lines(scenario: &Scenario, state: &GameState, leader: usize) ->
     {
         return Vec::new();
     }
+    // 6.81: a contingent commander may hold one for the phalanxes and good heavy infantry of his
+    // contingent within his range: the line his command would take (5.65), no 4.33 geometry.
+    if crate::contingent::is_mcc(scenario, leader) {
+        let mut units: Vec<usize> = crate::contingent::line_units(scenario, state, leader)
+            .into_iter()
+            .filter(|&u| eligible_unit(&scenario.units[u]))
+            .collect();
+        units.sort_unstable();
+        return if units.is_empty() { Vec::new() } else { vec![units] };
+    }
     let types: Vec<LineType> = if l.role == crate::units::LeaderRole::Overall {
         let mut t: Vec<LineType> = Vec::new();
         for u in scenario.units.iter().filter(|u| u.side == l.side && eligible_unit(u)) {

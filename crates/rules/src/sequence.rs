@@ -118,7 +118,8 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::Reactivation { side }, Command::Activate { leader }) => {
             let i = tx.leader_index(leader)?;
             let l = &tx.scenario.leaders[i];
-            if l.side != side || tx.state.leaders[i].status == LeaderStatus::Eliminated || l.initiative.is_none() {
+            let unrated = !crate::contingent::rated(tx.scenario, i);
+            if l.side != side || tx.state.leaders[i].status == LeaderStatus::Eliminated || unrated {
                 return Err(RuleError::NotEligibleForActivation { leader: leader.clone() });
             }
             // Any one leader, even a Finished one; he may not use momentum (5.33[1], 5.34).
@@ -148,6 +149,9 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         }
         (Phase::Orders { leader, .. }, Command::WingCommand { nayakas, use_overall }) => {
             crate::wing::give(tx, &leader, nayakas, *use_overall)
+        }
+        (Phase::Orders { leader, .. }, Command::Contingent { leader: mcc }) => {
+            crate::contingent::activate(tx, &leader, mcc)
         }
         (Phase::Orders { leader, orders_left, line, .. }, Command::MoveLeader { leader: moving, path }) => {
             // The leader of a line may move with it without an order (4.36).
@@ -268,6 +272,12 @@ fn order_giver(
 ) -> Result<usize, RuleError> {
     match line {
         Some(units) if units.iter().any(|u| u == unit) => tx.leader_index(leader),
+        // 5.65: a contingent commander gives his line command and no individual order.
+        Some(_) if crate::contingent::under_contingent(&tx.state) => Err(RuleError::ContingentCommand {
+            leader: leader.into(),
+            rule: "5.65",
+            reason: format!("{unit} is not in his line; a contingent commander gives no individual orders"),
+        }),
         Some(_) => Err(RuleError::LineCommand {
             leader: leader.into(),
             rule: "4.31",
@@ -520,6 +530,10 @@ pub(crate) fn finish_leader_move(tx: &mut Tx, li: usize, mi: usize) -> Result<()
     // The active leader himself hurt: his orders are over (9.22).
     let active = tx.scenario.leaders[li].id.clone();
     if matches!(tx.state.leaders[li].status, LeaderStatus::Finished | LeaderStatus::Eliminated) {
+        // A contingent commander hurt: his line command is over, his commander's goes on (5.64).
+        if crate::contingent::end(tx) {
+            return Ok(());
+        }
         tx.emit(Event::OrdersEnded { leader: active.clone() });
         if !crate::shock_segment::begin(tx, &active)? {
             after_orders(tx, &active)?;
@@ -583,6 +597,10 @@ fn end_orders(tx: &mut Tx, active: &str) -> Result<(), RuleError> {
     }
     // A Wing Command: the next Nayaka gives his line command; the shock segment waits for the
     // last (CG 4.54).
+    // A contingent commander's line command is done: his commander's orders go on (5.64).
+    if crate::contingent::end(tx) {
+        return Ok(());
+    }
     let commander;
     let active = if matches!(&tx.state.phase, Phase::Orders { wing: Some(_), .. }) {
         match crate::wing::next_nayaka(tx) {

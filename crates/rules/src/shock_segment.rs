@@ -84,6 +84,10 @@ fn segment_range(scenario: &Scenario, state: &GameState) -> Option<(usize, HashM
     let li = scenario.leaders.iter().position(|l| &l.id == leader)?;
     let mut range = crate::orders::command_range(scenario, state, li);
     for lender in lenders.iter().filter_map(|id| scenario.leaders.iter().position(|l| &l.id == id)) {
+        // A contingent commander lends only to his own units (10.31): see `contingent::lends_shock`.
+        if crate::contingent::is_mcc(scenario, lender) {
+            continue;
+        }
         if state.leaders[lender].status != crate::game::LeaderStatus::Eliminated {
             range.extend(crate::orders::command_range(scenario, state, lender));
         }
@@ -116,7 +120,8 @@ pub fn candidates(scenario: &Scenario, state: &GameState) -> Vec<Candidate> {
                 return Some(Candidate { unit: i, must: must_shock(u.kind).0, check: true });
             }
             // 10.31: an Engaged unit in range must attack again, without the check.
-            st.placement.hexes().any(|h| range.contains_key(&h)).then_some(Candidate {
+            let lent = crate::contingent::lends_shock(scenario, state, i);
+            (lent || st.placement.hexes().any(|h| range.contains_key(&h))).then_some(Candidate {
                 unit: i,
                 must: st.engaged,
                 check: false,
@@ -496,7 +501,8 @@ pub fn begin(tx: &mut Tx, leader: &str) -> Result<bool, RuleError> {
             let called: Vec<usize> = (0..tx.scenario.units.len())
                 .filter(|&u| {
                     tx.scenario.units[u].side == side
-                        && tx.state.units[u].placement.hexes().any(|h| range.contains_key(&h))
+                        && (tx.state.units[u].placement.hexes().any(|h| range.contains_key(&h))
+                            || crate::contingent::lends_shock(tx.scenario, &tx.state, u))
                 })
                 .collect();
             // Several hexes as far: the owner chooses first; the segment opens after (P120).

@@ -23,8 +23,9 @@ pub fn trumpers(scenario: &Scenario, state: &GameState, side: usize, over: u8, o
             let barred = matches!(l.role, LeaderRole::Nayaka | LeaderRole::GuildChief | LeaderRole::TribalChief)
                 || state.leaders[i].restricted
                 || state.leaders[i].passed;
+            // 5.62: a contingent commander is not in the initiative chain and never trumps.
             l.side == side
-                && l.initiative.is_some()
+                && crate::contingent::rated(scenario, i)
                 && !barred
                 && state.leaders[i].status == LeaderStatus::Inactive
                 && (init > over || (or_equal && init == over))
@@ -165,6 +166,10 @@ fn bypass(tx: &mut Tx, trumper: usize) {
 /// order could still move to another hex; a leader in an enemy ZOC is excused (5.47).
 pub fn duty_outstanding(scenario: &Scenario, state: &GameState, leader: usize) -> bool {
     let Phase::Orders { must_act: true, .. } = state.phase else { return false };
+    // A contingent commander's line command: the duty stays his commander's, who resumes (5.64).
+    if crate::contingent::under_contingent(state) {
+        return false;
+    }
     if leader_in_enemy_zoc(scenario, state, leader) {
         return false;
     }

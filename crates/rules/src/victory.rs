@@ -37,7 +37,9 @@ pub fn leader_points(scenario: &Scenario, l: usize) -> u32 {
     let leader = &scenario.leaders[l];
     // CG 13.12: Sreni and Tribal chiefs and Nayakas count their Initiative only.
     let lesser = leader.role.indian_only();
-    rout_points::leader_rout_points(scenario.meta.rules, leader.initiative, lesser).0 as u32
+    // GBA 5.61: a contingent commander in play is a "C" leader, whatever his initiative.
+    let initiative = leader.initiative.filter(|_| !crate::contingent::is_mcc(scenario, l));
+    rout_points::leader_rout_points(scenario.meta.rules, initiative, lesser).0 as u32
 }
 
 /// One side's losses.

@@ -42,6 +42,9 @@ pub enum Command {
         #[serde(default)]
         use_overall: bool,
     },
+    /// The active overall or Macedonian wing commander spends individual orders to activate the
+    /// contingent commander `leader`, who then gives one line command to his units (GBA 5.63).
+    Contingent { leader: String },
     /// An individual order the active leader gives himself: move along `path` (GBA 4.23, 6.15).
     MoveLeader { leader: String, path: Vec<HexId> },
     /// Reaction facing: turn `unit` one vertex toward an enemy that came up beside it (GBA 7.16).
@@ -137,6 +140,7 @@ impl Command {
             Self::MoveTo { .. } => "move_to",
             Self::LineCommand { .. } => "line_command",
             Self::WingCommand { .. } => "wing_command",
+            Self::Contingent { .. } => "contingent",
             Self::MoveLeader { .. } => "move_leader",
             Self::Fire { .. } => "fire",
             Self::FireBow { .. } => "fire_bow",

@@ -84,6 +84,12 @@ pub enum RuleError {
         rule: &'static str,
         reason: String,
     },
+    /// A contingent commander not to be activated now, or an order he may not give (GBA 5.6).
+    ContingentCommand {
+        leader: String,
+        rule: &'static str,
+        reason: String,
+    },
     /// This leader may not order this unit, whatever the range (CG 4.41[3], 4.53, 4.62).
     NotHisToOrder {
         leader: String,
@@ -127,6 +133,7 @@ impl RuleError {
             Self::LineCommand { rule, .. } => rule,
             Self::LineWithdrawal { rule, .. } => rule,
             Self::WingCommand { rule, .. } | Self::NotHisToOrder { rule, .. } => rule,
+            Self::ContingentCommand { rule, .. } => rule,
             Self::Restricted { .. } => "CG 4.55",
             Self::DiceExhausted => "2.3",
             Self::GameOver => "3.0",
@@ -166,6 +173,9 @@ impl fmt::Display for RuleError {
             Self::LineCommand { leader, reason, .. } => write!(f, "{leader} cannot give that line command: {reason}"),
             Self::LineWithdrawal { leader, reason, .. } => write!(f, "{leader}'s line cannot withdraw so: {reason}"),
             Self::WingCommand { leader, reason, .. } => write!(f, "{leader} cannot give that wing command: {reason}"),
+            Self::ContingentCommand { leader, reason, .. } => {
+                write!(f, "{leader} cannot do that with a contingent commander: {reason}")
+            }
             Self::NotHisToOrder { leader, reason, .. } => write!(f, "{leader} cannot order it: {reason}"),
             Self::Restricted { leader } => write!(
                 f,

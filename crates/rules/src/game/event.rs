@@ -577,6 +577,21 @@ pub enum Event {
     WingCommandEnded {
         leader: String,
     },
+    /// The overall or wing commander `leader` spends `orders` individual orders to activate the
+    /// contingent commander `contingent`, whose line command takes `units` (GBA 5.63, 5.65).
+    ContingentActivated {
+        leader: String,
+        contingent: String,
+        orders: u8,
+        units: Vec<String>,
+    },
+    /// The contingent commander's line command is over: the orders phase is `commander`'s
+    /// again, with `orders_left` individual orders (GBA 5.64).
+    ContingentCommandEnded {
+        leader: String,
+        commander: String,
+        orders_left: u8,
+    },
     UnitMoved {
         unit: String,
         path: Vec<HexId>,
@@ -1118,7 +1133,11 @@ impl GameState {
                 }
                 if let Phase::Orders { orders_left, wing, .. } = &mut self.phase {
                     *orders_left = 0;
-                    *wing = Some(super::state::WingOrders { commander: id.clone(), waiting: nayakas.clone() });
+                    *wing = Some(super::state::WingOrders {
+                        commander: id.clone(),
+                        waiting: nayakas.clone(),
+                        resume: None,
+                    });
                 }
             }
             Event::NayakaOrdersBegan { leader: id } => {
@@ -1135,6 +1154,35 @@ impl GameState {
                     *orders_left = 0;
                     *line = None;
                     *line_refused = false;
+                }
+            }
+            Event::ContingentActivated { leader: id, contingent, orders, units } => {
+                if let Some(i) = leader(contingent) {
+                    self.leaders[i].status = LeaderStatus::Active;
+                }
+                if let Phase::Orders { leader, orders_left, line, wing, lenders, .. } = &mut self.phase {
+                    let left = orders_left.saturating_sub(*orders);
+                    *wing = Some(super::state::WingOrders {
+                        commander: id.clone(),
+                        waiting: Vec::new(),
+                        resume: Some(left),
+                    });
+                    lenders.push(contingent.clone());
+                    *leader = contingent.clone();
+                    *orders_left = 0;
+                    *line = Some(units.clone());
+                }
+            }
+            Event::ContingentCommandEnded { leader: id, commander, orders_left: left } => {
+                // Not Finished: another phase may activate him again (5.64, P112).
+                if let Some(i) = leader(id).filter(|&i| self.leaders[i].status == LeaderStatus::Active) {
+                    self.leaders[i].status = LeaderStatus::Inactive;
+                }
+                if let Phase::Orders { leader, orders_left, line, wing, .. } = &mut self.phase {
+                    *leader = commander.clone();
+                    *orders_left = *left;
+                    *line = None;
+                    *wing = None;
                 }
             }
             Event::WingCommandEnded { leader: id } => {

@@ -148,6 +148,10 @@ pub struct LeaderState {
 pub struct WingOrders {
     pub commander: String,
     pub waiting: Vec<String>,
+    /// A contingent commander's line command (GBA 5.65) rather than a Wing Command: the orders
+    /// the commander has left when it is over, and his orders phase goes on (5.64).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resume: Option<u8>,
 }
 
 /// A pre-arranged withdrawal marker under a leader (GBA 6.82): `units`, the line it covers;

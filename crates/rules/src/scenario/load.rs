@@ -302,7 +302,7 @@ fn read_document(ctx: &mut Ctx, doc: &Spanned<DeTable>, file: &str) -> Option<Sc
     if let Some(map) = &map {
         check_stacking(ctx, map, &units, &ids);
     }
-    check_contingents(ctx, &units, &leaders, &ids);
+    check_contingents(ctx, &sides, &units, &leaders, &ids);
     if let Some(meta) = &meta {
         check_restrictions(ctx, meta, &sides, &leaders);
     }
@@ -1161,9 +1161,11 @@ fn read_leader(
     if contingent && f.get("initiative").is_some() {
         ctx.error(span.clone(), format!("{what}: a contingent commander has \"C\" instead of an initiative (GBA 5.6)"));
     }
+    // P112: `contingent_units` with an initiative: a contingent commander when 5.6 is on, an
+    // ordinary leader with that initiative when it is off.
     let contingent_units: Vec<String> = f.strings(ctx, "contingent_units", false).into_iter().map(|(s, _)| s).collect();
-    if !contingent && !contingent_units.is_empty() {
-        ctx.error(span.clone(), format!("{what}: `contingent_units` needs `contingent = true`"));
+    if cg && !contingent && !contingent_units.is_empty() {
+        ctx.error(span.clone(), format!("{what}: Chandragupta has no contingent commanders (CG 4.1, D5)"));
     }
     if contingent && contingent_units.is_empty() {
         ctx.error(span.clone(), format!("{what}: a contingent commander needs `contingent_units` (GBA 5.6)"));
@@ -1301,10 +1303,22 @@ fn check_restrictions(ctx: &mut Ctx, meta: &Meta, sides: &[Side], leaders: &[Lea
     }
 }
 
-/// A contingent commander's units exist and are on his side (GBA 5.6).
-fn check_contingents(ctx: &mut Ctx, units: &[Unit], leaders: &[Leader], ids: &IdRegistry) {
+/// A contingent commander's units exist, are on his side, and are listed once, under one
+/// commander; and his side is Macedonian (GBA 5.6).
+fn check_contingents(ctx: &mut Ctx, sides: &[Side], units: &[Unit], leaders: &[Leader], ids: &IdRegistry) {
+    let mut owner: HashMap<&str, &str> = HashMap::new();
     for l in leaders {
+        if !l.contingent_units.is_empty() && sides.get(l.side).is_some_and(|s| !s.macedonian) {
+            ctx.error(
+                ids.span(&l.id),
+                format!("leader `{}`: contingent commanders are Macedonian (GBA 5.6); his side is not", l.id),
+            );
+        }
         for uid in &l.contingent_units {
+            if let Some(other) = owner.insert(uid, &l.id) {
+                let twice = if other == l.id { "twice".to_string() } else { format!("also under `{other}`") };
+                ctx.error(ids.span(&l.id), format!("leader `{}`: contingent unit `{uid}` is listed {twice}", l.id));
+            }
             match units.iter().find(|u| &u.id == uid) {
                 None => {
                     ctx.error(ids.span(&l.id), format!("leader `{}`: contingent unit `{uid}` does not exist", l.id))

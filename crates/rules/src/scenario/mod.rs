@@ -44,11 +44,15 @@ pub struct OptionalRules {
     pub drift_to_the_right: bool,
     pub cavalry_pursuit: bool,
     pub engaged: bool,
+    /// GBA 5.64's optional limit: an overall commander activates at most two contingent
+    /// commanders an orders phase, a wing commander one.
+    #[serde(default)]
+    pub contingent_limit: bool,
 }
 
 impl OptionalRules {
     /// (key in the file, rule number, field) for every optional rule.
-    pub fn entries(&self) -> [(&'static str, &'static str, bool); 6] {
+    pub fn entries(&self) -> [(&'static str, &'static str, bool); 7] {
         [
             ("elite_commander_initiative", "5.5", self.elite_commander_initiative),
             ("contingent_commanders", "5.6", self.contingent_commanders),
@@ -56,6 +60,7 @@ impl OptionalRules {
             ("drift_to_the_right", "6.5", self.drift_to_the_right),
             ("cavalry_pursuit", "9.4", self.cavalry_pursuit),
             ("engaged", "10.3", self.engaged),
+            ("contingent_limit", "5.64", self.contingent_limit),
         ]
     }
 
@@ -67,6 +72,7 @@ impl OptionalRules {
             "drift_to_the_right" => &mut self.drift_to_the_right,
             "cavalry_pursuit" => &mut self.cavalry_pursuit,
             "engaged" => &mut self.engaged,
+            "contingent_limit" => &mut self.contingent_limit,
             _ => return false,
         };
         *field = value;
