@@ -120,6 +120,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             Command::BreakOff { unit: unit.to_string(), to }
         }
         ["end"] => Command::EndOrders,
+        ["line-done"] => Command::LineDone,
         ["react", unit, "facing", v] => {
             let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
             Command::ReactFacing { unit: unit.to_string(), facing }
@@ -238,6 +239,7 @@ pub fn format(command: &Command) -> String {
         Command::TurnAfterAdvance { unit, facing } => format!("advance-turn {unit} facing {}", facing.name()),
         Command::BreakOff { unit, to } => format!("break-off {unit} to {to}"),
         Command::EndOrders => "end".into(),
+        Command::LineDone => "line-done".into(),
         Command::ReactFacing { unit, facing } => format!("react {unit} facing {}", facing.name()),
         Command::Withdraw { unit, path, facing, fire } => {
             format!("withdraw {unit} {} facing {}{}", hexes(path), facing.name(), if *fire { " fire" } else { "" })
@@ -332,6 +334,7 @@ mod tests {
             Command::TurnAfterAdvance { unit: "hypaspists".into(), facing: Vertex::NE },
             Command::BreakOff { unit: "horse-archers".into(), to: h("0506") },
             Command::EndOrders,
+            Command::LineDone,
             Command::ReactFacing { unit: "hoplites".into(), facing: Vertex::NE },
             Command::Withdraw {
                 unit: "archers".into(),

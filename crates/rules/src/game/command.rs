@@ -96,6 +96,9 @@ pub enum Command {
     TurnAfterAdvance { unit: String, facing: Vertex },
     /// An Engaged unit called on to attack steps back one hex to `to` instead (GBA 10.32).
     BreakOff { unit: String, to: HexId },
+    /// The units of the line command have finished moving: the enemy's entry fire at them comes
+    /// now, then their own fire (GBA 8.21).
+    LineDone,
     /// The active leader gives no more orders this orders phase (GBA 5.21, 5.27).
     EndOrders,
     /// Roll for momentum: another orders phase for the same leader (GBA 5.32).
@@ -143,6 +146,7 @@ impl Command {
             Self::ShockCombats { .. } => "shock_combats",
             Self::TurnAfterAdvance { .. } => "turn_after_advance",
             Self::BreakOff { .. } => "break_off",
+            Self::LineDone => "line_done",
             Self::EndOrders => "end_orders",
             Self::ReactFacing { .. } => "react_facing",
             Self::Withdraw { .. } => "withdraw",
