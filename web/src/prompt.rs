@@ -320,7 +320,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                 (false, false) => "",
             };
             // 8.21: the line command's units are still moving.
-            let line_moving = sarissa_rules::line_entry::moving_line(s, st).is_some();
+            let line_moving = sarissa_rules::line_entry::moving_line(st).is_some();
             let text = match (&p.riding, &p.ordering) {
                 (Some(name), _) => format!("{}: tap a bright hex to move {name} there (9 MP a phase; he stops in an enemy zone of control).", leader_name(leader)),
                 _ => String::new(),

@@ -211,7 +211,7 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                 .is_some_and(|li| crate::trump::duty_outstanding(s, st, li));
             let mut out = if owes { Vec::new() } else { vec![Command::EndOrders] };
             // 8.21: the line may say it has finished moving.
-            if crate::line_entry::moving_line(s, st).is_some() {
+            if crate::line_entry::moving_line(st).is_some() {
                 out.push(Command::LineDone);
             }
             let li = s.leaders.iter().position(|l| &l.id == leader);

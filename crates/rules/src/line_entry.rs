@@ -3,8 +3,9 @@
 //! line's move is over, all of it is offered in one pause, each firer choosing one of the line's
 //! units that came into its zone. Only then do the line's units fire.
 //!
-//! The line's move is over when the player says so (`line-done`), when one of its units fires,
-//! or when the leader ends his orders; moves of its units are refused after that.
+//! The line's move is over when the player says so (`line-done`) or when the leader ends his
+//! orders; moves of its units are refused after that. While entry fire is owed to the line, its
+//! units may not fire (P140).
 
 use crate::fire::ReactionFire;
 use crate::game::{Event, GameState, Phase, RuleError, Tx};
@@ -42,24 +43,23 @@ fn index(scenario: &Scenario, id: &str) -> Option<usize> {
     scenario.units.iter().position(|u| u.id == id)
 }
 
-/// The units of this phase's line command while its move is open: given, not declared over, and
-/// none of its units has fired yet (8.21: all the line's movement comes before its fire).
-pub fn moving_line<'a>(scenario: &Scenario, state: &'a GameState) -> Option<&'a [String]> {
+/// The units of this phase's line command while its move is open: given, and not declared over
+/// (8.21).
+pub fn moving_line<'a>(state: &'a GameState) -> Option<&'a [String]> {
     let Some(Phase::Orders { line: Some(units), line_moved: false, .. }) = orders_phase(state) else { return None };
-    let fired = units.iter().filter_map(|u| index(scenario, u)).any(|i| state.units[i].fired);
-    (!fired).then_some(units.as_slice())
+    Some(units.as_slice())
 }
 
 /// Is the line command's move over: a line was given and its move is no longer open (8.21)?
 pub fn move_over(scenario: &Scenario, state: &GameState, unit: usize) -> bool {
     let in_line = matches!(orders_phase(state), Some(Phase::Orders { line: Some(units), .. })
         if units.contains(&scenario.units[unit].id));
-    in_line && moving_line(scenario, state).is_none()
+    in_line && moving_line(state).is_none()
 }
 
 /// Is `mover` a unit of the line whose move is still open? Entry fire at it waits (8.21).
 pub fn collecting(scenario: &Scenario, state: &GameState, mover: usize) -> bool {
-    moving_line(scenario, state).is_some_and(|units| units.contains(&scenario.units[mover].id))
+    moving_line(state).is_some_and(|units| units.contains(&scenario.units[mover].id))
 }
 
 /// Notes the entry volleys `firers` may fire at `mover`, a unit of the moving line (8.21).
@@ -97,14 +97,12 @@ pub fn live_entries(scenario: &Scenario, state: &GameState) -> Vec<LineEntry> {
 /// harasses: that fire comes first (8.21).
 pub fn fire_refusal(scenario: &Scenario, state: &GameState) -> Option<RuleError> {
     let Some(Phase::Orders { leader, .. }) = orders_phase(state) else { return None };
-    (moving_line(scenario, state).is_some() && !live_entries(scenario, state).is_empty()).then(|| {
-        RuleError::LineCommand {
-            leader: leader.clone(),
-            rule: "8.21",
-            reason: "the enemy's entry fire at the line comes before the line's own fire: end the line's move first \
+    (moving_line(state).is_some() && !live_entries(scenario, state).is_empty()).then(|| RuleError::LineCommand {
+        leader: leader.clone(),
+        rule: "8.21",
+        reason: "the enemy's entry fire at the line comes before the line's own fire: end the line's move first \
                      (line-done)"
-                .into(),
-        }
+            .into(),
     })
 }
 
@@ -130,7 +128,7 @@ pub fn close(tx: &mut Tx, leader: &str, end_orders: bool) -> Result<bool, RuleEr
 
 /// `line-done`: the player says the line has finished moving (8.21).
 pub fn line_done(tx: &mut Tx, leader: &str) -> Result<(), RuleError> {
-    if moving_line(tx.scenario, &tx.state).is_none() {
+    if moving_line(&tx.state).is_none() {
         return Err(RuleError::LineCommand {
             leader: leader.into(),
             rule: "8.21",

@@ -594,7 +594,7 @@ pub(crate) fn end_orders(tx: &mut Tx, active: &str) -> Result<(), RuleError> {
     }
     // 8.21: a line still moving has finished; the enemy's entry fire at it comes first, and
     // the orders phase ends after it (P140).
-    if crate::line_entry::moving_line(tx.scenario, &tx.state).is_some() && crate::line_entry::close(tx, active, true)? {
+    if crate::line_entry::moving_line(&tx.state).is_some() && crate::line_entry::close(tx, active, true)? {
         return Ok(());
     }
     // A Wing Command: the next Nayaka gives his line command; the shock segment waits for the
