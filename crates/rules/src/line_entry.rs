@@ -45,7 +45,7 @@ fn index(scenario: &Scenario, id: &str) -> Option<usize> {
 
 /// The units of this phase's line command while its move is open: given, and not declared over
 /// (8.21).
-pub fn moving_line<'a>(state: &'a GameState) -> Option<&'a [String]> {
+pub fn moving_line(state: &GameState) -> Option<&[String]> {
     let Some(Phase::Orders { line: Some(units), line_moved: false, .. }) = orders_phase(state) else { return None };
     Some(units.as_slice())
 }
