@@ -695,6 +695,34 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             e.units.extend(units.iter().cloned());
             e
         }
+        Event::EntryFireDeferred { firer, target } => {
+            let (f, t) = (unit_name(s, firer), unit_name(s, target));
+            let text = format!("{t} comes into the zone of {f}, which may shoot at it once the whole line has moved.");
+            let mut e = about(entry(text, Some("8.21")), target);
+            e.units.push(firer.clone());
+            e
+        }
+        Event::LineMoveEnded { leader } => {
+            about(entry(format!("{}'s line has finished its move.", unit_name(s, leader)), Some("8.21")), leader)
+        }
+        Event::LineFireOffered { entries, .. } => {
+            let mut targets: Vec<String> = Vec::new();
+            for e in entries {
+                if !targets.contains(&e.target) {
+                    targets.push(e.target.clone());
+                }
+            }
+            let names: Vec<String> = targets.iter().map(|t| unit_name(s, t)).collect();
+            let mut e = entry(
+                format!(
+                    "The line has moved: the enemy may now shoot at {} as they came into its zones.",
+                    names.join(", ")
+                ),
+                Some("8.21"),
+            );
+            e.units.extend(targets);
+            e
+        }
         Event::LineRefused { leader } => about(
             entry(format!("{}'s roll fails: individual orders only this phase.", unit_name(s, leader)), Some("4.34")),
             leader,

@@ -632,8 +632,24 @@ pub fn play_screen(props: &PlayProps) -> Html {
             // A reaction: pick out the enemy that came up and the units that may turn (7.16);
             // ring those that may withdraw (6.7) and the leaders who may (4.62).
             None if matches!(game.state.phase, Phase::Reaction { .. }) => {
-                if let Phase::Reaction { mover, reactors, leaders, .. } = &game.state.phase {
-                    for id in reactors.iter().chain(std::iter::once(mover)) {
+                if let Phase::Reaction { mover, reactors, leaders, line_fire, .. } = &game.state.phase {
+                    // 8.21: after a line's move, its units that may be shot at, red-ringed with
+                    // the best chance of a hit, and the units that may shoot.
+                    if line_fire.is_some() {
+                        let (sc, st) = (&game.scenario, &game.state);
+                        for (f, _) in sarissa_rules::fire::reaction_firers(sc, st) {
+                            o.focus.extend(st.units[f].placement.hexes());
+                            for t in sarissa_rules::fire::reaction_targets(sc, st, f) {
+                                let chance = missile_odds(&t.fire)
+                                    .map(|d| 1.0 - d.hits.first().map_or(0.0, |p| p.to_f64()))
+                                    .unwrap_or(0.0);
+                                if !o.fire_targets.iter().any(|(h, _)| *h == t.hex) {
+                                    o.fire_targets.push((t.hex, format!("{:.0}%", chance * 100.0)));
+                                }
+                            }
+                        }
+                    }
+                    for id in reactors.iter().chain(std::iter::once(mover).filter(|_| line_fire.is_none())) {
                         if let Some(i) = game.scenario.units.iter().position(|u| &u.id == id) {
                             o.focus.extend(game.state.units[i].placement.hexes());
                         }

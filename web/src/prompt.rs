@@ -2,7 +2,7 @@
 
 use crate::counters::side_class;
 use sarissa_rules::combat::odds::missile_odds;
-use sarissa_rules::fire::{reaction_firers, ReactionFire};
+use sarissa_rules::fire::{reaction_firers, reaction_targets, ReactionFire};
 use sarissa_rules::game::{LeaderStatus, Phase, PwDeclaration};
 use sarissa_rules::trump::trump_options;
 use sarissa_rules::{Command, Game};
@@ -135,7 +135,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                 }) }
             </> },
         ),
-        Phase::Reaction { mover, reactors, withdrawers, leaders, exposed, fire_kind, leader_move, .. } => {
+        Phase::Reaction { mover, reactors, withdrawers, leaders, exposed, fire_kind, leader_move, line_fire, .. } => {
             // The mover is an enemy leader riding on his own when Darius is asked (9.24).
             let name = |id: &str| match leader_move {
                 Some(_) => leader_name(id),
@@ -158,6 +158,22 @@ pub fn prompt(p: &PromptProps) -> Html {
                     name(mover),
                     list(leaders, &leader_name)
                 ),
+                // 8.21: the whole line has moved; now the entry fire at it.
+                _ if line_fire.is_some() => {
+                    let shooters: Vec<String> = volleys.iter().map(|(f, _)| s.units[*f].id.clone()).collect();
+                    let choices: Vec<String> = volleys
+                        .iter()
+                        .map(|(f, _)| {
+                            let targets: Vec<String> = reaction_targets(s, st, *f).iter().map(|t| s.units[t.unit].id.clone()).collect();
+                            format!("{} at {}", s.units[*f].name, list(&targets, &name))
+                        })
+                        .collect();
+                    format!(
+                        "{side_name}: the enemy line has finished its move. {} may each shoot once, at range 1, at one of its units that came into their zone (8.21): {}.",
+                        list(&shooters, &name),
+                        choices.join("; ")
+                    )
+                }
                 _ => {
                     let opening = match fire_kind {
                         ReactionFire::Return => "has shot at you",
@@ -204,6 +220,7 @@ pub fn prompt(p: &PromptProps) -> Html {
             let busy = p.ordering.is_some() || p.riding.is_some() || p.line_choice.is_some();
             let pass = match (exposed.is_empty(), fire_kind) {
                 _ if leader_move.is_some() => format!("Let {} come on", name(mover)),
+                _ if line_fire.is_some() => "Hold fire".to_string(),
                 (true, ReactionFire::Return | ReactionFire::Harass) => "Hold fire".to_string(),
                 (true, ReactionFire::Retire) => "Let it go".to_string(),
                 (true, ReactionFire::Entry) => "Let it come on".to_string(),
@@ -226,10 +243,11 @@ pub fn prompt(p: &PromptProps) -> Html {
                         let label = if two_hex { format!("Reverse {} to face {}", name(&r), f.name()) } else { format!("Turn {} to {}", name(&r), f.name()) };
                         button(label, "react", Command::ReactFacing { unit: r, facing: f })
                     }) }
-                    { for volleys.iter().filter(|_| !busy).map(|(f, t)| {
+                    { for volleys.iter().filter(|_| !busy).flat_map(|(f, _)| reaction_targets(s, st, *f).into_iter().map(move |t| (*f, t))).map(|(f, t)| {
                         let chance = missile_odds(&t.fire).map(|o| 1.0 - o.hits.first().map_or(0.0, |p| p.to_f64())).unwrap_or(0.0);
-                        let label = format!("{}: shoot at {} ({:.0}% to hit)", s.units[*f].name, name(mover), chance * 100.0);
-                        button(label, "react-fire", Command::Fire { unit: s.units[*f].id.clone(), target: mover.clone() })
+                        let target = s.units[t.unit].id.clone();
+                        let label = format!("{}: shoot at {} ({:.0}% to hit)", s.units[f].name, name(&target), chance * 100.0);
+                        button(label, "react-fire", Command::Fire { unit: s.units[f].id.clone(), target })
                     }) }
                     { for sarissa_rules::artillery::pause_shots(s, st).iter().filter(|_| !busy).map(|(f, t)| {
                         // CG 10.52: an engine may shoot at the unit on the move, though not as reaction fire.
@@ -324,6 +342,8 @@ pub fn prompt(p: &PromptProps) -> Html {
                 (true, false) => " (momentum)",
                 (false, false) => "",
             };
+            // 8.21: the line command's units are still moving.
+            let line_moving = sarissa_rules::line_entry::moving_line(st).is_some();
             let text = match (&p.riding, &p.ordering) {
                 (Some(name), _) => format!("{}: tap a bright hex to move {name} there (9 MP a phase; he stops in an enemy zone of control).", leader_name(leader)),
                 _ => String::new(),
@@ -347,8 +367,12 @@ pub fn prompt(p: &PromptProps) -> Html {
                     "{}: choose how {unit} ends its move (an arrow on the map, or a button).",
                     leader_name(leader)
                 ),
+                None if line_moving && p.orderable > 0 => format!(
+                    "{}{phase} commands a line: tap a ringed unit of it to move it; each moves once (4.31). When the line has moved, say so: the enemy's fire at units that came into its zones comes then, before the line's own (8.21).",
+                    leader_name(leader)
+                ),
                 None if line.is_some() && p.orderable > 0 => format!(
-                    "{}{phase} commands a line: tap a ringed unit of it to move it; each moves once (4.31).",
+                    "{}{phase}: the line has moved; a ringed unit of it may still fire (8.21).",
                     leader_name(leader)
                 ),
                 None if line.is_some() => format!("{}{phase}: every unit of the line has moved; end his orders.", leader_name(leader)),
@@ -441,6 +465,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                         html! { <button class="act ride" onclick={Callback::from(move |_: MouseEvent| on.emit(l))}>{ label }</button> }
                     }) }
                     if p.ordering.is_some() || p.riding.is_some() { <button class="act cancel" onclick={cancel}>{ "Cancel" }</button> }
+                    if line_moving && p.ordering.is_none() { { button("The line has moved".into(), "line-done", Command::LineDone) } }
                     { button(end_label, "end-orders", Command::EndOrders) }
                 </> },
             )

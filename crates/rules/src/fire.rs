@@ -105,6 +105,10 @@ fn may_fire_any(scenario: &Scenario, state: &GameState, unit: usize, orderable: 
     if st.eliminated || st.routed || st.column || st.fired || u.missile.is_none() {
         return None;
     }
+    // The enemy's entry fire at a moving line comes before the line's own (8.21).
+    if crate::line_entry::fire_refusal(scenario, state).is_some() {
+        return None;
+    }
     let Phase::Orders { ordered, .. } = &state.phase else { return None };
     if ordered.contains(&u.id) {
         // After its move under this order: only if it moved (in GBA toward the target, checked
@@ -468,23 +472,46 @@ pub fn reaction_volley(
 /// The units that may still fire in the open reaction, each with its volley at the unit that
 /// triggered it: one offered the fire may since have turned or been hit out of it (8.21–8.23).
 pub fn reaction_firers(scenario: &Scenario, state: &GameState) -> Vec<(usize, Target)> {
-    let Phase::Reaction { mover, firers, fire_kind, harass, .. } = &state.phase else { return Vec::new() };
-    let Some(mi) = scenario.units.iter().position(|u| &u.id == mover) else { return Vec::new() };
-    let ids = firers.iter().filter_map(|f| scenario.units.iter().position(|u| &u.id == f));
-    if let Some(h) = harass {
-        // All at once with the harasser's fire: whatever hits it takes, it still shoots (8.33).
-        return ids
-            .filter_map(|fi| crate::harassment::counter_volley(scenario, state, fi, mi, &h.path).map(|t| (fi, t)))
+    let Phase::Reaction { firers, .. } = &state.phase else { return Vec::new() };
+    firers
+        .iter()
+        .filter_map(|f| scenario.units.iter().position(|u| &u.id == f))
+        .filter_map(|fi| reaction_targets(scenario, state, fi).into_iter().next().map(|t| (fi, t)))
+        .collect()
+}
+
+/// The units `firer` may fire at in the open reaction, each with its volley: the unit that
+/// triggered it; after a line's move, any of the line's units that came into its ZOC (8.21).
+pub fn reaction_targets(scenario: &Scenario, state: &GameState, firer: usize) -> Vec<Target> {
+    let Phase::Reaction { mover, firers, fire_kind, harass, line_fire, .. } = &state.phase else {
+        return Vec::new();
+    };
+    let index = |id: &String| scenario.units.iter().position(|u| &u.id == id);
+    if !firers.contains(&scenario.units[firer].id) {
+        return Vec::new();
+    }
+    if let Some(line) = line_fire {
+        return line
+            .entries
+            .iter()
+            .filter(|e| e.firer == scenario.units[firer].id)
+            .filter_map(|e| index(&e.target))
+            .filter(|&ti| crate::line_entry::live(scenario, state, firer, ti))
+            .filter_map(|ti| reaction_shots(scenario, state, firer, ti, ReactionFire::Entry).into_iter().next())
             .collect();
     }
-    ids.filter(|&fi| {
-        // Entry and retire fire are at a unit in the firer's ZOC (8.21, 8.22).
-        let zoc = crate::zoc::zoc_of(scenario, state, fi);
-        *fire_kind == ReactionFire::Return || state.units[mi].placement.hexes().any(|h| zoc.contains(&h))
-    })
-    .filter(|&fi| state.units[fi].hits < scenario.units[fi].tq)
-    .filter_map(|fi| reaction_shots(scenario, state, fi, mi, *fire_kind).into_iter().next().map(|t| (fi, t)))
-    .collect()
+    let Some(mi) = index(mover) else { return Vec::new() };
+    if let Some(h) = harass {
+        // All at once with the harasser's fire: whatever hits it takes, it still shoots (8.33).
+        return crate::harassment::counter_volley(scenario, state, firer, mi, &h.path).into_iter().collect();
+    }
+    // Entry and retire fire are at a unit in the firer's ZOC (8.21, 8.22).
+    let zoc = crate::zoc::zoc_of(scenario, state, firer);
+    let in_zoc = *fire_kind == ReactionFire::Return || state.units[mi].placement.hexes().any(|h| zoc.contains(&h));
+    if !in_zoc || state.units[firer].hits >= scenario.units[firer].tq {
+        return Vec::new();
+    }
+    reaction_shots(scenario, state, firer, mi, *fire_kind).into_iter().take(1).collect()
 }
 
 /// Units of the other side that may fire at `mover` as it enters their ZOC, standing as it does
@@ -691,22 +718,26 @@ pub fn reaction_fire(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleEr
     if tx.scenario.unit(unit).is_some_and(|u| u.engine.is_some()) {
         return crate::artillery::fire(tx, unit, target);
     }
-    let Phase::Reaction { mover, firers, fire_kind, .. } = tx.state.phase.clone() else {
+    let Phase::Reaction { mover, firers, fire_kind, line_fire, .. } = tx.state.phase.clone() else {
         return Err(RuleError::NotNow { command: "fire".into(), expected: "no reaction fire is open".into() });
     };
     let refuse = |reason: String| RuleError::IllegalMove { unit: unit.into(), rule: fire_kind.rule(), reason };
     if !firers.iter().any(|f| f == unit) {
         return Err(refuse("it may not fire in reaction now, or it already has".into()));
     }
-    if target != mover {
+    // After a line's move: at any unit of the line that came into its ZOC (8.21).
+    let entered = line_fire.as_ref().is_some_and(|l| l.entries.iter().any(|e| e.firer == unit && e.target == target));
+    if line_fire.is_some() && !entered {
+        return Err(refuse(format!("{target} is not a unit of the line that came into its zone")));
+    }
+    if line_fire.is_none() && target != mover {
         return Err(refuse(format!("reaction fire is at {mover}, the unit that triggered it")));
     }
     let ui = tx.unit_index(unit)?;
-    let live = reaction_firers(tx.scenario, &tx.state);
-    if !live.iter().any(|(f, _)| *f == ui) {
+    let mi = tx.unit_index(target)?;
+    if !reaction_targets(tx.scenario, &tx.state, ui).iter().any(|t| t.unit == mi) {
         return Err(refuse("it no longer has its target in its ZOC, in reach and in sight, or it is routing".into()));
     }
-    let mi = tx.unit_index(target)?;
     // An elephant's rider and screen both shoot, each its own die (GBA 11.12, CG 10.12).
     let javelins = reaction_volley(tx.scenario, &tx.state, ui, mi, fire_kind);
     let screen = screen_volley(tx.scenario, &tx.state, ui, mi, fire_kind);

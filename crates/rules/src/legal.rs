@@ -75,6 +75,10 @@ pub fn order_candidates(s: &Scenario, st: &GameState) -> Vec<usize> {
 /// Where unit `i` may move under its order now: the hexes it can reach (6.1), less those that
 /// would leave a Combined line's moved units apart (CG 4.33 criterion 8, P92).
 pub fn destinations(s: &Scenario, st: &GameState, i: usize) -> Vec<crate::movement::Destination> {
+    // 8.21: the line has finished its move.
+    if crate::line_entry::move_over(s, st, i) {
+        return Vec::new();
+    }
     reach(s, st, i)
         .unwrap_or_default()
         .into_iter()
@@ -166,7 +170,7 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             .into_iter()
             .map(|(facing, _)| Command::TurnAfterAdvance { unit: unit.clone(), facing })
             .collect(),
-        Phase::Reaction { reactors, withdrawers, leaders, mover, pre_arranged, .. } => {
+        Phase::Reaction { mover, reactors, withdrawers, leaders, pre_arranged, .. } => {
             // CG 10.16: not while horses beside an elephant still must withdraw.
             let may_end = crate::elephants::forced_withdrawers(s, st).is_empty();
             let mut out: Vec<Command> = may_end
@@ -203,7 +207,10 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                 }
             }
             for (f, _) in crate::fire::reaction_firers(s, st) {
-                out.push(Command::Fire { unit: s.units[f].id.clone(), target: mover.clone() });
+                // After a line's move, each firer picks one of the line's units (8.21).
+                for t in crate::fire::reaction_targets(s, st, f) {
+                    out.push(Command::Fire { unit: s.units[f].id.clone(), target: s.units[t.unit].id.clone() });
+                }
             }
             // CG 10.52: engines shoot in the pause too, though not as reaction fire (P133).
             for (f, _) in crate::artillery::pause_shots(s, st) {
@@ -219,6 +226,10 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                 .position(|l| &l.id == leader)
                 .is_some_and(|li| crate::trump::duty_outstanding(s, st, li));
             let mut out = if owes { Vec::new() } else { vec![Command::EndOrders] };
+            // 8.21: the line may say it has finished moving.
+            if crate::line_entry::moving_line(st).is_some() {
+                out.push(Command::LineDone);
+            }
             let li = s.leaders.iter().position(|l| &l.id == leader);
             if let Some(li) = li {
                 for (line, anchor, formation, _) in crate::line::options(s, st, li) {
@@ -242,7 +253,8 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                     out.push(Command::Rally { unit: s.units[i].id.clone(), facing });
                 }
             }
-            for &i in &orderable {
+            let harass_held = crate::line_entry::fire_refusal(s, st).is_some();
+            for &i in orderable.iter().filter(|&&i| !harass_held && !crate::line_entry::move_over(s, st, i)) {
                 for o in crate::harassment::options(s, st, i, &orderable) {
                     out.push(Command::Harass { unit: s.units[i].id.clone(), target: s.units[o.target].id.clone() });
                 }

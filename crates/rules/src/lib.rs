@@ -21,6 +21,7 @@ pub mod hex;
 pub mod indian;
 pub mod legal;
 pub mod line;
+pub mod line_entry;
 pub mod move_and_fire;
 pub mod movement;
 pub mod notation;

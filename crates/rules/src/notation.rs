@@ -133,6 +133,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             Command::BreakOff { unit: unit.to_string(), to }
         }
         ["end"] => Command::EndOrders,
+        ["line-done"] => Command::LineDone,
         ["react", unit, "facing", v] => {
             let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
             Command::ReactFacing { unit: unit.to_string(), facing }
@@ -254,6 +255,7 @@ pub fn format(command: &Command) -> String {
         Command::BreakOff { unit, to } => format!("break-off {unit} to {to}"),
         Command::RoutTo { unit, to } => format!("rout {unit} to {}", to.label()),
         Command::EndOrders => "end".into(),
+        Command::LineDone => "line-done".into(),
         Command::ReactFacing { unit, facing } => format!("react {unit} facing {}", facing.name()),
         Command::Withdraw { unit, path, facing, fire } => {
             format!("withdraw {unit} {} facing {}{}", hexes(path), facing.name(), if *fire { " fire" } else { "" })
@@ -351,6 +353,7 @@ mod tests {
             Command::RoutTo { unit: "levy".into(), to: Placement::One(h("0506")) },
             Command::RoutTo { unit: "hoplites".into(), to: Placement::Two(h("0506"), h("0507")) },
             Command::EndOrders,
+            Command::LineDone,
             Command::ReactFacing { unit: "hoplites".into(), facing: Vertex::NE },
             Command::Withdraw {
                 unit: "archers".into(),

@@ -97,6 +97,8 @@ struct Pause {
     /// CG 10.16: cavalry and chariots an elephant came beside that cannot withdraw: their TQ
     /// checks, at once (not a reaction the player chooses).
     frightened: Vec<usize>,
+    /// 8.21: entry fire at a unit of a moving line, noted for when the line has moved.
+    deferred: Vec<String>,
 }
 
 impl Pause {
@@ -121,11 +123,16 @@ fn pause_at(scenario: &Scenario, state: &GameState, mover: usize, before: Option
         fire_kind: ReactionFire::Entry,
         pre_arranged: vec![],
         frightened: vec![],
+        deferred: vec![],
     };
     let ids = |v: Vec<usize>| v.into_iter().map(|i| s.units[i].id.clone()).collect::<Vec<_>>();
     if let Some(from) = before {
         pause.reactors = ids(reactors(s, state, mover, from));
         pause.firers = ids(crate::fire::entry_firers(s, state, mover, from));
+        // 8.21: a line moves as a whole before any entry fire at it (P140).
+        if crate::line_entry::collecting(s, state, mover) {
+            pause.deferred = std::mem::take(&mut pause.firers);
+        }
     }
     let offer = crate::withdrawal::offer(s, state, mover, before);
     let (exposed, captured): (Vec<usize>, Vec<usize>) =
@@ -342,11 +349,12 @@ pub fn run_move(
             if last { (planned.arrival, planned.destination.mp, planned.destination.hits) } else { planned.steps[k] };
         // Where the mover would stand: what the other side could do about it there.
         let (mut pause, captured) = probe(tx, unit, Placement::One(hex), step_facing, &Placement::One(from));
-        if !pause.is_empty() || !captured.is_empty() || !pause.frightened.is_empty() {
+        if !pause.is_empty() || !captured.is_empty() || !pause.frightened.is_empty() || !pause.deferred.is_empty() {
             emit_move(tx, path[..=k].to_vec(), hex, step_facing, mp, hits);
             for leader in captured {
                 tx.emit(Event::LeaderCaptured { leader });
             }
+            crate::line_entry::defer(tx, unit, &pause.deferred);
             crate::elephants::fright_checks(tx, &std::mem::take(&mut pause.frightened))?;
             if !pause.is_empty() {
                 let spent = spent_before + mp;
@@ -442,7 +450,12 @@ pub fn react_facing(tx: &mut Tx, unit: &str, facing: Vertex) -> Result<(), RuleE
         let zoc = crate::zoc::zoc_of(tx.scenario, &tx.state, ui);
         let in_zoc = tx.state.units[mi].placement.hexes().any(|h| zoc.contains(&h));
         if in_zoc && !crate::fire::reaction_shots(tx.scenario, &tx.state, ui, mi, ReactionFire::Entry).is_empty() {
-            tx.emit(Event::ReactionFireOffered { unit: unit.into() });
+            // A unit of a moving line is shot at once the line has moved (8.21, P140).
+            if crate::line_entry::collecting(tx.scenario, &tx.state, mi) {
+                crate::line_entry::defer(tx, mi, &[unit.to_string()]);
+            } else {
+                tx.emit(Event::ReactionFireOffered { unit: unit.into() });
+            }
         }
     }
     after_reaction(tx)
@@ -468,8 +481,20 @@ pub fn resume(tx: &mut Tx) -> Result<(), RuleError> {
     if matches!(&tx.state.phase, Phase::Reaction { leader_move: Some(_), .. }) {
         return crate::darius::resume(tx);
     }
-    let Phase::Reaction { mover, remaining, to, fresh, facing, spent, exposed, harass, column, after_shock, .. } =
-        tx.state.phase.clone()
+    let Phase::Reaction {
+        mover,
+        remaining,
+        to,
+        fresh,
+        facing,
+        spent,
+        exposed,
+        harass,
+        column,
+        after_shock,
+        line_fire,
+        ..
+    } = tx.state.phase.clone()
     else {
         return Ok(());
     };
@@ -477,6 +502,15 @@ pub fn resume(tx: &mut Tx) -> Result<(), RuleError> {
         tx.emit(Event::LeaderCaptured { leader });
     }
     tx.emit(Event::ReactionEnded);
+    // 8.21: the line's entry fire is over; units it broke rout now, before the line's own fire
+    // or the end of the orders phase (P140).
+    if let Some(line) = line_fire {
+        crate::cohesion::settle(tx)?;
+        if line.end_orders {
+            return crate::sequence::end_orders(tx, &line.leader);
+        }
+        return Ok(());
+    }
     if let Some(then) = after_shock {
         return offer_advance_reactions(tx, &then.leader, then.advances);
     }
@@ -582,7 +616,7 @@ pub fn run_formation(
     for (k, step) in route.iter().enumerate() {
         let is_last = k + 1 == route.len();
         let (pause, captured) = probe(tx, unit, step.placement, step.facing, &before);
-        if !is_last && pause.is_empty() && captured.is_empty() {
+        if !is_last && pause.is_empty() && captured.is_empty() && pause.deferred.is_empty() {
             before = step.placement;
             continue;
         }
@@ -590,6 +624,7 @@ pub fn run_formation(
         for leader in captured {
             tx.emit(Event::LeaderCaptured { leader });
         }
+        crate::line_entry::defer(tx, unit, &pause.deferred);
         if is_last {
             end_formation_move(tx, unit, step.mp, wheel, fresh)?;
             if !pause.is_empty() {

@@ -131,6 +131,7 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::Orders { ordered, .. }, Command::Move { unit, path, facing, column })
             if ordered.contains(unit) && tx.unit_index(unit).is_ok_and(|i| tx.state.units[i].may_move_on) =>
         {
+            line_move_open(tx, unit)?;
             keeps_together(tx, unit, path.last().map(|h| Placement::One(*h)), *column)?;
             crate::move_and_fire::move_on(tx, unit, path, *facing, *column)
         }
@@ -167,6 +168,7 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         }
         (Phase::Orders { leader, .. }, Command::Fire { unit, target }) => {
             refuse_if_restricted(tx, &leader)?;
+            refuse_before_line_fire(tx)?;
             crate::fire::fire(tx, unit, target)
         }
         (Phase::Orders { leader, .. }, Command::FireBow { unit, target }) => {
@@ -175,14 +177,17 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         }
         (Phase::Orders { leader, .. }, Command::FireAtLeader { unit, leader: target }) => {
             refuse_if_restricted(tx, &leader)?;
+            refuse_before_line_fire(tx)?;
             crate::fire::fire_at_leader(tx, unit, target)
         }
         (Phase::Orders { leader, orders_left, line, .. }, Command::Harass { unit, target }) => {
+            refuse_before_line_fire(tx)?;
             order_giver(tx, &leader, orders_left, line.as_deref(), unit)?;
             crate::harassment::harass(tx, unit, target)
         }
         (Phase::Orders { .. }, Command::Recover { unit }) => crate::recovery::recover(tx, unit),
         (Phase::Orders { .. }, Command::Rally { unit, facing }) => crate::rally::rally_unit(tx, unit, *facing),
+        (Phase::Orders { leader, .. }, Command::LineDone) => crate::line_entry::line_done(tx, &leader),
         (Phase::Orders { leader, .. }, Command::EndOrders) => end_orders(tx, &leader),
         (Phase::Orders { .. }, _) => Err(not_now("the active leader gives orders or ends them (5.2)")),
         // A rout's owner may have a choice to make mid-segment: the rest follows it (P120).
@@ -261,6 +266,28 @@ fn refuse_if_restricted(tx: &Tx, active: &str) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// The enemy's entry fire at a moving line comes before the line's own fire (8.21).
+fn refuse_before_line_fire(tx: &Tx) -> Result<(), RuleError> {
+    match crate::line_entry::fire_refusal(tx.scenario, &tx.state) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// A unit of the line command moves only while the line's move is open (8.21).
+fn line_move_open(tx: &Tx, unit: &str) -> Result<(), RuleError> {
+    let ui = tx.unit_index(unit)?;
+    if !crate::line_entry::move_over(tx.scenario, &tx.state, ui) {
+        return Ok(());
+    }
+    let Phase::Orders { leader, .. } = &tx.state.phase else { return Ok(()) };
+    Err(RuleError::LineCommand {
+        leader: leader.clone(),
+        rule: "8.21",
+        reason: format!("the line has finished its move (its entry fire comes, then its fire): {unit} moves no more"),
+    })
+}
+
 /// Who gives the order to move `unit`: under a line command, the line's leader to each of its
 /// units without counting orders (4.31); otherwise an individual order (4.24, 5.21).
 fn order_giver(
@@ -271,7 +298,10 @@ fn order_giver(
     unit: &str,
 ) -> Result<usize, RuleError> {
     match line {
-        Some(units) if units.iter().any(|u| u == unit) => tx.leader_index(leader),
+        Some(units) if units.iter().any(|u| u == unit) => {
+            line_move_open(tx, unit)?;
+            tx.leader_index(leader)
+        }
         // 5.65: a contingent commander gives his line command and no individual order.
         Some(_) if crate::contingent::under_contingent(&tx.state) => Err(RuleError::ContingentCommand {
             leader: leader.into(),
@@ -590,10 +620,15 @@ fn personal_combat_on_meeting(tx: &mut Tx, mover: usize) -> Result<(), RuleError
 
 /// The orders phase ends (the shock segment comes with combat); then momentum, if the leader
 /// may try it, or he is Finished (5.27, 5.31).
-fn end_orders(tx: &mut Tx, active: &str) -> Result<(), RuleError> {
+pub(crate) fn end_orders(tx: &mut Tx, active: &str) -> Result<(), RuleError> {
     let li = tx.leader_index(active)?;
     if crate::trump::duty_outstanding(tx.scenario, &tx.state, li) {
         return Err(RuleError::TrumperMustAct { leader: active.into() });
+    }
+    // 8.21: a line still moving has finished; the enemy's entry fire at it comes first, and
+    // the orders phase ends after it (P140).
+    if crate::line_entry::moving_line(&tx.state).is_some() && crate::line_entry::close(tx, active, true)? {
+        return Ok(());
     }
     // A Wing Command: the next Nayaka gives his line command; the shock segment waits for the
     // last (CG 4.54).

@@ -103,6 +103,9 @@ pub enum Command {
     BreakOff { unit: String, to: HexId },
     /// A router's owner picks where it goes among hexes the rules rank equal (GBA 10.21, P120).
     RoutTo { unit: String, to: Placement },
+    /// The units of the line command have finished moving: the enemy's entry fire at them comes
+    /// now, then their own fire (GBA 8.21).
+    LineDone,
     /// The active leader gives no more orders this orders phase (GBA 5.21, 5.27).
     EndOrders,
     /// Roll for momentum: another orders phase for the same leader (GBA 5.32).
@@ -153,6 +156,7 @@ impl Command {
             Self::TurnAfterAdvance { .. } => "turn_after_advance",
             Self::BreakOff { .. } => "break_off",
             Self::RoutTo { .. } => "rout_to",
+            Self::LineDone => "line_done",
             Self::EndOrders => "end_orders",
             Self::ReactFacing { .. } => "react_facing",
             Self::Withdraw { .. } => "withdraw",

@@ -552,6 +552,27 @@ pub enum Event {
         units: Vec<String>,
         via_proximity: bool,
     },
+    /// A unit of the moving line came into `firer`'s ZOC: its entry fire waits until the line
+    /// has moved (GBA 8.21).
+    EntryFireDeferred {
+        firer: String,
+        target: String,
+    },
+    /// The player says the line has finished moving (GBA 8.21): its units move no more.
+    LineMoveEnded {
+        leader: String,
+    },
+    /// The line has moved: `side` may fire `firers` at the line's units that came into their
+    /// zones, each firer once at one of its `entries` (GBA 8.21); `end_orders`: then the
+    /// leader's orders phase ends.
+    LineFireOffered {
+        side: usize,
+        leader: String,
+        firers: Vec<String>,
+        entries: Vec<crate::line_entry::LineEntry>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        end_orders: bool,
+    },
     /// The strategy roll failed: individual orders only this phase (GBA 4.34).
     LineRefused {
         leader: String,
@@ -740,6 +761,7 @@ impl GameState {
                     spent: *spent,
                     column: *column,
                     leader_move: leader_move.clone(),
+                    line_fire: None,
                     resume,
                 };
             }
@@ -1117,6 +1139,59 @@ impl GameState {
                     *orders_left = 0;
                 }
             }
+            Event::EntryFireDeferred { firer, target } => {
+                let orders = match &mut self.phase {
+                    p @ Phase::Orders { .. } => Some(p),
+                    Phase::Reaction { resume, .. } => Some(&mut **resume),
+                    _ => None,
+                };
+                if let Some(Phase::Orders { line_entries, .. }) = orders {
+                    let entry = crate::line_entry::LineEntry { firer: firer.clone(), target: target.clone() };
+                    if !line_entries.contains(&entry) {
+                        line_entries.push(entry);
+                    }
+                }
+            }
+            Event::LineMoveEnded { .. } => {
+                if let Phase::Orders { line_moved, .. } = &mut self.phase {
+                    *line_moved = true;
+                }
+            }
+            Event::LineFireOffered { side, leader: id, firers, entries, end_orders } => {
+                let mut resume = self.phase.clone();
+                if let Phase::Orders { line_moved, line_entries, .. } = &mut resume {
+                    *line_moved = true;
+                    line_entries.clear();
+                }
+                let mover = entries.first().map(|e| e.target.clone()).unwrap_or_default();
+                let facing = unit(&mover).map_or(Vertex::from_index(0), |i| self.units[i].facing);
+                self.phase = Phase::Reaction {
+                    side: *side,
+                    mover,
+                    reactors: Vec::new(),
+                    withdrawers: Vec::new(),
+                    pre_arranged: Vec::new(),
+                    after_shock: None,
+                    leaders: Vec::new(),
+                    exposed: Vec::new(),
+                    firers: firers.clone(),
+                    fire_kind: crate::fire::ReactionFire::Entry,
+                    harass: None,
+                    remaining: Vec::new(),
+                    to: None,
+                    fresh: false,
+                    facing,
+                    spent: 0,
+                    column: false,
+                    leader_move: None,
+                    line_fire: Some(crate::line_entry::LineFire {
+                        leader: id.clone(),
+                        entries: entries.clone(),
+                        end_orders: *end_orders,
+                    }),
+                    resume: Box::new(resume),
+                };
+            }
             Event::LineRefused { .. } => {
                 if let Phase::Orders { line_refused, .. } = &mut self.phase {
                     *line_refused = true;
@@ -1248,6 +1323,8 @@ impl GameState {
                     line_refused: false,
                     wing: None,
                     lenders: Vec::new(),
+                    line_entries: Vec::new(),
+                    line_moved: false,
                 };
             }
             Event::UnitMoved { unit: id, placement, facing, mp, .. } => {

@@ -197,6 +197,12 @@ pub enum Phase {
         /// with the wing commander's in its shock segment (7.32[2], CG 4.54, P83).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         lenders: Vec<String>,
+        /// 8.21: entry fire at the units of the moving line, owed once the line has moved.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        line_entries: Vec<crate::line_entry::LineEntry>,
+        /// 8.21: the line's move is over (`line-done`, or its entry fire offered).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        line_moved: bool,
     },
     /// At the start of the game turn `side` declares its pre-arranged withdrawals: a marker under
     /// each of `leaders`, PW for one of his eligible lines or "No PW" (GBA 6.82).
@@ -249,6 +255,9 @@ pub enum Phase {
         /// id, not a unit's, and this is what is left of his move.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         leader_move: Option<Box<crate::darius::LeaderMove>>,
+        /// 8.21: the entry fire owed to a line after its move; `mover` is then its first target.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        line_fire: Option<crate::line_entry::LineFire>,
         resume: Box<Phase>,
     },
     /// The shock segment of `leader`'s orders phase (GBA 9.0): `must` attack (7.31); the
