@@ -280,15 +280,16 @@ fn pw_marker(order: Option<&PwOrder>) -> Html {
 
 /// Leaders are small discs tucked into the upper-left corner of their hex, over the corner of
 /// any counter beneath rather than its name; a PW marker sits under the disc.
-fn leader_counter(leader: &Leader, state: &LeaderState, selected: bool, pw: Option<&PwOrder>) -> Html {
+fn leader_counter(leader: &Leader, state: &LeaderState, selected: bool, pw: Option<&PwOrder>, mcc: bool) -> Html {
     if state.status == LeaderStatus::Eliminated {
         return Html::default();
     }
     let (x, y) = center(state.at);
     let (x, y) = (x - R * 0.68, y - R * 0.68);
+    // A contingent commander in play shows "C" whatever initiative he has with 5.6 off (5.61).
     let rating = match leader.initiative {
-        Some(i) => i.to_string(),
-        None => "C".to_string(),
+        Some(i) if !mcc => i.to_string(),
+        _ => "C".to_string(),
     };
     let short: String = leader.name.chars().take(7).collect();
     html! {
@@ -324,9 +325,10 @@ pub fn counters_layer(props: &CountersLayerProps) -> Html {
         let selected = sel.is_some_and(|h| us.placement.hexes().any(|x| x == h));
         html! { <g key={u.id.clone()}>{ unit_counter(u, us, selected) }</g> }
     });
-    let leaders = s.leaders.iter().zip(&st.leaders).map(|(l, ls)| {
+    let leaders = s.leaders.iter().zip(&st.leaders).enumerate().map(|(i, (l, ls))| {
         let pw = st.pre_arranged.iter().find(|o| o.leader == l.id);
-        html! { <g key={l.id.clone()}>{ leader_counter(l, ls, sel == Some(ls.at), pw) }</g> }
+        let mcc = sarissa_rules::contingent::is_mcc(s, i);
+        html! { <g key={l.id.clone()}>{ leader_counter(l, ls, sel == Some(ls.at), pw, mcc) }</g> }
     });
     html! {
         <g class="counters-layer">

@@ -277,7 +277,12 @@ pub fn plan(scenario: &Scenario, state: &GameState, leader: usize) -> Option<Vec
     }
     let mover = current_mover(scenario, state)?;
     let order = order_in_force(scenario, state, leader)?;
-    plan_for(scenario, state, &line_now(scenario, state, order), mover)
+    let line = line_now(scenario, state, order);
+    // No unit of his line left in it: nothing to withdraw.
+    if line.is_empty() {
+        return None;
+    }
+    plan_for(scenario, state, &line, mover)
 }
 
 /// Pre-arranged withdrawal (6.83, 6.84): every unit of the line under `leader`'s PW order steps
@@ -298,6 +303,9 @@ pub fn withdraw(tx: &mut Tx, leader: &str, steps: &[LineStep]) -> Result<(), Rul
     let order =
         order_in_force(tx.scenario, &tx.state, li).cloned().ok_or_else(|| refuse("he holds no PW order".into()))?;
     let mut units = line_now(tx.scenario, &tx.state, &order);
+    if units.is_empty() {
+        return Err(refuse("no unit of his line is left to withdraw".into()));
+    }
     units.sort();
     let mut named = steps.iter().map(|s| tx.unit_index(&s.unit)).collect::<Result<Vec<_>, _>>()?;
     named.sort();

@@ -276,7 +276,9 @@ fn cg_6_76_5_the_engine_is_lost_when_its_foot_unit_routs() {
     game.state.units[1].hits = 4;
     ok(&mut game, pass("hero"));
     ok(&mut game, activate("foe"));
-    let events = ok(&mut game, fire("bows", "guard"));
+    let mut events = ok(&mut game, fire("bows", "guard"));
+    // Where it routs is its owner's choice between equal hexes (P120).
+    events.extend(common::rout_first(&mut game));
     assert!(events.contains(&Event::UnitEliminated { unit: "eng".into(), rule: "6.76".into() }), "{events:?}");
     assert!(game.state.units[1].routed || game.state.units[1].eliminated);
     assert!(game.state.units[0].eliminated);

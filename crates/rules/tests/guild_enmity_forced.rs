@@ -60,7 +60,9 @@ fn rout_path() -> Vec<HexId> {
 fn shoot(gm_at: HexId, gm_guild: &str) -> (Game, Vec<Event>) {
     let (mut game, _) = rout_field(&gm_at.to_string(), gm_guild).start(&[1]);
     ok(&mut game, activate("hero"));
-    let events = ok(&mut game, fire("bows", "k1"));
+    let mut events = ok(&mut game, fire("bows", "k1"));
+    // The owner's choice between equal hexes (P120): the first by id, as rout_path takes.
+    events.extend(common::rout_first(&mut game));
     assert!(events.iter().any(|e| matches!(e, Event::UnitRouted { unit, .. } if unit == "k1")), "{events:?}");
     (game, events)
 }

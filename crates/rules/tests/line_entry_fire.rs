@@ -232,7 +232,9 @@ fn a_unit_advancing_after_combat_into_an_archers_zone_is_shot_at_gba_8_21_9_35_p
     // The red foot may turn to face it (7.16); it keeps its facing.
     assert_eq!(ok(&mut game, Command::EndReaction), vec![Event::ReactionEnded]);
     assert_eq!(end_orders(&mut game).len(), 2, "orders ended, the shock segment begun");
-    let events = ok(&mut game, Command::Shock { attackers: vec![] });
+    let mut events = ok(&mut game, Command::Shock { attackers: vec![] });
+    // The red foot routs where its owner chooses between equal hexes (P120).
+    events.extend(common::rout_first(&mut game));
     let advanced = Event::UnitAdvanced { unit: "hyp".into(), from: h("0505"), to: h("0605") };
     assert!(events.contains(&advanced), "{events:?}");
     // The free turn first (9.32): kept; then the archers' entry fire (9.35).

@@ -31,6 +31,7 @@ fn each_battle_offers_the_optional_rules_that_can_change_it_gba_c() {
         offered("issus"),
         [
             ("elite_commander_initiative", true),
+            ("contingent_commanders", false),
             ("law_of_inertia", true),
             ("drift_to_the_right", true),
             ("engaged", false)
