@@ -193,7 +193,7 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             ),
             unit,
         ),
-        Event::MissileFired { unit, target, range, strength, drm, hit, supply, reaction, .. } => {
+        Event::MissileFired { unit, target, range, strength, drm, hit, hits, supply, reaction, .. } => {
             let need = if *strength == 0 {
                 "extended range: only a natural 0 hits".to_string()
             } else {
@@ -202,7 +202,12 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                     *strength as i32 - drm
                 )
             };
-            let result = if *hit { "a hit" } else { "no effect" };
+            let result = match (*hit, *hits) {
+                // CG 9.21: an advancing unit is not broken by the fire it meets (P142).
+                (true, 0) => "a hit, which cannot break a unit advancing after combat (CG 9.21)",
+                (true, _) => "a hit",
+                (false, _) => "no effect",
+            };
             let supply = match supply {
                 sarissa_rules::combat::missile::Supply::Full => "",
                 sarissa_rules::combat::missile::Supply::Low => " It is now low on missiles.",

@@ -241,3 +241,19 @@ pub fn turn_after_advance(tx: &mut Tx, unit: &str, facing: Vertex) -> Result<(),
     }
     offer_turns(tx, &leader, advances, waiting)
 }
+
+/// The hits of a volley at `target` it takes: under CG 9.21, entry fire at a unit advancing after
+/// combat leaves it at TQ − 1 at most, never routing it (P142); otherwise all of them.
+pub fn fire_hits_taken(scenario: &Scenario, state: &GameState, target: &str, hits: u8) -> u8 {
+    if !crate::rule_set::hooks(scenario.meta.rules).advance_fire_cannot_rout {
+        return hits;
+    }
+    let advancing = matches!(&state.phase, Phase::Reaction { mover, after_shock: Some(_), .. } if mover == target);
+    match scenario.units.iter().position(|u| u.id == target) {
+        Some(i) if advancing => {
+            let room = crate::column::effective_tq(scenario, state, i).saturating_sub(1);
+            hits.min(room.saturating_sub(state.units[i].hits))
+        }
+        _ => hits,
+    }
+}

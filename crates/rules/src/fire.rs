@@ -763,14 +763,15 @@ pub fn apply_volley(
     let (strength, drm) = strength_and_drm(&outcome);
     // At a leader alone (8.19) the hit number means nothing: no unit takes hits.
     let lone_leader = tx.scenario.leader(target).is_some() && tx.scenario.unit(target).is_none();
-    let hits = if lone_leader { 0 } else { outcome.hits };
+    let hits =
+        if lone_leader { 0 } else { crate::advance::fire_hits_taken(tx.scenario, &tx.state, target, outcome.hits) };
     tx.emit(Event::MissileFired {
         unit: unit.into(),
         target: target.into(),
         range: fire.range,
         strength,
         drm,
-        hit: hits > 0,
+        hit: !lone_leader && outcome.hits > 0,
         hits,
         supply: outcome.supply_after,
         reaction,
@@ -815,7 +816,7 @@ fn apply_screen_volley(
 ) -> Result<(), RuleError> {
     let outcome = roll_volley(tx, unit, target, fire, "11.11")?;
     let (strength, drm) = strength_and_drm(&outcome);
-    let hits = outcome.hits;
+    let hits = crate::advance::fire_hits_taken(tx.scenario, &tx.state, target, outcome.hits);
     tx.emit(Event::ScreenFired {
         unit: unit.into(),
         target: target.into(),

@@ -185,6 +185,9 @@ pub struct RuleHooks {
     pub harass_path_avoids_rivers: bool,
     /// CG 11.25, 12.14, 12.213: routers cross no river, fortified hexside or city wall (D68).
     pub routers_barred_by_rivers_and_walls: bool,
+    /// CG 9.21: the entry fire an advancing unit meets never routs it (TQ − 1 hits at most);
+    /// GBA 9.31 caps only the advance's own costs (P142).
+    pub advance_fire_cannot_rout: bool,
     /// GBA 11.14 / CG 10.14 (D71).
     pub rampage: RampageRule,
     /// GBA 11.13 / CG 10.13 (D70).
@@ -236,6 +239,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
     harass_targets: HarassTargets::ByType,
     harass_path_avoids_rivers: false,
     routers_barred_by_rivers_and_walls: false,
+    advance_fire_cannot_rout: false,
     rampage: RampageRule { first_high_roll_flees_cause: true, isolated_at: None, max_rolls: None, rule: "11.14" },
     pass_through: PassThroughRule { rule: "11.13", row_rout_eliminates: true, chariots: None, avoidance: None },
     mounted_never_shock_elephant_front: false,
@@ -290,6 +294,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     harass_targets: HarassTargets::LowerMaNoSkirmishers,
     harass_path_avoids_rivers: true,
     routers_barred_by_rivers_and_walls: true,
+    advance_fire_cannot_rout: true,
     rampage: RampageRule {
         first_high_roll_flees_cause: false,
         isolated_at: Some(8),
