@@ -93,8 +93,6 @@ fn harass_buttons(game: &Game, unit: usize) -> Vec<(String, Command)> {
     if !matches!(st.phase, Phase::Orders { .. }) {
         return Vec::new();
     }
-    // Only what the engine accepts now (e.g. not while entry fire is owed to a line, 8.21).
-    let legal = sarissa_rules::legal::legal_commands(game);
     harass_options(s, st, unit, &orderable_units(game))
         .into_iter()
         .map(|o| {
@@ -108,7 +106,6 @@ fn harass_buttons(game: &Game, unit: usize) -> Vec<(String, Command)> {
             let label = format!("Harass {} ({:.0}% to hit{answer})", s.units[o.target].name, chance * 100.0);
             (label, Command::Harass { unit: s.units[unit].id.clone(), target: s.units[o.target].id.clone() })
         })
-        .filter(|(_, c)| legal.contains(c))
         .collect()
 }
 

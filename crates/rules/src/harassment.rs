@@ -88,6 +88,11 @@ pub fn options(scenario: &Scenario, state: &GameState, unit: usize, orderable: &
     if !orderable.contains(&unit) || st.routed || st.column || st.supply == Supply::No || st.fired {
         return Vec::new();
     }
+    // 8.21: not while entry fire is owed to a moving line, nor by a line unit whose move is over.
+    if crate::line_entry::fire_refusal(scenario, state).is_some() || crate::line_entry::move_over(scenario, state, unit)
+    {
+        return Vec::new();
+    }
     // Not from an enemy ZOC (8.32).
     let zoc = crate::zoc::enemy_zoc(scenario, state, u.side);
     if zoc.contains_key(&home) {

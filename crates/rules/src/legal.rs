@@ -253,8 +253,7 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                     out.push(Command::Rally { unit: s.units[i].id.clone(), facing });
                 }
             }
-            let harass_held = crate::line_entry::fire_refusal(s, st).is_some();
-            for &i in orderable.iter().filter(|&&i| !harass_held && !crate::line_entry::move_over(s, st, i)) {
+            for &i in &orderable {
                 for o in crate::harassment::options(s, st, i, &orderable) {
                     out.push(Command::Harass { unit: s.units[i].id.clone(), target: s.units[o.target].id.clone() });
                 }
