@@ -65,14 +65,15 @@ impl NoEntry {
         // row's (P151).
         let first: Vec<Option<u8>> =
             (1..=map.rows).map(|row| (1..=map.columns).find(|&c| shut(HexId::new(c, row)))).collect();
-        let line = |row: u8| {
-            let r = row as usize - 1;
-            (0..first.len()).find_map(|d| {
-                let up = r.checked_sub(d).and_then(|i| first[i]);
-                up.or_else(|| first.get(r + d).copied().flatten())
+        let line: Vec<Option<u8>> = (0..first.len())
+            .map(|r| {
+                (0..first.len())
+                    .find_map(|d| r.checked_sub(d).and_then(|i| first[i]).or(first.get(r + d).copied().flatten()))
             })
-        };
-        map.hexes().filter(|&h| shut(h) || (self.beyond && line(h.row).is_some_and(|c| h.col < c))).collect()
+            .collect();
+        map.hexes()
+            .filter(|&h| shut(h) || (self.beyond && line[h.row as usize - 1].is_some_and(|c| h.col < c)))
+            .collect()
     }
 }
 
