@@ -129,7 +129,8 @@ fn battle_rules(s: &Scenario) -> Html {
     let optional: Vec<String> = s
         .optional_choices()
         .iter()
-        .filter(|c| s.meta.optional_rules.entries().iter().any(|e| e.0 == c.key && e.2))
+        // The game's scenario has the players' choice applied: its settings are the rules in force.
+        .filter(|c| c.default)
         .map(|c| format!("{} ({})", c.name, c.rule))
         .collect();
     if s.meta.special_rules.is_empty() && optional.is_empty() {

@@ -77,10 +77,4 @@ impl Scenario {
         }
         Ok(scenario)
     }
-
-    /// The changes that turn `base`'s optional rules into this scenario's.
-    pub fn option_changes(&self, base: &Scenario) -> OptionChanges {
-        let (mine, theirs) = (self.meta.optional_rules.entries(), base.meta.optional_rules.entries());
-        mine.iter().zip(theirs.iter()).filter(|(m, t)| m.2 != t.2).map(|(m, _)| (m.0.to_string(), m.2)).collect()
-    }
 }
