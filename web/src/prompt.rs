@@ -557,10 +557,11 @@ pub fn prompt(p: &PromptProps) -> Html {
                 Some((unit, false)) => format!("{side_name}: tap a bright hex to take {unit} out of the elephant's way, keeping its facing; every hex is farther from it ({}).", rule_of_rampage_withdrawal(s)),
                 Some((unit, true)) => format!("{side_name}: choose which way {unit} faces at the end of its withdrawal (turning costs as usual, 6.72)."),
                 None => format!(
-                    "{} is running amok toward {}. {side_name}: {} may get out of its way, with the usual cost of a withdrawal — tap a ringed unit — or stand ({}).",
+                    "{} runs amok{}. {side_name}: {} may {}get out of its way, with the usual cost of a withdrawal — tap a ringed unit — or stand ({}).",
                     name(&rampage.unit),
+                    rampage.leg.map(|l| format!(", heading {}", l.heading.name())).unwrap_or_default(),
                     names.join(" and "),
-                    if names.len() == 1 { "it" } else { "each" },
+                    if names.len() == 1 { "" } else { "each " },
                     rule_of_rampage_withdrawal(s)
                 ),
             };
