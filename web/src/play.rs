@@ -43,7 +43,7 @@ fn ending_in(destinations: &[Destination], hex: HexId) -> Vec<&Destination> {
 /// an orderly withdrawal (6.7).
 fn command_to(reacting: bool, unit: &str, d: &Destination) -> Command {
     if reacting {
-        Command::Withdraw { unit: unit.into(), path: d.path.clone(), facing: d.facing, fire: false }
+        Command::Withdraw { unit: unit.into(), path: d.path.clone(), facing: d.facing, fire: false, with: None }
     } else {
         d.command(unit)
     }
@@ -483,7 +483,9 @@ pub fn play_screen(props: &PlayProps) -> Html {
             if let Some(d) = ending_in(&destinations, t).get(k) {
                 let reacting = matches!(game.state.phase, Phase::Reaction { .. });
                 let command = match command_to(reacting, &game.scenario.units[u].id, d) {
-                    Command::Withdraw { unit, path, facing, .. } => Command::Withdraw { unit, path, facing, fire },
+                    Command::Withdraw { unit, path, facing, with, .. } => {
+                        Command::Withdraw { unit, path, facing, fire, with }
+                    }
                     other => other,
                 };
                 execute.emit(command);

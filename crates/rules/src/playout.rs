@@ -139,7 +139,15 @@ impl RandomPlayer {
                     }
                     if !destinations.is_empty() {
                         let d = &destinations[self.below(destinations.len())];
-                        return Some(d.command(&s.units[unit].id));
+                        let command = d.command(&s.units[unit].id);
+                        // 5.68: a contingent commander stacked with it often goes along (no dice
+                        // drawn unless one may, so other games play as before).
+                        let going: Vec<_> = d.placement.hexes().chain(d.path.iter().copied()).collect();
+                        let riders = crate::contingent::riders(s, st, unit, &going);
+                        if !riders.is_empty() && self.chance(60) {
+                            return Some(command.with_rider(&s.leaders[riders[self.below(riders.len())]].id));
+                        }
+                        return Some(command);
                     }
                 }
                 if *orders_left > 0 && self.chance(10) {

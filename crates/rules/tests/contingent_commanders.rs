@@ -301,7 +301,12 @@ fn his_line_holding_a_pw_order_may_not_move_when_he_is_activated_gba_6_83() {
         .iter()
         .any(|e| matches!(e, Event::PreArrangedRevealed { leader, activated: true, .. } if leader == "crat")));
     let err = game
-        .execute(&Command::MoveTo { unit: "ph1".into(), to: Placement::Two(h("0604"), h("0605")), facing: Vertex::E })
+        .execute(&Command::MoveTo {
+            unit: "ph1".into(),
+            to: Placement::Two(h("0604"), h("0605")),
+            facing: Vertex::E,
+            with: None,
+        })
         .unwrap_err();
     assert_eq!(err.rule(), "6.83");
 }

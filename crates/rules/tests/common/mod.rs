@@ -146,7 +146,7 @@ pub fn pass(id: &str) -> Command {
 }
 
 pub fn mv(unit: &str, path: &[&str], facing: Vertex) -> Command {
-    Command::Move { unit: unit.into(), path: path.iter().map(|s| h(s)).collect(), facing, column: false }
+    Command::Move { unit: unit.into(), path: path.iter().map(|s| h(s)).collect(), facing, column: false, with: None }
 }
 
 /// Runs a command that must succeed and returns its events.
