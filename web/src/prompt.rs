@@ -26,6 +26,12 @@ pub struct PromptProps {
     pub formation: Option<(String, bool)>,
     #[prop_or_default]
     pub on_formation: Callback<()>,
+    /// Contingent commanders stacked with the unit being ordered who may go along (GBA 5.68):
+    /// each toggle's label, the leader's index, and whether it is on.
+    #[prop_or_default]
+    pub escorts: Vec<(String, usize, bool)>,
+    #[prop_or_default]
+    pub on_escort: Callback<usize>,
     /// Leaders who may move now, as (label, leader index), and the one being moved.
     #[prop_or_default]
     pub riders: Vec<(String, usize)>,
@@ -70,6 +76,7 @@ impl PartialEq for PromptProps {
             && self.ordering == o.ordering
             && self.choices == o.choices
             && self.formation == o.formation
+            && self.escorts == o.escorts
             && self.riders == o.riders
             && self.riding == o.riding
             && self.orderable == o.orderable
@@ -97,6 +104,16 @@ pub fn prompt(p: &PromptProps) -> Html {
         html! { <button class={classes!("act", class)} onclick={Callback::from(move |_: MouseEvent| on.emit(c.clone()))}>{ label }</button> }
     };
     let leader_name = |id: &str| s.leader(id).map(|l| l.name.clone()).unwrap_or_default();
+    // 5.68: a toggle for each contingent commander who may go along with the unit being ordered.
+    let escorts: Html = p
+        .escorts
+        .iter()
+        .map(|(label, l, on)| {
+            let (toggle, l) = (p.on_escort.clone(), *l);
+            html! { <button class={classes!("act", "escort", on.then_some("on"))} aria-pressed={on.to_string()}
+            onclick={Callback::from(move |_: MouseEvent| toggle.emit(l))}>{ label.clone() }</button> }
+        })
+        .collect();
     let initiative = |id: &str| s.leader(id).and_then(|l| l.initiative).unwrap_or(0);
     let side = p.game.decider();
     let side_name = side.map(|i| s.sides[i].name.clone()).unwrap_or_default();
@@ -229,6 +246,7 @@ pub fn prompt(p: &PromptProps) -> Html {
             (
                 text,
                 html! { <>
+                    { escorts }
                     { for p.choices.iter().enumerate().map(|(i, label)| {
                         let on = p.on_choice.clone();
                         html! { <button class="act face" data-choice={i.to_string()} onclick={Callback::from(move |_: MouseEvent| on.emit(i))}>
@@ -434,6 +452,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                 text,
                 html! { <>
                     { formation.unwrap_or_default() }
+                    { escorts }
                     { for p.choices.iter().enumerate().map(|(i, label)| {
                         let on = p.on_choice.clone();
                         html! { <button class="act face" data-choice={i.to_string()} onclick={Callback::from(move |_: MouseEvent| on.emit(i))}>
