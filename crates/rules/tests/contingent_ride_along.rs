@@ -301,3 +301,28 @@ fn unit_of(c: &Command) -> String {
         _ => String::new(),
     }
 }
+
+/// 5.68 in the random player: at Issus with 5.6 on, Philotas (set up with a Companion squadron,
+/// 5.67) goes along with one of them within the first turns of a random game, so the soak test
+/// plays the rule.
+#[test]
+fn the_random_player_takes_philotas_along_at_issus_gba_5_68() {
+    let text = include_str!("../../../scenarios/issus.toml");
+    let issus = sarissa_rules::load("issus.toml", text).unwrap_or_else(|e| panic!("{e}"));
+    let on: sarissa_rules::scenario::OptionChanges = [("contingent_commanders".to_string(), true)].into();
+    let scenario = std::sync::Arc::new(issus.with_options(&on).unwrap());
+    let mut rides = 0;
+    for seed in 1..=3 {
+        let (mut game, _) = Game::new(scenario.clone(), sarissa_rules::game::Dice::seeded(seed)).unwrap();
+        let mut player = sarissa_rules::playout::RandomPlayer::new(seed);
+        for _ in 0..300 {
+            let Some(c) = player.choose(&game) else { break };
+            let events = game.execute(&c).unwrap_or_else(|e| panic!("{c:?}: {e}"));
+            rides += events
+                .iter()
+                .filter(|e| matches!(e, Event::LeaderRodeAlong { leader, .. } if leader == "philotas"))
+                .count();
+        }
+    }
+    assert!(rides > 0, "no ride-along in three random games");
+}
