@@ -98,7 +98,9 @@ fn along_under_another_leaders_line_but_not_under_his_own_gba_5_68_4_36() {
     let (mut game, _) = field(&["contingent_commanders"], far()).start(&[]);
     ok(&mut game, activate("alex"));
     ok(&mut game, Command::Contingent { leader: "phil".into() });
-    assert_eq!(contingent_refusal(&mut game, ride("hc1", &["0505"], Vertex::E, "phil")), "5.68");
+    let err = game.execute(&ride("hc1", &["0505"], Vertex::E, "phil")).unwrap_err();
+    assert_eq!(err.rule(), "5.68");
+    assert!(err.to_string().contains("under his own line command"), "{err}");
     ok(&mut game, mv("hc1", &["0505"], Vertex::E));
     ok(&mut game, Command::MoveLeader { leader: "phil".into(), path: vec![h("0505")] });
     assert_eq!(at(&game, "phil"), "0505", "4.36: he goes with his line by his own move");
@@ -325,4 +327,49 @@ fn the_random_player_takes_philotas_along_at_issus_gba_5_68() {
         }
     }
     assert!(rides > 0, "no ride-along in three random games");
+}
+
+/// 5.68 with a cavalry line's withdrawal (6.78): the step of the unit he stands with may take
+/// him; the others go as before.
+#[test]
+fn he_goes_along_with_his_units_step_of_a_line_withdrawal_gba_5_68_6_78() {
+    let lc = |id: &str, at: &str| unit(id, "LC", "J", 3, 5, 8, "J", at, "W");
+    let f = Field {
+        units: [vec![unit("blue", "MI", "", 4, 5, 5, "", "0305", "E")], vec![lc("lc1", "0805"), lc("lc2", "0806")]],
+        leaders: [
+            vec![leader("hero", "overall", 2, 8, "0205")],
+            vec![leader("foe", "overall", 6, 4, "1005"), mcc("phil", &["lc1", "lc2"], "0806")],
+        ],
+        macedonian: [false, true],
+        optional: vec!["contingent_commanders"],
+        ..Field::default()
+    };
+    let (mut game, _) = f.start(&[3, 3]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, mv("blue", &["0405", "0505", "0605", "0705"], Vertex::E));
+    let step = |unit: &str, path: &[&str], with: Option<&str>| sarissa_rules::game::LineStep {
+        unit: unit.into(),
+        path: path.iter().map(|s| h(s)).collect(),
+        facing: Vertex::W,
+        fire: false,
+        with: with.map(Into::into),
+    };
+    let line = |with: Option<&str>| Command::WithdrawLine {
+        leader: "foe".into(),
+        units: vec![step("lc1", &["0905"], None), step("lc2", &["0906", "1006"], with)],
+    };
+    // Not stacked with lc1: refused, naming 5.68.
+    let wrong = Command::WithdrawLine {
+        leader: "foe".into(),
+        units: vec![step("lc1", &["0905"], Some("phil")), step("lc2", &["0906", "1006"], None)],
+    };
+    assert_eq!(contingent_refusal(&mut game, wrong), "5.68");
+    let events = ok(&mut game, line(Some("phil")));
+    let k = events
+        .iter()
+        .position(|e| matches!(e, Event::UnitWithdrew { unit, .. } if unit == "lc2"))
+        .expect("lc2 withdrew");
+    assert_eq!(events[k + 1], rode("phil", "lc2", "1006"), "{events:?}");
+    assert_eq!(events.iter().filter(|e| matches!(e, Event::LeaderRodeAlong { .. })).count(), 1);
+    assert_eq!(at(&game, "phil"), "1006");
 }
