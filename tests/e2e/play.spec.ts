@@ -394,3 +394,46 @@ test('a contingent commander goes with the unit he stands with when the toggle i
   await expect(entry).toContainText(`to ${hex}`);
   await expect(entry.locator('.rule')).toHaveText('5.68');
 });
+
+// A Hydaspes game (seed 1, found by the seeded random player) where Porus's elephants-11 fails
+// its check as it turns to face the Dahae, breaks and runs amok north-east: the Dahae and the
+// javelinmen beside it may get out of its way (GBA 6.77).
+const RAMPAGE_GAME = ["activate perdiccas", "move hephaestion-1 2538 2438 2339 facing W", "move hephaestion-2 2738 2838 2939 3039 3140 facing NW", "move scythians 2840 2839 2838 facing SE", "move perdiccas-2 2639 2638 facing NW", "end", "activate elephant-lord", "move elephants-8 3526 3425 3326 facing NW", "move elephants-11 3532 3432 3333 3233 3134 3034 facing W", "end", "no-momentum", "trump porus", "move elephants-6 3520 3419 facing NE", "move bowmen-6 3620 3720 3719 facing NE", "end", "momentum", "trump seleucus", "move javelinmen-2 2835 2936 3035 3136 facing NW", "no-reaction", "fire mac-archers-3 at elephants-11", "end", "no-momentum", "activate foot-captain", "move bowmen-8 3525 3424 3325 facing W", "move elephants-7 3524 facing W", "end", "activate son-of-porus", "line LC from horse-1 abreast", "move horse-3 3604 3504 3403 3303 3202 3103 facing W", "move horse-5 3806 facing NE", "end", "activate antigenes", "leader antigenes 2626 2625 2624 2724 2823", "move javelinmen-1 2623 2723 2822 2922 facing NE", "end", "activate spitaces", "move horse-9 3639 3539 3439 3340 3240 facing NW", "no-reaction", "move chariots-6 3541 3441 facing W", "end", "shock horse-9", "rout horse-9 to 3341", "activate tauron", "move mac-archers-2 2723 facing NW", "move agrianians-1 2526 2425 2325 2324 facing NW", "end", "activate cleitus", "move hyp-2 2732 2831 2931 facing E", "move coenus-taxis to 2526-2626 facing NE", "leader cleitus 2529 2528 2527 2526 2525", "end", "pass demetrius", "activate perdiccas", "move hephaestion-1 2238 2139 2039 facing SW", "move perdiccas-1 2540 2440 facing SW", "move perdiccas-2 2538 2437 2337 2236 facing SW", "move dahae-2 2939 2938 2937 2936 3035 facing NW", "react elephants-11 facing NW"];
+
+test('units a rampaging elephant comes near may get out of its way, then it runs on', async ({ page }) => {
+  await loadGame(page, 'hydaspes', RAMPAGE_GAME);
+  await expect(page.locator('.prompt-text')).toContainText('runs amok, heading NE');
+  await expect(page.locator('.orderable')).toHaveCount(2);
+  await page.locator('.zoom-fit').tap();
+  const ring = page.locator('.orderable').first();
+  const box = await ring.boundingBox();
+  await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -200);
+  await page.screenshot({ path: 'artifacts/tablet-rampage-withdrawal.png' });
+  const home = await page.locator('.orderable').first().getAttribute('data-hex');
+  await tapCentre(page, '.orderable');
+  await expect(page.locator('.prompt-text')).toContainText("out of the elephant's way");
+  const count = await page.locator('.reach').count();
+  expect(count).toBeGreaterThan(1);
+  let choice = 0;
+  for (; choice < count; choice++) {
+    if ((await page.locator('.reach').nth(choice).getAttribute('data-reach')) !== home) break;
+  }
+  const hex = await page.locator('.reach').nth(choice).getAttribute('data-reach');
+  await tapCentre(page, '.reach', choice);
+  await page.locator('.prompt .act.face').first().tap();
+  // The other unit may still go; this side stands with it, and the elephant runs on.
+  await expect(page.locator('.orderable')).toHaveCount(1);
+  await page.locator('.prompt .act.no-reaction').tap();
+  // It may come near others as it runs on: they stand too, until it is spent.
+  const stand = page.locator('.prompt .act.no-reaction', { hasText: 'Stand and let it come' });
+  for (let i = 0; i < 6 && (await stand.count()) > 0; i++) await stand.tap();
+  await expect(stand).toHaveCount(0);
+  await page.locator('.tab-log').tap();
+  await expect(page.locator('.log-entry', { hasText: `withdraws in good order to ${hex}` })).toHaveCount(1);
+  const offered = page.locator('.log-entry', { hasText: 'may get out of the way of' });
+  await expect(offered.first()).toBeVisible();
+  await expect(offered.first().locator('.rule')).toHaveText('6.77');
+  await expect(page.locator('.log-entry', { hasText: 'stampedes' }).first()).toBeAttached();
+});
+

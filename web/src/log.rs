@@ -42,6 +42,7 @@ fn plural(n: u8, one: &str, many: &str) -> String {
 pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Option<LogEntry> {
     let rampage = sarissa_rules::rule_set::hooks(s.meta.rules).rampage;
     let (rampage_rule, rampage_first_flees) = (rampage.rule, rampage.first_high_roll_flees_cause);
+    let withdrawal_from_rampage = rampage.withdrawal_rule;
     let heading = |id: &str, facing: sarissa_rules::hex::Vertex| {
         let column = s.units.iter().position(|u| u.id == id).is_some_and(|i| st.units[i].column);
         Heading::of(facing, column).name()
@@ -381,6 +382,19 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             e.hexes = pending.options.iter().flat_map(|o| o.hexes()).collect();
             e
         }
+        Event::RampageWithdrawalOffered { side, withdrawers, rampage, .. } => {
+            let names: Vec<String> = withdrawers.iter().map(|w| unit_name(s, w)).collect();
+            let text = format!(
+                "{} may get out of the way of {} ({}).",
+                names.join(" and "),
+                unit_name(s, &rampage.unit),
+                s.sides[*side].name
+            );
+            let mut e = about(entry(text, Some(withdrawal_from_rampage)), &rampage.unit);
+            e.units.extend(withdrawers.iter().cloned());
+            e
+        }
+        Event::RampageGoesOn { .. } => return None,
         Event::RoutHexChosen { unit, to } => {
             let owner = s.unit(unit).map(|u| s.sides[u.side].name.clone()).unwrap_or_default();
             let text = format!("{owner} chooses {} for {}.", to.label(), unit_name(s, unit));
@@ -533,7 +547,7 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             ),
             unit,
         ),
-        Event::Rampaged { unit, heading, path, collided_with, end, .. } => {
+        Event::Rampaged { unit, heading, path, collided_with, end, paused, .. } => {
             let name = unit_name(s, unit);
             let mut text = match (heading, path.last()) {
                 (Some(side), Some(to)) => format!("{name} stampedes {} to {to}", side.name()),
@@ -545,6 +559,7 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 text.push_str(&format!(" and crashes into {}", names.join(" and ")));
             }
             text.push_str(match end {
+                None if *paused => ", bearing down on the units near it.",
                 None => "; it rampages on.",
                 Some(RampageEnd::MahoutKilled) => "; its mahout drives the spike home and the beast falls.",
                 Some(RampageEnd::LeftMap) => " and off the field: it is lost.",
@@ -1018,6 +1033,42 @@ mod tests {
     }
 
     #[test]
+    fn a_rampage_stops_for_those_who_may_get_out_of_its_way_gba_6_77() {
+        let s = crate::scenarios::load("samarkand").unwrap().unwrap();
+        let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
+        let hex = |h: &str| HexId::parse(h).unwrap();
+        let leg = Event::Rampaged {
+            unit: "companions".into(),
+            roll: 3,
+            heading: Some(sarissa_rules::hex::Hexside::SE),
+            path: vec![hex("2712")],
+            collided_with: Vec::new(),
+            end: None,
+            paused: true,
+        };
+        let l = describe(&s, &st, 1, &leg).unwrap();
+        assert_eq!(l.text, "Companions stampedes SE to 2712, bearing down on the units near it.");
+        let rampage = sarissa_rules::rampage::Rampage {
+            unit: "companions".into(),
+            rolls: 1,
+            cause: None,
+            leg: None,
+            cascade: None,
+        };
+        let offer = Event::RampageWithdrawalOffered {
+            side: 1,
+            withdrawers: vec!["archers".into()],
+            waiting: Vec::new(),
+            rampage,
+            then: sarissa_rules::cohesion::AfterRout::Settle,
+        };
+        let o = describe(&s, &st, 1, &offer).unwrap();
+        assert_eq!(o.text, format!("Archers may get out of the way of Companions ({}).", s.sides[1].name));
+        assert_eq!((o.rule, o.units.len()), (Some("6.77"), 2));
+        assert!(describe(&s, &st, 1, &Event::RampageGoesOn { unit: "companions".into() }).is_none());
+    }
+
+    #[test]
     fn a_rampage_and_a_pass_through_read_in_plain_words_gba_11_13_11_14() {
         let s = crate::scenarios::load("samarkand").unwrap().unwrap();
         let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
@@ -1033,6 +1084,7 @@ mod tests {
             path: vec![hex("2712"), hex("2812")],
             collided_with: vec!["archers".into()],
             end: None,
+            paused: false,
         };
         let l = describe(&s, &st, 1, &leg).unwrap();
         assert_eq!(l.text, "Companions stampedes SE to 2812 and crashes into Archers; it rampages on.");

@@ -59,7 +59,7 @@ fn rout_choice_at(game: &Game, options: &[Placement], hex: HexId) -> Option<Comm
 /// that moved under his orders and may still fire, and those that fired and may move on (8.11).
 fn units_to_order(game: &Game) -> Vec<usize> {
     match &game.state.phase {
-        Phase::Reaction { withdrawers, .. } => {
+        Phase::Reaction { withdrawers, .. } | Phase::RampageWithdrawal { withdrawers, .. } => {
             withdrawers.iter().filter_map(|w| game.scenario.units.iter().position(|u| &u.id == w)).collect()
         }
         _ => {
@@ -118,8 +118,16 @@ fn leaders_to_move(game: &Game) -> Vec<(usize, bool)> {
             .filter_map(|l| game.scenario.leaders.iter().position(|x| &x.id == l))
             .map(|i| (i, false))
             .collect(),
+        // Nobody rides while a rampaging elephant waits on the units in its way (6.77).
+        Phase::RampageWithdrawal { .. } => Vec::new(),
         _ => movable_leaders(game),
     }
+}
+
+/// Is this a pause in which units withdraw, from an enemy coming up (6.7) or from a rampaging
+/// elephant (6.77)? A hex tapped for the unit selected is then a withdrawal, not an order.
+fn withdrawing(phase: &Phase) -> bool {
+    matches!(phase, Phase::Reaction { .. } | Phase::RampageWithdrawal { .. })
 }
 
 /// The label of the toggle that makes the move end in the other formation (6.61), and whether
@@ -324,7 +332,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
         let g = game.clone();
         move |(_, unit)| {
             unit.map(|u| match &g.state.phase {
-                Phase::Reaction { .. } => unit_withdrawals(&g.scenario, &g.state, u),
+                Phase::Reaction { .. } | Phase::RampageWithdrawal { .. } => unit_withdrawals(&g.scenario, &g.state, u),
                 // Ordered already this phase: it may only fire, or move on after its fire (8.11).
                 Phase::Orders { ordered, .. }
                     if ordered.contains(&g.scenario.units[u].id)
@@ -477,8 +485,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 return;
             };
             if let Some(d) = destinations.iter().find(|d| d.hex == t && d.facing == v) {
-                let reacting = matches!(game.state.phase, Phase::Reaction { .. });
-                execute.emit(escorted(command_to(reacting, &game.scenario.units[u].id, d)));
+                execute.emit(escorted(command_to(withdrawing(&game.state.phase), &game.scenario.units[u].id, d)));
             }
         })
     };
@@ -499,8 +506,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
             };
             let (k, fire) = if shooting { (i / 2, i % 2 == 1) } else { (i, false) };
             if let Some(d) = ending_in(&destinations, t).get(k) {
-                let reacting = matches!(game.state.phase, Phase::Reaction { .. });
-                let command = match command_to(reacting, &game.scenario.units[u].id, d) {
+                let command = match command_to(withdrawing(&game.state.phase), &game.scenario.units[u].id, d) {
                     Command::Withdraw { unit, path, facing, with, .. } => {
                         Command::Withdraw { unit, path, facing, fire, with }
                     }
@@ -655,6 +661,16 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     }
                 }
             }
+            // A rampaging elephant: picked out, with the units that may step out of its way
+            // ringed (6.77).
+            None if matches!(game.state.phase, Phase::RampageWithdrawal { .. }) => {
+                if let Phase::RampageWithdrawal { rampage, .. } = &game.state.phase {
+                    if let Some(i) = game.scenario.units.iter().position(|u| u.id == rampage.unit) {
+                        o.focus.extend(game.state.units[i].placement.hexes());
+                    }
+                }
+                o.orderable = orderable.iter().flat_map(|&u| game.state.units[u].placement.hexes()).collect();
+            }
             None if riding.is_some() => {
                 o.reachable = rides.keys().copied().collect();
                 if let Some((l, _)) = *riding {
@@ -727,7 +743,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 <span class="battle-date">{ &s.meta.date }</span>
                 <span class="rules">{ s.meta.rules.name() }</span>
             </header>
-            <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_fire={!volleys.is_empty()} harass={(*harassments).clone()} can_undo={session.can_undo() && !matches!(game.state.phase, Phase::Reaction { .. })}
+            <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_fire={!volleys.is_empty()} harass={(*harassments).clone()} can_undo={session.can_undo() && !withdrawing(&game.state.phase)}
                 error={(*error).clone()} on_command={execute} {on_cancel} {on_undo}
                 choices={target.map(|t| ending_in(&destinations, t).into_iter().flat_map(|d| {
                     let plain = choice_label(d);

@@ -247,11 +247,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                 text,
                 html! { <>
                     { escorts }
-                    { for p.choices.iter().enumerate().map(|(i, label)| {
-                        let on = p.on_choice.clone();
-                        html! { <button class="act face" data-choice={i.to_string()} onclick={Callback::from(move |_: MouseEvent| on.emit(i))}>
-                            { label }</button> }
-                    }) }
+                    { face_choices(p) }
                     { for reactors.iter().filter(|_| !busy).flat_map(|r| {
                         let at = s.units.iter().position(|u| &u.id == r);
                         let options = at.map(|i| sarissa_rules::reaction::reaction_options(&st.units[i].placement, st.units[i].facing)).unwrap_or_default();
@@ -453,11 +449,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                 html! { <>
                     { formation.unwrap_or_default() }
                     { escorts }
-                    { for p.choices.iter().enumerate().map(|(i, label)| {
-                        let on = p.on_choice.clone();
-                        html! { <button class="act face" data-choice={i.to_string()} onclick={Callback::from(move |_: MouseEvent| on.emit(i))}>
-                            { label }</button> }
-                    }) }
+                    { face_choices(p) }
                     { for p.harass.iter().filter(|_| matches!(p.ordering, Some((_, false)))).map(|(label, c)| {
                         let class = if matches!(c, Command::Recover { .. }) { "recover" } else { "harass" };
                         button(label.clone(), class, c.clone())
@@ -573,6 +565,36 @@ pub fn prompt(p: &PromptProps) -> Html {
                             crate::odds_view::combat_odds(&format!("{}. {} against {}", k + 1, names(&a), names(&d)), setup)
                         }) }
                     </div>
+                </> },
+            )
+        }
+        // 6.77: units a rampaging elephant came near may step out of its way, whoever's they are.
+        Phase::RampageWithdrawal { withdrawers, rampage, .. } => {
+            let name = |id: &str| s.unit(id).map(|u| u.name.clone()).unwrap_or_default();
+            let names: Vec<String> = withdrawers.iter().map(|w| name(w)).collect();
+            let text = match &p.ordering {
+                Some((unit, false)) => format!("{side_name}: tap a bright hex to take {unit} out of the elephant's way, keeping its facing; every hex is farther from it ({}).", rule_of_rampage_withdrawal(s)),
+                Some((unit, true)) => format!("{side_name}: choose which way {unit} faces at the end of its withdrawal (turning costs as usual, 6.72)."),
+                None => format!(
+                    "{} runs amok{}. {side_name}: {} may {}get out of its way, with the usual cost of a withdrawal — tap a ringed unit — or stand ({}).",
+                    name(&rampage.unit),
+                    rampage.leg.map(|l| format!(", heading {}", l.heading.name())).unwrap_or_default(),
+                    names.join(" and "),
+                    if names.len() == 1 { "" } else { "each " },
+                    rule_of_rampage_withdrawal(s)
+                ),
+            };
+            let cancel = p.on_cancel.reform(|_: MouseEvent| ());
+            (
+                text,
+                html! { <>
+                    { escorts }
+                    { face_choices(p) }
+                    if p.ordering.is_some() {
+                        <button class="act cancel" onclick={cancel}>{ "Cancel" }</button>
+                    } else {
+                        { button("Stand and let it come".into(), "no-reaction", Command::EndReaction) }
+                    }
                 </> },
             )
         }
@@ -716,4 +738,19 @@ fn wing_label(s: &sarissa_rules::Scenario, st: &sarissa_rules::game::GameState, 
         (_, false) => " (a strategy roll for each after the first)".into(),
     };
     format!("Wing Command: {}{how}", names.join(", "))
+}
+
+/// The rule a withdrawal from a rampaging elephant cites in this rule set (GBA 6.77, CG 6.67).
+fn rule_of_rampage_withdrawal(s: &sarissa_rules::Scenario) -> &'static str {
+    sarissa_rules::rule_set::hooks(s.meta.rules).rampage.withdrawal_rule
+}
+
+/// The ways to end the move or withdrawal chosen in the hex tapped, one button each (its facing,
+/// and a withdrawing horse archer's volley).
+fn face_choices(p: &PromptProps) -> Html {
+    html! { <>{ for p.choices.iter().enumerate().map(|(i, label)| {
+        let on = p.on_choice.clone();
+        html! { <button class="act face" data-choice={i.to_string()} onclick={Callback::from(move |_: MouseEvent| on.emit(i))}>
+            { label }</button> }
+    }) }</> }
 }

@@ -55,10 +55,28 @@ pub enum AfterRout {
     BeginShock { leader: String },
 }
 
-/// Stops the game for the owner of `pending`'s unit to choose; `then` resumes afterwards.
-pub fn offer(tx: &mut Tx, pending: PendingRout, then: AfterRout) {
-    let side = tx.scenario.units.iter().find(|u| u.id == pending.unit).map_or(0, |u| u.side);
-    tx.emit(Event::RoutChoiceOffered { side, pending, then });
+/// Where a rout or a rampage stopped for a player's decision; what was still to happen comes
+/// with it to `offer`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pending {
+    /// The router's owner chooses between hexes the rules rank equal (10.21, P120).
+    Rout(PendingRout),
+    /// Units a rampaging elephant came near may step out of its way (6.77, P75).
+    Rampage(Box<crate::rampage::Pause>),
+}
+
+/// Stops the game for the decision `pending` waits on; `then` resumes afterwards.
+pub fn offer(tx: &mut Tx, pending: Pending, then: AfterRout) {
+    match pending {
+        Pending::Rout(pending) => {
+            let side = tx.scenario.units.iter().find(|u| u.id == pending.unit).map_or(0, |u| u.side);
+            tx.emit(Event::RoutChoiceOffered { side, pending, then });
+        }
+        Pending::Rampage(p) => {
+            let crate::rampage::Pause { rampage, side, withdrawers, waiting } = *p;
+            tx.emit(Event::RampageWithdrawalOffered { side, withdrawers, waiting, rampage, then });
+        }
+    }
 }
 
 /// The owner's answer (`rout U to HEX`): the rout goes on with it, stopping again at its next
@@ -90,6 +108,11 @@ pub fn choose(tx: &mut Tx, unit: &str, to: Placement) -> Result<(), RuleError> {
             return Ok(());
         }
     }
+    carry_on(tx, then)
+}
+
+/// Whatever was still to happen when a rout or a rampage stopped for a decision (P120).
+pub(crate) fn carry_on(tx: &mut Tx, then: AfterRout) -> Result<(), RuleError> {
     match then {
         AfterRout::Settle => Ok(()),
         AfterRout::Shock(rest) => crate::shock_segment::go_on_after_choice(tx, *rest),
@@ -122,14 +145,18 @@ pub fn settle(tx: &mut Tx) -> Result<(), RuleError> {
 
 /// As `settle`, but a rout that reaches a tie stops before it moves and is returned, for the
 /// caller to offer with what it still has to do (P120).
-pub fn settle_asking(tx: &mut Tx) -> Result<Option<PendingRout>, RuleError> {
+pub fn settle_asking(tx: &mut Tx) -> Result<Option<Pending>, RuleError> {
     settle_with(tx, true)
 }
 
-fn settle_with(tx: &mut Tx, ask: bool) -> Result<Option<PendingRout>, RuleError> {
+fn settle_with(tx: &mut Tx, ask: bool) -> Result<Option<Pending>, RuleError> {
     // A harassment's fire is all at once (8.33): its hits wait until the harasser has shot.
     // A rout waiting for its owner's choice: the rest waits for it too (P120).
-    if matches!(&tx.state.phase, Phase::Reaction { harass: Some(_), .. } | Phase::RoutChoice { .. }) {
+    // So does a rampage waiting on the units in its way (6.77).
+    if matches!(
+        &tx.state.phase,
+        Phase::Reaction { harass: Some(_), .. } | Phase::RoutChoice { .. } | Phase::RampageWithdrawal { .. }
+    ) {
         return Ok(None);
     }
     // Each pass routs or eliminates a unit (at most twice each), so this ends.
@@ -177,7 +204,7 @@ pub fn rout(tx: &mut Tx, unit: usize, leg: RoutLeg, rule: &str) -> Result<(), Ru
 }
 
 /// As `rout`, but a tie stops it before it moves: it is returned, for the caller to offer (P120).
-pub fn rout_asking(tx: &mut Tx, unit: usize, leg: RoutLeg, rule: &str) -> Result<Option<PendingRout>, RuleError> {
+pub fn rout_asking(tx: &mut Tx, unit: usize, leg: RoutLeg, rule: &str) -> Result<Option<Pending>, RuleError> {
     rout_with(tx, unit, leg, rule, &[], true)
 }
 
@@ -188,22 +215,26 @@ fn rout_with(
     rule: &str,
     chosen: &[Placement],
     ask: bool,
-) -> Result<Option<PendingRout>, RuleError> {
+) -> Result<Option<Pending>, RuleError> {
     let routed: Vec<bool> = tx.state.units.iter().map(|u| u.routed).collect();
     let plan = rout_move_choosing(tx.scenario, &tx.state, unit, leg, &routed, chosen);
     // 10.21: "on equal priority the owner chooses" — the first tie not yet answered (P120).
     if let Some(open) = plan.track().and_then(|t| t.choices.get(chosen.len())).filter(|_| ask) {
-        return Ok(Some(PendingRout {
+        return Ok(Some(Pending::Rout(PendingRout {
             unit: tx.scenario.units[unit].id.clone(),
             leg,
             rule: rule.into(),
             chosen: chosen.to_vec(),
             options: open.options.clone(),
             break_off: false,
-        }));
+        })));
     }
     let cascade = crate::indian::cascade_of(tx.scenario, &tx.state, unit);
-    apply_plan(tx, unit, plan, rule)?;
+    if let Some(mut pause) = apply_plan(tx, unit, plan, rule, ask)? {
+        // The rampage stopped for the units in its way: the cascade waits for its end.
+        pause.rampage.cascade = cascade;
+        return Ok(Some(Pending::Rampage(pause)));
+    }
     // CG 11.23: an elephant (that would rout) or chariot carrying its commander breaks.
     if let Some(c) = cascade {
         crate::indian::cascade(tx, c)?;
@@ -211,7 +242,14 @@ fn rout_with(
     Ok(None)
 }
 
-fn apply_plan(tx: &mut Tx, unit: usize, plan: RoutPlan, rule: &str) -> Result<(), RuleError> {
+/// Carries out a rout plan; `Some` when it was a rampage that stopped for withdrawals (6.77).
+fn apply_plan(
+    tx: &mut Tx,
+    unit: usize,
+    plan: RoutPlan,
+    rule: &str,
+    ask: bool,
+) -> Result<Option<Box<crate::rampage::Pause>>, RuleError> {
     let id = tx.scenario.units[unit].id.clone();
     match plan {
         RoutPlan::Moves(track) => {
@@ -253,9 +291,9 @@ fn apply_plan(tx: &mut Tx, unit: usize, plan: RoutPlan, rule: &str) -> Result<()
             tx.emit(Event::UnitEliminated { unit: id, rule: rule.into() });
         }
         // GBA 11.14, CG 10.14: an elephant that would rout rampages instead, at once.
-        RoutPlan::Rampage { .. } => crate::elephants::rampage(tx, unit)?,
+        RoutPlan::Rampage { .. } => return crate::rampage::begin(tx, unit, ask),
     }
-    Ok(())
+    Ok(None)
 }
 
 /// The stacking chart's Mandatory table for the friends a router passes or stops on (6.92,

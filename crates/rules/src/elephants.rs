@@ -5,81 +5,16 @@
 //! elephants (10.15, 10.16). Where the two rule sets part (digest D70–D72) the answer is
 //! `rule_set::hooks(..)`.
 //!
-//! A rampage is resolved at once, leg by leg: a direction roll, then up to three hexes straight
-//! across that hexside (movement goes by hexside, A.12). It draws no reaction fire (8.2): its
-//! moves are events emitted here, never a move other units may react to. Orderly withdrawal by
-//! the units in its path (6.77) is left out (P75).
+//! The rampage itself, and the units stepping out of its way, are in `rampage.rs`.
 
-use crate::charts::leaders::LeaderResult;
 use crate::facing::{arc_of, Arc, Heading};
-use crate::game::{Event, HitCause, LeaderStatus, RampageEnd, RollPurpose, RuleError, Tx};
-use crate::hex::{HexId, Hexside};
+use crate::game::{Event, HitCause, LeaderStatus, RollPurpose, RuleError, Tx};
+use crate::hex::HexId;
 use crate::rule_set::hooks;
 use crate::units::{Placement, UnitType};
 
-/// Hexes an elephant tries to go on each direction roll (GBA 11.14, CG 10.14).
-const LEG: usize = 3;
-
-/// A GBA rampage has no last roll, but every later 7–9 ends it; a guard for the loop (P74).
-const GUARD_ROLLS: u8 = 50;
-
-/// The unit nearest `from` among `units` (ties: scenario order).
-fn nearest(tx: &Tx, from: HexId, units: impl Iterator<Item = usize>) -> Option<(usize, HexId, u32)> {
-    units
-        .filter_map(|u| {
-            tx.state.units[u].placement.hexes().map(|h| (u, h, h.distance(from))).min_by_key(|&(_, h, d)| (d, h))
-        })
-        .min_by_key(|&(u, _, d)| (d, u))
-}
-
-/// The hexside of `from` whose neighbour is nearest `to`: the first step of a shortest path
-/// (ties: the order of `Hexside::ALL`, P73).
-fn toward(from: HexId, to: HexId) -> Hexside {
-    Hexside::ALL
-        .into_iter()
-        .min_by_key(|&s| from.neighbour(s).map_or(u32::MAX, |n| n.distance(to)))
-        .unwrap_or(Hexside::N)
-}
-
-/// The unit that caused the rampage (GBA 11.14 "directly away from"): the latest of this
-/// command's missile fire at it, shock combat it fought in (the nearest unit of the other
-/// side) or rampage that ran into it; else the nearest enemy unit (P74).
-fn cause(tx: &Tx, el: usize) -> Option<usize> {
-    let id = &tx.scenario.units[el].id;
-    let at = tx.state.units[el].placement.hexes().next()?;
-    let index = |u: &String| tx.scenario.units.iter().position(|x| &x.id == u);
-    let live = |u: &usize| !tx.state.units[*u].eliminated;
-    for e in tx.events.iter().rev() {
-        let found: Vec<usize> = match e {
-            Event::MissileFired { unit, target, .. }
-            | Event::ScreenFired { unit, target, .. }
-            | Event::BowFired { unit, target, .. }
-                if target == id =>
-            {
-                index(unit).into_iter().collect()
-            }
-            Event::Rampaged { unit, collided_with, .. } if collided_with.contains(id) => {
-                index(unit).into_iter().collect()
-            }
-            Event::ShockResolved { attackers, defenders, .. } if attackers.contains(id) => {
-                defenders.iter().filter_map(index).collect()
-            }
-            Event::ShockResolved { attackers, defenders, .. } if defenders.contains(id) => {
-                attackers.iter().filter_map(index).collect()
-            }
-            _ => continue,
-        };
-        if let Some((u, _, _)) = nearest(tx, at, found.into_iter().filter(live)) {
-            return Some(u);
-        }
-    }
-    let side = tx.scenario.units[el].side;
-    nearest(tx, at, (0..tx.scenario.units.len()).filter(|&u| tx.scenario.units[u].side != side).filter(live))
-        .map(|(u, _, _)| u)
-}
-
 /// Units (not `el`) and leaders in `hex`.
-fn occupants(tx: &Tx, el: usize, hex: HexId) -> (Vec<usize>, Vec<usize>) {
+pub(crate) fn occupants(tx: &Tx, el: usize, hex: HexId) -> (Vec<usize>, Vec<usize>) {
     let units = (0..tx.scenario.units.len())
         .filter(|&u| u != el && !tx.state.units[u].eliminated && tx.state.units[u].placement.hexes().any(|h| h == hex))
         .collect();
@@ -87,110 +22,6 @@ fn occupants(tx: &Tx, el: usize, hex: HexId) -> (Vec<usize>, Vec<usize>) {
         .filter(|&l| tx.state.leaders[l].status != LeaderStatus::Eliminated && tx.state.leaders[l].at == hex)
         .collect();
     (units, leaders)
-}
-
-/// The hits a unit takes when a rampaging elephant runs into it from `from` (GBA 11.14,
-/// CG 10.14): 1 through its front, 2 through flank or rear; cavalry and chariots always 2.
-pub fn collision_hits(tx: &Tx, unit: usize, from: HexId) -> u8 {
-    let kind = tx.scenario.units[unit].kind;
-    if kind.is_cavalry() || matches!(kind, UnitType::CH | UnitType::ChStar) {
-        return 2;
-    }
-    let st = &tx.state.units[unit];
-    match arc_of(&st.placement, Heading::of(st.facing, st.column), from) {
-        Some(Arc::Front) => 1,
-        _ => 2,
-    }
-}
-
-/// An elephant that would rout rampages instead, at once, until it is eliminated or leaves the
-/// map (GBA 11.14, CG 10.14). Every end removes it as eliminated (rout points as a router).
-pub fn rampage(tx: &mut Tx, el: usize) -> Result<(), RuleError> {
-    let rule = hooks(tx.scenario.meta.rules).rampage;
-    let id = tx.scenario.units[el].id.clone();
-    let side = tx.scenario.units[el].side;
-    let first_cause = cause(tx, el);
-    for n in 1..=GUARD_ROLLS {
-        let Placement::One(mut at) = tx.state.units[el].placement else {
-            // Elephants are one-hex units; a two-hex one has no straight line to run (P74).
-            tx.emit(Event::UnitEliminated { unit: id, rule: rule.rule.into() });
-            return Ok(());
-        };
-        let roll = tx.roll(RollPurpose::Rampage { unit: id.clone() })?;
-        let heading = match roll {
-            // 0: toward the nearest friendly unit (none left: it stands, P74).
-            0 => {
-                let friends = (0..tx.scenario.units.len())
-                    .filter(|&u| u != el && tx.scenario.units[u].side == side && !tx.state.units[u].eliminated);
-                nearest(tx, at, friends).map(|(_, h, _)| toward(at, h))
-            }
-            1..=6 => Some(tx.scenario.map.compass[roll as usize - 1]),
-            // GBA 11.14: away from its cause on the first roll only; CG: always the mahout's knife.
-            _ if n == 1 && rule.first_high_roll_flees_cause => first_cause
-                .and_then(|c| tx.state.units[c].placement.hexes().min_by_key(|h| (h.distance(at), *h)))
-                .map(|h| Hexside::from_index(toward(at, h).index() + 3)),
-            _ => None,
-        };
-        let mut path = Vec::new();
-        let (mut collided, mut trampled) = (Vec::new(), Vec::new());
-        let mut end = None;
-        match heading {
-            Some(side) => {
-                for _ in 0..LEG {
-                    let Some(next) = at.neighbour(side).filter(|h| tx.scenario.map.contains(*h)) else {
-                        end = Some(RampageEnd::LeftMap);
-                        break;
-                    };
-                    // Impassable ground stops it like a wall, without harm (CG digest G26).
-                    if tx.scenario.map.terrain(next).is_some_and(|t| t.is_impassable()) {
-                        break;
-                    }
-                    let (units, leaders) = occupants(tx, el, next);
-                    if !units.is_empty() || !leaders.is_empty() {
-                        // It stops short of an occupied hex, friend or foe.
-                        collided = units;
-                        trampled = leaders;
-                        break;
-                    }
-                    path.push(next);
-                    at = next;
-                }
-            }
-            None if roll >= 7 => end = Some(RampageEnd::MahoutKilled),
-            None => {}
-        }
-        if end.is_none() {
-            let others = (0..tx.scenario.units.len()).filter(|&u| u != el && !tx.state.units[u].eliminated);
-            let isolated = rule.isolated_at.is_some_and(|far| nearest(tx, at, others).is_none_or(|(_, _, d)| d >= far));
-            if isolated {
-                end = Some(RampageEnd::Isolated);
-            } else if rule.max_rolls.is_some_and(|m| n >= m) {
-                end = Some(RampageEnd::LastRoll);
-            }
-        }
-        let mut names: Vec<String> = collided.iter().map(|&u| tx.scenario.units[u].id.clone()).collect();
-        names.extend(trampled.iter().map(|&l| tx.scenario.leaders[l].id.clone()));
-        tx.emit(Event::Rampaged { unit: id.clone(), roll, heading, path, collided_with: names, end });
-        for &u in &collided {
-            let hits = collision_hits(tx, u, at);
-            let unit = tx.scenario.units[u].id.clone();
-            tx.emit(Event::CohesionHits { unit, hits, cause: HitCause::Rampage });
-        }
-        // Leaders there who could not withdraw (4.62) are killed, no roll; those who could stay
-        // where they are, the elephant not having entered (P74).
-        for &l in &trampled {
-            if !crate::withdrawal::leader_can_withdraw(tx.scenario, &tx.state, l, el) {
-                let leader = tx.scenario.leaders[l].id.clone();
-                tx.emit(Event::LeaderCasualty { leader, result: LeaderResult::Killed, rule: rule.rule.into() });
-            }
-        }
-        if end.is_some() {
-            tx.emit(Event::UnitEliminated { unit: id, rule: rule.rule.into() });
-            return Ok(());
-        }
-    }
-    tx.emit(Event::UnitEliminated { unit: id, rule: rule.rule.into() });
-    Ok(())
 }
 
 /// Can the elephant (or chariot) `el` end its pass-through in `h` (digest G23): on the map, not

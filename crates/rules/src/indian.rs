@@ -9,7 +9,7 @@ use crate::units::{Grade, LeaderRole, UnitType};
 
 /// An elephant or chariot carrying an Indian overall or wing commander routs: who and where,
 /// taken before it moves (CG 11.23).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Cascade {
     pub carrier: usize,
     pub leader: usize,

@@ -132,6 +132,18 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                 _ => Command::RoutTo { unit: pending.unit.clone(), to: *to },
             })
             .collect(),
+        // 6.77: each unit a rampaging elephant came near may withdraw from it; or none does.
+        Phase::RampageWithdrawal { withdrawers, .. } => std::iter::once(Command::EndReaction)
+            .chain(withdrawers.iter().filter_map(|w| s.units.iter().position(|u| &u.id == w)).flat_map(|i| {
+                unit_withdrawals(s, st, i).into_iter().map(move |d| Command::Withdraw {
+                    unit: s.units[i].id.clone(),
+                    path: d.path,
+                    facing: d.facing,
+                    fire: false,
+                    with: None,
+                })
+            }))
+            .collect(),
         Phase::PreArranged { .. } => pre_arranged_declarations(s, st),
         Phase::EliteInitiative { leaders, .. } => leaders
             .iter()

@@ -29,6 +29,7 @@ pub mod orders;
 pub mod playout;
 pub mod pre_arranged;
 pub mod rally;
+pub mod rampage;
 pub mod reaction;
 pub mod recovery;
 pub mod restrictions;

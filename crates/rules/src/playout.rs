@@ -204,6 +204,8 @@ impl RandomPlayer {
             {
                 Some(Command::EndReaction)
             }
+            // A rampaging elephant's pause (6.77): stand now and then, else step aside at random.
+            Phase::RampageWithdrawal { .. } if self.chance(40) => Some(Command::EndReaction),
             Phase::Reaction { .. } => {
                 let all = legal_commands(game);
                 let lines: Vec<Command> = all

@@ -86,6 +86,20 @@ pub struct RampageRule {
     pub max_rolls: Option<u8>,
     /// The rule the log cites.
     pub rule: &'static str,
+    /// Who may withdraw from a rampaging elephant (GBA 6.71, 6.77; CG 6.61, 6.67; D36).
+    pub withdrawers: RampageWithdrawers,
+    /// The rule such a withdrawal cites.
+    pub withdrawal_rule: &'static str,
+}
+
+/// Who may step out of a rampaging elephant's way, at any time and whoever's phase it is (D36).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RampageWithdrawers {
+    /// GBA 6.71, 6.77: any unit of either side.
+    AnyUnit,
+    /// CG 6.67: cavalry and chariots of either side; CG 6.61: units of the elephant's own side,
+    /// "about to be trampled by a friendly elephant".
+    MountedOrOwnSide,
 }
 
 /// An elephant's pass-through after its shock (GBA 11.13, CG 10.13, D70).
@@ -157,6 +171,9 @@ pub struct RuleHooks {
     /// GBA 6.72[3]: skirmishers skip the end-of-withdrawal TQ check; CG 6.63[3]: every unit
     /// withdrawing makes it (D32, W13).
     pub withdrawal_check_exempts_skirmishers: bool,
+    /// CG 6.62 exception 2: a chariot may withdraw 1 MP from an elephant though their MAs are
+    /// equal (D33); GBA's chariot rules are lost (G2).
+    pub chariot_withdraws_from_elephant: bool,
     /// 7.16, 7.17 (D41).
     pub reaction_facing: ReactionFacingRule,
     /// 7.21: a skirmisher out of missiles has no ZOC in GBA; in CG it keeps its front one (D42).
@@ -216,6 +233,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
     wheel_check_ignores_skirmisher_zoc: true,
     macedonian_pivot_free: true,
     withdrawal_check_exempts_skirmishers: true,
+    chariot_withdraws_from_elephant: false,
     reaction_facing: ReactionFacingRule {
         ma_difference: true,
         minimum_hit: true,
@@ -240,7 +258,14 @@ const ALEXANDER: RuleHooks = RuleHooks {
     harass_path_avoids_rivers: false,
     routers_barred_by_rivers_and_walls: false,
     advance_fire_cannot_rout: false,
-    rampage: RampageRule { first_high_roll_flees_cause: true, isolated_at: None, max_rolls: None, rule: "11.14" },
+    rampage: RampageRule {
+        first_high_roll_flees_cause: true,
+        isolated_at: None,
+        max_rolls: None,
+        rule: "11.14",
+        withdrawers: RampageWithdrawers::AnyUnit,
+        withdrawal_rule: "6.77",
+    },
     pass_through: PassThroughRule { rule: "11.13", row_rout_eliminates: true, chariots: None, avoidance: None },
     mounted_never_shock_elephant_front: false,
     screen_entry_only: false,
@@ -271,6 +296,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     wheel_check_ignores_skirmisher_zoc: false,
     macedonian_pivot_free: false,
     withdrawal_check_exempts_skirmishers: false,
+    chariot_withdraws_from_elephant: true,
     reaction_facing: ReactionFacingRule {
         ma_difference: false,
         minimum_hit: false,
@@ -300,6 +326,8 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
         isolated_at: Some(8),
         max_rolls: Some(4),
         rule: "10.14",
+        withdrawers: RampageWithdrawers::MountedOrOwnSide,
+        withdrawal_rule: "6.67",
     },
     pass_through: PassThroughRule {
         rule: "10.13",

@@ -228,6 +228,14 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::RoutChoice { pending, .. }, Command::BreakOff { unit, to }) if pending.break_off => {
             crate::cohesion::choose(tx, unit, Placement::One(*to))
         }
+        // 6.77: units a rampaging elephant came near step out of its way, or stand.
+        (Phase::RampageWithdrawal { .. }, Command::Withdraw { unit, path, facing, fire, with }) => {
+            crate::rampage::withdraw(tx, unit, path, *facing, *fire, with.as_deref())
+        }
+        (Phase::RampageWithdrawal { .. }, Command::EndReaction) => crate::rampage::let_it_come(tx),
+        (Phase::RampageWithdrawal { .. }, _) => {
+            Err(not_now("the units a rampaging elephant came near may withdraw from it, or stand (6.77)"))
+        }
         (Phase::RoutChoice { .. }, _) => {
             Err(not_now("the router's owner chooses where it goes among hexes of equal priority (10.21)"))
         }

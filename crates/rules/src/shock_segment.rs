@@ -508,7 +508,7 @@ pub fn begin(tx: &mut Tx, leader: &str) -> Result<bool, RuleError> {
             // Several hexes as far: the owner chooses first; the segment opens after (P120).
             if let Some(p) = crate::engaged::forced_break_offs(tx, &called) {
                 let then = crate::cohesion::AfterRout::BeginShock { leader: leader.into() };
-                crate::cohesion::offer(tx, p, then);
+                crate::cohesion::offer(tx, crate::cohesion::Pending::Rout(p), then);
                 return Ok(true);
             }
         }

@@ -58,10 +58,18 @@ pub fn unit_allowance(scenario: &Scenario, state: &GameState, unit: usize, mover
         return None;
     }
     let theirs = approach_ma(&scenario.units[mover]);
+    let chariot = matches!(u.kind, UnitType::CH | UnitType::ChStar);
     if u.kind.is_foot_skirmisher() && theirs <= u.ma {
         Some(Allowance::Hexes(SKIRMISHER_HEXES))
     } else if u.ma > theirs {
         Some(Allowance::Mp(u.ma - theirs))
+    } else if chariot
+        && scenario.units[mover].kind == UnitType::EL
+        && u.ma == theirs
+        && crate::rule_set::hooks(scenario.meta.rules).chariot_withdraws_from_elephant
+    {
+        // CG 6.62 exception 2: 1 MP from an elephant as fast as it.
+        Some(Allowance::Mp(1))
     } else {
         None
     }
@@ -383,12 +391,19 @@ pub(crate) fn final_facings(u: &Unit, r: &Retreat, end: HexId, facing: Vertex, s
 /// cheapest path, with the MP of the allowance used and the terrain and facing hits (the 6.72
 /// penalties come on top). Empty when it may not withdraw now.
 pub fn unit_withdrawals(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Destination> {
-    let Phase::Reaction { withdrawers, .. } = &state.phase else { return Vec::new() };
     let u = &scenario.units[unit];
+    // From the enemy coming up, or from a rampaging elephant (6.77).
+    let (withdrawers, mover) = match &state.phase {
+        Phase::Reaction { withdrawers, .. } => (withdrawers, current_mover(scenario, state)),
+        Phase::RampageWithdrawal { withdrawers, rampage, .. } => {
+            (withdrawers, scenario.units.iter().position(|x| x.id == rampage.unit))
+        }
+        _ => return Vec::new(),
+    };
     if !withdrawers.contains(&u.id) {
         return Vec::new();
     }
-    let Some(mover) = current_mover(scenario, state) else { return Vec::new() };
+    let Some(mover) = mover else { return Vec::new() };
     if state.units[unit].placement.is_two_hex() {
         return two_hex_destinations(scenario, state, unit, mover);
     }
@@ -448,8 +463,7 @@ pub fn offer(scenario: &Scenario, state: &GameState, mover: usize, before: Optio
             u.side != side
                 && !state.units[i].eliminated
                 && state.units[i].placement.hexes().any(|h| came_within(h, TRIGGER_RANGE))
-                && (unit_retreat(scenario, state, i, mover).is_some_and(|r| !r.search().is_empty())
-                    || !two_hex_ways(scenario, state, i, mover).is_empty())
+                && may_withdraw_from(scenario, state, i, mover)
         })
         .collect();
     let occupied = occupancy(state);
@@ -502,6 +516,12 @@ pub fn crisis_withdrawal(scenario: &Scenario, state: &GameState, unit: usize) ->
     }
 }
 
+/// Could `unit`, one-hex or two-hex, withdraw from `mover` now, somewhere (6.71)?
+pub(crate) fn may_withdraw_from(scenario: &Scenario, state: &GameState, unit: usize, mover: usize) -> bool {
+    unit_retreat(scenario, state, unit, mover).is_some_and(|r| !r.search().is_empty())
+        || !two_hex_ways(scenario, state, unit, mover).is_empty()
+}
+
 /// Could `leader` withdraw from `mover` at all? Else, alone beside it, he is captured (4.62).
 pub fn leader_can_withdraw(scenario: &Scenario, state: &GameState, leader: usize, mover: usize) -> bool {
     leader_can_withdraw_from(scenario, state, leader, Approach::Unit(mover))
@@ -542,7 +562,13 @@ pub fn withdraw(
 /// rear approach before it, the terrain on the way, the facing at the end; then the hit for
 /// infantry and chariots and the TQ check (6.72). Skirmishers take only the rear-approach hit.
 /// A contingent commander named in `step` goes along (5.68).
-fn withdraw_unit(tx: &mut Tx, ui: usize, mover: usize, step: &LineStep, rule: &'static str) -> Result<(), RuleError> {
+pub(crate) fn withdraw_unit(
+    tx: &mut Tx,
+    ui: usize,
+    mover: usize,
+    step: &LineStep,
+    rule: &'static str,
+) -> Result<(), RuleError> {
     let LineStep { path, facing, fire, .. } = step;
     let (facing, fire) = (*facing, *fire);
     let rider = crate::contingent::rider(tx, step.with.as_deref(), ui, path)?;

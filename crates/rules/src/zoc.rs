@@ -26,8 +26,10 @@ pub fn zoc_of(scenario: &Scenario, state: &GameState, i: usize) -> Vec<HexId> {
     // Eliminated and Routed units have none, nor GBA skirmishers out of missiles; CG ones keep
     // their front ZOC (7.21, D42).
     let no_zoc_artillery = u.kind == UnitType::AT && !hooks.artillery_has_zoc;
+    // A rampaging elephant has none either (CG 10.14, P155).
     if st.eliminated
         || st.routed
+        || st.rampaging
         || no_zoc_artillery
         || (out_of_missiles && !hooks.skirmisher_without_missiles_keeps_front_zoc)
     {

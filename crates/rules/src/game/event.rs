@@ -501,6 +501,25 @@ pub enum Event {
         path: Vec<HexId>,
         collided_with: Vec<String>,
         end: Option<RampageEnd>,
+        /// The leg stops here, part-way or before its next roll, for the units it came near to
+        /// step out of its way (6.77); it goes on after them.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        paused: bool,
+    },
+    /// A rampaging elephant came within two hexes of units that may withdraw from it (GBA 6.71,
+    /// 6.77; CG 6.61, 6.67): `side` decides for `withdrawers`, then the other side for
+    /// `waiting`; then `rampage` goes on and, after it, `then` (P75, P155).
+    RampageWithdrawalOffered {
+        side: usize,
+        withdrawers: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        waiting: Vec<String>,
+        rampage: crate::rampage::Rampage,
+        then: crate::cohesion::AfterRout,
+    },
+    /// Those near a rampaging elephant have stepped aside or stood: it runs on (6.77).
+    RampageGoesOn {
+        unit: String,
     },
     /// A unit is eliminated, by the rule given (10.2, 10.22–10.26, 6.92).
     UnitEliminated {
@@ -708,8 +727,14 @@ impl GameState {
                 self.turn = *turn;
                 self.tie = None;
             }
-            Event::DieRolled { .. } => {
+            Event::DieRolled { purpose, .. } => {
                 self.dice.roll();
+                // Its first direction roll: the elephant is rampaging, with no ZOC (CG 10.14).
+                if let RollPurpose::Rampage { unit: id } = purpose {
+                    if let Some(i) = unit(id) {
+                        self.units[i].rampaging = true;
+                    }
+                }
             }
             Event::ActivationOffered { side, leaders } => {
                 self.phase = Phase::Activation { side: *side, leaders: leaders.clone() };
@@ -828,6 +853,9 @@ impl GameState {
                     reactors.retain(|r| r != id);
                     withdrawers.retain(|r| r != id);
                     firers.retain(|r| r != id);
+                }
+                if let Phase::RampageWithdrawal { withdrawers, .. } = &mut self.phase {
+                    withdrawers.retain(|r| r != id);
                 }
             }
             Event::LineWithdrew { leader: id, units, .. } => {
@@ -1091,9 +1119,31 @@ impl GameState {
                     self.units[i].placement = Placement::One(*last);
                 }
             }
+            Event::RampageWithdrawalOffered { side, withdrawers, waiting, rampage, then } => {
+                // A second offer in the same pause (the other side's turn) keeps what it resumes.
+                let resume = match std::mem::replace(&mut self.phase, Phase::Setup) {
+                    Phase::RampageWithdrawal { resume, .. } => resume,
+                    other => Box::new(other),
+                };
+                self.phase = Phase::RampageWithdrawal {
+                    side: *side,
+                    withdrawers: withdrawers.clone(),
+                    waiting: waiting.clone(),
+                    rampage: rampage.clone(),
+                    then: then.clone(),
+                    resume,
+                };
+            }
+            Event::RampageGoesOn { .. } => {
+                if let Phase::RampageWithdrawal { resume, .. } = &mut self.phase {
+                    let resume = std::mem::replace(resume.as_mut(), Phase::Setup);
+                    self.phase = resume;
+                }
+            }
             Event::UnitEliminated { unit: id, .. } => {
                 if let Some(i) = unit(id) {
                     self.units[i].eliminated = true;
+                    self.units[i].rampaging = false;
                 }
             }
             Event::BattleEnded { winner, .. } => self.phase = Phase::Over { winner: *winner },

@@ -89,6 +89,10 @@ pub struct UnitState {
     /// not move, turn, fire or be fired at, and attacks again when its leader can (10.31).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub engaged: bool,
+    /// An elephant on its rampage, from its first direction roll until it is eliminated: it has
+    /// no ZOC (CG 10.14), so the units it comes near may step out of its way (6.77).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rampaging: bool,
 }
 
 impl UnitState {
@@ -314,6 +318,19 @@ pub enum Phase {
         then: crate::cohesion::AfterRout,
         resume: Box<Phase>,
     },
+    /// A rampaging elephant has come within two hexes of units that may step out of its way
+    /// (GBA 6.71, 6.77; CG 6.61, 6.67; P75): `side` may withdraw `withdrawers` from it; the
+    /// other side's `waiting` are asked next. Then `rampage` goes on, and after it `then`;
+    /// `resume` is the decision that was open when it began.
+    RampageWithdrawal {
+        side: usize,
+        withdrawers: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        waiting: Vec<String>,
+        rampage: crate::rampage::Rampage,
+        then: crate::cohesion::AfterRout,
+        resume: Box<Phase>,
+    },
     Over {
         winner: Option<usize>,
     },
@@ -372,6 +389,7 @@ impl GameState {
                     withdrew_alone: false,
                     zoc_at_orders_start: false,
                     engaged: false,
+                    rampaging: false,
                 })
                 .collect(),
             leaders: scenario
@@ -413,6 +431,7 @@ impl GameState {
             | Phase::TrumpResponse { side, .. }
             | Phase::PreArranged { side, .. }
             | Phase::RoutChoice { side, .. }
+            | Phase::RampageWithdrawal { side, .. }
             | Phase::Reaction { side, .. } => Some(*side),
             Phase::Orders { leader, .. }
             | Phase::Momentum { leader }

@@ -256,3 +256,47 @@ pub fn rout_first(game: &mut Game) -> Vec<Event> {
     }
     events
 }
+
+/// Blue's slingers at `slingers_at` (facing E) and red's elephant `el` at `el_at` (facing W),
+/// for a volley that breaks it; `blue` and `red` add units; overall commanders "hero"
+/// (`hero_at`) and "foe" (1210).
+pub fn elephant_field(
+    rules: &'static str,
+    el_at: &str,
+    slingers_at: &str,
+    blue: Vec<String>,
+    red: Vec<String>,
+    hero_at: &str,
+) -> Field {
+    let mut b = vec![unit("slingers", "SK", "S", 1, 5, 6, "S", slingers_at, "E")];
+    b.extend(blue);
+    let mut r = vec![unit("el", "EL", "", 4, 6, 5, "J", el_at, "W")];
+    r.extend(red);
+    Field {
+        rules,
+        units: [b, r],
+        leaders: [vec![leader("hero", "overall", 2, 8, hero_at)], vec![leader("foe", "overall", 6, 4, "1210")]],
+        ..Field::default()
+    }
+}
+
+/// One leg of `el`'s rampage (GBA 11.14): its roll, heading, the hexes entered, whom it ran
+/// into, its end, and whether it stopped there for withdrawals (6.77).
+pub fn el_leg(
+    r: u8,
+    heading: Option<sarissa_rules::hex::Hexside>,
+    path: &[&str],
+    collided: &[&str],
+    end: Option<sarissa_rules::game::RampageEnd>,
+    paused: bool,
+) -> Event {
+    Event::Rampaged {
+        unit: "el".into(),
+        roll: r,
+        heading,
+        path: path.iter().map(|p| h(p)).collect(),
+        collided_with: collided.iter().map(|c| c.to_string()).collect(),
+        end,
+        paused,
+    }
+}

@@ -1,0 +1,286 @@
+//! Orderly withdrawal from a rampaging elephant (GBA 6.71, 6.77, 11.14; CG 6.61, 6.62, 6.67,
+//! 10.14; P75, P155): the rampage stops the instant it comes within two hexes of units that may
+//! step out of its way, of either side, and goes on after them. Loaded dice, exact events.
+
+mod common;
+use common::*;
+use sarissa_rules::cohesion::AfterRout;
+use sarissa_rules::game::{Command, Event, Phase, RampageEnd, RollPurpose, RuleError};
+use sarissa_rules::hex::{Hexside, Vertex};
+use sarissa_rules::rampage::{Leg, Rampage};
+use sarissa_rules::units::Placement;
+
+/// Blue's slingers shoot at red's elephant `el`, one hit short of its TQ; `blue` and `red` add
+/// units. The slingers stand at 0208, three hexes from 0507 and never two from the elephant
+/// running north, unless `slingers_at` says otherwise.
+fn field_with(rules: &'static str, el_at: &str, slingers_at: &str, blue: Vec<String>, red: Vec<String>) -> Field {
+    elephant_field(rules, el_at, slingers_at, blue, red, "0105")
+}
+
+fn field(rules: &'static str, el_at: &str, blue: Vec<String>, red: Vec<String>) -> Field {
+    field_with(rules, el_at, "0208", blue, red)
+}
+
+/// The volley that breaks the elephant: returns the game and the events from its first
+/// rampage roll on.
+fn break_it(f: &Field, dice: &[u8]) -> (sarissa_rules::Game, Vec<Event>) {
+    let (mut game, _) = f.start(dice);
+    let el = index(&game, "el");
+    game.state.units[el].hits = 5;
+    ok(&mut game, activate("hero"));
+    let events = ok(&mut game, fire("slingers", "el"));
+    let from = events
+        .iter()
+        .position(|e| matches!(e, Event::DieRolled { purpose: RollPurpose::Rampage { .. }, .. }))
+        .unwrap_or_else(|| panic!("no rampage: {events:?}"));
+    (game, events[from..].to_vec())
+}
+
+fn index(game: &sarissa_rules::Game, id: &str) -> usize {
+    game.scenario.units.iter().position(|u| u.id == id).unwrap()
+}
+
+fn roll(r: u8) -> Event {
+    Event::DieRolled { roll: r, purpose: RollPurpose::Rampage { unit: "el".into() } }
+}
+
+fn leg(
+    r: u8,
+    heading: Option<Hexside>,
+    path: &[&str],
+    collided: &[&str],
+    end: Option<RampageEnd>,
+    paused: bool,
+) -> Event {
+    el_leg(r, heading, path, collided, end, paused)
+}
+
+fn offer(side: usize, withdrawers: &[&str], waiting: &[&str], rampage: Rampage) -> Event {
+    Event::RampageWithdrawalOffered {
+        side,
+        withdrawers: withdrawers.iter().map(|w| w.to_string()).collect(),
+        waiting: waiting.iter().map(|w| w.to_string()).collect(),
+        rampage,
+        then: AfterRout::Settle,
+    }
+}
+
+fn rampage(rolls: u8, cause: &str, leg: Option<(u8, Hexside, u8)>) -> Rampage {
+    Rampage {
+        unit: "el".into(),
+        rolls,
+        cause: Some(cause.into()),
+        leg: leg.map(|(roll, heading, left)| Leg { roll, heading, left }),
+        cascade: None,
+    }
+}
+
+fn withdraw(unit: &str, path: &[&str], facing: Vertex) -> Command {
+    Command::Withdraw { unit: unit.into(), path: path.iter().map(|p| h(p)).collect(), facing, fire: false, with: None }
+}
+
+fn gone() -> Event {
+    Event::UnitEliminated { unit: "el".into(), rule: "11.14".into() }
+}
+
+#[test]
+fn a_unit_beside_it_when_it_breaks_may_step_aside_before_it_runs_gba_6_71_6_77() {
+    // It breaks beside the slingers, heading north (roll 1): they are asked at once, before it
+    // moves ("or if it starts movement two hexes distant", 6.71).
+    let f = field_with("alexander", "0505", "0405", vec![], vec![]);
+    let (mut game, events) = break_it(&f, &[0, 1, 9]);
+    assert_eq!(events, vec![roll(1), offer(0, &["slingers"], &[], rampage(1, "slingers", Some((1, Hexside::N, 3))))]);
+    assert!(game.state.units[index(&game, "el")].rampaging);
+    // Skirmishers step back two hexes from foot (6.71); GBA spares them the end check (6.72[3]).
+    let events = ok(&mut game, withdraw("slingers", &["0305", "0205"], Vertex::E));
+    assert_eq!(
+        events,
+        vec![
+            Event::UnitWithdrew {
+                unit: "slingers".into(),
+                path: vec![h("0305"), h("0205")],
+                placement: Placement::One(h("0205")),
+                facing: Vertex::E,
+                mp: 2,
+            },
+            Event::RampageGoesOn { unit: "el".into() },
+            leg(1, Some(Hexside::N), &["0504", "0503", "0502"], &[], None, false),
+            roll(9),
+            leg(9, None, &[], &[], Some(RampageEnd::MahoutKilled), false),
+            gone(),
+        ]
+    );
+    // The orders phase the volley came in is open again.
+    assert!(matches!(&game.state.phase, Phase::Orders { leader, .. } if leader == "hero"), "{:?}", game.state.phase);
+    assert!(!game.state.units[index(&game, "el")].rampaging);
+}
+
+#[test]
+fn a_unit_it_comes_within_two_hexes_of_may_step_aside_and_the_leg_goes_on_gba_6_77() {
+    // Heading north from 0507 (roll 1): at 0506 it is two hexes from the blue cavalry at 0504,
+    // which pulls back a hex. Running on, it comes within two hexes of it again at 0505 — it
+    // may go again (6.77's example: the archers withdraw twice). It stands; the leg's third hex
+    // is 0504, beside it, and the mahout's spike ends the rampage there.
+    let horse = unit("horse", "LC", "J", 3, 5, 8, "J", "0504", "SW");
+    let f = field("alexander", "0507", vec![horse], vec![]);
+    let (mut game, events) = break_it(&f, &[0, 1, 3, 9]);
+    assert_eq!(
+        events,
+        vec![
+            roll(1),
+            leg(1, Some(Hexside::N), &["0506"], &[], None, true),
+            offer(0, &["horse"], &[], rampage(1, "slingers", Some((1, Hexside::N, 2)))),
+        ]
+    );
+    assert_eq!(game.state.units[index(&game, "el")].placement, Placement::One(h("0506")));
+    // Its allowance is 8 − 5 = 3 MP, away from the elephant, keeping its facing; the 6.72 check
+    // passes on a 3.
+    let events = ok(&mut game, withdraw("horse", &["0503"], Vertex::SW));
+    assert_eq!(
+        events,
+        vec![
+            Event::UnitWithdrew {
+                unit: "horse".into(),
+                path: vec![h("0503")],
+                placement: Placement::One(h("0503")),
+                facing: Vertex::SW,
+                mp: 1,
+            },
+            Event::DieRolled { roll: 3, purpose: RollPurpose::TqCheck { unit: "horse".into(), rule: "6.72".into() } },
+            Event::RampageGoesOn { unit: "el".into() },
+            leg(1, Some(Hexside::N), &["0505"], &[], None, true),
+            offer(0, &["horse"], &[], rampage(1, "slingers", Some((1, Hexside::N, 1)))),
+        ]
+    );
+    let events = ok(&mut game, Command::EndReaction);
+    assert_eq!(
+        events,
+        vec![
+            Event::RampageGoesOn { unit: "el".into() },
+            leg(1, Some(Hexside::N), &["0504"], &[], None, false),
+            roll(9),
+            leg(9, None, &[], &[], Some(RampageEnd::MahoutKilled), false),
+            gone(),
+        ]
+    );
+    assert_eq!(game.state.units[index(&game, "horse")].hits, 0);
+}
+
+#[test]
+fn standing_lets_it_come_on_as_it_would_have_gba_6_77() {
+    let horse = unit("horse", "LC", "J", 3, 5, 8, "J", "0504", "SW");
+    let f = field("alexander", "0507", vec![horse], vec![]);
+    let (mut game, _) = break_it(&f, &[0, 1, 9]);
+    let events = ok(&mut game, Command::EndReaction);
+    assert_eq!(
+        events[..2],
+        [Event::RampageGoesOn { unit: "el".into() }, leg(1, Some(Hexside::N), &["0505"], &["horse"], None, false)]
+    );
+    assert_eq!(game.state.units[index(&game, "horse")].hits, 2);
+}
+
+#[test]
+fn either_side_may_step_aside_the_enemy_first_then_its_own_side_gba_6_77() {
+    // Red's own light horse at 0604 and blue's at 0404 both come within two hexes when it
+    // reaches 0506: blue is asked, then red ("regardless of whose elephant", 6.77; P155).
+    let blue = unit("horse", "LC", "J", 3, 5, 8, "J", "0404", "E");
+    let red = unit("ally", "LC", "J", 3, 5, 8, "J", "0604", "W");
+    let f = field("alexander", "0507", vec![blue], vec![red]);
+    let (mut game, events) = break_it(&f, &[0, 1, 9]);
+    assert_eq!(events[2], offer(0, &["horse"], &["ally"], rampage(1, "slingers", Some((1, Hexside::N, 2)))));
+    let events = ok(&mut game, Command::EndReaction);
+    assert_eq!(events, vec![offer(1, &["ally"], &[], rampage(1, "slingers", Some((1, Hexside::N, 2))))]);
+    assert_eq!(game.decider(), Some(1));
+    let events = ok(&mut game, withdraw("ally", &["0704"], Vertex::W));
+    assert!(matches!(&events[0], Event::UnitWithdrew { unit, .. } if unit == "ally"), "{events:?}");
+    assert!(events.contains(&Event::RampageGoesOn { unit: "el".into() }), "{events:?}");
+}
+
+#[test]
+fn only_those_offered_may_withdraw_and_none_may_shoot_as_it_goes_gba_6_77_8_2() {
+    let horse = unit("horse", "LC", "J", 3, 5, 8, "J", "0504", "SW");
+    let far = unit("far", "LC", "J", 3, 5, 8, "J", "1002", "SW");
+    let f = field("alexander", "0507", vec![horse, far], vec![]);
+    let (mut game, _) = break_it(&f, &[0, 1, 9]);
+    let refused = game.execute(&withdraw("far", &["1001"], Vertex::SW));
+    assert!(matches!(refused, Err(RuleError::IllegalMove { rule: "6.77", .. })), "{refused:?}");
+    let fire =
+        Command::Withdraw { unit: "horse".into(), path: vec![h("0503")], facing: Vertex::SW, fire: true, with: None };
+    assert!(matches!(game.execute(&fire), Err(RuleError::IllegalMove { rule: "8.2", .. })));
+    // Orders wait until the rampage is over.
+    let order = mv("horse", &["0503"], Vertex::SW);
+    assert!(matches!(game.execute(&order), Err(RuleError::NotNow { .. })));
+    // The legal commands are standing, and the horse's withdrawals.
+    let legal = sarissa_rules::legal::legal_commands(&game);
+    assert_eq!(legal[0], Command::EndReaction);
+    assert!(legal[1..].iter().all(|c| matches!(c, Command::Withdraw { unit, fire: false, .. } if unit == "horse")));
+    assert!(legal.len() > 1);
+}
+
+#[test]
+fn the_rampaging_elephant_pins_nobody_cg_10_14() {
+    // Blue's cavalry stands in the elephant's front hex: were its ZOC live, the cavalry could
+    // not withdraw (6.71 "not in an enemy ZOC"); rampaging, it has none.
+    let horse = unit("horse", "LC", "J", 3, 5, 8, "J", "0506", "NE");
+    let f = field_with("alexander", "0605", "0305", vec![horse], vec![]);
+    let (game, events) = break_it(&f, &[0, 1, 9]);
+    assert!(
+        matches!(&events[1], Event::RampageWithdrawalOffered { withdrawers, .. } if withdrawers == &vec!["horse".to_string()]),
+        "{events:?}"
+    );
+    assert!(!sarissa_rules::legal::legal_commands(&game).is_empty());
+}
+
+#[test]
+fn cg_only_horses_and_chariots_of_the_enemy_and_its_own_side_step_aside_cg_6_61_6_67() {
+    // CG: the enemy's light infantry is not asked, though faster; the elephant's own light
+    // infantry is, about to be trampled by a friend (6.61); the enemy's horse is.
+    let li = unit("li", "LI", "J", 3, 5, 6, "J", "0305", "E");
+    let horse = unit("horse", "LC", "J", 3, 5, 8, "J", "0705", "SW");
+    let friends = unit("friends", "LI", "J", 3, 5, 6, "J", "0604", "W");
+    let f = field("chandragupta", "0507", vec![li, horse], vec![friends]);
+    let (_, events) = break_it(&f, &[0, 1, 9]);
+    let offered: Vec<(usize, Vec<String>, Vec<String>)> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::RampageWithdrawalOffered { side, withdrawers, waiting, .. } => {
+                Some((*side, withdrawers.clone(), waiting.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(offered, vec![(0, vec!["horse".to_string()], vec!["friends".to_string()])]);
+}
+
+#[test]
+fn a_cg_chariot_withdraws_one_mp_from_an_elephant_as_fast_as_it_cg_6_62() {
+    // Exception 2 of 6.62: same MA, yet 1 MP back.
+    let chariot = unit("chariot", "CH", "", 3, 5, 5, "J", "0504", "SW");
+    let f = field("chandragupta", "0507", vec![chariot], vec![]);
+    let (game, events) = break_it(&f, &[0, 1, 9]);
+    assert!(
+        matches!(&events[2], Event::RampageWithdrawalOffered { withdrawers, .. } if withdrawers == &vec!["chariot".to_string()]),
+        "{events:?}"
+    );
+    let ways = sarissa_rules::withdrawal::unit_withdrawals(&game.scenario, &game.state, index(&game, "chariot"));
+    assert!(!ways.is_empty() && ways.iter().all(|d| d.mp <= 1 && d.path.len() == 1), "{ways:?}");
+}
+
+#[test]
+fn a_gba_unit_no_faster_than_the_elephant_is_not_asked_gba_6_71() {
+    // Medium infantry, MA 5 like the elephant, two hexes off: no withdrawal, no pause.
+    let mi = unit("mi", "MI", "", 4, 5, 5, "", "0504", "SW");
+    let f = field("alexander", "0507", vec![mi], vec![]);
+    let (_, events) = break_it(&f, &[0, 1, 9]);
+    assert!(!events.iter().any(|e| matches!(e, Event::RampageWithdrawalOffered { .. })), "{events:?}");
+}
+
+#[test]
+fn a_paused_rampage_survives_a_save_and_load_gba_6_77() {
+    let horse = unit("horse", "LC", "J", 3, 5, 8, "J", "0504", "SW");
+    let f = field("alexander", "0507", vec![horse], vec![]);
+    let (game, _) = break_it(&f, &[0, 1, 9]);
+    let json = serde_json::to_string(&game.state).unwrap();
+    let back: sarissa_rules::game::GameState = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, game.state);
+}
