@@ -358,6 +358,43 @@ test('a battle that ends shows the outcome and each side\'s losses', async ({ pa
   await expect(page.locator('.log-entry', { hasText: 'withdraw' }).first()).toBeAttached();
 });
 
+// Issus with contingent commanders on (GBA 5.6): Alexander's elite initiative phase; Philotas
+// stands with the Anthemus squadron at 2526. Ordered with the toggle on, he goes with it (5.68).
+test('a contingent commander goes with the unit he stands with when the toggle is on (5.68)', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('sarissa.autosave', JSON.stringify({
+    format: 1, scenario: 'issus', seed: 1, options: { contingent_commanders: true },
+    commands: ['pre-arrange', 'pre-arrange', 'activate alexander'],
+  })));
+  await page.goto('/#/play');
+  await expect(page.locator('.prompt-text')).toContainText(/orders? left/);
+  await page.locator('.zoom-fit').tap();
+  const ring = await page.locator('.orderable[data-hex="2526"]').boundingBox();
+  await page.mouse.move(ring!.x + ring!.width / 2, ring!.y + ring!.height / 2);
+  for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -200);
+  await tapCentre(page, '.orderable[data-hex="2526"]');
+  const toggle = page.locator('.prompt .act.escort');
+  await expect(toggle).toHaveText('Philotas goes with it (5.68)');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.tap();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await page.screenshot({ path: 'artifacts/tablet-escort.png' });
+  const count = await page.locator('.reach').count();
+  let choice = 0;
+  for (; choice < count; choice++) {
+    if ((await page.locator('.reach').nth(choice).getAttribute('data-reach')) !== '2526') break;
+  }
+  const hex = await page.locator('.reach').nth(choice).getAttribute('data-reach');
+  await tapCentre(page, '.reach', choice);
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await page.locator('.prompt .act.face').first().tap();
+  await page.locator('.tab-log').tap();
+  const entry = page.locator('.log-entry', { hasText: `Philotas keeps with Anthemus` });
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText(`to ${hex}`);
+  await expect(entry.locator('.rule')).toHaveText('5.68');
+});
+
 // A Hydaspes game (seed 1, found by the seeded random player) where Porus's elephants-11 fails
 // its check as it turns to face the Dahae, breaks and runs amok north-east: the Dahae and the
 // javelinmen beside it may get out of its way (GBA 6.77).

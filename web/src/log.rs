@@ -906,6 +906,16 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             e.hexes = path.clone();
             e
         }
+        Event::LeaderRodeAlong { leader, unit, to } => {
+            let text = format!(
+                "{} keeps with {} to {to}: it costs him no MP or order.",
+                unit_name(s, leader),
+                unit_name(s, unit)
+            );
+            let mut e = about(entry(text, Some("5.68")), leader);
+            e.hexes = vec![*to];
+            e
+        }
         Event::OrdersEnded { leader } => {
             about(entry(format!("{} ends his orders.", unit_name(s, leader)), Some("5.27")), leader)
         }

@@ -43,7 +43,7 @@ fn ending_in(destinations: &[Destination], hex: HexId) -> Vec<&Destination> {
 /// an orderly withdrawal (6.7).
 fn command_to(reacting: bool, unit: &str, d: &Destination) -> Command {
     if reacting {
-        Command::Withdraw { unit: unit.into(), path: d.path.clone(), facing: d.facing, fire: false }
+        Command::Withdraw { unit: unit.into(), path: d.path.clone(), facing: d.facing, fire: false, with: None }
     } else {
         d.command(unit)
     }
@@ -140,6 +140,11 @@ fn formation_toggle(column_now: bool, wanted: bool, can_change: bool) -> Option<
             ("Form column (1 MP; TQ −2)".to_string(), wanted)
         }
     })
+}
+
+/// The label of the toggle that takes a contingent commander along with the move (5.68).
+fn escort_label(leader: &str) -> String {
+    format!("{leader} goes with it (5.68)")
 }
 
 /// A line that may withdraw as a body now: a cavalry line (6.78) or a line under a PW order
@@ -248,6 +253,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
     let column_wanted = use_state(|| None::<bool>);
     // A line chosen to withdraw as a body (6.78, 6.83): its index among `lines`.
     let line_chosen = use_state(|| None::<usize>);
+    // The contingent commander going along with the move in progress, if toggled on (5.68).
+    let escort = use_state(|| None::<usize>);
 
     let key = Rc::as_ptr(&*session) as usize;
     let game: Rc<Game> = use_memo(key, {
@@ -357,8 +364,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
     let execute = {
         let (session, ordering, target, error, focus, riding) =
             (session.clone(), ordering.clone(), target.clone(), error.clone(), focus.clone(), riding.clone());
-        let (shock_chosen, column_wanted, line_chosen) =
-            (shock_chosen.clone(), column_wanted.clone(), line_chosen.clone());
+        let (shock_chosen, column_wanted, line_chosen, escort) =
+            (shock_chosen.clone(), column_wanted.clone(), line_chosen.clone(), escort.clone());
         Callback::from(move |command: Command| {
             let mut next = (**session).clone();
             match next.execute(command) {
@@ -373,6 +380,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     shock_chosen.set(Vec::new());
                     column_wanted.set(None);
                     line_chosen.set(None);
+                    escort.set(None);
                 }
                 Err(e) => error.set(Some(e.to_string())),
             }
@@ -395,8 +403,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
         let (game, selected, ordering, target, orderable, destinations) =
             (game.clone(), selected.clone(), ordering.clone(), target.clone(), orderable.clone(), destinations.clone());
         let (riding, rides, execute, volleys) = (riding.clone(), rides.clone(), execute.clone(), volleys.clone());
-        let (on_toggle_shock, column_wanted, line_chosen) =
-            (on_toggle_shock.clone(), column_wanted.clone(), line_chosen.clone());
+        let (on_toggle_shock, column_wanted, line_chosen, escort) =
+            (on_toggle_shock.clone(), column_wanted.clone(), line_chosen.clone(), escort.clone());
         Callback::from(move |hex: HexId| {
             // A router's owner choosing: a tap on a bright hex sends it there (10.21, 10.32).
             if let Phase::RoutChoice { pending, .. } = &game.state.phase {
@@ -450,6 +458,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 orderable.iter().copied().find(|&u| game.state.units[u].placement.hexes().any(|h| h == hex));
             if let Some(u) = unit_here {
                 column_wanted.set(None);
+                escort.set(None);
                 ordering.set(Some(u));
                 target.set(None);
                 selected.set(Some(hex));
@@ -459,15 +468,24 @@ pub fn play_screen(props: &PlayProps) -> Html {
         })
     };
 
+    // 5.68: the contingent commander toggled on goes along; the engine checks him.
+    let escorted = {
+        let (game, escort) = (game.clone(), escort.clone());
+        move |c: Command| match *escort {
+            Some(l) => c.with_rider(&game.scenario.leaders[l].id),
+            None => c,
+        }
+    };
     let on_facing = {
         let (game, ordering, target, destinations, execute) =
             (game.clone(), ordering.clone(), target.clone(), destinations.clone(), execute.clone());
+        let escorted = escorted.clone();
         Callback::from(move |v: Vertex| {
             let (Some(u), Some(t)) = (*ordering, *target) else {
                 return;
             };
             if let Some(d) = destinations.iter().find(|d| d.hex == t && d.facing == v) {
-                execute.emit(command_to(withdrawing(&game.state.phase), &game.scenario.units[u].id, d));
+                execute.emit(escorted(command_to(withdrawing(&game.state.phase), &game.scenario.units[u].id, d)));
             }
         })
     };
@@ -489,12 +507,26 @@ pub fn play_screen(props: &PlayProps) -> Html {
             let (k, fire) = if shooting { (i / 2, i % 2 == 1) } else { (i, false) };
             if let Some(d) = ending_in(&destinations, t).get(k) {
                 let command = match command_to(withdrawing(&game.state.phase), &game.scenario.units[u].id, d) {
-                    Command::Withdraw { unit, path, facing, .. } => Command::Withdraw { unit, path, facing, fire },
+                    Command::Withdraw { unit, path, facing, with, .. } => {
+                        Command::Withdraw { unit, path, facing, fire, with }
+                    }
                     other => other,
                 };
-                execute.emit(command);
+                execute.emit(escorted(command));
             }
         })
+    };
+    // The toggles: the contingent commanders stacked with the unit being ordered (5.68).
+    let escorts: Vec<(String, usize, bool)> = ordering
+        .filter(|_| !all_destinations.is_empty())
+        .map(|u| sarissa_rules::contingent::riders(&game.scenario, &game.state, u, &[]))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|l| (escort_label(&game.scenario.leaders[l].name), l, *escort == Some(l)))
+        .collect();
+    let on_escort = {
+        let escort = escort.clone();
+        Callback::from(move |l: usize| escort.set(if *escort == Some(l) { None } else { Some(l) }))
     };
     let on_cancel = {
         let (ordering, target, riding, line_chosen) =
@@ -720,6 +752,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 }).collect::<Vec<_>>()).unwrap_or_default()}
                 {on_choice} {riders} riding={riding_label} {on_ride}
                 formation={formation_toggle(column_now, wanted, can_change && !reacting)} {on_formation}
+                {escorts} {on_escort}
                 shock_chosen={(*shock_chosen).clone()} {on_toggle_shock}
                 lines={lines.iter().map(|l| l.label.clone()).collect::<Vec<_>>()} {on_line}
                 line_choice={line_chosen.and_then(|k| lines.get(k)).map(|l| l.label.clone())}

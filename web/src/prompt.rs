@@ -26,6 +26,12 @@ pub struct PromptProps {
     pub formation: Option<(String, bool)>,
     #[prop_or_default]
     pub on_formation: Callback<()>,
+    /// Contingent commanders stacked with the unit being ordered who may go along (GBA 5.68):
+    /// each toggle's label, the leader's index, and whether it is on.
+    #[prop_or_default]
+    pub escorts: Vec<(String, usize, bool)>,
+    #[prop_or_default]
+    pub on_escort: Callback<usize>,
     /// Leaders who may move now, as (label, leader index), and the one being moved.
     #[prop_or_default]
     pub riders: Vec<(String, usize)>,
@@ -70,6 +76,7 @@ impl PartialEq for PromptProps {
             && self.ordering == o.ordering
             && self.choices == o.choices
             && self.formation == o.formation
+            && self.escorts == o.escorts
             && self.riders == o.riders
             && self.riding == o.riding
             && self.orderable == o.orderable
@@ -97,6 +104,16 @@ pub fn prompt(p: &PromptProps) -> Html {
         html! { <button class={classes!("act", class)} onclick={Callback::from(move |_: MouseEvent| on.emit(c.clone()))}>{ label }</button> }
     };
     let leader_name = |id: &str| s.leader(id).map(|l| l.name.clone()).unwrap_or_default();
+    // 5.68: a toggle for each contingent commander who may go along with the unit being ordered.
+    let escorts: Html = p
+        .escorts
+        .iter()
+        .map(|(label, l, on)| {
+            let (toggle, l) = (p.on_escort.clone(), *l);
+            html! { <button class={classes!("act", "escort", on.then_some("on"))} aria-pressed={on.to_string()}
+            onclick={Callback::from(move |_: MouseEvent| toggle.emit(l))}>{ label.clone() }</button> }
+        })
+        .collect();
     let initiative = |id: &str| s.leader(id).and_then(|l| l.initiative).unwrap_or(0);
     let side = p.game.decider();
     let side_name = side.map(|i| s.sides[i].name.clone()).unwrap_or_default();
@@ -229,6 +246,7 @@ pub fn prompt(p: &PromptProps) -> Html {
             (
                 text,
                 html! { <>
+                    { escorts }
                     { face_choices(p) }
                     { for reactors.iter().filter(|_| !busy).flat_map(|r| {
                         let at = s.units.iter().position(|u| &u.id == r);
@@ -430,6 +448,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                 text,
                 html! { <>
                     { formation.unwrap_or_default() }
+                    { escorts }
                     { face_choices(p) }
                     { for p.harass.iter().filter(|_| matches!(p.ordering, Some((_, false)))).map(|(label, c)| {
                         let class = if matches!(c, Command::Recover { .. }) { "recover" } else { "harass" };
@@ -569,6 +588,7 @@ pub fn prompt(p: &PromptProps) -> Html {
             (
                 text,
                 html! { <>
+                    { escorts }
                     { face_choices(p) }
                     if p.ordering.is_some() {
                         <button class="act cancel" onclick={cancel}>{ "Cancel" }</button>

@@ -187,6 +187,41 @@ mod tests {
         assert!(err.contains("altered") && err.contains("cavalry_pursuit"), "{err}");
     }
 
+    /// GBA 5.68 at Issus with contingent commanders on: a move that takes Philotas along is
+    /// saved in the notation (`... with philotas`), logged under 5.68, and restored as it was.
+    #[test]
+    fn a_contingent_commander_going_along_is_saved_and_logged_gba_5_68() {
+        let issus = || Arc::new(crate::scenarios::load("issus").unwrap().unwrap());
+        let options: OptionChanges = [("contingent_commanders".to_string(), true)].into();
+        let scenario = Arc::new(issus().with_options(&options).unwrap());
+        let mut s = Session::new(scenario, 11, options).unwrap();
+        let mut player = sarissa_rules::playout::RandomPlayer::new(11);
+        let mut ridden = None;
+        for _ in 0..400 {
+            let legal = sarissa_rules::legal::legal_commands(&s.game);
+            let goes = |c: &Command| matches!(c, Command::Move { path, .. } if !path.is_empty());
+            if let Some(c) = legal.into_iter().find(|c| c.rider() == Some("philotas") && goes(c)) {
+                s.execute(c.clone()).unwrap();
+                ridden = Some(c);
+                break;
+            }
+            let Some(c) = player.choose(&s.game) else { break };
+            s.execute(c).unwrap();
+        }
+        let ridden = ridden.expect("Philotas had a unit to go along with");
+        assert!(
+            s.log.iter().any(|e| e.rule == Some("5.68") && e.text.starts_with("Philotas keeps with")),
+            "{:?}",
+            s.log.last()
+        );
+        let json = s.to_json();
+        assert!(json.contains(" with philotas"), "{json}");
+        let find_issus = |id: &str| (id == "issus").then(issus);
+        let back = restore(&json, find_issus).unwrap();
+        assert_eq!(back.game.state_hash(), s.game.state_hash());
+        assert_eq!(back.commands.last(), Some(&ridden));
+    }
+
     #[test]
     fn damaged_or_tampered_saves_are_refused_with_a_reason() {
         assert!(restore("{not json", find).unwrap_err().contains("damaged"));

@@ -62,6 +62,11 @@ enum Cmd {
         /// Game turns per game at most (raise it, with --commands, to play whole battles).
         #[arg(long, default_value_t = 4)]
         turns: u16,
+        /// Switch one of the battles' optional rules, as for `run` (e.g. --option
+        /// contingent_commanders=on with --scenario scenarios/issus.toml); every battle played
+        /// must offer it.
+        #[arg(long = "option", value_parser = parse_option)]
+        options: Vec<(String, bool)>,
     },
     /// Exact odds of one shock or one missile fire, from every die roll the rules can take
     /// (docs/odds.md).
@@ -83,7 +88,9 @@ fn main() -> ExitCode {
         Cmd::Run { scenario, seed, dice, script, options, hash } => {
             run::run(&scenario, seed, dice, &script, options.into_iter().collect(), hash)
         }
-        Cmd::Soak { games, seed, scenario, commands, turns } => soak::soak(games, seed, scenario, commands, turns),
+        Cmd::Soak { games, seed, scenario, commands, turns, options } => {
+            soak::soak(games, seed, scenario, commands, turns, options.into_iter().collect())
+        }
         Cmd::Odds(cmd) => odds::odds(cmd),
     }
 }

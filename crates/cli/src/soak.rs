@@ -7,6 +7,7 @@
 use crate::read_scenario;
 use sarissa_rules::game::{GameState, Phase};
 use sarissa_rules::playout::RandomPlayer;
+use sarissa_rules::scenario::OptionChanges;
 use sarissa_rules::{legal, notation, Command, Dice, Game, Scenario};
 use std::collections::HashSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -18,11 +19,19 @@ use std::sync::Arc;
 const FULL_CHECK_EVERY: usize = 25;
 const MOVES_SAMPLED: usize = 40;
 
-pub fn soak(games: u32, seed: u64, files: Vec<String>, commands: usize, turns: u16) -> ExitCode {
+pub fn soak(
+    games: u32,
+    seed: u64,
+    files: Vec<String>,
+    commands: usize,
+    turns: u16,
+    options: OptionChanges,
+) -> ExitCode {
     let files = if files.is_empty() { default_scenarios() } else { files };
     let mut scenarios = Vec::new();
     for f in &files {
-        match read_scenario(f) {
+        let chosen = |s: Scenario| s.with_options(&options).map_err(|e| format!("{f}: --option: {e}"));
+        match read_scenario(f).and_then(chosen) {
             Ok(s) => scenarios.push((f.clone(), Arc::new(s))),
             Err(message) => {
                 eprintln!("{message}");
@@ -49,7 +58,7 @@ pub fn soak(games: u32, seed: u64, files: Vec<String>, commands: usize, turns: u
             Ok(false) => {}
             Err(what) => {
                 failures += 1;
-                report(g, file, game_seed, &played, &what);
+                report(g, file, game_seed, &played, &what, &options);
             }
         }
     }
@@ -145,12 +154,14 @@ fn check(game: &Game, full: bool) -> Result<(), String> {
     Ok(())
 }
 
-fn report(g: u32, file: &str, seed: u64, played: &[Command], what: &str) {
+fn report(g: u32, file: &str, seed: u64, played: &[Command], what: &str, options: &OptionChanges) {
     let path = std::env::temp_dir().join(format!("sarissa-soak-{seed}.txt"));
     let script: String = played.iter().map(|c| notation::format(c) + "\n").collect();
     let saved = std::fs::write(&path, script).is_ok();
     eprintln!("failure in game {g} ({file}, seed {seed}) after {} commands: {what}", played.len());
     if saved {
-        eprintln!("  reproduce: sarissa run --scenario {file} --seed {seed} --script {}", path.display());
+        let flags: String =
+            options.iter().map(|(k, on)| format!(" --option {k}={}", if *on { "on" } else { "off" })).collect();
+        eprintln!("  reproduce: sarissa run --scenario {file} --seed {seed}{flags} --script {}", path.display());
     }
 }

@@ -4,7 +4,8 @@
 //! goes back to the one who activated him. The Wing Command's machinery carries it
 //! (`Phase::Orders.wing`, `lenders`): here the commander resumes with the orders he has left.
 
-use crate::game::{Event, GameState, LeaderStatus, Phase, RuleError, Tx};
+use crate::game::{Command, Event, GameState, LeaderStatus, Phase, RuleError, Tx};
+use crate::hex::HexId;
 use crate::orders::{command_range, leader_in_enemy_zoc, ratings};
 use crate::scenario::Scenario;
 use crate::units::LeaderRole;
@@ -204,4 +205,85 @@ pub fn lends_shock(scenario: &Scenario, state: &GameState, unit: usize) -> bool 
             let range = command_range(scenario, state, l);
             state.units[unit].placement.hexes().any(|h| range.contains_key(&h))
         })
+}
+
+// ---- Going along with a unit (5.68, P152) ---------------------------------------------------
+
+/// Why contingent commander `leader` may not go along with `unit`'s move or withdrawal now, its
+/// hexes on the way `going` (GBA 5.68, P152): 5.6 off, not a contingent commander of its side,
+/// out of the battle, not stacked with it (in either hex of a two-hex unit), under his own line
+/// command (he moves himself then, 4.36), or ground closed to him on the way (P151).
+pub fn ride_refusal(
+    scenario: &Scenario,
+    state: &GameState,
+    leader: usize,
+    unit: usize,
+    going: &[HexId],
+) -> Option<String> {
+    let (l, u) = (&scenario.leaders[leader], &scenario.units[unit]);
+    if !scenario.meta.optional_rules.contingent_commanders {
+        return Some("optional rule 5.6, contingent commanders, is not in play".into());
+    }
+    if !is_mcc(scenario, leader) || l.side != u.side {
+        return Some(format!("{} is not a contingent commander of {}'s side", l.name, u.id));
+    }
+    if state.leaders[leader].status == LeaderStatus::Eliminated {
+        return Some(format!("{} is out of the battle", l.name));
+    }
+    if !state.units[unit].placement.hexes().any(|h| h == state.leaders[leader].at) {
+        return Some(format!("{} is not stacked with {}", l.name, u.id));
+    }
+    if matches!(&state.phase, Phase::Orders { leader: active, .. } if active == &l.id) {
+        return Some(format!("under his own line command {} moves himself, free (4.36)", l.name));
+    }
+    let closed = crate::restrictions::closed_to(scenario, state, crate::restrictions::Mover::Leader(leader));
+    if let Some((h, title)) = going.iter().find_map(|h| closed.get(h).map(|t| (h, t))) {
+        return Some(crate::restrictions::refusal(*h, title));
+    }
+    None
+}
+
+/// The leader named to go along with `unit` (5.68), checked: his index, or `None` when none is
+/// named.
+pub fn rider(tx: &Tx, with: Option<&str>, unit: usize, going: &[HexId]) -> Result<Option<usize>, RuleError> {
+    let Some(id) = with else { return Ok(None) };
+    let li = tx.leader_index(id)?;
+    match ride_refusal(tx.scenario, &tx.state, li, unit, going) {
+        Some(reason) => Err(RuleError::ContingentCommand { leader: id.into(), rule: "5.68", reason }),
+        None => Ok(Some(li)),
+    }
+}
+
+/// The contingent commanders who may go along with `unit` if it moves now over `going` (5.68).
+pub fn riders(scenario: &Scenario, state: &GameState, unit: usize, going: &[HexId]) -> Vec<usize> {
+    (0..scenario.leaders.len()).filter(|&l| ride_refusal(scenario, state, l, unit, going).is_none()).collect()
+}
+
+/// `command`, a move or withdrawal of `unit` over `going`, and the same with each contingent
+/// commander who may go along (5.68).
+pub fn with_riders(
+    scenario: &Scenario,
+    state: &GameState,
+    unit: usize,
+    going: &[HexId],
+    command: Command,
+) -> Vec<Command> {
+    let riders = riders(scenario, state, unit, going);
+    let mut out: Vec<Command> = riders.iter().map(|&l| command.clone().with_rider(&scenario.leaders[l].id)).collect();
+    out.insert(0, command);
+    out
+}
+
+/// `rider` goes where `unit` now stands, if he is still in the battle and not there yet (5.68):
+/// into the same hex; with a two-hex unit, he keeps his hex if it is still one of the unit's,
+/// else takes the unit's hex nearest him.
+pub fn carry(tx: &mut Tx, rider: Option<usize>, unit: usize) {
+    let Some(l) = rider else { return };
+    let (at, placement) = (tx.state.leaders[l].at, tx.state.units[unit].placement);
+    if tx.state.leaders[l].status == LeaderStatus::Eliminated || placement.hexes().any(|h| h == at) {
+        return;
+    }
+    let Some(to) = placement.hexes().min_by_key(|h| h.distance(at)) else { return };
+    let (leader, unit) = (tx.scenario.leaders[l].id.clone(), tx.scenario.units[unit].id.clone());
+    tx.emit(Event::LeaderRodeAlong { leader, unit, to });
 }

@@ -130,6 +130,7 @@ fn offer(tx: &mut Tx, mover: usize, alerted: Vec<usize>, rest: LeaderMove) {
         spent: 0,
         column: false,
         leader_move: Some(Box::new(rest)),
+        rider: None,
     });
 }
 

@@ -140,6 +140,7 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                     path: d.path,
                     facing: d.facing,
                     fire: false,
+                    with: None,
                 })
             }))
             .collect(),
@@ -199,11 +200,16 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                 let volley = crate::withdrawal::withdrawal_volley(s, st, i).is_some();
                 for d in unit_withdrawals(s, st, i) {
                     let id = s.units[i].id.clone();
-                    if volley {
+                    // 5.68: a contingent commander stacked with it may go along.
+                    let going = |fire: bool| {
                         let (path, facing) = (d.path.clone(), d.facing);
-                        out.push(Command::Withdraw { unit: id.clone(), path, facing, fire: true });
+                        let command = Command::Withdraw { unit: id.clone(), path, facing, fire, with: None };
+                        crate::contingent::with_riders(s, st, i, &d.path, command)
+                    };
+                    if volley {
+                        out.extend(going(true));
                     }
-                    out.push(Command::Withdraw { unit: id, path: d.path, facing: d.facing, fire: false });
+                    out.extend(going(false));
                 }
             }
             out.extend(line_withdrawal_commands(s, st));
@@ -253,7 +259,9 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             let orderable = orderable_units(game);
             for i in orderable.iter().copied().chain(crate::move_and_fire::moving_on(s, st)) {
                 for d in destinations(s, st, i) {
-                    out.push(d.command(&s.units[i].id));
+                    // 5.68: a contingent commander stacked with it may go along.
+                    let going: Vec<_> = d.placement.hexes().chain(d.path.iter().copied()).collect();
+                    out.extend(crate::contingent::with_riders(s, st, i, &going, d.command(&s.units[i].id)));
                 }
             }
             for (i, _) in crate::recovery::recoverers(s, st) {

@@ -50,7 +50,15 @@ pub fn spent_before(state: &GameState, unit: usize) -> Option<u8> {
 /// `unit`, which fired under this order, moves (on) along `path`: a move not yet begun starts
 /// as any move does; one begun before the fire goes on with the MP left, without the
 /// withdrawals and retire fire of a move's start (those came when it began, 6.71, 8.22).
-pub fn move_on(tx: &mut Tx, unit: &str, path: &[HexId], facing: Vertex, column: bool) -> Result<(), RuleError> {
+/// `rider`: a contingent commander going along (5.68).
+pub fn move_on(
+    tx: &mut Tx,
+    unit: &str,
+    path: &[HexId],
+    facing: Vertex,
+    column: bool,
+    rider: Option<usize>,
+) -> Result<(), RuleError> {
     let ui = tx.unit_index(unit)?;
     if !tx.state.units[ui].may_move_on {
         return Err(RuleError::AlreadyOrdered { unit: unit.into() });
@@ -66,5 +74,5 @@ pub fn move_on(tx: &mut Tx, unit: &str, path: &[HexId], facing: Vertex, column: 
     if fresh && tx.state.units[ui].moved && crate::rule_set::hooks(tx.scenario.meta.rules).second_move_hit(kind) {
         tx.emit(Event::CohesionHits { unit: unit.into(), hits: 1, cause: HitCause::SecondMove });
     }
-    crate::reaction::run_move(tx, ui, path, &planned, facing, spent.unwrap_or(0), fresh)
+    crate::reaction::run_move(tx, ui, path, &planned, facing, spent.unwrap_or(0), fresh, rider)
 }

@@ -381,13 +381,14 @@ impl Destination {
     pub fn command(&self, unit: &str) -> crate::game::Command {
         match self.placement {
             Placement::Two(..) => {
-                crate::game::Command::MoveTo { unit: unit.into(), to: self.placement, facing: self.facing }
+                crate::game::Command::MoveTo { unit: unit.into(), to: self.placement, facing: self.facing, with: None }
             }
             Placement::One(_) => crate::game::Command::Move {
                 unit: unit.into(),
                 path: self.path.clone(),
                 facing: self.facing,
                 column: self.column,
+                with: None,
             },
         }
     }

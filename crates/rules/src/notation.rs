@@ -9,6 +9,7 @@
 //! move companions facing NE              # turn in place
 //! move craterus to 0605-0606 facing E    # a two-hex unit: where it ends
 //! move peltasts 0605 column N            # end In Column facing the N hexside (6.61, 6.63)
+//! move comp-royal 0605 0705 facing E with philotas  # a contingent commander goes along (5.68)
 //! line PH/MA from craterus abreast        # a line command (or `deep`; CG elephants `spread`)
 //! wing nayaka-1 nayaka-2 overall         # a wing command (CG 4.54); `overall`: by the OC's range
 //! contingent philotas                   # activate a contingent commander (GBA 5.63)
@@ -17,6 +18,7 @@
 //! withdraw horse 0704 facing W fire      # horse archers shoot as they go (6.76)
 //! withdraw-leader bupares 0704 0804      # a leader withdraws
 //! withdraw-line philotas hc1 0704 facing W; hc2 0705 0805 facing W  # a cavalry line (6.78)
+//! withdraw horse 0704 facing W with attalus  # any withdrawal, or a line's step, may end `with L`
 //! pre-arrange craterus ph1 ph2; perdiccas ph3  # PW orders (6.82); `pre-arrange` alone: none
 //! withdraw-pw craterus ph1 0604 0605 facing W; ph2 0606 0607 facing W  # a PW line (6.83)
 //! fire archers at hoplites               # ordered missile fire
@@ -48,6 +50,13 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
     // `;` parts a line withdrawal's units, with or without spaces round it.
     let spaced = line.replace(';', " ; ");
     let words: Vec<&str> = spaced.split_whitespace().collect();
+    // 5.68: a move or a withdrawal may end `with LEADER`, a contingent commander going along.
+    let (words, with) = match words.as_slice() {
+        [first @ ("move" | "withdraw"), .., "with", leader] if words.len() > 3 => {
+            (words[..words.len() - 2].to_vec(), Some(leader.to_string()))
+        }
+        _ => (words, None),
+    };
     let hexes = |ws: &[&str]| -> Result<Vec<HexId>, String> {
         ws.iter().map(|w| HexId::parse(w).ok_or_else(|| format!("`{w}` is not a hex id"))).collect()
     };
@@ -62,7 +71,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
                 Some((a, b)) => Placement::Two(hexes(&[a])?[0], hexes(&[b])?[0]),
                 None => Placement::One(hexes(&[to])?[0]),
             };
-            Command::MoveTo { unit: unit.to_string(), to, facing }
+            Command::MoveTo { unit: unit.to_string(), to, facing, with }
         }
         ["move", unit, "to", to, "column", side] => {
             // 6.63: a two-hex column faces the hexside at its head, stored as the vertex of that index.
@@ -72,18 +81,19 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
                 return Err("only a two-hex unit moves to a pose in column: `move UNIT to A-B column S`".into());
             };
             let to = Placement::Two(hexes(&[a])?[0], hexes(&[b])?[0]);
-            Command::MoveTo { unit: unit.to_string(), to, facing: Vertex::from_index(side.index()) }
+            Command::MoveTo { unit: unit.to_string(), to, facing: Vertex::from_index(side.index()), with }
         }
         ["move", unit, rest @ .., "column", side] => {
             // 6.63: a column faces a hexside, stored as the vertex of the same index.
             let side =
                 Hexside::parse(side).ok_or_else(|| format!("`{side}` is not a hexside (NE, N, NW, SW, S, SE)"))?;
             let path = hexes(rest)?;
-            Command::Move { unit: unit.to_string(), path, facing: Vertex::from_index(side.index()), column: true }
+            let facing = Vertex::from_index(side.index());
+            Command::Move { unit: unit.to_string(), path, facing, column: true, with }
         }
         ["move", unit, rest @ ..] => {
             let (path, facing) = path_then_facing(rest, "a move")?;
-            Command::Move { unit: unit.to_string(), path, facing, column: false }
+            Command::Move { unit: unit.to_string(), path, facing, column: false, with }
         }
         ["line", kind, "from", anchor, formation] => {
             let line = LineType::parse(kind).ok_or_else(|| format!("`{kind}` is not a unit type or TYPE/CLASS"))?;
@@ -140,11 +150,11 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         }
         ["withdraw", unit, rest @ .., "fire"] => {
             let (path, facing) = path_then_facing(rest, "a withdrawal")?;
-            Command::Withdraw { unit: unit.to_string(), path, facing, fire: true }
+            Command::Withdraw { unit: unit.to_string(), path, facing, fire: true, with }
         }
         ["withdraw", unit, rest @ ..] => {
             let (path, facing) = path_then_facing(rest, "a withdrawal")?;
-            Command::Withdraw { unit: unit.to_string(), path, facing, fire: false }
+            Command::Withdraw { unit: unit.to_string(), path, facing, fire: false, with }
         }
         ["withdraw-line", leader, rest @ ..] => {
             Command::WithdrawLine { leader: leader.to_string(), units: line_steps(rest)? }
@@ -174,18 +184,22 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
     Ok(Some(command))
 }
 
-/// `UNIT HEX ... facing V [fire]; UNIT ...`: each unit's part in a line's withdrawal.
+/// `UNIT HEX ... facing V [fire] [with L]; UNIT ...`: each unit's part in a line's withdrawal.
 fn line_steps(words: &[&str]) -> Result<Vec<LineStep>, String> {
     words
         .split(|w| *w == ";")
         .map(|part| {
+            let (part, with) = match part {
+                [rest @ .., "with", leader] if !rest.is_empty() => (rest, Some(leader.to_string())),
+                _ => (part, None),
+            };
             let (unit, steps, fire) = match part {
                 [unit, steps @ .., "fire"] => (unit, steps, true),
                 [unit, steps @ ..] => (unit, steps, false),
                 [] => return Err("a line withdrawal names each unit: `UNIT HEX ... facing V`, parted by `;`".into()),
             };
             let (path, facing) = path_then_facing(steps, "each unit's withdrawal")?;
-            Ok(LineStep { unit: unit.to_string(), path, facing, fire })
+            Ok(LineStep { unit: unit.to_string(), path, facing, fire, with })
         })
         .collect()
 }
@@ -208,22 +222,31 @@ fn path_then_facing(words: &[&str], what: &str) -> Result<(Vec<HexId>, Vertex), 
 
 /// Writes a command in the notation `parse` reads.
 pub fn format(command: &Command) -> String {
+    let text = format_bare(command);
+    match command.rider() {
+        Some(l) => format!("{text} with {l}"),
+        None => text,
+    }
+}
+
+/// The command without its `with LEADER` (5.68).
+fn format_bare(command: &Command) -> String {
     let hexes = |p: &[HexId]| p.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" ");
     match command {
         Command::Activate { leader } => format!("activate {leader}"),
         Command::Pass { leader } => format!("pass {leader}"),
         Command::Trump { leader } => format!("trump {leader}"),
         Command::DeclineTrump => "no-trump".into(),
-        Command::Move { unit, path, facing, column: true } => {
+        Command::Move { unit, path, facing, column: true, .. } => {
             let path = if path.is_empty() { String::new() } else { format!(" {}", hexes(path)) };
             format!("move {unit}{path} column {}", Hexside::from_index(facing.index()).name())
         }
         Command::Move { unit, path, facing, .. } if path.is_empty() => format!("move {unit} facing {}", facing.name()),
         Command::Move { unit, path, facing, .. } => format!("move {unit} {} facing {}", hexes(path), facing.name()),
-        Command::MoveTo { unit, to, facing } if crate::movement::is_column_pose(to, *facing) => {
+        Command::MoveTo { unit, to, facing, .. } if crate::movement::is_column_pose(to, *facing) => {
             format!("move {unit} to {} column {}", to.label(), Hexside::from_index(facing.index()).name())
         }
-        Command::MoveTo { unit, to, facing } => format!("move {unit} to {} facing {}", to.label(), facing.name()),
+        Command::MoveTo { unit, to, facing, .. } => format!("move {unit} to {} facing {}", to.label(), facing.name()),
         Command::MoveLeader { leader, path } => format!("leader {leader} {}", hexes(path)),
         Command::LineCommand { line, anchor, formation } => format!(
             "line {} from {anchor} {}",
@@ -257,7 +280,7 @@ pub fn format(command: &Command) -> String {
         Command::EndOrders => "end".into(),
         Command::LineDone => "line-done".into(),
         Command::ReactFacing { unit, facing } => format!("react {unit} facing {}", facing.name()),
-        Command::Withdraw { unit, path, facing, fire } => {
+        Command::Withdraw { unit, path, facing, fire, .. } => {
             format!("withdraw {unit} {} facing {}{}", hexes(path), facing.name(), if *fire { " fire" } else { "" })
         }
         Command::WithdrawLine { leader, units } => format!("withdraw-line {leader} {}", format_steps(units)),
@@ -280,7 +303,9 @@ fn format_steps(units: &[LineStep]) -> String {
     let parts: Vec<String> = units
         .iter()
         .map(|u| {
-            format!("{} {} facing {}{}", u.unit, hexes(&u.path), u.facing.name(), if u.fire { " fire" } else { "" })
+            let fire = if u.fire { " fire" } else { "" };
+            let with = u.with.as_ref().map(|l| format!(" with {l}")).unwrap_or_default();
+            format!("{} {} facing {}{fire}{with}", u.unit, hexes(&u.path), u.facing.name())
         })
         .collect();
     parts.join("; ")
@@ -322,10 +347,23 @@ mod tests {
                 path: vec![h("0605"), h("0705")],
                 facing: Vertex::E,
                 column: false,
+                with: None,
             },
-            Command::Move { unit: "companions".into(), path: vec![], facing: Vertex::NE, column: false },
-            Command::Move { unit: "hypaspists".into(), path: vec![h("0605")], facing: Vertex::NE, column: true },
-            Command::Move { unit: "hypaspists".into(), path: vec![], facing: Vertex::SE, column: true },
+            Command::MoveTo {
+                unit: "phalanx".into(),
+                to: Placement::Two(h("0506"), h("0507")),
+                facing: Vertex::E,
+                with: None,
+            },
+            Command::Move { unit: "companions".into(), path: vec![], facing: Vertex::NE, column: false, with: None },
+            Command::Move {
+                unit: "hypaspists".into(),
+                path: vec![h("0605")],
+                facing: Vertex::NE,
+                column: true,
+                with: None,
+            },
+            Command::Move { unit: "hypaspists".into(), path: vec![], facing: Vertex::SE, column: true, with: None },
             Command::MoveLeader { leader: "alexander".into(), path: vec![h("0205")] },
             Command::LineCommand {
                 line: LineType::parse("PH/MA").unwrap(),
@@ -360,14 +398,27 @@ mod tests {
                 path: vec![h("0704"), h("0804")],
                 facing: Vertex::W,
                 fire: false,
+                with: None,
             },
-            Command::Withdraw { unit: "horse".into(), path: vec![h("0704")], facing: Vertex::W, fire: true },
+            Command::Withdraw {
+                unit: "horse".into(),
+                path: vec![h("0704")],
+                facing: Vertex::W,
+                fire: true,
+                with: None,
+            },
             Command::WithdrawLeader { leader: "bupares".into(), path: vec![h("0704")] },
             Command::WithdrawLine {
                 leader: "philotas".into(),
                 units: vec![
-                    LineStep { unit: "hc1".into(), path: vec![h("0704")], facing: Vertex::W, fire: false },
-                    LineStep { unit: "hc2".into(), path: vec![h("0705"), h("0805")], facing: Vertex::SW, fire: true },
+                    LineStep { unit: "hc1".into(), path: vec![h("0704")], facing: Vertex::W, fire: false, with: None },
+                    LineStep {
+                        unit: "hc2".into(),
+                        path: vec![h("0705"), h("0805")],
+                        facing: Vertex::SW,
+                        fire: true,
+                        with: Some("philotas".into()),
+                    },
                 ],
             },
             Command::PreArrangedWithdrawal {
@@ -377,6 +428,7 @@ mod tests {
                     path: vec![h("0604"), h("0605")],
                     facing: Vertex::W,
                     fire: false,
+                    with: Some("craterus".into()),
                 }],
             },
             Command::DeclarePreArranged { lines: vec![] },
@@ -390,7 +442,11 @@ mod tests {
             Command::TryMomentum,
             Command::DeclineMomentum,
         ];
-        for c in all {
+        // 5.68: every move and withdrawal also with a contingent commander going along.
+        let ridden = all.iter().filter(|c| c.rider().is_none()).map(|c| c.clone().with_rider("philotas"));
+        let ridden: Vec<Command> = ridden.filter(|c| c.rider().is_some()).collect();
+        assert_eq!(ridden.len(), 7);
+        for c in all.into_iter().chain(ridden) {
             assert_eq!(parse(&format(&c)), Ok(Some(c.clone())));
             let json = serde_json::to_string(&c).unwrap();
             assert_eq!(parse(&json), Ok(Some(c)));
@@ -406,6 +462,16 @@ mod tests {
         assert!(parse("move x 06a5 facing E").unwrap_err().contains("not a hex id"));
         assert!(parse("move x facing Q").unwrap_err().contains("not a vertex"));
         assert!(parse("charge!").unwrap_err().contains("not a command"));
+        // 5.68: `with` names one leader, last; a move of nothing but `with` is no move.
+        assert!(parse("move x 0605 facing E with").is_err());
+        assert!(parse("move x 0605 facing E with a b").is_err());
+        assert_eq!(
+            parse("move x 0605 facing E with phil").unwrap().and_then(|c| match c {
+                Command::Move { with, .. } => with,
+                _ => None,
+            }),
+            Some("phil".to_string())
+        );
         assert!(parse("withdraw-line hero a 0605 facing E;;").unwrap_err().contains("each unit"));
         assert_eq!(
             parse("withdraw-line hero a 0605 facing E;b 0606 facing W fire"),

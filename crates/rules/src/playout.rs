@@ -129,7 +129,18 @@ impl RandomPlayer {
                     }
                 }
                 if !units.is_empty() && (*orders_left > 0 || line.is_some()) && self.chance(85) {
-                    let unit = units[self.below(units.len())];
+                    // 5.68: now and then a unit a contingent commander could go along with (no
+                    // dice drawn unless there is one, so other games play as before).
+                    let carriers: Vec<usize> = units
+                        .iter()
+                        .copied()
+                        .filter(|&u| !crate::contingent::riders(s, st, u, &[]).is_empty())
+                        .collect();
+                    let unit = if !carriers.is_empty() && self.chance(40) {
+                        carriers[self.below(carriers.len())]
+                    } else {
+                        units[self.below(units.len())]
+                    };
                     // CG 4.33 (8): only ends that keep a Combined line together (P92).
                     let mut destinations = destinations(s, st, unit);
                     // Now and then a change into or out of column (6.61); mostly it keeps its formation.
@@ -139,7 +150,15 @@ impl RandomPlayer {
                     }
                     if !destinations.is_empty() {
                         let d = &destinations[self.below(destinations.len())];
-                        return Some(d.command(&s.units[unit].id));
+                        let command = d.command(&s.units[unit].id);
+                        // 5.68: a contingent commander stacked with it often goes along (no dice
+                        // drawn unless one may, so other games play as before).
+                        let going: Vec<_> = d.placement.hexes().chain(d.path.iter().copied()).collect();
+                        let riders = crate::contingent::riders(s, st, unit, &going);
+                        if !riders.is_empty() && self.chance(60) {
+                            return Some(command.with_rider(&s.leaders[riders[self.below(riders.len())]].id));
+                        }
+                        return Some(command);
                     }
                 }
                 if *orders_left > 0 && self.chance(10) {

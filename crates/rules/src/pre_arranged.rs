@@ -214,7 +214,14 @@ fn ways_back(scenario: &Scenario, state: &GameState, unit: usize, mover: usize) 
             let mut out = Vec::new();
             for (end, (spent, path)) in r.search() {
                 for (facing, _, hits) in final_facings(u, &r, end, st.facing, spent) {
-                    out.push(Going { path: path.clone(), placement: Placement::One(end), facing, mp: 0, hits });
+                    out.push(Going {
+                        path: path.clone(),
+                        placement: Placement::One(end),
+                        facing,
+                        mp: 0,
+                        hits,
+                        rider: None,
+                    });
                 }
             }
             return out;
@@ -231,6 +238,7 @@ fn ways_back(scenario: &Scenario, state: &GameState, unit: usize, mover: usize) 
             facing: st.facing,
             mp: 0,
             hits: cost.hits,
+            rider: None,
         })
         .collect()
 }
@@ -263,7 +271,7 @@ fn plan_for(scenario: &Scenario, state: &GameState, units: &[usize], mover: usiz
             .into_iter()
             .filter(|g| g.facing == facing)
             .min_by_key(|g| (Reverse(away(&g.placement)), g.hits, g.path.clone()))?;
-        steps.push(LineStep { unit: scenario.units[u].id.clone(), path: best.path, facing, fire: false });
+        steps.push(LineStep { unit: scenario.units[u].id.clone(), path: best.path, facing, fire: false, with: None });
         st.units[u].placement = best.placement;
     }
     Some(steps)
@@ -328,7 +336,9 @@ pub fn withdraw(tx: &mut Tx, leader: &str, steps: &[LineStep]) -> Result<(), Rul
                      other than rocky or another unit; a two-hex unit straight back, keeping its facing"
                 .into(),
         })?;
-        give_ground(tx, ui, mover, going, false)?;
+        // 5.68: a contingent commander stacked with it may go along.
+        let rider = crate::contingent::rider(tx, step.with.as_deref(), ui, &step.path)?;
+        give_ground(tx, ui, mover, Going { rider, ..going }, false)?;
     }
     // 6.84: his line has used its PW; he is Finished, activated or not.
     if tx.state.leaders[li].status == LeaderStatus::Inactive {

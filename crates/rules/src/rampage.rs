@@ -371,8 +371,15 @@ fn next(tx: &mut Tx) -> Result<(), RuleError> {
 
 /// A unit steps out of the rampaging elephant's way (6.71, 6.77): an orderly withdrawal from
 /// it with every penalty of 6.72, but no volley as it goes: the beast draws no fire (8.2,
-/// 11.14; P155).
-pub fn withdraw(tx: &mut Tx, unit: &str, path: &[HexId], facing: Vertex, fire: bool) -> Result<(), RuleError> {
+/// 11.14; P155); a contingent commander stacked with it may go along (5.68).
+pub fn withdraw(
+    tx: &mut Tx,
+    unit: &str,
+    path: &[HexId],
+    facing: Vertex,
+    fire: bool,
+    with: Option<&str>,
+) -> Result<(), RuleError> {
     let rule = hooks(tx.scenario.meta.rules).rampage.withdrawal_rule;
     let refuse =
         |rule: &'static str, reason: &str| RuleError::IllegalMove { unit: unit.into(), rule, reason: reason.into() };
@@ -389,7 +396,10 @@ pub fn withdraw(tx: &mut Tx, unit: &str, path: &[HexId], facing: Vertex, fire: b
         return Err(refuse("8.2", "a rampaging elephant draws no missile fire"));
     }
     let (ui, el) = (tx.unit_index(unit)?, tx.unit_index(&rampage.unit)?);
-    crate::withdrawal::withdraw_unit(tx, ui, el, path, facing, false, rule)?;
+    // A contingent commander stacked with it may go along (5.68, P152).
+    let step =
+        crate::game::LineStep { unit: unit.into(), path: path.to_vec(), facing, fire, with: with.map(Into::into) };
+    crate::withdrawal::withdraw_unit(tx, ui, el, &step, rule)?;
     match &tx.state.phase {
         Phase::RampageWithdrawal { withdrawers, .. } if withdrawers.is_empty() => next(tx),
         _ => Ok(()),

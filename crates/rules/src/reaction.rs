@@ -232,6 +232,7 @@ pub fn offer_standing(tx: &mut Tx, unit: usize, offer: StandingOffer) {
         facing: tx.state.units[unit].facing,
         spent: 0,
         leader_move: None,
+        rider: None,
     });
 }
 
@@ -245,6 +246,8 @@ struct Rest<'a> {
     spent: u8,
     /// The move ends In Column (6.61).
     column: bool,
+    /// A contingent commander going along (5.68).
+    rider: Option<usize>,
 }
 
 fn offer_pause(tx: &mut Tx, mover: usize, pause: Pause, rest: Rest) {
@@ -268,6 +271,7 @@ fn offer_pause(tx: &mut Tx, mover: usize, pause: Pause, rest: Rest) {
         spent: rest.spent,
         column: rest.column,
         leader_move: None,
+        rider: rest.rider.map(|l| tx.scenario.leaders[l].id.clone()),
     });
 }
 
@@ -290,7 +294,9 @@ fn probe(tx: &Tx, mover: usize, placement: Placement, facing: Vertex, before: &P
 }
 
 /// Carries out a planned one-hex move from its current position, stopping where the enemy may
-/// react. `first`: this is the order itself (counted), not its continuation.
+/// react. `first`: this is the order itself (counted), not its continuation. `rider`: a
+/// contingent commander going along, stacked with it at every step (5.68).
+#[allow(clippy::too_many_arguments)]
 pub fn run_move(
     tx: &mut Tx,
     unit: usize,
@@ -299,6 +305,7 @@ pub fn run_move(
     facing: Vertex,
     spent_before: u8,
     first: bool,
+    rider: Option<usize>,
 ) -> Result<(), RuleError> {
     let id = tx.scenario.units[unit].id.clone();
     let Placement::One(mut from) = tx.state.units[unit].placement else { return Ok(()) };
@@ -311,6 +318,7 @@ pub fn run_move(
         } else {
             tx.emit(Event::MoveContinued { unit: id.clone(), path, placement, facing, mp });
         }
+        crate::contingent::carry(tx, rider, unit);
         if hits > 0 {
             tx.emit(Event::CohesionHits { unit: id.clone(), hits, cause: HitCause::Terrain });
         }
@@ -326,7 +334,7 @@ pub fn run_move(
         if !pause.is_empty() {
             let start_facing = tx.state.units[unit].facing;
             emit_move(tx, Vec::new(), from, start_facing, 0, 0);
-            let rest = Rest { remaining: path, to: None, fresh: false, facing, spent: spent_before, column };
+            let rest = Rest { remaining: path, to: None, fresh: false, facing, spent: spent_before, column, rider };
             offer_pause(tx, unit, pause, rest);
             return Ok(());
         }
@@ -358,7 +366,7 @@ pub fn run_move(
             crate::elephants::fright_checks(tx, &std::mem::take(&mut pause.frightened))?;
             if !pause.is_empty() {
                 let spent = spent_before + mp;
-                let rest = Rest { remaining: &path[k + 1..], to: None, fresh: false, facing, spent, column };
+                let rest = Rest { remaining: &path[k + 1..], to: None, fresh: false, facing, spent, column, rider };
                 offer_pause(tx, unit, pause, rest);
                 return Ok(());
             }
@@ -366,7 +374,7 @@ pub fn run_move(
             if last {
                 return Ok(());
             }
-            return continue_move(tx, unit, &path[k + 1..], facing, column, spent_before + mp);
+            return continue_move(tx, unit, &path[k + 1..], facing, column, spent_before + mp, rider);
         }
         from = hex;
     }
@@ -493,6 +501,7 @@ pub fn resume(tx: &mut Tx) -> Result<(), RuleError> {
         column,
         after_shock,
         line_fire,
+        rider,
         ..
     } = tx.state.phase.clone()
     else {
@@ -521,13 +530,14 @@ pub fn resume(tx: &mut Tx) -> Result<(), RuleError> {
     if tx.state.units[ui].hits >= tx.scenario.units[ui].tq {
         return Ok(());
     }
+    let rider = rider.map(|l| tx.leader_index(&l)).transpose()?;
     if let Some(to) = to {
-        return continue_formation(tx, ui, &to, facing, spent, fresh);
+        return continue_formation(tx, ui, &to, facing, spent, fresh, rider);
     }
     if remaining.is_empty() {
         return Ok(());
     }
-    continue_move(tx, ui, &remaining, facing, column, spent)
+    continue_move(tx, ui, &remaining, facing, column, spent, rider)
 }
 
 /// Still where its order found it: a move paused before its first step (6.71, 8.22) may leave the
@@ -546,13 +556,14 @@ fn continue_move(
     facing: Vertex,
     column: bool,
     spent: u8,
+    rider: Option<usize>,
 ) -> Result<(), RuleError> {
     let Placement::One(at) = tx.state.units[ui].placement else { return Ok(()) };
     if !at_start(tx, ui) && enemy_zoc(tx.scenario, &tx.state, tx.scenario.units[ui].side).contains_key(&at) {
         return Ok(());
     }
     match plan_steps(tx.scenario, &tx.state, ui, remaining, facing, column, spent) {
-        Ok(planned) => run_move(tx, ui, remaining, &planned, facing, spent, false),
+        Ok(planned) => run_move(tx, ui, remaining, &planned, facing, spent, false, rider),
         Err(_) => Ok(()),
     }
 }
@@ -562,6 +573,8 @@ fn continue_move(
 /// Carries out a two-hex unit's route pose by pose from where it stands, stopping where the
 /// enemy may react (7.16, 6.7, P28). `first`: this is the order itself (counted). `fresh`: it
 /// had not moved this turn before this order (6.46). The route's MP count from `spent_before`.
+/// `rider`: a contingent commander going along (5.68).
+#[allow(clippy::too_many_arguments)]
 pub fn run_formation(
     tx: &mut Tx,
     unit: usize,
@@ -570,6 +583,7 @@ pub fn run_formation(
     fresh: bool,
     first: bool,
     spent_before: u8,
+    rider: Option<usize>,
 ) -> Result<(), RuleError> {
     let Some(last) = route.last().cloned() else { return Ok(()) };
     let id = tx.scenario.units[unit].id.clone();
@@ -589,6 +603,7 @@ pub fn run_formation(
         } else {
             tx.emit(Event::MoveContinued { unit: id.clone(), path, placement, facing, mp });
         }
+        crate::contingent::carry(tx, rider, unit);
         if hits > 0 {
             // The ground and pivots of this stretch (6.42, 6.43).
             tx.emit(Event::CohesionHits { unit: id.clone(), hits, cause: HitCause::Maneuver });
@@ -597,8 +612,15 @@ pub fn run_formation(
             tx.emit(Event::FormationChanged { unit: id.clone(), column: !column_now, facing: step.facing });
         }
     };
-    let rest =
-        |spent: u8| Rest { remaining: &[], to: Some(last.placement), fresh, facing: last.facing, spent, column: false };
+    let rest = |spent: u8| Rest {
+        remaining: &[],
+        to: Some(last.placement),
+        fresh,
+        facing: last.facing,
+        spent,
+        column: false,
+        rider,
+    };
     // An enemy starting its move within two hexes may be withdrawn from at once (6.71), and
     // fired at as it leaves a ZOC before it moves (8.22).
     if first {
@@ -628,7 +650,8 @@ pub fn run_formation(
         if is_last {
             end_formation_move(tx, unit, step.mp, wheel, fresh)?;
             if !pause.is_empty() {
-                let done = Rest { remaining: &[], to: None, fresh, facing: step.facing, spent: step.mp, column: false };
+                let done =
+                    Rest { remaining: &[], to: None, fresh, facing: step.facing, spent: step.mp, column: false, rider };
                 offer_pause(tx, unit, pause, done);
             }
             return Ok(());
@@ -638,7 +661,7 @@ pub fn run_formation(
             return Ok(());
         }
         // Only captures here: the move goes on.
-        return continue_formation(tx, unit, &last.placement, last.facing, step.mp, fresh);
+        return continue_formation(tx, unit, &last.placement, last.facing, step.mp, fresh, rider);
     }
     Ok(())
 }
@@ -652,6 +675,7 @@ fn continue_formation(
     facing: Vertex,
     spent: u8,
     fresh: bool,
+    rider: Option<usize>,
 ) -> Result<(), RuleError> {
     let side = tx.scenario.units[ui].side;
     let zoc = enemy_zoc(tx.scenario, &tx.state, side);
@@ -661,7 +685,7 @@ fn continue_formation(
         return end_formation_move(tx, ui, spent, false, fresh);
     }
     match formation_route(tx.scenario, &tx.state, ui, to, facing, spent) {
-        Some((d, route)) => run_formation(tx, ui, &route, d.wheel, fresh, false, spent),
+        Some((d, route)) => run_formation(tx, ui, &route, d.wheel, fresh, false, spent, rider),
         None => end_formation_move(tx, ui, spent, false, fresh),
     }
 }

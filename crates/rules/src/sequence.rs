@@ -82,8 +82,8 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::Reaction { .. }, Command::ReactFacing { unit, facing }) => {
             crate::reaction::react_facing(tx, unit, *facing)
         }
-        (Phase::Reaction { .. }, Command::Withdraw { unit, path, facing, fire }) => {
-            crate::withdrawal::withdraw(tx, unit, path, *facing, *fire)
+        (Phase::Reaction { .. }, Command::Withdraw { unit, path, facing, fire, with }) => {
+            crate::withdrawal::withdraw(tx, unit, path, *facing, *fire, with.as_deref())
         }
         (Phase::Reaction { .. }, Command::WithdrawLine { leader, units }) => {
             crate::withdrawal::withdraw_line(tx, leader, units)
@@ -128,22 +128,26 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::Reactivation { .. }, Command::Pass { .. }) => offer_next(tx),
         (Phase::Reactivation { .. }, _) => Err(not_now("the re-activation may be used or passed (5.33)")),
         // Fired first under this order: the rest of its move (8.11).
-        (Phase::Orders { ordered, .. }, Command::Move { unit, path, facing, column })
+        (Phase::Orders { ordered, .. }, Command::Move { unit, path, facing, column, with })
             if ordered.contains(unit) && tx.unit_index(unit).is_ok_and(|i| tx.state.units[i].may_move_on) =>
         {
             line_move_open(tx, unit)?;
             keeps_together(tx, unit, path.last().map(|h| Placement::One(*h)), *column)?;
-            crate::move_and_fire::move_on(tx, unit, path, *facing, *column)
+            let rider = crate::contingent::rider(tx, with.as_deref(), tx.unit_index(unit)?, path)?;
+            crate::move_and_fire::move_on(tx, unit, path, *facing, *column, rider)
         }
-        (Phase::Orders { leader, orders_left, line, .. }, Command::Move { unit, path, facing, column }) => {
+        (Phase::Orders { leader, orders_left, line, .. }, Command::Move { unit, path, facing, column, with }) => {
             let li = order_giver(tx, &leader, orders_left, line.as_deref(), unit)?;
             keeps_together(tx, unit, path.last().map(|h| Placement::One(*h)), *column)?;
-            order_move(tx, li, unit, path, *facing, *column)
+            let rider = crate::contingent::rider(tx, with.as_deref(), tx.unit_index(unit)?, path)?;
+            order_move(tx, li, unit, path, *facing, *column, rider)
         }
-        (Phase::Orders { leader, orders_left, line, .. }, Command::MoveTo { unit, to, facing }) => {
+        (Phase::Orders { leader, orders_left, line, .. }, Command::MoveTo { unit, to, facing, with }) => {
             let li = order_giver(tx, &leader, orders_left, line.as_deref(), unit)?;
             keeps_together(tx, unit, Some(*to), false)?;
-            order_formation_move(tx, li, unit, to, *facing)
+            let going: Vec<HexId> = to.hexes().collect();
+            let rider = crate::contingent::rider(tx, with.as_deref(), tx.unit_index(unit)?, &going)?;
+            order_formation_move(tx, li, unit, to, *facing, rider)
         }
         (Phase::Orders { leader, .. }, Command::LineCommand { line, anchor, formation }) => {
             declare_line(tx, &leader, line, anchor, *formation)
@@ -225,8 +229,8 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             crate::cohesion::choose(tx, unit, Placement::One(*to))
         }
         // 6.77: units a rampaging elephant came near step out of its way, or stand.
-        (Phase::RampageWithdrawal { .. }, Command::Withdraw { unit, path, facing, fire }) => {
-            crate::rampage::withdraw(tx, unit, path, *facing, *fire)
+        (Phase::RampageWithdrawal { .. }, Command::Withdraw { unit, path, facing, fire, with }) => {
+            crate::rampage::withdraw(tx, unit, path, *facing, *fire, with.as_deref())
         }
         (Phase::RampageWithdrawal { .. }, Command::EndReaction) => crate::rampage::let_it_come(tx),
         (Phase::RampageWithdrawal { .. }, _) => {
@@ -430,7 +434,14 @@ fn check_unit_order(tx: &Tx, li: usize, unit: &str) -> Result<usize, RuleError> 
 /// A two-hex unit's order (6.4): to the pose asked, by the cheapest route; then the hits of the
 /// second move (6.13) or of the augmented MA (6.46), the ground and pivots (6.42, 6.43), and the
 /// wheel's TQ check (6.45).
-fn order_formation_move(tx: &mut Tx, li: usize, unit: &str, to: &Placement, facing: Vertex) -> Result<(), RuleError> {
+fn order_formation_move(
+    tx: &mut Tx,
+    li: usize,
+    unit: &str,
+    to: &Placement,
+    facing: Vertex,
+    rider: Option<usize>,
+) -> Result<(), RuleError> {
     let ui = check_unit_order(tx, li, unit)?;
     let u = &tx.scenario.units[ui];
     if !tx.state.units[ui].placement.is_two_hex() {
@@ -456,7 +467,7 @@ fn order_formation_move(tx: &mut Tx, li: usize, unit: &str, to: &Placement, faci
         tx.emit(Event::CohesionHits { unit: unit.into(), hits, cause });
     }
     // Pose by pose, stopping where the enemy may react or withdraw (7.16, 6.7, P28).
-    crate::reaction::run_formation(tx, ui, &route, d.wheel, !moved, true, 0)
+    crate::reaction::run_formation(tx, ui, &route, d.wheel, !moved, true, 0, rider)
 }
 
 fn order_move(
@@ -466,6 +477,7 @@ fn order_move(
     path: &[HexId],
     facing: Vertex,
     column: bool,
+    rider: Option<usize>,
 ) -> Result<(), RuleError> {
     let ui = check_unit_order(tx, li, unit)?;
     let u = &tx.scenario.units[ui];
@@ -477,7 +489,7 @@ fn order_move(
         tx.emit(Event::CohesionHits { unit: unit.into(), hits: 1, cause: HitCause::SecondMove });
     }
     // Hex by hex, stopping where the enemy may react (7.16).
-    crate::reaction::run_move(tx, ui, path, &planned, facing, 0, true)?;
+    crate::reaction::run_move(tx, ui, path, &planned, facing, 0, true, rider)?;
     Ok(())
 }
 

@@ -9,7 +9,7 @@
 use crate::charts::movement_costs::{facing_cost, MoveCategory};
 use crate::combat::missile::MissileFire;
 use crate::facing::{arc_of, neighbours, vertices_between, Arc};
-use crate::game::{Event, GameState, HitCause, Phase, RollPurpose, RuleError, Tx};
+use crate::game::{Event, GameState, HitCause, LineStep, Phase, RollPurpose, RuleError, Tx};
 use crate::hex::{HexId, Hexside, Vertex};
 use crate::movement::{category_of, entry_cost, Destination, LEADER_MP};
 use crate::scenario::Scenario;
@@ -532,8 +532,16 @@ pub fn leader_can_withdraw_from(scenario: &Scenario, state: &GameState, leader: 
     leader_retreat(scenario, state, leader, from).is_some_and(|r| !r.search().is_empty())
 }
 
-/// Carries out an orderly withdrawal (6.71–6.75) of a unit offered one on its own.
-pub fn withdraw(tx: &mut Tx, unit: &str, path: &[HexId], facing: Vertex, fire: bool) -> Result<(), RuleError> {
+/// Carries out an orderly withdrawal (6.71–6.75) of a unit offered one on its own; `with`: a
+/// contingent commander stacked with it goes along (5.68).
+pub fn withdraw(
+    tx: &mut Tx,
+    unit: &str,
+    path: &[HexId],
+    facing: Vertex,
+    fire: bool,
+    with: Option<&str>,
+) -> Result<(), RuleError> {
     let ui = tx.unit_index(unit)?;
     let refuse = |reason: String| RuleError::IllegalMove { unit: unit.into(), rule: "6.7", reason };
     let Phase::Reaction { withdrawers, .. } = &tx.state.phase else {
@@ -545,24 +553,27 @@ pub fn withdraw(tx: &mut Tx, unit: &str, path: &[HexId], facing: Vertex, fire: b
         ));
     }
     let mover = current_mover(tx.scenario, &tx.state).ok_or_else(|| refuse("no enemy is coming up".into()))?;
-    withdraw_unit(tx, ui, mover, path, facing, fire, "6.7")?;
+    let step = LineStep { unit: unit.into(), path: path.to_vec(), facing, fire, with: with.map(Into::into) };
+    withdraw_unit(tx, ui, mover, &step, "6.7")?;
     crate::reaction::after_reaction(tx)
 }
 
 /// One unit's withdrawal from `mover`, alone or with its line (`rule`): the hit for a flank or
 /// rear approach before it, the terrain on the way, the facing at the end; then the hit for
 /// infantry and chariots and the TQ check (6.72). Skirmishers take only the rear-approach hit.
+/// A contingent commander named in `step` goes along (5.68).
 pub(crate) fn withdraw_unit(
     tx: &mut Tx,
     ui: usize,
     mover: usize,
-    path: &[HexId],
-    facing: Vertex,
-    fire: bool,
+    step: &LineStep,
     rule: &'static str,
 ) -> Result<(), RuleError> {
+    let LineStep { path, facing, fire, .. } = step;
+    let (facing, fire) = (*facing, *fire);
+    let rider = crate::contingent::rider(tx, step.with.as_deref(), ui, path)?;
     if tx.state.units[ui].placement.is_two_hex() {
-        return withdraw_two_hex(tx, ui, mover, path, facing, fire, rule);
+        return withdraw_two_hex(tx, ui, mover, step, rule, rider);
     }
     let unit = tx.scenario.units[ui].id.clone();
     let refuse = |reason: String| RuleError::IllegalMove { unit: unit.clone(), rule, reason };
@@ -576,7 +587,7 @@ pub(crate) fn withdraw_unit(
     else {
         return Err(refuse(format!("turning to {} costs more than the withdrawal leaves (6.72)", facing.name())));
     };
-    let going = Going { path: path.to_vec(), placement: Placement::One(end), facing, mp, hits };
+    let going = Going { path: path.to_vec(), placement: Placement::One(end), facing, mp, hits, rider };
     give_ground(tx, ui, mover, going, fire)
 }
 
@@ -588,6 +599,8 @@ pub(crate) struct Going {
     pub facing: Vertex,
     pub mp: u8,
     pub hits: u8,
+    /// A contingent commander going along (5.68).
+    pub rider: Option<usize>,
 }
 
 /// A withdrawal already checked, carried out with its penalties (6.72): the hit for a flank or
@@ -595,7 +608,7 @@ pub(crate) struct Going {
 /// the hit for infantry and chariots and the TQ check. Skirmishers take only the rear-approach
 /// hit. `fire`: a horse archer's volley as it goes (6.76).
 pub(crate) fn give_ground(tx: &mut Tx, ui: usize, mover: usize, going: Going, fire: bool) -> Result<(), RuleError> {
-    let Going { path, placement, facing, mp, hits } = going;
+    let Going { path, placement, facing, mp, hits, rider } = going;
     let u = &tx.scenario.units[ui];
     let unit = u.id.clone();
     let start_facing = tx.state.units[ui].facing;
@@ -615,6 +628,7 @@ pub(crate) fn give_ground(tx: &mut Tx, ui: usize, mover: usize, going: Going, fi
         }
     }
     tx.emit(Event::UnitWithdrew { unit: unit.clone(), path, placement, facing, mp });
+    crate::contingent::carry(tx, rider, ui);
     if hits > 0 {
         tx.emit(Event::CohesionHits { unit: unit.clone(), hits, cause: HitCause::Terrain });
     }
@@ -814,6 +828,7 @@ pub fn line_plan(
             path: path.clone(),
             facing: st.units[u].facing,
             fire: volley,
+            with: None,
         });
         st.units[u].placement = Placement::One(end);
     }
@@ -874,7 +889,7 @@ pub fn withdraw_line(tx: &mut Tx, leader: &str, steps: &[crate::game::LineStep])
     tx.emit(Event::LineWithdrew { leader: leader.into(), line: line.line.label(), units, pre_arranged: false });
     for step in steps {
         let ui = tx.unit_index(&step.unit)?;
-        withdraw_unit(tx, ui, mover, &step.path, step.facing, step.fire, "6.78")?;
+        withdraw_unit(tx, ui, mover, step, "6.78")?;
     }
     crate::reaction::after_reaction(tx)
 }
@@ -1032,11 +1047,12 @@ fn withdraw_two_hex(
     tx: &mut Tx,
     ui: usize,
     mover: usize,
-    path: &[HexId],
-    facing: Vertex,
-    fire: bool,
+    step: &LineStep,
     rule: &'static str,
+    rider: Option<usize>,
 ) -> Result<(), RuleError> {
+    let LineStep { path, facing, fire, .. } = step;
+    let (facing, fire) = (*facing, *fire);
     let unit = tx.scenario.units[ui].id.clone();
     let refuse = |reason: String| RuleError::IllegalMove { unit: unit.clone(), rule, reason };
     if facing != tx.state.units[ui].facing {
@@ -1056,7 +1072,7 @@ fn withdraw_two_hex(
     let placement = Placement::Two(way.halves.0, way.halves.1);
     // The event's path is every hex entered, step by step.
     let entered = way.route.iter().flat_map(|(x, y)| [*x, *y]).collect();
-    let going = Going { path: entered, placement, facing, mp: way.mp, hits: way.hits };
+    let going = Going { path: entered, placement, facing, mp: way.mp, hits: way.hits, rider };
     give_ground(tx, ui, mover, going, fire)
 }
 

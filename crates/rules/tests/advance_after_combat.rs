@@ -124,7 +124,7 @@ fn formation_attack(
     let (mut game, _) = f.start(dice);
     ok(&mut game, activate("hero"));
     let to = Placement::Two(h("0505"), h("0506"));
-    ok(&mut game, Command::MoveTo { unit: "block".into(), to, facing: Vertex::E });
+    ok(&mut game, Command::MoveTo { unit: "block".into(), to, facing: Vertex::E, with: None });
     while matches!(game.state.phase, Phase::Reaction { .. }) {
         ok(&mut game, Command::EndReaction);
     }

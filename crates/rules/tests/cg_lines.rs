@@ -144,6 +144,7 @@ fn a_combined_line_stays_together_each_mover_ends_beside_one_already_moved_cg_4_
             path: vec![h("0604"), h("0704")],
             facing: Vertex::E,
             column: true,
+            with: None,
         })
         .unwrap_err();
     assert_eq!(err.rule(), "CG 6.57");

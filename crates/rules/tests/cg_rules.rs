@@ -121,7 +121,8 @@ fn w10_wheeling_always_checks_even_against_skirmishers_and_pays_the_pivot_hit_cg
         let d = formation_reach(&game.scenario, &game.state, 0);
         let w = d.iter().find(|d| d.wheel).expect("a wheel is offered");
         assert_eq!(w.hits, 1, "one pivot hit");
-        let events = ok(&mut game, Command::MoveTo { unit: "block".into(), to: w.placement, facing: w.facing });
+        let events =
+            ok(&mut game, Command::MoveTo { unit: "block".into(), to: w.placement, facing: w.facing, with: None });
         assert!(
             events.contains(&Event::CohesionHits { unit: "block".into(), hits: wheel, cause: HitCause::Wheel }),
             "roll {roll}: {events:?}"
@@ -146,7 +147,7 @@ fn withdrawal_field(mover: String, red: String) -> Field {
 }
 
 fn withdraw(unit: &str, path: &[&str], facing: Vertex) -> Command {
-    Command::Withdraw { unit: unit.into(), path: path.iter().map(|s| h(s)).collect(), facing, fire: false }
+    Command::Withdraw { unit: unit.into(), path: path.iter().map(|s| h(s)).collect(), facing, fire: false, with: None }
 }
 
 #[test]
@@ -246,7 +247,7 @@ fn a_double_unit_never_turns_in_reaction_cg_7_16_d41() {
         let (mut game, _) = f.start(&[]);
         ok(&mut game, activate("alex"));
         let to = Placement::Two(h("0605"), h("0606"));
-        ok(&mut game, Command::MoveTo { unit: "hoplites".into(), to, facing: Vertex::E });
+        ok(&mut game, Command::MoveTo { unit: "hoplites".into(), to, facing: Vertex::E, with: None });
         let reacting = matches!(&game.state.phase, Phase::Reaction { reactors, .. } if !reactors.is_empty());
         assert_eq!(reacting, offered, "{rules}: {:?}", game.state.phase);
     }

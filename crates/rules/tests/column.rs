@@ -19,7 +19,13 @@ fn side(s: Hexside) -> Vertex {
 }
 
 fn col(unit: &str, path: &[&str], s: Hexside) -> Command {
-    Command::Move { unit: unit.into(), path: path.iter().map(|x| h(x)).collect(), facing: side(s), column: true }
+    Command::Move {
+        unit: unit.into(),
+        path: path.iter().map(|x| h(x)).collect(),
+        facing: side(s),
+        column: true,
+        with: None,
+    }
 }
 
 /// Blue's `units` (the first is ordered); red's waiting far off unless given.

@@ -4,7 +4,7 @@
 
 mod common;
 use common::*;
-use sarissa_rules::game::{Command, Event, LeaderStatus, Phase, PwDeclaration, RuleError};
+use sarissa_rules::game::{Command, Event, LeaderStatus, Phase, PwDeclaration};
 use sarissa_rules::hex::Vertex;
 use sarissa_rules::units::Placement;
 use sarissa_rules::Game;
@@ -41,20 +41,6 @@ fn field(optional: &[&'static str]) -> Field {
 
 fn contingent(id: &str) -> Command {
     Command::Contingent { leader: id.into() }
-}
-
-fn refused_rule(game: &mut Game, command: Command) -> &'static str {
-    match game.execute(&command) {
-        Err(e @ RuleError::ContingentCommand { .. }) => e.rule(),
-        other => panic!("{command:?}: expected a contingent commander refusal, got {other:?}"),
-    }
-}
-
-fn orders_left(game: &Game) -> u8 {
-    match &game.state.phase {
-        Phase::Orders { orders_left, .. } => *orders_left,
-        other => panic!("not an orders phase: {other:?}"),
-    }
 }
 
 fn active(game: &Game) -> String {
@@ -107,7 +93,7 @@ fn an_mcc_must_be_within_half_the_commanders_range_rounded_up_gba_5_63() {
     f.leaders[0][1] = mcc("phil", Some(4), 4, &["hc1", "hc2"], "0606");
     let (mut game, _) = f.start(&[]);
     ok(&mut game, activate("alex"));
-    assert_eq!(refused_rule(&mut game, contingent("phil")), "5.63");
+    assert_eq!(contingent_refusal(&mut game, contingent("phil")), "5.63");
     ok(&mut game, contingent("near"));
 }
 
@@ -119,13 +105,13 @@ fn refused_without_the_orders_or_the_optional_rule_gba_5_63_5_6() {
     f.leaders[0][0] = leader("alex", "overall", 1, 6, "0205");
     let (mut game, _) = f.start(&[]);
     ok(&mut game, activate("alex"));
-    assert_eq!(refused_rule(&mut game, contingent("phil")), "5.63", "3 units cost 2; he has 1");
+    assert_eq!(contingent_refusal(&mut game, contingent("phil")), "5.63", "3 units cost 2; he has 1");
 
     let (mut game, _) = field(&[]).start(&[]);
     assert_eq!(offered(&game), ids(&["phil"]), "with 5.6 off he is activated by his initiative, 4");
     ok(&mut game, pass("phil"));
     ok(&mut game, activate("alex"));
-    assert_eq!(refused_rule(&mut game, contingent("phil")), "5.6");
+    assert_eq!(contingent_refusal(&mut game, contingent("phil")), "5.6");
 }
 
 /// 5.62: only the overall or a Macedonian wing commander activates one; he never trumps and is
@@ -143,7 +129,7 @@ fn only_the_overall_or_a_wing_commander_activates_an_mcc_gba_5_62() {
     ok(&mut game, pass("foe"));
     assert_eq!(offered(&game), ids(&["sub"]));
     ok(&mut game, activate("sub"));
-    assert_eq!(refused_rule(&mut game, contingent("phil")), "5.62");
+    assert_eq!(contingent_refusal(&mut game, contingent("phil")), "5.62");
     end_orders(&mut game);
     ok(&mut game, Command::DeclineMomentum);
     // The wing commander may (4.52).
@@ -187,7 +173,7 @@ fn an_mcc_gives_no_individual_orders_gba_5_65() {
     let (mut game, _) = field(&["contingent_commanders"]).start(&[]);
     ok(&mut game, activate("alex"));
     ok(&mut game, contingent("phil"));
-    assert_eq!(refused_rule(&mut game, mv("free", &["0403"], Vertex::E)), "5.65");
+    assert_eq!(contingent_refusal(&mut game, mv("free", &["0403"], Vertex::E)), "5.65");
     assert!(game.execute(&Command::Recover { unit: "hc1".into() }).is_err(), "10.16: not by his command");
     let line = Command::LineCommand {
         line: sarissa_rules::units::LineType::of(sarissa_rules::units::UnitType::HC, None),
@@ -195,7 +181,7 @@ fn an_mcc_gives_no_individual_orders_gba_5_65() {
         formation: sarissa_rules::line::Formation::Abreast,
     };
     assert_eq!(game.execute(&line).unwrap_err().rule(), "5.65");
-    assert_eq!(refused_rule(&mut game, contingent("phil")), "5.62", "nor does he activate another");
+    assert_eq!(contingent_refusal(&mut game, contingent("phil")), "5.62", "nor does he activate another");
 }
 
 /// 5.65, 4.36: he may go with his line even out of an enemy ZOC, at no order's cost; then the
@@ -228,7 +214,7 @@ fn the_mcc_moves_out_of_an_enemy_zoc_and_the_commander_goes_on_gba_5_65_5_64() {
     assert!(game.execute(&mv("hc2", &["0407"], Vertex::E)).is_err());
     ok(&mut game, mv("free", &["0403"], Vertex::E));
     assert_eq!(orders_left(&game), 3);
-    assert_eq!(refused_rule(&mut game, contingent("phil")), "5.63", "once an orders phase");
+    assert_eq!(contingent_refusal(&mut game, contingent("phil")), "5.63", "once an orders phase");
 }
 
 /// 5.66: the MCC never rolls momentum: his command ends back in the commander's phase, and
@@ -301,7 +287,12 @@ fn his_line_holding_a_pw_order_may_not_move_when_he_is_activated_gba_6_83() {
         .iter()
         .any(|e| matches!(e, Event::PreArrangedRevealed { leader, activated: true, .. } if leader == "crat")));
     let err = game
-        .execute(&Command::MoveTo { unit: "ph1".into(), to: Placement::Two(h("0604"), h("0605")), facing: Vertex::E })
+        .execute(&Command::MoveTo {
+            unit: "ph1".into(),
+            to: Placement::Two(h("0604"), h("0605")),
+            facing: Vertex::E,
+            with: None,
+        })
         .unwrap_err();
     assert_eq!(err.rule(), "6.83");
 }
@@ -320,7 +311,7 @@ fn the_optional_limit_allows_a_wing_commander_one_and_the_overall_two_gba_5_64()
     ok(&mut game, activate("parm"));
     ok(&mut game, contingent("agr"));
     ok(&mut game, Command::EndOrders);
-    assert_eq!(refused_rule(&mut game, contingent("phil")), "5.64");
+    assert_eq!(contingent_refusal(&mut game, contingent("phil")), "5.64");
     end_orders(&mut game);
     ok(&mut game, Command::DeclineMomentum);
     ok(&mut game, activate("alex"));
@@ -328,7 +319,7 @@ fn the_optional_limit_allows_a_wing_commander_one_and_the_overall_two_gba_5_64()
         ok(&mut game, contingent(m));
         ok(&mut game, Command::EndOrders);
     }
-    assert_eq!(refused_rule(&mut game, contingent("agr")), "5.64");
+    assert_eq!(contingent_refusal(&mut game, contingent("agr")), "5.64");
     // Without the limit the wing commander could go on.
     let mut g = f.clone_without_limit().start(&[]).0;
     ok(&mut g, activate("parm"));

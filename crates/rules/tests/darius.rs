@@ -68,6 +68,7 @@ fn pause(rest: &[&str]) -> Event {
         spent: 0,
         column: false,
         leader_move: Some(Box::new(LeaderMove { by: "hero".into(), remaining: hexes(rest), by_overall: false })),
+        rider: None,
     }
 }
 

@@ -179,8 +179,13 @@ fn cg_10_72_2_an_orderly_withdrawal_never_passes_through_a_rival_guilds_unit() {
         assert!(
             matches!(&game.state.phase, Phase::Reaction { withdrawers, .. } if withdrawers.contains(&"k1".to_string()))
         );
-        let go =
-            Command::Withdraw { unit: "k1".into(), path: vec![h("0705"), h("0805")], facing: Vertex::W, fire: false };
+        let go = Command::Withdraw {
+            unit: "k1".into(),
+            path: vec![h("0705"), h("0805")],
+            facing: Vertex::W,
+            fire: false,
+            with: None,
+        };
         match game.execute(&go) {
             Ok(_) => assert!(through, "{guild}"),
             Err(e) => {

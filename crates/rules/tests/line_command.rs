@@ -63,11 +63,12 @@ fn a_line_command_replaces_individual_orders_and_ignores_range_gba_4_31() {
     ok(&mut game, activate("king"));
     ok(&mut game, line("PH/MA", "ph2", Formation::Abreast));
     // Each unit of the line moves once, without counting orders, however far from him.
-    ok(&mut game, Command::MoveTo { unit: "ph1".into(), to: pose("0601", "0602"), facing: Vertex::E });
-    ok(&mut game, Command::MoveTo { unit: "ph2".into(), to: pose("0603", "0604"), facing: Vertex::E });
-    ok(&mut game, Command::MoveTo { unit: "ph3".into(), to: pose("0605", "0606"), facing: Vertex::E });
-    let err =
-        game.execute(&Command::MoveTo { unit: "ph2".into(), to: pose("0703", "0704"), facing: Vertex::E }).unwrap_err();
+    ok(&mut game, Command::MoveTo { unit: "ph1".into(), to: pose("0601", "0602"), facing: Vertex::E, with: None });
+    ok(&mut game, Command::MoveTo { unit: "ph2".into(), to: pose("0603", "0604"), facing: Vertex::E, with: None });
+    ok(&mut game, Command::MoveTo { unit: "ph3".into(), to: pose("0605", "0606"), facing: Vertex::E, with: None });
+    let err = game
+        .execute(&Command::MoveTo { unit: "ph2".into(), to: pose("0703", "0704"), facing: Vertex::E, with: None })
+        .unwrap_err();
     assert_eq!(err, RuleError::AlreadyOrdered { unit: "ph2".into() });
     let err = game.execute(&mv("hc1", &["0407"], Vertex::E)).unwrap_err();
     assert_eq!(err.rule(), "4.31", "{err}");
@@ -108,7 +109,7 @@ fn out_of_the_overall_commanders_range_a_subordinate_rolls_his_strategy_gba_4_34
     assert_eq!(events[0], Event::DieRolled { roll: 5, purpose: RollPurpose::Strategy { leader: "sub".into() } });
     assert_eq!(events[1], Event::LineRefused { leader: "sub".into() });
     assert_eq!(game.execute(&line("PH/MA", "ph2", Formation::Abreast)).unwrap_err().rule(), "4.34");
-    ok(&mut game, Command::MoveTo { unit: "ph2".into(), to: pose("0603", "0604"), facing: Vertex::E });
+    ok(&mut game, Command::MoveTo { unit: "ph2".into(), to: pose("0603", "0604"), facing: Vertex::E, with: None });
     // A 4 succeeds.
     let mut game = turn_two("0404", &[4]);
     let events = ok(&mut game, line("PH/MA", "ph2", Formation::Abreast));

@@ -32,7 +32,7 @@ fn march() -> Command {
 }
 
 fn step(unit: &str, path: &[&str], facing: Vertex) -> LineStep {
-    LineStep { unit: unit.into(), path: path.iter().map(|s| h(s)).collect(), facing, fire: false }
+    LineStep { unit: unit.into(), path: path.iter().map(|s| h(s)).collect(), facing, fire: false, with: None }
 }
 
 fn withdraw_line(steps: Vec<LineStep>) -> Command {
@@ -130,8 +130,10 @@ fn every_unit_of_the_line_must_withdraw_or_none_does_gba_6_78() {
 fn once_a_unit_of_the_line_withdraws_alone_the_line_may_not_withdraw_as_a_body_this_phase_gba_6_78() {
     let mut game = started(field("1005", 4), &[0, 0, 0, 0, 0, 0]);
     assert_eq!(line_withdrawals(&game.scenario, &game.state).len(), 1);
-    let events =
-        ok(&mut game, Command::Withdraw { unit: "lc1".into(), path: vec![h("0905")], facing: Vertex::W, fire: false });
+    let events = ok(
+        &mut game,
+        Command::Withdraw { unit: "lc1".into(), path: vec![h("0905")], facing: Vertex::W, fire: false, with: None },
+    );
     assert!(!events.iter().any(|e| matches!(e, Event::LineWithdrew { .. })));
     assert!(game.state.units[1].withdrew_alone);
     // lc2 may still withdraw alone, the line no longer as a body.

@@ -23,7 +23,7 @@ fn march() -> Command {
 }
 
 fn withdraw(unit: &str, path: &[&str], facing: Vertex) -> Command {
-    Command::Withdraw { unit: unit.into(), path: path.iter().map(|s| h(s)).collect(), facing, fire: false }
+    Command::Withdraw { unit: unit.into(), path: path.iter().map(|s| h(s)).collect(), facing, fire: false, with: None }
 }
 
 fn withdrawers(game: &sarissa_rules::Game) -> Vec<String> {
@@ -365,7 +365,7 @@ fn a_phalanx_advance_pauses_for_the_skirmishers_and_their_leader_gba_6_77_t15_p2
     ok(&mut game, activate("alex"));
     // Four hexes forward: within two hexes of the archers after three.
     let to = Placement::Two(h("0705"), h("0706"));
-    let events = ok(&mut game, Command::MoveTo { unit: "craterus".into(), to, facing: Vertex::E });
+    let events = ok(&mut game, Command::MoveTo { unit: "craterus".into(), to, facing: Vertex::E, with: None });
     assert!(matches!(&events[0], Event::UnitMoved { .. }), "{events:?}");
     assert!(
         matches!(&game.state.phase, Phase::Reaction { withdrawers, leaders, to: Some(_), .. }
@@ -399,7 +399,7 @@ fn a_two_hex_unit_coming_up_beside_an_enemy_lets_it_turn_to_face_it_gba_7_16_p28
     let (mut game, _) = f.start(&[]);
     ok(&mut game, activate("alex"));
     let to = Placement::Two(h("0605"), h("0606"));
-    ok(&mut game, Command::MoveTo { unit: "hoplites".into(), to, facing: Vertex::E });
+    ok(&mut game, Command::MoveTo { unit: "hoplites".into(), to, facing: Vertex::E, with: None });
     assert!(
         matches!(&game.state.phase, Phase::Reaction { reactors, .. } if reactors == &vec!["red".to_string()]),
         "{:?}",
@@ -418,8 +418,10 @@ fn horse_archers_shoot_as_they_withdraw_at_range_two_once_per_enemy_gba_6_76() {
     ok(&mut game, activate("hero"));
     ok(&mut game, march());
     assert!(sarissa_rules::withdrawal::withdrawal_volley(&game.scenario, &game.state, 1).is_some());
-    let events =
-        ok(&mut game, Command::Withdraw { unit: "red".into(), path: vec![h("0905")], facing: Vertex::W, fire: true });
+    let events = ok(
+        &mut game,
+        Command::Withdraw { unit: "red".into(), path: vec![h("0905")], facing: Vertex::W, fire: true, with: None },
+    );
     assert!(
         events.iter().any(|e| matches!(e, Event::MissileFired { range: 2, drm: 1, target, .. } if target == "blue")),
         "{events:?}"
@@ -437,7 +439,12 @@ fn only_horse_archers_shoot_while_withdrawing_gba_6_76() {
     .start(&[3, 2]);
     ok(&mut game, activate("hero"));
     ok(&mut game, march());
-    let refused =
-        game.execute(&Command::Withdraw { unit: "red".into(), path: vec![h("0905")], facing: Vertex::W, fire: true });
+    let refused = game.execute(&Command::Withdraw {
+        unit: "red".into(),
+        path: vec![h("0905")],
+        facing: Vertex::W,
+        fire: true,
+        with: None,
+    });
     assert_eq!(refused.unwrap_err().rule(), "6.76");
 }

@@ -60,7 +60,7 @@ fn pre_arranged(game: &Game) -> Vec<String> {
 }
 
 fn step(unit: &str, pair: [&str; 2]) -> LineStep {
-    LineStep { unit: unit.into(), path: vec![h(pair[0]), h(pair[1])], facing: Vertex::W, fire: false }
+    LineStep { unit: unit.into(), path: vec![h(pair[0]), h(pair[1])], facing: Vertex::W, fire: false, with: None }
 }
 
 #[test]
@@ -187,7 +187,8 @@ fn activated_with_a_pw_order_his_line_may_not_move_gba_6_83() {
         units: vec!["ph1".into(), "ph2".into()],
         activated: true
     }));
-    let moving = Command::MoveTo { unit: "ph1".into(), to: Placement::Two(h("0703"), h("0704")), facing: Vertex::W };
+    let moving =
+        Command::MoveTo { unit: "ph1".into(), to: Placement::Two(h("0703"), h("0704")), facing: Vertex::W, with: None };
     assert_eq!(game.execute(&moving).unwrap_err().rule(), "6.83");
     assert!(sarissa_rules::legal::orderable_units(&game).is_empty(), "neither phalanx takes a move order");
 }

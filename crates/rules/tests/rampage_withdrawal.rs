@@ -76,7 +76,7 @@ fn rampage(rolls: u8, cause: &str, leg: Option<(u8, Hexside, u8)>) -> Rampage {
 }
 
 fn withdraw(unit: &str, path: &[&str], facing: Vertex) -> Command {
-    Command::Withdraw { unit: unit.into(), path: path.iter().map(|p| h(p)).collect(), facing, fire: false }
+    Command::Withdraw { unit: unit.into(), path: path.iter().map(|p| h(p)).collect(), facing, fire: false, with: None }
 }
 
 fn gone() -> Event {
@@ -204,7 +204,8 @@ fn only_those_offered_may_withdraw_and_none_may_shoot_as_it_goes_gba_6_77_8_2() 
     let (mut game, _) = break_it(&f, &[0, 1, 9]);
     let refused = game.execute(&withdraw("far", &["1001"], Vertex::SW));
     assert!(matches!(refused, Err(RuleError::IllegalMove { rule: "6.77", .. })), "{refused:?}");
-    let fire = Command::Withdraw { unit: "horse".into(), path: vec![h("0503")], facing: Vertex::SW, fire: true };
+    let fire =
+        Command::Withdraw { unit: "horse".into(), path: vec![h("0503")], facing: Vertex::SW, fire: true, with: None };
     assert!(matches!(game.execute(&fire), Err(RuleError::IllegalMove { rule: "8.2", .. })));
     // Orders wait until the rampage is over.
     let order = mv("horse", &["0503"], Vertex::SW);

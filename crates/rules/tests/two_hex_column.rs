@@ -17,7 +17,7 @@ fn side(s: Hexside) -> Vertex {
 }
 
 fn to(unit: &str, a: &str, b: &str, facing: Vertex) -> Command {
-    Command::MoveTo { unit: unit.into(), to: Placement::Two(h(a), h(b)), facing }
+    Command::MoveTo { unit: unit.into(), to: Placement::Two(h(a), h(b)), facing, with: None }
 }
 
 fn two(a: &str, b: &str) -> Placement {

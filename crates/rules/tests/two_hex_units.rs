@@ -8,7 +8,7 @@ use sarissa_rules::movement::formation_reach;
 use sarissa_rules::units::Placement;
 
 fn to(a: &str, b: &str, facing: Vertex, unit: &str) -> Command {
-    Command::MoveTo { unit: unit.into(), to: Placement::Two(h(a), h(b)), facing }
+    Command::MoveTo { unit: unit.into(), to: Placement::Two(h(a), h(b)), facing, with: None }
 }
 
 /// One blue two-hex unit at 0505-0506 facing east, its leader beside it.
@@ -83,7 +83,10 @@ fn t10_a_phalanx_wheeling_in_an_enemy_zoc_rolls_9_for_two_hits_gba_6_45() {
         ok(&mut game, activate("hero"));
         let d = formation_reach(&game.scenario, &game.state, 0);
         let wheel = d.iter().find(|d| d.wheel).expect("a wheel is offered");
-        let events = ok(&mut game, Command::MoveTo { unit: "block".into(), to: wheel.placement, facing: wheel.facing });
+        let events = ok(
+            &mut game,
+            Command::MoveTo { unit: "block".into(), to: wheel.placement, facing: wheel.facing, with: None },
+        );
         assert!(
             events.contains(&Event::CohesionHits { unit: "block".into(), hits, cause: HitCause::Wheel }),
             "roll {roll}: {events:?}"
@@ -205,10 +208,10 @@ fn under_the_law_of_inertia_a_hoplite_line_goes_as_far_as_it_can_gba_6_14_p29() 
     let mut ordered = game.clone();
     ok(&mut ordered, activate("hero"));
     let to = Placement::Two(h("0405"), h("0406"));
-    let err = ordered.execute(&Command::MoveTo { unit: "hop".into(), to, facing: Vertex::E }).unwrap_err();
+    let err = ordered.execute(&Command::MoveTo { unit: "hop".into(), to, facing: Vertex::E, with: None }).unwrap_err();
     assert_eq!(err.rule(), "6.4", "{err}");
     let far = reach.iter().find(|d| d.mp == 4 && d.facing == Vertex::E).expect("four hexes on");
-    ok(&mut ordered, Command::MoveTo { unit: "hop".into(), to: far.placement, facing: Vertex::E });
+    ok(&mut ordered, Command::MoveTo { unit: "hop".into(), to: far.placement, facing: Vertex::E, with: None });
     // Spartans and Greek mercenaries stop where they are told.
     let merc = hoplites(vec!["law_of_inertia"], "spartan");
     assert_eq!(one_mp_advances(&merc).len(), 2);

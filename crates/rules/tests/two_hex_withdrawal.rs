@@ -36,7 +36,7 @@ fn slow(ma: u8) -> String {
 }
 
 fn withdraw(unit: &str, path: &[&str], facing: Vertex) -> Command {
-    Command::Withdraw { unit: unit.into(), path: path.iter().map(|s| h(s)).collect(), facing, fire: false }
+    Command::Withdraw { unit: unit.into(), path: path.iter().map(|s| h(s)).collect(), facing, fire: false, with: None }
 }
 
 fn withdrawers(game: &sarissa_rules::Game) -> Vec<String> {

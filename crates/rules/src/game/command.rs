@@ -21,17 +21,26 @@ pub enum Command {
     /// An individual order: move a unit along `path` (the hexes entered, in order; empty to
     /// only turn) and end facing `facing` (GBA 5.22, 6.3, 7.12). `column`: it ends In Column,
     /// `facing` then naming a hexside (`facing::Heading`); a unit whose formation this changes
-    /// forms or leaves column at the end of the move (6.61).
+    /// forms or leaves column at the end of the move (6.61). `with`: a contingent commander
+    /// stacked with it goes along (GBA 5.68).
     Move {
         unit: String,
         path: Vec<HexId>,
         facing: Vertex,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         column: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        with: Option<String>,
     },
     /// An individual order to a two-hex unit: end in `to` facing `facing`, by the cheapest way
-    /// of advancing, pivoting and reverse-facing there (GBA 6.4).
-    MoveTo { unit: String, to: Placement, facing: Vertex },
+    /// of advancing, pivoting and reverse-facing there (GBA 6.4). `with`: as for `Move` (5.68).
+    MoveTo {
+        unit: String,
+        to: Placement,
+        facing: Vertex,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        with: Option<String>,
+    },
     /// A line command: every unit of `line` joined to `anchor` moves under one order (GBA 4.3).
     LineCommand { line: LineType, anchor: String, formation: Formation },
     /// The active wing commander activates these Nayakas of his wing, in this order, each to give
@@ -51,13 +60,16 @@ pub enum Command {
     ReactFacing { unit: String, facing: Vertex },
     /// Orderly withdrawal (GBA 6.7): `unit` steps back along `path`, every hex farther from the
     /// enemy that came up, keeping its facing; then faces `facing` (at the usual cost).
-    /// `fire`: a horse archer looses at the enemy as it goes (6.76).
+    /// `fire`: a horse archer looses at the enemy as it goes (6.76). `with`: a contingent
+    /// commander stacked with it goes along (GBA 5.68).
     Withdraw {
         unit: String,
         path: Vec<HexId>,
         facing: Vertex,
         #[serde(default)]
         fire: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        with: Option<String>,
     },
     /// Cavalry line withdrawal (GBA 6.78): the whole cavalry line gathered round `leader`
     /// withdraws from the enemy that came up, each unit by its own path and final facing, in the
@@ -123,6 +135,9 @@ pub struct LineStep {
     /// A horse archer looses at the enemy as it goes (6.76).
     #[serde(default)]
     pub fire: bool,
+    /// A contingent commander stacked with it goes along (GBA 5.68).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub with: Option<String>,
 }
 
 /// A PW order placed under `leader` for the line of `units` (GBA 6.82).
@@ -133,6 +148,23 @@ pub struct PwDeclaration {
 }
 
 impl Command {
+    /// This move or withdrawal with contingent commander `leader` going along (GBA 5.68); any
+    /// other command as it is.
+    pub fn with_rider(mut self, leader: &str) -> Command {
+        if let Self::Move { with, .. } | Self::MoveTo { with, .. } | Self::Withdraw { with, .. } = &mut self {
+            *with = Some(leader.to_string());
+        }
+        self
+    }
+
+    /// The contingent commander going along with this move or withdrawal, if any (GBA 5.68).
+    pub fn rider(&self) -> Option<&str> {
+        match self {
+            Self::Move { with, .. } | Self::MoveTo { with, .. } | Self::Withdraw { with, .. } => with.as_deref(),
+            _ => None,
+        }
+    }
+
     pub fn name(&self) -> &'static str {
         match self {
             Self::Activate { .. } => "activate",

@@ -206,6 +206,9 @@ pub enum Event {
         /// id, and this is the rest of his move.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         leader_move: Option<Box<crate::darius::LeaderMove>>,
+        /// A contingent commander going along with the mover (GBA 5.68): he goes on with it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rider: Option<String>,
     },
     /// `unit` harasses `target` (GBA 8.3): its order and whole MA, along `path` and back.
     Harassed {
@@ -664,6 +667,13 @@ pub enum Event {
         orders: u8,
         by_overall: bool,
     },
+    /// A contingent commander goes along with `unit`, stacked with it, to `to` (GBA 5.68): by
+    /// another leader's order or its withdrawal, spending none of his MP or orders.
+    LeaderRodeAlong {
+        leader: String,
+        unit: String,
+        to: HexId,
+    },
     OrdersEnded {
         leader: String,
     },
@@ -765,6 +775,7 @@ impl GameState {
                 spent,
                 column,
                 leader_move,
+                rider,
             } => {
                 let resume = Box::new(self.phase.clone());
                 self.phase = Phase::Reaction {
@@ -787,6 +798,7 @@ impl GameState {
                     column: *column,
                     leader_move: leader_move.clone(),
                     line_fire: None,
+                    rider: rider.clone(),
                     resume,
                 };
             }
@@ -1234,6 +1246,7 @@ impl GameState {
                     spent: 0,
                     column: false,
                     leader_move: None,
+                    rider: None,
                     line_fire: Some(crate::line_entry::LineFire {
                         leader: id.clone(),
                         entries: entries.clone(),
@@ -1424,6 +1437,16 @@ impl GameState {
                 }
                 if let Phase::Orders { orders_left, .. } = &mut self.phase {
                     *orders_left = orders_left.saturating_sub(*orders);
+                }
+            }
+            Event::LeaderRodeAlong { leader: id, to, .. } => {
+                if let Some(i) = leader(id) {
+                    self.leaders[i].at = *to;
+                }
+                // Gone with a friend that withdrew: no longer the enemy's to catch (4.62).
+                if let Phase::Reaction { leaders, exposed, .. } = &mut self.phase {
+                    leaders.retain(|r| r != id);
+                    exposed.retain(|r| r != id);
                 }
             }
             Event::OrdersEnded { .. } => {}

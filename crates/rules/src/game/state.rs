@@ -262,6 +262,9 @@ pub enum Phase {
         /// 8.21: the entry fire owed to a line after its move; `mover` is then its first target.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         line_fire: Option<crate::line_entry::LineFire>,
+        /// A contingent commander going along with the mover (GBA 5.68): he goes on with it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rider: Option<String>,
         resume: Box<Phase>,
     },
     /// The shock segment of `leader`'s orders phase (GBA 9.0): `must` attack (7.31); the

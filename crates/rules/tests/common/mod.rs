@@ -146,7 +146,23 @@ pub fn pass(id: &str) -> Command {
 }
 
 pub fn mv(unit: &str, path: &[&str], facing: Vertex) -> Command {
-    Command::Move { unit: unit.into(), path: path.iter().map(|s| h(s)).collect(), facing, column: false }
+    Command::Move { unit: unit.into(), path: path.iter().map(|s| h(s)).collect(), facing, column: false, with: None }
+}
+
+/// The individual orders the active leader has left (5.21); panics outside an orders phase.
+pub fn orders_left(game: &Game) -> u8 {
+    match &game.state.phase {
+        sarissa_rules::game::Phase::Orders { orders_left, .. } => *orders_left,
+        other => panic!("not an orders phase: {other:?}"),
+    }
+}
+
+/// The rule a contingent commander's refusal names (5.6); panics on anything else.
+pub fn contingent_refusal(game: &mut Game, command: Command) -> &'static str {
+    match game.execute(&command) {
+        Err(e @ sarissa_rules::game::RuleError::ContingentCommand { .. }) => e.rule(),
+        other => panic!("{command:?}: expected a contingent commander refusal, got {other:?}"),
+    }
 }
 
 /// Runs a command that must succeed and returns its events.
