@@ -132,15 +132,14 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                 _ => Command::RoutTo { unit: pending.unit.clone(), to: *to },
             })
             .collect(),
-        // 6.77: each unit a rampaging elephant came near may withdraw from it; or none does.
+        // 6.77: each unit a rampaging elephant came near may withdraw from it, a contingent
+        // commander with it going along or not (5.68); or none does.
         Phase::RampageWithdrawal { withdrawers, .. } => std::iter::once(Command::EndReaction)
             .chain(withdrawers.iter().filter_map(|w| s.units.iter().position(|u| &u.id == w)).flat_map(|i| {
-                unit_withdrawals(s, st, i).into_iter().map(move |d| Command::Withdraw {
-                    unit: s.units[i].id.clone(),
-                    path: d.path,
-                    facing: d.facing,
-                    fire: false,
-                    with: None,
+                unit_withdrawals(s, st, i).into_iter().flat_map(move |d| {
+                    let (unit, facing) = (s.units[i].id.clone(), d.facing);
+                    let command = Command::Withdraw { unit, path: d.path.clone(), facing, fire: false, with: None };
+                    crate::contingent::with_riders(s, st, i, &d.path, command)
                 })
             }))
             .collect(),

@@ -284,3 +284,31 @@ fn a_paused_rampage_survives_a_save_and_load_gba_6_77() {
     let back: sarissa_rules::game::GameState = serde_json::from_str(&json).unwrap();
     assert_eq!(back, game.state);
 }
+
+#[test]
+fn a_contingent_commander_may_go_with_a_unit_stepping_aside_gba_6_77_5_68() {
+    // 5.6 on: Philotas, stacked with the blue horse, goes with it out of the elephant's way.
+    let horse = unit("horse", "LC", "J", 3, 5, 8, "J", "0504", "SW");
+    let mut f = field("alexander", "0507", vec![horse], vec![]);
+    f.optional = vec!["contingent_commanders"];
+    f.leaders[0].push("{ id = \"phil\", name = \"phil\", role = \"subordinate\", contingent = true, command_range = 4, charisma = 2, personal_combat = 3, contingent_units = [\"horse\"], at = \"0504\" }".into());
+    let (mut game, _) = break_it(&f, &[0, 1, 3, 9]);
+    let legal = sarissa_rules::legal::legal_commands(&game);
+    assert!(legal.iter().any(|c| matches!(c, Command::Withdraw { with: Some(w), .. } if w == "phil")), "{legal:?}");
+    let events = ok(&mut game, withdraw("horse", &["0503"], Vertex::SW).with_rider("phil"));
+    assert_eq!(
+        events[0..2],
+        [
+            Event::UnitWithdrew {
+                unit: "horse".into(),
+                path: vec![h("0503")],
+                placement: Placement::One(h("0503")),
+                facing: Vertex::SW,
+                mp: 1,
+            },
+            Event::LeaderRodeAlong { leader: "phil".into(), unit: "horse".into(), to: h("0503") },
+        ]
+    );
+    let phil = game.scenario.leaders.iter().position(|l| l.id == "phil").unwrap();
+    assert_eq!(game.state.leaders[phil].at, h("0503"));
+}
