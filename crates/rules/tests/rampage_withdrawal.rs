@@ -79,6 +79,17 @@ fn withdraw(unit: &str, path: &[&str], facing: Vertex) -> Command {
     Command::Withdraw { unit: unit.into(), path: path.iter().map(|p| h(p)).collect(), facing, fire: false, with: None }
 }
 
+/// The blue horse steps back from 0504 to 0503, keeping its facing: 1 MP (6.71).
+fn horse_back_to_0503() -> Event {
+    Event::UnitWithdrew {
+        unit: "horse".into(),
+        path: vec![h("0503")],
+        placement: Placement::One(h("0503")),
+        facing: Vertex::SW,
+        mp: 1,
+    }
+}
+
 fn gone() -> Event {
     Event::UnitEliminated { unit: "el".into(), rule: "11.14".into() }
 }
@@ -139,13 +150,7 @@ fn a_unit_it_comes_within_two_hexes_of_may_step_aside_and_the_leg_goes_on_gba_6_
     assert_eq!(
         events,
         vec![
-            Event::UnitWithdrew {
-                unit: "horse".into(),
-                path: vec![h("0503")],
-                placement: Placement::One(h("0503")),
-                facing: Vertex::SW,
-                mp: 1,
-            },
+            horse_back_to_0503(),
             Event::DieRolled { roll: 3, purpose: RollPurpose::TqCheck { unit: "horse".into(), rule: "6.72".into() } },
             Event::RampageGoesOn { unit: "el".into() },
             leg(1, Some(Hexside::N), &["0505"], &[], None, true),
@@ -298,16 +303,7 @@ fn a_contingent_commander_may_go_with_a_unit_stepping_aside_gba_6_77_5_68() {
     let events = ok(&mut game, withdraw("horse", &["0503"], Vertex::SW).with_rider("phil"));
     assert_eq!(
         events[0..2],
-        [
-            Event::UnitWithdrew {
-                unit: "horse".into(),
-                path: vec![h("0503")],
-                placement: Placement::One(h("0503")),
-                facing: Vertex::SW,
-                mp: 1,
-            },
-            Event::LeaderRodeAlong { leader: "phil".into(), unit: "horse".into(), to: h("0503") },
-        ]
+        [horse_back_to_0503(), Event::LeaderRodeAlong { leader: "phil".into(), unit: "horse".into(), to: h("0503") },]
     );
     let phil = game.scenario.leaders.iter().position(|l| l.id == "phil").unwrap();
     assert_eq!(game.state.leaders[phil].at, h("0503"));
