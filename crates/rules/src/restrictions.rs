@@ -2,7 +2,8 @@
 //! some turns (e.g. the satraps holding the Granicus bank). They are scenario data attached to
 //! the special rule that states them; the engine checks them wherever a unit or leader moves of
 //! its own will — orders and withdrawals — never in a rout, a rampage or an advance after combat,
-//! which the rules do not call voluntary (ruling P151).
+//! which the rules do not call voluntary (ruling P151). A CG camp's enclosures closed to some of
+//! its own side's units (CG 12.11, ruling P160) are checked the same way, citing their rule.
 
 use crate::game::GameState;
 use crate::hex::HexId;

@@ -398,3 +398,53 @@ fn camps_belong_to_the_chandragupta_rules_cg_12_1_d27() {
     let err = load_err(&camp_toml(&f, "blue", &[("0605", '4')]));
     assert!(err.contains("[[map.camp]]: camps belong to the chandragupta rules (CG 12.1)"), "{err}");
 }
+
+#[test]
+fn missiles_reach_over_wagons_only_while_there_are_missiles_and_never_over_the_palisade_cg_12_15() {
+    // Red javelins in blue's second enclosure face the wagons (0805 to 0905 and 0906); others
+    // outside face the palisade (0605) and the gate (0605 to 0706).
+    let blue = vec![unit("b", "MI", "", 4, 5, 5, "", "0303", "E")];
+    let red = vec![unit("w", "LI", "J", 3, 5, 6, "J", "0805", "E"), unit("p", "LI", "J", 3, 5, 6, "J", "0605", "E")];
+    let mut game = start(&camp_field(blue, red, 2, 6));
+    let (w, p) = (idx(&game, "w"), idx(&game, "p"));
+    assert_eq!(zoc_of(&game.scenario, &game.state, w), vec![h("0905"), h("0906")]);
+    // Over the palisade and through the shut gate: nothing.
+    assert!(zoc_of(&game.scenario, &game.state, p).is_empty());
+    // Missile No: the wagons stop it too.
+    game.state.units[w].supply = sarissa_rules::combat::missile::Supply::No;
+    assert!(zoc_of(&game.scenario, &game.state, w).is_empty());
+}
+
+#[test]
+fn a_tribal_unit_does_not_withdraw_into_its_own_camp_proper_cg_12_11() {
+    // Blue's Tribal skirmisher at 0606, just outside the camp, beside 0706 (no hexside between);
+    // red's MI comes to 0406, two hexes off.
+    let blue = vec![with(unit("sk", "SK", "J", 1, 4, 6, "J", "0606", "W"), "grade = \"tribal\", guild = \"kirata\"")];
+    let red = vec![unit("r", "MI", "", 4, 5, 5, "", "0206", "E")];
+    let mut f = camp_field(blue, red, 5, 1);
+    f.leaders[0].push(with(leader("kc", "tribal-chief", 3, 4, "0504"), "guild = \"kirata\""));
+    f.leaders[1] = vec![leader("foe", "overall", 1, 8, "0105")];
+    let mut game = start(&f);
+    ok(&mut game, activate("foe"));
+    ok(&mut game, mv("r", &["0306", "0406"], Vertex::E));
+    let options = unit_withdrawals(&game.scenario, &game.state, idx(&game, "sk"));
+    assert!(options.iter().any(|d| d.path.first() == Some(&h("0707"))), "{options:?}");
+    assert!(options.iter().all(|d| !d.path.contains(&h("0706"))), "{options:?}");
+    let refused =
+        game.execute(&Command::Withdraw { unit: "sk".into(), path: vec![h("0706")], facing: Vertex::E, fire: false });
+    let e = refused.expect_err("refused");
+    assert_eq!(e.rule(), "12.11", "{e}");
+}
+
+#[test]
+fn a_hex_is_in_one_camp_only_cg_12_1_p164() {
+    let f = any_field();
+    let text = format!(
+        "{}\n[[map.camp]]\nside = \"red\"\nenclosures = \"\"\"\n{}\"\"\"\n",
+        camp_toml(&f, "blue", &ENCLOSURES),
+        grid(&[("0605", '4'), ("0101", '4')])
+    );
+    let err = load_err(&text);
+    assert!(err.contains("[[map.camp]]: hex 0605 is already in camp 1"), "{err}");
+    assert!(!err.contains("0101"), "{err}");
+}
