@@ -371,13 +371,12 @@ fn the_camp_proper_must_be_camp_hexes_and_every_camp_hex_in_a_camp_cg_12_11_p164
     let text = camp_toml(&any_field(), "blue", &cells);
     let at = line_of(&text, "enclosures = ");
     let err = load_err(&text);
-    assert!(
-        err.contains(&format!("field.toml:{at}:"))
-            && err.contains("hex 0303 is in enclosure 2")
-            && err.contains("not clear"),
-        "{err}"
-    );
-    assert!(err.contains("hex 0705 is a camp hex (`c`) but in no camp's enclosure 1 to 3"), "{err}");
+    // Each at its own cell of the grid: row 03 column 03, row 05 column 07.
+    let (row3, row5) = (at + 3, at + 5);
+    let enclosure_2 = "hex 0303 is in enclosure 2, within the palisade, so its terrain must be camp (`c`), not clear";
+    assert!(err.contains(&format!("field.toml:{row3}:6: [[map.camp]]: {enclosure_2}")), "{err}");
+    let left_out = "hex 0705 is a camp hex (`c`) but in no camp's enclosure 1 to 3";
+    assert!(err.contains(&format!("field.toml:{row5}:10: [[map.camp]]: {left_out}")), "{err}");
     // The outer ring may be open ground: 0605 is clear (checked by every test above).
 }
 
@@ -445,6 +444,6 @@ fn a_hex_is_in_one_camp_only_cg_12_1_p164() {
         grid(&[("0605", '4'), ("0101", '4')])
     );
     let err = load_err(&text);
-    assert!(err.contains("[[map.camp]]: hex 0605 is already in camp 1"), "{err}");
+    assert!(err.contains("[[map.camp]]: hex 0605 is already in another camp"), "{err}");
     assert!(!err.contains("0101"), "{err}");
 }

@@ -524,8 +524,9 @@ fn read_map(ctx: &mut Ctx, value: &Value) -> Option<(Map, Vec<RawCamp>)> {
 struct RawCamp {
     span: Range<usize>,
     side: Option<(String, Range<usize>)>,
-    /// Where the `enclosures` grid is, for the checks against the terrain.
+    /// Where the `enclosures` grid is, and its text, for the checks against the terrain.
     grid: Range<usize>,
+    text: String,
     enclosures: Vec<(HexId, u8)>,
 }
 
@@ -552,7 +553,7 @@ fn read_camps(ctx: &mut Ctx, value: &Value, map: &Map) -> Vec<RawCamp> {
         };
         let mut enclosures: Vec<(HexId, u8)> = map.hexes().zip(cells).filter(|(_, e)| *e > 0).collect();
         enclosures.sort_unstable();
-        out.push(RawCamp { span: v.span(), side, grid, enclosures });
+        out.push(RawCamp { span: v.span(), side, grid, text, enclosures });
     }
     out
 }
@@ -568,7 +569,7 @@ fn resolve_camps(
     rules: Option<RuleSet>,
 ) -> Vec<crate::camp::Camp> {
     let mut camps: Vec<crate::camp::Camp> = Vec::new();
-    let first_grid = raw.first().map(|c| c.grid.clone());
+    let first = raw.first().map(|c| (c.grid.clone(), c.text.clone()));
     for c in raw {
         if rules.is_some_and(|r| !crate::rule_set::hooks(r).camps) {
             ctx.error(c.span, "[[map.camp]]: camps belong to the chandragupta rules (CG 12.1)");
@@ -579,23 +580,21 @@ fn resolve_camps(
         }
         for &(hex, e) in &c.enclosures {
             let terrain = map.terrain(hex).unwrap_or(Terrain::Clear);
+            let mut problems = Vec::new();
             if e <= crate::camp::PALISADE && terrain != Terrain::Camp {
-                ctx.error(
-                    c.grid.clone(),
-                    format!(
-                        "[[map.camp]]: hex {hex} is in enclosure {e}, within the palisade, so its terrain must be \
-                         camp (`c`), not {}",
-                        terrain.name()
-                    ),
-                );
+                problems.push(format!(
+                    "hex {hex} is in enclosure {e}, within the palisade, so its terrain must be camp (`c`), not {}",
+                    terrain.name()
+                ));
             } else if terrain.is_impassable() {
-                ctx.error(
-                    c.grid.clone(),
-                    format!("[[map.camp]]: hex {hex} is {}; no camp stands there", terrain.name()),
-                );
+                problems.push(format!("hex {hex} is {}; no camp stands there", terrain.name()));
             }
-            if let Some(other) = camps.iter().position(|o| o.enclosure(hex).is_some()) {
-                ctx.error(c.grid.clone(), format!("[[map.camp]]: hex {hex} is already in camp {}", other + 1));
+            if camps.iter().any(|o| o.enclosure(hex).is_some()) {
+                problems.push(format!("hex {hex} is already in another camp"));
+            }
+            for p in problems {
+                let (line, column) = grid_cell(ctx, &c.text, &c.grid, hex);
+                ctx.error_at(line, column, format!("[[map.camp]]: {p}"));
             }
         }
         let Some((id, span)) = c.side else { continue };
@@ -605,10 +604,15 @@ fn resolve_camps(
         };
         camps.push(crate::camp::Camp { side, enclosures: c.enclosures });
     }
-    if let (Some(grid), false) = (first_grid, camps.is_empty()) {
+    if let (Some((grid, text)), false) = (first, camps.is_empty()) {
         let inside = |h: HexId| camps.iter().any(|c| c.enclosure(h).is_some_and(|e| e <= crate::camp::PALISADE));
         if let Some(h) = map.hexes().find(|&h| map.terrain(h) == Some(Terrain::Camp) && !inside(h)) {
-            ctx.error(grid, format!("[[map.camp]]: hex {h} is a camp hex (`c`) but in no camp's enclosure 1 to 3"));
+            let (line, column) = grid_cell(ctx, &text, &grid, h);
+            ctx.error_at(
+                line,
+                column,
+                format!("[[map.camp]]: hex {h} is a camp hex (`c`) but in no camp's enclosure 1 to 3"),
+            );
         }
     }
     camps
@@ -642,6 +646,29 @@ fn read_compass(ctx: &mut Ctx, f: &mut Fields) -> [Hexside; 6] {
     }
 }
 
+/// The file line of a grid string's first line of content: a multi-line string starting with a
+/// newline has its content begin on the next line.
+fn grid_first_line(ctx: &Ctx, span: &Range<usize>) -> usize {
+    let source_at = ctx.text.get(span.start..).unwrap_or("");
+    let opens_with_newline = ["\"\"\"\n", "\"\"\"\r\n", "'''\n", "'''\r\n"].iter().any(|p| source_at.starts_with(p));
+    ctx.position(span.start).0 + usize::from(opens_with_newline)
+}
+
+/// Where `hex`'s character stands in a grid already read (line and column), for a message about
+/// it; the grid's own line when the row is not found.
+fn grid_cell(ctx: &Ctx, text: &str, span: &Range<usize>, hex: HexId) -> (usize, usize) {
+    let first = grid_first_line(ctx, span);
+    let label = format!("{:02} ", hex.row);
+    text.lines()
+        .enumerate()
+        .find_map(|(i, raw)| {
+            let content = raw.trim_start();
+            let indent = raw.len() - content.len();
+            content.starts_with(&label).then(|| (first + i, indent + 3 + hex.col as usize))
+        })
+        .unwrap_or_else(|| ctx.position(span.start))
+}
+
 /// Reads a grid of one character per hex: lines `RR cells`, rows 1..=rows in order.
 fn read_grid<T>(
     ctx: &mut Ctx,
@@ -652,11 +679,7 @@ fn read_grid<T>(
     rows: u8,
     parse: impl Fn(char) -> Result<T, String>,
 ) -> Option<Vec<T>> {
-    // A multi-line string starting with a newline has its content begin on the next line.
-    let source_at = ctx.text.get(span.start..).unwrap_or("");
-    let opens_with_newline = ["\"\"\"\n", "\"\"\"\r\n", "'''\n", "'''\r\n"].iter().any(|p| source_at.starts_with(p));
-    let (first_line, _) = ctx.position(span.start);
-    let first_line = first_line + usize::from(opens_with_newline);
+    let first_line = grid_first_line(ctx, &span);
 
     let mut cells = Vec::with_capacity(columns as usize * rows as usize);
     let mut errors = 0usize;
