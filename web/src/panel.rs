@@ -2,10 +2,10 @@
 
 use crate::counters::side_class;
 use crate::log::LogEntry;
-use crate::terrain_layer::terrain_class;
+use crate::terrain_layer::{feature_class, terrain_class};
 use sarissa_rules::game::{GameState, LeaderStatus};
 use sarissa_rules::hex::Hexside;
-use sarissa_rules::terrain::Terrain;
+use sarissa_rules::terrain::{HexsideFeature, Terrain};
 use sarissa_rules::units::{Leader, Unit};
 use sarissa_rules::{Game, HexId, Scenario};
 use std::rc::Rc;
@@ -166,10 +166,22 @@ fn legend() -> Html {
             </li>
         }
     });
+    // The hexside lines, each drawn as on the map: the camp's rings among them (CG 12.11).
+    let edges = HexsideFeature::ALL.iter().map(|&f| {
+        html! {
+            <li>
+                <svg width="22" height="18" viewBox="0 0 22 18" aria-hidden="true">
+                    <path class={classes!("hexside", "legend-line", feature_class(f))} d="M2,9 L20,9" />
+                </svg>
+                { f.name() }
+            </li>
+        }
+    });
     html! {
         <details class="legend">
             <summary>{ "Map key" }</summary>
             <ul>{ for items }</ul>
+            <ul class="legend-edges">{ for edges }</ul>
             <p>{ "Darker tints and brown contour lines mark higher ground; a heavy contour is a climb of two levels or more. Blue lines on hex edges are streams and rivers." }</p>
         </details>
     }
@@ -179,6 +191,12 @@ fn hex_details(s: &Scenario, st: &GameState, hex: HexId) -> Html {
     let map = &s.map;
     let terrain = map.terrain(hex).map_or("off the map", |t| t.name());
     let level = map.elevation(hex).unwrap_or(0);
+    // CG 12.11: which ring of whose camp the hex is in.
+    let enclosure = map.enclosure(hex).map(|(c, e)| {
+        let ring = ["royal (first)", "second", "third", "outer (fourth)"][usize::from(e.clamp(1, 4) - 1)];
+        let side = s.sides.get(map.camps[c].side).map_or("", |x| x.name.as_str());
+        format!("; {ring} enclosure of the camp of the {side}")
+    });
     let edges: Vec<String> = Hexside::ALL
         .iter()
         .filter_map(|&side| {
@@ -194,7 +212,7 @@ fn hex_details(s: &Scenario, st: &GameState, hex: HexId) -> Html {
     html! {
         <div class="hex-details" data-hex={hex.to_string()}>
             <h2>{ format!("Hex {hex}") }</h2>
-            <p class="terrain-line">{ format!("{terrain}, level {level}") }</p>
+            <p class="terrain-line">{ format!("{terrain}, level {level}{}", enclosure.unwrap_or_default()) }</p>
             if !edges.is_empty() {
                 <p class="edges">{ format!("Edges: {}", edges.join("; ")) }</p>
             }

@@ -38,7 +38,8 @@ pub fn terrain_class(t: Terrain) -> &'static str {
     }
 }
 
-fn feature_class(f: HexsideFeature) -> &'static str {
+/// The CSS class a hexside feature is drawn with; each camp hexside has its own (CG 12.11).
+pub fn feature_class(f: HexsideFeature) -> &'static str {
     match f {
         HexsideFeature::Stream => "hs-stream",
         HexsideFeature::MinorRiver => "hs-minor-river",
@@ -48,8 +49,12 @@ fn feature_class(f: HexsideFeature) -> &'static str {
         HexsideFeature::SheerSlope => "hs-sheer-slope",
         HexsideFeature::Wall => "hs-wall",
         HexsideFeature::Gate | HexsideFeature::CityGate => "hs-gate",
-        HexsideFeature::Berm | HexsideFeature::Moat => "hs-ditch",
-        HexsideFeature::Palisade | HexsideFeature::Thorns | HexsideFeature::Wagons => "hs-palisade",
+        HexsideFeature::Berm => "hs-ditch",
+        HexsideFeature::Moat => "hs-moat",
+        HexsideFeature::Palisade => "hs-palisade",
+        HexsideFeature::Thorns => "hs-thorns",
+        HexsideFeature::Wagons => "hs-wagons",
+        HexsideFeature::CampGate => "hs-camp-gate",
     }
 }
 

@@ -6,7 +6,7 @@
 //! searches the same way over hex × hexside, and a change into or out of column is one more
 //! step at the end of the move (6.61).
 
-use crate::charts::movement_costs::{self, facing_cost, Cost, Crossing, MoveCategory};
+use crate::charts::movement_costs::{self, facing_cost, Cost, MoveCategory};
 use crate::charts::stacking;
 use crate::facing::{front_hexsides, hexes_in, vertices_between, Arc};
 use crate::game::{GameState, RuleError};
@@ -62,7 +62,7 @@ pub fn entry_cost(scenario: &Scenario, category: MoveCategory, from: HexId, to: 
         category,
         map.terrain(to)?,
         map.hexside(from, to),
-        Crossing::Inward,
+        map.crossing(from, to),
         map.elevation(from)?,
         map.elevation(to)?,
     )
@@ -125,7 +125,7 @@ struct Mover<'a> {
     /// CG 10.15: enemy elephants' ZOC it may not enter, and their flanks' hits.
     elephants: crate::elephants::ElephantGround,
     /// Ground the battle's special rules close to it now (P151).
-    closed: HashMap<HexId, &'a str>,
+    closed: HashMap<HexId, crate::restrictions::Closure<'a>>,
 }
 
 impl<'a> Mover<'a> {
@@ -311,6 +311,10 @@ impl<'a> Mover<'a> {
             }
         }
         let Some(cost) = entry_cost(self.scenario, self.category, from, to) else {
+            // CG 12.11, 12.14: only foot cross a camp's rings; horses, chariots and elephants use a gate.
+            if let Some(f) = crate::zoc::camp_hexside(self.scenario, from, to) {
+                return Err(format!("a {} may not cross the {} into {to} (12.14)", self.unit.kind.name(), f.name()));
+            }
             return Err(format!("a {} may not enter {to} that way (6.2, movement costs chart)", self.unit.kind.name()));
         };
         // 6.62: a column's terrain hits are one fewer, never below none.
@@ -566,7 +570,7 @@ pub fn plan_steps(
     for (k, &to) in path.iter().enumerate() {
         // P151: closed ground is refused as such, whatever way it might be faced.
         if let Some(rule) = mover.closed.get(&to) {
-            return Err(refuse("P151", format!("into {to}: {}", crate::restrictions::refusal(to, rule))));
+            return Err(refuse(rule.rule(), format!("into {to}: {}", crate::restrictions::refusal(to, rule))));
         }
         let mut next: HashMap<Vertex, (Spent, Vertex)> = HashMap::new();
         // The reason given for a refused step is the one for going straight on, if that was
@@ -665,9 +669,9 @@ pub fn plan_steps(
 
 /// The rule number cited in a refusal's reason, e.g. "(6.25)".
 fn rule_of(reason: &str) -> &'static str {
-    const RULES: [&str; 17] = [
+    const RULES: [&str; 19] = [
         "6.11", "6.25", "6.32", "6.61", "6.64", "6.67", "6.91", "6.92", "7.15", "7.23", "7.25", "10.15", "6.2", "6.3",
-        "6.6", "10.72", "P151",
+        "6.6", "10.72", "P151", "12.11", "12.14",
     ];
     RULES
         .iter()
@@ -785,7 +789,7 @@ struct Formation<'a> {
     /// It may change into or out of column at the end of its move (6.61).
     may_change: bool,
     /// Ground the battle's special rules close to it now (P151).
-    closed: HashMap<HexId, &'a str>,
+    closed: HashMap<HexId, crate::restrictions::Closure<'a>>,
 }
 
 /// Hoplite lines are bound by the Greek optional rules (6.5, 6.14), Greek mercenaries and

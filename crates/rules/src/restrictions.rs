@@ -2,7 +2,8 @@
 //! some turns (e.g. the satraps holding the Granicus bank). They are scenario data attached to
 //! the special rule that states them; the engine checks them wherever a unit or leader moves of
 //! its own will — orders and withdrawals — never in a rout, a rampage or an advance after combat,
-//! which the rules do not call voluntary (ruling P151).
+//! which the rules do not call voluntary (ruling P151). A CG camp's enclosures closed to some of
+//! its own side's units (CG 12.11, ruling P160) are checked the same way, citing their rule.
 
 use crate::game::GameState;
 use crate::hex::HexId;
@@ -77,21 +78,48 @@ impl NoEntry {
     }
 }
 
-/// The hexes closed to `who` now by the battle's special rules, each with the rule's title;
-/// empty when none binds it.
-pub fn closed_to<'a>(scenario: &'a Scenario, state: &GameState, who: Mover) -> HashMap<HexId, &'a str> {
+/// Why a hex is closed to a voluntary move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Closure<'a> {
+    /// A special rule of the battle, by title (P151).
+    SpecialRule(&'a str),
+    /// The camp's enclosures (CG 12.11, P160), with the reason.
+    Camp(&'static str),
+}
+
+impl Closure<'_> {
+    /// The rule a refusal cites.
+    pub fn rule(self) -> &'static str {
+        match self {
+            Self::SpecialRule(_) => "P151",
+            Self::Camp(_) => "12.11",
+        }
+    }
+}
+
+/// The hexes closed to `who` now by the battle's special rules, each with the rule's title, and
+/// a unit's by its side's camp (CG 12.11, P160); empty when none binds it.
+pub fn closed_to<'a>(scenario: &'a Scenario, state: &GameState, who: Mover) -> HashMap<HexId, Closure<'a>> {
     let mut closed = HashMap::new();
     for r in &scenario.meta.special_rules {
         for n in r.no_entry.iter().filter(|n| n.binds(scenario, state, who)) {
             for h in n.closed(scenario) {
-                closed.entry(h).or_insert(r.title.as_str());
+                closed.entry(h).or_insert(Closure::SpecialRule(r.title.as_str()));
             }
+        }
+    }
+    if let Mover::Unit(u) = who {
+        for (h, why) in crate::camp::closed_to(scenario, state, u) {
+            closed.entry(h).or_insert(Closure::Camp(why));
         }
     }
     closed
 }
 
 /// Why `hex` is closed, for a refusal.
-pub fn refusal(hex: HexId, title: &str) -> String {
-    format!("{hex} is closed to it by the battle's special rule “{title}” (P151)")
+pub fn refusal(hex: HexId, closure: &Closure) -> String {
+    match closure {
+        Closure::SpecialRule(title) => format!("{hex} is closed to it by the battle's special rule “{title}” (P151)"),
+        Closure::Camp(why) => format!("{hex} is closed to it: {why}"),
+    }
 }

@@ -202,6 +202,10 @@ pub struct RuleHooks {
     pub harass_path_avoids_rivers: bool,
     /// CG 11.25, 12.14, 12.213: routers cross no river, fortified hexside or city wall (D68).
     pub routers_barred_by_rivers_and_walls: bool,
+    /// CG 12.1: camps — enclosures (12.11), no withdrawal across their fortified hexsides
+    /// (12.14), zones of control stopped or turned into Fort ZOCs at them (12.15, 12.16). GBA
+    /// has no camps (D27): a scenario may describe one only under the CG rules.
+    pub camps: bool,
     /// CG 9.21: the entry fire an advancing unit meets never routs it (TQ − 1 hits at most);
     /// GBA 9.31 caps only the advance's own costs (P142).
     pub advance_fire_cannot_rout: bool,
@@ -257,6 +261,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
     harass_targets: HarassTargets::ByType,
     harass_path_avoids_rivers: false,
     routers_barred_by_rivers_and_walls: false,
+    camps: false,
     advance_fire_cannot_rout: false,
     rampage: RampageRule {
         first_high_roll_flees_cause: true,
@@ -320,6 +325,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     harass_targets: HarassTargets::LowerMaNoSkirmishers,
     harass_path_avoids_rivers: true,
     routers_barred_by_rivers_and_walls: true,
+    camps: true,
     advance_fire_cannot_rout: true,
     rampage: RampageRule {
         first_high_roll_flees_cause: false,

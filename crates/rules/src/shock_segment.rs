@@ -29,7 +29,6 @@ use crate::hex::HexId;
 use crate::scenario::Scenario;
 use crate::terrain::{HexsideFeature, Terrain};
 use crate::units::{Grade, LeaderRole, Placement, UnitClass, UnitType};
-use crate::zoc::zoc_of;
 use std::collections::{BTreeSet, HashMap};
 
 /// A unit that may attack this segment.
@@ -47,7 +46,8 @@ pub struct Candidate {
 /// not Routed.
 fn foes(scenario: &Scenario, state: &GameState, attacker: usize) -> Vec<usize> {
     let u = &scenario.units[attacker];
-    let zoc = zoc_of(scenario, state, attacker);
+    // Whom it may strike: its ZOC but for the camp's rules of 12.15 and 12.16 (P163).
+    let zoc = crate::zoc::shock_reach(scenario, state, attacker);
     let mounted = u.kind.is_cavalry() || matches!(u.kind, UnitType::CH | UnitType::ChStar);
     let barred_front = mounted && crate::rule_set::hooks(scenario.meta.rules).mounted_never_shock_elephant_front;
     let only_front = |e: usize| {
@@ -73,6 +73,18 @@ fn foes(scenario: &Scenario, state: &GameState, attacker: usize) -> Vec<usize> {
                 && !crate::indian::enmity_bars_shock(scenario, state, attacker, e)
         })
         .collect()
+}
+
+/// Does `attacker` touch `foe` across some hexside other than a camp's (CG 12.16, P163)? Only
+/// such a foe makes a heavy unit that moved up attack (7.31): the Fort ZOC obliges nobody.
+fn touches_in_the_open(scenario: &Scenario, state: &GameState, attacker: usize, foe: usize) -> bool {
+    let reach = crate::zoc::shock_reach(scenario, state, attacker);
+    state.units[attacker].placement.hexes().any(|a| {
+        state.units[foe]
+            .placement
+            .hexes()
+            .any(|d| a.is_adjacent(d) && reach.contains(&d) && crate::zoc::camp_hexside(scenario, a, d).is_none())
+    })
 }
 
 /// The active side and the hexes its shock segment reaches without orders: the active leader's
@@ -117,7 +129,9 @@ pub fn candidates(scenario: &Scenario, state: &GameState) -> Vec<Candidate> {
             // Moved up this phase: its move under this leader's order ended here (7.31).
             let moved_up = ordered.contains(&u.id) && st.order_start.is_some_and(|p| p != st.placement);
             if moved_up {
-                return Some(Candidate { unit: i, must: must_shock(u.kind).0, check: true });
+                // CG 12.16 (P163): a foe it touches only across a camp hexside never obliges it.
+                let obliged = foes(scenario, state, i).iter().any(|&e| touches_in_the_open(scenario, state, i, e));
+                return Some(Candidate { unit: i, must: must_shock(u.kind).0 && obliged, check: true });
             }
             // 10.31: an Engaged unit in range must attack again, without the check.
             let lent = crate::contingent::lends_shock(scenario, state, i);

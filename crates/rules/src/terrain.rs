@@ -97,10 +97,13 @@ pub enum HexsideFeature {
     Moat,
     Thorns,
     Wagons,
+    /// A gate in a camp's palisade (CG 12.11): the one way in for cavalry, chariots and
+    /// elephants. Unlike [`HexsideFeature::Gate`] (GBA 6.26, free) it has the camp chart's costs.
+    CampGate,
 }
 
 impl HexsideFeature {
-    pub const ALL: [HexsideFeature; 14] = [
+    pub const ALL: [HexsideFeature; 15] = [
         Self::Stream,
         Self::MinorRiver,
         Self::SteepBankedStream,
@@ -115,6 +118,7 @@ impl HexsideFeature {
         Self::Moat,
         Self::Thorns,
         Self::Wagons,
+        Self::CampGate,
     ];
 
     /// The key used in a scenario's `[map.hexsides]` table.
@@ -134,6 +138,7 @@ impl HexsideFeature {
             Self::Moat => "moat",
             Self::Thorns => "thorns",
             Self::Wagons => "wagons",
+            Self::CampGate => "camp_gate",
         }
     }
 
@@ -157,7 +162,21 @@ impl HexsideFeature {
             Self::Moat => "moat",
             Self::Thorns => "thorn hedge",
             Self::Wagons => "wagon laager",
+            Self::CampGate => "camp gate",
         }
+    }
+
+    /// The fortified hexsides of a CG camp that nobody withdraws, retreats or routs across
+    /// (CG 12.14): berm and ditch, palisade, moat, thorns, wagons. A camp gate is not one of them:
+    /// routers go out through it (CG 12.11, 11.24; ruling P162).
+    pub fn is_camp_fortification(self) -> bool {
+        matches!(self, Self::Berm | Self::Palisade | Self::Moat | Self::Thorns | Self::Wagons)
+    }
+
+    /// Every hexside of a CG camp's enclosures, its gates included: crossing one has a direction
+    /// (CG 12.12) and zones of control stop at it (CG 12.15, 12.16; ruling P162).
+    pub fn is_camp_hexside(self) -> bool {
+        self.is_camp_fortification() || self == Self::CampGate
     }
 
     /// Rough hexsides (GBA 6.28).

@@ -117,6 +117,13 @@ pub(crate) struct Spent {
     hexes: u8,
 }
 
+/// The fortified camp hexside between `from` and `to`, which no withdrawal crosses (CG 12.14);
+/// a camp gate is none (P162).
+fn fortified(scenario: &Scenario, from: HexId, to: HexId) -> Option<crate::terrain::HexsideFeature> {
+    let camps = crate::rule_set::hooks(scenario.meta.rules).camps;
+    scenario.map.hexside(from, to).filter(|f| camps && f.is_camp_fortification())
+}
+
 /// Everything fixed for one withdrawal.
 pub(crate) struct Retreat<'a> {
     scenario: &'a Scenario,
@@ -137,7 +144,7 @@ pub(crate) struct Retreat<'a> {
     /// off the map across it if he gets there.
     toward: Option<crate::scenario::Edge>,
     /// Ground the battle's special rules close to the withdrawing unit or leader (P151).
-    closed: HashMap<HexId, &'a str>,
+    closed: HashMap<HexId, crate::restrictions::Closure<'a>>,
     /// CG 10.72: hexes a guild unit or chief may not go into of his own will — a rival guild's
     /// units, a rival guild's chief (P129). Empty for a forced withdrawal.
     pub(crate) barred: Vec<HexId>,
@@ -210,6 +217,9 @@ impl Retreat<'_> {
         }
         if map.hexside(from, to).is_some_and(|f| f.is_rough()) {
             return Err(format!("the hexside between {from} and {to} is rough (6.75)"));
+        }
+        if let Some(f) = fortified(self.scenario, from, to) {
+            return Err(format!("nobody withdraws across the {} between {from} and {to} (12.14)", f.name()));
         }
         let Some(cost) = entry_cost(self.scenario, self.category, from, to) else {
             return Err(format!("{to} cannot be entered that way (6.75, movement costs chart)"));
@@ -579,7 +589,11 @@ pub(crate) fn withdraw_unit(
     let refuse = |reason: String| RuleError::IllegalMove { unit: unit.clone(), rule, reason };
     let r =
         unit_retreat(tx.scenario, &tx.state, ui, mover).ok_or_else(|| refuse("it may not withdraw (6.71)".into()))?;
-    let spent = r.walk(path).map_err(refuse)?;
+    // A camp's refusals name their own rule (CG 12.11, 12.14).
+    let spent = r.walk(path).map_err(|reason| {
+        let rule = ["12.11", "12.14"].into_iter().find(|r| reason.contains(&format!("({r})"))).unwrap_or(rule);
+        RuleError::IllegalMove { unit: unit.clone(), rule, reason }
+    })?;
     let u = &tx.scenario.units[ui];
     let end = *path.last().expect("walk refuses an empty path");
     let start_facing = tx.state.units[ui].facing;
@@ -912,7 +926,7 @@ pub(crate) struct BackSteps<'a> {
     zoc: HashMap<HexId, Vec<usize>>,
     occupied: HashMap<HexId, usize>,
     /// Ground the battle's special rules close to it (P151).
-    closed: HashMap<HexId, &'a str>,
+    closed: HashMap<HexId, crate::restrictions::Closure<'a>>,
 }
 
 type Halves = (HexId, HexId);
@@ -953,6 +967,7 @@ impl<'a> BackSteps<'a> {
             && !self.closed.contains_key(&to)
             && !map.terrain(to).is_some_and(|t| t.is_rough() && t != Terrain::Rocky)
             && !map.hexside(from, to).is_some_and(|f| f.is_rough())
+            && fortified(self.scenario, from, to).is_none()
     }
 
     /// The steps back open from `halves`, each with its cost.

@@ -1,10 +1,12 @@
 //! Zones of control (GBA 7.2) and who can be pinned by them.
 
+use crate::charts::movement_costs::Crossing;
 use crate::facing::{hexes_in, Arc};
 use crate::game::GameState;
 use crate::hex::HexId;
 use crate::movement::{category_of, entry_cost};
 use crate::scenario::Scenario;
+use crate::terrain::HexsideFeature;
 use crate::units::{Unit, UnitClass, UnitType};
 use std::collections::HashMap;
 
@@ -18,8 +20,44 @@ pub fn can_ever_shock(kind: UnitType, class: Option<UnitClass>) -> bool {
 
 /// The hexes into which unit `i` exerts a ZOC: its front hexes, and a missile-armed
 /// skirmisher's flank hexes too (7.21), but never a hex it could not move into (7.22).
-/// Eliminated units have none.
+/// Eliminated units have none. At a CG camp's hexsides (P163): from outside none reaches across
+/// (12.15), but a missile unit with missiles left reaches across thorns and wagons; from inside
+/// it reaches across as a Fort ZOC, whether or not the unit could cross there (12.16).
 pub fn zoc_of(scenario: &Scenario, state: &GameState, i: usize) -> Vec<HexId> {
+    let (u, st) = (&scenario.units[i], &state.units[i]);
+    let map = &scenario.map;
+    let missiles_left = u.missile.is_some() && st.supply != crate::combat::missile::Supply::No;
+    let category = category_of(u, &st.placement);
+    let reaches = |from: HexId, h: HexId| match camp_hexside(scenario, from, h) {
+        None => entry_cost(scenario, category, from, h).is_some(),
+        // 12.16: a Fort ZOC, out of the camp across its hexside.
+        Some(_) if map.crossing(from, h) == Crossing::Outward => map.terrain(h).is_some_and(|t| !t.is_impassable()),
+        // 12.15 and its exception.
+        Some(f) => {
+            missiles_left
+                && matches!(f, HexsideFeature::Thorns | HexsideFeature::Wagons)
+                && entry_cost(scenario, category, from, h).is_some()
+        }
+    };
+    zoc_hexes(scenario, state, i, reaches)
+}
+
+/// The hexes unit `i` may strike in shock: its ZOC as 7.21 and 7.22 make it, camp hexsides
+/// aside (12.15 and 12.16 are about zones of control, not who may fight whom; P163).
+pub fn shock_reach(scenario: &Scenario, state: &GameState, i: usize) -> Vec<HexId> {
+    let category = category_of(&scenario.units[i], &state.units[i].placement);
+    zoc_hexes(scenario, state, i, |from, h| entry_cost(scenario, category, from, h).is_some())
+}
+
+/// The camp hexside between two adjacent hexes, under rules that have camps (CG 12.1).
+pub fn camp_hexside(scenario: &Scenario, a: HexId, b: HexId) -> Option<HexsideFeature> {
+    let camps = crate::rule_set::hooks(scenario.meta.rules).camps;
+    scenario.map.hexside(a, b).filter(|f| camps && f.is_camp_hexside())
+}
+
+/// Unit `i`'s front (and a skirmisher's flank) hexes that `reaches` lets it project into from
+/// one of its own hexes.
+fn zoc_hexes(scenario: &Scenario, state: &GameState, i: usize, reaches: impl Fn(HexId, HexId) -> bool) -> Vec<HexId> {
     let (u, st) = (&scenario.units[i], &state.units[i]);
     let hooks = crate::rule_set::hooks(scenario.meta.rules);
     let out_of_missiles = u.kind.is_foot_skirmisher() && st.supply == crate::combat::missile::Supply::No;
@@ -40,10 +78,8 @@ pub fn zoc_of(scenario: &Scenario, state: &GameState, i: usize) -> Vec<HexId> {
     if u.kind.is_foot_skirmisher() && u.missile.is_some() && !out_of_missiles {
         hexes.extend(hexes_in(&st.placement, st.heading(), Arc::Flank));
     }
-    let category = category_of(u, &st.placement);
     hexes.retain(|&h| {
-        scenario.map.contains(h)
-            && st.placement.hexes().any(|from| from.is_adjacent(h) && entry_cost(scenario, category, from, h).is_some())
+        scenario.map.contains(h) && st.placement.hexes().any(|from| from.is_adjacent(h) && reaches(from, h))
     });
     hexes
 }

@@ -246,7 +246,7 @@ pub const HEXES: [(Terrain, [Cell; 8]); 11] = [
 /// Extra cost of crossing a hexside, added to the cost of the hex entered; rows in
 /// [`HexsideFeature::ALL`] order. For the CG camp hexsides (Berm … Wagons) this is the cost of
 /// crossing *into* the camp (towards its centre); [`CAMP_OUTWARD`] has the way out (CG 12.12).
-pub const HEXSIDES: [(HexsideFeature, [Cell; 8]); 14] = [
+pub const HEXSIDES: [(HexsideFeature, [Cell; 8]); 15] = [
     (
         HexsideFeature::Stream,
         [ok(1, 1, D), ok(1, 0, D), ok(0, 0, D), ok(0, 0, D), ok(1, 0, D), ok(0, 0, D), ok(1, 1, D), ok(1, 0, D)],
@@ -345,6 +345,21 @@ pub const HEXSIDES: [(HexsideFeature, [Cell; 8]); 14] = [
             no(R_CAMP_NONINF),
         ],
     ),
+    // The camp gate (CG 12.11, 12.12, 12.14): the same both ways; the only way into a camp for
+    // cavalry, chariots and elephants.
+    (
+        HexsideFeature::CampGate,
+        [
+            ok(1, 1, R_CAMP_GATE),
+            ok(1, 1, R_CAMP_GATE),
+            ok(1, 1, R_CAMP_GATE),
+            ok(1, 0, R_CAMP_GATE),
+            ok(1, 1, R_CAMP_GATE),
+            ok(1, 1, R_CAMP_GATE),
+            ok(1, 1, R_CAMP_GATE),
+            ok(1, 1, R_CAMP_GATE),
+        ],
+    ),
 ];
 
 /// CG camp hexsides crossed *out of* the camp (away from its centre; CG 12.12: easier from
@@ -406,20 +421,6 @@ pub const CAMP_OUTWARD: [(HexsideFeature, [Cell; 8]); 5] = [
             no(R_CAMP_NONINF),
         ],
     ),
-];
-
-/// The CG camp Gate hexside (CG 12.11, 12.12, 12.14), the same both ways; the only way into a
-/// camp for cavalry, chariots and elephants. `HexsideFeature` has no camp-gate key yet (`Gate` is
-/// the free Pelium gate of GBA 6.26), so this row is kept apart until a scenario needs it.
-pub const CAMP_GATE: [Cell; 8] = [
-    ok(1, 1, R_CAMP_GATE),
-    ok(1, 1, R_CAMP_GATE),
-    ok(1, 1, R_CAMP_GATE),
-    ok(1, 0, R_CAMP_GATE),
-    ok(1, 1, R_CAMP_GATE),
-    ok(1, 1, R_CAMP_GATE),
-    ok(1, 1, R_CAMP_GATE),
-    ok(1, 1, R_CAMP_GATE),
 ];
 
 /// The change of elevation between the hex left and the hex entered (GBA 6.21, 6.23).
@@ -550,11 +551,6 @@ pub fn hexside_cost(cat: MoveCategory, feature: HexsideFeature) -> Option<Cost> 
 /// [`hexside_cost`] with the direction of a camp crossing (CG 12.12).
 pub fn hexside_cost_crossing(cat: MoveCategory, feature: HexsideFeature, crossing: Crossing) -> Option<Cost> {
     hexside_cell(cat, feature, crossing).cost()
-}
-
-/// The CG camp gate ([`CAMP_GATE`]), the same both ways.
-pub fn camp_gate_cost(cat: MoveCategory) -> Option<Cost> {
-    CAMP_GATE[cat as usize].cost()
 }
 
 /// Elevation change when entering a hex (from level, to level), GBA 6.21, 6.23: up 1 / down 1 /
@@ -950,9 +946,10 @@ mod tests {
         assert_eq!(hexside_cost_crossing(Cavalry, Stream, Crossing::Outward), hexside_cost(Cavalry, Stream));
         // The camp gate lets everyone in; best In Column (CG 12.12).
         for cat in MoveCategory::ALL {
-            assert!(camp_gate_cost(cat).is_some());
+            assert!(hexside_cost(cat, CampGate).is_some());
+            assert_eq!(hexside_cost_crossing(cat, CampGate, Crossing::Outward), hexside_cost(cat, CampGate));
         }
-        assert_eq!(camp_gate_cost(Cavalry).map(in_column), cost(1, 0));
+        assert_eq!(hexside_cost(Cavalry, CampGate).map(in_column), cost(1, 0));
     }
 
     #[test]
@@ -1016,7 +1013,6 @@ mod tests {
             for c in LevelChange::ALL {
                 check(elevation_origin(cat, c));
             }
-            check(CAMP_GATE[cat as usize].origin);
         }
         for kind in UnitType::ALL {
             for class in std::iter::once(None).chain(kind.allowed_classes().iter().copied().map(Some)) {
@@ -1030,8 +1026,7 @@ mod tests {
             .map(|r| r.1)
             .chain(HEXSIDES.iter().map(|r| r.1))
             .chain(CAMP_OUTWARD.iter().map(|r| r.1))
-            .chain(ELEVATION.iter().map(|r| r.1))
-            .chain(std::iter::once(CAMP_GATE));
+            .chain(ELEVATION.iter().map(|r| r.1));
         for row in rows {
             for cell in row.iter().filter(|c| !c.allowed) {
                 assert_eq!((cell.mp, cell.hits), (0, 0));

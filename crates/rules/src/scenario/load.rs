@@ -273,7 +273,10 @@ fn read_document(ctx: &mut Ctx, doc: &Spanned<DeTable>, file: &str) -> Option<Sc
         }
     }
     let meta = top.value(ctx, "scenario", true).and_then(|v| read_meta(ctx, v, file));
-    let map = top.value(ctx, "map", true).and_then(|v| read_map(ctx, v));
+    let (mut map, raw_camps) = match top.value(ctx, "map", true).and_then(|v| read_map(ctx, v)) {
+        Some((map, camps)) => (Some(map), camps),
+        None => (None, Vec::new()),
+    };
     let sides_value = top.array(ctx, "side", true);
     top.finish(ctx);
 
@@ -299,7 +302,8 @@ fn read_document(ctx: &mut Ctx, doc: &Spanned<DeTable>, file: &str) -> Option<Sc
             }
         }
     }
-    if let Some(map) = &map {
+    if let Some(map) = &mut map {
+        map.camps = resolve_camps(ctx, map, raw_camps, &sides, meta.as_ref().map(|m| m.rules));
         check_stacking(ctx, map, &units, &ids);
     }
     check_contingents(ctx, &sides, &units, &leaders, &ids);
@@ -472,13 +476,14 @@ fn read_optional_rules(ctx: &mut Ctx, value: &Value) -> OptionalRules {
     rules
 }
 
-fn read_map(ctx: &mut Ctx, value: &Value) -> Option<Map> {
+fn read_map(ctx: &mut Ctx, value: &Value) -> Option<(Map, Vec<RawCamp>)> {
     let mut f = Fields::of(ctx, value, "[map]")?;
     let columns = f.int(ctx, "columns", 1..=99, true).map(|n| n as u8);
     let rows = f.int(ctx, "rows", 1..=99, true).map(|n| n as u8);
     let terrain_text = f.string(ctx, "terrain", true);
     let elevation_text = f.string(ctx, "elevation", true);
     let hexsides_value = f.get("hexsides");
+    let camp_value = f.get("camp");
     let compass = read_compass(ctx, &mut f);
     f.finish(ctx);
     let (columns, rows) = (columns?, rows?);
@@ -506,11 +511,111 @@ fn read_map(ctx: &mut Ctx, value: &Value) -> Option<Map> {
         elevation: elevation.unwrap_or_else(|| vec![0; cells]),
         hexsides: Vec::new(),
         compass,
+        camps: Vec::new(),
     };
     if let Some(v) = hexsides_value {
         map.hexsides = read_hexsides(ctx, v, &map);
     }
-    Some(map)
+    let camps = camp_value.map_or_else(Vec::new, |v| read_camps(ctx, v, &map));
+    Some((map, camps))
+}
+
+/// A camp as written (CG 12.1): its side still a name, checked once the sides are read.
+struct RawCamp {
+    span: Range<usize>,
+    side: Option<(String, Range<usize>)>,
+    /// Where the `enclosures` grid is, and its text, for the checks against the terrain.
+    grid: Range<usize>,
+    text: String,
+    enclosures: Vec<(HexId, u8)>,
+}
+
+/// `[[map.camp]]` (or one `[map.camp]` table): `side` and an `enclosures` grid like `terrain`,
+/// `1`–`4` for a hex's enclosure and `.` outside (CG 12.11).
+fn read_camps(ctx: &mut Ctx, value: &Value, map: &Map) -> Vec<RawCamp> {
+    let tables: Vec<&Value> = match value.get_ref() {
+        DeValue::Array(items) => items.iter().collect(),
+        _ => vec![value],
+    };
+    let mut out = Vec::new();
+    for v in tables {
+        let Some(mut f) = Fields::of(ctx, v, "[[map.camp]]") else { continue };
+        let side = f.string(ctx, "side", true);
+        let grid_text = f.string(ctx, "enclosures", true);
+        f.finish(ctx);
+        let Some((text, grid)) = grid_text else { continue };
+        let Some(cells) = read_grid(ctx, &text, grid.clone(), "camp enclosures", map.columns, map.rows, |c| match c {
+            '.' => Ok(0),
+            '1'..='4' => Ok(c as u8 - b'0'),
+            _ => Err(format!("an enclosure is `1` (royal) to `4` (outer), or `.` outside the camp; not `{c}`")),
+        }) else {
+            continue;
+        };
+        let mut enclosures: Vec<(HexId, u8)> = map.hexes().zip(cells).filter(|(_, e)| *e > 0).collect();
+        enclosures.sort_unstable();
+        out.push(RawCamp { span: v.span(), side, grid, text, enclosures });
+    }
+    out
+}
+
+/// The camps, their sides found and their hexes checked against the terrain and each other
+/// (CG 12.1; rulings P160, P164): the enclosures within the palisade (1–3) are camp hexes (`c`),
+/// and under camps every camp hex lies in one; the outer ring may be any ground one can stand on.
+fn resolve_camps(
+    ctx: &mut Ctx,
+    map: &Map,
+    raw: Vec<RawCamp>,
+    sides: &[Side],
+    rules: Option<RuleSet>,
+) -> Vec<crate::camp::Camp> {
+    let mut camps: Vec<crate::camp::Camp> = Vec::new();
+    let first = raw.first().map(|c| (c.grid.clone(), c.text.clone()));
+    for c in raw {
+        if rules.is_some_and(|r| !crate::rule_set::hooks(r).camps) {
+            ctx.error(c.span, "[[map.camp]]: camps belong to the chandragupta rules (CG 12.1)");
+            continue;
+        }
+        if c.enclosures.is_empty() {
+            ctx.error(c.grid.clone(), "[[map.camp]]: the camp has no hex in an enclosure (1 to 4)");
+        }
+        for &(hex, e) in &c.enclosures {
+            let terrain = map.terrain(hex).unwrap_or(Terrain::Clear);
+            let mut problems = Vec::new();
+            if e <= crate::camp::PALISADE && terrain != Terrain::Camp {
+                problems.push(format!(
+                    "hex {hex} is in enclosure {e}, within the palisade, so its terrain must be camp (`c`), not {}",
+                    terrain.name()
+                ));
+            } else if terrain.is_impassable() {
+                problems.push(format!("hex {hex} is {}; no camp stands there", terrain.name()));
+            }
+            if camps.iter().any(|o| o.enclosure(hex).is_some()) {
+                problems.push(format!("hex {hex} is already in another camp"));
+            }
+            for p in problems {
+                let (line, column) = grid_cell(ctx, &c.text, &c.grid, hex);
+                ctx.error_at(line, column, format!("[[map.camp]]: {p}"));
+            }
+        }
+        let Some((id, span)) = c.side else { continue };
+        let Some(side) = sides.iter().position(|s| s.id == id) else {
+            ctx.error(span, format!("[[map.camp]]: `{id}` is not a side of this battle"));
+            continue;
+        };
+        camps.push(crate::camp::Camp { side, enclosures: c.enclosures });
+    }
+    if let (Some((grid, text)), false) = (first, camps.is_empty()) {
+        let inside = |h: HexId| camps.iter().any(|c| c.enclosure(h).is_some_and(|e| e <= crate::camp::PALISADE));
+        if let Some(h) = map.hexes().find(|&h| map.terrain(h) == Some(Terrain::Camp) && !inside(h)) {
+            let (line, column) = grid_cell(ctx, &text, &grid, h);
+            ctx.error_at(
+                line,
+                column,
+                format!("[[map.camp]]: hex {h} is a camp hex (`c`) but in no camp's enclosure 1 to 3"),
+            );
+        }
+    }
+    camps
 }
 
 /// The optional rampage compass (GBA 11.14, A.12): six hexsides, for rolls 1 to 6.
@@ -541,6 +646,29 @@ fn read_compass(ctx: &mut Ctx, f: &mut Fields) -> [Hexside; 6] {
     }
 }
 
+/// The file line of a grid string's first line of content: a multi-line string starting with a
+/// newline has its content begin on the next line.
+fn grid_first_line(ctx: &Ctx, span: &Range<usize>) -> usize {
+    let source_at = ctx.text.get(span.start..).unwrap_or("");
+    let opens_with_newline = ["\"\"\"\n", "\"\"\"\r\n", "'''\n", "'''\r\n"].iter().any(|p| source_at.starts_with(p));
+    ctx.position(span.start).0 + usize::from(opens_with_newline)
+}
+
+/// Where `hex`'s character stands in a grid already read (line and column), for a message about
+/// it; the grid's own line when the row is not found.
+fn grid_cell(ctx: &Ctx, text: &str, span: &Range<usize>, hex: HexId) -> (usize, usize) {
+    let first = grid_first_line(ctx, span);
+    let label = format!("{:02} ", hex.row);
+    text.lines()
+        .enumerate()
+        .find_map(|(i, raw)| {
+            let content = raw.trim_start();
+            let indent = raw.len() - content.len();
+            content.starts_with(&label).then(|| (first + i, indent + 3 + hex.col as usize))
+        })
+        .unwrap_or_else(|| ctx.position(span.start))
+}
+
 /// Reads a grid of one character per hex: lines `RR cells`, rows 1..=rows in order.
 fn read_grid<T>(
     ctx: &mut Ctx,
@@ -551,11 +679,7 @@ fn read_grid<T>(
     rows: u8,
     parse: impl Fn(char) -> Result<T, String>,
 ) -> Option<Vec<T>> {
-    // A multi-line string starting with a newline has its content begin on the next line.
-    let source_at = ctx.text.get(span.start..).unwrap_or("");
-    let opens_with_newline = ["\"\"\"\n", "\"\"\"\r\n", "'''\n", "'''\r\n"].iter().any(|p| source_at.starts_with(p));
-    let (first_line, _) = ctx.position(span.start);
-    let first_line = first_line + usize::from(opens_with_newline);
+    let first_line = grid_first_line(ctx, &span);
 
     let mut cells = Vec::with_capacity(columns as usize * rows as usize);
     let mut errors = 0usize;

@@ -179,6 +179,9 @@ pub struct Map {
     /// for a roll of 1..=6, entry `roll - 1`.
     #[serde(default = "default_compass")]
     pub compass: [Hexside; 6],
+    /// The camps on the map (CG 12.1): which hexes lie in which enclosure, and whose each is.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub camps: Vec<crate::camp::Camp>,
 }
 
 /// The compass when a map gives none (P73): 1 north, then clockwise round the hexsides.
@@ -207,6 +210,16 @@ impl Map {
     /// Every hex of the map, row by row.
     pub fn hexes(&self) -> impl Iterator<Item = HexId> + '_ {
         (1..=self.rows).flat_map(move |row| (1..=self.columns).map(move |col| HexId::new(col, row)))
+    }
+
+    /// The camp `hex` lies in and its enclosure there, 1 (royal) to 4 (outer) (CG 12.11).
+    pub fn enclosure(&self, hex: HexId) -> Option<(usize, u8)> {
+        self.camps.iter().enumerate().find_map(|(i, c)| c.enclosure(hex).map(|e| (i, e)))
+    }
+
+    /// Which way going from `from` into the adjacent `to` crosses a camp hexside (CG 12.12, P161).
+    pub fn crossing(&self, from: HexId, to: HexId) -> crate::charts::movement_costs::Crossing {
+        crate::camp::crossing(self, from, to)
     }
 
     pub fn hexside(&self, a: HexId, b: HexId) -> Option<HexsideFeature> {

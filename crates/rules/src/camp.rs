@@ -1,0 +1,102 @@
+//! The ground of a Chandragupta camp (CG 12.1): its four enclosures, which way a unit crosses
+//! their hexsides, and who may go in of its own will.
+//!
+//! A camp is scenario data (`[[map.camp]]`, docs/scenario-format.md): the side that holds it and
+//! the enclosure of each of its hexes, 1 (the royal enclosure, within the wagons) to 4 (the outer
+//! ring, within the berm). What this module answers:
+//! * the direction of a crossing (CG 12.12): into a deeper enclosure, or from outside into the
+//!   camp, is inward; anything else outward, except that between hexes of the same depth a camp
+//!   hexside is priced inward (ruling P161);
+//! * the enclosures closed to a unit of the holding side (CG 12.11, ruling P160): its Tribal units
+//!   never enter the third enclosure or deeper of their own will, and while a Maula unit of the
+//!   side stands in the royal enclosure no other unit of the side goes in. Orders and withdrawals
+//!   respect it (through `restrictions::closed_to`); routs do not (a Tribal unit may rout in
+//!   through a gate).
+//!
+//! Who may cross which hexside at all (infantry only over berm, palisade, moat, thorns and
+//! wagons; every unit through a camp gate) is the movement chart's (CG 12.11, 12.14). No
+//! withdrawal crosses a fortified hexside (CG 12.14, `withdrawal`); zones of control stop at the
+//! camp hexsides or become Fort ZOCs (CG 12.15, 12.16, `zoc`).
+
+use crate::charts::movement_costs::Crossing;
+use crate::game::GameState;
+use crate::hex::HexId;
+use crate::scenario::{Map, Scenario};
+use crate::units::Grade;
+use serde::{Deserialize, Serialize};
+
+/// The royal (first) enclosure, within the wagons (CG 12.11).
+pub const ROYAL: u8 = 1;
+/// The third enclosure, within the palisade: the camp proper (CG 12.11).
+pub const PALISADE: u8 = 3;
+/// The fourth, outer enclosure, within the berm and ditch (CG 12.11).
+pub const OUTER: u8 = 4;
+/// The depth of a hex outside every camp: one shallower than the outer enclosure.
+const OUTSIDE: u8 = OUTER + 1;
+
+/// One camp (CG 12.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Camp {
+    /// The side that holds it (CG 12.41: the army that controls it when the battle begins; P160).
+    pub side: usize,
+    /// Each hex of the camp with its enclosure, 1 (royal) to 4 (outer); sorted by hex.
+    pub enclosures: Vec<(HexId, u8)>,
+}
+
+impl Camp {
+    /// The enclosure `hex` lies in, if it is in this camp.
+    pub fn enclosure(&self, hex: HexId) -> Option<u8> {
+        self.enclosures.binary_search_by_key(&hex, |e| e.0).ok().map(|i| self.enclosures[i].1)
+    }
+
+    /// Its hexes in enclosure `at_most` or deeper.
+    fn hexes_within(&self, at_most: u8) -> impl Iterator<Item = HexId> + '_ {
+        self.enclosures.iter().filter(move |e| e.1 <= at_most).map(|e| e.0)
+    }
+}
+
+/// How deep `hex` lies: its enclosure, or one more than the outer enclosure outside every camp.
+pub fn depth(map: &Map, hex: HexId) -> u8 {
+    map.enclosure(hex).map_or(OUTSIDE, |(_, e)| e)
+}
+
+/// Which way going from `from` into `to` crosses (CG 12.12): outward only into a shallower
+/// enclosure or out of the camp; inward otherwise, a crossing between hexes of one depth
+/// included (P161).
+pub fn crossing(map: &Map, from: HexId, to: HexId) -> Crossing {
+    if depth(map, to) > depth(map, from) {
+        Crossing::Outward
+    } else {
+        Crossing::Inward
+    }
+}
+
+/// The camp hexes `unit` may not enter of its own will now (CG 12.11, P160), each with why.
+/// Only units of the side holding a camp are bound, and only by enclosures they are not in.
+pub fn closed_to(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<(HexId, &'static str)> {
+    let u = &scenario.units[unit];
+    let mut out = Vec::new();
+    for camp in scenario.map.camps.iter().filter(|c| c.side == u.side) {
+        let deepest = state.units[unit].placement.hexes().filter_map(|h| camp.enclosure(h)).min().unwrap_or(OUTSIDE);
+        // 12.11: a side's Tribal units go into its camp proper only as routers, through a gate.
+        if u.grade == Some(Grade::Tribal) && deepest > PALISADE {
+            out.extend(camp.hexes_within(PALISADE).map(|h| (h, TRIBAL)));
+        }
+        // 12.11: while Maula hold the royal enclosure, no other unit of their side goes in.
+        let maula_inside = (0..scenario.units.len()).any(|i| {
+            scenario.units[i].side == u.side
+                && scenario.units[i].grade == Some(Grade::Maula)
+                && !state.units[i].eliminated
+                && state.units[i].placement.hexes().any(|h| camp.enclosure(h) == Some(ROYAL))
+        });
+        if maula_inside && u.grade != Some(Grade::Maula) && deepest > ROYAL {
+            out.extend(camp.hexes_within(ROYAL).map(|h| (h, MAULA)));
+        }
+    }
+    out
+}
+
+const TRIBAL: &str = "its side's Tribal units enter their camp's third enclosure, or any within it, only routing \
+                      through a gate (12.11)";
+const MAULA: &str =
+    "Maula units hold the royal enclosure of its side's camp: no other unit of the side goes in (12.11)";
