@@ -251,8 +251,13 @@ fn no_orderly_withdrawal_across_a_camp_fortification_but_through_its_gate_cg_12_
     let options = unit_withdrawals(&game.scenario, &game.state, idx(&game, "li"));
     assert!(options.iter().any(|d| d.path.first() == Some(&h("0706"))), "{options:?}");
     assert!(options.iter().all(|d| d.path.first() != Some(&h("0705"))), "{options:?}");
-    let refused =
-        game.execute(&Command::Withdraw { unit: "li".into(), path: vec![h("0705")], facing: Vertex::W, fire: false });
+    let refused = game.execute(&Command::Withdraw {
+        unit: "li".into(),
+        path: vec![h("0705")],
+        facing: Vertex::W,
+        fire: false,
+        with: None,
+    });
     match refused {
         Err(e) => {
             assert_eq!(e.rule(), "12.14");
@@ -429,8 +434,13 @@ fn a_tribal_unit_does_not_withdraw_into_its_own_camp_proper_cg_12_11() {
     let options = unit_withdrawals(&game.scenario, &game.state, idx(&game, "sk"));
     assert!(options.iter().any(|d| d.path.first() == Some(&h("0707"))), "{options:?}");
     assert!(options.iter().all(|d| !d.path.contains(&h("0706"))), "{options:?}");
-    let refused =
-        game.execute(&Command::Withdraw { unit: "sk".into(), path: vec![h("0706")], facing: Vertex::E, fire: false });
+    let refused = game.execute(&Command::Withdraw {
+        unit: "sk".into(),
+        path: vec![h("0706")],
+        facing: Vertex::E,
+        fire: false,
+        with: None,
+    });
     let e = refused.expect_err("refused");
     assert_eq!(e.rule(), "12.11", "{e}");
 }

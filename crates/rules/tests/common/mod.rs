@@ -78,10 +78,15 @@ impl Field {
                 .map(|(r, row)| format!("{:02} {}\n", r + 1, row.iter().collect::<String>()))
                 .collect::<String>()
         };
-        let mut hexsides = String::new();
+        // One key per feature, listing every hexside that carries it (TOML keys are unique).
+        let mut by_feature: Vec<(&str, Vec<String>)> = Vec::new();
         for (feature, pair) in &self.hexsides {
-            hexsides.push_str(&format!("{feature} = [\"{pair}\"]\n"));
+            match by_feature.iter_mut().find(|(f, _)| f == feature) {
+                Some((_, pairs)) => pairs.push(format!("\"{pair}\"")),
+                None => by_feature.push((feature, vec![format!("\"{pair}\"")])),
+            }
         }
+        let hexsides: String = by_feature.iter().map(|(f, pairs)| format!("{f} = [{}]\n", pairs.join(", "))).collect();
         // CG leaders have no personal combat rating (CG 4.1, D5).
         let leaders = |i: usize| {
             let all = self.leaders[i].join(",\n");
