@@ -342,6 +342,14 @@ fn terrain(scenario: &Scenario, state: &GameState, attackers: &[usize], defender
     } else if every(&|f| matches!(f, HexsideFeature::Stream)) {
         add(ShiftCondition::AcrossStream);
     }
+    // CG 12.12 camp shifts (charts-draft C1, C2; rulings P165): every attacker across a camp
+    // palisade or an (unbreached: breaching is not built) camp gate, 2L; every attacker across
+    // some camp work, the walls among them, 1L. Either way across (P165).
+    if every(&|f| matches!(f, HexsideFeature::Palisade | HexsideFeature::CampGate)) {
+        add(ShiftCondition::AcrossCampWallOrGate);
+    } else if every(&|f| f.is_camp_hexside()) {
+        add(ShiftCondition::AcrossCampObstacle);
+    }
     let level = |h: &HexId| map.elevation(*h).unwrap_or(0);
     let top = ah.iter().map(level).max().unwrap_or(0);
     let bottom = ah.iter().map(level).min().unwrap_or(0);

@@ -1,0 +1,162 @@
+//! Fire and shock across a Chandragupta camp's fortifications (CG 12.18, 9.17[3] with the camp
+//! shifts C1–C2 of charts-draft §2; rulings P165–P169).
+//!
+//! Blue's camp on the test field (as in `cg_camps.rs`), along row 05 going east:
+//!
+//! ```text
+//! 0505 outside | berm | 0605 outer (4, clear) | palisade | 0705 third (c) | thorns | 0805 second (c) | wagons | 0905, 0906 royal (c)
+//!                       0605 | camp gate | 0706 third (c)
+//! ```
+
+mod common;
+use common::*;
+use sarissa_rules::charts::column_shifts::ShiftCondition;
+use sarissa_rules::game::{Command, Dice, Event, Game, Phase};
+use sarissa_rules::shock_segment::{preview_combats, Combat};
+use std::sync::Arc;
+
+const ENCLOSURES: [(&str, char); 6] =
+    [("0605", '4'), ("0705", '3'), ("0706", '3'), ("0805", '2'), ("0906", '1'), ("0905", '1')];
+
+/// The camp field: blue's raja (initiative `blue_init`) at 0209, red's overall commander
+/// (initiative `red_init`) at 1210.
+fn camp_field(blue: Vec<String>, red: Vec<String>, blue_init: u8, red_init: u8) -> Field {
+    Field {
+        rules: "chandragupta",
+        macedonian: [false, false],
+        terrain: vec![("0705", 'c'), ("0706", 'c'), ("0805", 'c'), ("0906", 'c'), ("0905", 'c')],
+        hexsides: vec![
+            ("berm", "0505-0605"),
+            ("palisade", "0605-0705"),
+            ("camp_gate", "0605-0706"),
+            ("thorns", "0705-0805"),
+            ("wagons", "0805-0906\", \"0805-0905"),
+        ],
+        units: [blue, red],
+        leaders: [
+            vec![leader("raja", "overall", blue_init, 8, "0209")],
+            vec![leader("foe", "overall", red_init, 8, "1210")],
+        ],
+        ..Field::default()
+    }
+}
+
+/// A grid of the 12 × 10 field, `.` but where given.
+fn grid(cells: &[(&str, char)]) -> String {
+    let mut g = vec![vec!['.'; 12]; 10];
+    for (hex, c) in cells {
+        let x = h(hex);
+        g[x.row as usize - 1][x.col as usize - 1] = *c;
+    }
+    g.iter().enumerate().map(|(r, row)| format!("{:02} {}\n", r + 1, row.iter().collect::<String>())).collect()
+}
+
+fn start_with(f: &Field, dice: &[u8]) -> Game {
+    let text =
+        format!("{}\n[[map.camp]]\nside = \"blue\"\nenclosures = \"\"\"\n{}\"\"\"\n", f.toml(), grid(&ENCLOSURES));
+    let scenario = sarissa_rules::load("field.toml", &text).unwrap_or_else(|e| panic!("{e}"));
+    let (mut game, _) = Game::new(Arc::new(scenario), Dice::scripted(dice)).expect("the game starts");
+    no_pw(&mut game);
+    game
+}
+
+fn start(f: &Field) -> Game {
+    start_with(f, &[])
+}
+
+fn idx(game: &Game, id: &str) -> usize {
+    game.scenario.units.iter().position(|u| u.id == id).unwrap()
+}
+
+// ---- Shock across the camp's works (C1, C2) -------------------------------------------------
+
+fn hi(id: &str, at: &str, facing: &str) -> String {
+    unit(id, "HI", "HY", 5, 6, 5, "", at, facing)
+}
+
+fn mi(id: &str, at: &str, facing: &str) -> String {
+    unit(id, "MI", "", 4, 5, 5, "", at, facing)
+}
+
+/// The camp shifts of a combat of red's `attackers` on blue's `defenders`.
+fn camp_shifts(f: &Field, attackers: &[&str], defenders: &[&str]) -> Vec<ShiftCondition> {
+    let game = start(f);
+    let combat = Combat {
+        attackers: attackers.iter().map(|a| idx(&game, a)).collect(),
+        defenders: defenders.iter().map(|d| idx(&game, d)).collect(),
+    };
+    let previews = preview_combats(&game.scenario, &game.state, &[combat]);
+    previews[0]
+        .1
+        .conditions
+        .iter()
+        .map(|a| a.condition)
+        .filter(|c| matches!(c, ShiftCondition::AcrossCampObstacle | ShiftCondition::AcrossCampWallOrGate))
+        .collect()
+}
+
+#[test]
+fn an_attack_over_the_berm_shifts_one_left_cg_9_17_c1() {
+    let f = camp_field(vec![mi("def", "0605", "W")], vec![hi("a", "0505", "E")], 2, 6);
+    assert_eq!(camp_shifts(&f, &["a"], &["def"]), vec![ShiftCondition::AcrossCampObstacle]);
+    // Out of the camp over the same berm: the same (P165).
+    let f = camp_field(vec![mi("def", "0505", "E")], vec![hi("a", "0605", "W")], 2, 6);
+    assert_eq!(camp_shifts(&f, &["a"], &["def"]), vec![ShiftCondition::AcrossCampObstacle]);
+}
+
+#[test]
+fn an_attack_over_the_palisade_or_the_gate_shifts_two_left_cg_9_17_c2() {
+    let f = camp_field(vec![mi("def", "0705", "W")], vec![hi("a", "0605", "E")], 2, 6);
+    assert_eq!(camp_shifts(&f, &["a"], &["def"]), vec![ShiftCondition::AcrossCampWallOrGate]);
+    let f = camp_field(vec![mi("def", "0706", "W")], vec![hi("a", "0605", "E")], 2, 6);
+    assert_eq!(camp_shifts(&f, &["a"], &["def"]), vec![ShiftCondition::AcrossCampWallOrGate]);
+    // Thorns and wagons are C1 works.
+    let f = camp_field(vec![mi("def", "0805", "W")], vec![hi("a", "0705", "E")], 2, 6);
+    assert_eq!(camp_shifts(&f, &["a"], &["def"]), vec![ShiftCondition::AcrossCampObstacle]);
+}
+
+#[test]
+fn every_attacker_must_cross_a_work_and_the_weakest_work_counts_cg_9_17_c1_c2_p166() {
+    // 0605 over the palisade and 0604 over a berm, both on 0705: C1, not C2.
+    let mut f = camp_field(vec![mi("def", "0705", "W")], vec![hi("a", "0605", "E"), hi("b", "0604", "E")], 2, 6);
+    f.hexsides.push(("berm", "0604-0705"));
+    assert_eq!(camp_shifts(&f, &["a", "b"], &["def"]), vec![ShiftCondition::AcrossCampObstacle]);
+    // 0604 over open ground: no camp shift at all.
+    let f = camp_field(vec![mi("def", "0705", "W")], vec![hi("a", "0605", "E"), hi("b", "0604", "E")], 2, 6);
+    assert_eq!(camp_shifts(&f, &["a", "b"], &["def"]), vec![]);
+}
+
+#[test]
+fn alexander_knows_no_camp_shift_gba_9_16() {
+    let mut f = camp_field(vec![mi("def", "0605", "W")], vec![hi("a", "0505", "E")], 2, 6);
+    f.rules = "alexander";
+    f.macedonian = [true, false];
+    f.terrain.clear();
+    let scenario = sarissa_rules::load("field.toml", &f.toml()).unwrap_or_else(|e| panic!("{e}"));
+    let (game, _) = Game::new(Arc::new(scenario), Dice::scripted(&[])).expect("the game starts");
+    let combat = Combat { attackers: vec![idx(&game, "a")], defenders: vec![idx(&game, "def")] };
+    let previews = preview_combats(&game.scenario, &game.state, &[combat]);
+    assert!(previews[0].1.conditions.is_empty(), "{:?}", previews[0].1.conditions);
+}
+
+#[test]
+fn the_shock_over_the_palisade_is_resolved_two_columns_left_cg_9_17_c2() {
+    // Red's hypaspists stand before blue's MI behind the palisade and choose to attack.
+    let blue = vec![mi("def", "0705", "W")];
+    let red = vec![hi("hy", "0605", "E")];
+    let mut f = camp_field(blue, red, 5, 1);
+    f.leaders[1] = vec![leader("foe", "overall", 1, 8, "0405")];
+    let mut game = start_with(&f, &[5; 40]);
+    ok(&mut game, activate("foe"));
+    ok(&mut game, Command::EndOrders);
+    assert!(matches!(game.state.phase, Phase::Shock { .. }), "{:?}", game.state.phase);
+    let events = ok(&mut game, Command::Shock { attackers: vec!["hy".into()] });
+    let lines = events
+        .iter()
+        .find_map(|e| match e {
+            Event::ShockResolved { lines, .. } => Some(lines.clone()),
+            _ => None,
+        })
+        .expect("the shock is resolved");
+    assert!(lines.iter().any(|l| l.contains("C2") && l.contains("-2")), "{lines:?}");
+}
