@@ -334,6 +334,7 @@ fn fire_between(
     fire.moving = moving;
     fire.target_in_woods = map.terrain(to) == Some(Terrain::Woods);
     fire.target_lower = map.elevation(to) < map.elevation(from);
+    fire.across_camp_wall = crate::sight::crosses_camp_wall(scenario, from, to);
     fire.through_front = arc_of(&target_at, ts.heading(), from) == Some(Arc::Front);
     fire.leader_in_target_hex = crate::shock_segment::side_leader(scenario, state, &[target]).map(|(_, l)| l);
     Some(fire)

@@ -9,7 +9,7 @@
 use crate::game::GameState;
 use crate::hex::{HexId, Hexside};
 use crate::scenario::Scenario;
-use crate::terrain::Terrain;
+use crate::terrain::{HexsideFeature, Terrain};
 
 /// The hexes the line between two hex centres passes through (ends excluded), each with its
 /// distance from `from` as a fraction of the whole line; a hexside it runs along gives both
@@ -65,6 +65,90 @@ pub fn line_of_sight(scenario: &Scenario, state: &GameState, from: HexId, to: He
         // Nearer the firer than the target, in hexes; exactly halfway is not nearer.
         let unit = occupied(h) && !(archer && h.distance(from) < h.distance(to));
         terrain || unit
+    }) && !camp_works_block(scenario, from, to)
+}
+
+/// The camp hexsides the line from `from` to `to` crosses (CG 12.18; rulings P167): each with
+/// the two hexes beside it. "Crosses" is passing over it, running along it, or going through one
+/// of its corners straight from one of its hexes into the other. None outside Chandragupta.
+pub fn camp_hexsides_crossed(scenario: &Scenario, from: HexId, to: HexId) -> Vec<(HexId, HexId, HexsideFeature)> {
+    if !crate::rule_set::hooks(scenario.meta.rules).camps {
+        return Vec::new();
+    }
+    let map = &scenario.map;
+    let mut on_line: Vec<HexId> = hexes_between(from, to).into_iter().map(|(h, _)| h).collect();
+    on_line.extend([from, to]);
+    let mut out = Vec::new();
+    for (i, &a) in on_line.iter().enumerate() {
+        for &b in &on_line[i + 1..] {
+            let Some(f) = map.hexside(a, b).filter(|f| a.is_adjacent(b) && f.is_camp_hexside()) else { continue };
+            if from.distance(to) <= 1 || line_meets_hexside(from, to, a, b) {
+                out.push((a, b, f));
+            }
+        }
+    }
+    out
+}
+
+/// Whether a camp work blocks the line (CG 12.18; rulings P167): any camp hexside it crosses
+/// but the moat, gates included, unless it is a side of the firer's or the target's hex (12.18's
+/// exception for missile units beside the works).
+pub fn camp_works_block(scenario: &Scenario, from: HexId, to: HexId) -> bool {
+    camp_hexsides_crossed(scenario, from, to)
+        .into_iter()
+        .any(|(a, b, f)| f != HexsideFeature::Moat && ![a, b].iter().any(|x| *x == from || *x == to))
+}
+
+/// Whether a volley from `from` to `to` crosses a camp palisade or camp gate (CG 12.18; rulings
+/// P168): any such hexside the line crosses, those beside the firer or the target included (the
+/// only ones it can cross and still see).
+pub fn crosses_camp_wall(scenario: &Scenario, from: HexId, to: HexId) -> bool {
+    camp_hexsides_crossed(scenario, from, to)
+        .into_iter()
+        .any(|(_, _, f)| matches!(f, HexsideFeature::Palisade | HexsideFeature::CampGate))
+}
+
+/// Whether the segment between the centres of `from` and `to` meets the hexside between the
+/// adjacent hexes `a` and `b` other than at its two corners.
+fn line_meets_hexside(from: HexId, to: HexId, a: HexId, b: HexId) -> bool {
+    const EPS: f64 = 1e-9;
+    let (p, q) = (from.center(), to.center());
+    let (ca, cb) = (a.center(), b.center());
+    // The hexside: through the midpoint of the centres, across the line between them; half as
+    // long as a side, which is the centre distance over sqrt 3.
+    let m = ((ca.0 + cb.0) / 2.0, (ca.1 + cb.1) / 2.0);
+    let (dx, dy) = (cb.0 - ca.0, cb.1 - ca.1);
+    let half = 1.0 / (2.0 * 3f64.sqrt());
+    let (c1, c2) = ((m.0 - dy * half, m.1 + dx * half), (m.0 + dy * half, m.1 - dx * half));
+    let cross = |o: (f64, f64), u: (f64, f64), v: (f64, f64)| (u.0 - o.0) * (v.1 - o.1) - (u.1 - o.1) * (v.0 - o.0);
+    let (d1, d2) = (cross(p, q, c1), cross(p, q, c2));
+    let (d3, d4) = (cross(c1, c2, p), cross(c1, c2, q));
+    if d1.abs() < EPS && d2.abs() < EPS {
+        // Along the hexside's line: blocked if they overlap more than at a point.
+        let along = |pt: (f64, f64)| (pt.0 - c1.0) * (c2.0 - c1.0) + (pt.1 - c1.1) * (c2.1 - c1.1);
+        let len = along(c2);
+        let (lo, hi) = (along(p).min(along(q)), along(p).max(along(q)));
+        return lo.max(0.0) < hi.min(len) - EPS;
+    }
+    // A proper crossing: the corners on strictly opposite sides of the line, and the line's ends
+    // on opposite sides of the hexside (or one end on it).
+    if d1 * d2 < -EPS && d3 * d4 <= EPS {
+        return true;
+    }
+    // Through a corner: blocked when the line goes from one of the two hexes straight into the
+    // other there (just before and just after the corner).
+    [c1, c2].into_iter().any(|c| {
+        let len2 = (q.0 - p.0).powi(2) + (q.1 - p.1).powi(2);
+        let t = ((c.0 - p.0) * (q.0 - p.0) + (c.1 - p.1) * (q.1 - p.1)) / len2;
+        let at = |t: f64| (p.0 + t * (q.0 - p.0), p.1 + t * (q.1 - p.1));
+        let on = (at(t).0 - c.0).abs() < 1e-6 && (at(t).1 - c.1).abs() < 1e-6;
+        if !on || t <= 0.0 || t >= 1.0 {
+            return false;
+        }
+        let step = 1e-3 / len2.sqrt();
+        let hex = |t: f64| HexId::at_point(at(t).0, at(t).1);
+        let (before, after) = (hex(t - step), hex(t + step));
+        (before == Some(a) && after == Some(b)) || (before == Some(b) && after == Some(a))
     })
 }
 

@@ -267,10 +267,14 @@ pub enum MissileModifier {
     /// Firer moved or will move this order (H&D always): +1. GBA: bows, slings, mounted javelins;
     /// CG: every firer but foot javelins.
     FirerMoving,
+    /// CG 12.18: a volley across a camp palisade (Wall) or camp gate: slings +1, archers (A, A*
+    /// and the elephant screen's a) +2, javelins +4 ([`camp_wall_drm`]); the value listed is the
+    /// archers'.
+    AcrossCampWall,
 }
 
 /// The modifiers and their rules.
-pub const MODIFIERS: [(MissileModifier, Option<i8>, Option<i8>, Origin); 6] = [
+pub const MODIFIERS: [(MissileModifier, Option<i8>, Option<i8>, Origin); 7] = [
     (
         MissileModifier::TargetInWoods,
         Some(1),
@@ -297,7 +301,25 @@ pub const MODIFIERS: [(MissileModifier, Option<i8>, Option<i8>, Origin); 6] = [
         Some(1),
         Origin::Recovered("GBA 8.15 DRM 4; CG 8.17: a firer that moves +1 (never foot javelins)"),
     ),
+    (MissileModifier::AcrossCampWall, None, Some(2), CAMP_WALL_ORIGIN),
 ];
+
+/// Where the camp wall modifiers come from.
+pub const CAMP_WALL_ORIGIN: Origin =
+    Origin::Recovered("CG 12.18: across a camp Wall or Gate, slingers +1, archers +2, javelinists +4");
+
+/// The modifier for a volley across a camp palisade or camp gate (CG 12.18; rulings P169):
+/// slings +1; archers — the A, A* and a (elephant screen) lines — +2; javelins, foot or mounted,
+/// +4. Artillery is none of these and takes none.
+pub fn camp_wall_drm(line: MissileLine) -> i32 {
+    use MissileLine::*;
+    match line {
+        Sling => 1,
+        FootBow | LongBow | MountedBow | ElephantScreen => 2,
+        FootJavelin | MountedJavelin => 4,
+        Oxybeles | Yantra | Jamadagnya | Sarvatobhadra => 0,
+    }
+}
 
 /// The target's modifiers for a volley on `line` at `range` (not terrain, not works): armour,
 /// skirmisher and (CG) cataphract. `through_front` says whether the fire enters through one of

@@ -10,8 +10,8 @@
 use super::shock::Leader;
 use crate::charts::leaders::{casualty_roll, cg_casualty, LeaderResult};
 use crate::charts::missile::{
-    goes_missile_low, hits_per_success, is_cataphract, max_range, missile_strength, moving_drm, target_drm,
-    MissileLine, Volley,
+    camp_wall_drm, goes_missile_low, hits_per_success, is_cataphract, max_range, missile_strength, moving_drm,
+    target_drm, MissileLine, Volley,
 };
 use crate::charts::Origin;
 use crate::scenario::RuleSet;
@@ -50,7 +50,9 @@ pub struct MissileFire {
     pub moving: bool,
     /// The target is lower: one hex of extended range, natural 0 only (GBA 8.16, rulings R4).
     pub target_lower: bool,
-    /// Any other modifiers (works, towers), added as given.
+    /// CG 12.18: the volley crosses a camp palisade or camp gate.
+    pub across_camp_wall: bool,
+    /// Any other modifiers (towers), added as given.
     pub extra_drm: i32,
     pub supply: Supply,
     /// A leader stacked with the target (GBA 8.19).
@@ -74,6 +76,7 @@ impl MissileFire {
             target_in_woods: false,
             moving: false,
             target_lower: false,
+            across_camp_wall: false,
             extra_drm: 0,
             supply: Supply::Full,
             leader_in_target_hex: None,
@@ -242,6 +245,14 @@ pub fn resolve(fire: &MissileFire, dice: &mut dyn FnMut() -> u8) -> Result<Missi
         if m != 0 {
             drm += m;
             push("GBA 8.15 DRM 4, 8.31; CG 8.17", MissileStepKind::Modifier { what: "firer moving", drm: m });
+        }
+    }
+    // CG 12.18 (rulings P168, P169): once a volley, whatever walls it crosses.
+    if fire.across_camp_wall && crate::rule_set::hooks(rules).camps {
+        let w = camp_wall_drm(line);
+        if w != 0 {
+            drm += w;
+            push("CG 12.18", MissileStepKind::Modifier { what: "across a camp wall or gate", drm: w });
         }
     }
     if fire.extra_drm != 0 {
