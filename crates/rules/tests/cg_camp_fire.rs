@@ -15,53 +15,8 @@ use sarissa_rules::game::{Command, Dice, Event, Game, Phase};
 use sarissa_rules::shock_segment::{preview_combats, Combat};
 use std::sync::Arc;
 
-const ENCLOSURES: [(&str, char); 6] =
-    [("0605", '4'), ("0705", '3'), ("0706", '3'), ("0805", '2'), ("0906", '1'), ("0905", '1')];
-
-/// The camp field: blue's raja (initiative `blue_init`) at 0209, red's overall commander
-/// (initiative `red_init`) at 1210.
-fn camp_field(blue: Vec<String>, red: Vec<String>, blue_init: u8, red_init: u8) -> Field {
-    Field {
-        rules: "chandragupta",
-        macedonian: [false, false],
-        terrain: vec![("0705", 'c'), ("0706", 'c'), ("0805", 'c'), ("0906", 'c'), ("0905", 'c')],
-        hexsides: vec![
-            ("berm", "0505-0605"),
-            ("palisade", "0605-0705"),
-            ("camp_gate", "0605-0706"),
-            ("thorns", "0705-0805"),
-            ("wagons", "0805-0906\", \"0805-0905"),
-        ],
-        units: [blue, red],
-        leaders: [
-            vec![leader("raja", "overall", blue_init, 8, "0209")],
-            vec![leader("foe", "overall", red_init, 8, "1210")],
-        ],
-        ..Field::default()
-    }
-}
-
-/// A grid of the 12 × 10 field, `.` but where given.
-fn grid(cells: &[(&str, char)]) -> String {
-    let mut g = vec![vec!['.'; 12]; 10];
-    for (hex, c) in cells {
-        let x = h(hex);
-        g[x.row as usize - 1][x.col as usize - 1] = *c;
-    }
-    g.iter().enumerate().map(|(r, row)| format!("{:02} {}\n", r + 1, row.iter().collect::<String>())).collect()
-}
-
-fn start_with(f: &Field, dice: &[u8]) -> Game {
-    let text =
-        format!("{}\n[[map.camp]]\nside = \"blue\"\nenclosures = \"\"\"\n{}\"\"\"\n", f.toml(), grid(&ENCLOSURES));
-    let scenario = sarissa_rules::load("field.toml", &text).unwrap_or_else(|e| panic!("{e}"));
-    let (mut game, _) = Game::new(Arc::new(scenario), Dice::scripted(dice)).expect("the game starts");
-    no_pw(&mut game);
-    game
-}
-
 fn start(f: &Field) -> Game {
-    start_with(f, &[])
+    start_camp(f, &[])
 }
 
 fn idx(game: &Game, id: &str) -> usize {
@@ -146,7 +101,7 @@ fn the_shock_over_the_palisade_is_resolved_two_columns_left_cg_9_17_c2() {
     let red = vec![hi("hy", "0605", "E")];
     let mut f = camp_field(blue, red, 5, 1);
     f.leaders[1] = vec![leader("foe", "overall", 1, 8, "0405")];
-    let mut game = start_with(&f, &[5; 40]);
+    let mut game = start_camp(&f, &[5; 40]);
     ok(&mut game, activate("foe"));
     ok(&mut game, Command::EndOrders);
     assert!(matches!(game.state.phase, Phase::Shock { .. }), "{:?}", game.state.phase);

@@ -12,67 +12,21 @@
 mod common;
 use common::*;
 use sarissa_rules::charts::movement_costs::{Cost, Crossing, MoveCategory};
-use sarissa_rules::game::{Command, Dice, Event, Game, Phase};
+use sarissa_rules::game::{Command, Event, Game, Phase};
 use sarissa_rules::hex::Vertex;
 use sarissa_rules::legal::destinations;
 use sarissa_rules::movement::{entry_cost, reach};
 use sarissa_rules::units::Placement;
 use sarissa_rules::withdrawal::unit_withdrawals;
 use sarissa_rules::zoc::zoc_of;
-use std::sync::Arc;
-
-const ENCLOSURES: [(&str, char); 6] =
-    [("0605", '4'), ("0705", '3'), ("0706", '3'), ("0805", '2'), ("0906", '1'), ("0905", '1')];
 
 /// A scenario line with more keys: `with(unit(..), "grade = \"maula\"")`.
 fn with(line: String, extra: &str) -> String {
     format!("{}, {extra} }}", line.trim_end_matches(" }"))
 }
 
-/// The camp field: blue's raja (initiative `blue_init`) at 0209, red's overall commander
-/// (initiative `red_init`) at 1210.
-fn camp_field(blue: Vec<String>, red: Vec<String>, blue_init: u8, red_init: u8) -> Field {
-    Field {
-        rules: "chandragupta",
-        macedonian: [false, false],
-        terrain: vec![("0705", 'c'), ("0706", 'c'), ("0805", 'c'), ("0906", 'c'), ("0905", 'c')],
-        hexsides: vec![
-            ("berm", "0505-0605"),
-            ("palisade", "0605-0705"),
-            ("camp_gate", "0605-0706"),
-            ("thorns", "0705-0805"),
-            ("wagons", "0805-0906\", \"0805-0905"),
-        ],
-        units: [blue, red],
-        leaders: [
-            vec![leader("raja", "overall", blue_init, 8, "0209")],
-            vec![leader("foe", "overall", red_init, 8, "1210")],
-        ],
-        ..Field::default()
-    }
-}
-
-/// A grid of the 12 × 10 field, `.` but where given.
-fn grid(cells: &[(&str, char)]) -> String {
-    let mut g = vec![vec!['.'; 12]; 10];
-    for (hex, c) in cells {
-        let x = h(hex);
-        g[x.row as usize - 1][x.col as usize - 1] = *c;
-    }
-    g.iter().enumerate().map(|(r, row)| format!("{:02} {}\n", r + 1, row.iter().collect::<String>())).collect()
-}
-
-/// The field's file with a camp table of `side` and these enclosures.
-fn camp_toml(f: &Field, side: &str, cells: &[(&str, char)]) -> String {
-    format!("{}\n[[map.camp]]\nside = \"{side}\"\nenclosures = \"\"\"\n{}\"\"\"\n", f.toml(), grid(cells))
-}
-
 fn start(f: &Field) -> Game {
-    let scenario =
-        sarissa_rules::load("field.toml", &camp_toml(f, "blue", &ENCLOSURES)).unwrap_or_else(|e| panic!("{e}"));
-    let (mut game, _) = Game::new(Arc::new(scenario), Dice::scripted(&[])).expect("the game starts");
-    no_pw(&mut game);
-    game
+    start_camp(f, &[])
 }
 
 fn idx(game: &Game, id: &str) -> usize {
@@ -104,7 +58,7 @@ fn a_camp_is_read_with_its_enclosures_and_its_side_cg_12_11() {
     let map = &game.scenario.map;
     assert_eq!(map.camps.len(), 1);
     assert_eq!(map.camps[0].side, 0);
-    for (hex, e) in ENCLOSURES {
+    for (hex, e) in CAMP_ENCLOSURES {
         assert_eq!(map.enclosure(h(hex)), Some((0, e.to_digit(10).unwrap() as u8)), "{hex}");
     }
     assert_eq!(map.enclosure(h("0505")), None);
@@ -361,7 +315,7 @@ fn any_field() -> Field {
 
 #[test]
 fn an_enclosure_is_1_to_4_reported_at_its_line_and_column_cg_12_11() {
-    let mut cells = ENCLOSURES.to_vec();
+    let mut cells = CAMP_ENCLOSURES.to_vec();
     cells.push(("0303", '5'));
     let text = camp_toml(&any_field(), "blue", &cells);
     let row3 = line_of(&text, "enclosures = ") + 3;
@@ -372,7 +326,7 @@ fn an_enclosure_is_1_to_4_reported_at_its_line_and_column_cg_12_11() {
 #[test]
 fn the_camp_proper_must_be_camp_hexes_and_every_camp_hex_in_a_camp_cg_12_11_p164() {
     // 0303 marked enclosure 2 on clear ground; 0705 left out though it is a camp hex.
-    let cells: Vec<_> = ENCLOSURES.iter().copied().filter(|(h, _)| *h != "0705").chain([("0303", '2')]).collect();
+    let cells: Vec<_> = CAMP_ENCLOSURES.iter().copied().filter(|(h, _)| *h != "0705").chain([("0303", '2')]).collect();
     let text = camp_toml(&any_field(), "blue", &cells);
     let at = line_of(&text, "enclosures = ");
     let err = load_err(&text);
@@ -387,7 +341,7 @@ fn the_camp_proper_must_be_camp_hexes_and_every_camp_hex_in_a_camp_cg_12_11_p164
 
 #[test]
 fn a_camp_names_a_side_of_the_battle_cg_12_41_p160() {
-    let text = camp_toml(&any_field(), "green", &ENCLOSURES);
+    let text = camp_toml(&any_field(), "green", &CAMP_ENCLOSURES);
     let at = line_of(&text, "side = \"green\"");
     let err = load_err(&text);
     assert!(err.contains(&format!("field.toml:{at}:8: [[map.camp]]: `green` is not a side of this battle")), "{err}");
@@ -450,8 +404,8 @@ fn a_hex_is_in_one_camp_only_cg_12_1_p164() {
     let f = any_field();
     let text = format!(
         "{}\n[[map.camp]]\nside = \"red\"\nenclosures = \"\"\"\n{}\"\"\"\n",
-        camp_toml(&f, "blue", &ENCLOSURES),
-        grid(&[("0605", '4'), ("0101", '4')])
+        camp_toml(&f, "blue", &CAMP_ENCLOSURES),
+        grid(&[("0605", '4'), ("0101", '4')], '.')
     );
     let err = load_err(&text);
     assert!(err.contains("[[map.camp]]: hex 0605 is already in another camp"), "{err}");

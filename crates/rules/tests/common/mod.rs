@@ -64,20 +64,20 @@ pub fn leader(id: &str, role: &str, initiative: u8, range: u8, at: &str) -> Stri
     format!("{{ id = \"{id}\", name = \"{id}\", role = \"{role}\", initiative = {initiative}, command_range = {range}, charisma = 1, personal_combat = 3, at = \"{at}\" }}")
 }
 
+/// A grid of the 12 × 10 field, one line a row as the scenario format writes it: `blank` but
+/// in the `cells` given.
+pub fn grid(cells: &[(&str, char)], blank: char) -> String {
+    let mut g = vec![vec![blank; 12]; 10];
+    for (hex, c) in cells {
+        let hx = h(hex);
+        g[hx.row as usize - 1][hx.col as usize - 1] = *c;
+    }
+    g.iter().enumerate().map(|(r, row)| format!("{:02} {}\n", r + 1, row.iter().collect::<String>())).collect()
+}
+
 impl Field {
     pub fn toml(&self) -> String {
         let (cols, rows) = (12usize, 10usize);
-        let grid = |cells: &[(&str, char)], blank: char| {
-            let mut g = vec![vec![blank; cols]; rows];
-            for (hex, c) in cells {
-                let hx = h(hex);
-                g[hx.row as usize - 1][hx.col as usize - 1] = *c;
-            }
-            g.iter()
-                .enumerate()
-                .map(|(r, row)| format!("{:02} {}\n", r + 1, row.iter().collect::<String>()))
-                .collect::<String>()
-        };
         // One key per feature, listing every hexside that carries it (TOML keys are unique).
         let mut by_feature: Vec<(&str, Vec<String>)> = Vec::new();
         for (feature, pair) in &self.hexsides {
@@ -304,4 +304,48 @@ pub fn el_leg(
         end,
         paused,
     }
+}
+
+/// Blue's camp on the test field (CG 12.1), along row 05 going east: 0505 outside | berm | 0605
+/// outer (4) | palisade | 0705 third (3) | thorns | 0805 second (2) | wagons | 0905, 0906 royal
+/// (1); and 0605 | camp gate | 0706 third (3).
+pub const CAMP_ENCLOSURES: [(&str, char); 6] =
+    [("0605", '4'), ("0705", '3'), ("0706", '3'), ("0805", '2'), ("0906", '1'), ("0905", '1')];
+
+/// The Chandragupta field round that camp: blue's raja (initiative `blue_init`) at 0209, red's
+/// overall commander (initiative `red_init`) at 1210.
+pub fn camp_field(blue: Vec<String>, red: Vec<String>, blue_init: u8, red_init: u8) -> Field {
+    Field {
+        rules: "chandragupta",
+        macedonian: [false, false],
+        terrain: vec![("0705", 'c'), ("0706", 'c'), ("0805", 'c'), ("0906", 'c'), ("0905", 'c')],
+        hexsides: vec![
+            ("berm", "0505-0605"),
+            ("palisade", "0605-0705"),
+            ("camp_gate", "0605-0706"),
+            ("thorns", "0705-0805"),
+            ("wagons", "0805-0906"),
+            ("wagons", "0805-0905"),
+        ],
+        units: [blue, red],
+        leaders: [
+            vec![leader("raja", "overall", blue_init, 8, "0209")],
+            vec![leader("foe", "overall", red_init, 8, "1210")],
+        ],
+        ..Field::default()
+    }
+}
+
+/// The field's file with a camp table held by `side`, of these enclosures.
+pub fn camp_toml(f: &Field, side: &str, cells: &[(&str, char)]) -> String {
+    format!("{}\n[[map.camp]]\nside = \"{side}\"\nenclosures = \"\"\"\n{}\"\"\"\n", f.toml(), grid(cells, '.'))
+}
+
+/// Starts a game on `f` with blue's camp, with loaded dice, past the turn's PW declarations.
+pub fn start_camp(f: &Field, dice: &[u8]) -> Game {
+    let scenario =
+        sarissa_rules::load("field.toml", &camp_toml(f, "blue", &CAMP_ENCLOSURES)).unwrap_or_else(|e| panic!("{e}"));
+    let (mut game, _) = Game::new(Arc::new(scenario), Dice::scripted(dice)).expect("the game starts");
+    no_pw(&mut game);
+    game
 }
