@@ -134,15 +134,9 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             .collect(),
         // 6.77: each unit a rampaging elephant came near may withdraw from it, a contingent
         // commander with it going along or not (5.68); or none does.
-        Phase::RampageWithdrawal { withdrawers, .. } => std::iter::once(Command::EndReaction)
-            .chain(withdrawers.iter().filter_map(|w| s.units.iter().position(|u| &u.id == w)).flat_map(|i| {
-                unit_withdrawals(s, st, i).into_iter().flat_map(move |d| {
-                    let (unit, facing) = (s.units[i].id.clone(), d.facing);
-                    let command = Command::Withdraw { unit, path: d.path.clone(), facing, fire: false, with: None };
-                    crate::contingent::with_riders(s, st, i, &d.path, command)
-                })
-            }))
-            .collect(),
+        Phase::RampageWithdrawal { withdrawers, .. } => {
+            std::iter::once(Command::EndReaction).chain(withdraw_commands(s, st, withdrawers)).collect()
+        }
         Phase::PreArranged { .. } => pre_arranged_declarations(s, st),
         Phase::EliteInitiative { leaders, .. } => leaders
             .iter()
@@ -195,22 +189,7 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                         .map(|f| Command::ReactFacing { unit: r.clone(), facing: f })
                 }))
                 .collect();
-            for i in withdrawers.iter().filter_map(|w| s.units.iter().position(|u| &u.id == w)) {
-                let volley = crate::withdrawal::withdrawal_volley(s, st, i).is_some();
-                for d in unit_withdrawals(s, st, i) {
-                    let id = s.units[i].id.clone();
-                    // 5.68: a contingent commander stacked with it may go along.
-                    let going = |fire: bool| {
-                        let (path, facing) = (d.path.clone(), d.facing);
-                        let command = Command::Withdraw { unit: id.clone(), path, facing, fire, with: None };
-                        crate::contingent::with_riders(s, st, i, &d.path, command)
-                    };
-                    if volley {
-                        out.extend(going(true));
-                    }
-                    out.extend(going(false));
-                }
-            }
+            out.extend(withdraw_commands(s, st, withdrawers));
             out.extend(line_withdrawal_commands(s, st));
             for l in pre_arranged.iter().filter_map(|l| s.leaders.iter().position(|x| &x.id == l)) {
                 if let Some(units) = crate::pre_arranged::plan(s, st, l) {
@@ -394,6 +373,29 @@ pub fn pre_arranged_declarations(s: &Scenario, st: &GameState) -> Vec<Command> {
     }
     if all.len() > 1 {
         out.push(Command::DeclarePreArranged { lines: all });
+    }
+    out
+}
+
+/// Every orderly withdrawal open to `withdrawers` now (6.7, 6.77): each way back, with a horse
+/// archer's volley as it goes where one is allowed (6.76; never from a rampaging elephant),
+/// and with each contingent commander stacked with it going along or not (5.68).
+fn withdraw_commands(s: &Scenario, st: &GameState, withdrawers: &[String]) -> Vec<Command> {
+    let mut out = Vec::new();
+    for i in withdrawers.iter().filter_map(|w| s.units.iter().position(|u| &u.id == w)) {
+        let volley = crate::withdrawal::withdrawal_volley(s, st, i).is_some();
+        for d in unit_withdrawals(s, st, i) {
+            let id = s.units[i].id.clone();
+            let going = |fire: bool| {
+                let (path, facing) = (d.path.clone(), d.facing);
+                let command = Command::Withdraw { unit: id.clone(), path, facing, fire, with: None };
+                crate::contingent::with_riders(s, st, i, &d.path, command)
+            };
+            if volley {
+                out.extend(going(true));
+            }
+            out.extend(going(false));
+        }
     }
     out
 }
