@@ -67,11 +67,38 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
     Some(match event {
         Event::TurnBegan { turn } => entry(format!("Turn {turn} begins."), Some("3.0")),
         Event::TurnEnded { turn } => entry(format!("Turn {turn} ends."), Some("3.0")),
+        Event::CampOrdersBegan { side, units, .. } => {
+            let names: Vec<String> = units.iter().map(|u| unit_name(s, u)).collect();
+            let mut e = entry(
+                format!(
+                    "Camp orders for {}: with no leader to command them, {} may move, fire and attack on their own.",
+                    s.sides[*side].name,
+                    names.join(", ")
+                ),
+                Some("CG 12.17"),
+            );
+            e.side = Some(*side);
+            e.units = units.clone();
+            e
+        }
+        Event::CampOrdersEnded { side } => {
+            let mut e = entry(format!("Camp orders for {} are over.", s.sides[*side].name), Some("CG 12.17"));
+            e.side = Some(*side);
+            e
+        }
         Event::UnitsAndLeadersReadied => {
             entry("Rout and reload: moved units and finished leaders are ready again.".into(), Some("3.1"))
         }
         Event::DieRolled { roll, purpose } => {
             let mut e = match purpose {
+                RollPurpose::CampOrdersFirst { side } => {
+                    let mut e = entry(
+                        format!("Both sides have camp orders: a {roll} for {}; the high roll goes first.", s.sides[*side].name),
+                        Some("CG 12.17"),
+                    );
+                    e.side = Some(*side);
+                    e
+                }
                 RollPurpose::InitiativeTie { side } => {
                     let mut e = entry(format!("Tie in initiative: a {roll} for {}.", s.sides[*side].name), Some("5.12"));
                     e.side = Some(*side);
@@ -1066,6 +1093,31 @@ mod tests {
         assert_eq!(o.text, format!("Archers may get out of the way of Companions ({}).", s.sides[1].name));
         assert_eq!((o.rule, o.units.len()), (Some("6.77"), 2));
         assert!(describe(&s, &st, 1, &Event::RampageGoesOn { unit: "companions".into() }).is_none());
+    }
+
+    #[test]
+    fn the_camp_orders_phase_reads_in_plain_words_cg_12_17() {
+        let s = crate::scenarios::load("pataliputra").unwrap().unwrap();
+        let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
+        let (a, b) = (s.units[0].id.clone(), s.units[1].id.clone());
+        let begun = Event::CampOrdersBegan { side: 0, units: vec![a.clone(), b.clone()], then: None };
+        let e = describe(&s, &st, 1, &begun).unwrap();
+        assert_eq!(
+            e.text,
+            format!(
+                "Camp orders for {}: with no leader to command them, {}, {} may move, fire and attack on their own.",
+                s.sides[0].name, s.units[0].name, s.units[1].name
+            )
+        );
+        assert_eq!((e.rule, e.side, e.units), (Some("CG 12.17"), Some(0), vec![a, b]));
+        let ended = describe(&s, &st, 1, &Event::CampOrdersEnded { side: 1 }).unwrap();
+        assert_eq!(ended.text, format!("Camp orders for {} are over.", s.sides[1].name));
+        let roll = Event::DieRolled { roll: 7, purpose: RollPurpose::CampOrdersFirst { side: 1 } };
+        let r = describe(&s, &st, 1, &roll).unwrap();
+        assert_eq!(
+            r.text,
+            format!("Both sides have camp orders: a 7 for {}; the high roll goes first.", s.sides[1].name)
+        );
     }
 
     #[test]

@@ -90,7 +90,8 @@ fn fire_targets(game: &Game, unit: usize) -> Vec<(HexId, String, String)> {
 /// units that may shoot back.
 fn harass_buttons(game: &Game, unit: usize) -> Vec<(String, Command)> {
     let (s, st) = (&game.scenario, &game.state);
-    if !matches!(st.phase, Phase::Orders { .. }) {
+    // P180: no harassment out of a camp in the Camp Orders Phase.
+    if !matches!(st.phase, Phase::Orders { .. }) || st.camp_orders.is_some() {
         return Vec::new();
     }
     harass_options(s, st, unit, &orderable_units(game))

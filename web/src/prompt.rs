@@ -103,7 +103,8 @@ pub fn prompt(p: &PromptProps) -> Html {
         let on = p.on_command.clone();
         html! { <button class={classes!("act", class)} onclick={Callback::from(move |_: MouseEvent| on.emit(c.clone()))}>{ label }</button> }
     };
-    let leader_name = |id: &str| s.leader(id).map(|l| l.name.clone()).unwrap_or_default();
+    // CG 12.17: the Camp Orders Phase has no leader; its prompts speak of the camp.
+    let leader_name = |id: &str| s.leader(id).map_or_else(|| "Camp orders".to_string(), |l| l.name.clone());
     // 5.68: a toggle for each contingent commander who may go along with the unit being ordered.
     let escorts: Html = p
         .escorts
@@ -381,6 +382,12 @@ pub fn prompt(p: &PromptProps) -> Html {
                     "{}: choose how {unit} ends its move (an arrow on the map, or a button).",
                     leader_name(leader)
                 ),
+                None if st.camp_orders.is_some() && p.orderable > 0 => format!(
+                    "{side_name} · Camp orders (CG 12.17): the camp's units with no leader inside, and the engines, act on their own, each once. Tap a ringed unit to move it (camp units stay inside the palisade) or fire; then end the camp orders: any shock follows."
+                ),
+                None if st.camp_orders.is_some() => {
+                    format!("{side_name} · Camp orders (CG 12.17): no unit left to act; end the camp orders.")
+                }
                 None if line_moving && p.orderable > 0 => format!(
                     "{}{phase} commands a line: tap a ringed unit of it to move it; each moves once (4.31). When the line has moved, say so: the enemy's fire at units that came into its zones comes then, before the line's own (8.21).",
                     leader_name(leader)
@@ -439,7 +446,11 @@ pub fn prompt(p: &PromptProps) -> Html {
                     .collect(),
                 _ => Vec::new(),
             };
-            let end_label = back_to.map_or("End orders".to_string(), |c| format!("Done: back to {c}'s orders"));
+            let end_label = match back_to {
+                Some(c) => format!("Done: back to {c}'s orders"),
+                None if st.camp_orders.is_some() => "End camp orders".to_string(),
+                None => "End orders".to_string(),
+            };
             let formation = p.formation.clone().map(|(label, on)| {
                 let toggle = p.on_formation.reform(|_: MouseEvent| ());
                 html! { <button class={classes!("act", "formation", on.then_some("on"))} aria-pressed={on.to_string()} onclick={toggle}>{ label }</button> }

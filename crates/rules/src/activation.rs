@@ -146,9 +146,20 @@ fn end_turn(tx: &mut Tx) -> Result<(), RuleError> {
 /// After the Rout Movement segment: the Reload segment (8.18), Moved units and Finished leaders
 /// face up (D4), the Withdrawal Phase, and the next turn.
 pub fn after_rout_segment(tx: &mut Tx) -> Result<(), RuleError> {
-    let turn = tx.state.turn;
     crate::fire::reload(tx);
+    // CG 12.17: who may act in the Camp Orders Phase is known by the Moved sides, before they turn.
+    let camp = crate::camp_orders::plan(tx.scenario, &tx.state);
     tx.emit(Event::UnitsAndLeadersReadied);
+    if crate::camp_orders::begin(tx, camp)? {
+        return Ok(());
+    }
+    withdrawal_phase(tx)
+}
+
+/// The Withdrawal Phase (GBA E, CG F): an army whose rout points reach its level withdraws and
+/// the battle is over (CG 13.13, 13.14); otherwise the next turn.
+pub fn withdrawal_phase(tx: &mut Tx) -> Result<(), RuleError> {
+    let turn = tx.state.turn;
     let verdict = crate::victory::withdrawal_phase(tx.scenario, &tx.state);
     if verdict.over {
         let [a, b] = crate::victory::tally(tx.scenario, &tx.state, &[]);

@@ -47,7 +47,7 @@ fn candidates(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<usize>
     }
     let enemies = |i: &usize| scenario.units[*i].side != u.side && !state.units[*i].eliminated;
     match &state.phase {
-        Phase::Orders { leader, .. } if scenario.leader(leader).is_some_and(|l| l.side == u.side) => {
+        Phase::Orders { .. } if crate::orders::active_side(scenario, state) == Some(u.side) => {
             (0..scenario.units.len()).filter(enemies).collect()
         }
         Phase::Reaction { side, mover, .. } if *side == u.side => {

@@ -32,6 +32,10 @@ pub fn orderable(s: &Scenario, st: &GameState) -> Vec<usize> {
 /// The units the active leader could give an order to now, a Restricted overall commander's
 /// recovery orders included (CG 4.55).
 pub fn order_candidates(s: &Scenario, st: &GameState) -> Vec<usize> {
+    // CG 12.17: the Camp Orders Phase's units, each once.
+    if st.camp_orders.is_some() {
+        return crate::camp_orders::orderable(s, st);
+    }
     // Under a line command: its units not yet moved, whatever the range (4.31, 4.33).
     if let Phase::Orders { line: Some(units), ordered, .. } = &st.phase {
         return units
@@ -83,6 +87,8 @@ pub fn destinations(s: &Scenario, st: &GameState, i: usize) -> Vec<crate::moveme
         .unwrap_or_default()
         .into_iter()
         .filter(|d| crate::line::together_refusal(s, st, i, &d.placement, d.column).is_none())
+        // CG 12.17, 10.54: in the Camp Orders Phase camp units stay in the camp.
+        .filter(|d| st.camp_orders.is_none() || crate::camp_orders::move_refusal(s, st, i, &d.path).is_none())
         .collect()
 }
 
@@ -250,7 +256,8 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                     out.push(Command::Rally { unit: s.units[i].id.clone(), facing });
                 }
             }
-            for &i in &orderable {
+            // P180: harassment takes a unit out to its target and back, so not from a camp.
+            for &i in orderable.iter().filter(|_| st.camp_orders.is_none()) {
                 for o in crate::harassment::options(s, st, i, &orderable) {
                     out.push(Command::Harass { unit: s.units[i].id.clone(), target: s.units[o.target].id.clone() });
                 }
@@ -260,7 +267,7 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                     out.push(Command::Fire { unit: s.units[i].id.clone(), target: s.units[t.unit].id.clone() });
                 }
             }
-            let side = s.leaders.iter().find(|l| &l.id == leader).map(|l| l.side);
+            let side = crate::orders::active_side(s, st);
             // CG G52: a "J/A" elephant may shoot its bow instead.
             for i in (0..s.units.len()).filter(|&i| Some(s.units[i].side) == side && s.units[i].bow) {
                 for t in crate::fire::bow_targets(s, st, i) {

@@ -6,6 +6,7 @@ pub mod activation;
 pub mod advance;
 pub mod artillery;
 pub mod camp;
+pub mod camp_orders;
 pub mod charts;
 pub mod cohesion;
 pub mod column;

@@ -149,3 +149,13 @@ pub fn leader_mp(scenario: &Scenario, state: &GameState, leader: usize) -> u8 {
         mp
     }
 }
+
+/// The side whose orders phase this is: its leader's, or in the Camp Orders Phase the camp
+/// side's (CG 12.17). `None` outside an orders phase.
+pub fn active_side(scenario: &Scenario, state: &crate::game::GameState) -> Option<usize> {
+    let crate::game::Phase::Orders { leader, .. } = &state.phase else { return None };
+    match &state.camp_orders {
+        Some(c) => Some(c.side),
+        None => scenario.leader(leader).map(|l| l.side),
+    }
+}

@@ -127,6 +127,8 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         }
         (Phase::Reactivation { .. }, Command::Pass { .. }) => offer_next(tx),
         (Phase::Reactivation { .. }, _) => Err(not_now("the re-activation may be used or passed (5.33)")),
+        // CG 12.17: the Camp Orders Phase, an orders phase without a leader.
+        (Phase::Orders { .. }, _) if tx.state.camp_orders.is_some() => crate::camp_orders::execute(tx, command),
         // Fired first under this order: the rest of its move (8.11).
         (Phase::Orders { ordered, .. }, Command::Move { unit, path, facing, column, with })
             if ordered.contains(unit) && tx.unit_index(unit).is_ok_and(|i| tx.state.units[i].may_move_on) =>
@@ -678,6 +680,10 @@ pub(crate) fn end_orders(tx: &mut Tx, active: &str) -> Result<(), RuleError> {
 
 /// After the orders (and the shock segment): momentum, or the leader is Finished (5.3).
 pub fn after_orders(tx: &mut Tx, active: &str) -> Result<(), RuleError> {
+    // CG 12.17: the Camp Orders Phase has no leader and no momentum.
+    if tx.state.camp_orders.is_some() {
+        return crate::camp_orders::finish(tx);
+    }
     let li = tx.leader_index(active)?;
     // The elite initiative phase: no momentum; he may still be activated this turn (5.52).
     if tx.state.leaders[li].in_elite_phase {

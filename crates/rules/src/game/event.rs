@@ -12,6 +12,8 @@ use serde::{Deserialize, Serialize};
 pub enum RollPurpose {
     /// Equal initiatives across the sides (GBA 5.12, R10): one roll per side.
     InitiativeTie { side: usize },
+    /// Both sides have units for the Camp Orders Phase: high roll goes first (CG 12.17, P182).
+    CampOrdersFirst { side: usize },
     /// GBA 5.32.
     Momentum { leader: String },
     /// GBA 5.41, 5.42.
@@ -700,6 +702,18 @@ pub enum Event {
     TurnEnded {
         turn: u16,
     },
+    /// `side`'s Camp Orders Phase (CG 12.17, 10.54): `units` may act as if ordered; `then`: the
+    /// other side's phase, to follow.
+    CampOrdersBegan {
+        side: usize,
+        units: Vec<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        then: Option<(usize, Vec<String>)>,
+    },
+    /// `side`'s Camp Orders Phase is over: the units that acted in it face up again (P181).
+    CampOrdersEnded {
+        side: usize,
+    },
 }
 
 impl GameState {
@@ -715,6 +729,59 @@ impl GameState {
                 ordered.push(id.to_string());
             }
         }
+    }
+
+    /// An orders phase begins: `id`'s (CG 12.17: the Camp Orders Phase has no leader, "").
+    /// Every per-phase mark is reset.
+    fn begin_orders_phase(&mut self, scenario: &Scenario, id: &str, orders: u8, momentum: bool, must_act: bool) {
+        let leader = |id: &str| scenario.leaders.iter().position(|l| l.id == id);
+        if let Some(i) = leader(id) {
+            self.leaders[i].succession += 1;
+        }
+        // Every leader has 9 MP in each orders phase, and may be moved once by the
+        // overall commander in it (6.15, 4.4).
+        for l in &mut self.leaders {
+            l.mp_used = 0;
+            l.moved_by_overall = false;
+        }
+        // CG 7.16: who began the movement segment in an enemy ZOC may not react (D41).
+        let record = crate::rule_set::hooks(scenario.meta.rules).reaction_facing.barred_if_started_in_zoc;
+        let zocs = if record {
+            [crate::zoc::enemy_zoc(scenario, self, 0), crate::zoc::enemy_zoc(scenario, self, 1)]
+        } else {
+            Default::default()
+        };
+        for (i, u) in self.units.iter_mut().enumerate() {
+            let zoc = &zocs[scenario.units[i].side];
+            u.zoc_at_orders_start = !u.eliminated && u.placement.hexes().any(|h| zoc.contains_key(&h));
+            u.reacted = false;
+            u.fired = false;
+            // G39: a Yantra's or Jamadagnya's Fired marker goes at the end of every
+            // orders phase (nothing of it is used in between); the Sarvatobhadra's in D5.
+            if scenario.units[i].engine != Some(crate::units::Engine::Sarvatobhadra) {
+                u.artillery_shots = 0;
+            }
+            u.order_start = None;
+            u.order_mp = 0;
+            u.may_move_on = false;
+            u.withdrawal_volleys.clear();
+            u.entry_volleys.clear();
+            u.column_at_start = u.column;
+            u.withdrew_alone = false;
+        }
+        self.phase = Phase::Orders {
+            leader: id.to_string(),
+            orders_left: orders,
+            ordered: Vec::new(),
+            momentum,
+            must_act,
+            line: None,
+            line_refused: false,
+            wing: None,
+            lenders: Vec::new(),
+            line_entries: Vec::new(),
+            line_moved: false,
+        };
     }
 
     /// Applies one event. Events come from the rules, which checked them; an event naming
@@ -1342,53 +1409,24 @@ impl GameState {
                 }
             }
             Event::OrdersPhaseBegan { leader: id, orders, momentum, must_act } => {
-                if let Some(i) = leader(id) {
-                    self.leaders[i].succession += 1;
-                }
-                // Every leader has 9 MP in each orders phase, and may be moved once by the
-                // overall commander in it (6.15, 4.4).
-                for l in &mut self.leaders {
-                    l.mp_used = 0;
-                    l.moved_by_overall = false;
-                }
-                // CG 7.16: who began the movement segment in an enemy ZOC may not react (D41).
-                let record = crate::rule_set::hooks(scenario.meta.rules).reaction_facing.barred_if_started_in_zoc;
-                let zocs = if record {
-                    [crate::zoc::enemy_zoc(scenario, self, 0), crate::zoc::enemy_zoc(scenario, self, 1)]
-                } else {
-                    Default::default()
-                };
-                for (i, u) in self.units.iter_mut().enumerate() {
-                    let zoc = &zocs[scenario.units[i].side];
-                    u.zoc_at_orders_start = !u.eliminated && u.placement.hexes().any(|h| zoc.contains_key(&h));
-                    u.reacted = false;
-                    u.fired = false;
-                    // G39: a Yantra's or Jamadagnya's Fired marker goes at the end of every
-                    // orders phase (nothing of it is used in between); the Sarvatobhadra's in D5.
-                    if scenario.units[i].engine != Some(crate::units::Engine::Sarvatobhadra) {
-                        u.artillery_shots = 0;
+                self.begin_orders_phase(scenario, id, *orders, *momentum, *must_act);
+            }
+            Event::CampOrdersBegan { side, units, then } => {
+                // The phase's units act as if ordered, each once (CG 12.17).
+                let orders = u8::try_from(units.len()).unwrap_or(u8::MAX);
+                self.begin_orders_phase(scenario, crate::camp_orders::NO_LEADER, orders, false, false);
+                self.camp_orders =
+                    Some(crate::camp_orders::CampOrders { side: *side, units: units.clone(), then: then.clone() });
+            }
+            Event::CampOrdersEnded { .. } => {
+                // P181: what moved in this phase faces up again, as if moved before the flip.
+                if let Some(c) = self.camp_orders.take() {
+                    for id in &c.units {
+                        if let Some(i) = unit(id) {
+                            self.units[i].moved = false;
+                        }
                     }
-                    u.order_start = None;
-                    u.order_mp = 0;
-                    u.may_move_on = false;
-                    u.withdrawal_volleys.clear();
-                    u.entry_volleys.clear();
-                    u.column_at_start = u.column;
-                    u.withdrew_alone = false;
                 }
-                self.phase = Phase::Orders {
-                    leader: id.clone(),
-                    orders_left: *orders,
-                    ordered: Vec::new(),
-                    momentum: *momentum,
-                    must_act: *must_act,
-                    line: None,
-                    line_refused: false,
-                    wing: None,
-                    lenders: Vec::new(),
-                    line_entries: Vec::new(),
-                    line_moved: false,
-                };
             }
             Event::UnitMoved { unit: id, placement, facing, mp, .. } => {
                 if let Some(i) = unit(id) {

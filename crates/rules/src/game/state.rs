@@ -353,6 +353,9 @@ pub struct GameState {
     /// The pre-arranged withdrawal markers of this game turn (GBA 6.82).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pre_arranged: Vec<PwOrder>,
+    /// The Camp Orders Phase under way, if any (CG 12.17): whose, and which units may act.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub camp_orders: Option<crate::camp_orders::CampOrders>,
 }
 
 impl GameState {
@@ -418,6 +421,7 @@ impl GameState {
             tie: None,
             trumps_tried: [false, false],
             pre_arranged: Vec::new(),
+            camp_orders: None,
         }
     }
 
@@ -433,6 +437,10 @@ impl GameState {
             | Phase::RoutChoice { side, .. }
             | Phase::RampageWithdrawal { side, .. }
             | Phase::Reaction { side, .. } => Some(*side),
+            // CG 12.17: the Camp Orders Phase and its shock segment have no leader.
+            Phase::Orders { .. } | Phase::Shock { .. } | Phase::AdvanceTurn { .. } if self.camp_orders.is_some() => {
+                self.camp_orders.as_ref().map(|c| c.side)
+            }
             Phase::Orders { leader, .. }
             | Phase::Momentum { leader }
             | Phase::Shock { leader, .. }
