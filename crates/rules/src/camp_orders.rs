@@ -39,15 +39,15 @@ fn camp_within_palisade(scenario: &Scenario, hex: HexId) -> Option<usize> {
 /// The units of `side` that may act in its Camp Orders Phase, worked out before the Moved
 /// counters are turned face up (12.17 speaks of units that have not moved this turn).
 /// * Within the palisade of a camp of their side (P180), with no leader of the side anywhere
-///   within that palisade, not Moved, Routed, Rallied or eliminated, and one-hex (P180).
+///   in that camp (digest G49), not Moved, Routed, Rallied or eliminated, and one-hex (P180).
 /// * Every engine of the side that may move: not immovable (10.54).
 fn eligible(scenario: &Scenario, state: &GameState, side: usize) -> Vec<String> {
-    // The camps a leader of the side stands in (within the palisade).
+    // The camps a leader of the side stands in, in any enclosure (digest G49).
     let led: Vec<usize> = (0..scenario.leaders.len())
         .filter(|&l| {
             scenario.leaders[l].side == side && state.leaders[l].status != crate::game::LeaderStatus::Eliminated
         })
-        .filter_map(|l| camp_within_palisade(scenario, state.leaders[l].at))
+        .filter_map(|l| scenario.map.enclosure(state.leaders[l].at).map(|(c, _)| c))
         .collect();
     (0..scenario.units.len())
         .filter(|&i| {

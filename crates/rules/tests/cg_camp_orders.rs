@@ -108,6 +108,11 @@ fn cg_12_17_a_leader_in_the_camp_or_a_move_this_turn_keeps_a_unit_out_of_the_pha
     assert!(began(&events).is_empty());
     assert!(events.iter().any(|e| matches!(e, Event::TurnBegan { turn: 2 })));
 
+    // In the outer enclosure, beyond the palisade, he is in the camp all the same (G49).
+    f.leaders[0] = vec![leader("raja", "overall", 2, 8, "0605")];
+    let mut game = start_camp(&f, &[]);
+    assert!(began(&pass_all(&mut game)).is_empty());
+
     // The raja (outside, range 8) moved one of two camp units this turn: only the other acts.
     let f = camp_field(vec![mi("def", "0705", "W"), mi("still", "0805", "W")], vec![mi("far", "1108", "W")], 2, 6);
     let mut game = start_camp(&f, &[]);
