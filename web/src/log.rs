@@ -81,6 +81,36 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             e.units = units.clone();
             e
         }
+        Event::RetireDeclared { leader, .. } => about(
+            entry(
+                format!("{} declares that his army will retire to its camp. At the start of each of his activations a die now decides whether the retreat begins.", unit_name(s, leader)),
+                Some("CG 12.42"),
+            ),
+            leader,
+        ),
+        Event::RetireChecked { leader, total, in_area, rout_points, set_off } => {
+            let mut adds = Vec::new();
+            if *in_area {
+                adds.push("+1 in the royal enclosure".to_string());
+            }
+            if rout_points / 10 > 0 {
+                adds.push(format!("+{} for {rout_points} rout points", rout_points / 10));
+            }
+            let adds = if adds.is_empty() { String::new() } else { format!(" ({})", adds.join(", ")) };
+            let text = if *set_off {
+                format!("Total {total}{adds}: the retreat begins. {} gives individual orders only and must ride for the royal enclosure.", unit_name(s, leader))
+            } else {
+                format!("Total {total}{adds}: not yet. {} is Finished for this turn.", unit_name(s, leader))
+            };
+            about(entry(text, Some(if *set_off { "CG 12.44" } else { "CG 12.43" })), leader)
+        }
+        Event::RetireArrived { leader } => about(
+            entry(
+                format!("{} has reached the royal enclosure and stays there. The enemy now wins only by taking the camp.", unit_name(s, leader)),
+                Some("CG 12.44"),
+            ),
+            leader,
+        ),
         Event::CampOrdersEnded { side } => {
             let mut e = entry(format!("Camp orders for {} are over.", s.sides[*side].name), Some("CG 12.17"));
             e.side = Some(*side);
@@ -91,6 +121,13 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
         }
         Event::DieRolled { roll, purpose } => {
             let mut e = match purpose {
+                RollPurpose::RetireToCamp { leader } => {
+                    let need = s.leader(leader).and_then(|l| l.initiative).unwrap_or(0);
+                    about(
+                        entry(format!("{} rolls {roll} for the retire to camp (it begins above {need}).", unit_name(s, leader)), Some("CG 12.43")),
+                        leader,
+                    )
+                }
                 RollPurpose::CampOrdersFirst { side } => {
                     let mut e = entry(
                         format!("Both sides have camp orders: a {roll} for {}; the high roll goes first.", s.sides[*side].name),

@@ -275,7 +275,13 @@ pub fn play_screen(props: &PlayProps) -> Html {
         move |(_, r)| {
             r.map(|(l, by)| match g.state.phase {
                 Phase::Reaction { .. } => leader_withdrawals(&g.scenario, &g.state, l),
-                _ => leader_reach(&g.scenario, &g.state, l, by),
+                // CG 12.44: a retiring commander's moves are the engine's to allow.
+                _ => leader_reach(&g.scenario, &g.state, l, by)
+                    .into_iter()
+                    .filter(|(_, (_, path))| {
+                        sarissa_rules::retire::move_refusal(&g.scenario, &g.state, l, path).is_none()
+                    })
+                    .collect(),
             })
             .unwrap_or_default()
         }

@@ -350,8 +350,13 @@ pub fn prompt(p: &PromptProps) -> Html {
             });
             let back_to = wing.as_ref().filter(|w| w.resume.is_some()).map(|w| leader_name(&w.commander));
             let restricted = s.leaders.iter().position(|l| &l.id == leader).is_some_and(|li| sarissa_rules::orders::is_restricted(st, li));
+            let retiring = s.leaders.iter().position(|l| &l.id == leader).and_then(|li| sarissa_rules::retire::stage(s, st, li));
             let phase = match (*momentum, *must_act) {
                 _ if under_wing.is_some() => under_wing.as_deref().unwrap_or_default(),
+                _ if retiring == Some(sarissa_rules::retire::Stage::Triggered) => {
+                    " (retiring to camp: individual orders only, and he must first ride as near to the royal enclosure as he can, CG 12.44)"
+                }
+                _ if retiring == Some(sarissa_rules::retire::Stage::Arrived) => " (retired to camp: he stays in the royal enclosure, CG 12.44)",
                 _ if restricted => " (Restricted: he may only rally, recover, move himself 5 MP and try momentum, CG 4.55)",
                 (_, true) => " (he trumped: he must move a unit before ending his orders, 5.46)",
                 (true, false) => " (momentum)",
@@ -413,7 +418,13 @@ pub fn prompt(p: &PromptProps) -> Html {
             } };
             let cancel = p.on_cancel.reform(|_: MouseEvent| ());
             // The line commands he could give instead of individual orders (4.31).
-            let lines: Vec<(String, Command)> = match (&p.ordering, s.leaders.iter().position(|l| &l.id == leader)) {
+            // CG 12.44[1]: a retiring commander gives individual orders only.
+            let commanding = s
+                .leaders
+                .iter()
+                .position(|l| &l.id == leader)
+                .filter(|&li| sarissa_rules::retire::command_refusal(s, st, li).is_none());
+            let lines: Vec<(String, Command)> = match (&p.ordering, commanding) {
                 (None, Some(li)) => sarissa_rules::line::options(s, st, li)
                     .into_iter()
                     // A Nayaka under a Wing Command has nothing else to give: even a line of one (CG 4.54).
@@ -428,7 +439,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                 _ => Vec::new(),
             };
             // The Wing Commands he could give instead (CG 4.54).
-            let wings: Vec<(String, Command)> = match (&p.ordering, s.leaders.iter().position(|l| &l.id == leader)) {
+            let wings: Vec<(String, Command)> = match (&p.ordering, commanding) {
                 (None, Some(li)) => sarissa_rules::legal::wing_commands(s, st, li)
                     .into_iter()
                     .map(|c| (wing_label(s, st, &c), c))
@@ -436,7 +447,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                 _ => Vec::new(),
             };
             // The contingent commanders he could activate (GBA 5.63): name and cost.
-            let contingents: Vec<(String, Command)> = match (&p.ordering, s.leaders.iter().position(|l| &l.id == leader)) {
+            let contingents: Vec<(String, Command)> = match (&p.ordering, commanding) {
                 (None, Some(li)) => sarissa_rules::contingent::candidates(s, st, li)
                     .into_iter()
                     .map(|(m, cost)| {
@@ -475,6 +486,9 @@ pub fn prompt(p: &PromptProps) -> Html {
                         button(label, "engine-fire", Command::Fire { unit: s.units[i].id.clone(), target: s.units[t.unit].id.clone() })
                     }) }
                     { for wings.into_iter().map(|(label, c)| button(label, "wing", c)) }
+                    { for s.leaders.iter().position(|l| &l.id == leader)
+                        .filter(|&li| p.ordering.is_none() && p.riding.is_none() && sarissa_rules::retire::declarable(s, st, li).is_some())
+                        .map(|_| button("Declare a retire to camp (CG 12.42)".into(), "retire", Command::RetireToCamp { leader: leader.clone() })) }
                     { for contingents.into_iter().map(|(label, c)| button(label, "contingent", c)) }
                     { for sarissa_rules::rally::rallyable(s, st).into_iter().filter(|_| p.ordering.is_none() && p.riding.is_none()).map(|i| {
                         let need = sarissa_rules::rally::needed(s, st).unwrap_or(0);

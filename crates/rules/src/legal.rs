@@ -226,13 +226,24 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                 .iter()
                 .position(|l| &l.id == leader)
                 .is_some_and(|li| crate::trump::duty_outstanding(s, st, li));
-            let mut out = if owes { Vec::new() } else { vec![Command::EndOrders] };
+            // CG 12.44[1]: nor a retiring commander who has yet to ride for his camp.
+            let rides = s
+                .leaders
+                .iter()
+                .position(|l| &l.id == leader)
+                .is_some_and(|li| !crate::retire::owed_moves(s, st, li).is_empty());
+            let mut out = if owes || rides { Vec::new() } else { vec![Command::EndOrders] };
             // 8.21: the line may say it has finished moving.
             if crate::line_entry::moving_line(st).is_some() {
                 out.push(Command::LineDone);
             }
             let li = s.leaders.iter().position(|l| &l.id == leader);
-            if let Some(li) = li {
+            // CG 12.42: the retire is declared at the start of the activation.
+            if li.is_some_and(|li| crate::retire::declarable(s, st, li).is_some()) {
+                out.push(Command::RetireToCamp { leader: leader.clone() });
+            }
+            // CG 12.44[1]: a retiring commander gives individual orders only.
+            if let Some(li) = li.filter(|&li| crate::retire::command_refusal(s, st, li).is_none()) {
                 for (line, anchor, formation, _) in crate::line::options(s, st, li) {
                     out.push(Command::LineCommand { line, anchor: s.units[anchor].id.clone(), formation });
                 }
@@ -282,7 +293,10 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             }
             for (li, by_overall) in movable_leaders(game) {
                 for (_, (_, path)) in leader_reach(s, st, li, by_overall) {
-                    out.push(Command::MoveLeader { leader: s.leaders[li].id.clone(), path });
+                    // CG 12.44: a retiring commander rides for his camp, and then stays in it.
+                    if crate::retire::move_refusal(s, st, li, &path).is_none() {
+                        out.push(Command::MoveLeader { leader: s.leaders[li].id.clone(), path });
+                    }
                 }
             }
             out

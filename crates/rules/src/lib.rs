@@ -35,6 +35,7 @@ pub mod rampage;
 pub mod reaction;
 pub mod recovery;
 pub mod restrictions;
+pub mod retire;
 pub mod rout;
 pub mod rule_set;
 pub mod scenario;

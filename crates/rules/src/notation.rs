@@ -179,6 +179,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         ["no-reaction"] => Command::EndReaction,
         ["momentum"] => Command::TryMomentum,
         ["no-momentum"] => Command::DeclineMomentum,
+        ["retire-to-camp", leader] => Command::RetireToCamp { leader: leader.to_string() },
         _ => return Err(format!("`{line}` is not a command (see docs/script-format.md)")),
     };
     Ok(Some(command))
@@ -292,6 +293,7 @@ fn format_bare(command: &Command) -> String {
         }
         Command::WithdrawLeader { leader, path } => format!("withdraw-leader {leader} {}", hexes(path)),
         Command::EndReaction => "no-reaction".into(),
+        Command::RetireToCamp { leader } => format!("retire-to-camp {leader}"),
         Command::TryMomentum => "momentum".into(),
         Command::DeclineMomentum => "no-momentum".into(),
     }
@@ -441,6 +443,7 @@ mod tests {
             Command::EndReaction,
             Command::TryMomentum,
             Command::DeclineMomentum,
+            Command::RetireToCamp { leader: "chandragupta".into() },
         ];
         // 5.68: every move and withdrawal also with a contingent commander going along.
         let ridden = all.iter().filter(|c| c.rider().is_none()).map(|c| c.clone().with_rider("philotas"));

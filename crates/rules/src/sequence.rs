@@ -152,14 +152,18 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             order_formation_move(tx, li, unit, to, *facing, rider)
         }
         (Phase::Orders { leader, .. }, Command::LineCommand { line, anchor, formation }) => {
+            refuse_if_retiring(tx, &leader)?;
             declare_line(tx, &leader, line, anchor, *formation)
         }
         (Phase::Orders { leader, .. }, Command::WingCommand { nayakas, use_overall }) => {
+            refuse_if_retiring(tx, &leader)?;
             crate::wing::give(tx, &leader, nayakas, *use_overall)
         }
         (Phase::Orders { leader, .. }, Command::Contingent { leader: mcc }) => {
+            refuse_if_retiring(tx, &leader)?;
             crate::contingent::activate(tx, &leader, mcc)
         }
+        (Phase::Orders { .. }, Command::RetireToCamp { leader }) => crate::retire::declare(tx, leader),
         (Phase::Orders { leader, orders_left, line, .. }, Command::MoveLeader { leader: moving, path }) => {
             // The leader of a line may move with it without an order (4.36).
             let li =
@@ -254,6 +258,10 @@ pub fn activate(tx: &mut Tx, leader: usize, reactivated: bool, trumped_in: bool)
     tx.emit(Event::LeaderActivated { leader: id.clone(), no_momentum: reactivated, in_enemy_zoc });
     // His PW marker is turned up (6.83).
     crate::pre_arranged::on_activation(tx, leader);
+    // CG 12.43: a declared retire's die; a failure Finishes him for the turn.
+    if !crate::retire::on_activation(tx, leader)? {
+        return offer_next(tx);
+    }
     // Up to his initiative in individual orders (5.21). Line commands come later.
     tx.emit(Event::OrdersPhaseBegan { leader: id, orders, momentum: false, must_act: trumped_in });
     Ok(())
@@ -269,6 +277,14 @@ fn check_can_order(tx: &Tx, active: &str, orders_left: u8) -> Result<usize, Rule
         return Err(RuleError::LeaderInEnemyZoc { leader: active.into() });
     }
     Ok(li)
+}
+
+/// A retiring overall commander gives individual orders only (CG 12.44[1]).
+fn refuse_if_retiring(tx: &Tx, active: &str) -> Result<(), RuleError> {
+    match crate::retire::command_refusal(tx.scenario, &tx.state, tx.leader_index(active)?) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 /// A Restricted overall commander orders no unit to move or fire (CG 4.55).
@@ -538,6 +554,9 @@ fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Re
     if path.is_empty() {
         return Err(refuse("4.23", "the path is empty".into()));
     }
+    if let Some(reason) = crate::retire::move_refusal(tx.scenario, &tx.state, mi, path) {
+        return Err(refuse("12.44", reason));
+    }
     let reach = leader_reach(tx.scenario, &tx.state, mi, by_overall);
     let full = crate::orders::leader_mp(tx.scenario, &tx.state, mi);
     let budget = full.saturating_sub(tx.state.leaders[mi].mp_used);
@@ -578,6 +597,7 @@ fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Re
 /// The end of a leader's own move: personal combat with a lone enemy leader beside him (4.63);
 /// the active leader `li` hurt in it ends his orders (9.22).
 pub(crate) fn finish_leader_move(tx: &mut Tx, li: usize, mi: usize) -> Result<(), RuleError> {
+    crate::retire::note_arrival(tx, mi);
     personal_combat_on_meeting(tx, mi)?;
     // The active leader himself hurt: his orders are over (9.22).
     let active = tx.scenario.leaders[li].id.clone();
@@ -646,6 +666,14 @@ pub(crate) fn end_orders(tx: &mut Tx, active: &str) -> Result<(), RuleError> {
     let li = tx.leader_index(active)?;
     if crate::trump::duty_outstanding(tx.scenario, &tx.state, li) {
         return Err(RuleError::TrumperMustAct { leader: active.into() });
+    }
+    // CG 12.44[1]: a retiring commander rides for his camp before his orders end.
+    if !crate::retire::owed_moves(tx.scenario, &tx.state, li).is_empty() {
+        return Err(RuleError::IllegalMove {
+            unit: active.into(),
+            rule: "12.44",
+            reason: "he is retiring to his camp: he must first ride as near to its royal enclosure as he can".into(),
+        });
     }
     // 8.21: a line still moving has finished; the enemy's entry fire at it comes first, and
     // the orders phase ends after it (P140).

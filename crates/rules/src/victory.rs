@@ -133,11 +133,21 @@ impl Verdict {
 /// The Withdrawal Phase at the end of a turn: each army whose Rout Points reach its Withdrawal
 /// Level withdraws (CG 13.13); both at once, fewer points above its level wins (13.14).
 pub fn withdrawal_phase(scenario: &Scenario, state: &GameState) -> Verdict {
-    let [a, b] = tally(scenario, state, &[]);
-    Verdict::from_withdrawal(rout_points::withdrawal(
-        [a.rout_points, b.rout_points],
-        [a.withdrawal_level, b.withdrawal_level],
-    ))
+    verdict(scenario, state, &tally(scenario, state, &[]))
+}
+
+/// The verdict on these tallies (CG 13.13, 13.14), but for an army whose commander retired into
+/// its camp (CG 12.44, P184): it no longer withdraws for its rout points, and loses when the
+/// enemy takes the camp.
+fn verdict(scenario: &Scenario, state: &GameState, sides: &[SideTally; 2]) -> Verdict {
+    let mut levels = [sides[0].withdrawal_level, sides[1].withdrawal_level];
+    for (side, camp) in crate::retire::retired(scenario, state) {
+        if crate::retire::camp_taken(scenario, state, side, camp) {
+            return Verdict::from_withdrawal(Withdrawal::Withdraws(side));
+        }
+        levels[side] = u32::MAX;
+    }
+    Verdict::from_withdrawal(rout_points::withdrawal([sides[0].rout_points, sides[1].rout_points], levels))
 }
 
 /// Battle statistics for the end-of-game screen and the log.
@@ -150,9 +160,6 @@ pub struct BattleReport {
 
 pub fn report(scenario: &Scenario, state: &GameState, routed: &[bool]) -> BattleReport {
     let sides = tally(scenario, state, routed);
-    let verdict = Verdict::from_withdrawal(rout_points::withdrawal(
-        [sides[0].rout_points, sides[1].rout_points],
-        [sides[0].withdrawal_level, sides[1].withdrawal_level],
-    ));
+    let verdict = verdict(scenario, state, &sides);
     BattleReport { turn: state.turn, sides, verdict }
 }

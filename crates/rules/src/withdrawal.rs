@@ -446,7 +446,12 @@ pub fn leader_withdrawals(scenario: &Scenario, state: &GameState, leader: usize)
     }
     let Some(mover) = current_approach(scenario, state) else { return BTreeMap::new() };
     let Some(r) = leader_retreat(scenario, state, leader, mover) else { return BTreeMap::new() };
-    r.search().into_iter().map(|(h, (spent, path))| (h, (spent.mp, path))).collect()
+    r.search()
+        .into_iter()
+        // CG 12.44[2]: a commander retired to his camp stays in its royal enclosure.
+        .filter(|(_, (_, path))| crate::retire::confinement(scenario, state, leader, path).is_none())
+        .map(|(h, (spent, path))| (h, (spent.mp, path)))
+        .collect()
 }
 
 /// Those who may withdraw from `mover` now that it stands where it is, having come from
@@ -715,6 +720,9 @@ pub fn withdraw_leader(tx: &mut Tx, leader: &str, path: &[HexId]) -> Result<(), 
     };
     if !leaders.iter().any(|l| l == leader) {
         return Err(refuse("the enemy did not just come within two hexes of him".into()));
+    }
+    if let Some(reason) = crate::retire::confinement(tx.scenario, &tx.state, li, path) {
+        return Err(RuleError::IllegalMove { unit: leader.into(), rule: "12.44", reason });
     }
     let mover = current_approach(tx.scenario, &tx.state).ok_or_else(|| refuse("no enemy is coming up".into()))?;
     let r = leader_retreat(tx.scenario, &tx.state, li, mover)

@@ -124,6 +124,9 @@ pub enum Command {
     TryMomentum,
     /// Do not roll for momentum: the leader is Finished (GBA 5.15).
     DeclineMomentum,
+    /// The overall commander of the army holding a camp declares, at the start of his
+    /// activation, that his army will retire to it (CG 12.42); the die of 12.43 follows.
+    RetireToCamp { leader: String },
 }
 
 /// One unit's part in a line withdrawal (GBA 6.78): as an orderly withdrawal of its own.
@@ -199,6 +202,7 @@ impl Command {
             Self::EndReaction => "end_reaction",
             Self::TryMomentum => "try_momentum",
             Self::DeclineMomentum => "decline_momentum",
+            Self::RetireToCamp { .. } => "retire_to_camp",
         }
     }
 }

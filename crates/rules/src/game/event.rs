@@ -14,6 +14,8 @@ pub enum RollPurpose {
     InitiativeTie { side: usize },
     /// Both sides have units for the Camp Orders Phase: high roll goes first (CG 12.17, P182).
     CampOrdersFirst { side: usize },
+    /// The die for a declared retire to camp (CG 12.43).
+    RetireToCamp { leader: String },
     /// GBA 5.32.
     Momentum { leader: String },
     /// GBA 5.41, 5.42.
@@ -709,6 +711,24 @@ pub enum Event {
         units: Vec<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         then: Option<(usize, Vec<String>)>,
+    },
+    /// `leader`, an overall commander, declares that his army will retire to `camp` (CG 12.42).
+    RetireDeclared {
+        leader: String,
+        camp: usize,
+    },
+    /// The die of CG 12.43: `total` is the roll with +1 `in_area` (the royal enclosure) and +1 for
+    /// every ten of the army's `rout_points`; above his initiative the retire is `set_off`.
+    RetireChecked {
+        leader: String,
+        total: u32,
+        in_area: bool,
+        rout_points: u32,
+        set_off: bool,
+    },
+    /// The retiring commander has reached the royal enclosure (CG 12.44[2]).
+    RetireArrived {
+        leader: String,
     },
     /// `side`'s Camp Orders Phase is over: the units that acted in it face up again (P181).
     CampOrdersEnded {
@@ -1417,6 +1437,21 @@ impl GameState {
                 self.begin_orders_phase(scenario, crate::camp_orders::NO_LEADER, orders, false, false);
                 self.camp_orders =
                     Some(crate::camp_orders::CampOrders { side: *side, units: units.clone(), then: then.clone() });
+            }
+            Event::RetireDeclared { leader, camp } => {
+                let stage = crate::retire::Stage::Declared;
+                self.retire.push(crate::retire::Retire { leader: leader.clone(), camp: *camp, stage });
+            }
+            Event::RetireChecked { leader, set_off: true, .. } => {
+                if let Some(r) = self.retire.iter_mut().find(|r| &r.leader == leader) {
+                    r.stage = crate::retire::Stage::Triggered;
+                }
+            }
+            Event::RetireChecked { .. } => {}
+            Event::RetireArrived { leader } => {
+                if let Some(r) = self.retire.iter_mut().find(|r| &r.leader == leader) {
+                    r.stage = crate::retire::Stage::Arrived;
+                }
             }
             Event::CampOrdersEnded { .. } => {
                 // P181: what moved in this phase faces up again, as if moved before the flip.

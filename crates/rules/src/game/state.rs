@@ -356,6 +356,9 @@ pub struct GameState {
     /// The Camp Orders Phase under way, if any (CG 12.17): whose, and which units may act.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub camp_orders: Option<crate::camp_orders::CampOrders>,
+    /// Overall commanders who declared a retire to camp, and how far it has gone (CG 12.4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retire: Vec<crate::retire::Retire>,
 }
 
 impl GameState {
@@ -422,6 +425,7 @@ impl GameState {
             trumps_tried: [false, false],
             pre_arranged: Vec::new(),
             camp_orders: None,
+            retire: Vec::new(),
         }
     }
 

@@ -1,0 +1,224 @@
+//! Retire to Camp (CG 12.4): the overall commander of the army holding a camp may declare that
+//! his army falls back on it. From then on, at the start of each of his activations, a die
+//! decides whether the retreat begins; once it has, he gives individual orders only and must
+//! ride for the royal enclosure, where he stays; and the enemy can then win only by taking the
+//! camp (rulings P183, P184).
+//!
+//! The declaration is plain data in the state (`GameState::retire`), changed only by events.
+
+use crate::game::{Event, GameState, LeaderStatus, Phase, RollPurpose, RuleError, Tx};
+use crate::hex::HexId;
+use crate::scenario::Scenario;
+use crate::terrain::HexsideFeature;
+use crate::units::LeaderRole;
+use serde::{Deserialize, Serialize};
+
+/// How far a declared retire has gone (CG 12.42–12.44).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// Declared; a die at the start of each of his activations may set it off (12.43).
+    Declared,
+    /// Set off: individual orders only, and he rides for the royal enclosure (12.44[1]).
+    Triggered,
+    /// He is in the royal enclosure, and stays (12.44[2]).
+    Arrived,
+}
+
+/// One overall commander's declared retire to his camp.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Retire {
+    pub leader: String,
+    /// Index of the camp in the map's camps.
+    pub camp: usize,
+    pub stage: Stage,
+}
+
+fn of<'a>(state: &'a GameState, leader: &str) -> Option<&'a Retire> {
+    state.retire.iter().find(|r| r.leader == leader)
+}
+
+/// The stage of `leader`'s retire, if he declared one.
+pub fn stage(scenario: &Scenario, state: &GameState, leader: usize) -> Option<Stage> {
+    of(state, &scenario.leaders[leader].id).map(|r| r.stage)
+}
+
+/// The target area of a camp (12.43): its royal enclosure.
+pub fn target_area(scenario: &Scenario, camp: usize) -> Vec<HexId> {
+    scenario.map.camps[camp].enclosures.iter().filter(|e| e.1 == crate::camp::ROYAL).map(|e| e.0).collect()
+}
+
+fn distance_to(area: &[HexId], hex: HexId) -> u32 {
+    area.iter().map(|&h| h.distance(hex)).min().unwrap_or(u32::MAX)
+}
+
+/// The camp `leader` may declare a retire to now (12.41, 12.42), if any: he is the overall
+/// commander of the side holding it, in the Chandragupta rules, at the start of his own orders
+/// phase (nothing ordered, moved or declared yet, and not a momentum phase), within twice his
+/// command range of one of its gates (measured to the nearer of the gate's two hexes, P183).
+pub fn declarable(scenario: &Scenario, state: &GameState, leader: usize) -> Option<usize> {
+    let l = &scenario.leaders[leader];
+    if !crate::rule_set::hooks(scenario.meta.rules).camps || l.role != LeaderRole::Overall {
+        return None;
+    }
+    if state.retire.iter().any(|r| scenario.leader(&r.leader).is_some_and(|o| o.side == l.side)) {
+        return None;
+    }
+    let Phase::Orders { leader: active, ordered, line, momentum: false, wing: None, orders_left, .. } = &state.phase
+    else {
+        return None;
+    };
+    let initiative = crate::orders::ratings(scenario, state, leader).initiative.unwrap_or(0);
+    let fresh = ordered.is_empty() && line.is_none() && *orders_left == initiative;
+    if active != &l.id || !fresh || state.leaders[leader].mp_used > 0 || state.camp_orders.is_some() {
+        return None;
+    }
+    let at = state.leaders[leader].at;
+    let reach = 2 * u32::from(crate::orders::ratings(scenario, state, leader).command_range);
+    scenario.map.camps.iter().enumerate().filter(|(_, c)| c.side == l.side).find_map(|(ci, c)| {
+        let near_gate = scenario.map.hexsides.iter().any(|e| {
+            e.feature == HexsideFeature::CampGate
+                && (c.enclosure(e.a).is_some() || c.enclosure(e.b).is_some())
+                && at.distance(e.a).min(at.distance(e.b)) <= reach
+        });
+        near_gate.then_some(ci)
+    })
+}
+
+/// The declaration (12.42), then at once the first die (12.43).
+pub fn declare(tx: &mut Tx, leader: &str) -> Result<(), RuleError> {
+    let li = tx.leader_index(leader)?;
+    let Some(camp) = declarable(tx.scenario, &tx.state, li) else {
+        return Err(RuleError::NotNow {
+            command: "retire_to_camp".into(),
+            expected: "only the overall commander of the army holding a camp, at the start of his activation and \
+                       within twice his command range of one of its gates, declares a retire to it (12.41, 12.42)"
+                .into(),
+        });
+    };
+    tx.emit(Event::RetireDeclared { leader: leader.into(), camp });
+    if !check(tx, li)? {
+        crate::activation::offer_next(tx)?;
+    }
+    Ok(())
+}
+
+/// At the start of an activation of a leader who declared and has not yet set off: the die
+/// (12.43). `false` when it failed and he is Finished for the turn.
+pub fn on_activation(tx: &mut Tx, leader: usize) -> Result<bool, RuleError> {
+    if stage(tx.scenario, &tx.state, leader) != Some(Stage::Declared) {
+        return Ok(true);
+    }
+    check(tx, leader)
+}
+
+/// The die of 12.43: +1 in the royal enclosure, +1 for every ten of his army's rout points;
+/// above his initiative, the retire is set off; otherwise he is Finished at once for the turn.
+fn check(tx: &mut Tx, leader: usize) -> Result<bool, RuleError> {
+    let Some(r) = of(&tx.state, &tx.scenario.leaders[leader].id).cloned() else { return Ok(true) };
+    let (side, at) = (tx.scenario.leaders[leader].side, tx.state.leaders[leader].at);
+    let in_area = target_area(tx.scenario, r.camp).contains(&at);
+    let points = crate::victory::rout_points(tx.scenario, &tx.state)[side];
+    let initiative = crate::orders::ratings(tx.scenario, &tx.state, leader).initiative.unwrap_or(0);
+    let roll = tx.roll(RollPurpose::RetireToCamp { leader: r.leader.clone() })?;
+    let total = u32::from(roll) + u32::from(in_area) + points / 10;
+    let set_off = total > u32::from(initiative);
+    tx.emit(Event::RetireChecked { leader: r.leader.clone(), total, in_area, rout_points: points, set_off });
+    if !set_off {
+        tx.emit(Event::LeaderFinished { leader: r.leader });
+    }
+    Ok(set_off)
+}
+
+/// Why the active `leader`, retiring, may not give a line or wing command (12.44[1]).
+pub fn command_refusal(scenario: &Scenario, state: &GameState, leader: usize) -> Option<RuleError> {
+    (stage(scenario, state, leader) == Some(Stage::Triggered)).then(|| RuleError::LineCommand {
+        leader: scenario.leaders[leader].id.clone(),
+        rule: "12.44",
+        reason: "he is retiring to his camp: individual orders only until he reaches it".into(),
+    })
+}
+
+/// The moves that take the retiring `leader` as close to the royal enclosure as he can get
+/// this phase, when that is closer than he stands (12.44[1], P183): while there is one, he must
+/// make it, and he makes no other move of his own.
+pub fn owed_moves(scenario: &Scenario, state: &GameState, leader: usize) -> Vec<Vec<HexId>> {
+    let Some(r) = of(state, &scenario.leaders[leader].id).filter(|r| r.stage == Stage::Triggered) else {
+        return Vec::new();
+    };
+    if state.leaders[leader].status == LeaderStatus::Eliminated {
+        return Vec::new();
+    }
+    let area = target_area(scenario, r.camp);
+    let now = distance_to(&area, state.leaders[leader].at);
+    let reach = crate::movement::leader_reach(scenario, state, leader, false);
+    let best = reach.keys().map(|&h| distance_to(&area, h)).min().unwrap_or(u32::MAX);
+    if best >= now {
+        return Vec::new();
+    }
+    let mut moves: Vec<(HexId, Vec<HexId>)> =
+        reach.into_iter().filter(|(h, _)| distance_to(&area, *h) == best).map(|(h, (_, path))| (h, path)).collect();
+    moves.sort_by_key(|m| m.0);
+    moves.into_iter().map(|m| m.1).collect()
+}
+
+/// Why `leader` may not go along `path` (12.44): retiring, only a move in `owed_moves`; arrived,
+/// nowhere out of the royal enclosure.
+pub fn move_refusal(scenario: &Scenario, state: &GameState, leader: usize, path: &[HexId]) -> Option<String> {
+    let r = of(state, &scenario.leaders[leader].id)?;
+    match r.stage {
+        Stage::Declared => None,
+        Stage::Triggered => (!owed_moves(scenario, state, leader).iter().any(|m| m.last() == path.last())).then(|| {
+            "he is retiring to his camp: he rides as near to the royal enclosure as he can get, and nowhere else \
+             (12.44)"
+                .to_string()
+        }),
+        Stage::Arrived => confinement(scenario, state, leader, path),
+    }
+}
+
+/// Why `leader`, retired into his camp, may not go along `path`: it leaves the royal enclosure
+/// (12.44[2]). Withdrawals are bound by it too.
+pub fn confinement(scenario: &Scenario, state: &GameState, leader: usize, path: &[HexId]) -> Option<String> {
+    let r = of(state, &scenario.leaders[leader].id).filter(|r| r.stage == Stage::Arrived)?;
+    let area = target_area(scenario, r.camp);
+    path.iter()
+        .any(|h| !area.contains(h))
+        .then(|| "he has retired to his camp: he stays within its royal enclosure (12.44)".to_string())
+}
+
+/// After a move of `leader`: has the retiring commander reached the royal enclosure (12.44[2])?
+pub fn note_arrival(tx: &mut Tx, leader: usize) {
+    let id = tx.scenario.leaders[leader].id.clone();
+    let Some(r) = of(&tx.state, &id).filter(|r| r.stage == Stage::Triggered) else { return };
+    if target_area(tx.scenario, r.camp).contains(&tx.state.leaders[leader].at) {
+        tx.emit(Event::RetireArrived { leader: id });
+    }
+}
+
+/// The sides whose commanders have retired into their camps (12.44): the enemy wins against
+/// them only by taking the camp.
+pub fn retired(scenario: &Scenario, state: &GameState) -> Vec<(usize, usize)> {
+    state
+        .retire
+        .iter()
+        .filter(|r| r.stage == Stage::Arrived)
+        .filter_map(|r| scenario.leader(&r.leader).map(|l| (l.side, r.camp)))
+        .collect()
+}
+
+/// Has the enemy of `side` taken `camp` (12.44, ruling P184)? It has a combat unit, not
+/// Routed, in the royal enclosure, and `side` has none there.
+pub fn camp_taken(scenario: &Scenario, state: &GameState, side: usize, camp: usize) -> bool {
+    let area = target_area(scenario, camp);
+    let holds = |s: usize| {
+        (0..scenario.units.len()).any(|i| {
+            let st = &state.units[i];
+            scenario.units[i].side == s
+                && !st.eliminated
+                && !st.routed
+                && st.placement.hexes().any(|h| area.contains(&h))
+        })
+    };
+    holds(1 - side) && !holds(side)
+}
