@@ -315,6 +315,10 @@ impl<'a> Mover<'a> {
             if let Some(f) = crate::zoc::camp_hexside(self.scenario, from, to) {
                 return Err(format!("a {} may not cross the {} into {to} (12.14)", self.unit.kind.name(), f.name()));
             }
+            // CG 12.11, 12.14 (P170): who goes into a camp tower.
+            if let Some(reason) = crate::camp::tower_refusal(&self.scenario.map, self.unit, self.category, to) {
+                return Err(reason);
+            }
             return Err(format!("a {} may not enter {to} that way (6.2, movement costs chart)", self.unit.kind.name()));
         };
         // 6.62: a column's terrain hits are one fewer, never below none.
