@@ -29,7 +29,7 @@ use crate::game::GameState;
 use crate::hex::HexId;
 use crate::scenario::{Map, Scenario};
 use crate::terrain::Terrain;
-use crate::units::{Grade, Unit, UnitType};
+use crate::units::{Grade, Unit};
 use serde::{Deserialize, Serialize};
 
 /// The royal (first) enclosure, within the wagons (CG 12.11).
@@ -85,7 +85,9 @@ pub fn closed_to(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<(He
     let mut out = Vec::new();
     // 12.11 (P170): towers hold missile units and artillery; a unit without missiles stays out,
     // whoever's camp it is.
-    if u.missile.is_none() && u.kind != UnitType::AT {
+    // (Those the chart keeps out anyway are refused by it, citing 12.14 or 12.11.)
+    let column = matches!(MoveCategory::of_unit(u), MoveCategory::LightFoot | MoveCategory::Skirmisher);
+    if column && u.missile.is_none() {
         out.extend(scenario.map.hexes().filter(|&h| is_tower(&scenario.map, h)).map(|h| (h, TOWER)));
     }
     for camp in scenario.map.camps.iter().filter(|c| c.side == u.side) {

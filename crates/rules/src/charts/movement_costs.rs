@@ -184,8 +184,7 @@ const R_CAMP_NONINF: Origin = Origin::Recovered("CG 12.11, 12.14: only infantry 
 const R_CAMP_FORT: Origin =
     Origin::Recovered("CG 12.14: cavalry, chariots and elephants cross a fortified hexside only at a gate");
 const R_CAMP_GATE: Origin = Origin::Recovered("CG 12.11, 12.14: every unit may pass a camp gate (costs designed)");
-const R_TOWER_MOUNTED: Origin =
-    Origin::Recovered("CG 12.14: cavalry, chariots and elephants never enter a camp tower");
+const R_TOWER_MOUNTED: Origin = Origin::Recovered("CG 12.14: cavalry, chariots and elephants never enter a camp tower");
 const R_TOWER_FORMED: Origin =
     Origin::Recovered("CG 12.11: a camp tower holds missile units and artillery, not formed foot (ruling P170)");
 const R_TOWER_MISSILE: Origin = Origin::Recovered(

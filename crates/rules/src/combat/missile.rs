@@ -10,8 +10,8 @@
 use super::shock::Leader;
 use crate::charts::leaders::{casualty_roll, cg_casualty, LeaderResult};
 use crate::charts::missile::{
-    camp_tower_target_drm, camp_wall_drm, extended_hit, goes_missile_low, hits_per_success, is_cataphract, max_range, missile_strength, moving_drm,
-    target_drm, MissileLine, Volley, CAMP_TOWER_FIRER_DRM,
+    camp_tower_target_drm, camp_wall_drm, extended_hit, goes_missile_low, hits_per_success, is_cataphract, max_range,
+    missile_strength, moving_drm, target_drm, MissileLine, Volley, CAMP_TOWER_FIRER_DRM,
 };
 use crate::charts::Origin;
 use crate::scenario::RuleSet;

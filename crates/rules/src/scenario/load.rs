@@ -520,7 +520,8 @@ fn read_map(ctx: &mut Ctx, value: &Value) -> Option<(Map, Vec<RawCamp>)> {
     let camps = camp_value.map_or_else(Vec::new, |v| read_camps(ctx, v, &map));
     // CG 12.11 (P170): a camp tower stands on a palisade, in some camp's third enclosure.
     if let Some((text, span)) = terrain_grid {
-        let third = |h: HexId| camps.iter().any(|c| c.enclosures.iter().any(|&(x, e)| x == h && e == crate::camp::PALISADE));
+        let third =
+            |h: HexId| camps.iter().any(|c| c.enclosures.iter().any(|&(x, e)| x == h && e == crate::camp::PALISADE));
         for h in map.hexes().filter(|&h| crate::camp::is_tower(&map, h) && !third(h)) {
             let (line, column) = grid_cell(ctx, &text, &span, h);
             ctx.error_at(
