@@ -279,3 +279,36 @@ fn the_shock_on_a_tower_is_resolved_three_columns_left_cg_9_17_c4() {
     assert!(lines.iter().any(|l| l.contains("C4") && l.contains("-3")), "{lines:?}");
     assert!(!lines.iter().any(|l| l.contains("C2")), "{lines:?}");
 }
+
+// ---- Artillery in a tower (CG 12.18; P172, P173) --------------------------------------------
+
+#[test]
+fn an_engine_in_a_tower_shoots_one_hex_further_at_an_adjusted_0_cg_12_18_p172() {
+    // A camp of one tower at 0303 (enclosure 3); a Yantra (chart maximum 6) in it, red's foot
+    // seven hexes south at 0310.
+    let yantra = unit("eng", "AT", "", 1, 5, 2, "", "0303", "E").replace(" }", ", engine = \"yantra\" }");
+    let mut f = camp_field(vec![yantra], vec![mi("r", "0310", "E")], 2, 6);
+    f.terrain = vec![("0303", 'T')];
+    f.hexsides.clear();
+    let play = |dice: &[u8]| {
+        let text = camp_toml(&f, "blue", &[("0303", '3')]);
+        let scenario = sarissa_rules::load("field.toml", &text).unwrap_or_else(|e| panic!("{e}"));
+        let (mut game, _) = Game::new(std::sync::Arc::new(scenario), sarissa_rules::game::Dice::scripted(dice))
+            .expect("the game starts");
+        no_pw(&mut game);
+        ok(&mut game, activate("raja"));
+        ok(&mut game, fire("eng", "r"))
+    };
+    let shot = |events: &[Event]| events.iter().find(|e| matches!(e, Event::ArtilleryFired { .. })).cloned();
+    let expect = |hits: u8| Event::ArtilleryFired {
+        unit: "eng".into(),
+        target: "r".into(),
+        range: 7,
+        strength: 0,
+        drm: -1,
+        hits,
+        shots: 1,
+    };
+    assert_eq!(shot(&play(&[1])), Some(expect(1)));
+    assert_eq!(shot(&play(&[2])), Some(expect(0)));
+}
