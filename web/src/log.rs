@@ -260,7 +260,8 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
         ),
         Event::MissileFired { unit, target, range, strength, drm, hit, hits, supply, reaction, .. } => {
             let need = if *strength == 0 {
-                "extended range: only a natural 0 hits".to_string()
+                // GBA 8.16 (R4); CG 12.18 (P172): from a camp tower the modified roll counts.
+                "extended range: only a 0 hits (a natural 0; from a camp tower, 0 after modifiers)".to_string()
             } else {
                 format!(
                     "strength {strength} at range {range}, modifiers {drm:+}: needs {} or less",

@@ -35,6 +35,7 @@ pub fn terrain_class(t: Terrain) -> &'static str {
         Terrain::Camp => "t-camp",
         Terrain::Stronghold => "t-stronghold",
         Terrain::Water => "t-water",
+        Terrain::CampTower => "t-tower",
     }
 }
 
@@ -59,7 +60,7 @@ pub fn feature_class(f: HexsideFeature) -> &'static str {
 }
 
 /// Texture patterns for terrain that colour alone would not tell apart (also for colour-blind
-/// players): trees, reeds, stones, scrub, brick.
+/// players): trees, reeds, stones, scrub, brick, tents, towers.
 pub fn patterns() -> Html {
     html! {
         <defs>
@@ -93,6 +94,11 @@ pub fn patterns() -> Html {
             <pattern id="pat-camp" width="16" height="16" patternUnits="userSpaceOnUse">
                 <rect width="16" height="16" class="t-camp-bg" />
                 <path d="M3,12 l4,-7 l4,7 z" class="tent" />
+            </pattern>
+            // A camp tower (CG 12.11): a crenellated keep on the camp's ground.
+            <pattern id="pat-tower" width="16" height="16" patternUnits="userSpaceOnUse">
+                <rect width="16" height="16" class="t-tower-bg" />
+                <path d="M3,14 v-9 h2 v-2 h2 v2 h2 v-2 h2 v2 h2 v9 z" class="keep" />
             </pattern>
             <pattern id="pat-water" width="24" height="12" patternUnits="userSpaceOnUse">
                 <rect width="24" height="12" class="t-water-bg" />

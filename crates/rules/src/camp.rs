@@ -13,16 +13,23 @@
 //!   respect it (through `restrictions::closed_to`); routs do not (a Tribal unit may rout in
 //!   through a gate).
 //!
+//! Camp towers (CG 12.11, 12.14, 12.18; rulings P170–P174) are hexes of their own terrain
+//! (`Terrain::CampTower`) in a camp's third enclosure: the movement chart keeps cavalry,
+//! chariots, elephants and formed foot out of them, and [`closed_to`] any other unit that carries
+//! no missiles (P170); [`tower_refusal`] words the chart's refusal. Their sight, fire and shock
+//! rules are in `sight`, `fire` and `shock_segment`.
+//!
 //! Who may cross which hexside at all (infantry only over berm, palisade, moat, thorns and
 //! wagons; every unit through a camp gate) is the movement chart's (CG 12.11, 12.14). No
 //! withdrawal crosses a fortified hexside (CG 12.14, `withdrawal`); zones of control stop at the
 //! camp hexsides or become Fort ZOCs (CG 12.15, 12.16, `zoc`).
 
-use crate::charts::movement_costs::Crossing;
+use crate::charts::movement_costs::{Crossing, MoveCategory};
 use crate::game::GameState;
 use crate::hex::HexId;
 use crate::scenario::{Map, Scenario};
-use crate::units::Grade;
+use crate::terrain::Terrain;
+use crate::units::{Grade, Unit};
 use serde::{Deserialize, Serialize};
 
 /// The royal (first) enclosure, within the wagons (CG 12.11).
@@ -76,6 +83,13 @@ pub fn crossing(map: &Map, from: HexId, to: HexId) -> Crossing {
 pub fn closed_to(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<(HexId, &'static str)> {
     let u = &scenario.units[unit];
     let mut out = Vec::new();
+    // 12.11 (P170): towers hold missile units and artillery; a unit without missiles stays out,
+    // whoever's camp it is.
+    // (Those the chart keeps out anyway are refused by it, citing 12.14 or 12.11.)
+    let column = matches!(MoveCategory::of_unit(u), MoveCategory::LightFoot | MoveCategory::Skirmisher);
+    if column && u.missile.is_none() {
+        out.extend(scenario.map.hexes().filter(|&h| is_tower(&scenario.map, h)).map(|h| (h, TOWER)));
+    }
     for camp in scenario.map.camps.iter().filter(|c| c.side == u.side) {
         let deepest = state.units[unit].placement.hexes().filter_map(|h| camp.enclosure(h)).min().unwrap_or(OUTSIDE);
         // 12.11: a side's Tribal units go into its camp proper only as routers, through a gate.
@@ -96,6 +110,30 @@ pub fn closed_to(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<(He
     out
 }
 
+/// Is `hex` a camp tower (CG 12.11)?
+pub fn is_tower(map: &Map, hex: HexId) -> bool {
+    map.terrain(hex) == Some(Terrain::CampTower)
+}
+
+/// Why the movement chart keeps `unit` (moving by `category`) out of the camp tower at `to`
+/// (CG 12.11, 12.14; P170), if `to` is one and the chart does.
+pub fn tower_refusal(map: &Map, unit: &Unit, category: MoveCategory, to: HexId) -> Option<String> {
+    if !is_tower(map, to) {
+        return None;
+    }
+    match category {
+        MoveCategory::Cavalry | MoveCategory::Elephant | MoveCategory::Chariot => {
+            Some(format!("a {} never goes into a camp tower such as {to} (12.14)", unit.kind.name()))
+        }
+        MoveCategory::TwoHexFoot | MoveCategory::FormedFoot => Some(format!(
+            "the camp tower at {to} is for missile units and artillery, not a {} (12.11)",
+            unit.kind.name()
+        )),
+        _ => None,
+    }
+}
+
+const TOWER: &str = "a camp tower is for missile units and artillery, and this unit carries no missiles (12.11)";
 const TRIBAL: &str = "its side's Tribal units enter their camp's third enclosure, or any within it, only routing \
                       through a gate (12.11)";
 const MAULA: &str =

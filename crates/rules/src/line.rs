@@ -395,7 +395,8 @@ pub fn eligibility(scenario: &Scenario, state: &GameState, leader: usize) -> Eli
 /// unit other than an elephant (4.34).
 fn blocks(scenario: &Scenario, state: &GameState, hex: HexId, level: u8) -> bool {
     let terrain = scenario.map.terrain(hex);
-    matches!(terrain, Some(Terrain::Woods | Terrain::Town | Terrain::Stronghold))
+    // CG 12.18: a camp tower blocks sight too (P171).
+    matches!(terrain, Some(Terrain::Woods | Terrain::Town | Terrain::Stronghold | Terrain::CampTower))
         || unit_between(scenario, state, hex)
         || scenario.map.elevation(hex).is_some_and(|e| e > level)
 }

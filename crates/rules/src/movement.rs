@@ -36,7 +36,8 @@ pub fn leader_category(scenario: &Scenario, leader: usize) -> MoveCategory {
 }
 
 /// What a leader pays to go from `from` into `to` (CG 4.1, 6.16; D6, D7), or `None` where his
-/// conveyance may not go — except that a rider may always enter a town or camp hex (6.16).
+/// conveyance may not go — except that a rider may always enter a town or camp hex (6.16), and
+/// any leader a camp tower from within the camp's works (CG 12.11; P170).
 pub fn leader_entry_cost(scenario: &Scenario, leader: usize, from: HexId, to: HexId) -> Option<Cost> {
     let category = leader_category(scenario, leader);
     let cost = entry_cost(scenario, category, from, to);
@@ -45,6 +46,14 @@ pub fn leader_entry_cost(scenario: &Scenario, leader: usize, from: HexId, to: He
     if cost.is_none() && town_or_camp && scenario.leaders[leader].rides.is_some() {
         // 6.16: a city or camp is never closed to a rider; he pays as a horseman there.
         return entry_cost(scenario, LEADER_CATEGORY, from, to);
+    }
+    // CG 12.11 (P170): a leader climbs a camp tower on foot, from a hex beside it within the
+    // camp's works (no camp hexside between), whatever he rides; so his command reaches it too.
+    if cost.is_none()
+        && crate::camp::is_tower(&scenario.map, to)
+        && crate::zoc::camp_hexside(scenario, from, to).is_none()
+    {
+        return entry_cost(scenario, MoveCategory::LightFoot, from, to);
     }
     cost
 }
@@ -314,6 +323,10 @@ impl<'a> Mover<'a> {
             // CG 12.11, 12.14: only foot cross a camp's rings; horses, chariots and elephants use a gate.
             if let Some(f) = crate::zoc::camp_hexside(self.scenario, from, to) {
                 return Err(format!("a {} may not cross the {} into {to} (12.14)", self.unit.kind.name(), f.name()));
+            }
+            // CG 12.11, 12.14 (P170): who goes into a camp tower.
+            if let Some(reason) = crate::camp::tower_refusal(&self.scenario.map, self.unit, self.category, to) {
+                return Err(reason);
             }
             return Err(format!("a {} may not enter {to} that way (6.2, movement costs chart)", self.unit.kind.name()));
         };

@@ -349,7 +349,11 @@ fn terrain(scenario: &Scenario, state: &GameState, attackers: &[usize], defender
     // CG 12.12 camp shifts (charts-draft C1, C2; rulings P165): every attacker across a camp
     // palisade or an (unbreached: breaching is not built) camp gate, 2L; every attacker across
     // some camp work, the walls among them, 1L. Either way across (P165).
-    if every(&|f| matches!(f, HexsideFeature::Palisade | HexsideFeature::CampGate)) {
+    // CG 9.17[3], 12.18 (charts-draft C4; rulings P174): any defender in a camp tower, 3L
+    // instead of the works' shifts.
+    if dh.iter().any(|h| crate::camp::is_tower(map, *h)) {
+        add(ShiftCondition::DefenderInCampTower);
+    } else if every(&|f| matches!(f, HexsideFeature::Palisade | HexsideFeature::CampGate)) {
         add(ShiftCondition::AcrossCampWallOrGate);
     } else if every(&|f| f.is_camp_hexside()) {
         add(ShiftCondition::AcrossCampObstacle);

@@ -1,7 +1,7 @@
 //! Line of sight (GBA 8.14), read strictly as missile fire needs it.
 //!
 //! The line runs from the centre of one hex to the centre of the other. Woods, towns,
-//! strongholds and combat units on it block, unless their hex is lower than both ends; any hex
+//! strongholds, CG camp towers (12.18) and combat units on it block, unless their hex is lower than both ends; any hex
 //! higher than both ends blocks (A20); where the line runs exactly along a hexside, it is blocked
 //! if either hex beside it blocks. For archers, a combat unit nearer the firer than the target
 //! does not block (exactly halfway does).
@@ -61,7 +61,10 @@ pub fn line_of_sight(scenario: &Scenario, state: &GameState, from: HexId, to: He
         if level(h) < low {
             return false;
         }
-        let terrain = matches!(map.terrain(h), Some(Terrain::Woods | Terrain::Town | Terrain::Stronghold));
+        // CG 12.18 (P171): a camp tower blocks a line through it; fire into and out of it is
+        // not through it (the ends of the line are never on it).
+        let terrain =
+            matches!(map.terrain(h), Some(Terrain::Woods | Terrain::Town | Terrain::Stronghold | Terrain::CampTower));
         // Nearer the firer than the target, in hexes; exactly halfway is not nearer.
         let unit = occupied(h) && !(archer && h.distance(from) < h.distance(to));
         terrain || unit

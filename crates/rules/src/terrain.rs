@@ -16,10 +16,13 @@ pub enum Terrain {
     Camp,
     Stronghold,
     Water,
+    /// A tower standing on a CG camp's palisade (CG 12.11, 12.18): a hex of the camp's third
+    /// enclosure that holds missile units and artillery (ruling P170).
+    CampTower,
 }
 
 impl Terrain {
-    pub const ALL: [Terrain; 11] = [
+    pub const ALL: [Terrain; 12] = [
         Self::Clear,
         Self::Woods,
         Self::Marsh,
@@ -31,6 +34,7 @@ impl Terrain {
         Self::Camp,
         Self::Stronghold,
         Self::Water,
+        Self::CampTower,
     ];
 
     pub fn letter(self) -> char {
@@ -46,6 +50,7 @@ impl Terrain {
             Self::Camp => 'c',
             Self::Stronghold => 's',
             Self::Water => '~',
+            Self::CampTower => 'T',
         }
     }
 
@@ -66,6 +71,7 @@ impl Terrain {
             Self::Camp => "camp",
             Self::Stronghold => "stronghold",
             Self::Water => "sea or lake",
+            Self::CampTower => "camp tower",
         }
     }
 

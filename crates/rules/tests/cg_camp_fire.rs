@@ -11,7 +11,7 @@
 mod common;
 use common::*;
 use sarissa_rules::charts::column_shifts::ShiftCondition;
-use sarissa_rules::game::{Command, Dice, Event, Game, Phase};
+use sarissa_rules::game::{Dice, Game};
 use sarissa_rules::shock_segment::{preview_combats, Combat};
 use std::sync::Arc;
 
@@ -99,20 +99,7 @@ fn the_shock_over_the_palisade_is_resolved_two_columns_left_cg_9_17_c2() {
     // Red's hypaspists stand before blue's MI behind the palisade and choose to attack.
     let blue = vec![mi("def", "0705", "W")];
     let red = vec![hi("hy", "0605", "E")];
-    let mut f = camp_field(blue, red, 5, 1);
-    f.leaders[1] = vec![leader("foe", "overall", 1, 8, "0405")];
-    let mut game = start_camp(&f, &[5; 40]);
-    ok(&mut game, activate("foe"));
-    ok(&mut game, Command::EndOrders);
-    assert!(matches!(game.state.phase, Phase::Shock { .. }), "{:?}", game.state.phase);
-    let events = ok(&mut game, Command::Shock { attackers: vec!["hy".into()] });
-    let lines = events
-        .iter()
-        .find_map(|e| match e {
-            Event::ShockResolved { lines, .. } => Some(lines.clone()),
-            _ => None,
-        })
-        .expect("the shock is resolved");
+    let lines = camp_shock_lines(camp_field(blue, red, 5, 1), "hy");
     assert!(lines.iter().any(|l| l.contains("C2") && l.contains("-2")), "{lines:?}");
 }
 

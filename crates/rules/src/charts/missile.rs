@@ -9,9 +9,10 @@
 //! one place. Reasons: `docs/charts/combat.md` §5.
 //!
 //! A volley hits when the modified die roll is at most the strength at that range (GBA 8.15,
-//! CG 8.17). At one hex beyond the maximum range (extended range: firing downhill, or from a CG
-//! tower) only a natural 0 hits, whatever the modifiers (GBA 8.16, CG 8.16; rulings R4): the
-//! engine decides when extended range is allowed. H&D fire is resolved at range 1, Retire
+//! CG 8.17). At one hex beyond the maximum range (extended range) firing downhill only a natural
+//! 0 hits, whatever the modifiers (GBA 8.16, CG 8.16; rulings R4); firing from a CG camp tower
+//! an adjusted 0 — the roll plus its modifiers at most 0 (CG 12.18; rulings P172). The engine
+//! decides when extended range is allowed. H&D fire is resolved at range 1, Retire
 //! Reaction Fire and fire during Orderly Withdrawal at range 2 (GBA 8.22, 8.31, 6.76).
 
 use super::Origin;
@@ -228,15 +229,18 @@ pub struct Volley {
     pub printed_range: Option<u8>,
     pub firer: UnitType,
     pub target: UnitType,
+    /// CG 12.18: fired from a camp tower, whose extended range needs an adjusted 0 (P172).
+    pub from_tower: bool,
 }
 
 /// The hits one volley does (GBA 8.15–8.16, CG 8.16–8.17): `natural_dr` is the unmodified roll
 /// (0–9) and `drm` the sum of the modifiers ([`target_drm`], [`moving_drm`], terrain and works).
-/// At extended range only a natural 0 hits (rulings R4); out of range nothing does.
+/// At extended range only a natural 0 hits (rulings R4), from a camp tower an adjusted 0 (CG
+/// 12.18, P172); out of range nothing does.
 pub fn missile_hits(volley: &Volley, natural_dr: u8, drm: i32) -> u8 {
     let max = max_range(volley.line, volley.printed_range);
     let hit = if volley.range == max + 1 {
-        natural_dr == 0
+        extended_hit(volley.from_tower, natural_dr, drm)
     } else if volley.range > max {
         false
     } else {
@@ -246,6 +250,16 @@ pub fn missile_hits(volley: &Volley, natural_dr: u8, drm: i32) -> u8 {
         hits_per_success(volley.rules, volley.firer, volley.target)
     } else {
         0
+    }
+}
+
+/// Whether a volley at extended range hits: a natural 0 (GBA 8.16, CG 8.16; rulings R4), or
+/// from a camp tower an adjusted 0, the roll plus every modifier at most 0 (CG 12.18; P172).
+pub fn extended_hit(from_tower: bool, natural_dr: u8, drm: i32) -> bool {
+    if from_tower {
+        natural_dr as i32 + drm <= 0
+    } else {
+        natural_dr == 0
     }
 }
 
@@ -271,10 +285,16 @@ pub enum MissileModifier {
     /// and the elephant screen's a) +2, javelins +4 ([`camp_wall_drm`]); the value listed is the
     /// archers'.
     AcrossCampWall,
+    /// CG 12.18: a volley fired from a camp tower: −1, and no wall modifier (P173).
+    FromCampTower,
+    /// CG 12.18: a volley at a unit in a camp tower: archers and slingers +1, javelins +2
+    /// ([`camp_tower_target_drm`]), instead of any wall modifier (P173); the value listed is
+    /// the javelins'.
+    AtCampTower,
 }
 
 /// The modifiers and their rules.
-pub const MODIFIERS: [(MissileModifier, Option<i8>, Option<i8>, Origin); 7] = [
+pub const MODIFIERS: [(MissileModifier, Option<i8>, Option<i8>, Origin); 9] = [
     (
         MissileModifier::TargetInWoods,
         Some(1),
@@ -302,7 +322,31 @@ pub const MODIFIERS: [(MissileModifier, Option<i8>, Option<i8>, Origin); 7] = [
         Origin::Recovered("GBA 8.15 DRM 4; CG 8.17: a firer that moves +1 (never foot javelins)"),
     ),
     (MissileModifier::AcrossCampWall, None, Some(2), CAMP_WALL_ORIGIN),
+    (MissileModifier::FromCampTower, None, Some(CAMP_TOWER_FIRER_DRM as i8), CAMP_TOWER_FIRER_ORIGIN),
+    (MissileModifier::AtCampTower, None, Some(2), CAMP_TOWER_TARGET_ORIGIN),
 ];
+
+/// The modifier of every volley fired from a camp tower (CG 12.18; rulings P173).
+pub const CAMP_TOWER_FIRER_DRM: i32 = -1;
+
+/// Where the tower firer's modifier comes from.
+pub const CAMP_TOWER_FIRER_ORIGIN: Origin =
+    Origin::Recovered("CG 12.18: from a camp Tower no Wall modifier, and -1 to every roll");
+
+/// Where the modifiers against a unit in a tower come from.
+pub const CAMP_TOWER_TARGET_ORIGIN: Origin =
+    Origin::Recovered("CG 12.18: at a unit in a camp Tower, archers and slingers +1, javelinists +2");
+
+/// The modifier for a volley at a unit in a camp tower (CG 12.18; rulings P169, P173): slings and
+/// archers — the A, A* and a lines — +1; javelins, foot or mounted, +2; artillery none.
+pub fn camp_tower_target_drm(line: MissileLine) -> i32 {
+    use MissileLine::*;
+    match line {
+        Sling | FootBow | LongBow | MountedBow | ElephantScreen => 1,
+        FootJavelin | MountedJavelin => 2,
+        Oxybeles | Yantra | Jamadagnya | Sarvatobhadra => 0,
+    }
+}
 
 /// Where the camp wall modifiers come from.
 pub const CAMP_WALL_ORIGIN: Origin =
@@ -400,7 +444,7 @@ mod tests {
     use UnitType::*;
 
     fn v(rules: RuleSet, line: MissileLine, range: u8, firer: UnitType, target: UnitType) -> Volley {
-        Volley { rules, line, range, printed_range: None, firer, target }
+        Volley { rules, line, range, printed_range: None, firer, target, from_tower: false }
     }
 
     fn hits(volley: Volley, natural_dr: u8, drm: i32) -> u8 {
@@ -619,6 +663,23 @@ mod tests {
         assert_eq!(MissileLine::for_unit(Chandragupta, AT, M::Bolt), None);
         assert_eq!(MissileLine::for_unit(Chandragupta, LI, M::LongBow), Some(LongBow));
         assert!(!Oxybeles.used_in(Chandragupta) && !Yantra.used_in(Alexander) && LongBow.used_in(Alexander));
+    }
+
+    #[test]
+    fn cg_12_18_tower_modifiers_and_the_adjusted_0_at_extended_range_p172_p173() {
+        assert_eq!(CAMP_TOWER_FIRER_DRM, -1);
+        assert_eq!(camp_tower_target_drm(Sling), 1);
+        assert_eq!(camp_tower_target_drm(LongBow), 1);
+        assert_eq!(camp_tower_target_drm(FootJavelin), 2);
+        assert_eq!(camp_tower_target_drm(Yantra), 0);
+        // From a tower a foot bow reaches range 5, where the roll with its modifiers must be 0.
+        let tower = Volley { from_tower: true, ..v(Chandragupta, FootBow, 5, LI, MI) };
+        assert_eq!(hits(tower, 1, -1), 1);
+        assert_eq!(hits(tower, 2, -1), 0);
+        assert_eq!(hits(tower, 0, 1), 0);
+        // Downhill, a natural 0 whatever the modifiers (R4).
+        assert_eq!(hits(v(Chandragupta, FootBow, 5, LI, MI), 0, 1), 1);
+        assert_eq!(hits(v(Chandragupta, FootBow, 5, LI, MI), 1, -1), 0);
     }
 
     #[test]

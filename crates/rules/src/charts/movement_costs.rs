@@ -184,10 +184,16 @@ const R_CAMP_NONINF: Origin = Origin::Recovered("CG 12.11, 12.14: only infantry 
 const R_CAMP_FORT: Origin =
     Origin::Recovered("CG 12.14: cavalry, chariots and elephants cross a fortified hexside only at a gate");
 const R_CAMP_GATE: Origin = Origin::Recovered("CG 12.11, 12.14: every unit may pass a camp gate (costs designed)");
+const R_TOWER_MOUNTED: Origin = Origin::Recovered("CG 12.14: cavalry, chariots and elephants never enter a camp tower");
+const R_TOWER_FORMED: Origin =
+    Origin::Recovered("CG 12.11: a camp tower holds missile units and artillery, not formed foot (ruling P170)");
+const R_TOWER_MISSILE: Origin = Origin::Recovered(
+    "CG 12.11: a camp tower holds missile units and artillery (light foot only if missile-armed, P170; MP designed)",
+);
 
 /// Cost of entering a hex, by terrain; columns in [`MoveCategory::ALL`] order
 /// (2H, HF, LF, SK, CAV, EL, CH, AT). Rows in [`Terrain::ALL`] order.
-pub const HEXES: [(Terrain, [Cell; 8]); 11] = [
+pub const HEXES: [(Terrain, [Cell; 8]); 12] = [
     (Terrain::Clear, [ok(1, 0, R_CLEAR); 8]),
     (
         Terrain::Woods,
@@ -241,6 +247,22 @@ pub const HEXES: [(Terrain, [Cell; 8]); 11] = [
     (Terrain::Stronghold, [PD, ok(2, 1, D), ok(2, 0, D), ok(1, 0, D), PD, PD, PD, PD]),
     // Sea or lake: off-limits to every unit and leader (Terrain::is_impassable).
     (Terrain::Water, [PD; 8]),
+    // CG camp tower (CG 12.11, 12.14; ruling P170): the camp hex's 2 MP, no hits, for the
+    // missile-armed light foot, skirmishers and engines it holds; the light-foot column's
+    // "missile-armed" is the engine's check (`camp::tower_refusal`).
+    (
+        Terrain::CampTower,
+        [
+            no(R_TOWER_FORMED),
+            no(R_TOWER_FORMED),
+            ok(2, 0, R_TOWER_MISSILE),
+            ok(2, 0, R_TOWER_MISSILE),
+            no(R_TOWER_MOUNTED),
+            no(R_TOWER_MOUNTED),
+            no(R_TOWER_MOUNTED),
+            ok(2, 0, R_TOWER_MISSILE),
+        ],
+    ),
 ];
 
 /// Extra cost of crossing a hexside, added to the cost of the hex entered; rows in

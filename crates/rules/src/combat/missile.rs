@@ -10,8 +10,8 @@
 use super::shock::Leader;
 use crate::charts::leaders::{casualty_roll, cg_casualty, LeaderResult};
 use crate::charts::missile::{
-    camp_wall_drm, goes_missile_low, hits_per_success, is_cataphract, max_range, missile_strength, moving_drm,
-    target_drm, MissileLine, Volley,
+    camp_tower_target_drm, camp_wall_drm, extended_hit, goes_missile_low, hits_per_success, is_cataphract, max_range,
+    missile_strength, moving_drm, target_drm, MissileLine, Volley, CAMP_TOWER_FIRER_DRM,
 };
 use crate::charts::Origin;
 use crate::scenario::RuleSet;
@@ -52,7 +52,12 @@ pub struct MissileFire {
     pub target_lower: bool,
     /// CG 12.18: the volley crosses a camp palisade or camp gate.
     pub across_camp_wall: bool,
-    /// Any other modifiers (towers), added as given.
+    /// CG 12.18: fired from a camp tower: −1, no wall modifier, one hex of extended range at
+    /// an adjusted 0 (rulings P172, P173).
+    pub from_camp_tower: bool,
+    /// CG 12.18: at a unit in a camp tower: its own modifier instead of the wall's (P173).
+    pub at_camp_tower: bool,
+    /// Any other modifiers, added as given.
     pub extra_drm: i32,
     pub supply: Supply,
     /// A leader stacked with the target (GBA 8.19).
@@ -77,10 +82,17 @@ impl MissileFire {
             moving: false,
             target_lower: false,
             across_camp_wall: false,
+            from_camp_tower: false,
+            at_camp_tower: false,
             extra_drm: 0,
             supply: Supply::Full,
             leader_in_target_hex: None,
         }
+    }
+
+    /// Fired from a camp tower, in a rule set with camps (CG 12.18).
+    pub fn from_tower(&self) -> bool {
+        self.from_camp_tower && crate::rule_set::hooks(self.rules).camps
     }
 
     /// The chart line the volley uses.
@@ -196,9 +208,11 @@ pub fn validate(fire: &MissileFire) -> Result<MissileLine, MissileError> {
         return Err(MissileError::NoMissiles);
     }
     let max = max_range(line, fire.printed_range);
-    let extended = fire.target_lower && fire.range == max + 1;
+    // GBA 8.16, CG 8.16: downhill; CG 12.18: from a camp tower (P172). Never more than one hex.
+    let reach_further = fire.target_lower || fire.from_tower();
+    let extended = reach_further && fire.range == max + 1;
     if !extended && missile_strength(line, fire.range).filter(|_| fire.range <= max).is_none() {
-        return Err(MissileError::OutOfRange { range: fire.range, max: max + fire.target_lower as u8 });
+        return Err(MissileError::OutOfRange { range: fire.range, max: max + reach_further as u8 });
     }
     Ok(line)
 }
@@ -247,8 +261,22 @@ pub fn resolve(fire: &MissileFire, dice: &mut dyn FnMut() -> u8) -> Result<Missi
             push("GBA 8.15 DRM 4, 8.31; CG 8.17", MissileStepKind::Modifier { what: "firer moving", drm: m });
         }
     }
-    // CG 12.18 (rulings P168, P169): once a volley, whatever walls it crosses.
-    if fire.across_camp_wall && crate::rule_set::hooks(rules).camps {
+    // CG 12.18 (rulings P168, P169): once a volley, whatever walls it crosses; never from or at
+    // a tower, whose own modifiers replace it (P173).
+    let camps = crate::rule_set::hooks(rules).camps;
+    if fire.from_tower() {
+        drm += CAMP_TOWER_FIRER_DRM;
+        push("CG 12.18", MissileStepKind::Modifier { what: "from a camp tower", drm: CAMP_TOWER_FIRER_DRM });
+    }
+    let at_tower = fire.at_camp_tower && camps;
+    if at_tower {
+        let t = camp_tower_target_drm(line);
+        if t != 0 {
+            drm += t;
+            push("CG 12.18", MissileStepKind::Modifier { what: "at a unit in a camp tower", drm: t });
+        }
+    }
+    if fire.across_camp_wall && camps && !fire.from_tower() && !at_tower {
         let w = camp_wall_drm(line);
         if w != 0 {
             drm += w;
@@ -262,8 +290,9 @@ pub fn resolve(fire: &MissileFire, dice: &mut dyn FnMut() -> u8) -> Result<Missi
     let natural = dice().min(9);
     let mut used = 1;
     let hit = match cell {
-        // GBA 8.16, CG 8.16, rulings R4: extended range hits on a natural 0 only.
-        None => natural == 0,
+        // GBA 8.16, CG 8.16, rulings R4: extended range hits on a natural 0 only; from a camp
+        // tower on an adjusted 0 (CG 12.18, P172).
+        None => extended_hit(fire.from_tower(), natural, drm),
         Some(c) => natural as i32 + drm <= c.strength as i32,
     };
     push("GBA 8.15, 8.16; CG 8.16, 8.17", MissileStepKind::Roll { natural, drm, modified: natural as i32 + drm, hit });
@@ -274,6 +303,7 @@ pub fn resolve(fire: &MissileFire, dice: &mut dyn FnMut() -> u8) -> Result<Missi
         printed_range: fire.printed_range,
         firer: fire.firer,
         target: fire.target,
+        from_tower: fire.from_tower(),
     };
     let hits = if hit { hits_per_success(volley.rules, volley.firer, volley.target) } else { 0 };
     push("GBA 8.15, CG 8.17", MissileStepKind::Hits { hits });

@@ -488,6 +488,7 @@ fn read_map(ctx: &mut Ctx, value: &Value) -> Option<(Map, Vec<RawCamp>)> {
     f.finish(ctx);
     let (columns, rows) = (columns?, rows?);
 
+    let terrain_grid = terrain_text.clone();
     let terrain = terrain_text.and_then(|(text, span)| {
         read_grid(ctx, &text, span, "terrain", columns, rows, |c| {
             Terrain::from_letter(c).ok_or_else(|| {
@@ -517,6 +518,19 @@ fn read_map(ctx: &mut Ctx, value: &Value) -> Option<(Map, Vec<RawCamp>)> {
         map.hexsides = read_hexsides(ctx, v, &map);
     }
     let camps = camp_value.map_or_else(Vec::new, |v| read_camps(ctx, v, &map));
+    // CG 12.11 (P170): a camp tower stands on a palisade, in some camp's third enclosure.
+    if let Some((text, span)) = terrain_grid {
+        let third =
+            |h: HexId| camps.iter().any(|c| c.enclosures.iter().any(|&(x, e)| x == h && e == crate::camp::PALISADE));
+        for h in map.hexes().filter(|&h| crate::camp::is_tower(&map, h) && !third(h)) {
+            let (line, column) = grid_cell(ctx, &text, &span, h);
+            ctx.error_at(
+                line,
+                column,
+                format!("terrain grid: hex {h} is a camp tower (`T`), which must lie in a camp's third enclosure (`3` in [[map.camp]] enclosures; CG 12.11)"),
+            );
+        }
+    }
     Some((map, camps))
 }
 
@@ -581,7 +595,8 @@ fn resolve_camps(
         for &(hex, e) in &c.enclosures {
             let terrain = map.terrain(hex).unwrap_or(Terrain::Clear);
             let mut problems = Vec::new();
-            if e <= crate::camp::PALISADE && terrain != Terrain::Camp {
+            // A tower's place is checked with the terrain (read_map).
+            if e <= crate::camp::PALISADE && !matches!(terrain, Terrain::Camp | Terrain::CampTower) {
                 problems.push(format!(
                     "hex {hex} is in enclosure {e}, within the palisade, so its terrain must be camp (`c`), not {}",
                     terrain.name()

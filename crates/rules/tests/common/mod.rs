@@ -349,3 +349,34 @@ pub fn start_camp(f: &Field, dice: &[u8]) -> Game {
     no_pw(&mut game);
     game
 }
+
+/// The camp field of [`camp_field`] with a camp tower (`T`, CG 12.11) at 0705, in the third
+/// enclosure: the palisade between it and 0605, the thorns between it and 0805, and open
+/// hexsides to 0704 and 0706.
+pub fn tower_field(blue: Vec<String>, red: Vec<String>, blue_init: u8, red_init: u8) -> Field {
+    let mut f = camp_field(blue, red, blue_init, red_init);
+    for (hex, c) in f.terrain.iter_mut() {
+        if *hex == "0705" {
+            *c = 'T';
+        }
+    }
+    f
+}
+
+/// Red's overall commander, moved to 0405, gives no order, and red's `attacker` shocks on the
+/// camp field `f` (dice all 5): the lines of the resolved shock (CG 9.17[3], the camp shifts).
+pub fn camp_shock_lines(mut f: Field, attacker: &str) -> Vec<String> {
+    f.leaders[1] = vec![leader("foe", "overall", 1, 8, "0405")];
+    let mut game = start_camp(&f, &[5; 40]);
+    ok(&mut game, activate("foe"));
+    ok(&mut game, Command::EndOrders);
+    assert!(matches!(game.state.phase, sarissa_rules::game::Phase::Shock { .. }), "{:?}", game.state.phase);
+    let events = ok(&mut game, Command::Shock { attackers: vec![attacker.into()] });
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::ShockResolved { lines, .. } => Some(lines.clone()),
+            _ => None,
+        })
+        .expect("the shock is resolved")
+}
