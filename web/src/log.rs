@@ -131,6 +131,10 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                     e.side = Some(*side);
                     e
                 }
+                RollPurpose::Breach { unit } => about(
+                    entry(format!("{} throws its weight against the camp's works: rolls {roll}.", unit_name(s, unit)), Some("12.31")),
+                    unit,
+                ),
                 RollPurpose::RallyTable { unit } => about(
                     entry(format!("The rally table for {}: rolls {roll}.", unit_name(s, unit)), Some("10.27")),
                     unit,
@@ -526,6 +530,30 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 Some("11.42"),
             );
             e.side = Some(*side);
+            e
+        }
+        Event::BreachAttemptBegun { unit } => about(
+            entry(
+                format!(
+                    "{} stands at the enemy camp's palisade: if it neither moves nor turns before the end of the turn, it tries to break through.",
+                    unit_name(s, unit)
+                ),
+                Some("12.31"),
+            ),
+            unit,
+        ),
+        Event::BreachRolled { unit, from, to, gate, roll, need, breached } => {
+            let work = if *gate { "gate" } else { "palisade" };
+            let verdict = if *breached {
+                format!("the {work} between {from} and {to} is breached for the rest of the battle")
+            } else {
+                format!("the {work} between {from} and {to} holds")
+            };
+            let mut e = about(
+                entry(format!("{} rolls {roll} against the {work} (needs {need} or less): {verdict}.", unit_name(s, unit)), Some("12.31")),
+                unit,
+            );
+            e.hexes = vec![*from, *to];
             e
         }
         Event::RallyOrdered { leader, unit } => {

@@ -143,11 +143,13 @@ fn end_turn(tx: &mut Tx) -> Result<(), RuleError> {
     after_rout_segment(tx)
 }
 
-/// After the Rout Movement segment: the Reload segment (8.18), Moved units and Finished leaders
-/// face up (D4), the Withdrawal Phase, and the next turn.
+/// After the Rout Movement segment: the Reload segment (8.18), the Breach segment (CG 12.31),
+/// Moved units and Finished leaders face up (D4), the Withdrawal Phase, and the next turn.
 pub fn after_rout_segment(tx: &mut Tx) -> Result<(), RuleError> {
     let turn = tx.state.turn;
     crate::fire::reload(tx);
+    // CG 3.1 D4, 12.31: the breach segment, after reload and before the counters turn up.
+    crate::breach::breach_segment(tx)?;
     tx.emit(Event::UnitsAndLeadersReadied);
     let verdict = crate::victory::withdrawal_phase(tx.scenario, &tx.state);
     if verdict.over {

@@ -5,6 +5,7 @@
 pub mod activation;
 pub mod advance;
 pub mod artillery;
+pub mod breach;
 pub mod camp;
 pub mod charts;
 pub mod cohesion;
