@@ -60,7 +60,8 @@ pub fn targets(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<(HexI
             (wall && !is_breached(state, at, to) && (enemy_camp(at) || enemy_camp(to))).then_some((at, to, f))
         })
         .collect();
-    // P176: the gate, the easier target, before the wall (a stable sort keeps the front's order).
+    // P176: the gate, the easier target, before the wall; a stable sort keeps the front's order,
+    // the right-hand hexside first.
     out.sort_by_key(|t| t.2 != HexsideFeature::CampGate);
     out
 }
