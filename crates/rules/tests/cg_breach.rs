@@ -318,3 +318,20 @@ fn fire_through_a_breached_gate_from_afar_reaches_only_the_hex_beyond_cg_12_18_p
         assert!(!line_of_sight(s, st, h("0807"), h("0505"), true), "breached {breached}");
     }
 }
+
+#[test]
+fn an_elephant_that_turned_may_start_again_in_a_later_friendly_phase_cg_12_31_p175() {
+    // Red's second leader (initiative 6) goes after the first: the elephant, turned to face the
+    // gate in the first phase, begins that phase facing it and stays.
+    let mut f = field(far_blue(), vec![el("el", "0605", "NW")]);
+    f.leaders[1].push(leader("foe2", "subordinate", 6, 4, "1209"));
+    let mut game = start_camp(&f, &[1]);
+    let mut events = red_turn(&mut game, |game| ok(game, mv("el", &[], Vertex::E)));
+    assert_eq!(breach_events(&events), vec![]);
+    events = ok(&mut game, activate("foe2"));
+    events.extend(end_orders(&mut game));
+    if matches!(game.state.phase, Phase::Momentum { .. }) {
+        events.extend(ok(&mut game, Command::DeclineMomentum));
+    }
+    assert_eq!(breach_events(&events), vec![begun("el"), rolled("el", 1), breach("el", "0605", "0706", true, 1)]);
+}
