@@ -195,6 +195,10 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                     e.side = Some(*side);
                     e
                 }
+                RollPurpose::Breach { unit } => about(
+                    entry(format!("{} throws its weight against the camp's works: rolls {roll}.", unit_name(s, unit)), Some("CG 12.31")),
+                    unit,
+                ),
                 RollPurpose::RallyTable { unit } => about(
                     entry(format!("The rally table for {}: rolls {roll}.", unit_name(s, unit)), Some("10.27")),
                     unit,
@@ -591,6 +595,30 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 Some("11.42"),
             );
             e.side = Some(*side);
+            e
+        }
+        Event::BreachAttemptBegun { unit } => about(
+            entry(
+                format!(
+                    "{} stands at the enemy camp's palisade: if it neither moves nor turns before the end of the turn, it tries to break through.",
+                    unit_name(s, unit)
+                ),
+                Some("CG 12.31"),
+            ),
+            unit,
+        ),
+        Event::BreachRolled { unit, from, to, gate, roll, need, breached } => {
+            let work = if *gate { "gate" } else { "palisade" };
+            let verdict = if *breached {
+                format!("the {work} between {from} and {to} is breached for the rest of the battle")
+            } else {
+                format!("the {work} between {from} and {to} holds")
+            };
+            let mut e = about(
+                entry(format!("{} rolls {roll} against the {work} (needs {need} or less): {verdict}.", unit_name(s, unit)), Some("CG 12.31")),
+                unit,
+            );
+            e.hexes = vec![*from, *to];
             e
         }
         Event::RallyOrdered { leader, unit } => {
@@ -1026,6 +1054,27 @@ mod tests {
         assert!(e.text.contains("Pharnuches lent his range for it and is Restricted this turn"), "{}", e.text);
         let passed = describe(&s, &st, 1, &Event::NayakaPassed { leader: "caranus".into() }).unwrap();
         assert_eq!(passed.rule, Some("CG 4.53"));
+    }
+
+    #[test]
+    fn breach_rolls_read_with_their_cg_rule_12_31() {
+        let s = crate::scenarios::load("samarkand").unwrap().unwrap();
+        let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
+        let (id, name) = (s.units[0].id.clone(), s.units[0].name.clone());
+        let (from, to) = (HexId::parse("0605").unwrap(), HexId::parse("0706").unwrap());
+        let rolled = Event::BreachRolled { unit: id.clone(), from, to, gate: true, roll: 3, need: 4, breached: true };
+        let e = describe(&s, &st, 2, &rolled).unwrap();
+        assert_eq!(e.rule, Some("CG 12.31"));
+        assert_eq!(
+            e.text,
+            format!("{name} rolls 3 against the gate (needs 4 or less): the gate between 0605 and 0706 is breached for the rest of the battle.")
+        );
+        assert_eq!(e.hexes, vec![from, to]);
+        let held = Event::BreachRolled { unit: id.clone(), from, to, gate: false, roll: 3, need: 2, breached: false };
+        let e = describe(&s, &st, 2, &held).unwrap();
+        assert!(e.text.ends_with("the palisade between 0605 and 0706 holds."), "{}", e.text);
+        let begun = describe(&s, &st, 2, &Event::BreachAttemptBegun { unit: id }).unwrap();
+        assert_eq!(begun.rule, Some("CG 12.31"));
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use crate::camera::{Camera, LABEL_SCALE};
 use crate::counters::CountersLayer;
-use crate::geometry::{center, corner, hex_at, hex_points, map_size, R};
+use crate::geometry::{center, corner, hex_at, hex_points, hexsides_path, map_size, R};
 use crate::terrain_layer::TerrainLayer;
 use gloo::events::{EventListener, EventListenerOptions};
 use sarissa_rules::facing::Heading;
@@ -204,6 +204,15 @@ pub fn map_view(props: &MapViewProps) -> Html {
         html! { <>{ for hexes.into_iter().map(|h| html! { <polygon class="selection" points={hex_points(h, R - 2.0)} /> }) }</> }
     });
     let overlay = overlay_layer(&props.overlay, content);
+    // CG 12.31: the breached palisade and gate hexsides, a broken red line over the works.
+    let breaches = &props.game.state.breaches;
+    let breaches = (!breaches.is_empty()).then(|| {
+        html! {
+            <g class="breach-layer">
+                <path class="hexside breached" d={hexsides_path(breaches.iter().copied())} />
+            </g>
+        }
+    });
 
     let (w, h) = content;
     html! {
@@ -216,6 +225,7 @@ pub fn map_view(props: &MapViewProps) -> Html {
                 <svg class="map" xmlns="http://www.w3.org/2000/svg" width={format!("{w:.0}")} height={format!("{h:.0}")}
                     viewBox={format!("0 0 {w:.1} {h:.1}")}>
                     <TerrainLayer scenario={props.game.scenario.clone()} />
+                    { for breaches }
                     { overlay.0 }
                     <g class="selection-layer">{ for selection }</g>
                     <CountersLayer game={props.game.clone()} selected={props.selected} />

@@ -181,7 +181,16 @@ fn legend() -> Html {
         <details class="legend">
             <summary>{ "Map key" }</summary>
             <ul>{ for items }</ul>
-            <ul class="legend-edges">{ for edges }</ul>
+            <ul class="legend-edges">
+                { for edges }
+                // CG 12.31: drawn over a palisade or gate the elephants have broken.
+                <li>
+                    <svg width="22" height="18" viewBox="0 0 22 18" aria-hidden="true">
+                        <path class={classes!("hexside", "legend-line", "breached")} d="M2,9 L20,9" />
+                    </svg>
+                    { "breached palisade or gate" }
+                </li>
+            </ul>
             <p>{ "Darker tints and brown contour lines mark higher ground; a heavy contour is a climb of two levels or more. Blue lines on hex edges are streams and rivers." }</p>
         </details>
     }
@@ -202,7 +211,9 @@ fn hex_details(s: &Scenario, st: &GameState, hex: HexId) -> Html {
         .filter_map(|&side| {
             let other = hex.neighbour(side)?;
             let f = map.hexside(hex, other)?;
-            Some(format!("{} toward {other}", f.name()))
+            // CG 12.31: a breach is for the rest of the battle.
+            let breached = if sarissa_rules::breach::is_breached(st, hex, other) { " (breached)" } else { "" };
+            Some(format!("{}{breached} toward {other}", f.name()))
         })
         .collect();
     let units =

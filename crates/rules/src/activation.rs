@@ -143,10 +143,12 @@ fn end_turn(tx: &mut Tx) -> Result<(), RuleError> {
     after_rout_segment(tx)
 }
 
-/// After the Rout Movement segment: the Reload segment (8.18), Moved units and Finished leaders
-/// face up (D4), the Withdrawal Phase, and the next turn.
+/// After the Rout Movement segment: the Reload segment (8.18), the Breach segment (CG 12.31),
+/// Moved units and Finished leaders face up (D4), the Withdrawal Phase, and the next turn.
 pub fn after_rout_segment(tx: &mut Tx) -> Result<(), RuleError> {
     crate::fire::reload(tx);
+    // CG 3.1 D4, 12.31: the breach segment, after reload and before the counters turn up.
+    crate::breach::breach_segment(tx)?;
     // CG 12.17: who may act in the Camp Orders Phase is known by the Moved sides, before they turn.
     let camp = crate::camp_orders::plan(tx.scenario, &tx.state);
     tx.emit(Event::UnitsAndLeadersReadied);

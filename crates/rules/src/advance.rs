@@ -36,7 +36,7 @@ pub fn wheels(s: &Scenario, state: &GameState, unit: usize) -> Vec<Pose> {
         for step in [1usize, 5] {
             let Some(to) = pivot.neighbour(Hexside::from_index(k.index() + step)) else { continue };
             let forward = front_hexsides(st.facing).iter().any(|x| moving.neighbour(*x) == Some(to));
-            let Some(cost) = pivot_cost(s, &s.units[unit], moving, to).filter(|_| forward && free(to)) else {
+            let Some(cost) = pivot_cost(s, state, &s.units[unit], moving, to).filter(|_| forward && free(to)) else {
                 continue;
             };
             let to = if pivot == a { Placement::Two(a, to) } else { Placement::Two(to, b) };
@@ -81,7 +81,8 @@ pub fn formation_advance(s: &Scenario, state: &GameState, unit: usize, vacated: 
         if into == 0 || !free(a2) || !free(b2) {
             continue;
         }
-        let (Some(c1), Some(c2)) = (entry_cost(s, category, a, a2), entry_cost(s, category, b, b2)) else {
+        let (Some(c1), Some(c2)) = (entry_cost(s, state, category, a, a2), entry_cost(s, state, category, b, b2))
+        else {
             continue;
         };
         // The higher of the two halves' costs, hits once (6.42).

@@ -78,6 +78,12 @@ pub fn crossing(map: &Map, from: HexId, to: HexId) -> Crossing {
     }
 }
 
+/// Whether `leader` stands inside a camp for camp command (CG 12.17; rulings P179): in a hex of
+/// any enclosure of any camp, the outer ring included. Never outside Chandragupta.
+pub fn leader_inside(scenario: &Scenario, state: &GameState, leader: usize) -> bool {
+    crate::rule_set::hooks(scenario.meta.rules).camps && scenario.map.enclosure(state.leaders[leader].at).is_some()
+}
+
 /// The camp hexes `unit` may not enter of its own will now (CG 12.11, P160), each with why.
 /// Only units of the side holding a camp are bound, and only by enclosures they are not in.
 pub fn closed_to(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<(HexId, &'static str)> {

@@ -88,7 +88,7 @@ pub fn run(tx: &mut Tx, mover: usize, go: LeaderMove, orders: Option<u8>) -> Res
     for (k, &hex) in go.remaining.iter().enumerate() {
         // The rest of a paused move is as open as it was (leaders block nothing), unless the
         // ground was never his: then the move ends where he is (P19).
-        let Some(cost) = crate::movement::leader_entry_cost(s, mover, at, hex) else {
+        let Some(cost) = crate::movement::leader_entry_cost(s, &tx.state, mover, at, hex) else {
             emit_move(tx, &go.remaining[..k], mp);
             return crate::sequence::finish_leader_move(tx, li, mover);
         };

@@ -150,7 +150,7 @@ pub fn break_off_hexes(scenario: &Scenario, state: &GameState, unit: usize) -> V
         .filter_map(|s| at.neighbour(*s))
         .filter(|&h| scenario.map.contains(h) && !occupied.contains_key(&h) && !zoc.contains_key(&h))
         .filter(|&h| near(h) > 1)
-        .filter(|&h| crate::movement::entry_cost(scenario, category, at, h).is_some())
+        .filter(|&h| crate::movement::entry_cost(scenario, state, category, at, h).is_some())
         .collect();
     out.sort_by_key(|&h| (std::cmp::Reverse(near(h)), h));
     out

@@ -132,7 +132,7 @@ pub fn options(scenario: &Scenario, state: &GameState, unit: usize, orderable: &
                 && (!zoc.contains_key(&h) || beside_target(h))
                 && !rough
                 && !side_barred
-                && crate::movement::entry_cost(scenario, category, from, h).is_some()
+                && crate::movement::entry_cost(scenario, state, category, from, h).is_some()
         };
         // Straight on through its front hexes (8.32): each step one of the two ahead.
         let mut paths: Vec<Vec<HexId>> = vec![Vec::new()];

@@ -5,6 +5,7 @@
 pub mod activation;
 pub mod advance;
 pub mod artillery;
+pub mod breach;
 pub mod camp;
 pub mod camp_orders;
 pub mod charts;

@@ -340,23 +340,23 @@ pub fn eligibility(scenario: &Scenario, state: &GameState, leader: usize) -> Eli
                 "CG 4.54",
                 "one line command each, and not from an enemy zone of control (CG 4.54)".into(),
             ),
+            // CG 12.17, 4.53 (P179): inside a camp he needs no Wing Command, outside a momentum
+            // phase, and as any leader his line command replaces his individual orders.
+            None if !*momentum && crate::camp::leader_inside(scenario, state, leader) => {
+                orders_or_zoc_refusal(scenario, state, leader, ordered, *orders_left)
+                    .unwrap_or(Eligibility::Allowed { strategy_roll: false, via_proximity: false })
+            }
             None => Eligibility::Refused(
                 "CG 4.53",
-                "a Nayaka gives a line command only under a Wing Command (CG 4.53)".into(),
+                "a Nayaka gives a line command only under a Wing Command, or inside a camp (CG 4.53, 12.17)".into(),
             ),
         };
     }
     if *line_refused {
         return Eligibility::Refused("4.34", "his strategy roll failed this phase (4.34)".into());
     }
-    if !ordered.is_empty() || *orders_left < crate::orders::ratings(scenario, state, leader).initiative.unwrap_or(0) {
-        return Eligibility::Refused(
-            "4.34",
-            "a line command replaces all individual orders; he has given some (4.31)".into(),
-        );
-    }
-    if leader_in_enemy_zoc(scenario, state, leader) {
-        return Eligibility::Refused("4.34", "he is in an enemy zone of control (4.24, 4.34)".into());
+    if let Some(refused) = orders_or_zoc_refusal(scenario, state, leader, ordered, *orders_left) {
+        return refused;
     }
     if l.role == LeaderRole::Overall {
         return Eligibility::Allowed { strategy_roll: false, via_proximity: false };
@@ -379,7 +379,8 @@ pub fn eligibility(scenario: &Scenario, state: &GameState, leader: usize) -> Eli
             )
         };
     }
-    if l.role == LeaderRole::Wing || state.turn == 1 {
+    // CG 12.17 (P179): inside a camp a subordinate needs no overall commander in range either.
+    if l.role == LeaderRole::Wing || state.turn == 1 || crate::camp::leader_inside(scenario, state, leader) {
         return Eligibility::Allowed { strategy_roll: false, via_proximity: false };
     }
     let near_overall = scenario.leaders.iter().enumerate().any(|(i, o)| {
@@ -389,6 +390,25 @@ pub fn eligibility(scenario: &Scenario, state: &GameState, leader: usize) -> Eli
             && command_range(scenario, state, i).contains_key(&state.leaders[leader].at)
     });
     Eligibility::Allowed { strategy_roll: !near_overall, via_proximity: near_overall }
+}
+
+/// A line command replaces every individual order (4.31), and no leader in an enemy ZOC gives
+/// one (4.24, 4.34): the refusal, if either holds.
+fn orders_or_zoc_refusal(
+    scenario: &Scenario,
+    state: &GameState,
+    leader: usize,
+    ordered: &[String],
+    orders_left: u8,
+) -> Option<Eligibility> {
+    if !ordered.is_empty() || orders_left < crate::orders::ratings(scenario, state, leader).initiative.unwrap_or(0) {
+        return Some(Eligibility::Refused(
+            "4.34",
+            "a line command replaces all individual orders; he has given some (4.31)".into(),
+        ));
+    }
+    leader_in_enemy_zoc(scenario, state, leader)
+        .then(|| Eligibility::Refused("4.34", "he is in an enemy zone of control (4.24, 4.34)".into()))
 }
 
 /// A hex that blocks a leader's view of his line (8.14): woods, town or stronghold, or a combat

@@ -38,22 +38,28 @@ pub fn leader_category(scenario: &Scenario, leader: usize) -> MoveCategory {
 /// What a leader pays to go from `from` into `to` (CG 4.1, 6.16; D6, D7), or `None` where his
 /// conveyance may not go — except that a rider may always enter a town or camp hex (6.16), and
 /// any leader a camp tower from within the camp's works (CG 12.11; P170).
-pub fn leader_entry_cost(scenario: &Scenario, leader: usize, from: HexId, to: HexId) -> Option<Cost> {
+pub fn leader_entry_cost(
+    scenario: &Scenario,
+    state: &GameState,
+    leader: usize,
+    from: HexId,
+    to: HexId,
+) -> Option<Cost> {
     let category = leader_category(scenario, leader);
-    let cost = entry_cost(scenario, category, from, to);
+    let cost = entry_cost(scenario, state, category, from, to);
     let town_or_camp =
         matches!(scenario.map.terrain(to), Some(crate::terrain::Terrain::Town | crate::terrain::Terrain::Camp));
     if cost.is_none() && town_or_camp && scenario.leaders[leader].rides.is_some() {
         // 6.16: a city or camp is never closed to a rider; he pays as a horseman there.
-        return entry_cost(scenario, LEADER_CATEGORY, from, to);
+        return entry_cost(scenario, state, LEADER_CATEGORY, from, to);
     }
     // CG 12.11 (P170): a leader climbs a camp tower on foot, from a hex beside it within the
     // camp's works (no camp hexside between), whatever he rides; so his command reaches it too.
     if cost.is_none()
         && crate::camp::is_tower(&scenario.map, to)
-        && crate::zoc::camp_hexside(scenario, from, to).is_none()
+        && crate::zoc::camp_hexside(scenario, state, from, to).is_none()
     {
-        return entry_cost(scenario, MoveCategory::LightFoot, from, to);
+        return entry_cost(scenario, state, MoveCategory::LightFoot, from, to);
     }
     cost
 }
@@ -64,13 +70,20 @@ pub fn category_of(unit: &Unit, placement: &Placement) -> MoveCategory {
 
 /// The cost for a unit of `category` to go from `from` into the adjacent hex `to` — the hex,
 /// the hexside crossed and the change of level, a steep slope and a two-level climb charged once
-/// (GBA 6.21–6.26) — or `None` where it may not.
-pub fn entry_cost(scenario: &Scenario, category: MoveCategory, from: HexId, to: HexId) -> Option<Cost> {
+/// (GBA 6.21–6.26) — or `None` where it may not. A breached camp palisade is crossed as a camp
+/// gate (CG 12.31; rulings P177).
+pub fn entry_cost(
+    scenario: &Scenario,
+    state: &GameState,
+    category: MoveCategory,
+    from: HexId,
+    to: HexId,
+) -> Option<Cost> {
     let map = &scenario.map;
     movement_costs::entry_cost(
         category,
         map.terrain(to)?,
-        map.hexside(from, to),
+        crate::breach::hexside_now(scenario, state, from, to),
         map.crossing(from, to),
         map.elevation(from)?,
         map.elevation(to)?,
@@ -112,6 +125,8 @@ struct Spent {
 /// Everything fixed for one unit's move this order.
 struct Mover<'a> {
     scenario: &'a Scenario,
+    /// The state, for what the battle has changed on the ground (a breach, CG 12.31).
+    state: &'a GameState,
     unit: &'a Unit,
     index: usize,
     start: Pose,
@@ -138,7 +153,7 @@ struct Mover<'a> {
 }
 
 impl<'a> Mover<'a> {
-    fn new(scenario: &'a Scenario, state: &GameState, index: usize) -> Result<Self, RuleError> {
+    fn new(scenario: &'a Scenario, state: &'a GameState, index: usize) -> Result<Self, RuleError> {
         let unit = &scenario.units[index];
         let st = &state.units[index];
         let Placement::One(hex) = st.placement else {
@@ -174,6 +189,7 @@ impl<'a> Mover<'a> {
             (may_leave, budget)
         };
         Ok(Self {
+            state,
             scenario,
             unit,
             index,
@@ -319,9 +335,9 @@ impl<'a> Mover<'a> {
                 }
             }
         }
-        let Some(cost) = entry_cost(self.scenario, self.category, from, to) else {
+        let Some(cost) = entry_cost(self.scenario, self.state, self.category, from, to) else {
             // CG 12.11, 12.14: only foot cross a camp's rings; horses, chariots and elephants use a gate.
-            if let Some(f) = crate::zoc::camp_hexside(self.scenario, from, to) {
+            if let Some(f) = crate::zoc::camp_hexside(self.scenario, self.state, from, to) {
                 return Err(format!("a {} may not cross the {} into {to} (12.14)", self.unit.kind.name(), f.name()));
             }
             // CG 12.11, 12.14 (P170): who goes into a camp tower.
@@ -739,7 +755,7 @@ pub fn leader_reach(
             if crate::indian::rival_chief_at(scenario, state, leader, to).is_some() || closed.contains_key(&to) {
                 continue;
             }
-            let Some(cost) = leader_entry_cost(scenario, leader, hex, to) else {
+            let Some(cost) = leader_entry_cost(scenario, state, leader, hex, to) else {
                 continue;
             };
             let total = mp + cost.mp;
@@ -785,6 +801,8 @@ fn pair(a: HexId, b: HexId, v: Vertex) -> Pair {
 /// Everything fixed for one two-hex unit's move this order.
 struct Formation<'a> {
     scenario: &'a Scenario,
+    /// The state, for what the battle has changed on the ground (a breach, CG 12.31).
+    state: &'a GameState,
     unit: &'a Unit,
     index: usize,
     start: Pair,
@@ -817,7 +835,7 @@ pub(crate) fn hellenic(unit: &Unit) -> bool {
 }
 
 impl<'a> Formation<'a> {
-    fn new(scenario: &'a Scenario, state: &GameState, index: usize) -> Option<Self> {
+    fn new(scenario: &'a Scenario, state: &'a GameState, index: usize) -> Option<Self> {
         let unit = &scenario.units[index];
         let st = &state.units[index];
         let Placement::Two(a, b) = st.placement else {
@@ -834,6 +852,7 @@ impl<'a> Formation<'a> {
         let drift = options.drift_to_the_right && st.moved && hellenic(unit) && !st.column;
         let inertia = options.law_of_inertia && hellenic(unit);
         Some(Self {
+            state,
             scenario,
             unit,
             index,
@@ -867,8 +886,10 @@ impl<'a> Formation<'a> {
         for turn in [0, 1, 5] {
             let side = Hexside::from_index(ahead.index() + turn);
             let Some(to) = front.neighbour(side).filter(|h| self.free(*h)) else { continue };
-            let costs =
-                (entry_cost(self.scenario, category, front, to), entry_cost(self.scenario, category, rear, front));
+            let costs = (
+                entry_cost(self.scenario, self.state, category, front, to),
+                entry_cost(self.scenario, self.state, category, rear, front),
+            );
             let (Some(head), Some(tail)) = costs else { continue };
             let cost = movement_costs::in_column(Cost::new(head.mp.max(tail.mp), head.hits));
             let next = Spent { mp: spent.mp + cost.mp, hits: spent.hits + cost.hits };
@@ -954,7 +975,10 @@ impl<'a> Formation<'a> {
                 if !self.free(a2) || !self.free(b2) {
                     continue;
                 }
-                let costs = (entry_cost(self.scenario, category, a, a2), entry_cost(self.scenario, category, b, b2));
+                let costs = (
+                    entry_cost(self.scenario, self.state, category, a, a2),
+                    entry_cost(self.scenario, self.state, category, b, b2),
+                );
                 if let (Some(c1), Some(c2)) = costs {
                     // The higher of the two halves' costs, hits once (6.42).
                     let cost = movement_costs::two_hex(c1, c2);
@@ -999,7 +1023,7 @@ impl<'a> Formation<'a> {
                 if !forward || !self.free(to) {
                     continue;
                 }
-                let Some(c) = pivot_cost(self.scenario, self.unit, moving, to) else {
+                let Some(c) = pivot_cost(self.scenario, self.state, self.unit, moving, to) else {
                     continue;
                 };
                 let facing = Vertex::from_index(v.index() + step);
@@ -1017,8 +1041,8 @@ impl<'a> Formation<'a> {
 /// What a two-hex unit's half pays to swing from `moving` into `to` round the other half: the
 /// ground, and a hit for every hex entered by pivoting, except for GBA Macedonian phalanxes
 /// (6.43, D29).
-pub fn pivot_cost(scenario: &Scenario, unit: &Unit, moving: HexId, to: HexId) -> Option<Cost> {
-    let mut c = entry_cost(scenario, MoveCategory::TwoHexFoot, moving, to)?;
+pub fn pivot_cost(scenario: &Scenario, state: &GameState, unit: &Unit, moving: HexId, to: HexId) -> Option<Cost> {
+    let mut c = entry_cost(scenario, state, MoveCategory::TwoHexFoot, moving, to)?;
     let free = crate::rule_set::hooks(scenario.meta.rules).macedonian_pivot_free
         && unit.class == Some(crate::units::UnitClass::MA);
     if !free {

@@ -34,7 +34,7 @@ pub fn command_range(scenario: &Scenario, state: &GameState, leader: usize) -> H
             }
             let enemy_here = occupied.get(&n).is_some_and(|&u| scenario.units[u].side != l.side);
             let blocked_by_zoc = zoc.contains_key(&n) && !friendly(&n);
-            if enemy_here || leader_entry_cost(scenario, leader, h, n).is_none() {
+            if enemy_here || leader_entry_cost(scenario, state, leader, h, n).is_none() {
                 continue;
             }
             dist.insert(n, d + 1);

@@ -185,6 +185,8 @@ impl Class {
 /// Everything fixed for one rout move.
 struct Router<'a> {
     scenario: &'a Scenario,
+    /// The state, for what the battle has changed on the ground (a breach, CG 12.31).
+    state: &'a GameState,
     unit: &'a Unit,
     routed: &'a [bool],
     edge: Edge,
@@ -227,7 +229,7 @@ fn placement_key(p: &Placement) -> (HexId, HexId) {
 }
 
 impl<'a> Router<'a> {
-    fn new(scenario: &'a Scenario, state: &GameState, index: usize, routed: &'a [bool]) -> Self {
+    fn new(scenario: &'a Scenario, state: &'a GameState, index: usize, routed: &'a [bool]) -> Self {
         let unit = &scenario.units[index];
         let is_routed = |i: usize| routed.get(i).copied().unwrap_or(false);
         let mut zoc = enemy_zoc(scenario, state, unit.side);
@@ -239,6 +241,7 @@ impl<'a> Router<'a> {
         occupied.retain(|_, &mut o| o != index);
         Self {
             scenario,
+            state,
             unit,
             routed,
             edge: scenario.sides[unit.side].retreat_edge,
@@ -269,7 +272,7 @@ impl<'a> Router<'a> {
         use HexsideFeature::*;
         crate::rule_set::hooks(self.scenario.meta.rules).routers_barred_by_rivers_and_walls
             && matches!(
-                self.scenario.map.hexside(from, to),
+                crate::breach::hexside_now(self.scenario, self.state, from, to),
                 Some(MinorRiver | SteepBankedStream | Wall | Berm | Palisade | Moat | Thorns | Wagons)
             )
     }
@@ -291,7 +294,7 @@ impl<'a> Router<'a> {
             Some(_) => true,
             None => false,
         };
-        if entry_cost(self.scenario, self.category, from, to).is_none()
+        if entry_cost(self.scenario, self.state, self.category, from, to).is_none()
             || self.scenario.map.terrain(to).is_some_and(|t| t.is_impassable())
             || self.cg_forbidden(from, to)
         {
@@ -307,7 +310,7 @@ impl<'a> Router<'a> {
 
     /// The MP to enter a pose from another (segment moves, GBA 10.22: normal terrain costs).
     fn mp(&self, from: &Placement, to: &Placement) -> u8 {
-        let cost = |a: HexId, b: HexId| entry_cost(self.scenario, self.category, a, b).map_or(0, |c| c.mp);
+        let cost = |a: HexId, b: HexId| entry_cost(self.scenario, self.state, self.category, a, b).map_or(0, |c| c.mp);
         match (*from, *to) {
             (Placement::One(a), Placement::One(b)) => cost(a, b),
             (Placement::Two(a, b), Placement::Two(c, d)) => {

@@ -65,6 +65,8 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             tx.emit(Event::EliteInitiativeTaken { leader: leader.clone() });
             crate::pre_arranged::on_activation(tx, i);
             tx.emit(Event::OrdersPhaseBegan { leader: leader.clone(), orders, momentum: false, must_act: false });
+            // CG 12.31: a friendly orders phase that is not a momentum one.
+            crate::breach::on_orders_phase(tx, tx.scenario.leaders[i].side);
             Ok(())
         }
         (Phase::EliteInitiative { .. }, Command::Pass { .. }) => offer_next(tx),
@@ -264,6 +266,8 @@ pub fn activate(tx: &mut Tx, leader: usize, reactivated: bool, trumped_in: bool)
     }
     // Up to his initiative in individual orders (5.21). Line commands come later.
     tx.emit(Event::OrdersPhaseBegan { leader: id, orders, momentum: false, must_act: trumped_in });
+    // CG 12.31: a friendly orders phase that is not a momentum one (12.34).
+    crate::breach::on_orders_phase(tx, tx.scenario.leaders[leader].side);
     Ok(())
 }
 
@@ -563,7 +567,7 @@ fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Re
     let mut at = tx.state.leaders[mi].at;
     let mut mp = 0u8;
     for (k, &h) in path.iter().enumerate() {
-        let step = crate::movement::leader_entry_cost(tx.scenario, mi, at, h);
+        let step = crate::movement::leader_entry_cost(tx.scenario, &tx.state, mi, at, h);
         if let Some(o) = crate::indian::rival_chief_at(tx.scenario, &tx.state, mi, h) {
             let other = tx.scenario.leaders[o].name.clone();
             return Err(refuse("10.72", format!("{h} holds {other}, a rival guild's chief: he keeps away")));

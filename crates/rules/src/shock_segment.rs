@@ -80,10 +80,9 @@ fn foes(scenario: &Scenario, state: &GameState, attacker: usize) -> Vec<usize> {
 fn touches_in_the_open(scenario: &Scenario, state: &GameState, attacker: usize, foe: usize) -> bool {
     let reach = crate::zoc::shock_reach(scenario, state, attacker);
     state.units[attacker].placement.hexes().any(|a| {
-        state.units[foe]
-            .placement
-            .hexes()
-            .any(|d| a.is_adjacent(d) && reach.contains(&d) && crate::zoc::camp_hexside(scenario, a, d).is_none())
+        state.units[foe].placement.hexes().any(|d| {
+            a.is_adjacent(d) && reach.contains(&d) && crate::zoc::camp_hexside(scenario, state, a, d).is_none()
+        })
     })
 }
 
@@ -337,8 +336,9 @@ fn terrain(scenario: &Scenario, state: &GameState, attackers: &[usize], defender
         add(ShiftCondition::DefendersInMarshOrMajorRiver);
     }
     // Hexsides between each attacker and the defenders it touches.
-    let crossings: Vec<Option<HexsideFeature>> =
-        ah.iter().flat_map(|a| dh.iter().filter(|d| a.is_adjacent(**d)).map(move |d| map.hexside(*a, *d))).collect();
+    let pairs: Vec<(HexId, HexId)> =
+        ah.iter().flat_map(|a| dh.iter().filter(|d| a.is_adjacent(**d)).map(move |d| (*a, *d))).collect();
+    let crossings: Vec<Option<HexsideFeature>> = pairs.iter().map(|(a, d)| map.hexside(*a, *d)).collect();
     let every =
         |f: &dyn Fn(HexsideFeature) -> bool| !crossings.is_empty() && crossings.iter().all(|c| c.is_some_and(f));
     if every(&|f| matches!(f, HexsideFeature::MinorRiver | HexsideFeature::SteepBank)) {
@@ -346,15 +346,19 @@ fn terrain(scenario: &Scenario, state: &GameState, attackers: &[usize], defender
     } else if every(&|f| matches!(f, HexsideFeature::Stream)) {
         add(ShiftCondition::AcrossStream);
     }
-    // CG 12.12 camp shifts (charts-draft C1, C2; rulings P165): every attacker across a camp
-    // palisade or an (unbreached: breaching is not built) camp gate, 2L; every attacker across
-    // some camp work, the walls among them, 1L. Either way across (P165).
+    // CG 12.12 camp shifts (charts-draft C1–C3; rulings P165, P178): every attacker across a camp
+    // palisade or camp gate, 2L, or 1L (C3) if any of those is breached (CG 12.31); every
+    // attacker across some camp work, the walls among them, 1L. Either way across (P165).
     // CG 9.17[3], 12.18 (charts-draft C4; rulings P174): any defender in a camp tower, 3L
     // instead of the works' shifts.
     if dh.iter().any(|h| crate::camp::is_tower(map, *h)) {
         add(ShiftCondition::DefenderInCampTower);
     } else if every(&|f| matches!(f, HexsideFeature::Palisade | HexsideFeature::CampGate)) {
-        add(ShiftCondition::AcrossCampWallOrGate);
+        if pairs.iter().any(|(a, d)| crate::breach::is_breached(state, *a, *d)) {
+            add(ShiftCondition::AcrossBreachedCampWallOrGate);
+        } else {
+            add(ShiftCondition::AcrossCampWallOrGate);
+        }
     } else if every(&|f| f.is_camp_hexside()) {
         add(ShiftCondition::AcrossCampObstacle);
     }
@@ -830,6 +834,7 @@ fn advance(tx: &mut Tx, combat: &Combat, held: &[HexId]) -> Result<(), RuleError
         let u = &tx.scenario.units[a];
         let Some(cost) = crate::movement::entry_cost(
             tx.scenario,
+            &tx.state,
             crate::movement::category_of(u, &tx.state.units[a].placement),
             from,
             hex,

@@ -119,14 +119,17 @@ pub(crate) struct Spent {
 
 /// The fortified camp hexside between `from` and `to`, which no withdrawal crosses (CG 12.14);
 /// a camp gate is none (P162).
-fn fortified(scenario: &Scenario, from: HexId, to: HexId) -> Option<crate::terrain::HexsideFeature> {
+/// A breached palisade is passed as a gate (CG 12.31; rulings P177).
+fn fortified(scenario: &Scenario, state: &GameState, from: HexId, to: HexId) -> Option<crate::terrain::HexsideFeature> {
     let camps = crate::rule_set::hooks(scenario.meta.rules).camps;
-    scenario.map.hexside(from, to).filter(|f| camps && f.is_camp_fortification())
+    crate::breach::hexside_now(scenario, state, from, to).filter(|f| camps && f.is_camp_fortification())
 }
 
 /// Everything fixed for one withdrawal.
 pub(crate) struct Retreat<'a> {
     scenario: &'a Scenario,
+    /// The state, for what the battle has changed on the ground (a breach, CG 12.31).
+    state: &'a GameState,
     side: usize,
     start: HexId,
     /// The hexes of the enemy withdrawn from.
@@ -218,10 +221,10 @@ impl Retreat<'_> {
         if map.hexside(from, to).is_some_and(|f| f.is_rough()) {
             return Err(format!("the hexside between {from} and {to} is rough (6.75)"));
         }
-        if let Some(f) = fortified(self.scenario, from, to) {
+        if let Some(f) = fortified(self.scenario, self.state, from, to) {
             return Err(format!("nobody withdraws across the {} between {from} and {to} (12.14)", f.name()));
         }
-        let Some(cost) = entry_cost(self.scenario, self.category, from, to) else {
+        let Some(cost) = entry_cost(self.scenario, self.state, self.category, from, to) else {
             return Err(format!("{to} cannot be entered that way (6.75, movement costs chart)"));
         };
         let hits = if self.unit.is_some() { cost.hits } else { 0 };
@@ -307,7 +310,7 @@ pub(crate) fn current_approach(scenario: &Scenario, state: &GameState) -> Option
     current_mover(scenario, state).map(Approach::Unit)
 }
 
-fn unit_retreat<'a>(scenario: &'a Scenario, state: &GameState, unit: usize, mover: usize) -> Option<Retreat<'a>> {
+fn unit_retreat<'a>(scenario: &'a Scenario, state: &'a GameState, unit: usize, mover: usize) -> Option<Retreat<'a>> {
     // A column never withdraws (6.67).
     if state.units[unit].column {
         return None;
@@ -318,7 +321,7 @@ fn unit_retreat<'a>(scenario: &'a Scenario, state: &GameState, unit: usize, move
 /// A one-hex unit's withdrawal away from enemy unit `enemy`, within `allowance`.
 pub(crate) fn retreat_from<'a>(
     scenario: &'a Scenario,
-    state: &GameState,
+    state: &'a GameState,
     unit: usize,
     enemy: usize,
     allowance: Allowance,
@@ -327,6 +330,7 @@ pub(crate) fn retreat_from<'a>(
     let Placement::One(start) = state.units[unit].placement else { return None };
     Some(Retreat {
         scenario,
+        state,
         side: u.side,
         start,
         from: state.units[enemy].placement.hexes().collect(),
@@ -345,7 +349,12 @@ pub(crate) fn retreat_from<'a>(
     })
 }
 
-fn leader_retreat<'a>(scenario: &'a Scenario, state: &GameState, leader: usize, from: Approach) -> Option<Retreat<'a>> {
+fn leader_retreat<'a>(
+    scenario: &'a Scenario,
+    state: &'a GameState,
+    leader: usize,
+    from: Approach,
+) -> Option<Retreat<'a>> {
     let side = scenario.leaders[leader].side;
     let (from, allowance) = match from {
         Approach::Unit(mover) => {
@@ -359,6 +368,7 @@ fn leader_retreat<'a>(scenario: &'a Scenario, state: &GameState, leader: usize, 
     };
     Some(Retreat {
         scenario,
+        state,
         side,
         start: state.leaders[leader].at,
         from,
@@ -925,6 +935,8 @@ pub fn withdraw_line(tx: &mut Tx, leader: &str, steps: &[crate::game::LineStep])
 /// unit (a PH or HI never does, 6.92). A step pays the higher of its halves' costs (6.42).
 pub(crate) struct BackSteps<'a> {
     scenario: &'a Scenario,
+    /// The state, for what the battle has changed on the ground (a breach, CG 12.31).
+    state: &'a GameState,
     index: usize,
     facing: Vertex,
     /// In column it may not withdraw at all (6.67).
@@ -950,9 +962,10 @@ pub(crate) struct BackWay {
 }
 
 impl<'a> BackSteps<'a> {
-    pub(crate) fn new(scenario: &'a Scenario, state: &GameState, unit: usize, enemy: usize) -> Self {
+    pub(crate) fn new(scenario: &'a Scenario, state: &'a GameState, unit: usize, enemy: usize) -> Self {
         BackSteps {
             scenario,
+            state,
             index: unit,
             facing: state.units[unit].facing,
             column: state.units[unit].column,
@@ -975,7 +988,7 @@ impl<'a> BackSteps<'a> {
             && !self.closed.contains_key(&to)
             && !map.terrain(to).is_some_and(|t| t.is_rough() && t != Terrain::Rocky)
             && !map.hexside(from, to).is_some_and(|f| f.is_rough())
-            && fortified(self.scenario, from, to).is_none()
+            && fortified(self.scenario, self.state, from, to).is_none()
     }
 
     /// The steps back open from `halves`, each with its cost.
@@ -991,7 +1004,10 @@ impl<'a> BackSteps<'a> {
                 continue;
             }
             let two_hex = MoveCategory::TwoHexFoot;
-            let costs = (entry_cost(self.scenario, two_hex, a, a2), entry_cost(self.scenario, two_hex, b, b2));
+            let costs = (
+                entry_cost(self.scenario, self.state, two_hex, a, a2),
+                entry_cost(self.scenario, self.state, two_hex, b, b2),
+            );
             if let (Some(c1), Some(c2)) = costs {
                 out.push(((a2, b2), crate::charts::movement_costs::two_hex(c1, c2)));
             }

@@ -28,15 +28,15 @@ pub fn zoc_of(scenario: &Scenario, state: &GameState, i: usize) -> Vec<HexId> {
     let map = &scenario.map;
     let missiles_left = u.missile.is_some() && st.supply != crate::combat::missile::Supply::No;
     let category = category_of(u, &st.placement);
-    let reaches = |from: HexId, h: HexId| match camp_hexside(scenario, from, h) {
-        None => entry_cost(scenario, category, from, h).is_some(),
+    let reaches = |from: HexId, h: HexId| match camp_hexside(scenario, state, from, h) {
+        None => entry_cost(scenario, state, category, from, h).is_some(),
         // 12.16: a Fort ZOC, out of the camp across its hexside.
         Some(_) if map.crossing(from, h) == Crossing::Outward => map.terrain(h).is_some_and(|t| !t.is_impassable()),
         // 12.15 and its exception.
         Some(f) => {
             missiles_left
                 && matches!(f, HexsideFeature::Thorns | HexsideFeature::Wagons)
-                && entry_cost(scenario, category, from, h).is_some()
+                && entry_cost(scenario, state, category, from, h).is_some()
         }
     };
     zoc_hexes(scenario, state, i, reaches)
@@ -46,13 +46,15 @@ pub fn zoc_of(scenario: &Scenario, state: &GameState, i: usize) -> Vec<HexId> {
 /// aside (12.15 and 12.16 are about zones of control, not who may fight whom; P163).
 pub fn shock_reach(scenario: &Scenario, state: &GameState, i: usize) -> Vec<HexId> {
     let category = category_of(&scenario.units[i], &state.units[i].placement);
-    zoc_hexes(scenario, state, i, |from, h| entry_cost(scenario, category, from, h).is_some())
+    zoc_hexes(scenario, state, i, |from, h| entry_cost(scenario, state, category, from, h).is_some())
 }
 
-/// The camp hexside between two adjacent hexes, under rules that have camps (CG 12.1).
-pub fn camp_hexside(scenario: &Scenario, a: HexId, b: HexId) -> Option<HexsideFeature> {
+/// The camp hexside between two adjacent hexes, under rules that have camps (CG 12.1); a
+/// breached palisade or gate is open ground for zones of control and the duty to attack
+/// (CG 12.31; rulings P177).
+pub fn camp_hexside(scenario: &Scenario, state: &GameState, a: HexId, b: HexId) -> Option<HexsideFeature> {
     let camps = crate::rule_set::hooks(scenario.meta.rules).camps;
-    scenario.map.hexside(a, b).filter(|f| camps && f.is_camp_hexside())
+    scenario.map.hexside(a, b).filter(|f| camps && f.is_camp_hexside() && !crate::breach::is_breached(state, a, b))
 }
 
 /// Unit `i`'s front (and a skirmisher's flank) hexes that `reaches` lets it project into from

@@ -74,17 +74,17 @@ fn a_camp_is_read_with_its_enclosures_and_its_side_cg_12_11() {
 #[test]
 fn the_way_out_of_a_camp_costs_less_than_the_way_in_cg_12_12() {
     let game = start(&camp_field(vec![unit("mi", "MI", "", 4, 5, 5, "", "0305", "E")], red_far(), 2, 6));
-    let s = &game.scenario;
+    let (s, st) = (&game.scenario, &game.state);
     let foot = MoveCategory::FormedFoot;
     // Palisade: in, a camp hex (2) and the wall (3 MP, 1 hit); out, clear (1) and the wall (2, 1).
-    assert_eq!(entry_cost(s, foot, h("0605"), h("0705")), Some(Cost::new(5, 1)));
-    assert_eq!(entry_cost(s, foot, h("0705"), h("0605")), Some(Cost::new(3, 1)));
+    assert_eq!(entry_cost(s, st, foot, h("0605"), h("0705")), Some(Cost::new(5, 1)));
+    assert_eq!(entry_cost(s, st, foot, h("0705"), h("0605")), Some(Cost::new(3, 1)));
     // Berm: in, clear (1) and the berm (2, 1); out, clear (1) and the berm (1, 0).
-    assert_eq!(entry_cost(s, foot, h("0505"), h("0605")), Some(Cost::new(3, 1)));
-    assert_eq!(entry_cost(s, foot, h("0605"), h("0505")), Some(Cost::new(2, 0)));
+    assert_eq!(entry_cost(s, st, foot, h("0505"), h("0605")), Some(Cost::new(3, 1)));
+    assert_eq!(entry_cost(s, st, foot, h("0605"), h("0505")), Some(Cost::new(2, 0)));
     // Thorns: in 2 + (2, 1); out 2 + (1, 1).
-    assert_eq!(entry_cost(s, foot, h("0705"), h("0805")), Some(Cost::new(4, 1)));
-    assert_eq!(entry_cost(s, foot, h("0805"), h("0705")), Some(Cost::new(3, 1)));
+    assert_eq!(entry_cost(s, st, foot, h("0705"), h("0805")), Some(Cost::new(4, 1)));
+    assert_eq!(entry_cost(s, st, foot, h("0805"), h("0705")), Some(Cost::new(3, 1)));
 }
 
 #[test]

@@ -165,7 +165,8 @@ fn missile_armed_light_foot_go_up_for_2_mp_cg_12_11_p170() {
 fn a_leader_climbs_a_tower_from_inside_the_camp_whatever_he_rides_cg_12_11_p170() {
     let game = start_camp(&tower_field(vec![li("a", "A", "0705", "W")], red_far(), 2, 6), &[]);
     let raja = 0;
-    let cost = |from: &str| sarissa_rules::movement::leader_entry_cost(&game.scenario, raja, h(from), h("0705"));
+    let cost =
+        |from: &str| sarissa_rules::movement::leader_entry_cost(&game.scenario, &game.state, raja, h(from), h("0705"));
     assert_eq!(cost("0706"), Some(sarissa_rules::charts::movement_costs::Cost::new(2, 0)));
     // Not over the tower's palisade from outside.
     assert_eq!(cost("0605"), None);

@@ -1,6 +1,6 @@
 //! What happened. Applying events is the only way the game state changes.
 
-use super::state::{GameState, LeaderStatus, Phase, PwOrder};
+use super::state::{BreachAttempt, GameState, LeaderStatus, Phase, PwOrder};
 use crate::hex::{HexId, Vertex};
 use crate::scenario::Scenario;
 use crate::units::Placement;
@@ -43,6 +43,8 @@ pub enum RollPurpose {
     Rampage { unit: String },
     /// CG 11.41, 11.42: a guild's or tribe's flight roll; the number broken is added.
     Flight { guild: String, side: usize },
+    /// CG 12.31: an elephant's breach roll in the breach segment (Breach Table T16).
+    Breach { unit: String },
 }
 
 /// Why a rampage ends (GBA 11.14, CG 10.14); every end eliminates the elephant.
@@ -701,6 +703,24 @@ pub enum Event {
     },
     /// Rout and reload (GBA 3.1 D4): Moved units and Finished leaders are turned face up.
     UnitsAndLeadersReadied,
+    /// CG 12.31: `unit`, an elephant, begins a friendly orders phase (not a momentum one) with an
+    /// unbreached palisade or gate of the enemy's camp in front: unless it moves or turns before
+    /// the breach segment, it rolls to breach it then (rulings P175).
+    BreachAttemptBegun {
+        unit: String,
+    },
+    /// CG 12.31, 12.33 (Breach Table T16): `unit`'s breach roll against the hexside between
+    /// `from` (its hex) and `to`, a camp gate (`gate`, breached on 0–4) or the palisade (0–2).
+    /// `breached`: the hexside is breached for the rest of the battle.
+    BreachRolled {
+        unit: String,
+        from: HexId,
+        to: HexId,
+        gate: bool,
+        roll: u8,
+        need: u8,
+        breached: bool,
+    },
     TurnEnded {
         turn: u16,
     },
@@ -1549,6 +1569,22 @@ impl GameState {
                     l.passed = false;
                     l.restricted = false;
                 }
+                // CG 12.31: the turn's breach attempts are over.
+                self.breach_attempts.clear();
+            }
+            Event::BreachAttemptBegun { unit: id } => {
+                if let Some(i) = unit(id) {
+                    let u = &self.units[i];
+                    let attempt = BreachAttempt { unit: id.clone(), placement: u.placement, facing: u.facing };
+                    self.breach_attempts.push(attempt);
+                }
+            }
+            Event::BreachRolled { unit: id, from, to, breached, .. } => {
+                self.breach_attempts.retain(|a| a.unit != *id);
+                let side = if from < to { (*from, *to) } else { (*to, *from) };
+                if *breached && !self.breaches.contains(&side) {
+                    self.breaches.push(side);
+                }
             }
             // The PW orders last the game turn (6.83).
             Event::TurnEnded { .. } => {
@@ -1558,6 +1594,17 @@ impl GameState {
                     u.artillery_shots = 0;
                 }
             }
+        }
+        // CG 12.31 (rulings P175): an elephant that moved, turned, routed or fell gives up its
+        // breach attempt.
+        if !self.breach_attempts.is_empty() {
+            let units = &self.units;
+            self.breach_attempts.retain(|a| {
+                unit(&a.unit).is_some_and(|i| {
+                    let u = &units[i];
+                    !u.eliminated && !u.routed && u.placement == a.placement && u.facing == a.facing
+                })
+            });
         }
     }
 }

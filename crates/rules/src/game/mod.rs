@@ -16,7 +16,7 @@ pub use command::{CombatGroup, Command, LineStep, PwDeclaration};
 pub use dice::Dice;
 pub use error::RuleError;
 pub use event::{Doom, Event, HitCause, RampageEnd, RollPurpose};
-pub use state::{GameState, LeaderState, LeaderStatus, Phase, PwOrder, UnitState};
+pub use state::{BreachAttempt, GameState, LeaderState, LeaderStatus, Phase, PwOrder, UnitState};
 
 use crate::scenario::Scenario;
 use std::sync::Arc;

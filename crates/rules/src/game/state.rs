@@ -359,6 +359,23 @@ pub struct GameState {
     /// Overall commanders who declared a retire to camp, and how far it has gone (CG 12.4).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub retire: Vec<crate::retire::Retire>,
+    /// CG 12.31: the elephants trying to breach a camp's palisade or gate this turn, each where
+    /// and as it stood when its attempt began (rulings P175). Emptied after the breach segment.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub breach_attempts: Vec<BreachAttempt>,
+    /// CG 12.31: the camp palisade and gate hexsides breached so far, for the rest of the battle;
+    /// each as its two hexes, the lower first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub breaches: Vec<(HexId, HexId)>,
+}
+
+/// An elephant trying to breach a camp's works this turn (CG 12.31; rulings P175): it must stay
+/// as it stood, `placement` and `facing`, until the breach segment.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BreachAttempt {
+    pub unit: String,
+    pub placement: Placement,
+    pub facing: Vertex,
 }
 
 impl GameState {
@@ -426,6 +443,8 @@ impl GameState {
             pre_arranged: Vec::new(),
             camp_orders: None,
             retire: Vec::new(),
+            breach_attempts: Vec::new(),
+            breaches: Vec::new(),
         }
     }
 
