@@ -499,7 +499,10 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 Some(w) => format!("victory to {}", s.sides[*w].name),
                 None => "a draw".into(),
             };
-            let mut e = if withdrawn.is_empty() {
+            let lost_camp = sarissa_rules::retire::lost_camp(s, st);
+            let mut e = if let Some(l) = lost_camp {
+                entry(format!("The battle is over: {} has lost the camp it retired to; {outcome}.", s.sides[l].name), Some("CG 12.44"))
+            } else if withdrawn.is_empty() {
                 entry(format!("The battle is over: {outcome}."), None)
             } else {
                 entry(
@@ -1205,6 +1208,31 @@ mod tests {
             r.text,
             format!("Both sides have camp orders: a 7 for {}; the high roll goes first.", s.sides[1].name)
         );
+    }
+
+    #[test]
+    fn a_retire_to_camp_reads_in_plain_words_cg_12_42_12_44() {
+        let s = crate::scenarios::load("pataliputra").unwrap().unwrap();
+        let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
+        let (id, name) = (s.leaders[0].id.clone(), s.leaders[0].name.clone());
+        let check = |total, in_area, rout_points, set_off| Event::RetireChecked {
+            leader: id.clone(),
+            total,
+            in_area,
+            rout_points,
+            set_off,
+        };
+        let e = describe(&s, &st, 1, &check(6, true, 23, true)).unwrap();
+        assert_eq!(
+            e.text,
+            format!("Total 6 (+1 in the royal enclosure, +2 for 23 rout points): the retreat begins. {name} gives individual orders only and must ride for the royal enclosure.")
+        );
+        assert_eq!(e.rule, Some("CG 12.44"));
+        let e = describe(&s, &st, 1, &check(3, false, 4, false)).unwrap();
+        assert_eq!(e.text, format!("Total 3: not yet. {name} is Finished for this turn."));
+        assert_eq!(e.rule, Some("CG 12.43"));
+        let arrived = describe(&s, &st, 1, &Event::RetireArrived { leader: id.clone() }).unwrap();
+        assert!(arrived.text.starts_with(&format!("{name} has reached the royal enclosure")));
     }
 
     #[test]

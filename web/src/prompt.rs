@@ -124,6 +124,11 @@ pub fn prompt(p: &PromptProps) -> Html {
             let routed: Vec<bool> = st.units.iter().map(|u| u.routed).collect();
             let report = sarissa_rules::victory::report(s, st, &routed);
             let text = match winner {
+                // CG 12.44: the army that retired to its camp is beaten only by its loss.
+                Some(w) if sarissa_rules::retire::lost_camp(s, st).is_some() => format!(
+                    "The battle is over after {} turns: victory to {}, who took the camp their enemy had retired to (CG 12.44).",
+                    st.turn, s.sides[*w].name
+                ),
                 Some(w) => format!("The battle is over after {} turns: victory to {}.", st.turn, s.sides[*w].name),
                 None => format!("The battle is over after {} turns: a draw.", st.turn),
             };

@@ -207,6 +207,11 @@ pub fn retired(scenario: &Scenario, state: &GameState) -> Vec<(usize, usize)> {
         .collect()
 }
 
+/// The side whose commander retired into a camp the enemy has now taken, if any (12.44, P184).
+pub fn lost_camp(scenario: &Scenario, state: &GameState) -> Option<usize> {
+    retired(scenario, state).into_iter().find(|&(side, camp)| camp_taken(scenario, state, side, camp)).map(|r| r.0)
+}
+
 /// Has the enemy of `side` taken `camp` (12.44, ruling P184)? It has a combat unit, not
 /// Routed, in the royal enclosure, and `side` has none there.
 pub fn camp_taken(scenario: &Scenario, state: &GameState, side: usize, camp: usize) -> bool {
