@@ -11,6 +11,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("scenarios/issus.toml", include_str!("../../scenarios/issus.toml")),
     ("scenarios/hydaspes.toml", include_str!("../../scenarios/hydaspes.toml")),
     ("scenarios/pataliputra.toml", include_str!("../../scenarios/pataliputra.toml")),
+    ("scenarios/malayaketu.toml", include_str!("../../scenarios/malayaketu.toml")),
 ];
 
 fn id_of(file: &str) -> &str {

@@ -39,6 +39,7 @@ fn each_battle_offers_the_optional_rules_that_can_change_it_gba_c() {
     );
     assert_eq!(offered("hydaspes"), [("elite_commander_initiative", true), ("engaged", false)]);
     assert_eq!(offered("pataliputra"), []);
+    assert_eq!(offered("malayaketu"), []);
     // Every choice has a name and a line to show the players.
     for c in battle("issus").optional_choices() {
         assert!(!c.name.is_empty() && c.about.ends_with('.'), "{c:?}");

@@ -3,9 +3,10 @@
 //! own chiefs (CG 4.6), Indian grades on every Indian unit (CG 2.22) and the Rout Points its
 //! withdrawal levels rest on (CG 13.12).
 
+mod common;
+
 use sarissa_rules::scenario::RuleSet;
 use sarissa_rules::units::{Grade, LeaderRole, Missile, UnitType};
-use sarissa_rules::victory::{leader_points, unit_points};
 use sarissa_rules::{load, Scenario};
 
 const PATALIPUTRA: &str = include_str!("../../../scenarios/pataliputra.toml");
@@ -27,15 +28,7 @@ fn cg_4_5_the_mauryans_fight_in_wings_and_the_nandas_under_subordinates() {
     let bhaddasala = leader(&s, "bhaddasala");
     assert_eq!((bhaddasala.role, bhaddasala.initiative, bhaddasala.charisma), (LeaderRole::Overall, Some(5), 4));
     // Every Nayaka is Mauryan, stacked with a unit of a type he commands (CG 4.34).
-    let nayakas: Vec<_> = s.leaders.iter().filter(|l| l.role == LeaderRole::Nayaka).collect();
-    assert_eq!(nayakas.len(), 6);
-    for n in nayakas {
-        assert_eq!(n.side, 0, "{}", n.id);
-        let under = s.units.iter().find(|u| u.placement.hexes().any(|h| h == n.at)).expect("stacked with a unit");
-        let kind = under.kind.code().to_string();
-        let full = under.class.map_or(kind.clone(), |c| format!("{kind}/{}", c.code()));
-        assert!(n.line_types.iter().any(|t| t.label() == kind || t.label() == full), "{} on {}", n.id, under.id);
-    }
+    assert_eq!(common::nayakas_with_their_units(&s), [6, 0]);
     assert!(s.leaders.iter().filter(|l| l.side == 1).all(|l| l.role != LeaderRole::Wing));
 }
 
@@ -69,12 +62,9 @@ fn cg_2_22_every_indian_unit_is_graded_and_the_long_bows_are_maula_or_bharta() {
 #[test]
 fn cg_13_12_rout_point_bases_and_withdrawal_levels() {
     let s = pataliputra();
-    let base = |side: usize| -> u32 {
-        (0..s.units.len()).filter(|&i| s.units[i].side == side).map(|i| unit_points(&s, i)).sum()
-    };
-    assert_eq!((base(0), base(1)), (160, 173));
+    assert_eq!((common::rout_base(&s, 0), common::rout_base(&s, 1)), (160, 173));
     assert_eq!((s.sides[0].withdrawal_level, s.sides[1].withdrawal_level), (76, 52));
-    let points = |id: &str| leader_points(&s, s.leaders.iter().position(|l| l.id == id).unwrap());
+    let points = |id: &str| common::leader_rout(&s, id);
     assert_eq!(points("chandragupta"), 30);
     assert_eq!(points("centre-el-nayaka"), 3);
     assert_eq!(points("kirata-chief"), 2);

@@ -380,3 +380,29 @@ pub fn camp_shock_lines(mut f: Field, attacker: &str) -> Vec<String> {
         })
         .expect("the shock is resolved")
 }
+
+/// A side's Rout Point base in a shipped battle: its combat units' points at set-up (CG 13.12;
+/// leaders count only when they fall, charts-draft §8.4).
+pub fn rout_base(s: &sarissa_rules::Scenario, side: usize) -> u32 {
+    (0..s.units.len()).filter(|&i| s.units[i].side == side).map(|i| sarissa_rules::victory::unit_points(s, i)).sum()
+}
+
+/// The Rout Points of the leader `id` (CG 13.12).
+pub fn leader_rout(s: &sarissa_rules::Scenario, id: &str) -> u32 {
+    sarissa_rules::victory::leader_points(s, s.leaders.iter().position(|l| l.id == id).unwrap())
+}
+
+/// Checks that every Nayaka of a shipped battle starts stacked with a unit of his side of a type
+/// he commands (CG 4.34); returns how many each side has.
+pub fn nayakas_with_their_units(s: &sarissa_rules::Scenario) -> [usize; 2] {
+    let mut count = [0, 0];
+    for n in s.leaders.iter().filter(|l| l.role == sarissa_rules::units::LeaderRole::Nayaka) {
+        count[n.side] += 1;
+        let under = s.units.iter().find(|u| u.placement.hexes().any(|h| h == n.at)).expect("stacked with a unit");
+        assert_eq!(under.side, n.side, "{}", n.id);
+        let kind = under.kind.code().to_string();
+        let full = under.class.map_or(kind.clone(), |c| format!("{kind}/{}", c.code()));
+        assert!(n.line_types.iter().any(|t| t.label() == kind || t.label() == full), "{} on {}", n.id, under.id);
+    }
+    count
+}
