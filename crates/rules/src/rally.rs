@@ -18,7 +18,10 @@ pub fn refusal(scenario: &Scenario, state: &GameState, unit: usize) -> Option<St
     let Phase::Orders { leader, orders_left, line, ordered, .. } = &state.phase else {
         return Some("only in an orders phase".into());
     };
-    let li = scenario.leaders.iter().position(|l| &l.id == leader)?;
+    // CG 12.17: the Camp Orders Phase has no leader to rally anyone.
+    let Some(li) = scenario.leaders.iter().position(|l| &l.id == leader) else {
+        return Some("no leader gives orders now".into());
+    };
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
     if u.side != scenario.leaders[li].side || st.eliminated || !st.routed {
         return Some("only a friendly Routed unit is rallied".into());

@@ -34,6 +34,10 @@ pub fn recovery(scenario: &Scenario, state: &GameState, unit: usize) -> Result<u
     if line.is_some() {
         return Err("recovery takes an individual order, not a line command (10.16)".into());
     }
+    // CG 12.17, P180: the camp's units move, fire and attack on their own, nothing more.
+    if state.camp_orders.is_some() {
+        return Err("in the Camp Orders Phase units move, fire and attack, but do not recover (12.17)".into());
+    }
     if !crate::legal::order_candidates(scenario, state).contains(&unit) {
         return Err("the active leader cannot order it now: out of range or orders, ordered already, routed, or \
                     rallied this turn (10.16, 4.21)"
