@@ -110,6 +110,19 @@ pub enum HitCause {
     GuildEnmity,
 }
 
+/// What a camp tower is after an elephant's roll against it (CG 12.32).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TowerResult {
+    /// The roll failed: the tower is as it was.
+    Held,
+    /// A first success: the tower is Damaged.
+    Damaged,
+    /// A success on a Damaged tower: Destroyed; `opened`, its palisade and camp gate hexsides,
+    /// each as its two hexes, are breached from now on (rulings P188).
+    Destroyed { opened: Vec<(HexId, HexId)> },
+}
+
 /// The outcome of the die roll of doom (GBA 5.33).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -720,6 +733,15 @@ pub enum Event {
         roll: u8,
         need: u8,
         breached: bool,
+    },
+    /// CG 12.32, 12.33 (Breach Table T16): `unit`'s roll against the enemy camp tower at `tower`
+    /// in its front, a success on `need` (3) or less. `result`: what the tower is after it.
+    TowerAttackRolled {
+        unit: String,
+        tower: HexId,
+        roll: u8,
+        need: u8,
+        result: TowerResult,
     },
     TurnEnded {
         turn: u16,
@@ -1577,6 +1599,30 @@ impl GameState {
                     let u = &self.units[i];
                     let attempt = BreachAttempt { unit: id.clone(), placement: u.placement, facing: u.facing };
                     self.breach_attempts.push(attempt);
+                }
+            }
+            Event::TowerAttackRolled { unit: id, tower, result, .. } => {
+                self.breach_attempts.retain(|a| a.unit != *id);
+                match result {
+                    TowerResult::Held => {}
+                    TowerResult::Damaged => {
+                        if !self.damaged_towers.contains(tower) {
+                            self.damaged_towers.push(*tower);
+                        }
+                    }
+                    // CG 12.32 (P188): the tower is gone; its palisade and gate sides are open.
+                    TowerResult::Destroyed { opened } => {
+                        self.damaged_towers.retain(|t| t != tower);
+                        if !self.destroyed_towers.contains(tower) {
+                            self.destroyed_towers.push(*tower);
+                        }
+                        for &(a, b) in opened {
+                            let side = if a < b { (a, b) } else { (b, a) };
+                            if !self.breaches.contains(&side) {
+                                self.breaches.push(side);
+                            }
+                        }
+                    }
                 }
             }
             Event::BreachRolled { unit: id, from, to, breached, .. } => {
