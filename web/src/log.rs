@@ -1116,10 +1116,17 @@ mod tests {
         };
         let held = line(4, TowerResult::Held);
         assert_eq!(held.rule, Some("CG 12.32"));
-        assert_eq!(held.text, format!("{name} rolls 4 against the camp tower (needs 3 or less): the tower at 0705 stands firm."));
+        assert_eq!(
+            held.text,
+            format!("{name} rolls 4 against the camp tower (needs 3 or less): the tower at 0705 stands firm.")
+        );
         assert_eq!(held.hexes, vec![tower]);
         let damaged = line(3, TowerResult::Damaged);
-        assert!(damaged.text.ends_with("the tower at 0705 is damaged; one more success brings it down."), "{}", damaged.text);
+        assert!(
+            damaged.text.ends_with("the tower at 0705 is damaged; one more success brings it down."),
+            "{}",
+            damaged.text
+        );
         let down = line(0, TowerResult::Destroyed { opened: vec![(tower, out)] });
         assert!(
             down.text.ends_with("its ground is open camp and the wall beside it (0705–0605) is breached from now on."),

@@ -17,7 +17,8 @@
 //! (`Terrain::CampTower`) in a camp's third enclosure: the movement chart keeps cavalry,
 //! chariots, elephants and formed foot out of them, and [`closed_to`] any other unit that carries
 //! no missiles (P170); [`tower_refusal`] words the chart's refusal. Their sight, fire and shock
-//! rules are in `sight`, `fire` and `shock_segment`.
+//! rules are in `sight`, `fire` and `shock_segment`. A tower elephants have Destroyed (CG 12.32,
+//! `breach`; P188) is none of this: [`is_tower`] says no and [`terrain_now`] a camp hex.
 //!
 //! Who may cross which hexside at all (infantry only over berm, palisade, moat, thorns and
 //! wagons; every unit through a camp gate) is the movement chart's (CG 12.11, 12.14). No

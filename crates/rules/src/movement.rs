@@ -345,7 +345,9 @@ impl<'a> Mover<'a> {
                 return Err(format!("a {} may not cross the {} into {to} (12.14)", self.unit.kind.name(), f.name()));
             }
             // CG 12.11, 12.14 (P170): who goes into a camp tower.
-            if let Some(reason) = crate::camp::tower_refusal(&self.scenario.map, self.state, self.unit, self.category, to) {
+            if let Some(reason) =
+                crate::camp::tower_refusal(&self.scenario.map, self.state, self.unit, self.category, to)
+            {
                 return Err(reason);
             }
             return Err(format!("a {} may not enter {to} that way (6.2, movement costs chart)", self.unit.kind.name()));

@@ -404,10 +404,9 @@ fn a_second_success_in_a_later_turn_destroys_it_cg_12_32() {
 #[test]
 fn two_elephants_in_one_segment_bring_an_undamaged_tower_down_cg_12_33_p186() {
     // Two successes destroy it; a failure and a success only damage it.
-    for (dice, first, second) in [
-        ([2, 1], TowerResult::Damaged, opened()),
-        ([6, 1], TowerResult::Held, TowerResult::Damaged),
-    ] {
+    for (dice, first, second) in
+        [([2, 1], TowerResult::Damaged, opened()), ([6, 1], TowerResult::Held, TowerResult::Damaged)]
+    {
         let red = vec![el("el", "0605", "NE"), el("el2", "0706", "NE")];
         let mut game = start_camp(&towers(far_blue(), red), &dice);
         let events = red_turn(&mut game, |_| Vec::new());

@@ -43,7 +43,8 @@ pub enum RollPurpose {
     Rampage { unit: String },
     /// CG 11.41, 11.42: a guild's or tribe's flight roll; the number broken is added.
     Flight { guild: String, side: usize },
-    /// CG 12.31: an elephant's breach roll in the breach segment (Breach Table T16).
+    /// CG 12.31, 12.32: an elephant's roll in the breach segment against a wall, gate or tower
+    /// (Breach Table T16).
     Breach { unit: String },
 }
 
@@ -716,9 +717,10 @@ pub enum Event {
     },
     /// Rout and reload (GBA 3.1 D4): Moved units and Finished leaders are turned face up.
     UnitsAndLeadersReadied,
-    /// CG 12.31: `unit`, an elephant, begins a friendly orders phase (not a momentum one) with an
-    /// unbreached palisade or gate of the enemy's camp in front: unless it moves or turns before
-    /// the breach segment, it rolls to breach it then (rulings P175).
+    /// CG 12.31, 12.32: `unit`, an elephant, begins a friendly orders phase (not a momentum one)
+    /// with an unbreached palisade or gate, or a standing tower, of the enemy's camp in front:
+    /// unless it moves or turns before the breach segment, it rolls against it then (rulings
+    /// P175, P185).
     BreachAttemptBegun {
         unit: String,
     },
