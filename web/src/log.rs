@@ -3,7 +3,7 @@
 
 use sarissa_rules::facing::Heading;
 use sarissa_rules::fire::ReactionFire;
-use sarissa_rules::game::{Doom, Event, GameState, HitCause, RampageEnd, RollPurpose};
+use sarissa_rules::game::{Doom, Event, GameState, HitCause, RampageEnd, RollPurpose, TowerResult};
 use sarissa_rules::hex::HexId;
 use sarissa_rules::Scenario;
 
@@ -603,7 +603,7 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
         Event::BreachAttemptBegun { unit } => about(
             entry(
                 format!(
-                    "{} stands at the enemy camp's palisade: if it neither moves nor turns before the end of the turn, it tries to break through.",
+                    "{} stands at the enemy camp's works: if it neither moves nor turns before the end of the turn, it tries to break through.",
                     unit_name(s, unit)
                 ),
                 Some("CG 12.31"),
@@ -622,6 +622,33 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 unit,
             );
             e.hexes = vec![*from, *to];
+            e
+        }
+        Event::TowerAttackRolled { unit, tower, roll, need, result } => {
+            let verdict = match result {
+                TowerResult::Held => format!("the tower at {tower} stands firm"),
+                TowerResult::Damaged => {
+                    format!("the tower at {tower} is damaged; one more success brings it down")
+                }
+                TowerResult::Destroyed { opened } if opened.is_empty() => {
+                    format!("the tower at {tower} comes down; its ground is open camp from now on")
+                }
+                TowerResult::Destroyed { opened } => {
+                    let sides: Vec<String> = opened.iter().map(|(a, b)| format!("{a}–{b}")).collect();
+                    format!(
+                        "the tower at {tower} comes down; its ground is open camp and the wall beside it ({}) is breached from now on",
+                        sides.join(", ")
+                    )
+                }
+            };
+            let mut e = about(
+                entry(
+                    format!("{} rolls {roll} against the camp tower (needs {need} or less): {verdict}.", unit_name(s, unit)),
+                    Some("CG 12.32"),
+                ),
+                unit,
+            );
+            e.hexes = vec![*tower];
             e
         }
         Event::RallyOrdered { leader, unit } => {
@@ -1078,6 +1105,37 @@ mod tests {
         assert!(e.text.ends_with("the palisade between 0605 and 0706 holds."), "{}", e.text);
         let begun = describe(&s, &st, 2, &Event::BreachAttemptBegun { unit: id }).unwrap();
         assert_eq!(begun.rule, Some("CG 12.31"));
+    }
+
+    #[test]
+    fn tower_attacks_read_with_their_cg_rule_12_32() {
+        let s = crate::scenarios::load("samarkand").unwrap().unwrap();
+        let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
+        let (id, name) = (s.units[0].id.clone(), s.units[0].name.clone());
+        let (tower, out) = (HexId::parse("0705").unwrap(), HexId::parse("0605").unwrap());
+        let line = |roll: u8, result: TowerResult| {
+            let ev = Event::TowerAttackRolled { unit: id.clone(), tower, roll, need: 3, result };
+            describe(&s, &st, 2, &ev).unwrap()
+        };
+        let held = line(4, TowerResult::Held);
+        assert_eq!(held.rule, Some("CG 12.32"));
+        assert_eq!(
+            held.text,
+            format!("{name} rolls 4 against the camp tower (needs 3 or less): the tower at 0705 stands firm.")
+        );
+        assert_eq!(held.hexes, vec![tower]);
+        let damaged = line(3, TowerResult::Damaged);
+        assert!(
+            damaged.text.ends_with("the tower at 0705 is damaged; one more success brings it down."),
+            "{}",
+            damaged.text
+        );
+        let down = line(0, TowerResult::Destroyed { opened: vec![(tower, out)] });
+        assert!(
+            down.text.ends_with("its ground is open camp and the wall beside it (0705–0605) is breached from now on."),
+            "{}",
+            down.text
+        );
     }
 
     #[test]

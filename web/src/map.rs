@@ -213,6 +213,27 @@ pub fn map_view(props: &MapViewProps) -> Html {
             </g>
         }
     });
+    // CG 12.32: a damaged tower ringed in orange; a destroyed one covered as open camp ground,
+    // crossed out in red.
+    let st = &props.game.state;
+    let towers = (!st.damaged_towers.is_empty() || !st.destroyed_towers.is_empty()).then(|| {
+        let damaged = st.damaged_towers.iter().map(|&t| {
+            html! { <polygon class="tower-damaged" points={hex_points(t, R - 4.0)}><title>{format!("Damaged tower {t} (CG 12.32)")}</title></polygon> }
+        });
+        let destroyed = st.destroyed_towers.iter().map(|&t| {
+            let (cx, cy) = center(t);
+            let (a, b, c, d) = (corner(cx, cy, R * 0.6, 1), corner(cx, cy, R * 0.6, 4), corner(cx, cy, R * 0.6, 2), corner(cx, cy, R * 0.6, 5));
+            let cross = format!("M{:.1},{:.1}L{:.1},{:.1}M{:.1},{:.1}L{:.1},{:.1}", a.0, a.1, b.0, b.1, c.0, c.1, d.0, d.1);
+            html! {
+                <g class="tower-destroyed">
+                    <polygon class="t-camp" points={hex_points(t, R)} />
+                    <path class="tower-rubble" d={cross} />
+                    <title>{format!("Destroyed tower {t}: open camp ground (CG 12.32)")}</title>
+                </g>
+            }
+        });
+        html! { <g class="tower-state-layer">{ for destroyed }{ for damaged }</g> }
+    });
 
     let (w, h) = content;
     html! {
@@ -225,6 +246,7 @@ pub fn map_view(props: &MapViewProps) -> Html {
                 <svg class="map" xmlns="http://www.w3.org/2000/svg" width={format!("{w:.0}")} height={format!("{h:.0}")}
                     viewBox={format!("0 0 {w:.1} {h:.1}")}>
                     <TerrainLayer scenario={props.game.scenario.clone()} />
+                    { for towers }
                     { for breaches }
                     { overlay.0 }
                     <g class="selection-layer">{ for selection }</g>

@@ -190,6 +190,19 @@ fn legend() -> Html {
                     </svg>
                     { "breached palisade or gate" }
                 </li>
+                // CG 12.32: a camp tower the elephants have damaged, or brought down.
+                <li>
+                    <svg width="22" height="18" viewBox="0 0 22 18" aria-hidden="true">
+                        <rect class="tower-damaged" x="3" y="2" width="16" height="14" />
+                    </svg>
+                    { "damaged camp tower" }
+                </li>
+                <li>
+                    <svg width="22" height="18" viewBox="0 0 22 18" aria-hidden="true">
+                        <path class="tower-rubble" d="M5,3 L17,15 M17,3 L5,15" />
+                    </svg>
+                    { "destroyed camp tower (now open camp ground)" }
+                </li>
             </ul>
             <p>{ "Darker tints and brown contour lines mark higher ground; a heavy contour is a climb of two levels or more. Blue lines on hex edges are streams and rivers." }</p>
         </details>
@@ -198,7 +211,14 @@ fn legend() -> Html {
 
 fn hex_details(s: &Scenario, st: &GameState, hex: HexId) -> Html {
     let map = &s.map;
-    let terrain = map.terrain(hex).map_or("off the map", |t| t.name());
+    // CG 12.32 (P188): a tower as the elephants have left it.
+    let terrain = if st.destroyed_towers.contains(&hex) {
+        "camp hex, where a camp tower stood until the elephants brought it down".to_string()
+    } else if st.damaged_towers.contains(&hex) {
+        "camp tower, damaged: one more success by the elephants brings it down".to_string()
+    } else {
+        map.terrain(hex).map_or("off the map", |t| t.name()).to_string()
+    };
     let level = map.elevation(hex).unwrap_or(0);
     // CG 12.11: which ring of whose camp the hex is in.
     let enclosure = map.enclosure(hex).map(|(c, e)| {

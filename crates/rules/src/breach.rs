@@ -11,9 +11,13 @@
 //! * A breached palisade is crossed as a camp gate; a breached hexside is no camp hexside for
 //!   zones of control; a shock across one takes C3 (P177, P178). Line of sight and the wall
 //!   modifier do not change (P178).
+//! * A camp tower of the enemy's camp in the elephant's front hex is attacked the same way
+//!   (12.32, 12.33): 0–3 Damages it, a second success — a later turn's, or another elephant's
+//!   in the same segment — Destroys it (P185, P186). The units in it Rout at once (P187). A
+//!   destroyed tower is camp ground and its palisade and gate hexsides are breached (P188).
 
 use crate::facing::front_hexsides;
-use crate::game::{Event, GameState, RollPurpose, RuleError, Tx};
+use crate::game::{Event, GameState, RollPurpose, RuleError, TowerResult, Tx};
 use crate::hex::HexId;
 use crate::scenario::Scenario;
 use crate::terrain::HexsideFeature;
@@ -23,6 +27,30 @@ use crate::units::{Placement, UnitType};
 pub const GATE_BREACHED_ON: u8 = 4;
 /// Breach Table T16 (CG 12.31[2]): the highest roll that breaches a camp wall (palisade).
 pub const WALL_BREACHED_ON: u8 = 2;
+
+/// Breach Table T16 (CG 12.32[3]): the highest roll that Damages a camp tower, or Destroys one
+/// already Damaged.
+pub const TOWER_HIT_ON: u8 = 3;
+
+/// What an elephant may attack (CG 12.31, 12.32).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A palisade or camp gate hexside: the elephant's hex, the hex beyond, which.
+    Hexside(HexId, HexId, HexsideFeature),
+    /// An enemy camp tower standing in the elephant's front hex.
+    Tower(HexId),
+}
+
+impl Target {
+    /// The highest roll that succeeds against it (Breach Table T16).
+    pub fn need(self) -> u8 {
+        match self {
+            Target::Hexside(_, _, HexsideFeature::CampGate) => GATE_BREACHED_ON,
+            Target::Hexside(..) => WALL_BREACHED_ON,
+            Target::Tower(_) => TOWER_HIT_ON,
+        }
+    }
+}
 
 /// Whether the hexside between `a` and `b` has been breached (CG 12.31[3]).
 pub fn is_breached(state: &GameState, a: HexId, b: HexId) -> bool {
@@ -39,11 +67,12 @@ pub fn hexside_now(scenario: &Scenario, state: &GameState, a: HexId, b: HexId) -
     }
 }
 
-/// The hexsides `unit` could try to breach where it stands now (CG 12.31[1]; P175, P176): the
-/// unbreached palisade and camp gate hexsides in its front, of a camp its side does not hold,
-/// gates first, then in the order of its front. Empty for anything but a steady one-hex
-/// elephant, and outside Chandragupta.
-pub fn targets(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<(HexId, HexId, HexsideFeature)> {
+/// What `unit` could attack where it stands now (CG 12.31[1], 12.32[2]; P175, P176, P185): the
+/// unbreached palisade and camp gate hexsides in its front and the standing camp towers in its
+/// front hexes, of a camp its side does not hold; the easiest first — gates (0–4), towers
+/// (0–3), then the palisade (0–2) — and between two of a kind in the order of its front. Empty
+/// for anything but a steady one-hex elephant, and outside Chandragupta.
+pub fn targets(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Target> {
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
     let steady = !st.eliminated && !st.routed && !st.rampaging && !st.column;
     let Placement::One(at) = st.placement else { return Vec::new() };
@@ -51,18 +80,22 @@ pub fn targets(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<(HexI
         return Vec::new();
     }
     let enemy_camp = |h: HexId| scenario.map.enclosure(h).is_some_and(|(c, _)| scenario.map.camps[c].side != u.side);
-    let mut out: Vec<_> = front_hexsides(st.facing)
-        .into_iter()
-        .filter_map(|side| at.neighbour(side))
-        .filter_map(|to| {
-            let f = scenario.map.hexside(at, to)?;
+    let mut out = Vec::new();
+    for to in front_hexsides(st.facing).into_iter().filter_map(|side| at.neighbour(side)) {
+        if let Some(f) = scenario.map.hexside(at, to) {
             let wall = matches!(f, HexsideFeature::Palisade | HexsideFeature::CampGate);
-            (wall && !is_breached(state, at, to) && (enemy_camp(at) || enemy_camp(to))).then_some((at, to, f))
-        })
-        .collect();
-    // P176: the gate, the easier target, before the wall; a stable sort keeps the front's order,
-    // the right-hand hexside first.
-    out.sort_by_key(|t| t.2 != HexsideFeature::CampGate);
+            if wall && !is_breached(state, at, to) && (enemy_camp(at) || enemy_camp(to)) {
+                out.push(Target::Hexside(at, to, f));
+            }
+        }
+        // CG 12.32[2]: adjacent to the tower and facing it — the tower in a front hex.
+        if crate::camp::is_tower(&scenario.map, state, to) && enemy_camp(to) {
+            out.push(Target::Tower(to));
+        }
+    }
+    // P176, P185: the easier target first; a stable sort keeps the front's order, the
+    // right-hand hexside first.
+    out.sort_by_key(|t| std::cmp::Reverse(t.need()));
     out
 }
 
@@ -82,20 +115,63 @@ pub fn on_orders_phase(tx: &mut Tx, side: usize) {
     }
 }
 
-/// The breach segment of the Rout and Recovery phase (CG 3.1 D4, 12.31[2], 12.33): each elephant
-/// still trying rolls once, in the scenario's order of units, against its first target still
-/// standing (P176); a success breaches that hexside for good. Nothing happens without attempts.
+/// The breach segment of the Rout and Recovery phase (CG 3.1 D4, 12.31[2], 12.32[3], 12.33):
+/// each elephant still trying rolls once, in the scenario's order of units, against its first
+/// target still standing (P176); a success breaches a hexside for good, or Damages a tower, or
+/// Destroys one already Damaged — this segment's earlier successes count (P186). The units in a
+/// destroyed tower Rout at once (P187). Nothing happens without attempts.
 pub fn breach_segment(tx: &mut Tx) -> Result<(), RuleError> {
     let mut trying: Vec<usize> =
         tx.state.breach_attempts.iter().filter_map(|a| tx.scenario.units.iter().position(|u| u.id == a.unit)).collect();
     trying.sort_unstable();
     for i in trying {
-        let Some(&(from, to, f)) = targets(tx.scenario, &tx.state, i).first() else { continue };
+        let Some(&target) = targets(tx.scenario, &tx.state, i).first() else { continue };
         let unit = tx.scenario.units[i].id.clone();
-        let gate = f == HexsideFeature::CampGate;
-        let need = if gate { GATE_BREACHED_ON } else { WALL_BREACHED_ON };
+        let need = target.need();
         let roll = tx.roll(RollPurpose::Breach { unit: unit.clone() })?;
-        tx.emit(Event::BreachRolled { unit, from, to, gate, roll, need, breached: roll <= need });
+        match target {
+            Target::Hexside(from, to, f) => {
+                let gate = f == HexsideFeature::CampGate;
+                tx.emit(Event::BreachRolled { unit, from, to, gate, roll, need, breached: roll <= need });
+            }
+            Target::Tower(tower) => attack_tower(tx, unit, tower, roll)?,
+        }
+    }
+    Ok(())
+}
+
+/// CG 12.32[3], 12.33: an elephant's roll of `roll` against the camp tower at `tower`.
+fn attack_tower(tx: &mut Tx, unit: String, tower: HexId, roll: u8) -> Result<(), RuleError> {
+    let result = if roll > TOWER_HIT_ON {
+        TowerResult::Held
+    } else if tx.state.damaged_towers.contains(&tower) {
+        // P188: the tower's palisade and gate hexsides open with it.
+        let opened = crate::hex::Hexside::ALL
+            .into_iter()
+            .filter_map(|side| tower.neighbour(side))
+            .filter(|&n| {
+                matches!(tx.scenario.map.hexside(tower, n), Some(HexsideFeature::Palisade | HexsideFeature::CampGate))
+            })
+            .map(|n| (tower, n))
+            .collect();
+        TowerResult::Destroyed { opened }
+    } else {
+        TowerResult::Damaged
+    };
+    let destroyed = matches!(result, TowerResult::Destroyed { .. });
+    tx.emit(Event::TowerAttackRolled { unit, tower, roll, need: TOWER_HIT_ON, result });
+    if destroyed {
+        // CG 12.32[4] (P187): everyone in it Routs at once, with the initial rout move.
+        let inside: Vec<usize> = (0..tx.scenario.units.len())
+            .filter(|&u| {
+                let st = &tx.state.units[u];
+                !st.eliminated && !st.routed && st.placement.hexes().any(|h| h == tower)
+            })
+            .collect();
+        for u in inside {
+            crate::cohesion::rout(tx, u, crate::rout::RoutLeg::Hexes(2), "12.32")?;
+        }
+        crate::cohesion::settle(tx)?;
     }
     Ok(())
 }

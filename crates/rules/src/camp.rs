@@ -17,7 +17,8 @@
 //! (`Terrain::CampTower`) in a camp's third enclosure: the movement chart keeps cavalry,
 //! chariots, elephants and formed foot out of them, and [`closed_to`] any other unit that carries
 //! no missiles (P170); [`tower_refusal`] words the chart's refusal. Their sight, fire and shock
-//! rules are in `sight`, `fire` and `shock_segment`.
+//! rules are in `sight`, `fire` and `shock_segment`. A tower elephants have Destroyed (CG 12.32,
+//! `breach`; P188) is none of this: [`is_tower`] says no and [`terrain_now`] a camp hex.
 //!
 //! Who may cross which hexside at all (infantry only over berm, palisade, moat, thorns and
 //! wagons; every unit through a camp gate) is the movement chart's (CG 12.11, 12.14). No
@@ -94,7 +95,7 @@ pub fn closed_to(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<(He
     // (Those the chart keeps out anyway are refused by it, citing 12.14 or 12.11.)
     let column = matches!(MoveCategory::of_unit(u), MoveCategory::LightFoot | MoveCategory::Skirmisher);
     if column && u.missile.is_none() {
-        out.extend(scenario.map.hexes().filter(|&h| is_tower(&scenario.map, h)).map(|h| (h, TOWER)));
+        out.extend(scenario.map.hexes().filter(|&h| is_tower(&scenario.map, state, h)).map(|h| (h, TOWER)));
     }
     for camp in scenario.map.camps.iter().filter(|c| c.side == u.side) {
         let deepest = state.units[unit].placement.hexes().filter_map(|h| camp.enclosure(h)).min().unwrap_or(OUTSIDE);
@@ -116,15 +117,30 @@ pub fn closed_to(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<(He
     out
 }
 
-/// Is `hex` a camp tower (CG 12.11)?
-pub fn is_tower(map: &Map, hex: HexId) -> bool {
+/// Is `hex` drawn as a camp tower on the map (CG 12.11), standing or not?
+pub fn drawn_tower(map: &Map, hex: HexId) -> bool {
     map.terrain(hex) == Some(Terrain::CampTower)
+}
+
+/// Is `hex` a camp tower still standing (CG 12.11)? One Destroyed by elephants is not (CG 12.32;
+/// rulings P188): it is camp ground from then on, see [`terrain_now`].
+pub fn is_tower(map: &Map, state: &GameState, hex: HexId) -> bool {
+    drawn_tower(map, hex) && !state.destroyed_towers.contains(&hex)
+}
+
+/// The terrain of `hex` as the battle has left it: a Destroyed camp tower is a camp hex of the
+/// third enclosure (CG 12.32; rulings P188); every other hex as the map draws it.
+pub fn terrain_now(map: &Map, state: &GameState, hex: HexId) -> Option<Terrain> {
+    match map.terrain(hex) {
+        Some(Terrain::CampTower) if state.destroyed_towers.contains(&hex) => Some(Terrain::Camp),
+        other => other,
+    }
 }
 
 /// Why the movement chart keeps `unit` (moving by `category`) out of the camp tower at `to`
 /// (CG 12.11, 12.14; P170), if `to` is one and the chart does.
-pub fn tower_refusal(map: &Map, unit: &Unit, category: MoveCategory, to: HexId) -> Option<String> {
-    if !is_tower(map, to) {
+pub fn tower_refusal(map: &Map, state: &GameState, unit: &Unit, category: MoveCategory, to: HexId) -> Option<String> {
+    if !is_tower(map, state, to) {
         return None;
     }
     match category {

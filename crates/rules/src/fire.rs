@@ -248,7 +248,7 @@ pub fn leader_targets(scenario: &Scenario, state: &GameState, unit: usize) -> Ve
             fire.supply = st.supply;
             fire.moving = moving;
             fire.target_lower = scenario.map.elevation(to) < scenario.map.elevation(from);
-            fire.from_camp_tower = crate::camp::is_tower(&scenario.map, from);
+            fire.from_camp_tower = crate::camp::is_tower(&scenario.map, state, from);
             fire.leader_in_target_hex = Some(rated);
             validate(&fire).is_ok().then_some(LeaderTarget { leader, hex, fire })
         })
@@ -337,8 +337,9 @@ fn fire_between(
     fire.target_lower = map.elevation(to) < map.elevation(from);
     fire.across_camp_wall = crate::sight::crosses_camp_wall(scenario, from, to);
     // CG 12.18 (P172, P173): from and at a camp tower.
-    fire.from_camp_tower = crate::camp::is_tower(map, from);
-    fire.at_camp_tower = crate::camp::is_tower(map, to);
+    // CG 12.32 (P188): a destroyed tower is neither.
+    fire.from_camp_tower = crate::camp::is_tower(map, state, from);
+    fire.at_camp_tower = crate::camp::is_tower(map, state, to);
     fire.through_front = arc_of(&target_at, ts.heading(), from) == Some(Arc::Front);
     fire.leader_in_target_hex = crate::shock_segment::side_leader(scenario, state, &[target]).map(|(_, l)| l);
     Some(fire)
@@ -564,7 +565,7 @@ pub fn under_enemy_missiles(scenario: &Scenario, state: &GameState, unit: usize)
         let archer = matches!(missile, crate::units::Missile::Arrow | crate::units::Missile::LongBow);
         es.placement.hexes().any(|from| {
             // CG 12.18 (P172): a camp tower adds a hex of range.
-            let reach = reach + crate::camp::is_tower(&scenario.map, from) as u32;
+            let reach = reach + crate::camp::is_tower(&scenario.map, state, from) as u32;
             st.placement.hexes().any(|to| {
                 from.distance(to) <= reach
                     && (from.distance(to) <= 1 || crate::sight::line_of_sight(scenario, state, from, to, archer))

@@ -414,8 +414,8 @@ fn orders_or_zoc_refusal(
 /// A hex that blocks a leader's view of his line (8.14): woods, town or stronghold, or a combat
 /// unit other than an elephant (4.34).
 fn blocks(scenario: &Scenario, state: &GameState, hex: HexId, level: u8) -> bool {
-    let terrain = scenario.map.terrain(hex);
-    // CG 12.18: a camp tower blocks sight too (P171).
+    // CG 12.18: a camp tower blocks sight too (P171), unless destroyed (CG 12.32; P188).
+    let terrain = crate::camp::terrain_now(&scenario.map, state, hex);
     matches!(terrain, Some(Terrain::Woods | Terrain::Town | Terrain::Stronghold | Terrain::CampTower))
         || unit_between(scenario, state, hex)
         || scenario.map.elevation(hex).is_some_and(|e| e > level)

@@ -47,8 +47,11 @@ pub fn leader_entry_cost(
 ) -> Option<Cost> {
     let category = leader_category(scenario, leader);
     let cost = entry_cost(scenario, state, category, from, to);
-    let town_or_camp =
-        matches!(scenario.map.terrain(to), Some(crate::terrain::Terrain::Town | crate::terrain::Terrain::Camp));
+    // CG 12.32 (P188): a destroyed tower is a camp hex.
+    let town_or_camp = matches!(
+        crate::camp::terrain_now(&scenario.map, state, to),
+        Some(crate::terrain::Terrain::Town | crate::terrain::Terrain::Camp)
+    );
     if cost.is_none() && town_or_camp && scenario.leaders[leader].rides.is_some() {
         // 6.16: a city or camp is never closed to a rider; he pays as a horseman there.
         return entry_cost(scenario, state, LEADER_CATEGORY, from, to);
@@ -56,7 +59,7 @@ pub fn leader_entry_cost(
     // CG 12.11 (P170): a leader climbs a camp tower on foot, from a hex beside it within the
     // camp's works (no camp hexside between), whatever he rides; so his command reaches it too.
     if cost.is_none()
-        && crate::camp::is_tower(&scenario.map, to)
+        && crate::camp::is_tower(&scenario.map, state, to)
         && crate::zoc::camp_hexside(scenario, state, from, to).is_none()
     {
         return entry_cost(scenario, state, MoveCategory::LightFoot, from, to);
@@ -82,7 +85,8 @@ pub fn entry_cost(
     let map = &scenario.map;
     movement_costs::entry_cost(
         category,
-        map.terrain(to)?,
+        // CG 12.32 (P188): a destroyed tower is crossed as a camp hex.
+        crate::camp::terrain_now(map, state, to)?,
         crate::breach::hexside_now(scenario, state, from, to),
         map.crossing(from, to),
         map.elevation(from)?,
@@ -341,7 +345,9 @@ impl<'a> Mover<'a> {
                 return Err(format!("a {} may not cross the {} into {to} (12.14)", self.unit.kind.name(), f.name()));
             }
             // CG 12.11, 12.14 (P170): who goes into a camp tower.
-            if let Some(reason) = crate::camp::tower_refusal(&self.scenario.map, self.unit, self.category, to) {
+            if let Some(reason) =
+                crate::camp::tower_refusal(&self.scenario.map, self.state, self.unit, self.category, to)
+            {
                 return Err(reason);
             }
             return Err(format!("a {} may not enter {to} that way (6.2, movement costs chart)", self.unit.kind.name()));

@@ -351,7 +351,8 @@ fn terrain(scenario: &Scenario, state: &GameState, attackers: &[usize], defender
     // attacker across some camp work, the walls among them, 1L. Either way across (P165).
     // CG 9.17[3], 12.18 (charts-draft C4; rulings P174): any defender in a camp tower, 3L
     // instead of the works' shifts.
-    if dh.iter().any(|h| crate::camp::is_tower(map, *h)) {
+    // CG 12.32 (P188): not in a destroyed tower.
+    if dh.iter().any(|h| crate::camp::is_tower(map, state, *h)) {
         add(ShiftCondition::DefenderInCampTower);
     } else if every(&|f| matches!(f, HexsideFeature::Palisade | HexsideFeature::CampGate)) {
         if pairs.iter().any(|(a, d)| crate::breach::is_breached(state, *a, *d)) {

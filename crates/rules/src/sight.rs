@@ -62,9 +62,12 @@ pub fn line_of_sight(scenario: &Scenario, state: &GameState, from: HexId, to: He
             return false;
         }
         // CG 12.18 (P171): a camp tower blocks a line through it; fire into and out of it is
-        // not through it (the ends of the line are never on it).
-        let terrain =
-            matches!(map.terrain(h), Some(Terrain::Woods | Terrain::Town | Terrain::Stronghold | Terrain::CampTower));
+        // not through it (the ends of the line are never on it). A destroyed one blocks nothing
+        // (CG 12.32; P188).
+        let terrain = matches!(
+            crate::camp::terrain_now(map, state, h),
+            Some(Terrain::Woods | Terrain::Town | Terrain::Stronghold | Terrain::CampTower)
+        );
         // Nearer the firer than the target, in hexes; exactly halfway is not nearer.
         let unit = occupied(h) && !(archer && h.distance(from) < h.distance(to));
         terrain || unit

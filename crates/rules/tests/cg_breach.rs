@@ -1,6 +1,6 @@
 //! Elephants breaching a Chandragupta camp's palisade and gates (CG 12.31, 12.33, 12.34;
 //! Breach Table T16) and what a breach changes (CG 12.14–12.16, 12.18, 9.17[3] C3; rulings
-//! P175–P178).
+//! P175–P178); and bringing down its towers (CG 12.32, 12.33; P185–P188), at the end.
 //!
 //! Blue's camp on the test field (as in `cg_camps.rs`), along row 05 going east:
 //!
@@ -13,8 +13,10 @@
 
 mod common;
 use common::*;
-use sarissa_rules::game::{Command, Event, Game, Phase, RollPurpose};
+use sarissa_rules::combat::missile::Supply;
+use sarissa_rules::game::{Command, Event, Game, Phase, RollPurpose, TowerResult};
 use sarissa_rules::hex::Vertex;
+use sarissa_rules::units::Placement;
 
 fn el(id: &str, at: &str, facing: &str) -> String {
     unit(id, "EL", "", 4, 6, 5, "J", at, facing)
@@ -41,6 +43,7 @@ fn breach_events(events: &[Event]) -> Vec<Event> {
                 e,
                 Event::BreachAttemptBegun { .. }
                     | Event::BreachRolled { .. }
+                    | Event::TowerAttackRolled { .. }
                     | Event::DieRolled { purpose: RollPurpose::Breach { .. }, .. }
             )
         })
@@ -334,4 +337,160 @@ fn an_elephant_that_turned_may_start_again_in_a_later_friendly_phase_cg_12_31_p1
         events.extend(ok(&mut game, Command::DeclineMomentum));
     }
     assert_eq!(breach_events(&events), vec![begun("el"), rolled("el", 1), breach("el", "0605", "0706", true, 1)]);
+}
+
+// ---- Camp towers (CG 12.32, 12.33; P185–P188) --------------------------------------------
+//
+// On `tower_field` 0705 is a tower: the palisade between it and 0605, thorns to 0805, open
+// sides to 0704 and 0706. A red elephant at 0605 facing north-east has the tower (across the
+// palisade) and open ground (0604) in front; one at 0706 facing north-east has the tower across
+// no work.
+
+fn towers(blue: Vec<String>, red: Vec<String>) -> Field {
+    tower_field(blue, red, 2, 5)
+}
+
+fn tower(unit: &str, roll: u8, result: TowerResult) -> Event {
+    Event::TowerAttackRolled { unit: unit.into(), tower: h("0705"), roll, need: 3, result }
+}
+
+/// The tower's one palisade side, opened when it falls (P188).
+fn opened() -> TowerResult {
+    TowerResult::Destroyed { opened: vec![(h("0705"), h("0605"))] }
+}
+
+#[test]
+fn an_elephant_facing_a_tower_damages_it_on_0_to_3_cg_12_32_t16() {
+    use sarissa_rules::charts::movement_costs::MoveCategory;
+    use sarissa_rules::movement::entry_cost;
+    let mut game = start_camp(&towers(far_blue(), vec![el("el", "0605", "NE")]), &[3]);
+    let events = red_turn(&mut game, |_| Vec::new());
+    // P185: the tower (0–3) before the palisade (0–2) between them.
+    assert_eq!(breach_events(&events), vec![begun("el"), rolled("el", 3), tower("el", 3, TowerResult::Damaged)]);
+    assert_eq!(game.state.damaged_towers, vec![h("0705")]);
+    assert!(game.state.destroyed_towers.is_empty() && game.state.breaches.is_empty());
+    assert!(game.state.breach_attempts.is_empty());
+    // A Damaged tower is still a tower in every other way (P188): the palisade still shuts
+    // horses out.
+    let (s, st) = (&game.scenario, &game.state);
+    assert!(sarissa_rules::camp::is_tower(&s.map, st, h("0705")));
+    assert_eq!(entry_cost(s, st, MoveCategory::Cavalry, h("0605"), h("0705")), None);
+}
+
+#[test]
+fn the_tower_stands_on_4_cg_12_32_t16() {
+    let mut game = start_camp(&towers(far_blue(), vec![el("el", "0605", "NE")]), &[4]);
+    let events = red_turn(&mut game, |_| Vec::new());
+    assert_eq!(breach_events(&events), vec![begun("el"), rolled("el", 4), tower("el", 4, TowerResult::Held)]);
+    assert!(game.state.damaged_towers.is_empty() && game.state.destroyed_towers.is_empty());
+}
+
+#[test]
+fn a_second_success_in_a_later_turn_destroys_it_cg_12_32() {
+    let mut game = start_camp(&towers(far_blue(), vec![el("el", "0605", "NE")]), &[2, 0]);
+    let first = red_turn(&mut game, |_| Vec::new());
+    assert_eq!(breach_events(&first), vec![begun("el"), rolled("el", 2), tower("el", 2, TowerResult::Damaged)]);
+    let second = red_turn(&mut game, |_| Vec::new());
+    assert_eq!(breach_events(&second), vec![begun("el"), rolled("el", 0), tower("el", 0, opened())]);
+    assert_eq!(game.state.destroyed_towers, vec![h("0705")]);
+    assert!(game.state.damaged_towers.is_empty());
+    // P188: its palisade side is breached with it.
+    assert_eq!(game.state.breaches, vec![(h("0605"), h("0705"))]);
+    // Nothing left to attack there: the next turn no attempt begins.
+    let third = red_turn(&mut game, |_| Vec::new());
+    assert_eq!(breach_events(&third), vec![]);
+}
+
+#[test]
+fn two_elephants_in_one_segment_bring_an_undamaged_tower_down_cg_12_33_p186() {
+    // Two successes destroy it; a failure and a success only damage it.
+    for (dice, first, second) in
+        [([2, 1], TowerResult::Damaged, opened()), ([6, 1], TowerResult::Held, TowerResult::Damaged)]
+    {
+        let red = vec![el("el", "0605", "NE"), el("el2", "0706", "NE")];
+        let mut game = start_camp(&towers(far_blue(), red), &dice);
+        let events = red_turn(&mut game, |_| Vec::new());
+        let expected = vec![
+            begun("el"),
+            begun("el2"),
+            rolled("el", dice[0]),
+            tower("el", dice[0], first),
+            rolled("el2", dice[1]),
+            tower("el2", dice[1], second.clone()),
+        ];
+        assert_eq!(breach_events(&events), expected);
+        assert_eq!(game.state.destroyed_towers.len(), usize::from(matches!(second, TowerResult::Destroyed { .. })));
+    }
+}
+
+#[test]
+fn the_units_in_a_destroyed_tower_rout_at_once_cg_12_32_4_p187() {
+    // Blue's archers hold the tower, already Damaged; the elephant's success brings it down.
+    let blue = vec![unit("t", "LI", "", 3, 5, 6, "A", "0705", "W")];
+    let mut game = start_camp(&towers(blue, vec![el("el", "0605", "NE")]), &[1]);
+    game.state.damaged_towers.push(h("0705"));
+    let events = red_turn(&mut game, |_| Vec::new());
+    let from = events.iter().position(|e| matches!(e, Event::TowerAttackRolled { .. })).expect("the roll");
+    // The initial rout move of two hexes (10.21) toward blue's edge, out over the open side of the
+    // camp; its arrows are spent (10.26).
+    let routed = Event::UnitRouted {
+        unit: "t".into(),
+        path: vec![h("0704"), h("0603")],
+        placement: Placement::One(h("0603")),
+        facing: Vertex::W,
+        supply: Supply::No,
+        rule: "12.32".into(),
+    };
+    assert_eq!(events[from..from + 3], [tower("el", 1, opened()), routed, Event::UnitsAndLeadersReadied]);
+    assert!(game.state.units[idx(&game, "t")].routed);
+    // This turn's rout segment is over: it routs on in the next turn's (P187).
+    assert!(events[from..].iter().all(|e| !matches!(e, Event::UnitRouted { rule, .. } if rule == "10.22")));
+}
+
+#[test]
+fn a_destroyed_tower_is_open_camp_ground_cg_12_32_p188() {
+    use sarissa_rules::charts::column_shifts::ShiftCondition;
+    use sarissa_rules::charts::movement_costs::{Cost, MoveCategory};
+    use sarissa_rules::movement::entry_cost;
+    use sarissa_rules::shock_segment::{preview_combats, Combat};
+    use sarissa_rules::sight::line_of_sight;
+    let blue = vec![unit("t", "LI", "", 3, 5, 6, "A", "0705", "W")];
+    let red = vec![unit("a", "LI", "", 3, 5, 6, "A", "0604", "SE")];
+    let mut game = start_camp(&towers(blue, red), &[]);
+    ok(&mut game, activate("raja"));
+    let look = |game: &Game| {
+        let (s, st) = (&game.scenario, &game.state);
+        let out = sarissa_rules::fire::targets(s, st, idx(game, "t")).into_iter().find(|t| t.hex == h("0604")).unwrap();
+        let combat = Combat { attackers: vec![idx(game, "a")], defenders: vec![idx(game, "t")] };
+        let shifts: Vec<ShiftCondition> =
+            preview_combats(s, st, &[combat])[0].1.conditions.iter().map(|c| c.condition).collect();
+        (
+            entry_cost(s, st, MoveCategory::Cavalry, h("0605"), h("0705")),
+            entry_cost(s, st, MoveCategory::Elephant, h("0704"), h("0705")).is_some(),
+            // Sight past the hex, with its archers left out (a unit blocks too).
+            {
+                let mut empty = st.clone();
+                empty.units[idx(game, "t")].eliminated = true;
+                line_of_sight(s, &empty, h("0704"), h("0706"), true)
+            },
+            out.fire.from_camp_tower,
+            shifts.contains(&ShiftCondition::DefenderInCampTower),
+        )
+    };
+    // Standing: shut to horses and elephants, blocking sight, the tower's fire and shock modifiers.
+    assert_eq!(look(&game), (None, false, false, true, true));
+    game.state.destroyed_towers.push(h("0705"));
+    game.state.breaches.push((h("0605"), h("0705")));
+    // Destroyed: a camp hex (2) through a breached palisade as through a gate (1 MP, 1 hit), open
+    // to elephants, no longer blocking, no tower modifier to fire or shock.
+    assert_eq!(look(&game), (Some(Cost::new(3, 1)), true, true, false, false));
+}
+
+#[test]
+fn a_side_never_attacks_its_own_tower_cg_12_32_p175() {
+    // Blue's own elephant facing its tower from inside: no attempt.
+    let blue = vec![unit("bel", "EL", "", 4, 6, 5, "J", "0706", "NE")];
+    let mut game = start_camp(&towers(blue, vec![unit("r", "MI", "", 4, 5, 5, "", "1205", "W")]), &[]);
+    let events = ok(&mut game, activate("raja"));
+    assert_eq!(breach_events(&events), vec![]);
 }

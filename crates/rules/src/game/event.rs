@@ -43,7 +43,8 @@ pub enum RollPurpose {
     Rampage { unit: String },
     /// CG 11.41, 11.42: a guild's or tribe's flight roll; the number broken is added.
     Flight { guild: String, side: usize },
-    /// CG 12.31: an elephant's breach roll in the breach segment (Breach Table T16).
+    /// CG 12.31, 12.32: an elephant's roll in the breach segment against a wall, gate or tower
+    /// (Breach Table T16).
     Breach { unit: String },
 }
 
@@ -108,6 +109,19 @@ pub enum HitCause {
     CascadeRout,
     /// A unit of another guild was forced through it (CG 10.72[2]): 1 hit and the TQ check.
     GuildEnmity,
+}
+
+/// What a camp tower is after an elephant's roll against it (CG 12.32).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TowerResult {
+    /// The roll failed: the tower is as it was.
+    Held,
+    /// A first success: the tower is Damaged.
+    Damaged,
+    /// A success on a Damaged tower: Destroyed; `opened`, its palisade and camp gate hexsides,
+    /// each as its two hexes, are breached from now on (rulings P188).
+    Destroyed { opened: Vec<(HexId, HexId)> },
 }
 
 /// The outcome of the die roll of doom (GBA 5.33).
@@ -703,9 +717,10 @@ pub enum Event {
     },
     /// Rout and reload (GBA 3.1 D4): Moved units and Finished leaders are turned face up.
     UnitsAndLeadersReadied,
-    /// CG 12.31: `unit`, an elephant, begins a friendly orders phase (not a momentum one) with an
-    /// unbreached palisade or gate of the enemy's camp in front: unless it moves or turns before
-    /// the breach segment, it rolls to breach it then (rulings P175).
+    /// CG 12.31, 12.32: `unit`, an elephant, begins a friendly orders phase (not a momentum one)
+    /// with an unbreached palisade or gate, or a standing tower, of the enemy's camp in front:
+    /// unless it moves or turns before the breach segment, it rolls against it then (rulings
+    /// P175, P185).
     BreachAttemptBegun {
         unit: String,
     },
@@ -720,6 +735,15 @@ pub enum Event {
         roll: u8,
         need: u8,
         breached: bool,
+    },
+    /// CG 12.32, 12.33 (Breach Table T16): `unit`'s roll against the enemy camp tower at `tower`
+    /// in its front, a success on `need` (3) or less. `result`: what the tower is after it.
+    TowerAttackRolled {
+        unit: String,
+        tower: HexId,
+        roll: u8,
+        need: u8,
+        result: TowerResult,
     },
     TurnEnded {
         turn: u16,
@@ -1577,6 +1601,30 @@ impl GameState {
                     let u = &self.units[i];
                     let attempt = BreachAttempt { unit: id.clone(), placement: u.placement, facing: u.facing };
                     self.breach_attempts.push(attempt);
+                }
+            }
+            Event::TowerAttackRolled { unit: id, tower, result, .. } => {
+                self.breach_attempts.retain(|a| a.unit != *id);
+                match result {
+                    TowerResult::Held => {}
+                    TowerResult::Damaged => {
+                        if !self.damaged_towers.contains(tower) {
+                            self.damaged_towers.push(*tower);
+                        }
+                    }
+                    // CG 12.32 (P188): the tower is gone; its palisade and gate sides are open.
+                    TowerResult::Destroyed { opened } => {
+                        self.damaged_towers.retain(|t| t != tower);
+                        if !self.destroyed_towers.contains(tower) {
+                            self.destroyed_towers.push(*tower);
+                        }
+                        for &(a, b) in opened {
+                            let side = if a < b { (a, b) } else { (b, a) };
+                            if !self.breaches.contains(&side) {
+                                self.breaches.push(side);
+                            }
+                        }
+                    }
                 }
             }
             Event::BreachRolled { unit: id, from, to, breached, .. } => {

@@ -367,6 +367,13 @@ pub struct GameState {
     /// each as its two hexes, the lower first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub breaches: Vec<(HexId, HexId)>,
+    /// CG 12.32: the camp towers Damaged so far (one success; a second destroys them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub damaged_towers: Vec<HexId>,
+    /// CG 12.32: the camp towers Destroyed, for the rest of the battle: each is camp ground and
+    /// its palisade and gate hexsides are breached (rulings P188).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub destroyed_towers: Vec<HexId>,
 }
 
 /// An elephant trying to breach a camp's works this turn (CG 12.31; rulings P175): it must stay
@@ -445,6 +452,8 @@ impl GameState {
             retire: Vec::new(),
             breach_attempts: Vec::new(),
             breaches: Vec::new(),
+            damaged_towers: Vec::new(),
+            destroyed_towers: Vec::new(),
         }
     }
 

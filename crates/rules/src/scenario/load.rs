@@ -522,7 +522,7 @@ fn read_map(ctx: &mut Ctx, value: &Value) -> Option<(Map, Vec<RawCamp>)> {
     if let Some((text, span)) = terrain_grid {
         let third =
             |h: HexId| camps.iter().any(|c| c.enclosures.iter().any(|&(x, e)| x == h && e == crate::camp::PALISADE));
-        for h in map.hexes().filter(|&h| crate::camp::is_tower(&map, h) && !third(h)) {
+        for h in map.hexes().filter(|&h| crate::camp::drawn_tower(&map, h) && !third(h)) {
             let (line, column) = grid_cell(ctx, &text, &span, h);
             ctx.error_at(
                 line,
