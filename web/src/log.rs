@@ -1184,6 +1184,28 @@ mod tests {
         assert_eq!(o.text, format!("Archers may get out of the way of Companions ({}).", s.sides[1].name));
         assert_eq!((o.rule, o.units.len()), (Some("6.77"), 2));
         assert!(describe(&s, &st, 1, &Event::RampageGoesOn { unit: "companions".into() }).is_none());
+        // Leaders it came near are named with the units (4.62, P190).
+        let leader = s.leaders[0].clone();
+        let with_leader = match offer {
+            Event::RampageWithdrawalOffered { side, withdrawers, waiting, rampage, then, .. } => {
+                Event::RampageWithdrawalOffered {
+                    side,
+                    withdrawers,
+                    waiting,
+                    leaders: vec![leader.id.clone()],
+                    waiting_leaders: Vec::new(),
+                    rampage,
+                    then,
+                }
+            }
+            _ => unreachable!(),
+        };
+        let o = describe(&s, &st, 1, &with_leader).unwrap();
+        assert_eq!(
+            o.text,
+            format!("Archers and {} may get out of the way of Companions ({}).", leader.name, s.sides[1].name)
+        );
+        assert!(o.units.contains(&leader.id));
     }
 
     #[test]
