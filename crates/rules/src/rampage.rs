@@ -6,7 +6,8 @@
 //! of the first hex anyone holds and trampling what is there. It draws no reaction fire (8.2)
 //! and has no ZOC (CG 10.14). Only orderly withdrawal interrupts it: the instant it comes within
 //! two hexes of a unit, or begins its rampage that close, that unit may step back from it,
-//! whichever side it is on and whoever's orders phase it is (6.77). So a rampage is plain data
+//! whichever side it is on and whoever's orders phase it is (6.77); so may a leader (4.62, P190),
+//! who is killed if he is still in the hex it runs into (11.14, P191). So a rampage is plain data
 //! (`Rampage`) that stops in the `RampageWithdrawal` phase and goes on from where it stood.
 
 use crate::charts::leaders::LeaderResult;

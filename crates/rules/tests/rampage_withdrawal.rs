@@ -542,3 +542,21 @@ fn a_leader_stacked_with_the_elephant_stays_behind_unasked_gba_11_14_p74() {
     assert_eq!(game.state.leaders[rider].at, h("0507"));
     assert_ne!(game.state.leaders[rider].status, LeaderStatus::Eliminated);
 }
+
+#[test]
+fn the_random_player_plays_through_a_pause_with_a_leader_in_it_gba_4_62_6_77() {
+    // Whatever it picks — standing, or one of the aide's withdrawals — the engine takes it and
+    // the rampage runs to its end; over a few seeds it sometimes has him ride off (P190).
+    let mut rode = false;
+    for seed in 0..12 {
+        let (mut game, _) = break_it(&aide_field("alexander"), &[0, 1, 9]);
+        let mut player = sarissa_rules::playout::RandomPlayer::new(seed);
+        while matches!(game.state.phase, Phase::RampageWithdrawal { .. }) {
+            let c = player.choose(&game).expect("a command in the pause");
+            rode |= matches!(c, Command::WithdrawLeader { .. });
+            ok(&mut game, c);
+        }
+        assert!(game.state.units[index(&game, "el")].eliminated);
+    }
+    assert!(rode);
+}
