@@ -343,6 +343,18 @@ fn leader_index(game: &sarissa_rules::Game, id: &str) -> usize {
     game.scenario.leaders.iter().position(|l| l.id == id).unwrap()
 }
 
+/// Leader `id` is alive, at `at`.
+fn alive_at(game: &sarissa_rules::Game, id: &str, at: &str) {
+    let l = leader_index(game, id);
+    assert_eq!(game.state.leaders[l].at, h(at));
+    assert_ne!(game.state.leaders[l].status, LeaderStatus::Eliminated);
+}
+
+/// The mahout's spike ends it (a later 9, GBA 11.14).
+fn spiked() -> [Event; 3] {
+    [roll(9), leg(9, None, &[], &[], Some(RampageEnd::MahoutKilled), false), gone()]
+}
+
 /// Blue's aide alone at 0504; the elephant breaks at 0507 heading north (roll 1).
 fn aide_field(rules: &'static str) -> Field {
     let mut f = field(rules, "0507", vec![], vec![]);
@@ -378,14 +390,12 @@ fn a_leader_it_comes_within_two_hexes_of_may_withdraw_out_of_its_way_gba_4_62_6_
             Event::LeaderWithdrew { leader: "aide".into(), path: vec![h("0503"), h("0502"), h("0501")] },
             Event::RampageGoesOn { unit: "el".into() },
             leg(1, Some(Hexside::N), &["0505", "0504"], &[], None, false),
-            roll(9),
-            leg(9, None, &[], &[], Some(RampageEnd::MahoutKilled), false),
-            gone(),
         ]
+        .into_iter()
+        .chain(spiked())
+        .collect::<Vec<_>>()
     );
-    let aide = leader_index(&game, "aide");
-    assert_eq!(game.state.leaders[aide].at, h("0501"));
-    assert_ne!(game.state.leaders[aide].status, LeaderStatus::Eliminated);
+    alive_at(&game, "aide", "0501");
 }
 
 #[test]
@@ -538,9 +548,7 @@ fn a_leader_stacked_with_the_elephant_stays_behind_unasked_gba_11_14_p74() {
     let (game, events) = break_it(&f, &[0, 5, 1, 9]);
     assert!(!events.iter().any(|e| matches!(e, Event::RampageWithdrawalOffered { .. })), "{events:?}");
     // The volley's leader casualty check (8.19) came first: a 5 spares him.
-    let rider = leader_index(&game, "rider");
-    assert_eq!(game.state.leaders[rider].at, h("0507"));
-    assert_ne!(game.state.leaders[rider].status, LeaderStatus::Eliminated);
+    alive_at(&game, "rider", "0507");
 }
 
 #[test]
@@ -559,4 +567,28 @@ fn the_random_player_plays_through_a_pause_with_a_leader_in_it_gba_4_62_6_77() {
         assert!(game.state.units[index(&game, "el")].eliminated);
     }
     assert!(rode);
+}
+
+#[test]
+fn a_leader_never_asked_who_could_withdraw_stays_unharmed_gba_11_14_p191() {
+    // The aide is two hexes off at 0505 as it breaks, but its first roll, 0, finds no friend
+    // to run at: it stands, no heading, nobody asked (P74). Its next roll, 1, takes it north to
+    // 0506, beside him — he was within two hexes already, so no new chance — and it stops
+    // short of his hex. Never asked, and able to withdraw (4.62's test), he stays unharmed.
+    let mut f = field("alexander", "0507", vec![], vec![]);
+    f.leaders[0].push(leader("aide", "subordinate", 3, 3, "0505"));
+    let (game, events) = break_it(&f, &[0, 0, 1, 9]);
+    assert_eq!(
+        events,
+        vec![
+            roll(0),
+            leg(0, None, &[], &[], None, false),
+            roll(1),
+            leg(1, Some(Hexside::N), &["0506"], &["aide"], None, false),
+        ]
+        .into_iter()
+        .chain(spiked())
+        .collect::<Vec<_>>()
+    );
+    alive_at(&game, "aide", "0505");
 }
