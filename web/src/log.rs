@@ -451,8 +451,9 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             e.hexes = pending.options.iter().flat_map(|o| o.hexes()).collect();
             e
         }
-        Event::RampageWithdrawalOffered { side, withdrawers, rampage, .. } => {
-            let names: Vec<String> = withdrawers.iter().map(|w| unit_name(s, w)).collect();
+        // 6.77, and the leaders it came near (4.62, P190).
+        Event::RampageWithdrawalOffered { side, withdrawers, leaders, rampage, .. } => {
+            let names: Vec<String> = withdrawers.iter().chain(leaders).map(|w| unit_name(s, w)).collect();
             let text = format!(
                 "{} may get out of the way of {} ({}).",
                 names.join(" and "),
@@ -460,7 +461,7 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 s.sides[*side].name
             );
             let mut e = about(entry(text, Some(withdrawal_from_rampage)), &rampage.unit);
-            e.units.extend(withdrawers.iter().cloned());
+            e.units.extend(withdrawers.iter().chain(leaders).cloned());
             e
         }
         Event::RampageGoesOn { .. } => return None,
@@ -1229,11 +1230,14 @@ mod tests {
             cause: None,
             leg: None,
             cascade: None,
+            asked: Vec::new(),
         };
         let offer = Event::RampageWithdrawalOffered {
             side: 1,
             withdrawers: vec!["archers".into()],
             waiting: Vec::new(),
+            leaders: Vec::new(),
+            waiting_leaders: Vec::new(),
             rampage,
             then: sarissa_rules::cohesion::AfterRout::Settle,
         };
@@ -1241,6 +1245,28 @@ mod tests {
         assert_eq!(o.text, format!("Archers may get out of the way of Companions ({}).", s.sides[1].name));
         assert_eq!((o.rule, o.units.len()), (Some("6.77"), 2));
         assert!(describe(&s, &st, 1, &Event::RampageGoesOn { unit: "companions".into() }).is_none());
+        // Leaders it came near are named with the units (4.62, P190).
+        let leader = s.leaders[0].clone();
+        let with_leader = match offer {
+            Event::RampageWithdrawalOffered { side, withdrawers, waiting, rampage, then, .. } => {
+                Event::RampageWithdrawalOffered {
+                    side,
+                    withdrawers,
+                    waiting,
+                    leaders: vec![leader.id.clone()],
+                    waiting_leaders: Vec::new(),
+                    rampage,
+                    then,
+                }
+            }
+            _ => unreachable!(),
+        };
+        let o = describe(&s, &st, 1, &with_leader).unwrap();
+        assert_eq!(
+            o.text,
+            format!("Archers and {} may get out of the way of Companions ({}).", leader.name, s.sides[1].name)
+        );
+        assert!(o.units.contains(&leader.id));
     }
 
     #[test]

@@ -110,17 +110,16 @@ fn harass_buttons(game: &Game, unit: usize) -> Vec<(String, Command)> {
         .collect()
 }
 
-/// Leaders who may move now: those who may withdraw from the enemy coming up (4.62), or else
-/// the active leader and those the overall commander may move.
+/// Leaders who may move now: those who may withdraw from the enemy coming up or from a
+/// rampaging elephant (4.62, 6.77; P190), or else the active leader and those the overall
+/// commander may move.
 fn leaders_to_move(game: &Game) -> Vec<(usize, bool)> {
     match &game.state.phase {
-        Phase::Reaction { leaders, .. } => leaders
+        Phase::Reaction { leaders, .. } | Phase::RampageWithdrawal { leaders, .. } => leaders
             .iter()
             .filter_map(|l| game.scenario.leaders.iter().position(|x| &x.id == l))
             .map(|i| (i, false))
             .collect(),
-        // Nobody rides while a rampaging elephant waits on the units in its way (6.77).
-        Phase::RampageWithdrawal { .. } => Vec::new(),
         _ => movable_leaders(game),
     }
 }
@@ -274,7 +273,9 @@ pub fn play_screen(props: &PlayProps) -> Html {
         let g = game.clone();
         move |(_, r)| {
             r.map(|(l, by)| match g.state.phase {
-                Phase::Reaction { .. } => leader_withdrawals(&g.scenario, &g.state, l),
+                Phase::Reaction { .. } | Phase::RampageWithdrawal { .. } => {
+                    leader_withdrawals(&g.scenario, &g.state, l)
+                }
                 // CG 12.44: a retiring commander's moves are the engine's to allow.
                 _ => leader_reach(&g.scenario, &g.state, l, by)
                     .into_iter()
@@ -446,7 +447,9 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 if let Some((_, path)) = rides.get(&hex) {
                     let (leader, path) = (game.scenario.leaders[l].id.clone(), path.clone());
                     execute.emit(match game.state.phase {
-                        Phase::Reaction { .. } => Command::WithdrawLeader { leader, path },
+                        Phase::Reaction { .. } | Phase::RampageWithdrawal { .. } => {
+                            Command::WithdrawLeader { leader, path }
+                        }
                         _ => Command::MoveLeader { leader, path },
                     });
                     return;
@@ -669,11 +672,16 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 }
             }
             // A rampaging elephant: picked out, with the units that may step out of its way
-            // ringed (6.77).
-            None if matches!(game.state.phase, Phase::RampageWithdrawal { .. }) => {
-                if let Phase::RampageWithdrawal { rampage, .. } = &game.state.phase {
+            // ringed (6.77), and the leaders who may, as in a reaction (4.62, P190).
+            None if riding.is_none() && matches!(game.state.phase, Phase::RampageWithdrawal { .. }) => {
+                if let Phase::RampageWithdrawal { rampage, leaders, .. } = &game.state.phase {
                     if let Some(i) = game.scenario.units.iter().position(|u| u.id == rampage.unit) {
                         o.focus.extend(game.state.units[i].placement.hexes());
+                    }
+                    for id in leaders {
+                        if let Some(i) = game.scenario.leaders.iter().position(|l| &l.id == id) {
+                            o.focus.push(game.state.leaders[i].at);
+                        }
                     }
                 }
                 o.orderable = orderable.iter().flat_map(|&u| game.state.units[u].placement.hexes()).collect();
@@ -734,7 +742,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
         Phase::Orders { leader, .. } => s.leaders.iter().position(|l| &l.id == leader),
         _ => None,
     };
-    let reacting = matches!(game.state.phase, Phase::Reaction { .. });
+    let reacting = withdrawing(&game.state.phase);
     let riders: Vec<(String, usize)> = movable
         .iter()
         .filter(|(l, _)| reacting || Some(*l) == active || selected.is_some_and(|h| game.state.leaders[*l].at == h))

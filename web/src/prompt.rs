@@ -598,29 +598,54 @@ pub fn prompt(p: &PromptProps) -> Html {
                 </> },
             )
         }
-        // 6.77: units a rampaging elephant came near may step out of its way, whoever's they are.
-        Phase::RampageWithdrawal { withdrawers, rampage, .. } => {
+        // 6.77: units a rampaging elephant came near may step out of its way, whoever's they are;
+        // and leaders, as from any enemy coming up (4.62, P190).
+        Phase::RampageWithdrawal { withdrawers, leaders, rampage, .. } => {
             let name = |id: &str| s.unit(id).map(|u| u.name.clone()).unwrap_or_default();
             let names: Vec<String> = withdrawers.iter().map(|w| name(w)).collect();
-            let text = match &p.ordering {
-                Some((unit, false)) => format!("{side_name}: tap a bright hex to take {unit} out of the elephant's way, keeping its facing; every hex is farther from it ({}).", rule_of_rampage_withdrawal(s)),
-                Some((unit, true)) => format!("{side_name}: choose which way {unit} faces at the end of its withdrawal (turning costs as usual, 6.72)."),
-                None => format!(
-                    "{} runs amok{}. {side_name}: {} may {}get out of its way, with the usual cost of a withdrawal — tap a ringed unit — or stand ({}).",
-                    name(&rampage.unit),
-                    rampage.leg.map(|l| format!(", heading {}", l.heading.name())).unwrap_or_default(),
-                    names.join(" and "),
-                    if names.len() == 1 { "" } else { "each " },
-                    rule_of_rampage_withdrawal(s)
-                ),
+            let riders: Vec<String> = leaders.iter().map(|l| leader_name(l)).collect();
+            let text = match (&p.riding, &p.ordering) {
+                (Some(leader), _) => format!("{side_name}: tap a bright hex to take {leader} out of the elephant's way, each hex farther from it (4.62)."),
+                (_, Some((unit, false))) => format!("{side_name}: tap a bright hex to take {unit} out of the elephant's way, keeping its facing; every hex is farther from it ({}).", rule_of_rampage_withdrawal(s)),
+                (_, Some((unit, true))) => format!("{side_name}: choose which way {unit} faces at the end of its withdrawal (turning costs as usual, 6.72)."),
+                _ => {
+                    let mut parts = vec![format!(
+                        "{} runs amok{}.",
+                        name(&rampage.unit),
+                        rampage.leg.map(|l| format!(", heading {}", l.heading.name())).unwrap_or_default()
+                    )];
+                    if !names.is_empty() {
+                        parts.push(format!(
+                            "{side_name}: {} may {}get out of its way, with the usual cost of a withdrawal — tap a ringed unit ({}).",
+                            names.join(" and "),
+                            if names.len() == 1 { "" } else { "each " },
+                            rule_of_rampage_withdrawal(s)
+                        ));
+                    }
+                    if !riders.is_empty() {
+                        let who = if names.is_empty() { format!("{side_name}: {}", riders.join(" and ")) } else { riders.join(" and ") };
+                        // 11.14 (CG 10.14): the rule that kills those left in its path (P191).
+                        let rule = sarissa_rules::rule_set::hooks(s.meta.rules).rampage.rule;
+                        parts.push(format!(
+                            "{who} may ride out of its way (4.62); a leader still in the hex it runs into is killed ({rule})."
+                        ));
+                    }
+                    parts.push("Or stand and let it come.".to_string());
+                    parts.join(" ")
+                }
             };
             let cancel = p.on_cancel.reform(|_: MouseEvent| ());
+            let busy = p.ordering.is_some() || p.riding.is_some();
             (
                 text,
                 html! { <>
                     { escorts }
                     { face_choices(p) }
-                    if p.ordering.is_some() {
+                    { for p.riders.iter().filter(|_| !busy).map(|(label, l)| {
+                        let (on, l) = (p.on_ride.clone(), *l);
+                        html! { <button class="act ride" onclick={Callback::from(move |_: MouseEvent| on.emit(l))}>{ label }</button> }
+                    }) }
+                    if busy {
                         <button class="act cancel" onclick={cancel}>{ "Cancel" }</button>
                     } else {
                         { button("Stand and let it come".into(), "no-reaction", Command::EndReaction) }

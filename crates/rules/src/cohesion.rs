@@ -73,8 +73,16 @@ pub fn offer(tx: &mut Tx, pending: Pending, then: AfterRout) {
             tx.emit(Event::RoutChoiceOffered { side, pending, then });
         }
         Pending::Rampage(p) => {
-            let crate::rampage::Pause { rampage, side, withdrawers, waiting } = *p;
-            tx.emit(Event::RampageWithdrawalOffered { side, withdrawers, waiting, rampage, then });
+            let crate::rampage::Pause { rampage, side, withdrawers, waiting, leaders, waiting_leaders } = *p;
+            tx.emit(Event::RampageWithdrawalOffered {
+                side,
+                withdrawers,
+                waiting,
+                leaders,
+                waiting_leaders,
+                rampage,
+                then,
+            });
         }
     }
 }

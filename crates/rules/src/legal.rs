@@ -139,10 +139,12 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             })
             .collect(),
         // 6.77: each unit a rampaging elephant came near may withdraw from it, a contingent
-        // commander with it going along or not (5.68); or none does.
-        Phase::RampageWithdrawal { withdrawers, .. } => {
-            std::iter::once(Command::EndReaction).chain(withdraw_commands(s, st, withdrawers)).collect()
-        }
+        // commander with it going along or not (5.68), and each leader it came near (4.62,
+        // P190); or none does.
+        Phase::RampageWithdrawal { withdrawers, leaders, .. } => std::iter::once(Command::EndReaction)
+            .chain(withdraw_commands(s, st, withdrawers))
+            .chain(leader_withdraw_commands(s, st, leaders))
+            .collect(),
         Phase::PreArranged { .. } => pre_arranged_declarations(s, st),
         Phase::EliteInitiative { leaders, .. } => leaders
             .iter()
@@ -202,11 +204,7 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                     out.push(Command::PreArrangedWithdrawal { leader: s.leaders[l].id.clone(), units });
                 }
             }
-            for i in leaders.iter().filter_map(|l| s.leaders.iter().position(|x| &x.id == l)) {
-                for (_, (_, path)) in leader_withdrawals(s, st, i) {
-                    out.push(Command::WithdrawLeader { leader: s.leaders[i].id.clone(), path });
-                }
-            }
+            out.extend(leader_withdraw_commands(s, st, leaders));
             for (f, _) in crate::fire::reaction_firers(s, st) {
                 // After a line's move, each firer picks one of the line's units (8.21).
                 for t in crate::fire::reaction_targets(s, st, f) {
@@ -394,6 +392,17 @@ pub fn pre_arranged_declarations(s: &Scenario, st: &GameState) -> Vec<Command> {
     }
     if all.len() > 1 {
         out.push(Command::DeclarePreArranged { lines: all });
+    }
+    out
+}
+
+/// Every withdrawal open to `leaders` now, one for each hex he may reach (4.62).
+fn leader_withdraw_commands(s: &Scenario, st: &GameState, leaders: &[String]) -> Vec<Command> {
+    let mut out = Vec::new();
+    for i in leaders.iter().filter_map(|l| s.leaders.iter().position(|x| &x.id == l)) {
+        for (_, (_, path)) in leader_withdrawals(s, st, i) {
+            out.push(Command::WithdrawLeader { leader: s.leaders[i].id.clone(), path });
+        }
     }
     out
 }

@@ -6,7 +6,8 @@
 //! of the first hex anyone holds and trampling what is there. It draws no reaction fire (8.2)
 //! and has no ZOC (CG 10.14). Only orderly withdrawal interrupts it: the instant it comes within
 //! two hexes of a unit, or begins its rampage that close, that unit may step back from it,
-//! whichever side it is on and whoever's orders phase it is (6.77). So a rampage is plain data
+//! whichever side it is on and whoever's orders phase it is (6.77); so may a leader (4.62, P190),
+//! who is killed if he is still in the hex it runs into (11.14, P191). So a rampage is plain data
 //! (`Rampage`) that stops in the `RampageWithdrawal` phase and goes on from where it stood.
 
 use crate::charts::leaders::LeaderResult;
@@ -40,6 +41,10 @@ pub struct Rampage {
     /// CG 11.23: the commander's elephant broke; the cascade comes once the rampage is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cascade: Option<crate::indian::Cascade>,
+    /// Leaders offered a withdrawal from it so far (4.62, 6.77): one still in the hex it runs
+    /// into had his chance and stayed, and is killed (11.14, CG 10.14; P74, P191).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub asked: Vec<String>,
 }
 
 /// The leg of a rampage under way: its roll, the hexside it heads across, the hexes still to go.
@@ -50,14 +55,29 @@ pub struct Leg {
     pub left: u8,
 }
 
-/// A rampage stopped for the units it came near (6.77): `side` decides for `withdrawers` now,
-/// the other side for `waiting` after.
+/// A rampage stopped for the units and leaders it came near (6.77, 4.62): `side` decides for
+/// `withdrawers` and `leaders` now, the other side for `waiting` and `waiting_leaders` after.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pause {
     pub rampage: Rampage,
     pub side: usize,
     pub withdrawers: Vec<String>,
     pub waiting: Vec<String>,
+    pub leaders: Vec<String>,
+    pub waiting_leaders: Vec<String>,
+}
+
+/// Those a rampaging elephant just came within two hexes of, who may step out of its way: units
+/// (6.71, 6.77) and leaders (4.62, P190).
+struct Near {
+    units: Vec<usize>,
+    leaders: Vec<usize>,
+}
+
+impl Near {
+    fn is_empty(&self) -> bool {
+        self.units.is_empty() && self.leaders.is_empty()
+    }
 }
 
 /// The unit nearest `from` among `units` (ties: scenario order).
@@ -144,40 +164,72 @@ fn may_step_aside(scenario: &Scenario, el: usize, unit: usize) -> bool {
     }
 }
 
-/// The units that may withdraw from `el` now that it has come to `now` from `before` (`None`: it
-/// is just beginning there): those it has just come within two hexes of, with
-/// somewhere to go (6.71), in scenario order.
-fn in_its_way(tx: &Tx, el: usize, now: HexId, before: Option<HexId>) -> Vec<usize> {
+/// Those who may withdraw from `el` now that it has come to `now` from `before` (`None`: it is
+/// just beginning there): the units and leaders it has just come within two hexes of, with
+/// somewhere to go (6.71; leaders by 4.62's test, of either side and in either rule set, P190),
+/// in scenario order. Leaders stacked with it as it begins stay behind (P74).
+fn in_its_way(tx: &Tx, el: usize, now: HexId, before: Option<HexId>) -> Near {
     let s = tx.scenario;
     // Where it stands now: its events come after the pause, the withdrawals are measured from here.
     let mut st = tx.state.clone();
     st.units[el].placement = Placement::One(now);
     let st = &st;
     let range = crate::withdrawal::TRIGGER_RANGE;
-    (0..s.units.len())
+    let came_within = |near: &dyn Fn(HexId) -> u32| near(now) <= range && before.is_none_or(|b| near(b) > range);
+    let units = (0..s.units.len())
         .filter(|&u| u != el && !st.units[u].eliminated && !st.units[u].routed)
         .filter(|&u| {
-            let near = |from: HexId| st.units[u].placement.hexes().map(|h| h.distance(from)).min().unwrap_or(u32::MAX);
-            near(now) <= range && before.is_none_or(|b| near(b) > range)
+            came_within(&|from: HexId| {
+                st.units[u].placement.hexes().map(|h| h.distance(from)).min().unwrap_or(u32::MAX)
+            })
         })
         .filter(|&u| may_step_aside(s, el, u) && crate::withdrawal::may_withdraw_from(s, st, u, el))
-        .collect()
+        .collect();
+    // 4.62 (CG 4.82): a leader may withdraw from a combat unit that comes at him at any time.
+    let leaders = (0..s.leaders.len())
+        .filter(|&l| st.leaders[l].status != crate::game::LeaderStatus::Eliminated && st.leaders[l].at != now)
+        .filter(|&l| came_within(&|from: HexId| st.leaders[l].at.distance(from)))
+        .filter(|&l| crate::withdrawal::leader_can_withdraw(s, st, l, el))
+        .collect();
+    Near { units, leaders }
 }
 
-/// Who is asked first: the elephant's enemies, then its own side (P155).
-fn pause(tx: &Tx, el: usize, units: &[usize], rampage: Rampage) -> Box<Pause> {
-    let own = tx.scenario.units[el].side;
-    let ids = |mine: bool| -> Vec<String> {
-        units
-            .iter()
-            .filter(|&&u| (tx.scenario.units[u].side == own) == mine)
-            .map(|&u| tx.scenario.units[u].id.clone())
-            .collect()
+/// Who is asked first: the elephant's enemies, units and leaders, then its own side (P155,
+/// P190). The leaders asked are remembered for the collision (P191).
+fn pause(tx: &Tx, el: usize, near: &Near, mut rampage: Rampage) -> Box<Pause> {
+    let s = tx.scenario;
+    let own = s.units[el].side;
+    let units = |mine: bool| -> Vec<String> {
+        near.units.iter().filter(|&&u| (s.units[u].side == own) == mine).map(|&u| s.units[u].id.clone()).collect()
     };
-    let (enemies, friends) = (ids(false), ids(true));
-    let side = if enemies.is_empty() { own } else { 1 - own };
-    let (withdrawers, waiting) = if enemies.is_empty() { (friends, Vec::new()) } else { (enemies, friends) };
-    Box::new(Pause { rampage, side, withdrawers, waiting })
+    let leaders = |mine: bool| -> Vec<String> {
+        near.leaders.iter().filter(|&&l| (s.leaders[l].side == own) == mine).map(|&l| s.leaders[l].id.clone()).collect()
+    };
+    let (enemies, friends) = (units(false), units(true));
+    let (enemy_leaders, own_leaders) = (leaders(false), leaders(true));
+    for l in enemy_leaders.iter().chain(&own_leaders) {
+        if !rampage.asked.contains(l) {
+            rampage.asked.push(l.clone());
+        }
+    }
+    if enemies.is_empty() && enemy_leaders.is_empty() {
+        return Box::new(Pause {
+            rampage,
+            side: own,
+            withdrawers: friends,
+            waiting: Vec::new(),
+            leaders: own_leaders,
+            waiting_leaders: Vec::new(),
+        });
+    }
+    Box::new(Pause {
+        rampage,
+        side: 1 - own,
+        withdrawers: enemies,
+        waiting: friends,
+        leaders: enemy_leaders,
+        waiting_leaders: own_leaders,
+    })
 }
 
 /// An elephant that would rout rampages instead, at once, until it is eliminated or leaves the
@@ -186,7 +238,14 @@ fn pause(tx: &Tx, el: usize, units: &[usize], rampage: Rampage) -> Box<Pause> {
 /// the caller to offer with what it still has to do; `false` where the caller cannot stop (P75).
 pub fn begin(tx: &mut Tx, el: usize, ask: bool) -> Result<Option<Box<Pause>>, RuleError> {
     let cause = cause(tx, el).map(|c| tx.scenario.units[c].id.clone());
-    let rampage = Rampage { unit: tx.scenario.units[el].id.clone(), rolls: 0, cause, leg: None, cascade: None };
+    let rampage = Rampage {
+        unit: tx.scenario.units[el].id.clone(),
+        rolls: 0,
+        cause,
+        leg: None,
+        cascade: None,
+        asked: Vec::new(),
+    };
     run(tx, rampage, ask)
 }
 
@@ -245,7 +304,7 @@ fn run(tx: &mut Tx, mut rampage: Rampage, ask: bool) -> Result<Option<Box<Pause>
         let mut path = Vec::new();
         let (mut collided, mut trampled) = (Vec::new(), Vec::new());
         let mut end = None;
-        let mut stepped_near = Vec::new();
+        let mut stepped_near = Near { units: Vec::new(), leaders: Vec::new() };
         match heading {
             Some(dir) => {
                 while left > 0 {
@@ -270,7 +329,11 @@ fn run(tx: &mut Tx, mut rampage: Rampage, ask: bool) -> Result<Option<Box<Pause>
                     left -= 1;
                     // 6.71: the instant it comes within two hexes of a unit, that unit may step
                     // back; the elephant stands there until they have (6.77).
-                    let near = if ask { in_its_way(tx, el, at, Some(before)) } else { Vec::new() };
+                    let near = if ask {
+                        in_its_way(tx, el, at, Some(before))
+                    } else {
+                        Near { units: Vec::new(), leaders: Vec::new() }
+                    };
                     if near.is_empty() {
                         continue;
                     }
@@ -312,10 +375,13 @@ fn run(tx: &mut Tx, mut rampage: Rampage, ask: bool) -> Result<Option<Box<Pause>
             let unit = tx.scenario.units[u].id.clone();
             tx.emit(Event::CohesionHits { unit, hits, cause: HitCause::Rampage });
         }
-        // Leaders there who could not withdraw (4.62) are killed, no roll; those who could stay
-        // where they are, the elephant not having entered (P74).
+        // 11.14 (CG 10.14): leaders there who cannot withdraw are killed, no roll. One who was
+        // offered his withdrawal as it came within two hexes (4.62, 6.77) and stayed has lost
+        // his chance (CG 6.62): killed too. One never asked (a rampage that could not stop, P75)
+        // is judged by 4.62's test now, and if he could go he stays where he is (P74, P191).
         for &l in &trampled {
-            if !crate::withdrawal::leader_can_withdraw(tx.scenario, &tx.state, l, el) {
+            let asked = rampage.asked.contains(&tx.scenario.leaders[l].id);
+            if asked || !crate::withdrawal::leader_can_withdraw(tx.scenario, &tx.state, l, el) {
                 let leader = tx.scenario.leaders[l].id.clone();
                 tx.emit(Event::LeaderCasualty { leader, result: LeaderResult::Killed, rule: rule.rule.into() });
             }
@@ -344,22 +410,29 @@ fn go_on(tx: &mut Tx, rampage: Rampage, then: AfterRout) -> Result<(), RuleError
     crate::cohesion::carry_on(tx, then)
 }
 
-/// The side deciding is done: the other side's units it came near are asked in turn, those
-/// that still may withdraw; then the rampage goes on (6.77).
+/// The side deciding is done: the other side's units and leaders it came near are asked in
+/// turn, those that still may withdraw; then the rampage goes on (6.77, 4.62).
 fn next(tx: &mut Tx) -> Result<(), RuleError> {
-    let Phase::RampageWithdrawal { side, waiting, rampage, then, .. } = tx.state.phase.clone() else {
+    let Phase::RampageWithdrawal { side, waiting, waiting_leaders, rampage, then, .. } = tx.state.phase.clone() else {
         return Ok(());
     };
     let el = tx.unit_index(&rampage.unit)?;
+    let (s, st) = (tx.scenario, &tx.state);
     let still: Vec<String> = waiting
         .into_iter()
-        .filter(|w| tx.unit_index(w).is_ok_and(|u| crate::withdrawal::may_withdraw_from(tx.scenario, &tx.state, u, el)))
+        .filter(|w| tx.unit_index(w).is_ok_and(|u| crate::withdrawal::may_withdraw_from(s, st, u, el)))
         .collect();
-    if !still.is_empty() {
+    let leaders: Vec<String> = waiting_leaders
+        .into_iter()
+        .filter(|w| tx.leader_index(w).is_ok_and(|l| crate::withdrawal::leader_can_withdraw(s, st, l, el)))
+        .collect();
+    if !still.is_empty() || !leaders.is_empty() {
         tx.emit(Event::RampageWithdrawalOffered {
             side: 1 - side,
             withdrawers: still,
             waiting: Vec::new(),
+            leaders,
+            waiting_leaders: Vec::new(),
             rampage: rampage.clone(),
             then: then.clone(),
         });
@@ -400,10 +473,34 @@ pub fn withdraw(
     let step =
         crate::game::LineStep { unit: unit.into(), path: path.to_vec(), facing, fire, with: with.map(Into::into) };
     crate::withdrawal::withdraw_unit(tx, ui, el, &step, rule)?;
+    after_one(tx)
+}
+
+/// Once every unit and leader of the side deciding has gone, the other side is asked (6.77).
+fn after_one(tx: &mut Tx) -> Result<(), RuleError> {
     match &tx.state.phase {
-        Phase::RampageWithdrawal { withdrawers, .. } if withdrawers.is_empty() => next(tx),
+        Phase::RampageWithdrawal { withdrawers, leaders, .. } if withdrawers.is_empty() && leaders.is_empty() => {
+            next(tx)
+        }
         _ => Ok(()),
     }
+}
+
+/// A leader steps out of the rampaging elephant's way (4.62, 6.77; P190): an orderly withdrawal
+/// of up to 9 less its MA in MP, no MP spent and no hits, as from any combat unit coming at him.
+pub fn withdraw_leader(tx: &mut Tx, leader: &str, path: &[HexId]) -> Result<(), RuleError> {
+    let refuse = |reason: &str| RuleError::IllegalMove { unit: leader.into(), rule: "4.62", reason: reason.into() };
+    let Phase::RampageWithdrawal { leaders, rampage, .. } = &tx.state.phase else {
+        return Err(refuse("no elephant is rampaging"));
+    };
+    if !leaders.iter().any(|l| l == leader) {
+        return Err(refuse(
+            "the rampaging elephant did not just come within two hexes of him, or it is not his side's turn",
+        ));
+    }
+    let (li, el) = (tx.leader_index(leader)?, tx.unit_index(&rampage.unit)?);
+    crate::withdrawal::leader_steps_back(tx, li, crate::withdrawal::Approach::Unit(el), path)?;
+    after_one(tx)
 }
 
 /// No (more) of this side's units step aside (6.77).

@@ -240,10 +240,14 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::RampageWithdrawal { .. }, Command::Withdraw { unit, path, facing, fire, with }) => {
             crate::rampage::withdraw(tx, unit, path, *facing, *fire, with.as_deref())
         }
-        (Phase::RampageWithdrawal { .. }, Command::EndReaction) => crate::rampage::let_it_come(tx),
-        (Phase::RampageWithdrawal { .. }, _) => {
-            Err(not_now("the units a rampaging elephant came near may withdraw from it, or stand (6.77)"))
+        // 4.62 (P190): and so may the leaders it came near.
+        (Phase::RampageWithdrawal { .. }, Command::WithdrawLeader { leader, path }) => {
+            crate::rampage::withdraw_leader(tx, leader, path)
         }
+        (Phase::RampageWithdrawal { .. }, Command::EndReaction) => crate::rampage::let_it_come(tx),
+        (Phase::RampageWithdrawal { .. }, _) => Err(not_now(
+            "the units and leaders a rampaging elephant came near may withdraw from it, or stand (6.77, 4.62)",
+        )),
         (Phase::RoutChoice { .. }, _) => {
             Err(not_now("the router's owner chooses where it goes among hexes of equal priority (10.21)"))
         }

@@ -448,13 +448,20 @@ pub fn unit_withdrawals(scenario: &Scenario, state: &GameState, unit: usize) -> 
     out
 }
 
-/// Where `leader` may withdraw to now (4.62): each hex with the MP used and the path.
+/// Where `leader` may withdraw to now (4.62): each hex with the MP used and the path; from the
+/// enemy coming up, or from a rampaging elephant (6.77, P190).
 pub fn leader_withdrawals(scenario: &Scenario, state: &GameState, leader: usize) -> BTreeMap<HexId, (u8, Vec<HexId>)> {
-    let Phase::Reaction { leaders, .. } = &state.phase else { return BTreeMap::new() };
+    let (leaders, mover) = match &state.phase {
+        Phase::Reaction { leaders, .. } => (leaders, current_approach(scenario, state)),
+        Phase::RampageWithdrawal { leaders, rampage, .. } => {
+            (leaders, scenario.units.iter().position(|u| u.id == rampage.unit).map(Approach::Unit))
+        }
+        _ => return BTreeMap::new(),
+    };
     if !leaders.contains(&scenario.leaders[leader].id) {
         return BTreeMap::new();
     }
-    let Some(mover) = current_approach(scenario, state) else { return BTreeMap::new() };
+    let Some(mover) = mover else { return BTreeMap::new() };
     let Some(r) = leader_retreat(scenario, state, leader, mover) else { return BTreeMap::new() };
     r.search()
         .into_iter()
@@ -731,15 +738,24 @@ pub fn withdraw_leader(tx: &mut Tx, leader: &str, path: &[HexId]) -> Result<(), 
     if !leaders.iter().any(|l| l == leader) {
         return Err(refuse("the enemy did not just come within two hexes of him".into()));
     }
-    if let Some(reason) = crate::retire::confinement(tx.scenario, &tx.state, li, path) {
-        return Err(RuleError::IllegalMove { unit: leader.into(), rule: "12.44", reason });
-    }
     let mover = current_approach(tx.scenario, &tx.state).ok_or_else(|| refuse("no enemy is coming up".into()))?;
-    let r = leader_retreat(tx.scenario, &tx.state, li, mover)
+    leader_steps_back(tx, li, mover, path)?;
+    crate::reaction::after_reaction(tx)
+}
+
+/// The leader's withdrawal itself, from `from` along `path` (4.62; CG 12.44 confines a retired
+/// commander): checked, then done.
+pub(crate) fn leader_steps_back(tx: &mut Tx, li: usize, from: Approach, path: &[HexId]) -> Result<(), RuleError> {
+    let leader = tx.scenario.leaders[li].id.clone();
+    let refuse = |reason: String| RuleError::IllegalMove { unit: leader.clone(), rule: "4.62", reason };
+    if let Some(reason) = crate::retire::confinement(tx.scenario, &tx.state, li, path) {
+        return Err(RuleError::IllegalMove { unit: leader.clone(), rule: "12.44", reason });
+    }
+    let r = leader_retreat(tx.scenario, &tx.state, li, from)
         .ok_or_else(|| refuse("the enemy is as fast as he is (6.71)".into()))?;
     r.walk(path).map_err(refuse)?;
-    tx.emit(Event::LeaderWithdrew { leader: leader.into(), path: path.to_vec() });
-    crate::reaction::after_reaction(tx)
+    tx.emit(Event::LeaderWithdrew { leader, path: path.to_vec() });
+    Ok(())
 }
 
 /// Infantry for the 6.72[1] penalty (GBA 2.4 digest note: PH, HI, MI, LI, LP, SK).

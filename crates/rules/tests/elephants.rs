@@ -177,14 +177,28 @@ fn a_leader_who_cannot_get_away_is_trampled_gba_11_14_4_62() {
 }
 
 #[test]
-fn a_leader_who_can_get_away_is_spared_gba_11_14_4_62() {
-    // The same leader a row lower, at 0502, can step back to 0501: he stays, unharmed (P74).
+fn a_leader_who_could_get_away_but_stood_is_trampled_gba_11_14_4_62() {
+    // The same leader a row lower, at 0502, could step back to 0501. He is offered it when the
+    // beast reaches 0504 (4.62, 6.77), stands, and when it stops at 0503 beside him he has lost
+    // his chance: killed, no roll (P191; his withdrawal is in rampage_withdrawal.rs).
     let mut f = volley_field("alexander", "0505", vec![], vec![]);
     f.leaders[0].push(leader("aide", "subordinate", 3, 3, "0502"));
     let (game, events) = rout_the_elephant(&f, &[0, 1, 9]);
-    assert_eq!(events[..2], [roll(1), leg(1, Some(Hexside::N), &["0504", "0503"], &["aide"], None)]);
-    assert_eq!(events[2], roll(9));
-    assert_ne!(game.state.leaders[1].status, LeaderStatus::Eliminated);
+    let mut paused = leg(1, Some(Hexside::N), &["0504"], &[], None);
+    if let Event::Rampaged { paused: p, .. } = &mut paused {
+        *p = true;
+    }
+    assert_eq!(
+        events[..5],
+        [
+            roll(1),
+            paused,
+            leg(1, Some(Hexside::N), &["0503"], &["aide"], None),
+            Event::LeaderCasualty { leader: "aide".into(), result: LeaderResult::Killed, rule: "11.14".into() },
+            roll(9),
+        ]
+    );
+    assert_eq!(game.state.leaders[1].status, LeaderStatus::Eliminated);
 }
 
 #[test]

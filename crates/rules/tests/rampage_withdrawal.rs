@@ -1,11 +1,13 @@
 //! Orderly withdrawal from a rampaging elephant (GBA 6.71, 6.77, 11.14; CG 6.61, 6.62, 6.67,
 //! 10.14; P75, P155): the rampage stops the instant it comes within two hexes of units that may
-//! step out of its way, of either side, and goes on after them. Loaded dice, exact events.
+//! step out of its way, of either side, and goes on after them; so do leaders (4.62; P190,
+//! P191). Loaded dice, exact events.
 
 mod common;
 use common::*;
+use sarissa_rules::charts::leaders::LeaderResult;
 use sarissa_rules::cohesion::AfterRout;
-use sarissa_rules::game::{Command, Event, Phase, RampageEnd, RollPurpose, RuleError};
+use sarissa_rules::game::{Command, Event, LeaderStatus, Phase, RampageEnd, RollPurpose, RuleError};
 use sarissa_rules::hex::{Hexside, Vertex};
 use sarissa_rules::rampage::{Leg, Rampage};
 use sarissa_rules::units::Placement;
@@ -60,6 +62,8 @@ fn offer(side: usize, withdrawers: &[&str], waiting: &[&str], rampage: Rampage) 
         side,
         withdrawers: withdrawers.iter().map(|w| w.to_string()).collect(),
         waiting: waiting.iter().map(|w| w.to_string()).collect(),
+        leaders: Vec::new(),
+        waiting_leaders: Vec::new(),
         rampage,
         then: AfterRout::Settle,
     }
@@ -72,6 +76,7 @@ fn rampage(rolls: u8, cause: &str, leg: Option<(u8, Hexside, u8)>) -> Rampage {
         cause: Some(cause.into()),
         leg: leg.map(|(roll, heading, left)| Leg { roll, heading, left }),
         cascade: None,
+        asked: Vec::new(),
     }
 }
 
@@ -307,4 +312,283 @@ fn a_contingent_commander_may_go_with_a_unit_stepping_aside_gba_6_77_5_68() {
     );
     let phil = game.scenario.leaders.iter().position(|l| l.id == "phil").unwrap();
     assert_eq!(game.state.leaders[phil].at, h("0503"));
+}
+
+/// An offer that names leaders too (4.62, P190): `side` decides for `withdrawers` and
+/// `leaders`, the other side then for `waiting` and `waiting_leaders`.
+fn offer_leaders(side: usize, units: [&[&str]; 2], leaders: [&[&str]; 2], rampage: Rampage) -> Event {
+    let ids = |v: &[&str]| v.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+    Event::RampageWithdrawalOffered {
+        side,
+        withdrawers: ids(units[0]),
+        waiting: ids(units[1]),
+        leaders: ids(leaders[0]),
+        waiting_leaders: ids(leaders[1]),
+        rampage,
+        then: AfterRout::Settle,
+    }
+}
+
+/// `rampage` having offered `leaders` a withdrawal (P191).
+fn asked(mut rampage: Rampage, leaders: &[&str]) -> Rampage {
+    rampage.asked = leaders.iter().map(|l| l.to_string()).collect();
+    rampage
+}
+
+fn withdraw_leader(leader: &str, path: &[&str]) -> Command {
+    Command::WithdrawLeader { leader: leader.into(), path: path.iter().map(|p| h(p)).collect() }
+}
+
+fn leader_index(game: &sarissa_rules::Game, id: &str) -> usize {
+    game.scenario.leaders.iter().position(|l| l.id == id).unwrap()
+}
+
+/// Leader `id` is alive, at `at`.
+fn alive_at(game: &sarissa_rules::Game, id: &str, at: &str) {
+    let l = leader_index(game, id);
+    assert_eq!(game.state.leaders[l].at, h(at));
+    assert_ne!(game.state.leaders[l].status, LeaderStatus::Eliminated);
+}
+
+/// The mahout's spike ends it (a later 9, GBA 11.14).
+fn spiked() -> [Event; 3] {
+    [roll(9), leg(9, None, &[], &[], Some(RampageEnd::MahoutKilled), false), gone()]
+}
+
+/// Blue's aide alone at 0504; the elephant breaks at 0507 heading north (roll 1).
+fn aide_field(rules: &'static str) -> Field {
+    let mut f = field(rules, "0507", vec![], vec![]);
+    f.leaders[0].push(leader("aide", "subordinate", 3, 3, "0504"));
+    f
+}
+
+#[test]
+fn a_leader_it_comes_within_two_hexes_of_may_withdraw_out_of_its_way_gba_4_62_6_77() {
+    // At 0506 it is two hexes from the aide: the rampage stops and he is offered his
+    // withdrawal, 9 − 5 = 4 MP (4.62, 6.71). He rides back three hexes to 0501, each farther
+    // from it; it runs on through 0505 to 0504, where he was, and stops there with its leg
+    // spent, three hexes from him: no collision, no second pause. The mahout's spike ends it.
+    let (mut game, events) = break_it(&aide_field("alexander"), &[0, 1, 9]);
+    assert_eq!(
+        events,
+        vec![
+            roll(1),
+            leg(1, Some(Hexside::N), &["0506"], &[], None, true),
+            offer_leaders(
+                0,
+                [&[], &[]],
+                [&["aide"], &[]],
+                asked(rampage(1, "slingers", Some((1, Hexside::N, 2))), &["aide"])
+            ),
+        ]
+    );
+    assert_eq!(game.decider(), Some(0));
+    let events = ok(&mut game, withdraw_leader("aide", &["0503", "0502", "0501"]));
+    assert_eq!(
+        events,
+        vec![
+            Event::LeaderWithdrew { leader: "aide".into(), path: vec![h("0503"), h("0502"), h("0501")] },
+            Event::RampageGoesOn { unit: "el".into() },
+            leg(1, Some(Hexside::N), &["0505", "0504"], &[], None, false),
+        ]
+        .into_iter()
+        .chain(spiked())
+        .collect::<Vec<_>>()
+    );
+    alive_at(&game, "aide", "0501");
+}
+
+#[test]
+fn a_leader_who_stood_when_he_could_have_gone_is_killed_when_it_runs_into_him_gba_11_14_p191() {
+    // He stands at 0506's pause; the leg's next hex is 0505, beside him: it stops there and he,
+    // having let his chance pass (CG 6.62 "or the chance is lost"), is killed, no roll.
+    let (mut game, _) = break_it(&aide_field("alexander"), &[0, 1, 9]);
+    let events = ok(&mut game, Command::EndReaction);
+    assert_eq!(
+        events,
+        vec![
+            Event::RampageGoesOn { unit: "el".into() },
+            leg(1, Some(Hexside::N), &["0505"], &["aide"], None, false),
+            Event::LeaderCasualty { leader: "aide".into(), result: LeaderResult::Killed, rule: "11.14".into() },
+            roll(9),
+            leg(9, None, &[], &[], Some(RampageEnd::MahoutKilled), false),
+            gone(),
+        ]
+    );
+    assert_eq!(game.state.leaders[leader_index(&game, "aide")].status, LeaderStatus::Eliminated);
+}
+
+#[test]
+fn a_leader_stacked_with_a_unit_that_stands_is_killed_and_the_unit_hit_cg_10_14_p191() {
+    // CG: the aide stacked with blue's horse at 0504; both are offered at 0506 and both stand.
+    // At 0505 it runs into them: the horse takes 2 (cavalry always 2), the aide — "alone or
+    // stacked" — is killed. CG's own rule number names the killing.
+    let horse = unit("horse", "LC", "J", 3, 5, 8, "J", "0504", "SW");
+    let mut f = field("chandragupta", "0507", vec![horse], vec![]);
+    f.leaders[0].push(leader("aide", "subordinate", 3, 3, "0504"));
+    let (mut game, events) = break_it(&f, &[0, 1, 9]);
+    assert_eq!(
+        events[2],
+        offer_leaders(
+            0,
+            [&["horse"], &[]],
+            [&["aide"], &[]],
+            asked(rampage(1, "slingers", Some((1, Hexside::N, 2))), &["aide"])
+        )
+    );
+    let events = ok(&mut game, Command::EndReaction);
+    assert_eq!(
+        events[..4],
+        [
+            Event::RampageGoesOn { unit: "el".into() },
+            leg(1, Some(Hexside::N), &["0505"], &["horse", "aide"], None, false),
+            Event::CohesionHits { unit: "horse".into(), hits: 2, cause: sarissa_rules::game::HitCause::Rampage },
+            Event::LeaderCasualty { leader: "aide".into(), result: LeaderResult::Killed, rule: "10.14".into() },
+        ]
+    );
+}
+
+#[test]
+fn its_enemies_leaders_are_asked_first_then_its_own_side_gba_6_77_4_62() {
+    // Blue's aide at 0404 and red's own subordinate at 0604 are both two hexes from 0506: blue
+    // decides first (P155), then red, each leader riding a hex back from it (P190).
+    let mut f = field("alexander", "0507", vec![], vec![]);
+    f.leaders[0].push(leader("aide", "subordinate", 3, 3, "0404"));
+    f.leaders[1].push(leader("chief", "subordinate", 3, 3, "0604"));
+    let (mut game, events) = break_it(&f, &[0, 1, 9]);
+    let ramp = asked(rampage(1, "slingers", Some((1, Hexside::N, 2))), &["aide", "chief"]);
+    assert_eq!(
+        events,
+        vec![
+            roll(1),
+            leg(1, Some(Hexside::N), &["0506"], &[], None, true),
+            offer_leaders(0, [&[], &[]], [&["aide"], &["chief"]], ramp.clone()),
+        ]
+    );
+    // Red's leader may not go before blue is done.
+    let early = game.execute(&withdraw_leader("chief", &["0704"]));
+    assert!(matches!(early, Err(RuleError::IllegalMove { rule: "4.62", .. })), "{early:?}");
+    let events = ok(&mut game, withdraw_leader("aide", &["0304"]));
+    assert_eq!(
+        events,
+        vec![
+            Event::LeaderWithdrew { leader: "aide".into(), path: vec![h("0304")] },
+            offer_leaders(1, [&[], &[]], [&["chief"], &[]], ramp),
+        ]
+    );
+    assert_eq!(game.decider(), Some(1));
+    let events = ok(&mut game, withdraw_leader("chief", &["0704"]));
+    // At 0505 it comes within two hexes of both again: each may go again (6.77's example).
+    assert_eq!(
+        events,
+        vec![
+            Event::LeaderWithdrew { leader: "chief".into(), path: vec![h("0704")] },
+            Event::RampageGoesOn { unit: "el".into() },
+            leg(1, Some(Hexside::N), &["0505"], &[], None, true),
+            offer_leaders(
+                0,
+                [&[], &[]],
+                [&["aide"], &["chief"]],
+                asked(rampage(1, "slingers", Some((1, Hexside::N, 1))), &["aide", "chief"])
+            ),
+        ]
+    );
+}
+
+#[test]
+fn the_legal_commands_in_the_pause_are_exactly_what_it_accepts_gba_4_62_6_77() {
+    // Standing, and one leader withdrawal for each hex the aide may reach in 4 MP, each farther
+    // from the elephant; every one of them is accepted, a hex nearer it is not.
+    let (game, _) = break_it(&aide_field("alexander"), &[0, 1, 9]);
+    let legal = sarissa_rules::legal::legal_commands(&game);
+    assert_eq!(legal[0], Command::EndReaction);
+    assert!(legal.len() > 1);
+    for c in &legal[1..] {
+        assert!(matches!(c, Command::WithdrawLeader { leader, .. } if leader == "aide"), "{c:?}");
+        let mut g = game.clone();
+        assert!(g.execute(c).is_ok(), "{c:?}");
+    }
+    let mut g = game.clone();
+    let nearer = g.execute(&withdraw_leader("aide", &["0505"]));
+    assert!(matches!(nearer, Err(RuleError::IllegalMove { rule: "4.62", .. })), "{nearer:?}");
+    // The hero, far off at 0105, was not asked.
+    let hero = g.execute(&withdraw_leader("hero", &["0104"]));
+    assert!(matches!(hero, Err(RuleError::IllegalMove { rule: "4.62", .. })), "{hero:?}");
+}
+
+#[test]
+fn a_cg_leader_is_asked_where_a_foot_unit_beside_him_is_not_cg_4_82_6_67_p190() {
+    // CG: blue's light infantry at 0505 may not step aside (6.67: horses and chariots only), but
+    // the aide with it may (4.82 "the instant any combat unit moves adjacent"; P190). The
+    // elephant begins two hexes off, so they are asked at once, before it moves (6.71).
+    let li = unit("li", "LI", "J", 3, 5, 6, "J", "0505", "SW");
+    let mut f = field("chandragupta", "0507", vec![li], vec![]);
+    f.leaders[0].push(leader("aide", "subordinate", 3, 3, "0505"));
+    let (_, events) = break_it(&f, &[0, 1, 9]);
+    assert_eq!(
+        events,
+        vec![
+            roll(1),
+            offer_leaders(
+                0,
+                [&[], &[]],
+                [&["aide"], &[]],
+                asked(rampage(1, "slingers", Some((1, Hexside::N, 3))), &["aide"])
+            )
+        ]
+    );
+}
+
+#[test]
+fn a_leader_stacked_with_the_elephant_stays_behind_unasked_gba_11_14_p74() {
+    // Red's subordinate shares the elephant's hex as it breaks: it leaves him behind, and he
+    // is not asked; no pause at all.
+    let mut f = field("alexander", "0507", vec![], vec![]);
+    f.leaders[1].push(leader("rider", "subordinate", 3, 3, "0507"));
+    let (game, events) = break_it(&f, &[0, 5, 1, 9]);
+    assert!(!events.iter().any(|e| matches!(e, Event::RampageWithdrawalOffered { .. })), "{events:?}");
+    // The volley's leader casualty check (8.19) came first: a 5 spares him.
+    alive_at(&game, "rider", "0507");
+}
+
+#[test]
+fn the_random_player_plays_through_a_pause_with_a_leader_in_it_gba_4_62_6_77() {
+    // Whatever it picks — standing, or one of the aide's withdrawals — the engine takes it and
+    // the rampage runs to its end; over a few seeds it sometimes has him ride off (P190).
+    let mut rode = false;
+    for seed in 0..12 {
+        let (mut game, _) = break_it(&aide_field("alexander"), &[0, 1, 9]);
+        let mut player = sarissa_rules::playout::RandomPlayer::new(seed);
+        while matches!(game.state.phase, Phase::RampageWithdrawal { .. }) {
+            let c = player.choose(&game).expect("a command in the pause");
+            rode |= matches!(c, Command::WithdrawLeader { .. });
+            ok(&mut game, c);
+        }
+        assert!(game.state.units[index(&game, "el")].eliminated);
+    }
+    assert!(rode);
+}
+
+#[test]
+fn a_leader_never_asked_who_could_withdraw_stays_unharmed_gba_11_14_p191() {
+    // The aide is two hexes off at 0505 as it breaks, but its first roll, 0, finds no friend
+    // to run at: it stands, no heading, nobody asked (P74). Its next roll, 1, takes it north to
+    // 0506, beside him — he was within two hexes already, so no new chance — and it stops
+    // short of his hex. Never asked, and able to withdraw (4.62's test), he stays unharmed.
+    let mut f = field("alexander", "0507", vec![], vec![]);
+    f.leaders[0].push(leader("aide", "subordinate", 3, 3, "0505"));
+    let (game, events) = break_it(&f, &[0, 0, 1, 9]);
+    assert_eq!(
+        events,
+        vec![
+            roll(0),
+            leg(0, None, &[], &[], None, false),
+            roll(1),
+            leg(1, Some(Hexside::N), &["0506"], &["aide"], None, false),
+        ]
+        .into_iter()
+        .chain(spiked())
+        .collect::<Vec<_>>()
+    );
+    alive_at(&game, "aide", "0505");
 }

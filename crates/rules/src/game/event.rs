@@ -528,12 +528,17 @@ pub enum Event {
     },
     /// A rampaging elephant came within two hexes of units that may withdraw from it (GBA 6.71,
     /// 6.77; CG 6.61, 6.67): `side` decides for `withdrawers`, then the other side for
-    /// `waiting`; then `rampage` goes on and, after it, `then` (P75, P155).
+    /// `waiting`; then `rampage` goes on and, after it, `then` (P75, P155). Its `leaders` and
+    /// `waiting_leaders` likewise (4.62, P190).
     RampageWithdrawalOffered {
         side: usize,
         withdrawers: Vec<String>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         waiting: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        leaders: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        waiting_leaders: Vec<String>,
         rampage: crate::rampage::Rampage,
         then: crate::cohesion::AfterRout,
     },
@@ -1020,6 +1025,9 @@ impl GameState {
                     leaders.retain(|r| r != id);
                     exposed.retain(|r| r != id);
                 }
+                if let Phase::RampageWithdrawal { leaders, .. } = &mut self.phase {
+                    leaders.retain(|r| r != id);
+                }
             }
             Event::LeaderCaptured { leader: id } => {
                 if let Some(i) = leader(id) {
@@ -1028,6 +1036,9 @@ impl GameState {
                 if let Phase::Reaction { leaders, exposed, .. } = &mut self.phase {
                     leaders.retain(|r| r != id);
                     exposed.retain(|r| r != id);
+                }
+                if let Phase::RampageWithdrawal { leaders, .. } = &mut self.phase {
+                    leaders.retain(|r| r != id);
                 }
             }
             Event::ScreenFired { unit: id, target, supply, reaction, .. } => {
@@ -1250,7 +1261,7 @@ impl GameState {
                     self.units[i].placement = Placement::One(*last);
                 }
             }
-            Event::RampageWithdrawalOffered { side, withdrawers, waiting, rampage, then } => {
+            Event::RampageWithdrawalOffered { side, withdrawers, waiting, leaders, waiting_leaders, rampage, then } => {
                 // A second offer in the same pause (the other side's turn) keeps what it resumes.
                 let resume = match std::mem::replace(&mut self.phase, Phase::Setup) {
                     Phase::RampageWithdrawal { resume, .. } => resume,
@@ -1260,6 +1271,8 @@ impl GameState {
                     side: *side,
                     withdrawers: withdrawers.clone(),
                     waiting: waiting.clone(),
+                    leaders: leaders.clone(),
+                    waiting_leaders: waiting_leaders.clone(),
                     rampage: rampage.clone(),
                     then: then.clone(),
                     resume,
@@ -1564,6 +1577,9 @@ impl GameState {
                 if let Phase::Reaction { leaders, exposed, .. } = &mut self.phase {
                     leaders.retain(|r| r != id);
                     exposed.retain(|r| r != id);
+                }
+                if let Phase::RampageWithdrawal { leaders, .. } = &mut self.phase {
+                    leaders.retain(|r| r != id);
                 }
             }
             Event::OrdersEnded { .. } => {}

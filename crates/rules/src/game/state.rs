@@ -321,12 +321,17 @@ pub enum Phase {
     /// A rampaging elephant has come within two hexes of units that may step out of its way
     /// (GBA 6.71, 6.77; CG 6.61, 6.67; P75): `side` may withdraw `withdrawers` from it; the
     /// other side's `waiting` are asked next. Then `rampage` goes on, and after it `then`;
-    /// `resume` is the decision that was open when it began.
+    /// `resume` is the decision that was open when it began. `leaders` of `side` it came within
+    /// two hexes of may withdraw too, then the other side's `waiting_leaders` (4.62, P190).
     RampageWithdrawal {
         side: usize,
         withdrawers: Vec<String>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         waiting: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        leaders: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        waiting_leaders: Vec<String>,
         rampage: crate::rampage::Rampage,
         then: crate::cohesion::AfterRout,
         resume: Box<Phase>,
