@@ -437,3 +437,42 @@ test('units a rampaging elephant comes near may get out of its way, then it runs
   await expect(page.locator('.log-entry', { hasText: 'stampedes' }).first()).toBeAttached();
 });
 
+
+// Malayaketu's Camp (seed 1): every leader of the first turn passes, up to the host's overall
+// commander, who may declare a retire to camp (CG 12.42); then, with every leader passed, the
+// Camp Orders Phase lets the host's Yantras move (CG 12.17, 10.54).
+const CAMP_PASSES = ["pass centre-foot-nayaka", "pass el-nayaka", "pass chariot-nayaka", "pass horse-nayaka-h", "pass south-el-nayaka", "pass khasa-chief", "pass south-foot-nayaka", "pass centre-el-nayaka", "pass chitravarman", "pass horse-nayaka", "pass kamboja-chief", "pass north-senapati"];
+
+test('the camp battle: the overall commander may declare a retire to camp', async ({ page }) => {
+  await loadGame(page, 'malayaketu', [...CAMP_PASSES, 'activate malayaketu']);
+  const declare = page.locator('.prompt .act.retire');
+  await expect(declare).toHaveText('Declare a retire to camp (CG 12.42)');
+  await page.locator('.zoom-fit').tap();
+  await page.screenshot({ path: 'artifacts/tablet-camp.png' });
+  await declare.tap();
+  await expect(declare).toHaveCount(0);
+  await page.locator('.tab-log').tap();
+  const declared = page.locator('.log-entry', { hasText: 'declares that his army will retire to its camp' });
+  await expect(declared).toHaveCount(1);
+  await expect(declared.locator('.rule')).toHaveText('CG 12.42');
+  // The die follows at once: the retreat begins, or he is Finished for the turn (12.43).
+  await expect(page.locator('.log-entry', { hasText: /^Total \d+.*(the retreat begins|not yet)/ })).toHaveCount(1);
+});
+
+test('the camp battle: after every leader, the Camp Orders Phase offers the engines', async ({ page }) => {
+  await loadGame(page, 'malayaketu', [...CAMP_PASSES, 'pass malayaketu', 'pass south-senapati', 'pass rakshasa', 'pass chanakya', 'pass chandragupta']);
+  // The host's leaders stand in its camp, so only its two Yantras act (CG 12.17, 10.54); packed
+  // in among the camp's units on the palisade, they have nowhere to go yet.
+  await expect(page.locator('.prompt-text')).toContainText('Camp orders (CG 12.17)');
+  await expect(page.locator('.orderable')).toHaveCount(2);
+  await tapCentre(page, '.orderable');
+  await expect(page.locator('.prompt-text')).toContainText('Camp orders: tap a bright hex to move');
+  await page.locator('.prompt .act.cancel').tap();
+  await page.locator('.prompt .act.end-orders', { hasText: 'End camp orders' }).tap();
+  await expect(page.locator('.prompt-text')).not.toContainText('Camp orders');
+  await page.locator('.tab-log').tap();
+  const begun = page.locator('.log-entry', { hasText: 'Camp orders for' }).filter({ hasText: 'Yantra 1, Yantra 2' });
+  await expect(begun).toHaveCount(1);
+  await expect(begun.locator('.rule')).toHaveText('CG 12.17');
+  await expect(page.locator('.log-entry', { hasText: 'Turn 2 begins.' })).toHaveCount(1);
+});

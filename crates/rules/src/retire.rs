@@ -126,6 +126,9 @@ fn check(tx: &mut Tx, leader: usize) -> Result<bool, RuleError> {
     tx.emit(Event::RetireChecked { leader: r.leader.clone(), total, in_area, rout_points: points, set_off });
     if !set_off {
         tx.emit(Event::LeaderFinished { leader: r.leader });
+    } else if in_area {
+        // Already in the royal enclosure: he has reached it at once (12.44[2]).
+        tx.emit(Event::RetireArrived { leader: r.leader });
     }
     Ok(set_off)
 }

@@ -173,6 +173,9 @@ fn cg_12_43_the_royal_enclosure_and_every_ten_rout_points_add_one() {
     ok(&mut game, activate("raja"));
     let events = ok(&mut game, retire_cmd());
     assert_eq!(checked(&events), vec![(5, true, 24, true)]);
+    // Set off where he stands, in the royal enclosure: he has arrived (12.44[2]).
+    assert!(events.iter().any(|e| matches!(e, Event::RetireArrived { leader } if leader == "raja")));
+    assert_eq!(stage(&game), Some(Stage::Arrived));
 }
 
 #[test]
