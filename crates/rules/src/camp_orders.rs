@@ -133,9 +133,13 @@ pub fn shock_range(scenario: &Scenario, state: &GameState) -> Option<(usize, Has
 }
 
 /// Why `unit` may not go along `path` in the Camp Orders Phase, if it may not: a camp unit stays
-/// within the palisade of its camp (12.17); an engine that has fired may not move (10.54).
+/// within the palisade of its camp (12.17); an engine that has fired may not move (10.54), and
+/// one that stays has nothing to turn (10.53).
 pub fn move_refusal(scenario: &Scenario, state: &GameState, unit: usize, path: &[HexId]) -> Option<String> {
     if scenario.units[unit].engine.is_some() {
+        if path.is_empty() {
+            return Some("an engine has no facing to turn: it shoots all round (10.53)".to_string());
+        }
         return (state.units[unit].artillery_shots > 0)
             .then(|| "an engine that has fired this phase may not move (10.54)".to_string());
     }

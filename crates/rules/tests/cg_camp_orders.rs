@@ -152,6 +152,8 @@ fn cg_10_54_an_engine_moves_at_its_ma_only_in_the_camp_orders_phase() {
     let offered = sarissa_rules::legal::legal_commands(&game);
     assert!(offered.iter().any(|c| matches!(c, Command::Move { unit, path, .. } if unit == "yan" && path.len() == 2)));
     assert!(!offered.iter().any(|c| matches!(c, Command::Move { unit, path, .. } if unit == "yan" && path.len() > 2)));
+    // Turning in place is no move for an engine: it has no facing (10.53).
+    assert!(!offered.iter().any(|c| matches!(c, Command::Move { unit, path, .. } if unit == "yan" && path.is_empty())));
     let moved = ok(&mut game, mv("yan", &["0403", "0503"], Vertex::E));
     assert!(moved.iter().any(|e| matches!(e, Event::UnitMoved { unit, mp: 2, .. } if unit == "yan")));
     // The immovable Jamadagnya is offered no move.
