@@ -117,6 +117,16 @@ pub fn pass_through_in(
     )
 }
 
+/// CG 10.62, rulings P194: a unit in Square has an MA of 1 and may move one hex, but the
+/// engine does not move it yet; it leaves Square first.
+pub fn square_refusal(unit: &crate::units::Unit, st: &crate::game::UnitState) -> Option<RuleError> {
+    st.square.then(|| RuleError::IllegalMove {
+        unit: unit.id.clone(),
+        rule: "10.62",
+        reason: "a unit in Square does not move here yet (P194); leave Square first".into(),
+    })
+}
+
 /// A state of the search: where the unit is and which way it faces.
 type Pose = (HexId, Vertex);
 
@@ -160,6 +170,9 @@ impl<'a> Mover<'a> {
     fn new(scenario: &'a Scenario, state: &'a GameState, index: usize) -> Result<Self, RuleError> {
         let unit = &scenario.units[index];
         let st = &state.units[index];
+        if let Some(e) = square_refusal(unit, st) {
+            return Err(e);
+        }
         let Placement::One(hex) = st.placement else {
             return Err(RuleError::TwoHexNeedsMoveTo { unit: unit.id.clone() });
         };
@@ -321,6 +334,10 @@ impl<'a> Mover<'a> {
             }
             if is_last {
                 return Err(format!("{to} holds {}; units do not end a move stacked (6.91)", other_unit.name));
+            }
+            // CG 10.62: no friendly combat unit ever enters a unit in Square.
+            if self.state.units[other].square {
+                return Err(format!("{to} holds {}, in Square: no friend enters it (10.62)", other_unit.name));
             }
             // Through a friend: as the stacking chart says (6.92, 6.95); never with a column (6.67).
             let column = self.columns.contains(&other);
@@ -847,6 +864,10 @@ impl<'a> Formation<'a> {
         let Placement::Two(a, b) = st.placement else {
             return None;
         };
+        // CG 10.62, P194: a unit in Square does not move under orders yet.
+        if st.square {
+            return None;
+        }
         let zoc = enemy_zoc(scenario, state, unit.side);
         let occupied = occupancy(state);
         let rules = scenario.meta.rules;

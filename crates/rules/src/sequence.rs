@@ -198,6 +198,8 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             crate::harassment::harass(tx, unit, target)
         }
         (Phase::Orders { .. }, Command::Recover { unit }) => crate::recovery::recover(tx, unit),
+        (Phase::Orders { .. }, Command::FormSquare { unit }) => crate::square::change(tx, unit, true),
+        (Phase::Orders { .. }, Command::LeaveSquare { unit }) => crate::square::change(tx, unit, false),
         (Phase::Orders { .. }, Command::Rally { unit, facing }) => crate::rally::rally_unit(tx, unit, *facing),
         (Phase::Orders { leader, .. }, Command::LineDone) => crate::line_entry::line_done(tx, &leader),
         (Phase::Orders { leader, .. }, Command::EndOrders) => end_orders(tx, &leader),
@@ -476,6 +478,9 @@ fn order_formation_move(
             rule: "6.3",
             reason: "a one-hex unit is moved along its path".into(),
         });
+    }
+    if let Some(e) = crate::movement::square_refusal(u, &tx.state.units[ui]) {
+        return Err(e);
     }
     let Some((d, route)) = crate::movement::formation_route(tx.scenario, &tx.state, ui, to, facing, 0) else {
         return Err(RuleError::IllegalMove {

@@ -311,8 +311,8 @@ pub(crate) fn current_approach(scenario: &Scenario, state: &GameState) -> Option
 }
 
 fn unit_retreat<'a>(scenario: &'a Scenario, state: &'a GameState, unit: usize, mover: usize) -> Option<Retreat<'a>> {
-    // A column never withdraws (6.67).
-    if state.units[unit].column {
+    // A column never withdraws (6.67); nor a unit in Square, which does not move yet (CG 10.62, P194).
+    if state.units[unit].column || state.units[unit].square {
         return None;
     }
     retreat_from(scenario, state, unit, mover, unit_allowance(scenario, state, unit, mover)?)
@@ -1063,7 +1063,8 @@ impl<'a> BackSteps<'a> {
 pub(crate) fn two_hex_ways(scenario: &Scenario, state: &GameState, unit: usize, mover: usize) -> Vec<BackWay> {
     let st = &state.units[unit];
     let Placement::Two(a, b) = st.placement else { return Vec::new() };
-    if st.column {
+    // CG 10.62, P194: nor a unit in Square.
+    if st.column || st.square {
         return Vec::new();
     }
     match unit_allowance(scenario, state, unit, mover) {
