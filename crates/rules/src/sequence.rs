@@ -479,9 +479,6 @@ fn order_formation_move(
             reason: "a one-hex unit is moved along its path".into(),
         });
     }
-    if let Some(e) = crate::movement::square_refusal(u, &tx.state.units[ui]) {
-        return Err(e);
-    }
     let Some((d, route)) = crate::movement::formation_route(tx.scenario, &tx.state, ui, to, facing, 0) else {
         return Err(RuleError::IllegalMove {
             unit: unit.into(),

@@ -1,17 +1,18 @@
 //! The Square (CG 10.62): a phalanx or Size-10 hoplite unit spends its whole order to close up
 //! with a front all round, or to open out again. What Square does elsewhere: all-round front in
 //! `facing::arc_of` (and so ZOC all round, `zoc.rs`), no shock attack (`shock_segment`), no
-//! size ratio (`combat::shock`), no friend entering its hexes and no move yet (`movement`,
-//! rulings P194), no reaction facing nor withdrawal.
+//! size ratio (`combat::shock`), no friend entering its hexes and its one-hex step in any
+//! direction (`movement`, rulings P194), no reaction facing nor withdrawal.
 
 use crate::game::{Event, GameState, Phase, RuleError, Tx};
 use crate::scenario::Scenario;
-use crate::units::{Unit, UnitType};
+use crate::units::{Unit, UnitClass, UnitType};
 
-/// May this unit ever form Square? CG 10.62: phalanxes (PH) and Size-10 hoplite heavy infantry.
+/// May this unit ever form Square? CG 10.62: phalanxes (PH) and Size-10 hoplite heavy infantry
+/// (HI of class HO), all two-hex units.
 pub fn may_form(scenario: &Scenario, unit: &Unit) -> bool {
-    crate::rule_set::hooks(scenario.meta.rules).square
-        && (unit.kind == UnitType::PH || (unit.kind == UnitType::HI && unit.size == 10))
+    let hoplite = unit.kind == UnitType::HI && unit.class == Some(UnitClass::HO) && unit.size == 10;
+    crate::rule_set::hooks(scenario.meta.rules).square && (unit.kind == UnitType::PH || hoplite)
 }
 
 /// Why `unit` may not form Square (or leave it) under an order now, if it may not (10.62).

@@ -311,7 +311,7 @@ pub(crate) fn current_approach(scenario: &Scenario, state: &GameState) -> Option
 }
 
 fn unit_retreat<'a>(scenario: &'a Scenario, state: &'a GameState, unit: usize, mover: usize) -> Option<Retreat<'a>> {
-    // A column never withdraws (6.67); nor a unit in Square, which does not move yet (CG 10.62, P194).
+    // A column never withdraws (6.67); nor a unit in Square, with its 1 MP (CG 10.62, P194).
     if state.units[unit].column || state.units[unit].square {
         return None;
     }

@@ -68,9 +68,7 @@ fn it_leaves_square_the_same_way_facing_as_before_cg_10_62_p192() {
     let (mut game, _) = field("chandragupta", "PH", 10, far_red()).start(&[]);
     game.state.units[0].square = true;
     ok(&mut game, activate("hero"));
-    let listed: Vec<Command> = legal_commands(&game).into_iter().filter(is_ph).collect();
-    // In Square the unit is offered the way out and no move (P194).
-    assert_eq!(listed, vec![Command::LeaveSquare { unit: "ph".into() }]);
+    assert!(legal_commands(&game).contains(&Command::LeaveSquare { unit: "ph".into() }));
     assert_eq!(refusal(&mut game, form()).0, "10.62");
     let events = ok(&mut game, Command::LeaveSquare { unit: "ph".into() });
     assert_eq!(events, vec![Event::SquareChanged { leader: "hero".into(), unit: "ph".into(), square: false }]);
@@ -84,6 +82,7 @@ fn only_phalanxes_and_size_10_hoplites_under_chandragupta_cg_10_62() {
         ("chandragupta", "PH", 10, true),
         ("chandragupta", "HI", 10, true),
         ("chandragupta", "HI", 8, false),
+        ("chandragupta", "HI", 4, false),
         ("chandragupta", "MI", 10, false),
         ("alexander", "PH", 10, false),
     ] {
@@ -187,16 +186,51 @@ fn no_friend_enters_its_hexes_cg_10_62() {
     ok(&mut game, mv("sk", &["0505", "0605"], Vertex::E));
 }
 
+fn square_to(a: &str, b: &str) -> Command {
+    Command::MoveTo { unit: "ph".into(), to: Placement::Two(h(a), h(b)), facing: Vertex::E, with: None }
+}
+
 #[test]
-fn a_unit_in_square_does_not_move_yet_cg_10_62_p194() {
+fn in_square_it_steps_one_hex_any_way_keeping_its_facing_cg_10_62_p194() {
     let (mut game, _) = field("chandragupta", "PH", 10, far_red()).start(&[]);
     game.state.units[0].square = true;
     ok(&mut game, activate("hero"));
+    let reach = sarissa_rules::movement::formation_reach(&game.scenario, &game.state, 0);
+    // Six ways, each both halves one hex the same way, 1 MP, facing east kept.
+    assert_eq!(reach.len(), 6, "{reach:?}");
+    assert!(reach.iter().all(|d| d.mp == 1 && d.hits == 0 && d.facing == Vertex::E && !d.column), "{reach:?}");
+    assert!(reach.iter().any(|d| d.is_at(&Placement::Two(h("0405"), h("0406")))));
+    // Backwards, to the west, which out of Square would need a reverse face first.
+    let events = ok(&mut game, square_to("0405", "0406"));
+    let moved: Vec<_> = events.iter().filter(|e| matches!(e, Event::UnitMoved { .. })).collect();
+    assert_eq!(moved.len(), 1, "{events:?}");
+    assert!(matches!(moved[0], Event::UnitMoved { unit, mp: 1, facing: Vertex::E, .. } if unit == "ph"));
+    let st = &game.state.units[0];
+    assert!(st.square && st.placement == Placement::Two(h("0405"), h("0406")));
+}
+
+#[test]
+fn in_square_it_never_steps_beside_an_enemy_nor_two_hexes_cg_10_62_p193_p194() {
+    // Red foot at 0805 facing east (away): 0705 and 0706 are beside it, 0605-0606 is not.
+    let red = vec![unit("r", "MI", "", 5, 5, 5, "", "0805", "E")];
+    let (mut game, _) = field("chandragupta", "PH", 10, red).start(&[]);
+    game.state.units[0].square = true;
+    ok(&mut game, activate("hero"));
+    let reach = sarissa_rules::movement::formation_reach(&game.scenario, &game.state, 0);
+    assert!(reach.iter().any(|d| d.is_at(&Placement::Two(h("0605"), h("0606")))), "{reach:?}");
+    assert!(reach.iter().all(|d| d.mp == 1), "{reach:?}");
+    assert!(!reach.iter().any(|d| d.placement.hexes().any(|x| x.is_adjacent(h("0805")))), "{reach:?}");
+    assert!(game.execute(&square_to("0705", "0706")).is_err());
+}
+
+#[test]
+fn in_an_enemy_zoc_a_square_does_not_move_cg_10_62_p194() {
+    let (mut game, _) = field("chandragupta", "PH", 10, vec![unit("r", "HC", "", 3, 6, 7, "", "0605", "W")]).start(&[]);
+    game.state.units[0].square = true;
+    ok(&mut game, activate("hero"));
     assert!(sarissa_rules::movement::formation_reach(&game.scenario, &game.state, 0).is_empty());
-    let to =
-        Command::MoveTo { unit: "ph".into(), to: Placement::Two(h("0605"), h("0606")), facing: Vertex::E, with: None };
-    let (rule, _) = refusal(&mut game, to);
-    assert_eq!(rule, "10.62");
+    assert!(game.execute(&square_to("0405", "0406")).is_err());
+    assert!(!legal_commands(&game).iter().any(|c| matches!(c, Command::MoveTo { .. })));
 }
 
 #[test]

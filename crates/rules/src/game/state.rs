@@ -93,8 +93,8 @@ pub struct UnitState {
     /// no ZOC (CG 10.14), so the units it comes near may step out of its way (6.77).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rampaging: bool,
-    /// In Square (CG 10.62): every adjacent hex is a front hex; it moves 1 MP (not yet, P194),
-    /// never shock attacks, and no friendly unit enters its hexes.
+    /// In Square (CG 10.62): every adjacent hex is a front hex; it moves 1 MP, one hex any way
+    /// (P194), never shock attacks, and no friendly unit enters its hexes.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub square: bool,
 }
