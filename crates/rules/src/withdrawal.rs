@@ -199,6 +199,10 @@ impl Retreat<'_> {
             if other.side != self.side {
                 return Err(format!("{to} holds the enemy {}", other.name));
             }
+            // CG 10.62, P196: no friendly combat unit enters a unit in Square.
+            if self.unit.is_some() && self.state.units[o].square {
+                return Err(format!("{to} holds {}, in Square: no friend enters it (10.62)", other.name));
+            }
             // Through a friend as the stacking chart says (6.75, 6.92); leaders stack freely.
             if let Some(u) = self.unit {
                 let routed = self.routed.contains(&o);

@@ -251,6 +251,37 @@ fn a_rout_breaks_the_square_cg_10_62_p195() {
 }
 
 #[test]
+fn a_friend_routing_does_not_go_through_a_square_cg_10_62_p196() {
+    // Blue light foot at 0605 routs west, toward the phalanx at 0505-0506.
+    let mut f = field("chandragupta", "PH", 10, far_red());
+    f.units[0].push(unit("b", "LI", "", 3, 5, 5, "J", "0605", "E"));
+    let (game, _) = f.start(&[]);
+    let routed = vec![false; game.scenario.units.len()];
+    let leg = sarissa_rules::rout::RoutLeg::Hexes(2);
+    let b = game.scenario.units.iter().position(|u| u.id == "b").unwrap();
+    let plan = |state: &sarissa_rules::game::GameState| match sarissa_rules::rout::rout_move(
+        &game.scenario,
+        state,
+        b,
+        leg,
+        &routed,
+    ) {
+        sarissa_rules::rout::RoutPlan::Moves(t) => t,
+        other => panic!("expected a move, got {other:?}"),
+    };
+    let phalanx = [h("0505"), h("0506")];
+    // In line, the phalanx is on its way (the stacking chart decides what happens there).
+    let open = plan(&game.state);
+    assert!(open.path.iter().any(|p| p.hexes().any(|x| phalanx.contains(&x))), "{open:?}");
+    // In Square it goes round.
+    let mut state = game.state.clone();
+    state.units[0].square = true;
+    let around = plan(&state);
+    assert!(!around.path.iter().any(|p| p.hexes().any(|x| phalanx.contains(&x))), "{around:?}");
+    assert!(around.through.is_empty(), "{around:?}");
+}
+
+#[test]
 fn the_random_player_forms_and_leaves_squares_cg_10_62() {
     let f = field(
         "chandragupta",
