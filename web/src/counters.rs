@@ -215,8 +215,9 @@ fn unit_counter(unit: &Unit, state: &UnitState, selected: bool) -> Html {
     let (half, d2) = (w / 2.0, hgt / 2.0);
     let layout = content_layout(rot, w, hgt);
     html! {
-        <g class={classes!("counter", "unit", side_class(unit.side), selected.then_some("selected"), state.moved.then_some("moved"), state.routed.then_some("routed"), state.column.then_some("column"), state.engaged.then_some("engaged"))}
+        <g class={classes!("counter", "unit", side_class(unit.side), selected.then_some("selected"), state.moved.then_some("moved"), state.routed.then_some("routed"), state.column.then_some("column"), state.square.then_some("square"), state.engaged.then_some("engaged"))}
             data-unit={unit.id.clone()} data-hits={state.hits.to_string()} data-column={state.column.then_some("true")}
+            data-square={state.square.then_some("true")}
             transform={format!("translate({x:.1},{y:.1}) rotate({rot})")}>
             <rect class="body" x={format!("{:.1}", -half)} y={format!("{:.1}", -d2)}
                 width={format!("{w:.1}")} height={format!("{hgt:.1}")} rx="3" />
@@ -234,6 +235,13 @@ fn unit_counter(unit: &Unit, state: &UnitState, selected: bool) -> Html {
                 <g class="column-marker" transform={format!("translate({:.1},{:.1}) rotate({})", -half + 8.0, d2 - 6.0, -rot)}>
                     <rect x="-8" y="-5" width="16" height="10" rx="2" />
                     <text y="3">{ "COL" }</text>
+                </g>
+            }
+            if state.square {
+                // In Square (CG 10.62): a marker where a column's would be (never both), upright.
+                <g class="square-marker" transform={format!("translate({:.1},{:.1}) rotate({})", -half + 8.0, d2 - 6.0, -rot)}>
+                    <rect x="-8" y="-5" width="16" height="10" rx="2" />
+                    <text y="3">{ "SQ" }</text>
                 </g>
             }
             if state.engaged {

@@ -248,6 +248,15 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             ),
             unit,
         ),
+        Event::SquareChanged { leader, unit, square } => {
+            let (l, u) = (unit_name(s, leader), unit_name(s, unit));
+            let text = if *square {
+                format!("{l} has {u} close up into Square: it faces every way now, and will not charge (10.62).")
+            } else {
+                format!("{l} has {u} open out of Square, back in its line (10.62).")
+            };
+            about(entry(text, Some("CG 10.62")), unit)
+        }
         Event::Harassed { unit, target, .. } => {
             let (u, t) = (unit_name(s, unit), unit_name(s, target));
             let mut e =
@@ -1085,6 +1094,28 @@ mod tests {
         assert!(e.text.contains("Pharnuches lent his range for it and is Restricted this turn"), "{}", e.text);
         let passed = describe(&s, &st, 1, &Event::NayakaPassed { leader: "caranus".into() }).unwrap();
         assert_eq!(passed.rule, Some("CG 4.53"));
+    }
+
+    #[test]
+    fn square_orders_read_with_their_cg_rule_10_62() {
+        let s = crate::scenarios::load("samarkand").unwrap().unwrap();
+        let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
+        let (id, name) = (s.units[0].id.clone(), s.units[0].name.clone());
+        let leader = s.leaders[0].clone();
+        let formed = Event::SquareChanged { leader: leader.id.clone(), unit: id.clone(), square: true };
+        let e = describe(&s, &st, 1, &formed).unwrap();
+        assert_eq!(e.rule, Some("CG 10.62"));
+        assert_eq!(e.units, vec![id.clone()]);
+        assert_eq!(
+            e.text,
+            format!(
+                "{} has {name} close up into Square: it faces every way now, and will not charge (10.62).",
+                leader.name
+            )
+        );
+        let left = Event::SquareChanged { leader: leader.id.clone(), unit: id, square: false };
+        let e = describe(&s, &st, 1, &left).unwrap();
+        assert_eq!(e.text, format!("{} has {name} open out of Square, back in its line (10.62).", leader.name));
     }
 
     #[test]

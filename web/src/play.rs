@@ -333,6 +333,15 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     buttons.push((label, Command::Recover { unit: g.scenario.units[u].id.clone() }));
                 }
             }
+            // CG 10.62: into Square or out of it, with the unit's whole move.
+            if let Some(u) = (*unit).filter(|&u| sarissa_rules::square::refusal(&g.scenario, &g.state, u).is_none()) {
+                let unit = g.scenario.units[u].id.clone();
+                buttons.push(if g.state.units[u].square {
+                    ("Leave Square (its whole move, 10.62)".to_string(), Command::LeaveSquare { unit })
+                } else {
+                    ("Form Square (its whole move, 10.62)".to_string(), Command::FormSquare { unit })
+                });
+            }
             buttons
         }
     });

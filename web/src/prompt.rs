@@ -379,6 +379,13 @@ pub fn prompt(p: &PromptProps) -> Html {
                 (false, true) => " Or it may recover, re-forming its ranks instead of moving (10.16).",
                 (false, false) => "",
             };
+            // CG 10.62: the Square button.
+            let square = if p.harass.iter().any(|(_, c)| matches!(c, Command::FormSquare { .. } | Command::LeaveSquare { .. })) {
+                " It may instead form or leave Square, which takes its whole move (10.62)."
+            } else {
+                ""
+            };
+            let harass = format!("{harass}{square}");
             let text = if !text.is_empty() { text } else { match &p.ordering {
                 Some((unit, false)) if p.can_fire => format!(
                     "{}: tap a bright hex to move {unit} there, its own hex to turn it, or a red-ringed enemy to fire at it (chance of a hit shown, 8.15).{harass}",
@@ -478,7 +485,11 @@ pub fn prompt(p: &PromptProps) -> Html {
                     { escorts }
                     { face_choices(p) }
                     { for p.harass.iter().filter(|_| matches!(p.ordering, Some((_, false)))).map(|(label, c)| {
-                        let class = if matches!(c, Command::Recover { .. }) { "recover" } else { "harass" };
+                        let class = match c {
+                            Command::Recover { .. } => "recover",
+                            Command::FormSquare { .. } | Command::LeaveSquare { .. } => "square",
+                            _ => "harass",
+                        };
                         button(label.clone(), class, c.clone())
                     }) }
                     { for lines.into_iter().map(|(label, c)| button(label, "line", c)) }

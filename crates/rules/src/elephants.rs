@@ -7,7 +7,7 @@
 //!
 //! The rampage itself, and the units stepping out of its way, are in `rampage.rs`.
 
-use crate::facing::{arc_of, Arc, Heading};
+use crate::facing::{arc_of, Arc};
 use crate::game::{Event, HitCause, LeaderStatus, RollPurpose, RuleError, Tx};
 use crate::hex::HexId;
 use crate::rule_set::hooks;
@@ -38,7 +38,7 @@ fn usable(tx: &Tx, el: usize, h: HexId) -> bool {
 /// The rear hexes of `unit` as it stands now.
 fn rear_of(tx: &Tx, unit: usize) -> Vec<HexId> {
     let st = &tx.state.units[unit];
-    crate::facing::hexes_in(&st.placement, Heading::of(st.facing, st.column), Arc::Rear)
+    crate::facing::hexes_in(&st.placement, st.heading(), Arc::Rear)
 }
 
 /// The rear hex `el` passes through to behind `unit` (GBA 11.13, CG 10.13): a usable one, the
@@ -102,7 +102,7 @@ pub fn pass_through(
             continue;
         }
         // The defender it attacked: one in its front that is still in its hex.
-        let front = crate::facing::hexes_in(&st.placement, Heading::of(st.facing, st.column), Arc::Front);
+        let front = crate::facing::hexes_in(&st.placement, st.heading(), Arc::Front);
         let attacked = defenders.iter().copied().find(|&d| {
             let ds = &tx.state.units[d];
             !ds.eliminated
@@ -228,7 +228,7 @@ pub fn pass_through_avoidance(
     let &[d] = defenders else { return Ok(false) };
     let chariots = attackers.iter().all(|&a| matches!(tx.scenario.units[a].kind, UnitType::CH | UnitType::ChStar));
     let ds = &tx.state.units[d];
-    let heading = Heading::of(ds.facing, ds.column);
+    let heading = ds.heading();
     let frontal = attackers.iter().all(|&a| {
         tx.state.units[a]
             .placement
@@ -312,7 +312,7 @@ pub fn elephant_ground(
         if free {
             continue;
         }
-        let heading = Heading::of(es.facing, es.column);
+        let heading = es.heading();
         for arc in [Arc::Flank, Arc::Rear] {
             for h in crate::facing::hexes_in(&es.placement, heading, arc) {
                 *ground.hits.entry(h).or_default() += 2;

@@ -97,6 +97,8 @@ pub fn refusal(scenario: &Scenario, state: &GameState, command: &Command) -> Opt
         | Command::MoveTo { unit, .. }
         | Command::FireAtLeader { unit, .. }
         | Command::Recover { unit }
+        | Command::FormSquare { unit }
+        | Command::LeaveSquare { unit }
         | Command::ReactFacing { unit, .. }
         | Command::Withdraw { unit, .. } => (unit, None),
         Command::Fire { unit, target } | Command::FireBow { unit, target } | Command::Harass { unit, target } => {

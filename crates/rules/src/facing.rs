@@ -19,6 +19,9 @@ use serde::{Deserialize, Serialize};
 pub enum Heading {
     Vertex(Vertex),
     Hexside(Hexside),
+    /// In Square (CG 10.62): every adjacent hex is a front hex; the vertex is the one the
+    /// counter still points to, and faces again when it leaves Square.
+    Square(Vertex),
 }
 
 impl Heading {
@@ -34,7 +37,7 @@ impl Heading {
     /// The stored form: the vertex of the same index and whether it is a column's hexside.
     pub fn stored(self) -> (Vertex, bool) {
         match self {
-            Self::Vertex(v) => (v, false),
+            Self::Vertex(v) | Self::Square(v) => (v, false),
             Self::Hexside(s) => (Vertex::from_index(s.index()), true),
         }
     }
@@ -42,7 +45,7 @@ impl Heading {
     /// Degrees counter-clockwise from east: a vertex every 60°, a hexside 30° past its index's vertex.
     pub fn degrees(self) -> f64 {
         match self {
-            Self::Vertex(v) => v.index() as f64 * 60.0,
+            Self::Vertex(v) | Self::Square(v) => v.index() as f64 * 60.0,
             Self::Hexside(s) => s.index() as f64 * 60.0 + 30.0,
         }
     }
@@ -51,6 +54,7 @@ impl Heading {
         match self {
             Self::Vertex(v) => v.name().into(),
             Self::Hexside(s) => format!("the {} side", s.name()),
+            Self::Square(_) => "all round, in Square".into(),
         }
     }
 }
@@ -89,12 +93,16 @@ pub fn arc_of(placement: &Placement, facing: impl Into<Heading>, hex: HexId) -> 
     // Screen y grows downwards; angles here grow counter-clockwise from east.
     let angle = (-(hy - cy)).atan2(hx - cx).to_degrees();
     let facing = facing.into();
+    // CG 10.62: a unit in Square has front hexes all round, no flank or rear.
+    if matches!(facing, Heading::Square(_)) {
+        return Some(Arc::Front);
+    }
     let diff = ((angle - facing.degrees() + 540.0) % 360.0 - 180.0).abs();
     // A column's neighbours lie 0°, 60°, 120° and 180° off its hexside: only the first is front.
     // A two-hex column's: ahead of its head 0°, beside that hex about 41°, beside its tail 90°
     // and beyond: one front hex, two flank, five rear (6.63, P45).
     let (front, flank) = match facing {
-        Heading::Vertex(_) => (70.0, 110.0),
+        Heading::Vertex(_) | Heading::Square(_) => (70.0, 110.0),
         Heading::Hexside(_) if placement.is_two_hex() => (30.0, 65.0),
         Heading::Hexside(_) => (30.0, 90.0),
     };

@@ -260,6 +260,11 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             for (i, _) in crate::recovery::recoverers(s, st) {
                 out.push(Command::Recover { unit: s.units[i].id.clone() });
             }
+            // CG 10.62: into Square, or out of it.
+            for (i, form) in crate::square::changers(s, st) {
+                let unit = s.units[i].id.clone();
+                out.push(if form { Command::FormSquare { unit } } else { Command::LeaveSquare { unit } });
+            }
             for i in crate::rally::rallyable(s, st) {
                 for facing in crate::hex::Vertex::ALL {
                     out.push(Command::Rally { unit: s.units[i].id.clone(), facing });

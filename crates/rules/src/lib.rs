@@ -43,6 +43,7 @@ pub mod scenario;
 pub mod sequence;
 pub mod shock_segment;
 pub mod sight;
+pub mod square;
 pub mod terrain;
 pub mod trump;
 pub mod units;

@@ -322,6 +322,10 @@ impl<'a> Mover<'a> {
             if is_last {
                 return Err(format!("{to} holds {}; units do not end a move stacked (6.91)", other_unit.name));
             }
+            // CG 10.62: no friendly combat unit ever enters a unit in Square.
+            if self.state.units[other].square {
+                return Err(format!("{to} holds {}, in Square: no friend enters it (10.62)", other_unit.name));
+            }
             // Through a friend: as the stacking chart says (6.92, 6.95); never with a column (6.67).
             let column = self.columns.contains(&other);
             match pass_through_in(self.unit, self.column, other_unit, self.routed.contains(&other), column) {
@@ -825,6 +829,8 @@ struct Formation<'a> {
     column_moves: bool,
     /// It may change into or out of column at the end of its move (6.61).
     may_change: bool,
+    /// In Square (CG 10.62): it moves one hex in any direction, see `square_steps`.
+    square: bool,
     /// Ground the battle's special rules close to it now (P151).
     closed: HashMap<HexId, crate::restrictions::Closure<'a>>,
 }
@@ -850,13 +856,21 @@ impl<'a> Formation<'a> {
         let zoc = enemy_zoc(scenario, state, unit.side);
         let occupied = occupancy(state);
         let rules = scenario.meta.rules;
-        // 6.62: a column's allowance (a phalanx's higher MA + 1); a line's, the augmented MA (6.46).
-        let ma = if st.column { crate::column::column_ma(rules, unit) } else { unit.ma_extended.unwrap_or(unit.ma) };
+        // 6.62: a column's allowance (a phalanx's higher MA + 1); a line's, the augmented MA (6.46);
+        // in Square 1 MP (CG 10.62).
+        let ma = if st.square {
+            1
+        } else if st.column {
+            crate::column::column_ma(rules, unit)
+        } else {
+            unit.ma_extended.unwrap_or(unit.ma)
+        };
         let may_leave_start = outpaces(scenario, unit, &pinners(scenario, &zoc, [a, b]));
         let options = scenario.meta.optional_rules;
         // The drift (6.5) is a line's; a column goes where its head leads (6.64).
-        let drift = options.drift_to_the_right && st.moved && hellenic(unit) && !st.column;
-        let inertia = options.law_of_inertia && hellenic(unit);
+        // A Square is no line: neither drifts nor is bound to go on (CG 10.62, P194).
+        let drift = options.drift_to_the_right && st.moved && hellenic(unit) && !st.column && !st.square;
+        let inertia = options.law_of_inertia && hellenic(unit) && !st.square;
         Some(Self {
             state,
             scenario,
@@ -870,7 +884,8 @@ impl<'a> Formation<'a> {
             drift,
             inertia,
             column_moves: st.column && st.column_at_start,
-            may_change: !st.routed && crate::column::may_be_column(rules, unit, &st.placement),
+            may_change: !st.routed && !st.square && crate::column::may_be_column(rules, unit, &st.placement),
+            square: st.square,
             closed: crate::restrictions::closed_to(scenario, state, crate::restrictions::Mover::Unit(index)),
         })
     }
@@ -901,6 +916,37 @@ impl<'a> Formation<'a> {
             let next = Spent { mp: spent.mp + cost.mp, hits: spent.hits + cost.hits };
             if next.mp <= self.ma {
                 out.push((pair(to, front, Vertex::from_index(side.index())), next, false));
+            }
+        }
+        out
+    }
+
+    /// A Square's step (CG 10.62, rulings P194): both halves one hex the same way, any of the six,
+    /// facing kept, within its 1 MP (the higher of the halves' costs, 6.42; hits once, the
+    /// higher). Never into a hex beside an enemy unit, and never out of an enemy ZOC (its MA of 1
+    /// outpaces nobody, 7.23).
+    fn square_steps(&self, (a, b, v): Pair, spent: Spent) -> Vec<(Pair, Spent, bool)> {
+        if self.in_zoc(a) || self.in_zoc(b) {
+            return Vec::new();
+        }
+        let enemy_beside = |h: HexId| {
+            self.occupied.iter().any(|(at, &o)| at.is_adjacent(h) && self.scenario.units[o].side != self.unit.side)
+        };
+        let category = MoveCategory::TwoHexFoot;
+        let mut out = Vec::new();
+        for side in Hexside::ALL {
+            let (Some(a2), Some(b2)) = (a.neighbour(side), b.neighbour(side)) else { continue };
+            if ![a2, b2].iter().all(|&h| self.free(h) && !enemy_beside(h)) {
+                continue;
+            }
+            let costs = (
+                entry_cost(self.scenario, self.state, category, a, a2),
+                entry_cost(self.scenario, self.state, category, b, b2),
+            );
+            let (Some(x), Some(y)) = costs else { continue };
+            let next = Spent { mp: spent.mp + x.mp.max(y.mp), hits: spent.hits + x.hits.max(y.hits) };
+            if next.mp <= self.ma {
+                out.push((pair(a2, b2, v), next, false));
             }
         }
         out
@@ -954,6 +1000,9 @@ impl<'a> Formation<'a> {
 
     /// The steps open from `pose` having spent `spent`: (new pose, its cost, whether it wheels).
     fn steps(&self, pose: Pair, spent: Spent) -> Vec<(Pair, Spent, bool)> {
+        if self.square {
+            return self.square_steps(pose, spent);
+        }
         if column_pose(pose) {
             return self.column_steps(pose, spent);
         }

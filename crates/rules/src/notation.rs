@@ -126,6 +126,8 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         }
         ["fire", unit, "at", target] => Command::Fire { unit: unit.to_string(), target: target.to_string() },
         ["recover", unit] => Command::Recover { unit: unit.to_string() },
+        ["square", unit] => Command::FormSquare { unit: unit.to_string() },
+        ["unsquare", unit] => Command::LeaveSquare { unit: unit.to_string() },
         ["harass", unit, "at", target] => Command::Harass { unit: unit.to_string(), target: target.to_string() },
         ["advance-turn", unit, "facing", v] => {
             let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
@@ -267,6 +269,8 @@ fn format_bare(command: &Command) -> String {
         Command::FireAtLeader { unit, leader } => format!("fire {unit} at leader {leader}"),
         Command::Harass { unit, target } => format!("harass {unit} at {target}"),
         Command::Recover { unit } => format!("recover {unit}"),
+        Command::FormSquare { unit } => format!("square {unit}"),
+        Command::LeaveSquare { unit } => format!("unsquare {unit}"),
         Command::Rally { unit, facing } => format!("rally {unit} facing {}", facing.name()),
         Command::ShockCombats { combats } => {
             let groups: Vec<String> =
@@ -376,6 +380,8 @@ mod tests {
             Command::FireAtLeader { unit: "archers".into(), leader: "darius".into() },
             Command::Harass { unit: "peltasts".into(), target: "hoplites".into() },
             Command::Recover { unit: "hoplites".into() },
+            Command::FormSquare { unit: "hoplites".into() },
+            Command::LeaveSquare { unit: "hoplites".into() },
             Command::Rally { unit: "hoplites".into(), facing: Vertex::W },
             Command::Shock { attackers: vec![] },
             Command::Shock { attackers: vec!["agrianians".into(), "companions".into()] },

@@ -112,6 +112,14 @@ impl RandomPlayer {
                         return Some(Command::Recover { unit: s.units[u].id.clone() });
                     }
                 }
+                // Now and then, into or out of Square (CG 10.62; no dice drawn unless a unit may, so
+                // other games play as before).
+                let squares = crate::square::changers(s, st);
+                if !squares.is_empty() && self.chance(10) {
+                    let (u, form) = squares[self.below(squares.len())];
+                    let unit = s.units[u].id.clone();
+                    return Some(if form { Command::FormSquare { unit } } else { Command::LeaveSquare { unit } });
+                }
                 // Now and then, a harassment (8.3).
                 if self.chance(15) {
                     let options: Vec<(usize, usize)> = units

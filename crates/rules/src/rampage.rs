@@ -12,7 +12,7 @@
 
 use crate::charts::leaders::LeaderResult;
 use crate::cohesion::{AfterRout, Pending};
-use crate::facing::{arc_of, Arc, Heading};
+use crate::facing::{arc_of, Arc};
 use crate::game::{Event, HitCause, Phase, RampageEnd, RollPurpose, RuleError, Tx};
 use crate::hex::{HexId, Hexside, Vertex};
 use crate::rule_set::{hooks, RampageWithdrawers};
@@ -143,7 +143,7 @@ pub fn collision_hits(tx: &Tx, unit: usize, from: HexId) -> u8 {
         return 2;
     }
     let st = &tx.state.units[unit];
-    match arc_of(&st.placement, Heading::of(st.facing, st.column), from) {
+    match arc_of(&st.placement, st.heading(), from) {
         Some(Arc::Front) => 1,
         _ => 2,
     }

@@ -53,6 +53,8 @@ fn reactors(s: &Scenario, state: &GameState, mover: usize, before: &Placement) -
                 || st.routed
                 || st.reacted
                 || st.column
+                // CG 10.62: a unit in Square has no flank or rear to turn from (P195).
+                || st.square
                 || st.zoc_at_orders_start
                 || st.engaged
             {

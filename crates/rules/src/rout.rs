@@ -291,6 +291,8 @@ impl<'a> Router<'a> {
             Some(&o) if self.scenario.units[o].side != self.unit.side => return None,
             // CG 10.72[3]: a routed guild unit takes another guild's units for enemies.
             Some(&o) if crate::indian::rival_guilds(self.scenario, self.unit, &self.scenario.units[o]) => return None,
+            // CG 10.62, P196: no friendly unit ever enters a unit in Square, routers neither.
+            Some(&o) if self.state.units[o].square => return None,
             Some(_) => true,
             None => false,
         };

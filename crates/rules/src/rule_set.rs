@@ -183,6 +183,8 @@ pub struct RuleHooks {
     pub zoc_of_non_shockers_pins: bool,
     /// CG 7.21: artillery has no ZOC (D42); GBA says nothing, so it keeps one (that pins nobody).
     pub artillery_has_zoc: bool,
+    /// CG 10.62: phalanxes and Size-10 hoplites may form Square; GBA has no Square.
+    pub square: bool,
     /// 8.11 (D44).
     pub move_and_fire: MoveFireRule,
     /// GBA 10.27, CG 11.3 (D69).
@@ -247,6 +249,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
     skirmisher_without_missiles_keeps_front_zoc: false,
     zoc_of_non_shockers_pins: false,
     artillery_has_zoc: true,
+    square: false,
     move_and_fire: MoveFireRule::TowardTheTarget,
     rally: RallyRule {
         needs_open_ground: true,
@@ -311,6 +314,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     skirmisher_without_missiles_keeps_front_zoc: true,
     zoc_of_non_shockers_pins: true,
     artillery_has_zoc: false,
+    square: true,
     move_and_fire: MoveFireRule::AnyTimeButLongBows,
     rally: RallyRule {
         needs_open_ground: false,

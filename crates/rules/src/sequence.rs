@@ -198,6 +198,8 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             crate::harassment::harass(tx, unit, target)
         }
         (Phase::Orders { .. }, Command::Recover { unit }) => crate::recovery::recover(tx, unit),
+        (Phase::Orders { .. }, Command::FormSquare { unit }) => crate::square::change(tx, unit, true),
+        (Phase::Orders { .. }, Command::LeaveSquare { unit }) => crate::square::change(tx, unit, false),
         (Phase::Orders { .. }, Command::Rally { unit, facing }) => crate::rally::rally_unit(tx, unit, *facing),
         (Phase::Orders { leader, .. }, Command::LineDone) => crate::line_entry::line_done(tx, &leader),
         (Phase::Orders { leader, .. }, Command::EndOrders) => end_orders(tx, &leader),

@@ -122,8 +122,9 @@ pub fn candidates(scenario: &Scenario, state: &GameState) -> Vec<Candidate> {
             if u.side != side || st.eliminated || st.routed || st.rallied {
                 return None;
             }
-            // A column never shock attacks (6.65).
+            // A column never shock attacks (6.65), nor a unit in Square (CG 10.62).
             if st.column
+                || st.square
                 || !may_shock_attack(scenario.meta.rules, u.kind, u.class).0
                 || foes(scenario, state, i).is_empty()
             {
@@ -239,6 +240,8 @@ pub fn setup(scenario: &Scenario, state: &GameState, combat: &Combat, checked: &
         f.missile_no = u.missile.is_some() && st.supply == Supply::No;
         // In Column: TQ − 2, attacked with superiority (6.65).
         f.in_column = st.column;
+        // CG 10.62: no size ratio in a combat with a unit in Square.
+        f.in_square = st.square;
         f
     };
     let rank = |a: Arc| match a {

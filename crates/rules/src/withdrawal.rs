@@ -199,6 +199,10 @@ impl Retreat<'_> {
             if other.side != self.side {
                 return Err(format!("{to} holds the enemy {}", other.name));
             }
+            // CG 10.62, P196: no friendly combat unit enters a unit in Square.
+            if self.unit.is_some() && self.state.units[o].square {
+                return Err(format!("{to} holds {}, in Square: no friend enters it (10.62)", other.name));
+            }
             // Through a friend as the stacking chart says (6.75, 6.92); leaders stack freely.
             if let Some(u) = self.unit {
                 let routed = self.routed.contains(&o);
@@ -311,8 +315,8 @@ pub(crate) fn current_approach(scenario: &Scenario, state: &GameState) -> Option
 }
 
 fn unit_retreat<'a>(scenario: &'a Scenario, state: &'a GameState, unit: usize, mover: usize) -> Option<Retreat<'a>> {
-    // A column never withdraws (6.67).
-    if state.units[unit].column {
+    // A column never withdraws (6.67); nor a unit in Square, with its 1 MP (CG 10.62, P194).
+    if state.units[unit].column || state.units[unit].square {
         return None;
     }
     retreat_from(scenario, state, unit, mover, unit_allowance(scenario, state, unit, mover)?)
@@ -1063,7 +1067,8 @@ impl<'a> BackSteps<'a> {
 pub(crate) fn two_hex_ways(scenario: &Scenario, state: &GameState, unit: usize, mover: usize) -> Vec<BackWay> {
     let st = &state.units[unit];
     let Placement::Two(a, b) = st.placement else { return Vec::new() };
-    if st.column {
+    // CG 10.62, P194: nor a unit in Square.
+    if st.column || st.square {
         return Vec::new();
     }
     match unit_allowance(scenario, state, unit, mover) {

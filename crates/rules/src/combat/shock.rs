@@ -49,6 +49,8 @@ pub struct Fighter {
     pub arc: Arc,
     /// In Column (GBA 6.65, CG 6.55): TQ − 2 (rulings R3), attacked with AS, not shock-capable.
     pub in_column: bool,
+    /// In Square (CG 10.62): the combat has no size ratio.
+    pub in_square: bool,
     /// Missile No (GBA 9.16(B): J-class LI and LP without missiles are not DS against LC).
     pub missile_no: bool,
     /// A double-depth phalanx (GBA 9.13 DRMs; the rule itself is lost).
@@ -77,6 +79,7 @@ impl Fighter {
             hexes_moved: 0,
             arc: Arc::Front,
             in_column: false,
+            in_square: false,
             missile_no: false,
             double_depth: false,
             flank_threatened: false,
@@ -915,12 +918,17 @@ fn struggle(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, lo
         && (faces(&|f| f.kind == EL, &|f| f.kind != EL)
             || faces(&|f| f.is_chariot(), &|f| !f.is_chariot())
             || faces(&|f| f.kind == SK, &|f| f.is_chariot()));
+    // CG 10.62: a unit in Square on either side, no size ratio.
+    let square = !gba && att.iter().chain(def.iter()).any(|&i| u.get(i).in_square);
     if cg_no_srd {
         // CG 9.17[2], rulings R12: no size ratio in EL v non-EL, CH v non-CH, SK v CH.
         applying.push(Applying::once(ShiftCondition::NoSizeRatio));
         log.push("CG 9.17[2]; rulings R12", || StepKind::NoSizeRatio {
             reason: "elephants, chariots or skirmishers against other types",
         });
+    } else if square {
+        applying.push(Applying::once(ShiftCondition::NoSizeRatio));
+        log.push("CG 10.62", || StepKind::NoSizeRatio { reason: "a unit in Square" });
     } else if sa == 0 || sd == 0 {
         // GBA 9.16 step 2 (digest A28): a side with no countable Size gives no shift.
         applying.push(Applying::once(ShiftCondition::SizeNotCounted));

@@ -101,6 +101,11 @@ pub enum Command {
     Rally { unit: String, facing: Vertex },
     /// Recovery (GBA 10.16): an individual order that takes cohesion hits off `unit`.
     Recover { unit: String },
+    /// CG 10.62: an individual order that puts a phalanx or Size-10 hoplite unit into Square,
+    /// spending its whole movement allowance.
+    FormSquare { unit: String },
+    /// CG 10.62: an individual order that takes a unit out of Square, as forming it.
+    LeaveSquare { unit: String },
     /// The shock segment: the optional attackers that attack too; then every combat is
     /// resolved (GBA 9.11–9.18).
     Shock { attackers: Vec<String> },
@@ -186,6 +191,8 @@ impl Command {
             Self::Harass { .. } => "harass",
             Self::Rally { .. } => "rally",
             Self::Recover { .. } => "recover",
+            Self::FormSquare { .. } => "form_square",
+            Self::LeaveSquare { .. } => "leave_square",
             Self::Shock { .. } => "shock",
             Self::ShockCombats { .. } => "shock_combats",
             Self::TurnAfterAdvance { .. } => "turn_after_advance",

@@ -242,6 +242,13 @@ pub enum Event {
         unit: String,
         hits: u8,
     },
+    /// `leader`'s order puts `unit` into Square (`square`) or takes it out (CG 10.62): its whole
+    /// movement allowance is spent, so it is Moved.
+    SquareChanged {
+        leader: String,
+        unit: String,
+        square: bool,
+    },
     /// A unit that turned in reaction now has the mover in its ZOC and may fire at it (8.21).
     ReactionFireOffered {
         unit: String,
@@ -962,6 +969,17 @@ impl GameState {
                     ordered.push(id.clone());
                 }
             }
+            Event::SquareChanged { unit: id, square, .. } => {
+                // CG 10.62: its whole movement allowance goes on it (P192).
+                if let Some(i) = unit(id) {
+                    self.units[i].square = *square;
+                    self.units[i].moved = true;
+                }
+                if let Phase::Orders { orders_left, ordered, .. } = &mut self.phase {
+                    *orders_left = orders_left.saturating_sub(1);
+                    ordered.push(id.clone());
+                }
+            }
             Event::ReactionFireOffered { unit: id } => {
                 if let Phase::Reaction { firers, .. } = &mut self.phase {
                     firers.push(id.clone());
@@ -1099,8 +1117,9 @@ impl GameState {
                 if let Some(i) = unit(id) {
                     let u = &mut self.units[i];
                     u.routed = true;
-                    // Routed units are never in column (6.61).
+                    // Routed units are never in column (6.61), nor in Square (CG 10.62, P195).
                     u.column = false;
+                    u.square = false;
                     u.hits = 0;
                     u.placement = *placement;
                     u.facing = *facing;

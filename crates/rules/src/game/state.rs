@@ -93,11 +93,18 @@ pub struct UnitState {
     /// no ZOC (CG 10.14), so the units it comes near may step out of its way (6.77).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rampaging: bool,
+    /// In Square (CG 10.62): every adjacent hex is a front hex; it moves 1 MP, one hex any way
+    /// (P194), never shock attacks, and no friendly unit enters its hexes.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub square: bool,
 }
 
 impl UnitState {
-    /// Which way it faces: a vertex, or in column a hexside (6.63).
+    /// Which way it faces: a vertex, in column a hexside (6.63), in Square all round (CG 10.62).
     pub fn heading(&self) -> crate::facing::Heading {
+        if self.square {
+            return crate::facing::Heading::Square(self.facing);
+        }
         crate::facing::Heading::of(self.facing, self.column)
     }
 }
@@ -425,6 +432,7 @@ impl GameState {
                     zoc_at_orders_start: false,
                     engaged: false,
                     rampaging: false,
+                    square: false,
                 })
                 .collect(),
             leaders: scenario
