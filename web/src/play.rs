@@ -277,12 +277,13 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     leader_withdrawals(&g.scenario, &g.state, l)
                 }
                 // CG 12.44: a retiring commander's moves are the engine's to allow.
-                _ => leader_reach(&g.scenario, &g.state, l, by)
-                    .into_iter()
-                    .filter(|(_, (_, path))| {
-                        sarissa_rules::retire::move_refusal(&g.scenario, &g.state, l, path).is_none()
-                    })
-                    .collect(),
+                _ => {
+                    let limit = sarissa_rules::retire::move_limit(&g.scenario, &g.state, l);
+                    leader_reach(&g.scenario, &g.state, l, by)
+                        .into_iter()
+                        .filter(|(_, (_, path))| limit.as_ref().is_none_or(|m| m.refusal(path).is_none()))
+                        .collect()
+                }
             })
             .unwrap_or_default()
         }

@@ -295,9 +295,10 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                 }
             }
             for (li, by_overall) in movable_leaders(game) {
+                // CG 12.44: a retiring commander rides for his camp, and then stays in it.
+                let limit = crate::retire::move_limit(s, st, li);
                 for (_, (_, path)) in leader_reach(s, st, li, by_overall) {
-                    // CG 12.44: a retiring commander rides for his camp, and then stays in it.
-                    if crate::retire::move_refusal(s, st, li, &path).is_none() {
+                    if limit.as_ref().is_none_or(|m| m.refusal(&path).is_none()) {
                         out.push(Command::MoveLeader { leader: s.leaders[li].id.clone(), path });
                     }
                 }

@@ -68,13 +68,13 @@ pub fn declarable(scenario: &Scenario, state: &GameState, leader: usize) -> Opti
     else {
         return None;
     };
-    let initiative = crate::orders::ratings(scenario, state, leader).initiative.unwrap_or(0);
-    let fresh = ordered.is_empty() && line.is_none() && *orders_left == initiative;
+    let ratings = crate::orders::ratings(scenario, state, leader);
+    let fresh = ordered.is_empty() && line.is_none() && *orders_left == ratings.initiative.unwrap_or(0);
     if active != &l.id || !fresh || state.leaders[leader].mp_used > 0 || state.camp_orders.is_some() {
         return None;
     }
     let at = state.leaders[leader].at;
-    let reach = 2 * u32::from(crate::orders::ratings(scenario, state, leader).command_range);
+    let reach = 2 * u32::from(ratings.command_range);
     scenario.map.camps.iter().enumerate().filter(|(_, c)| c.side == l.side).find_map(|(ci, c)| {
         let near_gate = scenario.map.hexsides.iter().any(|e| {
             e.feature == HexsideFeature::CampGate
@@ -165,29 +165,55 @@ pub fn owed_moves(scenario: &Scenario, state: &GameState, leader: usize) -> Vec<
     moves.into_iter().map(|m| m.1).collect()
 }
 
-/// Why `leader` may not go along `path` (12.44): retiring, only a move in `owed_moves`; arrived,
-/// nowhere out of the royal enclosure.
-pub fn move_refusal(scenario: &Scenario, state: &GameState, leader: usize, path: &[HexId]) -> Option<String> {
-    let r = of(state, &scenario.leaders[leader].id)?;
-    match r.stage {
-        Stage::Declared => None,
-        Stage::Triggered => (!owed_moves(scenario, state, leader).iter().any(|m| m.last() == path.last())).then(|| {
-            "he is retiring to his camp: he rides as near to the royal enclosure as he can get, and nowhere else \
-             (12.44)"
-                .to_string()
-        }),
-        Stage::Arrived => confinement(scenario, state, leader, path),
+/// What 12.44 leaves of a commander's own moves: while retiring, only moves ending at these
+/// hexes (the ends of `owed_moves`; none when he can get no nearer); once arrived, only moves
+/// within these hexes (the royal enclosure). Worked out once for every path to be judged.
+pub enum MoveLimit {
+    OnlyTo(Vec<HexId>),
+    Within(Vec<HexId>),
+}
+
+impl MoveLimit {
+    /// Why a move along `path` breaks the limit, if it does.
+    pub fn refusal(&self, path: &[HexId]) -> Option<String> {
+        match self {
+            Self::OnlyTo(ends) => path.last().is_none_or(|h| !ends.contains(h)).then(|| {
+                "he is retiring to his camp: he rides as near to the royal enclosure as he can get, and nowhere \
+                 else (12.44)"
+                    .to_string()
+            }),
+            Self::Within(area) => path
+                .iter()
+                .any(|h| !area.contains(h))
+                .then(|| "he has retired to his camp: he stays within its royal enclosure (12.44)".to_string()),
+        }
     }
 }
 
+/// The limit 12.44 puts on `leader`'s own moves now, if any.
+pub fn move_limit(scenario: &Scenario, state: &GameState, leader: usize) -> Option<MoveLimit> {
+    let r = of(state, &scenario.leaders[leader].id)?;
+    match r.stage {
+        Stage::Declared => None,
+        Stage::Triggered => Some(MoveLimit::OnlyTo(
+            owed_moves(scenario, state, leader).iter().filter_map(|m| m.last().copied()).collect(),
+        )),
+        Stage::Arrived => Some(MoveLimit::Within(target_area(scenario, r.camp))),
+    }
+}
+
+/// Why `leader` may not go along `path` (12.44), if he may not: see [`MoveLimit`].
+pub fn move_refusal(scenario: &Scenario, state: &GameState, leader: usize, path: &[HexId]) -> Option<String> {
+    move_limit(scenario, state, leader)?.refusal(path)
+}
+
 /// Why `leader`, retired into his camp, may not go along `path`: it leaves the royal enclosure
-/// (12.44[2]). Withdrawals are bound by it too.
+/// (12.44[2]). Withdrawals are bound by it too; a retiring commander's are not.
 pub fn confinement(scenario: &Scenario, state: &GameState, leader: usize, path: &[HexId]) -> Option<String> {
-    let r = of(state, &scenario.leaders[leader].id).filter(|r| r.stage == Stage::Arrived)?;
-    let area = target_area(scenario, r.camp);
-    path.iter()
-        .any(|h| !area.contains(h))
-        .then(|| "he has retired to his camp: he stays within its royal enclosure (12.44)".to_string())
+    match move_limit(scenario, state, leader)? {
+        limit @ MoveLimit::Within(_) => limit.refusal(path),
+        MoveLimit::OnlyTo(_) => None,
+    }
 }
 
 /// After a move of `leader`: has the retiring commander reached the royal enclosure (12.44[2])?
