@@ -1,4 +1,4 @@
-//! The Square (CG 10.62): a phalanx or Size-10 hoplite unit spends its whole order to close up
+//! The Square (CG 10.62): a phalanx or Size-10 hoplite unit spends its whole move to close up
 //! with a front all round, or to open out again. What Square does elsewhere: all-round front in
 //! `facing::arc_of` (and so ZOC all round, `zoc.rs`), no shock attack (`shock_segment`), no
 //! size ratio (`combat::shock`), no friend entering its hexes and its one-hex step in any
@@ -24,13 +24,11 @@ pub fn refusal(scenario: &Scenario, state: &GameState, unit: usize) -> Option<St
     if !may_form(scenario, u) {
         return Some("only phalanxes and Size-10 hoplites form Square (10.62)".into());
     }
-    let Phase::Orders { leader, line, .. } = &state.phase else {
+    let Phase::Orders { leader, .. } = &state.phase else {
         return Some("it is not an orders phase (10.62)".into());
     };
-    // P192: an individual order, the unit's whole movement allowance spent on it.
-    if line.is_some() {
-        return Some("forming or leaving Square takes an individual order, not a line command (10.62, P192)".into());
-    }
+    // P192: an ordered unit, individually or in its line (an "active unit"), spends its whole
+    // movement allowance on it; the leaderless Camp Orders Phase only moves, fires and attacks.
     if state.camp_orders.is_some() {
         return Some("in the Camp Orders Phase units move, fire and attack, nothing more (12.17, P192)".into());
     }
@@ -64,7 +62,7 @@ pub fn refusal(scenario: &Scenario, state: &GameState, unit: usize) -> Option<St
 /// Every unit the active leader may order to form or leave Square now, with the formation each
 /// would take (true: into Square).
 pub fn changers(scenario: &Scenario, state: &GameState) -> Vec<(usize, bool)> {
-    if !crate::rule_set::hooks(scenario.meta.rules).square || !matches!(state.phase, Phase::Orders { line: None, .. }) {
+    if !crate::rule_set::hooks(scenario.meta.rules).square || !matches!(state.phase, Phase::Orders { .. }) {
         return Vec::new();
     }
     crate::legal::order_candidates(scenario, state)

@@ -1,6 +1,6 @@
 //! The Chandragupta Square (CG 10.62; rulings P192–P196): forming and leaving it under an
-//! individual order, its all-round front, no shock attack, no size ratio, no friend entering it,
-//! and no move in Square yet.
+//! individual order or in a line command's turn (never in the Camp Orders Phase), its all-round
+//! front, no shock attack, no size ratio, no friend entering it, and its one-hex step.
 
 mod common;
 use common::*;
@@ -93,6 +93,56 @@ fn only_phalanxes_and_size_10_hoplites_under_chandragupta_cg_10_62() {
             assert_eq!(refusal(&mut game, form()).0, "10.62", "{rules} {kind} {size}");
         }
     }
+}
+
+#[test]
+fn a_phalanx_of_a_line_forms_square_in_its_turn_cg_10_62_p192() {
+    // Two phalanxes side by side under the overall commander, who gives them a line command.
+    let mut f = field("chandragupta", "PH", 10, far_red());
+    // Macedonian phalanxes: the side's "PH/MA" line.
+    f.units[0] = ["ph", "ph2"]
+        .iter()
+        .zip(["0505-0506", "0507-0508"])
+        .map(|(id, at)| unit(id, "PH", "MA", 10, 7, 5, "", at, "E"))
+        .collect();
+    f.leaders[0][0] = f.leaders[0][0].replace(", at = \"0205\"", ", line_command = true, strategy = 3, at = \"0404\"");
+    let (mut game, _) = f.start(&[]);
+    ok(&mut game, activate("hero"));
+    let line = legal_commands(&game)
+        .into_iter()
+        .find(|c| matches!(c, Command::LineCommand { anchor, .. } if anchor == "ph"))
+        .unwrap_or_else(|| panic!("a phalanx line is offered: {:?}", legal_commands(&game)));
+    let declared = ok(&mut game, line);
+    assert!(
+        declared.iter().any(|e| matches!(e, Event::LineDeclared { units, .. } if units.len() == 2)),
+        "{declared:?}"
+    );
+    // Each unit of the line is an active unit: either may close up instead of marching.
+    assert!(legal_commands(&game).contains(&form()));
+    let events = ok(&mut game, form());
+    assert_eq!(events, vec![Event::SquareChanged { leader: "hero".into(), unit: "ph".into(), square: true }]);
+    assert!(game.state.units[0].square && game.state.units[0].moved);
+    // The rest of the line still marches; the Square has had its turn.
+    let offered = legal_commands(&game);
+    assert!(!offered.iter().any(is_ph), "{offered:?}");
+    assert!(offered
+        .iter()
+        .any(|c| matches!(c, Command::Move { unit, .. } | Command::MoveTo { unit, .. } if unit == "ph2")));
+}
+
+#[test]
+fn not_in_the_camp_orders_phase_cg_10_62_12_17_p192() {
+    let (mut game, _) = field("chandragupta", "PH", 10, far_red()).start(&[]);
+    // The leaderless phase of a camp's units (12.17): they move, fire and attack, nothing more.
+    ok(&mut game, activate("hero"));
+    game.state.camp_orders =
+        Some(sarissa_rules::camp_orders::CampOrders { side: 0, units: vec!["ph".into()], then: None });
+    if let sarissa_rules::game::Phase::Orders { leader, .. } = &mut game.state.phase {
+        *leader = sarissa_rules::camp_orders::NO_LEADER.into();
+    }
+    assert!(!legal_commands(&game).contains(&form()));
+    let refused = game.execute(&form()).expect_err("no Square in the Camp Orders Phase");
+    assert!(refused.to_string().contains("12.17"), "{refused}");
 }
 
 #[test]
