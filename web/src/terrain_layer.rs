@@ -36,6 +36,12 @@ pub fn terrain_class(t: Terrain) -> &'static str {
         Terrain::Stronghold => "t-stronghold",
         Terrain::Water => "t-water",
         Terrain::CampTower => "t-tower",
+        // The city of CG 12.2: flat placeholder colours until the city is drawn properly.
+        Terrain::CityStreet => "t-street",
+        Terrain::CitySquare => "t-square",
+        Terrain::CityBlock => "t-block",
+        Terrain::Temple => "t-temple",
+        Terrain::Palace => "t-palace",
     }
 }
 

@@ -9,6 +9,7 @@ pub mod breach;
 pub mod camp;
 pub mod camp_orders;
 pub mod charts;
+pub mod city;
 pub mod cohesion;
 pub mod column;
 pub mod combat;

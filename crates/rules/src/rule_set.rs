@@ -208,6 +208,9 @@ pub struct RuleHooks {
     /// (12.14), zones of control stopped or turned into Fort ZOCs at them (12.15, 12.16). GBA
     /// has no camps (D27): a scenario may describe one only under the CG rules.
     pub camps: bool,
+    /// CG 12.2: a city (Takshashila) — street, square, block, temple and palace hexes, its
+    /// streets and gates. GBA has none: a scenario may describe one only under the CG rules.
+    pub city: bool,
     /// CG 9.21: the entry fire an advancing unit meets never routs it (TQ − 1 hits at most);
     /// GBA 9.31 caps only the advance's own costs (P142).
     pub advance_fire_cannot_rout: bool,
@@ -265,6 +268,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
     harass_path_avoids_rivers: false,
     routers_barred_by_rivers_and_walls: false,
     camps: false,
+    city: false,
     advance_fire_cannot_rout: false,
     rampage: RampageRule {
         first_high_roll_flees_cause: true,
@@ -330,6 +334,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     harass_path_avoids_rivers: true,
     routers_barred_by_rivers_and_walls: true,
     camps: true,
+    city: true,
     advance_fire_cannot_rout: true,
     rampage: RampageRule {
         first_high_roll_flees_cause: false,

@@ -19,10 +19,20 @@ pub enum Terrain {
     /// A tower standing on a CG camp's palisade (CG 12.11, 12.18): a hex of the camp's third
     /// enclosure that holds missile units and artillery (ruling P170).
     CampTower,
+    /// A street of a CG city (CG 12.21, 12.23): street movement along the street's steps.
+    CityStreet,
+    /// A square of a CG city (CG 12.21): open ground, a kind of street.
+    CitySquare,
+    /// A block of a CG city (CG 12.21, 12.22): houses and lanes, foot only.
+    CityBlock,
+    /// A temple of a CG city (CG 12.21): a kind of block.
+    Temple,
+    /// The palace of a CG city (CG 12.21, 12.43): a kind of block, the Retire Target Area.
+    Palace,
 }
 
 impl Terrain {
-    pub const ALL: [Terrain; 12] = [
+    pub const ALL: [Terrain; 17] = [
         Self::Clear,
         Self::Woods,
         Self::Marsh,
@@ -35,6 +45,11 @@ impl Terrain {
         Self::Stronghold,
         Self::Water,
         Self::CampTower,
+        Self::CityStreet,
+        Self::CitySquare,
+        Self::CityBlock,
+        Self::Temple,
+        Self::Palace,
     ];
 
     pub fn letter(self) -> char {
@@ -51,6 +66,11 @@ impl Terrain {
             Self::Stronghold => 's',
             Self::Water => '~',
             Self::CampTower => 'T',
+            Self::CityStreet => '=',
+            Self::CitySquare => '+',
+            Self::CityBlock => 'B',
+            Self::Temple => 'H',
+            Self::Palace => 'P',
         }
     }
 
@@ -72,6 +92,11 @@ impl Terrain {
             Self::Stronghold => "stronghold",
             Self::Water => "sea or lake",
             Self::CampTower => "camp tower",
+            Self::CityStreet => "city street",
+            Self::CitySquare => "city square",
+            Self::CityBlock => "city block",
+            Self::Temple => "temple",
+            Self::Palace => "palace",
         }
     }
 

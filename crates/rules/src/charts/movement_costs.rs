@@ -191,9 +191,44 @@ const R_TOWER_MISSILE: Origin = Origin::Recovered(
     "CG 12.11: a camp tower holds missile units and artillery (light foot only if missile-armed, P170; MP designed)",
 );
 
+const R_STREET: Origin = Origin::Recovered("CG 12.23 example, T15: 2 MP for a street or square hex (hits designed)");
+const R_BLOCK: Origin = Origin::Recovered("CG 12.23 example, T15: 3 MP for block terrain (hits designed)");
+const R_BLOCK_DOUBLE: Origin = Origin::Recovered("CG 12.22: no double-size unit enters block terrain");
+const R_BLOCK_FOOT: Origin = Origin::Recovered("CG 12.22, 12.24: only foot units enter block terrain");
+const R_CITY_GATE: Origin =
+    Origin::Recovered("CG 12.21, 12.213: a city gate is the way through the wall (costs designed)");
+
+/// A street or square hex of a CG city entered by street movement (CG 12.23; T15): 2 MP, no
+/// hits. The double-size column takes a hit (designed: a phalanx files through lanes). Entered any
+/// other way a street hex costs its block row ([`CITY_BLOCK`]; `city::entry_terrain`).
+const CITY_STREET: [Cell; 8] = [
+    ok(2, 1, R_STREET),
+    ok(2, 0, R_STREET),
+    ok(2, 0, R_STREET),
+    ok(2, 0, R_STREET),
+    ok(2, 0, R_STREET),
+    ok(2, 0, R_STREET),
+    ok(2, 0, R_STREET),
+    ok(2, 0, R_STREET),
+];
+
+/// Block terrain of a CG city, temple and palace included (CG 12.21, 12.22; T15): 3 MP for foot
+/// only; formed foot take a hit in the crowded houses (designed), light foot and skirmishers none.
+/// Artillery is no foot: it stays in the streets like the mounted arms (designed reading of 12.22).
+pub const CITY_BLOCK: [Cell; 8] = [
+    no(R_BLOCK_DOUBLE),
+    ok(3, 1, R_BLOCK),
+    ok(3, 0, R_BLOCK),
+    ok(3, 0, R_BLOCK),
+    no(R_BLOCK_FOOT),
+    no(R_BLOCK_FOOT),
+    no(R_BLOCK_FOOT),
+    no(R_BLOCK_FOOT),
+];
+
 /// Cost of entering a hex, by terrain; columns in [`MoveCategory::ALL`] order
 /// (2H, HF, LF, SK, CAV, EL, CH, AT). Rows in [`Terrain::ALL`] order.
-pub const HEXES: [(Terrain, [Cell; 8]); 12] = [
+pub const HEXES: [(Terrain, [Cell; 8]); 17] = [
     (Terrain::Clear, [ok(1, 0, R_CLEAR); 8]),
     (
         Terrain::Woods,
@@ -263,6 +298,12 @@ pub const HEXES: [(Terrain, [Cell; 8]); 12] = [
             ok(2, 0, R_TOWER_MISSILE),
         ],
     ),
+    // The city of CG 12.2 (T15).
+    (Terrain::CityStreet, CITY_STREET),
+    (Terrain::CitySquare, CITY_STREET),
+    (Terrain::CityBlock, CITY_BLOCK),
+    (Terrain::Temple, CITY_BLOCK),
+    (Terrain::Palace, CITY_BLOCK),
 ];
 
 /// Extra cost of crossing a hexside, added to the cost of the hex entered; rows in
@@ -307,9 +348,21 @@ pub const HEXSIDES: [(HexsideFeature, [Cell; 8]); 15] = [
     // Only if no enemy unit is in the gate hex: see hexside_cost.
     (HexsideFeature::Gate, [ok(0, 0, R_GATE); 8]),
     // CG 12.213: only its controller crosses an unbreached city gate (the engine checks it).
+    // 1 MP and a hit, none for skirmishers and artillery; In Column takes a hit fewer, so a
+    // column passes unshaken (CG 12.25: gates are best used In Column). No double-size unit
+    // passes the narrow gate (designed, as the block rule of 12.22 keeps it out of the houses).
     (
         HexsideFeature::CityGate,
-        [PD, ok(1, 1, D), ok(1, 1, D), ok(1, 0, D), ok(1, 1, D), ok(1, 1, D), ok(1, 1, D), ok(1, 0, D)],
+        [
+            PD,
+            ok(1, 1, R_CITY_GATE),
+            ok(1, 1, R_CITY_GATE),
+            ok(1, 0, R_CITY_GATE),
+            ok(1, 1, R_CITY_GATE),
+            ok(1, 1, R_CITY_GATE),
+            ok(1, 1, R_CITY_GATE),
+            ok(1, 0, R_CITY_GATE),
+        ],
     ),
     (
         HexsideFeature::Berm,

@@ -273,9 +273,9 @@ fn read_document(ctx: &mut Ctx, doc: &Spanned<DeTable>, file: &str) -> Option<Sc
         }
     }
     let meta = top.value(ctx, "scenario", true).and_then(|v| read_meta(ctx, v, file));
-    let (mut map, raw_camps) = match top.value(ctx, "map", true).and_then(|v| read_map(ctx, v)) {
-        Some((map, camps)) => (Some(map), camps),
-        None => (None, Vec::new()),
+    let (mut map, raw_camps, raw_city) = match top.value(ctx, "map", true).and_then(|v| read_map(ctx, v)) {
+        Some((map, camps, city)) => (Some(map), camps, city),
+        None => (None, Vec::new(), None),
     };
     let sides_value = top.array(ctx, "side", true);
     top.finish(ctx);
@@ -304,6 +304,7 @@ fn read_document(ctx: &mut Ctx, doc: &Spanned<DeTable>, file: &str) -> Option<Sc
     }
     if let Some(map) = &mut map {
         map.camps = resolve_camps(ctx, map, raw_camps, &sides, meta.as_ref().map(|m| m.rules));
+        map.city = resolve_city(ctx, map, raw_city, &sides, meta.as_ref().map(|m| m.rules));
         check_stacking(ctx, map, &units, &ids);
     }
     check_contingents(ctx, &sides, &units, &leaders, &ids);
@@ -476,7 +477,7 @@ fn read_optional_rules(ctx: &mut Ctx, value: &Value) -> OptionalRules {
     rules
 }
 
-fn read_map(ctx: &mut Ctx, value: &Value) -> Option<(Map, Vec<RawCamp>)> {
+fn read_map(ctx: &mut Ctx, value: &Value) -> Option<(Map, Vec<RawCamp>, Option<RawCity>)> {
     let mut f = Fields::of(ctx, value, "[map]")?;
     let columns = f.int(ctx, "columns", 1..=99, true).map(|n| n as u8);
     let rows = f.int(ctx, "rows", 1..=99, true).map(|n| n as u8);
@@ -484,6 +485,7 @@ fn read_map(ctx: &mut Ctx, value: &Value) -> Option<(Map, Vec<RawCamp>)> {
     let elevation_text = f.string(ctx, "elevation", true);
     let hexsides_value = f.get("hexsides");
     let camp_value = f.get("camp");
+    let city_value = f.get("city");
     let compass = read_compass(ctx, &mut f);
     f.finish(ctx);
     let (columns, rows) = (columns?, rows?);
@@ -513,12 +515,27 @@ fn read_map(ctx: &mut Ctx, value: &Value) -> Option<(Map, Vec<RawCamp>)> {
         hexsides: Vec::new(),
         compass,
         camps: Vec::new(),
+        city: None,
     };
     if let Some(v) = hexsides_value {
         map.hexsides = read_hexsides(ctx, v, &map);
     }
     let camps = camp_value.map_or_else(Vec::new, |v| read_camps(ctx, v, &map));
     // CG 12.11 (P170): a camp tower stands on a palisade, in some camp's third enclosure.
+    if let Some((text, span)) = &terrain_grid {
+        let city = map.hexes().find(|&h| map.terrain(h).is_some_and(crate::city::is_city));
+        if let (Some(h), None) = (city, city_value) {
+            let (line, column) = grid_cell(ctx, text, span, h);
+            ctx.error_at(
+                line,
+                column,
+                format!(
+                    "terrain grid: hex {h} is a {} (CG 12.2), but the map has no [map.city] table",
+                    map.terrain(h).map_or("", Terrain::name)
+                ),
+            );
+        }
+    }
     if let Some((text, span)) = terrain_grid {
         let third =
             |h: HexId| camps.iter().any(|c| c.enclosures.iter().any(|&(x, e)| x == h && e == crate::camp::PALISADE));
@@ -531,7 +548,133 @@ fn read_map(ctx: &mut Ctx, value: &Value) -> Option<(Map, Vec<RawCamp>)> {
             );
         }
     }
-    Some((map, camps))
+    let city = city_value.and_then(|v| read_city(ctx, v, &map));
+    Some((map, camps, city))
+}
+
+/// A city as written (CG 12.2): its side still a name, checked once the sides are read.
+struct RawCity {
+    span: Range<usize>,
+    name: String,
+    side: Option<(String, Range<usize>)>,
+    streets: Vec<(HexId, HexId)>,
+    main_street: Vec<(HexId, HexId)>,
+}
+
+/// `[map.city]`: `name`, `side` and the street chains (CG 12.23) and main-street chains (CG
+/// 12.24), each a string of adjacent street or square hexes.
+fn read_city(ctx: &mut Ctx, value: &Value, map: &Map) -> Option<RawCity> {
+    let mut f = Fields::of(ctx, value, "[map.city]")?;
+    let name = f.string(ctx, "name", true);
+    let side = f.string(ctx, "side", true);
+    let streets = f.strings(ctx, "streets", true);
+    let main = f.strings(ctx, "main_street", false);
+    f.finish(ctx);
+    let mut steps = |chains: &[(String, Range<usize>)], key: &str| {
+        let mut out = Vec::new();
+        for (chain, span) in chains {
+            out.extend(read_street_chain(ctx, chain, span.clone(), map, key));
+        }
+        out
+    };
+    let main_street = steps(&main, "main_street");
+    let mut streets = steps(&streets, "streets");
+    streets.extend(main_street.iter().copied());
+    let tidy = |mut v: Vec<(HexId, HexId)>| {
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    Some(RawCity {
+        span: value.span(),
+        name: name.map_or_else(String::new, |n| n.0),
+        side,
+        streets: tidy(streets),
+        main_street: tidy(main_street),
+    })
+}
+
+/// One chain of `[map.city]` `streets` or `main_street` (CG 12.23): its steps, each pair sorted.
+fn read_street_chain(ctx: &mut Ctx, chain: &str, span: Range<usize>, map: &Map, key: &str) -> Vec<(HexId, HexId)> {
+    let what = format!("[map.city] {key} chain \"{chain}\"");
+    let hexes: Vec<Option<HexId>> =
+        chain.split_whitespace().map(|s| parse_hex(ctx, s, span.clone(), Some(map), &what)).collect();
+    if hexes.len() < 2 {
+        ctx.error(span, format!("{what}: a chain needs at least two hexes, separated by spaces"));
+        return Vec::new();
+    }
+    let mut ok = true;
+    for &hex in hexes.iter().flatten() {
+        let terrain = map.terrain(hex).unwrap_or(Terrain::Clear);
+        if !crate::city::is_street(terrain) {
+            ctx.error(
+                span.clone(),
+                format!(
+                    "{what}: hex {hex} is {}; a street runs through street (`=`) or square (`+`) hexes only",
+                    terrain.name()
+                ),
+            );
+            ok = false;
+        }
+    }
+    let mut out = Vec::new();
+    for pair in hexes.windows(2) {
+        let (Some(a), Some(b)) = (pair[0], pair[1]) else {
+            ok = false;
+            continue;
+        };
+        if !a.is_adjacent(b) {
+            ctx.error(span.clone(), format!("{what}: hexes {a} and {b} follow each other but are not adjacent"));
+            ok = false;
+        }
+        out.push(if a < b { (a, b) } else { (b, a) });
+    }
+    if ok {
+        out
+    } else {
+        Vec::new()
+    }
+}
+
+/// The city, its side found and checked against the terrain and the gates (CG 12.2): city terrain
+/// and `[map.city]` come together, and every `city_gate` has the city on exactly one side.
+fn resolve_city(
+    ctx: &mut Ctx,
+    map: &Map,
+    raw: Option<RawCity>,
+    sides: &[Side],
+    rules: Option<RuleSet>,
+) -> Option<crate::city::City> {
+    let city_hex = map.hexes().find(|&h| map.terrain(h).is_some_and(crate::city::is_city));
+    // A city grid with no table is reported with the grid (read_map).
+    let raw = raw?;
+    if rules.is_some_and(|r| !crate::rule_set::hooks(r).city) {
+        ctx.error(raw.span, "[map.city]: a city belongs to the chandragupta rules (CG 12.2)");
+        return None;
+    }
+    if city_hex.is_none() {
+        ctx.error(
+            raw.span.clone(),
+            "[map.city]: the map has no city hex (street `=`, square `+`, block `B`, temple `H`, palace `P`)",
+        );
+    }
+    let in_city = |h: HexId| map.terrain(h).is_some_and(crate::city::is_city);
+    for e in map.hexsides.iter().filter(|e| e.feature == HexsideFeature::CityGate) {
+        if in_city(e.a) == in_city(e.b) {
+            let (a, b) = (e.a, e.b);
+            let what = if in_city(a) { "both are city hexes" } else { "neither is a city hex" };
+            ctx.error(
+                raw.span.clone(),
+                format!("[map.city]: city_gate hexside {a}-{b} must have the city on exactly one side; {what}"),
+            );
+        }
+    }
+    let (id, span) = raw.side?;
+    let Some(side) = sides.iter().position(|s| s.id == id) else {
+        ctx.error(span, format!("[map.city]: `{id}` is not a side of this battle"));
+        return None;
+    };
+    Some(crate::city::City { name: raw.name, side, streets: raw.streets, main_street: raw.main_street })
 }
 
 /// A camp as written (CG 12.1): its side still a name, checked once the sides are read.

@@ -182,6 +182,9 @@ pub struct Map {
     /// The camps on the map (CG 12.1): which hexes lie in which enclosure, and whose each is.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub camps: Vec<crate::camp::Camp>,
+    /// The city on the map (CG 12.2): its streets and the side holding its gates at the start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub city: Option<crate::city::City>,
 }
 
 /// The compass when a map gives none (P73): 1 north, then clockwise round the hexsides.

@@ -406,3 +406,54 @@ pub fn nayakas_with_their_units(s: &sarissa_rules::Scenario) -> [usize; 2] {
     }
     count
 }
+
+/// A small walled city (CG 12.2) on the field, its geometry that of the book's Takshashila
+/// example (12.23, 12.25): the main street runs 0403–0407 (north to south; like 2426–2430), a
+/// side street leaves it at 0406 for 0506 (like 2429 → 2528), and the square 0606 (like 2628)
+/// lies beyond 0506, which is adjacent to 0405 (like 2528 to 2428) but joined to it by no street.
+/// Blocks round about, a temple at 0504 and the palace at 0307. The north gate is the hexside
+/// 0402–0403; walls close 0403 off from 0303 and 0503.
+pub const CITY_TERRAIN: [(&str, char); 15] = [
+    ("0403", '='),
+    ("0404", '='),
+    ("0405", '='),
+    ("0406", '='),
+    ("0407", '='),
+    ("0506", '='),
+    ("0606", '+'),
+    ("0305", 'B'),
+    ("0306", 'B'),
+    ("0505", 'B'),
+    ("0507", 'B'),
+    ("0605", 'B'),
+    ("0607", 'B'),
+    ("0504", 'H'),
+    ("0307", 'P'),
+];
+
+/// The `[map.city]` table of [`CITY_TERRAIN`], held by `side`.
+pub fn city_table(side: &str) -> String {
+    format!("\n[map.city]\nname = \"Testpur\"\nside = \"{side}\"\nstreets = [\"0406 0506\"]\nmain_street = [\"0403 0404 0405 0406 0407\"]\n")
+}
+
+/// A Chandragupta field with the city of [`CITY_TERRAIN`] and its north gate and walls.
+pub fn city_field(blue: Vec<String>, red: Vec<String>) -> Field {
+    Field {
+        rules: "chandragupta",
+        macedonian: [false, false],
+        terrain: CITY_TERRAIN.to_vec(),
+        hexsides: vec![("city_gate", "0402-0403"), ("wall", "0303-0403"), ("wall", "0403-0503")],
+        units: [blue, red],
+        leaders: [vec![leader("raja", "overall", 2, 8, "0109")], vec![leader("foe", "overall", 6, 8, "1210")]],
+        ..Field::default()
+    }
+}
+
+/// Starts a game on a city field with `side`'s city, loaded dice, past the PW declarations.
+pub fn start_city(f: &Field, side: &str, dice: &[u8]) -> Game {
+    let text = format!("{}{}", f.toml(), city_table(side));
+    let scenario = sarissa_rules::load("field.toml", &text).unwrap_or_else(|e| panic!("{e}"));
+    let (mut game, _) = Game::new(Arc::new(scenario), Dice::scripted(dice)).expect("the game starts");
+    no_pw(&mut game);
+    game
+}
