@@ -36,7 +36,8 @@ pub fn terrain_class(t: Terrain) -> &'static str {
         Terrain::Stronghold => "t-stronghold",
         Terrain::Water => "t-water",
         Terrain::CampTower => "t-tower",
-        // The city of CG 12.2: flat placeholder colours until the city is drawn properly.
+        // The city of CG 12.2: blocks of houses, streets drawn along their steps (see
+        // `city_streets`), open squares, a temple and the palace.
         Terrain::CityStreet => "t-street",
         Terrain::CitySquare => "t-square",
         Terrain::CityBlock => "t-block",
@@ -106,11 +107,55 @@ pub fn patterns() -> Html {
                 <rect width="16" height="16" class="t-tower-bg" />
                 <path d="M3,14 v-9 h2 v-2 h2 v2 h2 v-2 h2 v2 h2 v9 z" class="keep" />
             </pattern>
+            // The city (CG 12.21): blocks of crowded houses with lanes between, a paved square,
+            // a stepped temple spire, a pillared palace hall.
+            <pattern id="pat-block" width="14" height="14" patternUnits="userSpaceOnUse">
+                <rect width="14" height="14" class="t-block-bg" />
+                <rect x="0.5" y="0.5" width="6" height="5" class="roof" />
+                <rect x="8" y="0.5" width="5.5" height="6.5" class="roof" />
+                <rect x="0.5" y="7" width="5" height="6.5" class="roof" />
+                <rect x="7" y="8.5" width="6.5" height="5" class="roof" />
+            </pattern>
+            <pattern id="pat-square" width="10" height="10" patternUnits="userSpaceOnUse">
+                <rect width="10" height="10" class="t-square-bg" />
+                <path d="M0,0.5 h10 M0.5,0 v10" class="paving" />
+            </pattern>
+            <pattern id="pat-temple" width="22" height="22" patternUnits="userSpaceOnUse">
+                <rect width="22" height="22" class="t-temple-bg" />
+                <path d="M4,19 h14 v-3 h-2 v-3 h-2 l-3,-9 l-3,9 h-2 v3 h-2 z" class="shrine" />
+            </pattern>
+            <pattern id="pat-palace" width="22" height="22" patternUnits="userSpaceOnUse">
+                <rect width="22" height="22" class="t-palace-bg" />
+                <path d="M2,8 l9,-5 l9,5 z M3,18 h16 v2 h-16 z M4,9 h2 v9 h-2 z M10,9 h2 v9 h-2 z M16,9 h2 v9 h-2 z" class="hall" />
+            </pattern>
             <pattern id="pat-water" width="24" height="12" patternUnits="userSpaceOnUse">
                 <rect width="24" height="12" class="t-water-bg" />
                 <path d="M2,7 q4,-4 8,0 t8,0" class="wave" />
             </pattern>
         </defs>
+    }
+}
+
+/// The city's streets (CG 12.23, 12.24): a lane from hex centre to hex centre across each
+/// hexside the street crosses, the main street (the elephants' way) wider. A street hex entered
+/// any other way costs as a block, so the lane, not the hex, is what a player needs to see.
+fn city_streets(map: &sarissa_rules::scenario::Map) -> Html {
+    let Some(city) = &map.city else { return html! {} };
+    let lanes = |steps: &mut dyn Iterator<Item = &(sarissa_rules::HexId, sarissa_rules::HexId)>| {
+        let mut d = String::new();
+        for &(a, b) in steps {
+            let ((x1, y1), (x2, y2)) = (center(a), center(b));
+            d.push_str(&format!("M{x1:.1},{y1:.1}L{x2:.1},{y2:.1}"));
+        }
+        d
+    };
+    let side = lanes(&mut city.streets.iter().filter(|s| !city.main_street.contains(s)));
+    let main = lanes(&mut city.main_street.iter());
+    html! {
+        <g class="city-streets">
+            <path class="street" d={side} data-streets={city.streets.len().to_string()} />
+            <path class="street main" d={main} data-streets={city.main_street.len().to_string()} />
+        </g>
     }
 }
 
@@ -165,6 +210,8 @@ pub fn terrain_layer(props: &TerrainLayerProps) -> Html {
         })
     });
 
+    let streets = city_streets(map);
+
     let labels = map.hexes().map(|hex| {
         let (x, y) = center(hex);
         html! { <text class="hex-id" x={format!("{x:.1}")} y={format!("{:.1}", y - R * 0.58)}>{hex.to_string()}</text> }
@@ -174,6 +221,7 @@ pub fn terrain_layer(props: &TerrainLayerProps) -> Html {
         <g class="terrain-layer">
             { patterns() }
             <g class="hexes">{ for hexes }</g>
+            { streets }
             <g class="elevation">{ for tints }</g>
             <path class="contour" d={hexsides_path(contour.into_iter())} />
             <path class="contour cliff" d={hexsides_path(cliff.into_iter())} />
