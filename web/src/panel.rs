@@ -184,20 +184,15 @@ fn legend() -> Html {
             <ul class="legend-edges">
                 { for edges }
                 // CG 12.23, 12.24: the city's streets, the main one the elephants' way.
-                <li>
-                    <svg width="22" height="18" viewBox="0 0 22 18" aria-hidden="true">
-                        <rect x="0" y="0" width="22" height="18" class="t-block-bg" />
-                        <path class="street legend-line" d="M2,9 L20,9" />
-                    </svg>
-                    { "city street" }
-                </li>
-                <li>
-                    <svg width="22" height="18" viewBox="0 0 22 18" aria-hidden="true">
-                        <rect x="0" y="0" width="22" height="18" class="t-block-bg" />
-                        <path class="street main legend-line" d="M2,9 L20,9" />
-                    </svg>
-                    { "main street (elephants)" }
-                </li>
+                { for [("street", "city street"), ("street main", "main street (elephants)")].map(|(class, name)| html! {
+                    <li>
+                        <svg width="22" height="18" viewBox="0 0 22 18" aria-hidden="true">
+                            <rect x="0" y="0" width="22" height="18" class="t-block-bg" />
+                            <path class={classes!(class, "legend-line")} d="M2,9 L20,9" />
+                        </svg>
+                        { name }
+                    </li>
+                }) }
                 // CG 12.31: drawn over a palisade or gate the elephants have broken.
                 <li>
                     <svg width="22" height="18" viewBox="0 0 22 18" aria-hidden="true">
