@@ -1,5 +1,5 @@
 import { test, expect, Page } from '@playwright/test';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const battleCount = readdirSync('../scenarios').filter((f) => f.endsWith('.toml')).length;
 
@@ -475,4 +475,25 @@ test('the camp battle: after every leader, the Camp Orders Phase offers the engi
   await expect(begun).toHaveCount(1);
   await expect(begun.locator('.rule')).toHaveText('CG 12.17');
   await expect(page.locator('.log-entry', { hasText: 'Turn 2 begins.' })).toHaveCount(1);
+});
+
+// A random game of the camp battle (seed 1) in which the Mauryan elephants broke the camp's east
+// gate, 1212/1312, on turn 37 (CG 12.31): found by steering a seeded random player's elephants
+// to the works. Breaches are rare in random play, so the game is kept as a fixture.
+const BREACH_GAME = readFileSync('e2e/fixtures/malayaketu-breach.txt', 'utf8').trim().split('\n');
+
+test('the camp battle: a gate the elephants broke is drawn and named on the map', async ({ page }) => {
+  await loadGame(page, 'malayaketu', BREACH_GAME);
+  const breach = page.locator('.breach-layer path.breached');
+  await expect(breach).toHaveCount(1, { timeout: 20_000 });
+  expect(await breach.getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+L[\d.]+,[\d.]+$/);
+  await page.locator('.zoom-fit').tap();
+  const gate = await page.locator('polygon.hex[data-hex="1212"]').boundingBox();
+  await page.mouse.move(gate!.x + gate!.width / 2, gate!.y + gate!.height / 2);
+  for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -200);
+  await page.screenshot({ path: 'artifacts/tablet-breach.png' });
+  await page.locator('polygon.hex[data-hex="1212"]').tap({ force: true });
+  await expect(page.locator('.panel .hex-details')).toContainText('camp gate (breached) toward 1312');
+  await page.locator('.tab-log').tap();
+  await expect(page.locator('.log-entry .rule', { hasText: 'CG 12.31' }).first()).toBeVisible();
 });
