@@ -257,6 +257,19 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             };
             about(entry(text, Some("CG 10.62")), unit)
         }
+        Event::ChariotDismounted { leader, unit, facing } => {
+            let (l, u) = (unit_name(s, leader), unit_name(s, unit));
+            // The foot side, whichever scenario this is read against: the one set up (the unit is
+            // still a chariot there) or the game's (already on foot).
+            let foot = s.unit(unit).map(|c| c.foot_side().unwrap_or_else(|| c.clone()));
+            let kind = foot.map_or("foot", |f| f.kind.name());
+            let text = format!(
+                "{l} sends the crews of {u} down from their cars: on foot from now on, as {kind}, facing {} — \
+                 they will not mount again (10.28).",
+                facing.name()
+            );
+            about(entry(text, Some("CG 10.28")), unit)
+        }
         Event::Harassed { unit, target, .. } => {
             let (u, t) = (unit_name(s, unit), unit_name(s, target));
             let mut e =

@@ -80,8 +80,8 @@ impl Session {
         }
         let mut commands = self.commands.clone();
         commands.pop();
-        *self =
-            Self::replay(self.game.scenario.clone(), self.seed, self.options.clone(), &commands).map_err(|(_, e)| e)?;
+        // From the scenario as set up: the game's own shows the counters as they are now (CG 10.28).
+        *self = Self::replay(self.game.base.clone(), self.seed, self.options.clone(), &commands).map_err(|(_, e)| e)?;
         Ok(())
     }
 
