@@ -1110,6 +1110,35 @@ mod tests {
     }
 
     #[test]
+    fn a_dismount_reads_with_its_cg_rule_10_28_and_the_foot_type() {
+        let s = crate::scenarios::load("malayaketu").unwrap().unwrap();
+        let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
+        let leader = s.leaders.iter().find(|l| l.side == 1).unwrap().clone();
+        let down = Event::ChariotDismounted {
+            leader: leader.id.clone(),
+            unit: "chariots-h1".into(),
+            facing: sarissa_rules::hex::Vertex::NE,
+        };
+        // Read against the scenario as set up (still a chariot there) or the game's (on foot).
+        let mut on_foot = s.clone();
+        let i = s.units.iter().position(|u| u.id == "chariots-h1").unwrap();
+        on_foot.units[i] = s.units[i].foot_side().unwrap();
+        for scenario in [&s, &on_foot] {
+            let e = describe(scenario, &st, 3, &down).unwrap();
+            assert_eq!(e.rule, Some("CG 10.28"));
+            assert_eq!(e.units, vec!["chariots-h1".to_string()]);
+            assert_eq!(
+                e.text,
+                format!(
+                    "{} sends the crews of Chariots 1 down from their cars: on foot from now on, as light \
+                     infantry, facing NE — they will not mount again (10.28).",
+                    leader.name
+                )
+            );
+        }
+    }
+
+    #[test]
     fn square_orders_read_with_their_cg_rule_10_62() {
         let s = crate::scenarios::load("samarkand").unwrap().unwrap();
         let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));

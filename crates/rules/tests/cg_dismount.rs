@@ -124,7 +124,8 @@ fn not_once_it_has_moved_this_turn_cg_10_28_p213() {
 #[test]
 fn only_a_chariot_with_a_foot_side_cg_10_28() {
     // A chariot whose counter has no foot side stays in its car.
-    let bare = format!("{}, grade = \"maula\" }}", unit("ch", "CH", "", 4, 5, 7, "A", "0805", "E").trim_end_matches(" }"));
+    let bare =
+        format!("{}, grade = \"maula\" }}", unit("ch", "CH", "", 4, 5, 7, "A", "0805", "E").trim_end_matches(" }"));
     let mut game = blue_orders(vec![bare], red_far());
     assert!(!offers_dismount(&game));
     assert!(refusal(&mut game, dismount(Vertex::E)).1.contains("foot side"));
@@ -280,19 +281,29 @@ fn the_loader_refuses_a_foot_side_the_rule_does_not_give_cg_10_28() {
     // Its MA must be given; an unknown key is named.
     let e = load_error(vec![with_foot(graded("CH"), "type = \"LI\", class = \"A\"")], "chandragupta");
     assert!(e.contains("missing `ma`"), "{e}");
-    let e = load_error(vec![with_foot(graded("CH"), "type = \"LI\", class = \"A\", ma = 5, grade = \"sreni\"")], "chandragupta");
+    let e = load_error(
+        vec![with_foot(graded("CH"), "type = \"LI\", class = \"A\", ma = 5, grade = \"sreni\"")],
+        "chandragupta",
+    );
     assert!(e.contains("unknown key `grade`"), "{e}");
     // Class and missile must agree, as for any unit.
-    let e = load_error(vec![with_foot(graded("CH"), "type = \"LI\", class = \"J\", missile = \"A\", ma = 5")], "chandragupta");
+    let e = load_error(
+        vec![with_foot(graded("CH"), "type = \"LI\", class = \"J\", missile = \"A\", ma = 5")],
+        "chandragupta",
+    );
     assert!(e.contains("class J fights with J"), "{e}");
     // Not under the Alexander rules.
-    let e = load_error(vec![with_foot(unit("ch", "CH", "", 4, 5, 7, "A", "0805", "E"), "type = \"LI\", class = \"A\", ma = 5")], "alexander");
+    let e = load_error(
+        vec![with_foot(unit("ch", "CH", "", 4, 5, 7, "A", "0805", "E"), "type = \"LI\", class = \"A\", ma = 5")],
+        "alexander",
+    );
     assert!(e.contains("only under the chandragupta rules"), "{e}");
 }
 
 #[test]
 fn malayaketus_chariots_have_their_foot_sides_cg_10_28() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/malayaketu.toml")).unwrap();
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/malayaketu.toml")).unwrap();
     let s = sarissa_rules::load("malayaketu.toml", &text).unwrap();
     let chariots: Vec<_> = s.units.iter().filter(|u| u.kind == UnitType::CH).collect();
     assert!(!chariots.is_empty());
@@ -306,4 +317,64 @@ fn malayaketus_chariots_have_their_foot_sides_cg_10_28() {
     for c in host {
         assert!(c.placement.hexes().all(|h| sarissa_rules::dismount::dismount_ground(&s, h)), "{}", c.id);
     }
+}
+
+#[test]
+fn its_hits_meet_the_foot_sides_tq_at_once_cg_10_28_p215() {
+    // TQ 5 in the car, 4 on foot: a chariot with 4 hits that dismounts routs as it steps down.
+    let line = format!(
+        "{}, grade = \"maula\", dismounted = {{ type = \"LI\", class = \"A\", tq = 4, ma = 5 }} }}",
+        unit("ch", "CH", "", 4, 5, 7, "A", "0805", "E").trim_end_matches(" }")
+    );
+    let mut game = blue_orders(vec![line], red_far());
+    game.state.units[0].hits = 4;
+    let events = ok(&mut game, dismount(Vertex::W));
+    assert!(matches!(&events[0], Event::ChariotDismounted { .. }), "{events:?}");
+    // Its rout begins (its owner picks among the equal hexes, P120): on foot it routs as light
+    // infantry, not eliminated as a routed chariot would be (10.24, P216).
+    let routs = |e: &Event| match e {
+        Event::UnitRouted { unit, .. } => unit == "ch",
+        Event::RoutChoiceOffered { pending, .. } => pending.unit == "ch",
+        _ => false,
+    };
+    assert!(events.iter().any(routs), "{events:?}");
+    assert!(!game.state.units[0].eliminated);
+    // With TQ 5 on foot too, the same hits leave it standing.
+    let mut game = blue_orders(vec![chariot("0805", "E")], red_far());
+    game.state.units[0].hits = 4;
+    let events = ok(&mut game, dismount(Vertex::W));
+    assert_eq!(events.len(), 1, "{events:?}");
+}
+
+/// The random player dismounts a chariot in Malayaketu's camp now and then; the legal listing
+/// offered it, and the game replays and reloads with the crew on foot (CG 10.28).
+#[test]
+fn random_play_in_malayaketus_camp_dismounts_and_replays_cg_10_28() {
+    use sarissa_rules::playout::RandomPlayer;
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/malayaketu.toml")).unwrap();
+    let base = Arc::new(sarissa_rules::load("malayaketu.toml", &text).unwrap());
+    for seed in 1..=8 {
+        let (mut game, _) = Game::new(base.clone(), Dice::seeded(seed)).unwrap();
+        let mut player = RandomPlayer::new(seed);
+        let mut played = Vec::new();
+        while played.len() < 600 && game.state.turn <= 4 {
+            let Some(c) = player.choose(&game) else { break };
+            game.execute(&c).unwrap_or_else(|e| panic!("{c:?} refused: {e}"));
+            played.push(c);
+            if !matches!(played.last(), Some(Command::Dismount { .. })) {
+                continue;
+            }
+            let i = game.state.units.iter().position(|u| u.dismounted).unwrap();
+            assert_eq!(game.scenario.units[i].kind, UnitType::LI);
+            let again = Game::replay(base.clone(), Dice::seeded(seed), &played).unwrap();
+            assert_eq!(again.state_hash(), game.state_hash());
+            assert_eq!(*again.scenario, *game.scenario);
+            let json = serde_json::to_string(&game.state).unwrap();
+            let back = Game::resume(base.clone(), serde_json::from_str(&json).unwrap());
+            assert_eq!(*back.scenario, *game.scenario);
+            return;
+        }
+    }
+    panic!("no random game dismounted a chariot");
 }

@@ -9,7 +9,8 @@ use crate::hex::{HexId, Hexside, Vertex};
 use crate::restrictions::NoEntry;
 use crate::terrain::{HexsideFeature, Terrain};
 use crate::units::{
-    Engine, FootSide, Grade, Leader, LeaderRole, LineType, Missile, Placement, SideIndex, Unit, UnitClass, UnitTag, UnitType,
+    Engine, FootSide, Grade, Leader, LeaderRole, LineType, Missile, Placement, SideIndex, Unit, UnitClass, UnitTag,
+    UnitType,
 };
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
@@ -1242,10 +1243,7 @@ fn read_foot_side(ctx: &mut Ctx, value: &Value, mounted: &Unit, rules: Option<Ru
     if !foot || is_two_hex_type(kind, class) {
         ctx.error(
             span.clone(),
-            format!(
-                "{what}: the crew fight as a one-hex foot unit (CG 10.28), not {}",
-                Unit::label_of(kind, class)
-            ),
+            format!("{what}: the crew fight as a one-hex foot unit (CG 10.28), not {}", Unit::label_of(kind, class)),
         );
     }
     let missile = match missile_field {
@@ -1331,7 +1329,10 @@ fn check_arms(
 
 /// The two-hex types (GBA 6.41).
 fn is_two_hex_type(kind: UnitType, class: Option<UnitClass>) -> bool {
-    matches!((kind, class), (UnitType::PH, _) | (UnitType::HI, Some(UnitClass::HO)) | (UnitType::LP, Some(UnitClass::CA)))
+    matches!(
+        (kind, class),
+        (UnitType::PH, _) | (UnitType::HI, Some(UnitClass::HO)) | (UnitType::LP, Some(UnitClass::CA))
+    )
 }
 
 impl Unit {
