@@ -50,38 +50,12 @@ pub fn refusal(scenario: &Scenario, state: &GameState, unit: usize) -> Option<St
     if u.dismounted.is_none() {
         return Some("only an Indian chariot whose counter has a foot side dismounts (10.28)".into());
     }
-    let Phase::Orders { leader, line, .. } = &state.phase else {
-        return Some("it is not an orders phase (10.28)".into());
-    };
-    // P213: an individual order, its whole movement allowance spent on it.
-    if line.is_some() {
-        return Some("dismounting takes an individual order, not a line command (10.28, P213)".into());
-    }
-    if state.camp_orders.is_some() {
-        return Some("in the Camp Orders Phase units move, fire and attack, nothing more (12.17, P213)".into());
-    }
-    if scenario.leaders.iter().position(|l| &l.id == leader).is_some_and(|li| crate::orders::is_restricted(state, li)) {
-        return Some("a Restricted overall commander orders no chariot to dismount (4.55)".into());
-    }
-    if !crate::legal::order_candidates(scenario, state).contains(&unit) {
-        return Some(
-            "the active leader cannot order it now: out of range or orders, ordered already, routed, or rallied \
-             this turn (10.28, 4.21)"
-                .into(),
-        );
-    }
-    // P213: "the entire Movement Allowance": one it has not begun to spend this turn.
-    if st.moved {
-        return Some("it has moved this turn: dismounting takes its whole movement allowance (10.28, P213)".into());
-    }
     if !st.placement.hexes().all(|h| dismount_ground(scenario, h)) {
         return Some("a chariot dismounts only inside a camp or Takshashila (10.28, P214)".into());
     }
-    let zoc = crate::zoc::enemy_zoc(scenario, state, u.side);
-    if st.placement.hexes().any(|h| zoc.contains_key(&h)) {
-        return Some("not in an enemy zone of control (10.28)".into());
-    }
-    None
+    // P213: an individual order, "the entire Movement Allowance" (untouched) spent on it; not in
+    // an enemy ZOC.
+    crate::orders::whole_allowance_refusal(scenario, state, unit, "dismounting", "10.28", "P213")
 }
 
 /// Every chariot the active leader may order to dismount now (CG 10.28).
