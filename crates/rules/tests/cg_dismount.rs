@@ -378,3 +378,16 @@ fn random_play_in_malayaketus_camp_dismounts_and_replays_cg_10_28() {
     }
     panic!("no random game dismounted a chariot");
 }
+
+#[test]
+fn not_as_part_of_a_line_command_cg_10_28_p213() {
+    let mut game = blue_orders(vec![chariot("0805", "E")], red_far());
+    // The chariot moving as one of a line's units: the line moves, nobody dismounts.
+    if let sarissa_rules::game::Phase::Orders { line, .. } = &mut game.state.phase {
+        *line = Some(vec!["ch".into()]);
+    }
+    assert!(!offers_dismount(&game));
+    let (rule, reason) = refusal(&mut game, dismount(Vertex::E));
+    assert_eq!(rule, "10.28");
+    assert!(reason.contains("individual order, not a line command"), "{reason}");
+}
