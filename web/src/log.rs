@@ -257,6 +257,19 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             };
             about(entry(text, Some("CG 10.62")), unit)
         }
+        Event::ChariotDismounted { leader, unit, facing } => {
+            let (l, u) = (unit_name(s, leader), unit_name(s, unit));
+            // The foot side, whichever scenario this is read against: the one set up (the unit is
+            // still a chariot there) or the game's (already on foot).
+            let foot = s.unit(unit).map(|c| c.foot_side().unwrap_or_else(|| c.clone()));
+            let kind = foot.map_or("foot", |f| f.kind.name());
+            let text = format!(
+                "{l} sends the crews of {u} down from their cars: on foot from now on, as {kind}, facing {} — \
+                 they will not mount again (10.28).",
+                facing.name()
+            );
+            about(entry(text, Some("CG 10.28")), unit)
+        }
         Event::Harassed { unit, target, .. } => {
             let (u, t) = (unit_name(s, unit), unit_name(s, target));
             let mut e =
@@ -1094,6 +1107,35 @@ mod tests {
         assert!(e.text.contains("Pharnuches lent his range for it and is Restricted this turn"), "{}", e.text);
         let passed = describe(&s, &st, 1, &Event::NayakaPassed { leader: "caranus".into() }).unwrap();
         assert_eq!(passed.rule, Some("CG 4.53"));
+    }
+
+    #[test]
+    fn a_dismount_reads_with_its_cg_rule_10_28_and_the_foot_type() {
+        let s = crate::scenarios::load("malayaketu").unwrap().unwrap();
+        let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
+        let leader = s.leaders.iter().find(|l| l.side == 1).unwrap().clone();
+        let down = Event::ChariotDismounted {
+            leader: leader.id.clone(),
+            unit: "chariots-h1".into(),
+            facing: sarissa_rules::hex::Vertex::NE,
+        };
+        // Read against the scenario as set up (still a chariot there) or the game's (on foot).
+        let mut on_foot = s.clone();
+        let i = s.units.iter().position(|u| u.id == "chariots-h1").unwrap();
+        on_foot.units[i] = s.units[i].foot_side().unwrap();
+        for scenario in [&s, &on_foot] {
+            let e = describe(scenario, &st, 3, &down).unwrap();
+            assert_eq!(e.rule, Some("CG 10.28"));
+            assert_eq!(e.units, vec!["chariots-h1".to_string()]);
+            assert_eq!(
+                e.text,
+                format!(
+                    "{} sends the crews of Chariots 1 down from their cars: on foot from now on, as light \
+                     infantry, facing NE — they will not mount again (10.28).",
+                    leader.name
+                )
+            );
+        }
     }
 
     #[test]

@@ -140,7 +140,9 @@ fn two_pointer_span(p: &[(i32, f64, f64)]) -> Option<((f64, f64), f64)> {
 pub fn map_view(props: &MapViewProps) -> Html {
     let viewport_ref = use_node_ref();
     let wrapper_ref = use_node_ref();
-    let scenario: Arc<Scenario> = props.game.scenario.clone();
+    // The map as set up (`base`): the same ground, and the same pointer after a chariot
+    // dismounts (CG 10.28), so the view is not fitted again nor the terrain redrawn.
+    let scenario: Arc<Scenario> = props.game.base.clone();
     let content = map_size(&scenario.map);
     let gestures = use_mut_ref(|| Gestures {
         camera: None,
@@ -245,7 +247,7 @@ pub fn map_view(props: &MapViewProps) -> Html {
                 style="position: absolute; left: 0; top: 0; transform-origin: 0 0; will-change: transform">
                 <svg class="map" xmlns="http://www.w3.org/2000/svg" width={format!("{w:.0}")} height={format!("{h:.0}")}
                     viewBox={format!("0 0 {w:.1} {h:.1}")}>
-                    <TerrainLayer scenario={props.game.scenario.clone()} />
+                    <TerrainLayer scenario={scenario.clone()} />
                     { for towers }
                     { for breaches }
                     { overlay.0 }

@@ -299,6 +299,12 @@ fn unit_card(s: &Scenario, st: &GameState, i: usize) -> Html {
                     };
                     format!("{} ({}){supply}", m.name(), m.letter())
                 })) }
+                if us.dismounted {
+                    { row("Crew", "on foot for the rest of the battle; the chariots are left behind (10.28)".to_string()) }
+                }
+                if let Some(f) = u.foot_side() {
+                    { row("Foot side", format!("{} {}·{}·{}: inside a camp its crew may dismount, for good (10.28)", f.type_label(), f.size, f.tq, f.ma)) }
+                }
                 if u.kind == sarissa_rules::units::UnitType::EL {
                     { row("Screen", match us.screen_supply {
                         sarissa_rules::combat::missile::Supply::Full => "archers, shooting only in reaction (11.11)",

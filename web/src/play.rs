@@ -343,6 +343,16 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     ("Form Square (its whole move, 10.62)".to_string(), Command::FormSquare { unit })
                 });
             }
+            // CG 10.28: a chariot's crew dismount for its whole move, for good, facing any way
+            // (the way it faces now first).
+            if let Some(u) = (*unit).filter(|&u| sarissa_rules::dismount::refusal(&g.scenario, &g.state, u).is_none()) {
+                let (unit, now) = (g.scenario.units[u].id.clone(), g.state.units[u].facing);
+                let facings = std::iter::once(now).chain(Vertex::ALL.into_iter().filter(|&v| v != now));
+                for facing in facings {
+                    let label = format!("Dismount, facing {} (its whole move, for good, 10.28)", facing.name());
+                    buttons.push((label, Command::Dismount { unit: unit.clone(), facing }));
+                }
+            }
             buttons
         }
     });

@@ -80,8 +80,8 @@ impl Session {
         }
         let mut commands = self.commands.clone();
         commands.pop();
-        *self =
-            Self::replay(self.game.scenario.clone(), self.seed, self.options.clone(), &commands).map_err(|(_, e)| e)?;
+        // From the scenario as set up: the game's own shows the counters as they are now (CG 10.28).
+        *self = Self::replay(self.game.base.clone(), self.seed, self.options.clone(), &commands).map_err(|(_, e)| e)?;
         Ok(())
     }
 
@@ -220,6 +220,41 @@ mod tests {
         let back = restore(&json, find_issus).unwrap();
         assert_eq!(back.game.state_hash(), s.game.state_hash());
         assert_eq!(back.commands.last(), Some(&ridden));
+    }
+
+    /// CG 10.28 in Malayaketu's camp: a chariot dismounted in play is saved in the notation,
+    /// logged, restored on foot, and undone back to its car (undo replays from the scenario as
+    /// set up, not from the game's, which shows it on foot).
+    #[test]
+    fn a_dismount_is_saved_restored_and_undone_cg_10_28() {
+        let malayaketu = || Arc::new(crate::scenarios::load("malayaketu").unwrap().unwrap());
+        let mut s = Session::new(malayaketu(), 2, OptionChanges::new()).unwrap();
+        let mut player = sarissa_rules::playout::RandomPlayer::new(2);
+        let mut down = None;
+        for _ in 0..3000 {
+            let legal = sarissa_rules::legal::legal_commands(&s.game);
+            if let Some(c) = legal.into_iter().find(|c| matches!(c, Command::Dismount { .. })) {
+                s.execute(c.clone()).unwrap();
+                down = Some(c);
+                break;
+            }
+            let Some(c) = player.choose(&s.game) else { break };
+            s.execute(c).unwrap();
+        }
+        let Some(Command::Dismount { unit, .. }) = down else { panic!("no chariot could dismount") };
+        let i = s.game.scenario.units.iter().position(|u| u.id == unit).unwrap();
+        assert_eq!(s.game.scenario.units[i].kind, sarissa_rules::units::UnitType::LI);
+        assert_eq!(s.log.last().and_then(|e| e.rule), Some("CG 10.28"));
+        let json = s.to_json();
+        assert!(json.contains(&format!("dismount {unit} facing")), "{json}");
+        let find_it = |id: &str| (id == "malayaketu").then(malayaketu);
+        let back = restore(&json, find_it).unwrap();
+        assert_eq!(back.game.state_hash(), s.game.state_hash());
+        assert_eq!(back.game.scenario.units[i], s.game.scenario.units[i]);
+        assert!(s.can_undo());
+        s.undo().unwrap();
+        assert!(!s.game.state.units[i].dismounted);
+        assert_eq!(s.game.scenario.units[i].kind, sarissa_rules::units::UnitType::CH);
     }
 
     #[test]

@@ -127,7 +127,7 @@ fn check(game: &Game, full: bool) -> Result<(), String> {
     }
     let json = serde_json::to_string(st).map_err(|e| format!("the state does not save: {e}"))?;
     let back: GameState = serde_json::from_str(&json).map_err(|e| format!("the save does not load: {e}"))?;
-    let reloaded = Game { scenario: game.scenario.clone(), state: back };
+    let reloaded = Game::resume(game.base.clone(), back);
     if reloaded.state_hash() != game.state_hash() {
         return Err("a saved and reloaded state has a different hash".into());
     }

@@ -265,6 +265,12 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                 let unit = s.units[i].id.clone();
                 out.push(if form { Command::FormSquare { unit } } else { Command::LeaveSquare { unit } });
             }
+            // CG 10.28: a chariot's crew dismount, facing any way.
+            for i in crate::dismount::dismounters(s, st) {
+                for facing in crate::hex::Vertex::ALL {
+                    out.push(Command::Dismount { unit: s.units[i].id.clone(), facing });
+                }
+            }
             for i in crate::rally::rallyable(s, st) {
                 for facing in crate::hex::Vertex::ALL {
                     out.push(Command::Rally { unit: s.units[i].id.clone(), facing });

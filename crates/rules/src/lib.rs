@@ -15,6 +15,7 @@ pub mod column;
 pub mod combat;
 pub mod contingent;
 pub mod darius;
+pub mod dismount;
 pub mod elephants;
 pub mod engaged;
 pub mod facing;

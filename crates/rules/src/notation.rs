@@ -24,6 +24,7 @@
 //! fire archers at hoplites               # ordered missile fire
 //! fire archers at leader darius          # at a hex holding only an enemy leader (8.19)
 //! rally levy facing E                    # try to rally a Routed unit
+//! dismount chariots facing NE            # CG 10.28: a chariot's crew go on foot, for good
 //! shock agrianians companions            # the shock segment: optional attackers that join
 //! advance-turn hypaspists facing NE      # after advancing: turn a vertex, or keep (9.32)
 //! break-off horse-archers to 0506       # an Engaged unit steps back instead of attacking (10.32)
@@ -66,7 +67,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         ["trump", leader] => Command::Trump { leader: leader.to_string() },
         ["no-trump"] => Command::DeclineTrump,
         ["move", unit, "to", to, "facing", v] => {
-            let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
+            let facing = vertex(v)?;
             let to = match to.split_once('-') {
                 Some((a, b)) => Placement::Two(hexes(&[a])?[0], hexes(&[b])?[0]),
                 None => Placement::One(hexes(&[to])?[0]),
@@ -115,7 +116,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         ["shock", rest @ ..] if rest.contains(&"vs") => Command::ShockCombats { combats: combat_groups(rest)? },
         ["shock", attackers @ ..] => Command::Shock { attackers: attackers.iter().map(|a| a.to_string()).collect() },
         ["rally", unit, "facing", v] => {
-            let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
+            let facing = vertex(v)?;
             Command::Rally { unit: unit.to_string(), facing }
         }
         ["fire", unit, "at", "leader", leader] => {
@@ -128,9 +129,10 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         ["recover", unit] => Command::Recover { unit: unit.to_string() },
         ["square", unit] => Command::FormSquare { unit: unit.to_string() },
         ["unsquare", unit] => Command::LeaveSquare { unit: unit.to_string() },
+        ["dismount", unit, "facing", v] => Command::Dismount { unit: unit.to_string(), facing: vertex(v)? },
         ["harass", unit, "at", target] => Command::Harass { unit: unit.to_string(), target: target.to_string() },
         ["advance-turn", unit, "facing", v] => {
-            let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
+            let facing = vertex(v)?;
             Command::TurnAfterAdvance { unit: unit.to_string(), facing }
         }
         ["rout", unit, "to", to] => {
@@ -147,7 +149,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         ["end"] => Command::EndOrders,
         ["line-done"] => Command::LineDone,
         ["react", unit, "facing", v] => {
-            let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
+            let facing = vertex(v)?;
             Command::ReactFacing { unit: unit.to_string(), facing }
         }
         ["withdraw", unit, rest @ .., "fire"] => {
@@ -208,6 +210,11 @@ fn line_steps(words: &[&str]) -> Result<Vec<LineStep>, String> {
 }
 
 /// `HEX HEX ... facing V`: the hexes entered, then the final facing.
+/// A vertex named in the notation (E, NE, NW, W, SW, SE).
+fn vertex(v: &str) -> Result<Vertex, String> {
+    Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))
+}
+
 fn path_then_facing(words: &[&str], what: &str) -> Result<(Vec<HexId>, Vertex), String> {
     let Some(at) = words.iter().position(|w| *w == "facing") else {
         return Err(format!("{what} ends with `facing V` (E, NE, NW, W, SW or SE)"));
@@ -215,7 +222,7 @@ fn path_then_facing(words: &[&str], what: &str) -> Result<(Vec<HexId>, Vertex), 
     let [v] = &words[at + 1..] else {
         return Err("`facing` takes one vertex".into());
     };
-    let facing = Vertex::parse(v).ok_or_else(|| format!("`{v}` is not a vertex (E, NE, NW, W, SW, SE)"))?;
+    let facing = vertex(v)?;
     let path = words[..at]
         .iter()
         .map(|w| HexId::parse(w).ok_or_else(|| format!("`{w}` is not a hex id")))
@@ -271,6 +278,7 @@ fn format_bare(command: &Command) -> String {
         Command::Recover { unit } => format!("recover {unit}"),
         Command::FormSquare { unit } => format!("square {unit}"),
         Command::LeaveSquare { unit } => format!("unsquare {unit}"),
+        Command::Dismount { unit, facing } => format!("dismount {unit} facing {}", facing.name()),
         Command::Rally { unit, facing } => format!("rally {unit} facing {}", facing.name()),
         Command::ShockCombats { combats } => {
             let groups: Vec<String> =
@@ -382,6 +390,7 @@ mod tests {
             Command::Recover { unit: "hoplites".into() },
             Command::FormSquare { unit: "hoplites".into() },
             Command::LeaveSquare { unit: "hoplites".into() },
+            Command::Dismount { unit: "chariots".into(), facing: Vertex::NE },
             Command::Rally { unit: "hoplites".into(), facing: Vertex::W },
             Command::Shock { attackers: vec![] },
             Command::Shock { attackers: vec!["agrianians".into(), "companions".into()] },

@@ -159,3 +159,55 @@ pub fn active_side(scenario: &Scenario, state: &crate::game::GameState) -> Optio
         None => scenario.leader(leader).map(|l| l.side),
     }
 }
+
+/// An order that spends a unit's whole allowance where it stands: what it is, its rule and
+/// ruling, and whether a line command's unit may take it in its turn (CG 10.62 yes, 10.28 no).
+#[derive(Clone, Copy)]
+pub struct WholeAllowance<'a> {
+    pub act: &'a str,
+    pub rule: &'a str,
+    pub ruling: &'a str,
+    pub in_a_line: bool,
+}
+
+/// Why the active leader may not give `unit` an order that spends its whole movement allowance
+/// on one act in place — forming or leaving Square (CG 10.62, P192), dismounting (CG 10.28,
+/// P213) — if he may not: not in an orders phase, under a line command (unless `in_a_line`) or in
+/// the Camp Orders Phase, by a Restricted overall commander (4.55), to a unit he cannot order now (4.21),
+/// or to one already Moved this turn, or in an enemy ZOC. `act` names the act in the reasons,
+/// `rule` and `ruling` cite it.
+pub fn whole_allowance_refusal(
+    scenario: &Scenario,
+    state: &GameState,
+    unit: usize,
+    order: WholeAllowance,
+) -> Option<String> {
+    let WholeAllowance { act, rule, ruling, in_a_line } = order;
+    let crate::game::Phase::Orders { leader, line, .. } = &state.phase else {
+        return Some(format!("it is not an orders phase ({rule})"));
+    };
+    if line.is_some() && !in_a_line {
+        return Some(format!("{act} takes an individual order, not a line command ({rule}, {ruling})"));
+    }
+    if state.camp_orders.is_some() {
+        return Some(format!("in the Camp Orders Phase units move, fire and attack, nothing more (12.17, {ruling})"));
+    }
+    if scenario.leaders.iter().position(|l| &l.id == leader).is_some_and(|li| is_restricted(state, li)) {
+        return Some(format!("a Restricted overall commander gives no order for {act} (4.55)"));
+    }
+    if !crate::legal::order_candidates(scenario, state).contains(&unit) {
+        return Some(format!(
+            "the active leader cannot order it now: out of range or orders, ordered already, routed, or rallied \
+             this turn ({rule}, 4.21)"
+        ));
+    }
+    // "Its whole movement allowance": one it has not begun to spend this turn.
+    if state.units[unit].moved {
+        return Some(format!("it has moved this turn: {act} takes its whole movement allowance ({rule}, {ruling})"));
+    }
+    let zoc = enemy_zoc(scenario, state, scenario.units[unit].side);
+    if state.units[unit].placement.hexes().any(|h| zoc.contains_key(&h)) {
+        return Some(format!("not in an enemy zone of control ({rule})"));
+    }
+    None
+}

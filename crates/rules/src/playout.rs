@@ -120,6 +120,13 @@ impl RandomPlayer {
                     let unit = s.units[u].id.clone();
                     return Some(if form { Command::FormSquare { unit } } else { Command::LeaveSquare { unit } });
                 }
+                // Now and then, a chariot's crew dismount (CG 10.28; as for Square, no dice drawn
+                // unless one may).
+                let dismounters = crate::dismount::dismounters(s, st);
+                if !dismounters.is_empty() && self.chance(10) {
+                    let unit = s.units[dismounters[self.below(dismounters.len())]].id.clone();
+                    return Some(Command::Dismount { unit, facing: crate::hex::Vertex::ALL[self.below(6)] });
+                }
                 // Now and then, a harassment (8.3).
                 if self.chance(15) {
                     let options: Vec<(usize, usize)> = units

@@ -185,6 +185,8 @@ pub struct RuleHooks {
     pub artillery_has_zoc: bool,
     /// CG 10.62: phalanxes and Size-10 hoplites may form Square; GBA has no Square.
     pub square: bool,
+    /// CG 10.28: an Indian chariot in a camp (or Takshashila) may dismount; GBA has no such rule.
+    pub dismount: bool,
     /// 8.11 (D44).
     pub move_and_fire: MoveFireRule,
     /// GBA 10.27, CG 11.3 (D69).
@@ -253,6 +255,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
     zoc_of_non_shockers_pins: false,
     artillery_has_zoc: true,
     square: false,
+    dismount: false,
     move_and_fire: MoveFireRule::TowardTheTarget,
     rally: RallyRule {
         needs_open_ground: true,
@@ -319,6 +322,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     zoc_of_non_shockers_pins: true,
     artillery_has_zoc: false,
     square: true,
+    dismount: true,
     move_and_fire: MoveFireRule::AnyTimeButLongBows,
     rally: RallyRule {
         needs_open_ground: false,

@@ -200,6 +200,7 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::Orders { .. }, Command::Recover { unit }) => crate::recovery::recover(tx, unit),
         (Phase::Orders { .. }, Command::FormSquare { unit }) => crate::square::change(tx, unit, true),
         (Phase::Orders { .. }, Command::LeaveSquare { unit }) => crate::square::change(tx, unit, false),
+        (Phase::Orders { .. }, Command::Dismount { unit, facing }) => crate::dismount::dismount(tx, unit, *facing),
         (Phase::Orders { .. }, Command::Rally { unit, facing }) => crate::rally::rally_unit(tx, unit, *facing),
         (Phase::Orders { leader, .. }, Command::LineDone) => crate::line_entry::line_done(tx, &leader),
         (Phase::Orders { leader, .. }, Command::EndOrders) => end_orders(tx, &leader),

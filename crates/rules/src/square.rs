@@ -24,37 +24,15 @@ pub fn refusal(scenario: &Scenario, state: &GameState, unit: usize) -> Option<St
     if !may_form(scenario, u) {
         return Some("only phalanxes and Size-10 hoplites form Square (10.62)".into());
     }
-    let Phase::Orders { leader, .. } = &state.phase else {
-        return Some("it is not an orders phase (10.62)".into());
-    };
-    // P192: an ordered unit, individually or in its line (an "active unit"), spends its whole
-    // movement allowance on it; the leaderless Camp Orders Phase only moves, fires and attacks.
-    if state.camp_orders.is_some() {
-        return Some("in the Camp Orders Phase units move, fire and attack, nothing more (12.17, P192)".into());
+    // P192: an ordered unit, individually or in its line's turn (an "active unit"), spends its
+    // whole movement allowance (untouched) on it.
+    let act = "forming or leaving Square";
+    let order = crate::orders::WholeAllowance { act, rule: "10.62", ruling: "P192", in_a_line: true };
+    if let Some(reason) = crate::orders::whole_allowance_refusal(scenario, state, unit, order) {
+        return Some(reason);
     }
-    if scenario.leaders.iter().position(|l| &l.id == leader).is_some_and(|li| crate::orders::is_restricted(state, li)) {
-        return Some("a Restricted overall commander orders no unit to form or leave Square (4.55)".into());
-    }
-    if !crate::legal::order_candidates(scenario, state).contains(&unit) {
-        return Some(
-            "the active leader cannot order it now: out of range or orders, ordered already, routed, or rallied \
-             this turn (10.62, 4.21)"
-                .into(),
-        );
-    }
-    let st = &state.units[unit];
-    // P192: "its whole movement allowance": one it has not begun to spend this turn.
-    if st.moved {
-        return Some(
-            "it has moved this turn: forming or leaving Square takes its whole movement allowance (10.62, P192)".into(),
-        );
-    }
-    if st.column {
+    if state.units[unit].column {
         return Some("a column does not form Square; it leaves column first (10.62, P192)".into());
-    }
-    let zoc = crate::zoc::enemy_zoc(scenario, state, u.side);
-    if st.placement.hexes().any(|h| zoc.contains_key(&h)) {
-        return Some("not in an enemy zone of control (10.62)".into());
     }
     None
 }

@@ -409,12 +409,45 @@ pub struct Unit {
     /// CG 10.54: a Jamadagnya fixed in place for the whole battle.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub immovable: bool,
+    /// CG 10.28, 2.21: the foot side of an Indian chariot's counter, which it shows once its crew
+    /// has dismounted (`crate::dismount`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dismounted: Option<FootSide>,
+}
+
+/// The reverse, foot side of a chariot counter (CG 2.21, 10.28): the ratings that differ from the
+/// mounted side, every one resolved when the scenario loads (what the file leaves out is the
+/// mounted side's). Name, grade, guild, origin and tags stay the unit's own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FootSide {
+    pub kind: UnitType,
+    pub class: Option<UnitClass>,
+    pub size: u8,
+    pub tq: u8,
+    pub ma: u8,
+    pub missile: Option<Missile>,
 }
 
 impl Unit {
     /// "PH/MA", "HC", "SK*".
     pub fn type_label(&self) -> String {
         LineType::of(self.kind, self.class).label()
+    }
+
+    /// The unit as its foot side shows it (CG 10.28), if it has one: the same unit with that
+    /// side's ratings, and no further side to turn to (it never remounts).
+    pub fn foot_side(&self) -> Option<Unit> {
+        let f = self.dismounted.as_ref()?;
+        Some(Unit {
+            kind: f.kind,
+            class: f.class,
+            size: f.size,
+            tq: f.tq,
+            ma: f.ma,
+            missile: f.missile,
+            dismounted: None,
+            ..self.clone()
+        })
     }
 }
 

@@ -267,7 +267,7 @@ fn the_same_commands_replay_to_the_same_state_and_a_save_round_trips() {
     let b = sarissa_rules::Game::replay(scenario.clone(), sarissa_rules::Dice::seeded(9), &commands).unwrap();
     assert_eq!(a.state_hash(), b.state_hash());
     let json = serde_json::to_string(&a.state).unwrap();
-    let restored = sarissa_rules::Game { scenario, state: serde_json::from_str(&json).unwrap() };
+    let restored = sarissa_rules::Game::resume(scenario, serde_json::from_str(&json).unwrap());
     assert_eq!(restored.state_hash(), a.state_hash());
     assert_eq!(restored.state, a.state);
 }

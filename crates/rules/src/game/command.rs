@@ -106,6 +106,9 @@ pub enum Command {
     FormSquare { unit: String },
     /// CG 10.62: an individual order that takes a unit out of Square, as forming it.
     LeaveSquare { unit: String },
+    /// CG 10.28: an individual order that dismounts an Indian chariot's crew in a camp, for its
+    /// whole movement allowance; the foot unit faces `facing`.
+    Dismount { unit: String, facing: Vertex },
     /// The shock segment: the optional attackers that attack too; then every combat is
     /// resolved (GBA 9.11–9.18).
     Shock { attackers: Vec<String> },
@@ -193,6 +196,7 @@ impl Command {
             Self::Recover { .. } => "recover",
             Self::FormSquare { .. } => "form_square",
             Self::LeaveSquare { .. } => "leave_square",
+            Self::Dismount { .. } => "dismount",
             Self::Shock { .. } => "shock",
             Self::ShockCombats { .. } => "shock_combats",
             Self::TurnAfterAdvance { .. } => "turn_after_advance",

@@ -249,6 +249,13 @@ pub enum Event {
         unit: String,
         square: bool,
     },
+    /// `leader`'s order dismounts chariot `unit` (CG 10.28): its counter turns to the foot side,
+    /// for good, facing `facing`; its whole movement allowance is spent, so it is Moved.
+    ChariotDismounted {
+        leader: String,
+        unit: String,
+        facing: Vertex,
+    },
     /// A unit that turned in reaction now has the mover in its ZOC and may fire at it (8.21).
     ReactionFireOffered {
         unit: String,
@@ -974,6 +981,20 @@ impl GameState {
                 if let Some(i) = unit(id) {
                     self.units[i].square = *square;
                     self.units[i].moved = true;
+                }
+                if let Phase::Orders { orders_left, ordered, .. } = &mut self.phase {
+                    *orders_left = orders_left.saturating_sub(1);
+                    ordered.push(id.clone());
+                }
+            }
+            Event::ChariotDismounted { unit: id, facing, .. } => {
+                // CG 10.28: the foot side from now on, facing any way, its whole MA spent.
+                if let Some(i) = unit(id) {
+                    let u = &mut self.units[i];
+                    u.dismounted = true;
+                    u.facing = *facing;
+                    u.column = false;
+                    u.moved = true;
                 }
                 if let Phase::Orders { orders_left, ordered, .. } = &mut self.phase {
                     *orders_left = orders_left.saturating_sub(1);

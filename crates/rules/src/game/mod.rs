@@ -21,9 +21,14 @@ pub use state::{BreachAttempt, GameState, LeaderState, LeaderStatus, Phase, PwOr
 use crate::scenario::Scenario;
 use std::sync::Arc;
 
+/// A battle being played. `scenario` is the battle as the counters now show it, which every
+/// rule reads; `base` the scenario it was set up from. They differ only once a chariot has
+/// dismounted (CG 10.28): then its definition in `scenario` is its foot side
+/// (`dismount::effective`). Build a game from a saved state with [`Game::resume`], never by hand.
 #[derive(Clone, Debug)]
 pub struct Game {
     pub scenario: Arc<Scenario>,
+    pub base: Arc<Scenario>,
     pub state: GameState,
 }
 
@@ -65,9 +70,15 @@ impl Game {
     /// Sets up the scenario and begins the first turn; returns the game and the opening events.
     pub fn new(scenario: Arc<Scenario>, dice: Dice) -> Result<(Self, Vec<Event>), RuleError> {
         let state = GameState::setup(&scenario, dice);
-        let mut game = Self { scenario, state };
+        let mut game = Self::resume(scenario, state);
         let events = game.transact(|tx| crate::activation::begin_turn(tx, 1))?;
         Ok((game, events))
+    }
+
+    /// The game at a saved `state` of a battle set up from `base`: the counters it shows are
+    /// read from the state (CG 10.28).
+    pub fn resume(base: Arc<Scenario>, state: GameState) -> Self {
+        Self { scenario: crate::dismount::effective(&base, &state), base, state }
     }
 
     /// Checks `command` against the rules; if it is legal, carries it out and returns what happened.
@@ -78,6 +89,15 @@ impl Game {
     fn transact(&mut self, f: impl FnOnce(&mut Tx) -> Result<(), RuleError>) -> Result<Vec<Event>, RuleError> {
         let mut tx = Tx { scenario: &self.scenario, state: self.state.clone(), events: Vec::new() };
         f(&mut tx)?;
+        // CG 10.28: a chariot that dismounted shows its foot side from now on, to everything
+        // after it (a dismount is the whole of its command, so only the settling below follows).
+        let Tx { state, events, .. } = tx;
+        let scenario = if events.iter().any(|e| matches!(e, Event::ChariotDismounted { .. })) {
+            crate::dismount::effective(&self.base, &state)
+        } else {
+            self.scenario.clone()
+        };
+        let mut tx = Tx { scenario: &scenario, state, events };
         // Hits take effect: routs and eliminations (10.1, 10.26).
         if let Some(pending) = crate::cohesion::settle_asking(&mut tx)? {
             // A rout's owner has a choice to make (P120): the settling goes on after it.
@@ -98,6 +118,7 @@ impl Game {
         }
         let Tx { state, events, .. } = tx;
         self.state = state;
+        self.scenario = scenario;
         Ok(events)
     }
 

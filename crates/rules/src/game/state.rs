@@ -97,6 +97,10 @@ pub struct UnitState {
     /// (P194), never shock attacks, and no friendly unit enters its hexes.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub square: bool,
+    /// An Indian chariot whose crew has dismounted (CG 10.28): its counter shows the foot side
+    /// (`Unit::dismounted`) for the rest of the battle. `Game` reads its ratings from that side.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dismounted: bool,
 }
 
 impl UnitState {
@@ -433,6 +437,7 @@ impl GameState {
                     engaged: false,
                     rampaging: false,
                     square: false,
+                    dismounted: false,
                 })
                 .collect(),
             leaders: scenario

@@ -9,7 +9,8 @@ use crate::hex::{HexId, Hexside, Vertex};
 use crate::restrictions::NoEntry;
 use crate::terrain::{HexsideFeature, Terrain};
 use crate::units::{
-    Engine, Grade, Leader, LeaderRole, LineType, Missile, Placement, SideIndex, Unit, UnitClass, UnitTag, UnitType,
+    Engine, FootSide, Grade, Leader, LeaderRole, LineType, Missile, Placement, SideIndex, Unit, UnitClass, UnitTag,
+    UnitType,
 };
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
@@ -1173,14 +1174,7 @@ fn read_unit(
     }
     let what = f.what.clone();
     let name = f.string(ctx, "name", true);
-    let kind = f.string(ctx, "type", true).and_then(|(s, span)| {
-        let t = UnitType::parse(&s);
-        if t.is_none() {
-            let known: Vec<_> = UnitType::ALL.iter().map(|t| t.code()).collect();
-            ctx.error(span, format!("{what}: unknown type `{s}` (known: {})", known.join(" ")));
-        }
-        t
-    });
+    let kind = f.string(ctx, "type", true).and_then(|field| parse_type(ctx, &what, field));
     let class_field = f.string(ctx, "class", false);
     let size = f.int(ctx, "size", 1..=20, true).map(|n| n as u8);
     let tq = f.int(ctx, "tq", 1..=9, true).map(|n| n as u8);
@@ -1233,6 +1227,7 @@ fn read_unit(
         e
     });
     let immovable = f.bool(ctx, "immovable").unwrap_or(false);
+    let dismounted_field = f.value(ctx, "dismounted", false);
     f.finish(ctx);
     let kind = kind?;
     // CG 10.5: a Chandragupta artillery unit names its engine; nothing else has one.
@@ -1258,31 +1253,13 @@ fn read_unit(
         );
     }
 
-    let class = class_field.and_then(|(s, span)| {
-        let c = UnitClass::parse(&s).filter(|c| kind.allowed_classes().contains(c));
-        if c.is_none() {
-            let allowed: Vec<_> = kind.allowed_classes().iter().map(|c| c.code()).collect();
-            let hint = if allowed.is_empty() { "none".to_string() } else { allowed.join(", ") };
-            ctx.error(span, format!("{what}: class `{s}` is not a class of {} (allowed: {hint})", kind.code()));
-        }
-        c
-    });
+    let class = class_field.and_then(|field| parse_class(ctx, &what, kind, field));
     // CG 10.5: an engine shoots its own bolts and stones; its missile letter may be left out.
     let missile_field = missile_field.or_else(|| engine.map(|_| ("B".to_string(), span.clone())));
-    let missile = missile_field.and_then(|(s, span)| {
-        let m = Missile::parse(&s);
-        if m.is_none() {
-            ctx.error(span, format!("{what}: missile `{s}` must be J, A, A*, S or B"));
-        }
-        m
-    });
+    let missile = missile_field.and_then(|field| parse_missile(ctx, &what, field));
 
     // Ratings that the rules make impossible.
-    if let Some(size) = size {
-        if kind.is_foot_skirmisher() && size != 1 {
-            ctx.error(span.clone(), format!("{what}: foot skirmishers always have size 1 (GBA 2.5), not {size}"));
-        }
-    }
+    check_size(ctx, &span, &what, kind, size);
     match (kind, ma, ma_extended) {
         (UnitType::PH, _, None) => {
             ctx.error(span.clone(), format!("{what}: a phalanx needs `ma_extended`, its augmented MA (GBA 6.46)"));
@@ -1295,34 +1272,10 @@ fn read_unit(
             ctx.error(span.clone(), format!("{what}: only phalanxes have `ma_extended` (GBA 6.46)"));
         }
     }
-    if kind == UnitType::LN && missile.is_some() {
-        ctx.error(span.clone(), format!("{what}: lancers carry no missiles (GBA 2.4)"));
-    }
-    let implied = class.and_then(UnitClass::implied_missile);
-    let needs_missile = kind.always_missile() || implied.is_some();
-    if needs_missile && missile.is_none() {
-        ctx.error(span.clone(), format!("{what}: a {} unit needs a `missile` letter", Unit::label_of(kind, class)));
-    }
-    if let (Some(implied), Some(m)) = (implied, missile) {
-        let compatible = implied == m || (implied == Missile::Arrow && m == Missile::LongBow);
-        if !compatible {
-            ctx.error(
-                span.clone(),
-                format!(
-                    "{what}: class {} fights with {}, but missile is {}",
-                    class.map_or("", |c| c.code()),
-                    implied.letter(),
-                    m.letter()
-                ),
-            );
-        }
-    }
+    check_arms(ctx, &span, &what, kind, class, missile);
 
     // Placement: one hex, or two adjacent hexes for the two-hex types (GBA 6.41).
-    let two_hex_type = matches!(
-        (kind, class),
-        (UnitType::PH, _) | (UnitType::HI, Some(UnitClass::HO)) | (UnitType::LP, Some(UnitClass::CA))
-    );
+    let two_hex_type = is_two_hex_type(kind, class);
     let placement = at.and_then(|(s, at_span)| {
         if let Some((a, b)) = s.split_once('-') {
             let a = parse_hex(ctx, a, at_span.clone(), map, &what);
@@ -1375,7 +1328,7 @@ fn read_unit(
         }
     }
 
-    Some(Unit {
+    let mut unit = Unit {
         id: id?.0,
         name: name?.0,
         side,
@@ -1395,7 +1348,134 @@ fn read_unit(
         bow,
         engine,
         immovable,
-    })
+        dismounted: None,
+    };
+    if let Some(value) = dismounted_field {
+        unit.dismounted = read_foot_side(ctx, value, &unit, rules);
+    }
+    Some(unit)
+}
+
+/// A chariot's foot side, `dismounted = { type = "LI", ... }` (CG 10.28, 2.21): only an Indian
+/// chariot (one with a grade) under the Chandragupta rules has one, and it shows a one-hex foot
+/// unit. Size and TQ left out are the mounted side's; the missile, the one its class implies,
+/// else the mounted side's (the crew keep their bows); its type and MA must be given.
+fn read_foot_side(ctx: &mut Ctx, value: &Value, mounted: &Unit, rules: Option<RuleSet>) -> Option<FootSide> {
+    let what = format!("unit `{}`: its foot side (`dismounted`)", mounted.id);
+    let mut f = Fields::of(ctx, value, what.clone())?;
+    let span = value.span();
+    let kind = f.string(ctx, "type", true).and_then(|field| parse_type(ctx, &what, field));
+    let class_field = f.string(ctx, "class", false);
+    let size = f.int(ctx, "size", 1..=20, false).map(|n| n as u8).unwrap_or(mounted.size);
+    let tq = f.int(ctx, "tq", 1..=9, false).map(|n| n as u8).unwrap_or(mounted.tq);
+    let ma = f.int(ctx, "ma", 1..=12, true).map(|n| n as u8);
+    let missile_field = f.string(ctx, "missile", false);
+    f.finish(ctx);
+    if rules != Some(RuleSet::Chandragupta) {
+        ctx.error(span.clone(), format!("{what}: chariots dismount only under the chandragupta rules (CG 10.28)"));
+    }
+    if !matches!(mounted.kind, UnitType::CH | UnitType::ChStar) || mounted.grade.is_none() {
+        ctx.error(
+            span.clone(),
+            format!("{what}: only an Indian chariot (type CH or CH* with a grade) has a foot side (CG 10.28)"),
+        );
+    }
+    let kind = kind?;
+    let class = class_field.and_then(|field| parse_class(ctx, &what, kind, field));
+    let foot = !kind.is_cavalry() && !matches!(kind, UnitType::EL | UnitType::CH | UnitType::ChStar | UnitType::AT);
+    if !foot || is_two_hex_type(kind, class) {
+        ctx.error(
+            span.clone(),
+            format!("{what}: the crew fight as a one-hex foot unit (CG 10.28), not {}", Unit::label_of(kind, class)),
+        );
+    }
+    let missile = match missile_field {
+        Some(field) => parse_missile(ctx, &what, field),
+        None => class.and_then(UnitClass::implied_missile).or(mounted.missile),
+    };
+    check_size(ctx, &span, &what, kind, Some(size));
+    check_arms(ctx, &span, &what, kind, class, missile);
+    Some(FootSide { kind, class, size, tq, ma: ma?, missile })
+}
+
+/// A unit's `type`.
+fn parse_type(ctx: &mut Ctx, what: &str, (s, span): (String, Range<usize>)) -> Option<UnitType> {
+    let t = UnitType::parse(&s);
+    if t.is_none() {
+        let known: Vec<_> = UnitType::ALL.iter().map(|t| t.code()).collect();
+        ctx.error(span, format!("{what}: unknown type `{s}` (known: {})", known.join(" ")));
+    }
+    t
+}
+
+/// A unit's `class`, one its type allows.
+fn parse_class(ctx: &mut Ctx, what: &str, kind: UnitType, (s, span): (String, Range<usize>)) -> Option<UnitClass> {
+    let c = UnitClass::parse(&s).filter(|c| kind.allowed_classes().contains(c));
+    if c.is_none() {
+        let allowed: Vec<_> = kind.allowed_classes().iter().map(|c| c.code()).collect();
+        let hint = if allowed.is_empty() { "none".to_string() } else { allowed.join(", ") };
+        ctx.error(span, format!("{what}: class `{s}` is not a class of {} (allowed: {hint})", kind.code()));
+    }
+    c
+}
+
+/// A unit's `missile` letter.
+fn parse_missile(ctx: &mut Ctx, what: &str, (s, span): (String, Range<usize>)) -> Option<Missile> {
+    let m = Missile::parse(&s);
+    if m.is_none() {
+        ctx.error(span, format!("{what}: missile `{s}` must be J, A, A*, S or B"));
+    }
+    m
+}
+
+/// The size the rules allow a type (GBA 2.5).
+fn check_size(ctx: &mut Ctx, span: &Range<usize>, what: &str, kind: UnitType, size: Option<u8>) {
+    if let Some(size) = size {
+        if kind.is_foot_skirmisher() && size != 1 {
+            ctx.error(span.clone(), format!("{what}: foot skirmishers always have size 1 (GBA 2.5), not {size}"));
+        }
+    }
+}
+
+/// The missile letter against what the type and class carry (GBA 2.21, 2.4).
+fn check_arms(
+    ctx: &mut Ctx,
+    span: &Range<usize>,
+    what: &str,
+    kind: UnitType,
+    class: Option<UnitClass>,
+    missile: Option<Missile>,
+) {
+    if kind == UnitType::LN && missile.is_some() {
+        ctx.error(span.clone(), format!("{what}: lancers carry no missiles (GBA 2.4)"));
+    }
+    let implied = class.and_then(UnitClass::implied_missile);
+    let needs_missile = kind.always_missile() || implied.is_some();
+    if needs_missile && missile.is_none() {
+        ctx.error(span.clone(), format!("{what}: a {} unit needs a `missile` letter", Unit::label_of(kind, class)));
+    }
+    if let (Some(implied), Some(m)) = (implied, missile) {
+        let compatible = implied == m || (implied == Missile::Arrow && m == Missile::LongBow);
+        if !compatible {
+            ctx.error(
+                span.clone(),
+                format!(
+                    "{what}: class {} fights with {}, but missile is {}",
+                    class.map_or("", |c| c.code()),
+                    implied.letter(),
+                    m.letter()
+                ),
+            );
+        }
+    }
+}
+
+/// The two-hex types (GBA 6.41).
+fn is_two_hex_type(kind: UnitType, class: Option<UnitClass>) -> bool {
+    matches!(
+        (kind, class),
+        (UnitType::PH, _) | (UnitType::HI, Some(UnitClass::HO)) | (UnitType::LP, Some(UnitClass::CA))
+    )
 }
 
 impl Unit {
