@@ -497,3 +497,19 @@ test('the camp battle: a gate the elephants broke is drawn and named on the map'
   await page.locator('.tab-log').tap();
   await expect(page.locator('.log-entry .rule', { hasText: 'CG 12.31' }).first()).toBeVisible();
 });
+
+test('the camp battle: a chariot inside the camp dismounts for good', async ({ page }) => {
+  // Chitravarman, the first of the host's leaders with a chariot in his command range: Chariots 2 at 0714.
+  await loadGame(page, 'malayaketu', [...CAMP_PASSES.slice(0, 8), 'activate chitravarman']);
+  await tapCentre(page, '.orderable[data-hex="0714"]');
+  const dismount = page.locator('.prompt .act.dismount');
+  await expect(dismount.first()).toContainText('Dismount, facing');
+  await dismount.first().tap();
+  await page.locator('.tab-log').tap();
+  const down = page.locator('.log-entry', { hasText: 'down from their cars' });
+  await expect(down).toHaveCount(1);
+  await expect(down.locator('.rule')).toHaveText('CG 10.28');
+  // The counter now shows the crews' foot side: light infantry archers.
+  await expect(page.locator('.counter.unit[data-unit="chariots-h2"]')).toContainText('LI');
+  await expect(page.locator('.prompt .act.dismount')).toHaveCount(0);
+});

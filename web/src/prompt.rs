@@ -488,6 +488,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                         let class = match c {
                             Command::Recover { .. } => "recover",
                             Command::FormSquare { .. } | Command::LeaveSquare { .. } => "square",
+                            Command::Dismount { .. } => "dismount",
                             _ => "harass",
                         };
                         button(label.clone(), class, c.clone())
