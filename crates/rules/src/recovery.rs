@@ -47,18 +47,24 @@ pub fn recovery(scenario: &Scenario, state: &GameState, unit: usize) -> Result<u
     if st.hits == 0 {
         return Err("it has no cohesion hits to recover (10.16)".into());
     }
-    if st.placement.hexes().any(|h| scenario.map.terrain(h).is_some_and(|t| t != Terrain::Clear)) {
+    // CG 12.212: a city hex counts as clear.
+    let clear =
+        |h| scenario.map.terrain(h).is_some_and(|t| t == Terrain::Clear) || crate::city_combat::city_hex(scenario, h);
+    if !st.placement.hexes().all(clear) {
         return Err("only on clear ground (10.16, P70)".into());
     }
+    // CG 12.212: in a block, temple or palace neither enemies beside it nor within missile reach
+    // keep it from recovering.
+    let sheltered = crate::city_combat::unit_in_block(scenario, state, unit);
     let occupied = crate::zoc::occupancy(state);
     let beside_enemy = st
         .placement
         .hexes()
         .any(|h| occupied.iter().any(|(at, &o)| at.is_adjacent(h) && scenario.units[o].side != u.side));
-    if beside_enemy {
+    if beside_enemy && !sheltered {
         return Err("not beside an enemy unit (10.16)".into());
     }
-    let most = if under_missile_threat(scenario, state, unit) {
+    let most = if !sheltered && under_missile_threat(scenario, state, unit) {
         crate::rule_set::hooks(scenario.meta.rules).recovery_hits_under_missiles
     } else {
         2

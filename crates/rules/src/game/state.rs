@@ -386,6 +386,10 @@ pub struct GameState {
     /// its palisade and gate hexsides are breached (rulings P188).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub destroyed_towers: Vec<HexId>,
+    /// CG 12.32, 12.35: the city gates Damaged so far, each as its two hexes, the lower first;
+    /// a second success breaches them (they then join `breaches`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub damaged_gates: Vec<(HexId, HexId)>,
 }
 
 /// An elephant trying to breach a camp's works this turn (CG 12.31; rulings P175): it must stay
@@ -467,6 +471,7 @@ impl GameState {
             breaches: Vec::new(),
             damaged_towers: Vec::new(),
             destroyed_towers: Vec::new(),
+            damaged_gates: Vec::new(),
         }
     }
 
