@@ -228,6 +228,9 @@ impl Retreat<'_> {
         if let Some(f) = fortified(self.scenario, self.state, from, to) {
             return Err(format!("nobody withdraws across the {} between {from} and {to} (12.14)", f.name()));
         }
+        if crate::city::gate_shut(self.scenario, self.state, self.side, from, to) {
+            return Err(format!("the gate between {from} and {to} is the enemy's and not breached (12.213)"));
+        }
         let Some(cost) = entry_cost(self.scenario, self.state, self.category, from, to) else {
             return Err(format!("{to} cannot be entered that way (6.75, movement costs chart)"));
         };
