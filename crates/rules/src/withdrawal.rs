@@ -620,7 +620,8 @@ pub(crate) fn withdraw_unit(
         unit_retreat(tx.scenario, &tx.state, ui, mover).ok_or_else(|| refuse("it may not withdraw (6.71)".into()))?;
     // A camp's refusals name their own rule (CG 12.11, 12.14).
     let spent = r.walk(path).map_err(|reason| {
-        let rule = ["12.11", "12.14"].into_iter().find(|r| reason.contains(&format!("({r})"))).unwrap_or(rule);
+        let rule =
+            ["12.11", "12.14", "12.213"].into_iter().find(|r| reason.contains(&format!("({r})"))).unwrap_or(rule);
         RuleError::IllegalMove { unit: unit.clone(), rule, reason }
     })?;
     let u = &tx.scenario.units[ui];

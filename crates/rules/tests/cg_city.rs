@@ -456,3 +456,52 @@ fn in_the_city_recovery_only_from_a_leader_in_the_units_hex_cg_12_214() {
     let reason = sarissa_rules::recovery::recovery(&game.scenario, &game.state, i);
     assert!(!reason.is_err_and(|r| r.contains("12.214")));
 }
+
+/// Red's MI marches to 0501, two hexes from blue's skirmisher outside the gate at 0402, who may
+/// withdraw (6.71); the way back is through the gate into 0403. `holder` holds the city.
+fn withdrawal_at_the_gate(holder: &str) -> (Game, Result<Vec<Event>, sarissa_rules::game::RuleError>) {
+    let blue = vec![unit("sk", "SK", "J", 1, 4, 6, "J", "0402", "NE")];
+    let red = vec![unit("r", "MI", "", 4, 5, 5, "", "0701", "W")];
+    let mut f = city_field(blue, red);
+    f.leaders[0] = vec![leader("raja", "overall", 5, 8, "0109")];
+    f.leaders[1] = vec![leader("foe", "overall", 1, 8, "0801")];
+    let mut game = start_city(&f, holder, &[5, 5, 5, 5, 5, 5, 5, 5]);
+    ok(&mut game, activate("foe"));
+    ok(&mut game, mv("r", &["0601", "0501"], Vertex::W));
+    assert!(
+        matches!(&game.state.phase, sarissa_rules::game::Phase::Reaction { withdrawers, .. } if withdrawers == &["sk".to_string()]),
+        "{:?}",
+        game.state.phase
+    );
+    let withdraw =
+        Command::Withdraw { unit: "sk".into(), path: vec![h("0403")], facing: Vertex::NE, fire: false, with: None };
+    let result = game.clone().execute(&withdraw);
+    (game, result)
+}
+
+#[test]
+fn no_withdrawal_through_a_gate_the_enemy_holds_cg_12_213() {
+    let (game, result) = withdrawal_at_the_gate("red");
+    let options = sarissa_rules::withdrawal::unit_withdrawals(&game.scenario, &game.state, idx(&game, "sk"));
+    assert!(options.iter().all(|d| d.path.first() != Some(&h("0403"))), "{options:?}");
+    match result {
+        Err(e) => assert_eq!(e.rule(), "12.213", "{e}"),
+        Ok(events) => panic!("accepted: {events:?}"),
+    }
+    // Blue's own gate: the way in is open.
+    let (game, result) = withdrawal_at_the_gate("blue");
+    let options = sarissa_rules::withdrawal::unit_withdrawals(&game.scenario, &game.state, idx(&game, "sk"));
+    assert!(options.iter().any(|d| d.path.first() == Some(&h("0403"))), "{options:?}");
+    assert!(result.is_ok(), "{result:?}");
+}
+
+#[test]
+fn leaders_pass_only_their_own_sides_gate_cg_12_213_p199() {
+    let game = start_city(&city_field(vec![unit("mi", "MI", "", 4, 5, 5, "", "0109", "NE")], red_far()), "red", &[]);
+    let raja = game.scenario.leaders.iter().position(|l| l.id == "raja").unwrap();
+    let foe = game.scenario.leaders.iter().position(|l| l.id == "foe").unwrap();
+    let cost =
+        |l: usize| sarissa_rules::movement::leader_entry_cost(&game.scenario, &game.state, l, h("0402"), h("0403"));
+    assert_eq!(cost(raja), None);
+    assert!(cost(foe).is_some());
+}
