@@ -11,36 +11,28 @@ use crate::units::UnitType;
 
 /// Is `hex` a city hex (street, square, block, temple or palace)?
 pub fn city_hex(scenario: &Scenario, hex: HexId) -> bool {
-    scenario.map.city.is_some() && scenario.map.terrain(hex).is_some_and(crate::city::is_city)
+    crate::city::in_city(scenario, hex)
 }
 
 /// Is `hex` a city block, temple or palace?
 pub fn block_hex(scenario: &Scenario, hex: HexId) -> bool {
-    scenario.map.city.is_some() && scenario.map.terrain(hex).is_some_and(crate::city::is_block)
+    crate::city::in_block(&scenario.map, hex)
 }
 
 /// Does `unit` stand in a city hex (any of its hexes)?
 pub fn unit_in_city(scenario: &Scenario, state: &GameState, unit: usize) -> bool {
-    state.units[unit].placement.hexes().any(|h| city_hex(scenario, h))
+    crate::city::unit_in_city(scenario, state, unit)
 }
 
 /// Does `unit` stand in a city block, temple or palace?
 pub fn unit_in_block(scenario: &Scenario, state: &GameState, unit: usize) -> bool {
-    state.units[unit].placement.hexes().any(|h| block_hex(scenario, h))
+    crate::city::all_round(scenario, state, unit)
 }
 
 /// The city's gates, each hexside as its two hexes (sorted).
 pub fn gates(scenario: &Scenario) -> Vec<(HexId, HexId)> {
-    if scenario.map.city.is_none() {
-        return Vec::new();
-    }
-    let mut out: Vec<(HexId, HexId)> = scenario
-        .map
-        .hexsides
-        .iter()
-        .filter(|e| e.feature == HexsideFeature::CityGate)
-        .map(|e| if e.a < e.b { (e.a, e.b) } else { (e.b, e.a) })
-        .collect();
+    let mut out: Vec<(HexId, HexId)> =
+        crate::city::gates(&scenario.map).into_iter().map(|(a, b)| if a < b { (a, b) } else { (b, a) }).collect();
     out.sort();
     out.dedup();
     out
@@ -101,12 +93,7 @@ pub fn may_enter(
 /// Is the city gate between `a` and `b` open to `side`: breached (12.32, 12.35), or held by it
 /// (12.213)?
 pub fn gate_open(scenario: &Scenario, state: &GameState, side: usize, a: HexId, b: HexId) -> bool {
-    crate::breach::is_breached(state, a, b) || gate_holder(scenario, state, a, b) == Some(side)
-}
-
-/// The side that controls the city gate between `a` and `b` (CG 12.213).
-fn gate_holder(scenario: &Scenario, _state: &GameState, _a: HexId, _b: HexId) -> Option<usize> {
-    scenario.map.city.as_ref().map(|c| c.side)
+    !crate::city::gate_shut(scenario, state, side, a, b)
 }
 
 /// The hexes `attacker` may shock into on a city's map (CG 12.210, 12.27; rulings P231): its

@@ -623,3 +623,20 @@ fn cg_12_22_an_elephant_advances_after_shock_into_a_temple() {
         "{events:?}"
     );
 }
+
+#[test]
+fn cg_12_210_12_213_no_shock_across_a_gate_the_enemy_holds_until_it_is_breached() {
+    // Red's foot outside at 0305 faces the gate; blue's inside at 0405 holds it.
+    let f = city_field(vec![mi("b", "0405", "NW")], vec![mi("r", "0305", "SE")], "1209", "0305");
+    let red = |breached: bool| {
+        let mut game = start(&f, &[]);
+        if breached {
+            game.state.breaches.push((h("0305"), h("0405")));
+        }
+        ok(&mut game, pass("raja"));
+        ok(&mut game, activate("foe"));
+        candidates(&game)
+    };
+    assert!(red(false).is_empty());
+    assert_eq!(red(true), [("r".to_string(), false, false)]);
+}
