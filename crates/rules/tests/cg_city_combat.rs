@@ -640,3 +640,26 @@ fn cg_12_210_12_213_no_shock_across_a_gate_the_enemy_holds_until_it_is_breached(
     assert!(red(false).is_empty());
     assert_eq!(red(true), [("r".to_string(), false, false)]);
 }
+
+#[test]
+fn legal_commands_in_the_city_are_all_accepted() {
+    // Red's engine and foot before the gate, blue's foot, archers and elephant inside: every
+    // command the listing offers red, then blue, is one `execute` takes.
+    let blue = vec![mi("b", "0405", "NW"), archer("arch", "0604", "E"), mi("house", "0504", "E")];
+    let red = vec![engine("eng", "0105"), mi("r", "0305", "SE"), unit("el", "EL", "", 4, 6, 5, "J", "0306", "NE")];
+    let f = city_field(blue, red, "0604", "0106");
+    let mut game = start(&f, &[5; 400]);
+    let check = |game: &Game| {
+        let listed = sarissa_rules::legal::legal_commands(game);
+        assert!(!listed.is_empty());
+        for c in listed {
+            let mut g = game.clone();
+            assert!(g.execute(&c).is_ok(), "{c:?} listed but refused: {:?}", g.execute(&c));
+        }
+    };
+    check(&game);
+    ok(&mut game, pass("raja"));
+    ok(&mut game, activate("foe"));
+    check(&game);
+    assert!(sarissa_rules::legal::legal_commands(&game).contains(&shot()));
+}
