@@ -3,7 +3,7 @@
 
 use sarissa_rules::facing::Heading;
 use sarissa_rules::fire::ReactionFire;
-use sarissa_rules::game::{Doom, Event, GameState, HitCause, RampageEnd, RollPurpose, TowerResult};
+use sarissa_rules::game::{Doom, Event, GameState, GateResult, HitCause, RampageEnd, RollPurpose, TowerResult};
 use sarissa_rules::hex::HexId;
 use sarissa_rules::Scenario;
 
@@ -81,9 +81,9 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             e.units = units.clone();
             e
         }
-        Event::RetireDeclared { leader, .. } => about(
+        Event::RetireDeclared { leader, city, .. } => about(
             entry(
-                format!("{} declares that his army will retire to its camp. At the start of each of his activations a die now decides whether the retreat begins.", unit_name(s, leader)),
+                format!("{} declares that his army will retire to its {}. At the start of each of his activations a die now decides whether the retreat begins.", unit_name(s, leader), if *city { "city" } else { "camp" }),
                 Some("CG 12.42"),
             ),
             leader,
@@ -197,6 +197,10 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 }
                 RollPurpose::Breach { unit } => about(
                     entry(format!("{} throws its weight against the camp's works: rolls {roll}.", unit_name(s, unit)), Some("CG 12.31")),
+                    unit,
+                ),
+                RollPurpose::GateShot { unit } => about(
+                    entry(format!("{} hurls a stone at the city gate: rolls {roll}.", unit_name(s, unit)), Some("CG 12.35")),
                     unit,
                 ),
                 RollPurpose::RallyTable { unit } => about(
@@ -522,9 +526,10 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 Some(w) => format!("victory to {}", s.sides[*w].name),
                 None => "a draw".into(),
             };
-            let lost_camp = sarissa_rules::retire::lost_camp(s, st);
-            let mut e = if let Some(l) = lost_camp {
-                entry(format!("The battle is over: {} has lost the camp it retired to; {outcome}.", s.sides[l].name), Some("CG 12.44"))
+            let lost = sarissa_rules::retire::lost_refuge(s, st);
+            let mut e = if let Some((l, refuge)) = lost {
+                let place = if refuge == sarissa_rules::retire::Refuge::City { "city" } else { "camp" };
+                entry(format!("The battle is over: {} has lost the {place} it retired to; {outcome}.", s.sides[l].name), Some("CG 12.44"))
             } else if withdrawn.is_empty() {
                 entry(format!("The battle is over: {outcome}."), None)
             } else {
@@ -645,6 +650,34 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 unit,
             );
             e.hexes = vec![*from, *to];
+            e
+        }
+        Event::CityGateRolled { unit, from, to, roll, need, result } => {
+            let mut e = about(
+                entry(
+                    format!("{} rolls {roll} against the city gate (needs {need} or less): {}.", unit_name(s, unit), gate_verdict(*from, *to, *result)),
+                    Some("CG 12.32"),
+                ),
+                unit,
+            );
+            e.hexes = vec![*from, *to];
+            e
+        }
+        Event::GateShot { unit, leader, gate: (a, b), range, roll, need, result, shaken } => {
+            let shaken = if *shaken { " The blow shakes everyone beside the gate: each tests its quality." } else { "" };
+            let mut e = about(
+                entry(
+                    format!(
+                        "On {}'s order {} shoots at the city gate from {range} hexes, rolling {roll} (needs {need} or less): {}.{shaken}",
+                        unit_name(s, leader),
+                        unit_name(s, unit),
+                        gate_verdict(*a, *b, *result)
+                    ),
+                    Some("CG 12.35"),
+                ),
+                unit,
+            );
+            e.hexes = vec![*a, *b];
             e
         }
         Event::TowerAttackRolled { unit, tower, roll, need, result } => {
@@ -1033,6 +1066,7 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 HitCause::Rampage => ("as a rampaging elephant crashes into it", rampage_rule),
                 HitCause::ElephantFright => ("as its horses shy from the elephant beside them", "10.16"),
                 HitCause::GuildEnmity => ("as a rival guild's unit is driven through its ranks", "10.72"),
+                HitCause::GateShot => ("as the stones crash into the gate beside it", "CG 12.35"),
                 HitCause::CascadeRout => ("as its commander's mount breaks beside it", "11.23"),
             };
             about(
@@ -1085,6 +1119,17 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
 /// "strength S at range R, modifiers +D: needs N or less" for a volley's log line.
 fn volley_need(strength: u8, range: u8, drm: i32) -> String {
     format!("strength {strength} at range {range}, modifiers {drm:+}: needs {} or less", strength as i32 - drm)
+}
+
+/// What a roll did to the city gate between `a` and `b` (CG 12.32, 12.35).
+fn gate_verdict(a: HexId, b: HexId, result: GateResult) -> String {
+    match result {
+        GateResult::Held => format!("the gate between {a} and {b} holds"),
+        GateResult::Damaged => format!("the gate between {a} and {b} is damaged; one more success breaks it open"),
+        GateResult::Breached => {
+            format!("the gate between {a} and {b} is breached: either side may pass it from now on")
+        }
+    }
 }
 
 #[cfg(test)]

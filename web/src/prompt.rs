@@ -126,7 +126,7 @@ pub fn prompt(p: &PromptProps) -> Html {
             let text = match winner {
                 // CG 12.44: the army that retired to its camp is beaten only by its loss.
                 Some(w) if sarissa_rules::retire::lost_camp(s, st).is_some() => format!(
-                    "The battle is over after {} turns: victory to {}, who took the camp their enemy had retired to (CG 12.44).",
+                    "The battle is over after {} turns: victory to {}, who took the camp or city their enemy had retired to (CG 12.44).",
                     st.turn, s.sides[*w].name
                 ),
                 Some(w) => format!("The battle is over after {} turns: victory to {}.", st.turn, s.sides[*w].name),
@@ -502,10 +502,17 @@ pub fn prompt(p: &PromptProps) -> Html {
                         let label = format!("{} (engine, {} left): shoot at {} ({:.0}% to hit, 10.52)", s.units[i].name, sarissa_rules::artillery::shots_left(s, st, i), s.units[t.unit].name, chance * 100.0);
                         button(label, "engine-fire", Command::Fire { unit: s.units[i].id.clone(), target: s.units[t.unit].id.clone() })
                     }) }
+                    { for (0..s.units.len()).filter(|_| p.ordering.is_none() && p.riding.is_none()).flat_map(|i| {
+                        sarissa_rules::artillery::gate_targets(s, st, i).into_iter().map(move |g| (i, g))
+                    }).map(|(i, ((a, b), range))| {
+                        // CG 12.35: the Sarvatobhadra at the enemy's city gate, on an order.
+                        let label = format!("{} (engine): shoot at the city gate {a}–{b} from {range} hexes (an order, 12.35)", s.units[i].name);
+                        button(label, "engine-fire", Command::FireAtGate { unit: s.units[i].id.clone(), gate: (a, b) })
+                    }) }
                     { for wings.into_iter().map(|(label, c)| button(label, "wing", c)) }
                     { for s.leaders.iter().position(|l| &l.id == leader)
                         .filter(|&li| p.ordering.is_none() && p.riding.is_none() && sarissa_rules::retire::declarable(s, st, li).is_some())
-                        .map(|_| button("Declare a retire to camp (CG 12.42)".into(), "retire", Command::RetireToCamp { leader: leader.clone() })) }
+                        .map(|_| button("Declare a retire to camp or city (CG 12.42)".into(), "retire", Command::RetireToCamp { leader: leader.clone() })) }
                     { for contingents.into_iter().map(|(label, c)| button(label, "contingent", c)) }
                     { for sarissa_rules::rally::rallyable(s, st).into_iter().filter(|_| p.ordering.is_none() && p.riding.is_none()).map(|i| {
                         let need = sarissa_rules::rally::needed(s, st).unwrap_or(0);

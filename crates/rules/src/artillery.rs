@@ -108,3 +108,122 @@ pub fn fire(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
     }
     Ok(())
 }
+
+/// Why Sarvatobhadra `unit` may not shoot at the city gate between `gate`'s hexes now on an
+/// individual order of the active leader (CG 12.35; rulings P236), or the range it would shoot
+/// at. The leader: a commander — overall, wing or subordinate, never a Nayaka or a chief — of
+/// its side, in an orders phase not under a line command nor the Camp Orders Phase, with an
+/// order left, not Restricted, not (unless overall) in an enemy ZOC, the engine in his command
+/// range and not yet ordered. The engine: a Sarvatobhadra with its shot of the turn left (10.56),
+/// not Routed or Engaged. The gate: an unbreached one of the enemy's city (P235), its range —
+/// the hexes to the nearer of its two hexes, as if shooting at a unit there — more than 1 (so
+/// never from either hex or from beside them) and within the engine's reach, that hex in sight
+/// (8.14, 12.29).
+pub fn gate_shot_refusal(
+    scenario: &Scenario,
+    state: &GameState,
+    unit: usize,
+    (a, b): (crate::hex::HexId, crate::hex::HexId),
+) -> Result<u8, String> {
+    use crate::units::{Engine, LeaderRole, Placement};
+    let (u, st) = (&scenario.units[unit], &state.units[unit]);
+    if u.engine != Some(Engine::Sarvatobhadra) {
+        return Err("only a Sarvatobhadra shoots at a city gate (12.35)".into());
+    }
+    let Phase::Orders { leader, orders_left, line: None, ordered, .. } = &state.phase else {
+        return Err("it takes an individual order in an orders phase (12.35)".into());
+    };
+    let Some(li) = scenario.leaders.iter().position(|l| &l.id == leader) else {
+        return Err("no leader gives orders now (12.35)".into());
+    };
+    let l = &scenario.leaders[li];
+    if state.camp_orders.is_some() || l.side != u.side {
+        return Err("it takes an individual order from a commander of its own side (12.35)".into());
+    }
+    if !matches!(l.role, LeaderRole::Overall | LeaderRole::Wing | LeaderRole::Subordinate) {
+        return Err(format!("a {} may not order it: only a commander, never a Nayaka (12.35)", l.role.name()));
+    }
+    if *orders_left == 0 || crate::orders::is_restricted(state, li) {
+        return Err(format!("{} has no individual order to give (4.21, 4.55)", l.name));
+    }
+    if !crate::orders::is_overall(scenario, li) && crate::orders::leader_in_enemy_zoc(scenario, state, li) {
+        return Err(format!("{} is in an enemy zone of control and gives no orders (4.21)", l.name));
+    }
+    let Placement::One(at) = st.placement else { return Err("it stands in one hex".into()) };
+    if st.eliminated || st.routed || st.engaged || ordered.contains(&u.id) {
+        return Err("it is routed, engaged, or ordered already this phase".into());
+    }
+    if !crate::orders::command_range(scenario, state, li).contains_key(&at) {
+        return Err(format!("it is out of {}'s command range (4.21)", l.name));
+    }
+    if shots_left(scenario, state, unit) == 0 {
+        return Err("it has fired its shot of the turn (10.56)".into());
+    }
+    if !crate::breach::enemy_city_gate(scenario, state, u.side, a, b) {
+        return Err("that is no unbreached gate of the enemy's city (12.35)".into());
+    }
+    let near = if at.distance(a) <= at.distance(b) { a } else { b };
+    let range = at.distance(near);
+    let reach = crate::charts::missile::max_range(crate::charts::missile::MissileLine::Sarvatobhadra, None) as u32;
+    if range < 2 {
+        return Err("it must shoot from more than one hex away, never from beside the gate (12.35)".into());
+    }
+    if range > reach || !(at.distance(near) <= 1 || crate::sight::line_of_sight(scenario, state, at, near, false)) {
+        return Err("the gate is out of its range or sight (10.53, 8.14)".into());
+    }
+    Ok(range as u8)
+}
+
+/// The city gates Sarvatobhadra `unit` may shoot at now (CG 12.35), each with its range.
+pub fn gate_targets(
+    scenario: &Scenario,
+    state: &GameState,
+    unit: usize,
+) -> Vec<((crate::hex::HexId, crate::hex::HexId), u8)> {
+    if scenario.units[unit].engine != Some(crate::units::Engine::Sarvatobhadra) {
+        return Vec::new();
+    }
+    crate::city_combat::gates(scenario)
+        .into_iter()
+        .filter_map(|g| gate_shot_refusal(scenario, state, unit, g).ok().map(|r| (g, r)))
+        .collect()
+}
+
+/// Sarvatobhadra `unit` shoots at the city gate `gate` on the active leader's individual order
+/// (CG 12.35; rulings P236): one die, 0–4 Damages it or Breaches it if Damaged; a roll within the
+/// engine's gate value (the Missile Chart's, designed: `SARVATOBHADRA_GATE_VALUE`) shakes every
+/// unit in the gate's two hexes, friend or foe: each checks its TQ and takes 1 hit if it fails.
+pub fn fire_at_gate(tx: &mut Tx, unit: &str, gate: (crate::hex::HexId, crate::hex::HexId)) -> Result<(), RuleError> {
+    let ui = tx.unit_index(unit)?;
+    let range = gate_shot_refusal(tx.scenario, &tx.state, ui, gate).map_err(|reason| RuleError::IllegalMove {
+        unit: unit.into(),
+        rule: "12.35",
+        reason,
+    })?;
+    let Phase::Orders { leader, .. } = tx.state.phase.clone() else { return Ok(()) };
+    let roll = tx.roll(crate::game::RollPurpose::GateShot { unit: unit.into() })?;
+    let need = crate::breach::CITY_GATE_SHOT_ON;
+    let result = crate::breach::gate_result(&tx.state, gate, roll, need);
+    let shaken = roll <= crate::charts::missile::SARVATOBHADRA_GATE_VALUE;
+    let key = if gate.0 < gate.1 { gate } else { (gate.1, gate.0) };
+    tx.emit(Event::GateShot { unit: unit.into(), leader, gate: key, range, roll, need, result, shaken });
+    if shaken {
+        // P236: the units in the two hexes the gate is a side of, in the scenario's order.
+        let beside: Vec<usize> = (0..tx.scenario.units.len())
+            .filter(|&i| {
+                let s = &tx.state.units[i];
+                !s.eliminated && s.placement.hexes().any(|h| h == gate.0 || h == gate.1)
+            })
+            .collect();
+        for i in beside {
+            let id = tx.scenario.units[i].id.clone();
+            let tq = if tx.state.units[i].routed { 1 } else { crate::column::effective_tq(tx.scenario, &tx.state, i) };
+            let check = tx.roll(crate::game::RollPurpose::TqCheck { unit: id.clone(), rule: "12.35".into() })?;
+            if check > tq {
+                tx.emit(Event::CohesionHits { unit: id, hits: 1, cause: crate::game::HitCause::GateShot });
+            }
+        }
+        crate::cohesion::settle(tx)?;
+    }
+    Ok(())
+}

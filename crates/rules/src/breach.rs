@@ -15,6 +15,11 @@
 //!   (12.32, 12.33): 0–3 Damages it, a second success — a later turn's, or another elephant's
 //!   in the same segment — Destroys it (P185, P186). The units in it Rout at once (P187). A
 //!   destroyed tower is camp ground and its palisade and gate hexsides are breached (P188).
+//! * A city gate of the enemy's city in the elephant's front hexside is attacked the same way
+//!   (12.32): 0–3 Damages it, a second success Breaches it (P235); a Sarvatobhadra's shot
+//!   (12.35, `artillery::fire_at_gate`) moves it along the same two steps. A breached city gate
+//!   is in `breaches` like any other, so `is_breached` answers for it (12.213). The city wall
+//!   is never breached (12.32[4]).
 
 use crate::facing::front_hexsides;
 use crate::game::{Event, GameState, RollPurpose, RuleError, TowerResult, Tx};
@@ -32,6 +37,14 @@ pub const WALL_BREACHED_ON: u8 = 2;
 /// already Damaged.
 pub const TOWER_HIT_ON: u8 = 3;
 
+/// Breach Table T16 (CG 12.32[3]): the highest roll that Damages a city gate, or Breaches one
+/// already Damaged, for an elephant.
+pub const CITY_GATE_HIT_ON: u8 = 3;
+
+/// CG 12.35[2]: the highest roll of a Sarvatobhadra's shot that Damages a city gate, or
+/// Breaches one already Damaged.
+pub const CITY_GATE_SHOT_ON: u8 = 4;
+
 /// What an elephant may attack (CG 12.31, 12.32).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
@@ -39,6 +52,8 @@ pub enum Target {
     Hexside(HexId, HexId, HexsideFeature),
     /// An enemy camp tower standing in the elephant's front hex.
     Tower(HexId),
+    /// An enemy city gate in the elephant's front: its hex, the hex beyond (CG 12.32).
+    CityGate(HexId, HexId),
 }
 
 impl Target {
@@ -48,7 +63,31 @@ impl Target {
             Target::Hexside(_, _, HexsideFeature::CampGate) => GATE_BREACHED_ON,
             Target::Hexside(..) => WALL_BREACHED_ON,
             Target::Tower(_) => TOWER_HIT_ON,
+            Target::CityGate(..) => CITY_GATE_HIT_ON,
         }
+    }
+}
+
+/// Is the city gate between `a` and `b` one that units of `side` attack (CG 12.32, 12.35;
+/// rulings P235): a gate of a city held by the other side at the start (its `side`), not yet
+/// breached? A city wall is never one (12.32[4]).
+pub fn enemy_city_gate(scenario: &Scenario, state: &GameState, side: usize, a: HexId, b: HexId) -> bool {
+    scenario.map.city.as_ref().is_some_and(|c| c.side != side)
+        && scenario.map.hexside(a, b) == Some(HexsideFeature::CityGate)
+        && !is_breached(state, a, b)
+}
+
+/// What a roll of `roll` does to the city gate between `a` and `b`, a success being `need` or
+/// less (CG 12.32[3], 12.35[2]): Damaged, or Breached if it was Damaged already.
+pub fn gate_result(state: &GameState, (a, b): (HexId, HexId), roll: u8, need: u8) -> crate::game::GateResult {
+    use crate::game::GateResult;
+    let key = if a < b { (a, b) } else { (b, a) };
+    if roll > need {
+        GateResult::Held
+    } else if state.damaged_gates.contains(&key) {
+        GateResult::Breached
+    } else {
+        GateResult::Damaged
     }
 }
 
@@ -92,6 +131,10 @@ pub fn targets(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Targe
         if crate::camp::is_tower(&scenario.map, state, to) && enemy_camp(to) {
             out.push(Target::Tower(to));
         }
+        // CG 12.32[2]: the city gate in a front hexside (P235).
+        if enemy_city_gate(scenario, state, u.side, at, to) {
+            out.push(Target::CityGate(at, to));
+        }
     }
     // P176, P185: the easier target first; a stable sort keeps the front's order, the
     // right-hand hexside first.
@@ -103,7 +146,8 @@ pub fn targets(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Targe
 /// every elephant of `side` facing an enemy camp's unbreached palisade or gate, not already
 /// trying this turn, begins a breach attempt (P175).
 pub fn on_orders_phase(tx: &mut Tx, side: usize) {
-    if !crate::rule_set::hooks(tx.scenario.meta.rules).camps || tx.scenario.map.camps.is_empty() {
+    let map = &tx.scenario.map;
+    if !crate::rule_set::hooks(tx.scenario.meta.rules).camps || (map.camps.is_empty() && map.city.is_none()) {
         return;
     }
     for i in 0..tx.scenario.units.len() {
@@ -135,6 +179,11 @@ pub fn breach_segment(tx: &mut Tx) -> Result<(), RuleError> {
                 tx.emit(Event::BreachRolled { unit, from, to, gate, roll, need, breached: roll <= need });
             }
             Target::Tower(tower) => attack_tower(tx, unit, tower, roll)?,
+            // CG 12.32[3], 12.33 (P235): Damaged, then Breached; this segment's successes count.
+            Target::CityGate(from, to) => {
+                let result = gate_result(&tx.state, (from, to), roll, need);
+                tx.emit(Event::CityGateRolled { unit, from, to, roll, need, result });
+            }
         }
     }
     Ok(())

@@ -295,6 +295,7 @@ fn apply_plan(
                 Elimination::TwoHexCannotMove | Elimination::Blocked => "10.21",
                 Elimination::LeftMap => "10.23",
                 Elimination::NoRoomAtEnd => "10.24",
+                Elimination::InCity => "12.212",
             };
             tx.emit(Event::UnitEliminated { unit: id, rule: rule.into() });
         }

@@ -70,6 +70,12 @@ pub(crate) fn through_arc(scenario: &Scenario, state: &GameState, firer: usize, 
     if matches!(u.kind, UnitType::CH | UnitType::ChStar | UnitType::AT) {
         return true;
     }
+    // CG 12.29: from a city block, temple or palace, in any direction.
+    if scenario.map.city.is_some()
+        && st.placement.hexes().any(|h| scenario.map.terrain(h).is_some_and(crate::city::is_block))
+    {
+        return true;
+    }
     let ok = |a: Option<Arc>| match a {
         Some(Arc::Front) => true,
         Some(Arc::Flank) => u.kind.is_foot_skirmisher(),
@@ -196,6 +202,8 @@ fn in_reach_on(
     }
     if !through_arc(scenario, state, unit, from, to)
         || !(range == 1 || crate::sight::line_of_sight(scenario, state, from, to, archer))
+        // CG 12.29: from a street, straight down a row of hexes only (P229).
+        || !crate::sight::street_fire_line(scenario, from, to)
     {
         return None;
     }
@@ -340,7 +348,12 @@ fn fire_between(
     // CG 12.32 (P188): a destroyed tower is neither.
     fire.from_camp_tower = crate::camp::is_tower(map, state, from);
     fire.at_camp_tower = crate::camp::is_tower(map, state, to);
-    fire.through_front = arc_of(&target_at, ts.heading(), from) == Some(Arc::Front);
+    // CG 12.29 (designed modifiers, rulings P230): across the city's wall or a shut gate, and at
+    // a unit among the houses.
+    fire.across_city_wall = crate::sight::crosses_city_wall(scenario, state, from, to);
+    fire.at_city_block = map.city.is_some() && map.terrain(to).is_some_and(crate::city::is_block);
+    // CG 12.26: a unit in a city block, temple or palace faces all round.
+    fire.through_front = fire.at_city_block || arc_of(&target_at, ts.heading(), from) == Some(Arc::Front);
     fire.leader_in_target_hex = crate::shock_segment::side_leader(scenario, state, &[target]).map(|(_, l)| l);
     Some(fire)
 }
@@ -569,6 +582,7 @@ pub fn under_enemy_missiles(scenario: &Scenario, state: &GameState, unit: usize)
             st.placement.hexes().any(|to| {
                 from.distance(to) <= reach
                     && (from.distance(to) <= 1 || crate::sight::line_of_sight(scenario, state, from, to, archer))
+                    && crate::sight::street_fire_line(scenario, from, to)
             })
         })
     })

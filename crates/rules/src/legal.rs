@@ -294,6 +294,12 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
                     out.push(Command::FireBow { unit: s.units[i].id.clone(), target: s.units[t.unit].id.clone() });
                 }
             }
+            // CG 12.35: a Sarvatobhadra at an enemy city gate, on an individual order.
+            for i in (0..s.units.len()).filter(|&i| Some(s.units[i].side) == side) {
+                for (gate, _) in crate::artillery::gate_targets(s, st, i) {
+                    out.push(Command::FireAtGate { unit: s.units[i].id.clone(), gate });
+                }
+            }
             for i in (0..s.units.len()).filter(|&i| Some(s.units[i].side) == side && s.units[i].missile.is_some()) {
                 for t in crate::fire::leader_targets(s, st, i) {
                     let (unit, leader) = (s.units[i].id.clone(), s.leaders[t.leader].id.clone());

@@ -10,6 +10,7 @@ pub mod camp;
 pub mod camp_orders;
 pub mod charts;
 pub mod city;
+pub mod city_combat;
 pub mod cohesion;
 pub mod column;
 pub mod combat;

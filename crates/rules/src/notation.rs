@@ -119,6 +119,11 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             let facing = vertex(v)?;
             Command::Rally { unit: unit.to_string(), facing }
         }
+        ["fire", unit, "at", "gate", side] => {
+            let pair = side.split_once('-').and_then(|(a, b)| Some((HexId::parse(a)?, HexId::parse(b)?)));
+            let gate = pair.ok_or_else(|| format!("`{side}` is not a hexside: two hex ids joined by `-`"))?;
+            Command::FireAtGate { unit: unit.to_string(), gate }
+        }
         ["fire", unit, "at", "leader", leader] => {
             Command::FireAtLeader { unit: unit.to_string(), leader: leader.to_string() }
         }
@@ -274,6 +279,7 @@ fn format_bare(command: &Command) -> String {
         Command::Fire { unit, target } => format!("fire {unit} at {target}"),
         Command::FireBow { unit, target } => format!("fire {unit} at {target} with bow"),
         Command::FireAtLeader { unit, leader } => format!("fire {unit} at leader {leader}"),
+        Command::FireAtGate { unit, gate: (a, b) } => format!("fire {unit} at gate {a}-{b}"),
         Command::Harass { unit, target } => format!("harass {unit} at {target}"),
         Command::Recover { unit } => format!("recover {unit}"),
         Command::FormSquare { unit } => format!("square {unit}"),
@@ -386,6 +392,7 @@ mod tests {
             },
             Command::Fire { unit: "archers".into(), target: "hoplites".into() },
             Command::FireAtLeader { unit: "archers".into(), leader: "darius".into() },
+            Command::FireAtGate { unit: "engine".into(), gate: (h("0605"), h("0706")) },
             Command::Harass { unit: "peltasts".into(), target: "hoplites".into() },
             Command::Recover { unit: "hoplites".into() },
             Command::FormSquare { unit: "hoplites".into() },

@@ -1,8 +1,9 @@
-//! Retire to Camp (CG 12.4): the overall commander of the army holding a camp may declare that
-//! his army falls back on it. From then on, at the start of each of his activations, a die
-//! decides whether the retreat begins; once it has, he gives individual orders only and must
-//! ride for the royal enclosure, where he stays; and the enemy can then win only by taking the
-//! camp (rulings P183, P184).
+//! Retire to Camp (CG 12.4): the overall commander of the army holding a camp — or the city of
+//! Takshashila (12.41) — may declare that his army falls back on it. From then on, at the start
+//! of each of his activations, a die decides whether the retreat begins; once it has, he gives
+//! individual orders only and must ride for the target area — the camp's royal enclosure, the
+//! city's palace (12.43) — where he stays; and the enemy can then win only by taking the camp or
+//! the city (rulings P183, P184, P237).
 //!
 //! The declaration is plain data in the state (`GameState::retire`), changed only by events.
 
@@ -25,13 +26,36 @@ pub enum Stage {
     Arrived,
 }
 
-/// One overall commander's declared retire to his camp.
+/// One overall commander's declared retire to his camp or city.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Retire {
     pub leader: String,
-    /// Index of the camp in the map's camps.
+    /// Index of the camp in the map's camps (0, unused, for the city).
     pub camp: usize,
+    /// CG 12.4: to the map's city instead of a camp.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub city: bool,
     pub stage: Stage,
+}
+
+/// Where an army retires to (CG 12.42, 12.43).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refuge {
+    /// One of the map's camps, by index: its royal enclosure is the target area.
+    Camp(usize),
+    /// The map's city: its palace hexes are the target area.
+    City,
+}
+
+impl Retire {
+    /// Where this retire goes.
+    pub fn refuge(&self) -> Refuge {
+        if self.city {
+            Refuge::City
+        } else {
+            Refuge::Camp(self.camp)
+        }
+    }
 }
 
 fn of<'a>(state: &'a GameState, leader: &str) -> Option<&'a Retire> {
@@ -48,15 +72,24 @@ pub fn target_area(scenario: &Scenario, camp: usize) -> Vec<HexId> {
     scenario.map.camps[camp].enclosures.iter().filter(|e| e.1 == crate::camp::ROYAL).map(|e| e.0).collect()
 }
 
+/// The target area of a refuge (12.43): a camp's royal enclosure, the city's palace hexes.
+pub fn refuge_area(scenario: &Scenario, refuge: Refuge) -> Vec<HexId> {
+    match refuge {
+        Refuge::Camp(camp) => target_area(scenario, camp),
+        Refuge::City => crate::city_combat::palace(scenario),
+    }
+}
+
 fn distance_to(area: &[HexId], hex: HexId) -> u32 {
     area.iter().map(|&h| h.distance(hex)).min().unwrap_or(u32::MAX)
 }
 
-/// The camp `leader` may declare a retire to now (12.41, 12.42), if any: he is the overall
-/// commander of the side holding it, in the Chandragupta rules, at the start of his own orders
-/// phase (nothing ordered, moved or declared yet, and not a momentum phase), within twice his
-/// command range of one of its gates (measured to the nearer of the gate's two hexes, P183).
-pub fn declarable(scenario: &Scenario, state: &GameState, leader: usize) -> Option<usize> {
+/// The camp or city `leader` may declare a retire to now (12.41, 12.42), if any: he is the
+/// overall commander of the side holding it, in the Chandragupta rules, at the start of his own
+/// orders phase (nothing ordered, moved or declared yet, and not a momentum phase), within twice
+/// his command range of one of its gates — camp gates, city gates — measured to the nearer of
+/// the gate's two hexes (P183, P237). A camp first, when both would do.
+pub fn declarable(scenario: &Scenario, state: &GameState, leader: usize) -> Option<Refuge> {
     let l = &scenario.leaders[leader];
     if !crate::rule_set::hooks(scenario.meta.rules).camps || l.role != LeaderRole::Overall {
         return None;
@@ -75,28 +108,39 @@ pub fn declarable(scenario: &Scenario, state: &GameState, leader: usize) -> Opti
     }
     let at = state.leaders[leader].at;
     let reach = 2 * u32::from(ratings.command_range);
-    scenario.map.camps.iter().enumerate().filter(|(_, c)| c.side == l.side).find_map(|(ci, c)| {
+    let near = |a: HexId, b: HexId| at.distance(a).min(at.distance(b)) <= reach;
+    let camp = scenario.map.camps.iter().enumerate().filter(|(_, c)| c.side == l.side).find_map(|(ci, c)| {
         let near_gate = scenario.map.hexsides.iter().any(|e| {
             e.feature == HexsideFeature::CampGate
                 && (c.enclosure(e.a).is_some() || c.enclosure(e.b).is_some())
-                && at.distance(e.a).min(at.distance(e.b)) <= reach
+                && near(e.a, e.b)
         });
-        near_gate.then_some(ci)
-    })
+        near_gate.then_some(Refuge::Camp(ci))
+    });
+    // CG 12.41, 12.42 (P237): the city, for the side holding it when the battle began.
+    let city =
+        scenario.map.city.as_ref().filter(|c| c.side == l.side).and_then(|_| {
+            crate::city_combat::gates(scenario).into_iter().any(|(a, b)| near(a, b)).then_some(Refuge::City)
+        });
+    camp.or(city)
 }
 
 /// The declaration (12.42), then at once the first die (12.43).
 pub fn declare(tx: &mut Tx, leader: &str) -> Result<(), RuleError> {
     let li = tx.leader_index(leader)?;
-    let Some(camp) = declarable(tx.scenario, &tx.state, li) else {
+    let Some(refuge) = declarable(tx.scenario, &tx.state, li) else {
         return Err(RuleError::NotNow {
             command: "retire_to_camp".into(),
-            expected: "only the overall commander of the army holding a camp, at the start of his activation and \
-                       within twice his command range of one of its gates, declares a retire to it (12.41, 12.42)"
+            expected: "only the overall commander of the army holding a camp or city, at the start of his activation \
+                       and within twice his command range of one of its gates, declares a retire to it (12.41, 12.42)"
                 .into(),
         });
     };
-    tx.emit(Event::RetireDeclared { leader: leader.into(), camp });
+    let (camp, city) = match refuge {
+        Refuge::Camp(c) => (c, false),
+        Refuge::City => (0, true),
+    };
+    tx.emit(Event::RetireDeclared { leader: leader.into(), camp, city });
     if !check(tx, li)? {
         crate::activation::offer_next(tx)?;
     }
@@ -117,7 +161,7 @@ pub fn on_activation(tx: &mut Tx, leader: usize) -> Result<bool, RuleError> {
 fn check(tx: &mut Tx, leader: usize) -> Result<bool, RuleError> {
     let Some(r) = of(&tx.state, &tx.scenario.leaders[leader].id).cloned() else { return Ok(true) };
     let (side, at) = (tx.scenario.leaders[leader].side, tx.state.leaders[leader].at);
-    let in_area = target_area(tx.scenario, r.camp).contains(&at);
+    let in_area = refuge_area(tx.scenario, r.refuge()).contains(&at);
     let points = crate::victory::rout_points(tx.scenario, &tx.state)[side];
     let initiative = crate::orders::ratings(tx.scenario, &tx.state, leader).initiative.unwrap_or(0);
     let roll = tx.roll(RollPurpose::RetireToCamp { leader: r.leader.clone() })?;
@@ -152,7 +196,7 @@ pub fn owed_moves(scenario: &Scenario, state: &GameState, leader: usize) -> Vec<
     if state.leaders[leader].status == LeaderStatus::Eliminated {
         return Vec::new();
     }
-    let area = target_area(scenario, r.camp);
+    let area = refuge_area(scenario, r.refuge());
     let now = distance_to(&area, state.leaders[leader].at);
     let reach = crate::movement::leader_reach(scenario, state, leader, false);
     let best = reach.keys().map(|&h| distance_to(&area, h)).min().unwrap_or(u32::MAX);
@@ -198,7 +242,7 @@ pub fn move_limit(scenario: &Scenario, state: &GameState, leader: usize) -> Opti
         Stage::Triggered => Some(MoveLimit::OnlyTo(
             owed_moves(scenario, state, leader).iter().filter_map(|m| m.last().copied()).collect(),
         )),
-        Stage::Arrived => Some(MoveLimit::Within(target_area(scenario, r.camp))),
+        Stage::Arrived => Some(MoveLimit::Within(refuge_area(scenario, r.refuge()))),
     }
 }
 
@@ -220,31 +264,44 @@ pub fn confinement(scenario: &Scenario, state: &GameState, leader: usize, path: 
 pub fn note_arrival(tx: &mut Tx, leader: usize) {
     let id = tx.scenario.leaders[leader].id.clone();
     let Some(r) = of(&tx.state, &id).filter(|r| r.stage == Stage::Triggered) else { return };
-    if target_area(tx.scenario, r.camp).contains(&tx.state.leaders[leader].at) {
+    if refuge_area(tx.scenario, r.refuge()).contains(&tx.state.leaders[leader].at) {
         tx.emit(Event::RetireArrived { leader: id });
     }
 }
 
-/// The sides whose commanders have retired into their camps (12.44): the enemy wins against
-/// them only by taking the camp.
-pub fn retired(scenario: &Scenario, state: &GameState) -> Vec<(usize, usize)> {
+/// The sides whose commanders have retired into their camps or city (12.44): the enemy wins
+/// against them only by taking it.
+pub fn retired(scenario: &Scenario, state: &GameState) -> Vec<(usize, Refuge)> {
     state
         .retire
         .iter()
         .filter(|r| r.stage == Stage::Arrived)
-        .filter_map(|r| scenario.leader(&r.leader).map(|l| (l.side, r.camp)))
+        .filter_map(|r| scenario.leader(&r.leader).map(|l| (l.side, r.refuge())))
         .collect()
 }
 
 /// The side whose commander retired into a camp the enemy has now taken, if any (12.44, P184).
 pub fn lost_camp(scenario: &Scenario, state: &GameState) -> Option<usize> {
-    retired(scenario, state).into_iter().find(|&(side, camp)| camp_taken(scenario, state, side, camp)).map(|r| r.0)
+    lost_refuge(scenario, state).map(|r| r.0)
+}
+
+/// The side whose commander retired into a camp or city the enemy now controls, and which
+/// (12.44, P184, P237).
+pub fn lost_refuge(scenario: &Scenario, state: &GameState) -> Option<(usize, Refuge)> {
+    retired(scenario, state).into_iter().find(|&(side, refuge)| taken(scenario, state, side, refuge))
 }
 
 /// Has the enemy of `side` taken `camp` (12.44, ruling P184)? It has a combat unit, not
 /// Routed, in the royal enclosure, and `side` has none there.
 pub fn camp_taken(scenario: &Scenario, state: &GameState, side: usize, camp: usize) -> bool {
-    let area = target_area(scenario, camp);
+    taken(scenario, state, side, Refuge::Camp(camp))
+}
+
+/// Does the enemy of `side` control `refuge` (12.44; rulings P184 for a camp, P237 for the
+/// city)? It has a combat unit, not Routed, in the target area — the royal enclosure, a palace
+/// hex — and `side` has none there.
+pub fn taken(scenario: &Scenario, state: &GameState, side: usize, refuge: Refuge) -> bool {
+    let area = refuge_area(scenario, refuge);
     let holds = |s: usize| {
         (0..scenario.units.len()).any(|i| {
             let st = &state.units[i];

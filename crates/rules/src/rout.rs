@@ -52,6 +52,8 @@ pub enum Elimination {
     LeftMap,
     /// Its move ended stacked and the one more hex was occupied (GBA 10.24, CG 11.26).
     NoRoomAtEnd,
+    /// It routed inside a city (CG 12.212).
+    InCity,
 }
 
 /// A friendly unit in a hex the router enters (or, for `StopIn`, the 10.24 extra hex it could
@@ -270,6 +272,10 @@ impl<'a> Router<'a> {
     /// city wall (CG 12.213). Streams may be crossed.
     fn cg_forbidden(&self, from: HexId, to: HexId) -> bool {
         use HexsideFeature::*;
+        // CG 12.213: no rout through a gate the enemy holds unbreached.
+        if crate::city::gate_shut(self.scenario, self.state, self.unit.side, from, to) {
+            return true;
+        }
         crate::rule_set::hooks(self.scenario.meta.rules).routers_barred_by_rivers_and_walls
             && matches!(
                 crate::breach::hexside_now(self.scenario, self.state, from, to),
@@ -467,6 +473,15 @@ fn plan(
         mp: 0,
         leaders,
     };
+    // CG 12.212 (rulings P234): a unit that routs in a city hex is eliminated at once, an
+    // elephant too; one already Routed that ran into the city moves on.
+    if !st.routed && crate::city_combat::unit_in_city(scenario, state, unit) {
+        return RoutPlan::Eliminated {
+            reason: Elimination::InCity,
+            rule: "CG 12.212: a unit that routs in the city is eliminated",
+            track,
+        };
+    }
     // What a rout does depends on the type (GBA 10.2, CG 11.21).
     match u.kind {
         UnitType::EL => return RoutPlan::Rampage { rule: "GBA 10.2, 11.14; CG 10.14: elephants rampage" },

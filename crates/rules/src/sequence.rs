@@ -187,6 +187,8 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             refuse_if_restricted(tx, &leader)?;
             crate::fire::fire_bow(tx, unit, target)
         }
+        // CG 12.35: the Sarvatobhadra at a city gate, on an individual order.
+        (Phase::Orders { .. }, Command::FireAtGate { unit, gate }) => crate::artillery::fire_at_gate(tx, unit, *gate),
         (Phase::Orders { leader, .. }, Command::FireAtLeader { unit, leader: target }) => {
             refuse_if_restricted(tx, &leader)?;
             refuse_before_line_fire(tx)?;

@@ -46,8 +46,12 @@ pub struct Candidate {
 /// not Routed.
 fn foes(scenario: &Scenario, state: &GameState, attacker: usize) -> Vec<usize> {
     let u = &scenario.units[attacker];
-    // Whom it may strike: its ZOC but for the camp's rules of 12.15 and 12.16 (P163).
-    let zoc = crate::zoc::shock_reach(scenario, state, attacker);
+    // Whom it may strike: its ZOC but for the camp's rules of 12.15 and 12.16 (P163); in a
+    // city, the hexes 12.210 leaves it (P231).
+    let mut zoc = crate::zoc::shock_reach(scenario, state, attacker);
+    if let Some(city) = crate::city_combat::shock_hexes(scenario, state, attacker, &zoc) {
+        zoc = city;
+    }
     let mounted = u.kind.is_cavalry() || matches!(u.kind, UnitType::CH | UnitType::ChStar);
     let barred_front = mounted && crate::rule_set::hooks(scenario.meta.rules).mounted_never_shock_elephant_front;
     let only_front = |e: usize| {
@@ -130,18 +134,25 @@ pub fn candidates(scenario: &Scenario, state: &GameState) -> Vec<Candidate> {
             {
                 return None;
             }
+            // CG 12.210, 12.211 (P232): in a city hex no shock is compulsory, nor is there the
+            // pre-shock check.
+            let in_city = crate::city_combat::unit_in_city(scenario, state, i);
             // Moved up this phase: its move under this leader's order ended here (7.31).
             let moved_up = ordered.contains(&u.id) && st.order_start.is_some_and(|p| p != st.placement);
             if moved_up {
-                // CG 12.16 (P163): a foe it touches only across a camp hexside never obliges it.
-                let obliged = foes(scenario, state, i).iter().any(|&e| touches_in_the_open(scenario, state, i, e));
-                return Some(Candidate { unit: i, must: must_shock(u.kind).0 && obliged, check: true });
+                // CG 12.16 (P163): a foe it touches only across a camp hexside never obliges it;
+                // CG 12.210: nor one in a city hex.
+                let obliged = foes(scenario, state, i).iter().any(|&e| {
+                    touches_in_the_open(scenario, state, i, e) && !crate::city_combat::unit_in_city(scenario, state, e)
+                });
+                let must = must_shock(u.kind).0 && obliged && !in_city;
+                return Some(Candidate { unit: i, must, check: !in_city });
             }
             // 10.31: an Engaged unit in range must attack again, without the check.
             let lent = crate::contingent::lends_shock(scenario, state, i);
             (lent || st.placement.hexes().any(|h| range.contains_key(&h))).then_some(Candidate {
                 unit: i,
-                must: st.engaged,
+                must: st.engaged && !in_city,
                 check: false,
             })
         })
@@ -242,6 +253,8 @@ pub fn setup(scenario: &Scenario, state: &GameState, combat: &Combat, checked: &
         f.in_column = st.column;
         // CG 10.62: no size ratio in a combat with a unit in Square.
         f.in_square = st.square;
+        // CG 12.211: no position superiority against a unit in a block, temple or palace.
+        f.in_city_block = crate::city_combat::unit_in_block(scenario, state, i);
         f
     };
     let rank = |a: Arc| match a {
@@ -258,7 +271,8 @@ pub fn setup(scenario: &Scenario, state: &GameState, combat: &Combat, checked: &
                 .filter_map(|&d| {
                     let ds = &state.units[d];
                     // CG 7.11, 10.53: an engine has no facing, so no flank or rear.
-                    if scenario.units[d].engine.is_some() {
+                    // CG 12.26: nor has a unit in a city block, temple or palace (all-round).
+                    if scenario.units[d].engine.is_some() || crate::city_combat::unit_in_block(scenario, state, d) {
                         return Some(Arc::Front);
                     }
                     state.units[a]
@@ -366,6 +380,7 @@ fn terrain(scenario: &Scenario, state: &GameState, attackers: &[usize], defender
     } else if every(&|f| f.is_camp_hexside()) {
         add(ShiftCondition::AcrossCampObstacle);
     }
+    city_shifts(scenario, state, (&ah, &dh), &pairs, &mut add);
     let level = |h: &HexId| map.elevation(*h).unwrap_or(0);
     let top = ah.iter().map(level).max().unwrap_or(0);
     let bottom = ah.iter().map(level).min().unwrap_or(0);
@@ -381,6 +396,41 @@ fn terrain(scenario: &Scenario, state: &GameState, attackers: &[usize], defender
     // ground gives no shift there instead of a combat the chart cannot add up.
     out.retain(|a| shift_row(a.condition).origin(scenario.meta.rules).is_some());
     out
+}
+
+/// The city's shifts (CG 12.211; charts-draft C5–C7, designed; rulings P22, P233): any defender
+/// in a temple or palace 3L, else any in a block 2L (C5); every attacker in a block, temple or
+/// palace and every defender in a street or square 1L (C6); every attacker across a city gate
+/// 2L, or 1L when one of those gates is breached (C7). They add up with each other and with the
+/// rest, but for C5's own "instead of".
+fn city_shifts(
+    scenario: &Scenario,
+    state: &GameState,
+    (ah, dh): (&[HexId], &[HexId]),
+    pairs: &[(HexId, HexId)],
+    add: &mut impl FnMut(ShiftCondition),
+) {
+    let map = &scenario.map;
+    if map.city.is_none() {
+        return;
+    }
+    let t = |h: &HexId| map.terrain(*h);
+    if dh.iter().any(|h| matches!(t(h), Some(Terrain::Temple | Terrain::Palace))) {
+        add(ShiftCondition::DefenderInTempleOrPalace);
+    } else if dh.iter().any(|h| t(h) == Some(Terrain::CityBlock)) {
+        add(ShiftCondition::DefenderInCityBlock);
+    }
+    let all = |hs: &[HexId], f: fn(Terrain) -> bool| !hs.is_empty() && hs.iter().all(|h| t(h).is_some_and(f));
+    if all(ah, crate::city::is_block) && all(dh, crate::city::is_street) {
+        add(ShiftCondition::AttackersFromBlocksIntoStreets);
+    }
+    if !pairs.is_empty() && pairs.iter().all(|(a, d)| map.hexside(*a, *d) == Some(HexsideFeature::CityGate)) {
+        if pairs.iter().any(|(a, d)| crate::breach::is_breached(state, *a, *d)) {
+            add(ShiftCondition::AcrossBreachedCityGate);
+        } else {
+            add(ShiftCondition::AcrossCityGate);
+        }
+    }
 }
 
 /// The combats the designation would give, with their setups, for the odds preview.
@@ -444,7 +494,8 @@ pub fn grouping_refusal(scenario: &Scenario, state: &GameState, combats: &[Comba
             return Some(format!("{} is in the zone of control of none of its attackers (9.12)", name(d)));
         }
     }
-    for &a in &attackers {
+    // CG 12.210 (P231): from a block, temple or palace, any, all or none of the enemies beside it.
+    for &a in attackers.iter().filter(|&&a| !crate::city_combat::unit_in_block(scenario, state, a)) {
         if let Some(d) = foes(scenario, state, a).into_iter().find(|d| !defenders.contains(d)) {
             return Some(format!("{} must attack {}, which nobody else attacks (9.12)", name(a), name(d)));
         }
@@ -836,18 +887,28 @@ fn advance(tx: &mut Tx, combat: &Combat, held: &[HexId]) -> Result<(), RuleError
         let Some(&a) = by.first() else { continue };
         let Placement::One(from) = tx.state.units[a].placement else { continue };
         let u = &tx.scenario.units[a];
-        let Some(cost) = crate::movement::entry_cost(
+        // CG 12.213: no advance through a gate the enemy holds unbreached.
+        if crate::city::gate_shut(tx.scenario, &tx.state, u.side, from, hex) {
+            continue;
+        }
+        let cost = crate::movement::entry_cost(
             tx.scenario,
             &tx.state,
             crate::movement::category_of(u, &tx.state.units[a].placement),
             from,
             hex,
-        ) else {
+        );
+        // CG 12.22: an elephant advances into the temple or palace it shocked, though it may
+        // never move in (the ground's hits: none, P231).
+        let elephant_in = u.kind == UnitType::EL
+            && matches!(tx.scenario.map.terrain(hex), Some(Terrain::Temple | Terrain::Palace))
+            && crate::city_combat::may_enter(tx.scenario, &tx.state, (u.kind, false, u.side), from, hex);
+        let Some(ground_hits) = cost.map(|c| c.hits).or(elephant_in.then_some(0)) else {
             continue;
         };
         // Its ground costs, but an advance never routs it: at most TQ − 1 (9.31).
         let (now, tq) = (tx.state.units[a].hits, u.tq);
-        let hits = cost.hits.min(tq.saturating_sub(1).saturating_sub(now));
+        let hits = ground_hits.min(tq.saturating_sub(1).saturating_sub(now));
         let id = u.id.clone();
         tx.emit(Event::UnitAdvanced { unit: id.clone(), from, to: hex });
         if hits > 0 {

@@ -1,7 +1,8 @@
 //! Line of sight (GBA 8.14), read strictly as missile fire needs it.
 //!
 //! The line runs from the centre of one hex to the centre of the other. Woods, towns,
-//! strongholds, CG camp towers (12.18) and combat units on it block, unless their hex is lower than both ends; any hex
+//! strongholds, CG camp towers (12.18), CG city blocks, temples and palaces (12.29) and combat
+//! units on it block, unless their hex is lower than both ends; any hex
 //! higher than both ends blocks (A20); where the line runs exactly along a hexside, it is blocked
 //! if either hex beside it blocks. For archers, a combat unit nearer the firer than the target
 //! does not block (exactly halfway does).
@@ -64,14 +65,15 @@ pub fn line_of_sight(scenario: &Scenario, state: &GameState, from: HexId, to: He
         // CG 12.18 (P171): a camp tower blocks a line through it; fire into and out of it is
         // not through it (the ends of the line are never on it). A destroyed one blocks nothing
         // (CG 12.32; P188).
-        let terrain = matches!(
-            crate::camp::terrain_now(map, state, h),
-            Some(Terrain::Woods | Terrain::Town | Terrain::Stronghold | Terrain::CampTower)
-        );
+        let now = crate::camp::terrain_now(map, state, h);
+        // CG 12.29 (rulings P229): a city block, temple or palace is fired into, never through.
+        let terrain = matches!(now, Some(Terrain::Woods | Terrain::Town | Terrain::Stronghold | Terrain::CampTower))
+            || now.is_some_and(crate::city::is_block);
         // Nearer the firer than the target, in hexes; exactly halfway is not nearer.
         let unit = occupied(h) && !(archer && h.distance(from) < h.distance(to));
         terrain || unit
     }) && !camp_works_block(scenario, from, to)
+        && !city_walls_block(scenario, from, to)
 }
 
 /// The camp hexsides the line from `from` to `to` crosses (CG 12.18; rulings P167): each with
@@ -81,13 +83,69 @@ pub fn camp_hexsides_crossed(scenario: &Scenario, from: HexId, to: HexId) -> Vec
     if !crate::rule_set::hooks(scenario.meta.rules).camps {
         return Vec::new();
     }
+    hexsides_crossed(scenario, from, to, HexsideFeature::is_camp_hexside)
+}
+
+/// The city walls and city gates the line from `from` to `to` crosses (CG 12.29; rulings
+/// P229), read as the camp's works are (P167). None on a map without a city.
+pub fn city_hexsides_crossed(scenario: &Scenario, from: HexId, to: HexId) -> Vec<(HexId, HexId, HexsideFeature)> {
+    if scenario.map.city.is_none() {
+        return Vec::new();
+    }
+    hexsides_crossed(scenario, from, to, |f| matches!(f, HexsideFeature::Wall | HexsideFeature::CityGate))
+}
+
+/// Whether the city's wall or a gate blocks the line (CG 12.29; rulings P229): any it crosses
+/// that is not a side of the firer's or the target's hex (a unit beside the wall sees and is
+/// seen across it). A breached gate still stands in the wall for sight, as a camp's does (P178).
+pub fn city_walls_block(scenario: &Scenario, from: HexId, to: HexId) -> bool {
+    city_hexsides_crossed(scenario, from, to)
+        .into_iter()
+        .any(|(a, b, _)| ![a, b].iter().any(|x| *x == from || *x == to))
+}
+
+/// Whether a volley from `from` to `to` crosses the city's wall or an unbreached city gate (CG
+/// 12.29; designed modifier, rulings P230).
+pub fn crosses_city_wall(scenario: &Scenario, state: &GameState, from: HexId, to: HexId) -> bool {
+    city_hexsides_crossed(scenario, from, to)
+        .into_iter()
+        .any(|(a, b, f)| f == HexsideFeature::Wall || !crate::breach::is_breached(state, a, b))
+}
+
+/// May a missile unit in hex `from` fire at hex `to` as the city's streets allow (CG 12.29;
+/// rulings P229)? From a street or square hex, beyond the hexes beside it, only straight down
+/// one of the six rows of hexes that leave it — no shooting round corners. Any other firer, and
+/// every map without a city, is not limited.
+pub fn street_fire_line(scenario: &Scenario, from: HexId, to: HexId) -> bool {
+    let map = &scenario.map;
+    if map.city.is_none() || from.distance(to) <= 1 || !map.terrain(from).is_some_and(crate::city::is_street) {
+        return true;
+    }
+    let n = from.distance(to);
+    Hexside::ALL.into_iter().any(|side| {
+        let mut at = Some(from);
+        for _ in 0..n {
+            at = at.and_then(|h| h.neighbour(side));
+        }
+        at == Some(to)
+    })
+}
+
+/// The hexsides with a feature `wanted` that the line from `from` to `to` crosses (rulings
+/// P167), each with the two hexes beside it.
+fn hexsides_crossed(
+    scenario: &Scenario,
+    from: HexId,
+    to: HexId,
+    wanted: impl Fn(HexsideFeature) -> bool,
+) -> Vec<(HexId, HexId, HexsideFeature)> {
     let map = &scenario.map;
     let mut on_line: Vec<HexId> = hexes_between(from, to).into_iter().map(|(h, _)| h).collect();
     on_line.extend([from, to]);
     let mut out = Vec::new();
     for (i, &a) in on_line.iter().enumerate() {
         for &b in &on_line[i + 1..] {
-            let Some(f) = map.hexside(a, b).filter(|f| a.is_adjacent(b) && f.is_camp_hexside()) else { continue };
+            let Some(f) = map.hexside(a, b).filter(|f| a.is_adjacent(b) && wanted(*f)) else { continue };
             if from.distance(to) <= 1 || line_meets_hexside(from, to, a, b) {
                 out.push((a, b, f));
             }

@@ -137,12 +137,12 @@ pub fn withdrawal_phase(scenario: &Scenario, state: &GameState) -> Verdict {
 }
 
 /// The verdict on these tallies (CG 13.13, 13.14), but for an army whose commander retired into
-/// its camp (CG 12.44, P184): it no longer withdraws for its rout points, and loses when the
-/// enemy takes the camp.
+/// its camp or city (CG 12.44, P184, P237): it no longer withdraws for its rout points, and loses
+/// when the enemy takes the camp or controls the city.
 fn verdict(scenario: &Scenario, state: &GameState, sides: &[SideTally; 2]) -> Verdict {
     let mut levels = [sides[0].withdrawal_level, sides[1].withdrawal_level];
-    for (side, camp) in crate::retire::retired(scenario, state) {
-        if crate::retire::camp_taken(scenario, state, side, camp) {
+    for (side, refuge) in crate::retire::retired(scenario, state) {
+        if crate::retire::taken(scenario, state, side, refuge) {
             return Verdict::from_withdrawal(Withdrawal::Withdraws(side));
         }
         levels[side] = u32::MAX;

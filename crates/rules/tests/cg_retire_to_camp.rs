@@ -57,7 +57,7 @@ fn cg_12_42_12_43_declared_at_the_start_of_his_activation_and_a_die_above_his_in
     ok(&mut game, activate("raja"));
     assert!(sarissa_rules::legal::legal_commands(&game).contains(&retire_cmd()));
     let events = ok(&mut game, retire_cmd());
-    assert!(matches!(&events[0], Event::RetireDeclared { leader, camp: 0 } if leader == "raja"));
+    assert!(matches!(&events[0], Event::RetireDeclared { leader, camp: 0, .. } if leader == "raja"));
     assert!(events.iter().any(|e| matches!(e,
         Event::DieRolled { roll: 5, purpose: RollPurpose::RetireToCamp { leader } } if leader == "raja")));
     // 5 with nothing added, above his initiative of 2.

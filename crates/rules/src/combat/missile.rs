@@ -11,7 +11,7 @@ use super::shock::Leader;
 use crate::charts::leaders::{casualty_roll, cg_casualty, LeaderResult};
 use crate::charts::missile::{
     camp_tower_target_drm, camp_wall_drm, extended_hit, goes_missile_low, hits_per_success, is_cataphract, max_range,
-    missile_strength, moving_drm, target_drm, MissileLine, Volley, CAMP_TOWER_FIRER_DRM,
+    missile_strength, moving_drm, target_drm, MissileLine, Volley, CAMP_TOWER_FIRER_DRM, CITY_BLOCK_TARGET_DRM,
 };
 use crate::charts::Origin;
 use crate::scenario::RuleSet;
@@ -57,6 +57,10 @@ pub struct MissileFire {
     pub from_camp_tower: bool,
     /// CG 12.18: at a unit in a camp tower: its own modifier instead of the wall's (P173).
     pub at_camp_tower: bool,
+    /// CG 12.29: across the city's wall or an unbreached city gate (designed, rulings P230).
+    pub across_city_wall: bool,
+    /// CG 12.29: at a unit in a city block, temple or palace (designed, rulings P230).
+    pub at_city_block: bool,
     /// Any other modifiers, added as given.
     pub extra_drm: i32,
     pub supply: Supply,
@@ -84,6 +88,8 @@ impl MissileFire {
             across_camp_wall: false,
             from_camp_tower: false,
             at_camp_tower: false,
+            across_city_wall: false,
+            at_city_block: false,
             extra_drm: 0,
             supply: Supply::Full,
             leader_in_target_hex: None,
@@ -282,6 +288,21 @@ pub fn resolve(fire: &MissileFire, dice: &mut dyn FnMut() -> u8) -> Result<Missi
             drm += w;
             push("CG 12.18", MissileStepKind::Modifier { what: "across a camp wall or gate", drm: w });
         }
+    }
+    // CG 12.29 (designed, rulings P230): the city's wall as the camp's, and the houses' cover.
+    if fire.across_city_wall && camps {
+        let w = camp_wall_drm(line);
+        if w != 0 {
+            drm += w;
+            push("CG 12.29", MissileStepKind::Modifier { what: "across the city wall or a gate", drm: w });
+        }
+    }
+    if fire.at_city_block && camps {
+        drm += CITY_BLOCK_TARGET_DRM;
+        push(
+            "CG 12.29",
+            MissileStepKind::Modifier { what: "at a unit among the city's houses", drm: CITY_BLOCK_TARGET_DRM },
+        );
     }
     if fire.extra_drm != 0 {
         drm += fire.extra_drm;

@@ -64,6 +64,8 @@ pub struct Fighter {
     /// CG 10.81: a Maula unit stacked with its overall commander; defending, it makes the
     /// Maula stand roll instead of routing.
     pub maula_stand: bool,
+    /// CG 12.211: in a city block, temple or palace: never attacked with position superiority.
+    pub in_city_block: bool,
 }
 
 impl Fighter {
@@ -85,6 +87,7 @@ impl Fighter {
             flank_threatened: false,
             other_enemy_zoc: false,
             maula_stand: false,
+            in_city_block: false,
         }
     }
 
@@ -858,10 +861,12 @@ fn struggle(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, lo
             && !(a.kind == EL && d.kind == EL)
             && !a.flank_threatened
     } else {
-        // CG 9.17[1] exceptions 1 and 2 (10.15).
+        // CG 9.17[1] exceptions 1 and 2 (10.15); CG 12.211: never against a unit in a city
+        // block, temple or palace.
         a.arc != Arc::Front
             && !a.flank_threatened
             && !(d.kind == EL && (a.kind == EL || a.kind.is_cavalry() || a.is_chariot()))
+            && !d.in_city_block
     };
     st.position = position_possible;
     let (sup, from, rule) = if d.in_column && !(gba && a.kind == SkStar) {

@@ -95,6 +95,9 @@ pub enum Command {
     /// Ordered missile fire at the hex where enemy `leader` stands with no combat unit (GBA 8.19):
     /// only the leader can be struck, on a natural 0.
     FireAtLeader { unit: String, leader: String },
+    /// CG 12.35: the active commander's individual order to a Sarvatobhadra to shoot at the
+    /// enemy city gate between `gate`'s two hexes.
+    FireAtGate { unit: String, gate: (HexId, HexId) },
     /// Harassment and dispersal (GBA 8.3): `unit` shoots at `target` as if from beside it.
     Harass { unit: String, target: String },
     /// An individual order to a Routed unit to rally, facing `facing` if it does (GBA 10.27).
@@ -191,6 +194,7 @@ impl Command {
             Self::Fire { .. } => "fire",
             Self::FireBow { .. } => "fire_bow",
             Self::FireAtLeader { .. } => "fire_at_leader",
+            Self::FireAtGate { .. } => "fire_at_gate",
             Self::Harass { .. } => "harass",
             Self::Rally { .. } => "rally",
             Self::Recover { .. } => "recover",

@@ -46,6 +46,8 @@ pub enum RollPurpose {
     /// CG 12.31, 12.32: an elephant's roll in the breach segment against a wall, gate or tower
     /// (Breach Table T16).
     Breach { unit: String },
+    /// CG 12.35: a Sarvatobhadra's shot at a city gate.
+    GateShot { unit: String },
 }
 
 /// Why a rampage ends (GBA 11.14, CG 10.14); every end eliminates the elephant.
@@ -109,6 +111,8 @@ pub enum HitCause {
     CascadeRout,
     /// A unit of another guild was forced through it (CG 10.72[2]): 1 hit and the TQ check.
     GuildEnmity,
+    /// Beside a city gate a Sarvatobhadra's stone struck, it failed its TQ check (CG 12.35).
+    GateShot,
 }
 
 /// What a camp tower is after an elephant's roll against it (CG 12.32).
@@ -122,6 +126,18 @@ pub enum TowerResult {
     /// A success on a Damaged tower: Destroyed; `opened`, its palisade and camp gate hexsides,
     /// each as its two hexes, are breached from now on (rulings P188).
     Destroyed { opened: Vec<(HexId, HexId)> },
+}
+
+/// What a city gate is after a roll against it (CG 12.32, 12.35).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GateResult {
+    /// The roll failed: the gate is as it was.
+    Held,
+    /// A first success: the gate is Damaged.
+    Damaged,
+    /// A success on a Damaged gate: Breached, for the rest of the battle.
+    Breached,
 }
 
 /// The outcome of the die roll of doom (GBA 5.33).
@@ -764,6 +780,30 @@ pub enum Event {
         need: u8,
         result: TowerResult,
     },
+    /// CG 12.32, 12.33 (Breach Table T16): `unit`'s roll against the enemy city gate between
+    /// `from` (its hex) and `to`, a success on `need` (3) or less (rulings P235).
+    CityGateRolled {
+        unit: String,
+        from: HexId,
+        to: HexId,
+        roll: u8,
+        need: u8,
+        result: GateResult,
+    },
+    /// CG 12.35 (rulings P236): the Sarvatobhadra `unit`, on an individual order of `leader`,
+    /// shoots at the city gate between `gate`'s two hexes from `range` hexes: a success on `need`
+    /// (4) or less. `shaken`: the roll was within the engine's gate value, so every unit beside
+    /// the gate checks its TQ.
+    GateShot {
+        unit: String,
+        leader: String,
+        gate: (HexId, HexId),
+        range: u8,
+        roll: u8,
+        need: u8,
+        result: GateResult,
+        shaken: bool,
+    },
     TurnEnded {
         turn: u16,
     },
@@ -775,10 +815,13 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         then: Option<(usize, Vec<String>)>,
     },
-    /// `leader`, an overall commander, declares that his army will retire to `camp` (CG 12.42).
+    /// `leader`, an overall commander, declares that his army will retire to `camp` (CG 12.42),
+    /// or to the map's city (`city`; `camp` is then 0).
     RetireDeclared {
         leader: String,
         camp: usize,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        city: bool,
     },
     /// The die of CG 12.43: `total` is the roll with +1 `in_area` (the royal enclosure) and +1 for
     /// every ten of the army's `rout_points`; above his initiative the retire is `set_off`.
@@ -800,6 +843,25 @@ pub enum Event {
 }
 
 impl GameState {
+    /// A city gate struck (CG 12.32, 12.35): Damaged, or Breached (and so no longer Damaged).
+    fn gate_struck(&mut self, (a, b): (HexId, HexId), result: GateResult) {
+        let side = if a < b { (a, b) } else { (b, a) };
+        match result {
+            GateResult::Held => {}
+            GateResult::Damaged => {
+                if !self.damaged_gates.contains(&side) {
+                    self.damaged_gates.push(side);
+                }
+            }
+            GateResult::Breached => {
+                self.damaged_gates.retain(|g| *g != side);
+                if !self.breaches.contains(&side) {
+                    self.breaches.push(side);
+                }
+            }
+        }
+    }
+
     /// Firing instead of moving is the unit's order (8.11); ordered fire discharges a trumper's
     /// duty (5.46, CG D21, R11).
     fn ordered_fire(&mut self, id: &str) {
@@ -1535,9 +1597,9 @@ impl GameState {
                 self.camp_orders =
                     Some(crate::camp_orders::CampOrders { side: *side, units: units.clone(), then: then.clone() });
             }
-            Event::RetireDeclared { leader, camp } => {
+            Event::RetireDeclared { leader, camp, city } => {
                 let stage = crate::retire::Stage::Declared;
-                self.retire.push(crate::retire::Retire { leader: leader.clone(), camp: *camp, stage });
+                self.retire.push(crate::retire::Retire { leader: leader.clone(), camp: *camp, city: *city, stage });
             }
             Event::RetireChecked { leader, set_off: true, .. } => {
                 if let Some(r) = self.retire.iter_mut().find(|r| &r.leader == leader) {
@@ -1683,6 +1745,18 @@ impl GameState {
                     }
                 }
             }
+            Event::CityGateRolled { unit: id, from, to, result, .. } => {
+                self.breach_attempts.retain(|a| a.unit != *id);
+                self.gate_struck((*from, *to), *result);
+            }
+            Event::GateShot { unit: id, gate, result, .. } => {
+                // CG 12.35: an individual order (8.11), and the engine's shot of the turn (10.56).
+                self.ordered_fire(id);
+                if let Some(i) = unit(id) {
+                    self.units[i].artillery_shots += 1;
+                }
+                self.gate_struck(*gate, *result);
+            }
             Event::BreachRolled { unit: id, from, to, breached, .. } => {
                 self.breach_attempts.retain(|a| a.unit != *id);
                 let side = if from < to { (*from, *to) } else { (*to, *from) };
@@ -1709,6 +1783,14 @@ impl GameState {
                     !u.eliminated && !u.routed && u.placement == a.placement && u.facing == a.facing
                 })
             });
+        }
+        // CG 12.213, 12.26: in a city, who holds each gate and who faces all round follow from
+        // where the units stand after every event.
+        if scenario.map.city.is_some() {
+            self.gate_holders = crate::city::gate_holders_now(scenario, self);
+            for i in 0..self.units.len() {
+                self.units[i].all_round = crate::city::all_round(scenario, self, i);
+            }
         }
     }
 }

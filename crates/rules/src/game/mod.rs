@@ -15,7 +15,7 @@ mod state;
 pub use command::{CombatGroup, Command, LineStep, PwDeclaration};
 pub use dice::Dice;
 pub use error::RuleError;
-pub use event::{Doom, Event, HitCause, RampageEnd, RollPurpose, TowerResult};
+pub use event::{Doom, Event, GateResult, HitCause, RampageEnd, RollPurpose, TowerResult};
 pub use state::{BreachAttempt, GameState, LeaderState, LeaderStatus, Phase, PwOrder, UnitState};
 
 use crate::scenario::Scenario;

@@ -1,0 +1,122 @@
+//! Fighting in and for a Chandragupta city (CG 12.210–12.212, 12.32, 12.35, 12.4): the
+//! questions the shock, rout, recovery, breach, artillery and retire rules all ask of the city's
+//! ground. The city itself — its terrain, streets and gates — is `crate::city`'s.
+
+use crate::facing::{arc_of, Arc};
+use crate::game::GameState;
+use crate::hex::{HexId, Hexside};
+use crate::scenario::Scenario;
+use crate::terrain::{HexsideFeature, Terrain};
+use crate::units::UnitType;
+
+/// Is `hex` a city hex (street, square, block, temple or palace)?
+pub fn city_hex(scenario: &Scenario, hex: HexId) -> bool {
+    crate::city::in_city(scenario, hex)
+}
+
+/// Is `hex` a city block, temple or palace?
+pub fn block_hex(scenario: &Scenario, hex: HexId) -> bool {
+    crate::city::in_block(&scenario.map, hex)
+}
+
+/// Does `unit` stand in a city hex (any of its hexes)?
+pub fn unit_in_city(scenario: &Scenario, state: &GameState, unit: usize) -> bool {
+    crate::city::unit_in_city(scenario, state, unit)
+}
+
+/// Does `unit` stand in a city block, temple or palace?
+pub fn unit_in_block(scenario: &Scenario, state: &GameState, unit: usize) -> bool {
+    crate::city::all_round(scenario, state, unit)
+}
+
+/// The city's gates, each hexside as its two hexes (sorted).
+pub fn gates(scenario: &Scenario) -> Vec<(HexId, HexId)> {
+    let mut out: Vec<(HexId, HexId)> =
+        crate::city::gates(&scenario.map).into_iter().map(|(a, b)| if a < b { (a, b) } else { (b, a) }).collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The palace hexes: the city's Retire Target Area (CG 12.43).
+pub fn palace(scenario: &Scenario) -> Vec<HexId> {
+    if scenario.map.city.is_none() {
+        return Vec::new();
+    }
+    let (cols, rows) = (scenario.map.columns, scenario.map.rows);
+    (1..=cols)
+        .flat_map(|c| (1..=rows).map(move |r| HexId::new(c, r)))
+        .filter(|&h| scenario.map.terrain(h) == Some(Terrain::Palace))
+        .collect()
+}
+
+/// Could a unit of type `kind` (`two_hex`: a double unit) of side `side` go from `a` into the
+/// adjacent `d` as the city allows (CG 12.21–12.24, 12.213)? This is the test of 12.210 ("no
+/// shock into or across a hex or hexside it could not enter"), so what it asks is only whether
+/// the ground lets it in, never its movement points or formation — with 12.22's exception: an
+/// elephant may shock into a temple or palace. Always true off a city's ground.
+pub fn may_enter(
+    scenario: &Scenario,
+    state: &GameState,
+    (kind, two_hex, side): (UnitType, bool, usize),
+    a: HexId,
+    d: HexId,
+) -> bool {
+    let map = &scenario.map;
+    let Some(city) = &map.city else { return true };
+    match map.hexside(a, d) {
+        // CG 12.21: the wall is never crossed.
+        Some(HexsideFeature::Wall) => return false,
+        // CG 12.213: a gate by its controller, or by anyone once it is breached.
+        Some(HexsideFeature::CityGate) if !gate_open(scenario, state, side, a, d) => return false,
+        _ => {}
+    }
+    let mounted = kind.is_cavalry() || matches!(kind, UnitType::CH | UnitType::ChStar);
+    let foot = !mounted && kind != UnitType::EL;
+    let Some(t) = map.terrain(d) else { return false };
+    if crate::city::is_block(t) {
+        // CG 12.22: foot only, never a double unit; an elephant may shock into a temple or palace.
+        return (foot && !two_hex) || (kind == UnitType::EL && matches!(t, Terrain::Temple | Terrain::Palace));
+    }
+    if crate::city::is_street(t) {
+        // CG 12.23, 12.24: along a street step it is a street; otherwise the block's limits.
+        let step = map.terrain(a).is_some_and(crate::city::is_street) && city.street_step(a, d);
+        return match kind {
+            UnitType::EL => city.main_street_step(a, d),
+            _ if mounted => step,
+            _ => step || !two_hex,
+        };
+    }
+    true
+}
+
+/// Is the city gate between `a` and `b` open to `side`: breached (12.32, 12.35), or held by it
+/// (12.213)?
+pub fn gate_open(scenario: &Scenario, state: &GameState, side: usize, a: HexId, b: HexId) -> bool {
+    !crate::city::gate_shut(scenario, state, side, a, b)
+}
+
+/// The hexes `attacker` may shock into on a city's map (CG 12.210, 12.27; rulings P231): its
+/// zone of control `zoc` and, where it or the hex beyond is city ground (where 12.27 takes zones
+/// of control away), the hexes beside it it faces — every one from a block, temple or palace
+/// (12.26) — but only those it could enter across that hexside ([`may_enter`]). `None` off a
+/// city's map: the zone of control alone.
+pub fn shock_hexes(scenario: &Scenario, state: &GameState, attacker: usize, zoc: &[HexId]) -> Option<Vec<HexId>> {
+    scenario.map.city.as_ref()?;
+    let (u, st) = (&scenario.units[attacker], &state.units[attacker]);
+    let who = (u.kind, st.placement.is_two_hex(), u.side);
+    let mut out = Vec::new();
+    for a in st.placement.hexes() {
+        for d in Hexside::ALL.into_iter().filter_map(|s| a.neighbour(s)) {
+            if st.placement.hexes().any(|h| h == d) || out.contains(&d) {
+                continue;
+            }
+            let faced = block_hex(scenario, a) || arc_of(&st.placement, st.heading(), d) == Some(Arc::Front);
+            let city_ground = city_hex(scenario, a) || city_hex(scenario, d);
+            if (zoc.contains(&d) || (city_ground && faced)) && may_enter(scenario, state, who, a, d) {
+                out.push(d);
+            }
+        }
+    }
+    Some(out)
+}
