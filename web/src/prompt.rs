@@ -511,8 +511,12 @@ pub fn prompt(p: &PromptProps) -> Html {
                     }) }
                     { for wings.into_iter().map(|(label, c)| button(label, "wing", c)) }
                     { for s.leaders.iter().position(|l| &l.id == leader)
-                        .filter(|&li| p.ordering.is_none() && p.riding.is_none() && sarissa_rules::retire::declarable(s, st, li).is_some())
-                        .map(|_| button("Declare a retire to camp or city (CG 12.42)".into(), "retire", Command::RetireToCamp { leader: leader.clone() })) }
+                        .filter(|_| p.ordering.is_none() && p.riding.is_none())
+                        .and_then(|li| sarissa_rules::retire::declarable(s, st, li))
+                        .map(|refuge| {
+                            let to = if matches!(refuge, sarissa_rules::retire::Refuge::City) { "the city's palace" } else { "camp" };
+                            button(format!("Declare a retire to {to} (CG 12.42)"), "retire", Command::RetireToCamp { leader: leader.clone() })
+                        }) }
                     { for contingents.into_iter().map(|(label, c)| button(label, "contingent", c)) }
                     { for sarissa_rules::rally::rallyable(s, st).into_iter().filter(|_| p.ordering.is_none() && p.riding.is_none()).map(|i| {
                         let need = sarissa_rules::rally::needed(s, st).unwrap_or(0);

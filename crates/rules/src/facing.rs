@@ -19,8 +19,9 @@ use serde::{Deserialize, Serialize};
 pub enum Heading {
     Vertex(Vertex),
     Hexside(Hexside),
-    /// In Square (CG 10.62): every adjacent hex is a front hex; the vertex is the one the
-    /// counter still points to, and faces again when it leaves Square.
+    /// All round, in Square (CG 10.62) or in a city's block, temple or palace (12.26): every
+    /// adjacent hex is a front hex; the vertex is the one the counter still points to, and faces
+    /// again when it leaves Square or the buildings.
     Square(Vertex),
 }
 
@@ -54,7 +55,8 @@ impl Heading {
         match self {
             Self::Vertex(v) => v.name().into(),
             Self::Hexside(s) => format!("the {} side", s.name()),
-            Self::Square(_) => "all round, in Square".into(),
+            // A Square (CG 10.62) or a unit among a city's buildings (12.26).
+            Self::Square(_) => "all round".into(),
         }
     }
 }
