@@ -391,3 +391,21 @@ fn not_as_part_of_a_line_command_cg_10_28_p213() {
     assert_eq!(rule, "10.28");
     assert!(reason.contains("individual order, not a line command"), "{reason}");
 }
+
+#[test]
+fn in_the_city_too_a_chariot_on_a_street_dismounts_cg_10_28_12_2() {
+    // Blue holds the test city; its chariot stands on the main street at 0405, the raja's
+    // command reaching it.
+    let f = city_field(vec![chariot("0405", "SE")], red_far());
+    let mut game = start_city(&f, "blue", &[]);
+    ok(&mut game, activate("raja"));
+    assert!(offers_dismount(&game));
+    ok(&mut game, dismount(Vertex::SW));
+    assert!(game.state.units[0].dismounted);
+    assert_eq!(game.scenario.units[0].kind, UnitType::LI);
+    // Outside the city and any camp, the same chariot may not.
+    let mut game = start_city(&city_field(vec![chariot("0109", "SE")], red_far()), "blue", &[]);
+    ok(&mut game, activate("raja"));
+    assert!(!offers_dismount(&game));
+    assert_eq!(refusal(&mut game, dismount(Vertex::SW)).0, "10.28");
+}
