@@ -95,8 +95,7 @@ fn cg_12_21_blocks_streets_three_squares_a_temple_and_two_palace_hexes() {
     }
     // Every street hex lies on some street chain or on the main street (CG 12.23).
     let city = s.map.city.as_ref().unwrap();
-    let on_chain: HashSet<HexId> =
-        city.streets.iter().chain(&city.main_street).flat_map(|&(a, b)| [a, b]).collect();
+    let on_chain: HashSet<HexId> = city.streets.iter().chain(&city.main_street).flat_map(|&(a, b)| [a, b]).collect();
     for x in s.map.hexes().filter(|&x| is_street(terrain(&s, x))) {
         assert!(on_chain.contains(&x), "{x} on a street");
     }
@@ -189,7 +188,11 @@ fn cg_12_22_the_armies_stand_where_they_may() {
     for u in s.units.iter().filter(|u| u.placement.hexes().any(|x| city_hex(&s, x))) {
         let at = u.placement.hexes().next().unwrap();
         assert_eq!(u.placement.hexes().count(), 1, "{}", u.id);
-        assert!(!matches!(u.kind, UnitType::LC | UnitType::LN | UnitType::HC | UnitType::CH | UnitType::ChStar), "{}", u.id);
+        assert!(
+            !matches!(u.kind, UnitType::LC | UnitType::LN | UnitType::HC | UnitType::CH | UnitType::ChStar),
+            "{}",
+            u.id
+        );
         if u.kind == UnitType::EL {
             assert!(main.contains(&at), "{} on the main street", u.id);
         } else {
@@ -210,7 +213,10 @@ fn cg_12_42_ambhi_starts_close_enough_to_retire_and_the_chiefs_reach_their_men()
     let gate_distance = ["0310", "0805", "0922", "1313"].iter().map(|g| ambhi.at.distance(h(g))).min().unwrap();
     assert!(gate_distance <= 2 * ambhi.command_range as u32, "within twice his command range of a gate (CG 12.42)");
     assert_eq!(s.leaders.iter().filter(|l| l.side == 1 && l.role == LeaderRole::Overall).count(), 1);
-    assert!(s.leaders.iter().filter(|l| l.side == 1).all(|l| l.role != LeaderRole::Wing), "no Greek wing commanders (CG 4.5)");
+    assert!(
+        s.leaders.iter().filter(|l| l.side == 1).all(|l| l.role != LeaderRole::Wing),
+        "no Greek wing commanders (CG 4.5)"
+    );
     assert_eq!(common::nayakas_with_their_units(&s), [4, 0]);
     for chief in ["guild-chief", "malava-chief"] {
         let l = s.leader(chief).unwrap();
