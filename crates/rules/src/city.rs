@@ -7,9 +7,12 @@
 //! hexside between the two hexes) and of its wide main street (CG 12.24: the only street steps
 //! elephants use), with the side that holds the gates when the battle begins (CG 12.213).
 
+use crate::charts::movement_costs::MoveCategory;
+use crate::game::GameState;
 use crate::hex::HexId;
-use crate::scenario::Scenario;
-use crate::terrain::Terrain;
+use crate::scenario::{Map, Scenario};
+use crate::terrain::{HexsideFeature, Terrain};
+use crate::units::{Unit, UnitType};
 use serde::{Deserialize, Serialize};
 
 /// The city on a map (CG 12.2); at most one.
@@ -71,6 +74,189 @@ pub fn is_street(t: Terrain) -> bool {
 /// Is `hex` a city hex of this scenario's map (CG 12.21)?
 pub fn in_city(scenario: &Scenario, hex: HexId) -> bool {
     scenario.map.terrain(hex).is_some_and(is_city)
+}
+
+/// Does unit `i` stand in the city, in a city hex (CG 12.214)?
+pub fn unit_in_city(scenario: &Scenario, state: &GameState, i: usize) -> bool {
+    state.units[i].placement.hexes().any(|h| in_city(scenario, h))
+}
+
+/// Is `hex` a block, temple or palace hex of this scenario's map (CG 12.22, 12.26)?
+pub fn in_block(map: &Map, hex: HexId) -> bool {
+    map.terrain(hex).is_some_and(is_block)
+}
+
+/// The terrain whose movement costs a unit of `category` pays for going from `from` into the
+/// adjacent `to`, which is of terrain `terrain` (CG 12.23, 12.24): a street or square entered by
+/// street movement is itself; entered any other way it is priced and closed as a block. Street
+/// movement is a step along a street (`City::street_step`), and also (rulings):
+/// * P197: a step in through a city gate into a street hex — the street runs out through the gate;
+/// * P198 (G36): a step into a square from any other city hex.
+///
+/// Elephants use only the main street's steps (12.24), a gate into a main-street hex included,
+/// and not the square's exception. Outside a city this is `terrain` unchanged.
+pub fn entry_terrain(scenario: &Scenario, category: MoveCategory, from: HexId, to: HexId, terrain: Terrain) -> Terrain {
+    let map = &scenario.map;
+    let Some(city) = map.city.as_ref().filter(|_| is_street(terrain)) else {
+        return terrain;
+    };
+    let from_terrain = map.terrain(from).unwrap_or(Terrain::Clear);
+    // P197: in through a gate from outside the city.
+    let gate_in = map.hexside(from, to) == Some(HexsideFeature::CityGate) && !is_city(from_terrain);
+    let by_street = if category == MoveCategory::Elephant {
+        city.main_street_step(from, to) || (gate_in && city.on_main_street(to))
+    } else {
+        city.street_step(from, to)
+            || gate_in
+            // P198 (G36): a square from any adjacent city hex.
+            || (terrain == Terrain::CitySquare && is_city(from_terrain))
+    };
+    if by_street {
+        terrain
+    } else {
+        Terrain::CityBlock
+    }
+}
+
+/// Why a unit may not go from `from` into `to` under orders, if the city forbids it for a reason
+/// the movement chart does not know: an enemy's unbreached gate (CG 12.213); a chariot or
+/// elephant entering a street hex not In Column (12.25); a column entering block terrain, or a
+/// street hex other than by street movement (12.26, P200).
+pub fn move_refusal(
+    scenario: &Scenario,
+    state: &GameState,
+    unit: usize,
+    column: bool,
+    from: HexId,
+    to: HexId,
+) -> Option<String> {
+    let map = &scenario.map;
+    map.city.as_ref()?;
+    let u = &scenario.units[unit];
+    if gate_shut(scenario, state, u.side, from, to) {
+        return Some(format!("the gate between {from} and {to} is the enemy's and not breached (12.213)"));
+    }
+    let terrain = map.terrain(to)?;
+    let chariot_or_elephant = matches!(u.kind, UnitType::CH | UnitType::ChStar | UnitType::EL);
+    if chariot_or_elephant && !column && is_street(terrain) {
+        return Some(format!("a {} enters a street hex only In Column (12.25)", u.kind.name()));
+    }
+    let category = crate::movement::category_of(u, &state.units[unit].placement);
+    let block = entry_terrain(scenario, category, from, to, terrain);
+    let may_enter_blocks = crate::charts::movement_costs::hex_cost(category, Terrain::CityBlock).is_some();
+    if column && is_block(block) && may_enter_blocks {
+        return Some(format!("a column does not enter {to} from {from}, block terrain there (12.26)"));
+    }
+    None
+}
+
+/// Why the movement chart closes `to` to a unit coming from `from`, worded for the city
+/// (CG 12.22, 12.23, 12.24); `None` if `to` is no city hex.
+pub fn terrain_refusal(
+    scenario: &Scenario,
+    unit: &Unit,
+    category: MoveCategory,
+    from: HexId,
+    to: HexId,
+) -> Option<String> {
+    let terrain = scenario.map.terrain(to).filter(|&t| is_city(t))?;
+    if !is_block(entry_terrain(scenario, category, from, to, terrain)) {
+        return None;
+    }
+    let kind = unit.kind.name();
+    Some(match category {
+        MoveCategory::TwoHexFoot => format!("no double-size unit enters block terrain such as {to} (12.22)"),
+        MoveCategory::Elephant if is_street(terrain) => {
+            format!("an elephant keeps to the main street; {from} to {to} is no step of it (12.24)")
+        }
+        _ if is_street(terrain) => {
+            format!("no street runs from {from} to {to}, so it is entered as a block: foot only (12.23, 12.24)")
+        }
+        _ => format!("a {kind} may not enter block terrain such as {to}: foot only (12.22)"),
+    })
+}
+
+/// The gates of the city as each hexside's two hexes, the inside (city) hex first (CG 12.21).
+pub fn gates(map: &Map) -> Vec<(HexId, HexId)> {
+    let inside = |h: HexId| map.terrain(h).is_some_and(is_city);
+    map.hexsides
+        .iter()
+        .filter(|e| e.feature == HexsideFeature::CityGate)
+        .map(|e| if inside(e.a) { (e.a, e.b) } else { (e.b, e.a) })
+        .collect()
+}
+
+/// Who holds each gate when the battle begins (CG 12.213): the city's side, for the inside hex
+/// of every gate; the starting value of `GameState::gate_holders`.
+pub fn initial_gate_holders(map: &Map) -> Vec<(HexId, usize)> {
+    let Some(city) = &map.city else { return Vec::new() };
+    let mut out: Vec<(HexId, usize)> = gates(map).into_iter().map(|(inside, _)| (inside, city.side)).collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The side that controls the city gate whose inside hex is `inside` (CG 12.213): the side of a
+/// unit standing there, or else the last side to have stood there, or else the city's side.
+pub fn gate_controller(scenario: &Scenario, state: &GameState, inside: HexId) -> Option<usize> {
+    let city = scenario.map.city.as_ref()?;
+    Some(state.gate_holders.iter().find(|(h, _)| *h == inside).map_or(city.side, |&(_, s)| s))
+}
+
+/// Is the step from `from` into `to` across a city gate that `side` may not pass (CG 12.213):
+/// an unbreached gate held by the other side? Every kind of move asks (ordered, withdrawal,
+/// rout, advance after combat, leaders).
+pub fn gate_shut(scenario: &Scenario, state: &GameState, side: usize, from: HexId, to: HexId) -> bool {
+    let map = &scenario.map;
+    if map.hexside(from, to) != Some(HexsideFeature::CityGate) || crate::breach::is_breached(state, from, to) {
+        return false;
+    }
+    let inside = if map.terrain(from).is_some_and(is_city) { from } else { to };
+    gate_controller(scenario, state, inside).is_some_and(|holder| holder != side)
+}
+
+/// The gate holders after a change of position (CG 12.213): a unit in the inside hex of a gate
+/// gives it to its side; an empty hex leaves it with the last side there.
+pub fn gate_holders_now(scenario: &Scenario, state: &GameState) -> Vec<(HexId, usize)> {
+    let mut out = initial_gate_holders(&scenario.map);
+    for (inside, holder) in out.iter_mut() {
+        if let Some(&(_, held)) = state.gate_holders.iter().find(|(h, _)| h == inside) {
+            *holder = held;
+        }
+        let here =
+            state.units.iter().enumerate().find(|(_, st)| !st.eliminated && st.placement.hexes().any(|h| h == *inside));
+        if let Some((i, _)) = here {
+            *holder = scenario.units[i].side;
+        }
+    }
+    out
+}
+
+/// Does unit `i` face all round where it stands (CG 12.26): in a block, temple or palace hex?
+pub fn all_round(scenario: &Scenario, state: &GameState, i: usize) -> bool {
+    let st = &state.units[i];
+    !st.eliminated && st.placement.hexes().any(|h| in_block(&scenario.map, h))
+}
+
+/// Whether unit `i` projects a zone of control from `from` into the adjacent `to`, when the city
+/// decides it (CG 12.27, 12.28): never into a block, temple or palace; never from one city hex
+/// into another; across a wall or city gate only from inside, by a missile unit that is not
+/// Missile No. `None`: the city has nothing to say and the usual rules apply.
+pub fn zoc_reach(scenario: &Scenario, state: &GameState, i: usize, from: HexId, to: HexId) -> Option<bool> {
+    let map = &scenario.map;
+    map.city.as_ref()?;
+    let (tf, tt) = (map.terrain(from)?, map.terrain(to)?);
+    if is_block(tt) || (is_city(tf) && is_city(tt)) {
+        return Some(false);
+    }
+    match map.hexside(from, to) {
+        Some(HexsideFeature::Wall | HexsideFeature::CityGate) => {
+            let (u, st) = (&scenario.units[i], &state.units[i]);
+            let missiles = u.missile.is_some() && st.supply != crate::combat::missile::Supply::No;
+            Some(is_city(tf) && missiles && !tt.is_impassable())
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]

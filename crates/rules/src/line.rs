@@ -229,6 +229,8 @@ fn fits_line(scenario: &Scenario, state: &GameState, leader: usize, line: &LineT
         && !(line.combined && state.units[i].column)
         // CG 4.62: Sreni and Tribal units answer only their own chief's orders.
         && crate::orders::order_refusal(scenario, leader, i).is_none()
+        // CG 12.214 (G37): units in the city take individual orders only.
+        && !crate::city::unit_in_city(scenario, state, i)
 }
 
 /// A cavalry or chariot line round `leader`: every such unit within ceil(CR/2) of him (4.33).

@@ -45,8 +45,16 @@ pub fn leader_entry_cost(
     from: HexId,
     to: HexId,
 ) -> Option<Cost> {
+    // CG 12.213: an unbreached city gate only for its controller's leaders too.
+    if crate::city::gate_shut(scenario, state, scenario.leaders[leader].side, from, to) {
+        return None;
+    }
     let category = leader_category(scenario, leader);
     let cost = entry_cost(scenario, state, category, from, to);
+    // CG 12.214 (P199): a leader enters any city hex whatever he rides, paying as light foot.
+    if cost.is_none() && crate::city::in_city(scenario, to) {
+        return entry_cost(scenario, state, MoveCategory::LightFoot, from, to);
+    }
     // CG 12.32 (P188): a destroyed tower is a camp hex.
     let town_or_camp = matches!(
         crate::camp::terrain_now(&scenario.map, state, to),
@@ -83,10 +91,12 @@ pub fn entry_cost(
     to: HexId,
 ) -> Option<Cost> {
     let map = &scenario.map;
+    // CG 12.32 (P188): a destroyed tower is crossed as a camp hex.
+    let terrain = crate::camp::terrain_now(map, state, to)?;
     movement_costs::entry_cost(
         category,
-        // CG 12.32 (P188): a destroyed tower is crossed as a camp hex.
-        crate::camp::terrain_now(map, state, to)?,
+        // CG 12.23, 12.24: a street hex entered other than by street movement is a block.
+        crate::city::entry_terrain(scenario, category, from, to, terrain),
         crate::breach::hexside_now(scenario, state, from, to),
         map.crossing(from, to),
         map.elevation(from)?,
@@ -258,6 +268,9 @@ impl<'a> Mover<'a> {
         }
         let rough = self.scenario.map.terrain(hex).is_some_and(|t| t.is_rough());
         let cost = facing_cost(self.unit.kind, self.unit.class, vertices_between(from, to), rough);
+        // CG 12.26 (P200): in a block hex every neighbour is a front hex, so which way the
+        // counter points costs nothing to change; the unit may go into any neighbour.
+        let cost = if crate::city::in_block(&self.scenario.map, hex) { Cost::ZERO } else { cost };
         let next = Spent { mp: spent.mp + cost.mp, hits: spent.hits + cost.hits };
         if hex == self.start.0 && next.mp > self.start_turn_budget {
             return Err(if self.start_turn_budget == 0 {
@@ -309,6 +322,9 @@ impl<'a> Mover<'a> {
         if let Some(rule) = self.closed.get(&to) {
             return Err(crate::restrictions::refusal(to, rule));
         }
+        if let Some(reason) = crate::city::move_refusal(self.scenario, self.state, self.index, self.column, from, to) {
+            return Err(reason);
+        }
         let mut extra = 0;
         if let Some(&other) = self.occupied.get(&to).filter(|&&o| o != self.index) {
             let other_unit = &self.scenario.units[other];
@@ -344,6 +360,10 @@ impl<'a> Mover<'a> {
             }
         }
         let Some(cost) = entry_cost(self.scenario, self.state, self.category, from, to) else {
+            // CG 12.22, 12.24: who may go where in a city.
+            if let Some(reason) = crate::city::terrain_refusal(self.scenario, self.unit, self.category, from, to) {
+                return Err(reason);
+            }
             // CG 12.11, 12.14: only foot cross a camp's rings; horses, chariots and elephants use a gate.
             if let Some(f) = crate::zoc::camp_hexside(self.scenario, self.state, from, to) {
                 return Err(format!("a {} may not cross the {} into {to} (12.14)", self.unit.kind.name(), f.name()));
@@ -371,6 +391,9 @@ impl<'a> Mover<'a> {
     fn change_refused(&self, hex: HexId) -> Option<String> {
         if !self.may_change {
             return Some(format!("a {} may not form column (6.6)", self.unit.kind.name()));
+        }
+        if crate::city::in_block(&self.scenario.map, hex) {
+            return Some(format!("{hex} is block terrain, where no unit is In Column (12.26)"));
         }
         self.in_enemy_zoc(hex)
             .then(|| "it may not change into or out of column in an enemy zone of control (6.61)".into())
@@ -708,9 +731,9 @@ pub fn plan_steps(
 
 /// The rule number cited in a refusal's reason, e.g. "(6.25)".
 fn rule_of(reason: &str) -> &'static str {
-    const RULES: [&str; 19] = [
+    const RULES: [&str; 25] = [
         "6.11", "6.25", "6.32", "6.61", "6.64", "6.67", "6.91", "6.92", "7.15", "7.23", "7.25", "10.15", "6.2", "6.3",
-        "6.6", "10.72", "P151", "12.11", "12.14",
+        "6.6", "10.72", "P151", "12.11", "12.14", "12.22", "12.23", "12.24", "12.25", "12.26", "12.213",
     ];
     RULES
         .iter()

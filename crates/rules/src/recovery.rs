@@ -30,7 +30,7 @@ fn under_missile_threat(scenario: &Scenario, state: &GameState, unit: usize) -> 
 /// the clear with no enemy beside it nor missile unit within reach; with one within reach, 1 in
 /// GBA and none in CG (D67). Never more than it has.
 pub fn recovery(scenario: &Scenario, state: &GameState, unit: usize) -> Result<u8, String> {
-    let Phase::Orders { line, .. } = &state.phase else { return Err("it is not an orders phase".into()) };
+    let Phase::Orders { line, leader, .. } = &state.phase else { return Err("it is not an orders phase".into()) };
     if line.is_some() {
         return Err("recovery takes an individual order, not a line command (10.16)".into());
     }
@@ -44,6 +44,13 @@ pub fn recovery(scenario: &Scenario, state: &GameState, unit: usize) -> Result<u
             .into());
     }
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
+    // CG 12.214: in the city, only from a leader in the unit's own hex.
+    if crate::city::unit_in_city(scenario, state, unit) {
+        let at = scenario.leaders.iter().position(|l| &l.id == leader).map(|li| state.leaders[li].at);
+        if !at.is_some_and(|at| st.placement.hexes().any(|h| h == at)) {
+            return Err("in the city a leader gives recovery only to a unit in his own hex (12.214)".into());
+        }
+    }
     if st.hits == 0 {
         return Err("it has no cohesion hits to recover (10.16)".into());
     }
@@ -85,7 +92,7 @@ pub fn recover(tx: &mut Tx, unit: &str) -> Result<(), RuleError> {
     let ui = tx.unit_index(unit)?;
     let hits = recovery(tx.scenario, &tx.state, ui).map_err(|reason| RuleError::IllegalMove {
         unit: unit.into(),
-        rule: "10.16",
+        rule: if reason.contains("(12.214)") { "12.214" } else { "10.16" },
         reason,
     })?;
     let Phase::Orders { leader, .. } = tx.state.phase.clone() else { return Ok(()) };

@@ -270,6 +270,10 @@ impl<'a> Router<'a> {
     /// city wall (CG 12.213). Streams may be crossed.
     fn cg_forbidden(&self, from: HexId, to: HexId) -> bool {
         use HexsideFeature::*;
+        // CG 12.213: no rout through a gate the enemy holds unbreached.
+        if crate::city::gate_shut(self.scenario, self.state, self.unit.side, from, to) {
+            return true;
+        }
         crate::rule_set::hooks(self.scenario.meta.rules).routers_barred_by_rivers_and_walls
             && matches!(
                 crate::breach::hexside_now(self.scenario, self.state, from, to),

@@ -836,6 +836,10 @@ fn advance(tx: &mut Tx, combat: &Combat, held: &[HexId]) -> Result<(), RuleError
         let Some(&a) = by.first() else { continue };
         let Placement::One(from) = tx.state.units[a].placement else { continue };
         let u = &tx.scenario.units[a];
+        // CG 12.213: no advance through a gate the enemy holds unbreached.
+        if crate::city::gate_shut(tx.scenario, &tx.state, u.side, from, hex) {
+            continue;
+        }
         let Some(cost) = crate::movement::entry_cost(
             tx.scenario,
             &tx.state,

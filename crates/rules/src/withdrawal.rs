@@ -228,6 +228,9 @@ impl Retreat<'_> {
         if let Some(f) = fortified(self.scenario, self.state, from, to) {
             return Err(format!("nobody withdraws across the {} between {from} and {to} (12.14)", f.name()));
         }
+        if crate::city::gate_shut(self.scenario, self.state, self.side, from, to) {
+            return Err(format!("the gate between {from} and {to} is the enemy's and not breached (12.213)"));
+        }
         let Some(cost) = entry_cost(self.scenario, self.state, self.category, from, to) else {
             return Err(format!("{to} cannot be entered that way (6.75, movement costs chart)"));
         };
@@ -617,7 +620,8 @@ pub(crate) fn withdraw_unit(
         unit_retreat(tx.scenario, &tx.state, ui, mover).ok_or_else(|| refuse("it may not withdraw (6.71)".into()))?;
     // A camp's refusals name their own rule (CG 12.11, 12.14).
     let spent = r.walk(path).map_err(|reason| {
-        let rule = ["12.11", "12.14"].into_iter().find(|r| reason.contains(&format!("({r})"))).unwrap_or(rule);
+        let rule =
+            ["12.11", "12.14", "12.213"].into_iter().find(|r| reason.contains(&format!("({r})"))).unwrap_or(rule);
         RuleError::IllegalMove { unit: unit.clone(), rule, reason }
     })?;
     let u = &tx.scenario.units[ui];

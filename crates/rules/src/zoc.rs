@@ -29,6 +29,10 @@ pub fn zoc_of(scenario: &Scenario, state: &GameState, i: usize) -> Vec<HexId> {
     let missiles_left = u.missile.is_some() && st.supply != crate::combat::missile::Supply::No;
     let category = category_of(u, &st.placement);
     let reaches = |from: HexId, h: HexId| match camp_hexside(scenario, state, from, h) {
+        // CG 12.27, 12.28: the city's walls, gates and houses.
+        _ if crate::city::zoc_reach(scenario, state, i, from, h).is_some() => {
+            crate::city::zoc_reach(scenario, state, i, from, h) == Some(true)
+        }
         None => entry_cost(scenario, state, category, from, h).is_some(),
         // 12.16: a Fort ZOC, out of the camp across its hexside.
         Some(_) if map.crossing(from, h) == Crossing::Outward => map.terrain(h).is_some_and(|t| !t.is_impassable()),

@@ -1689,5 +1689,13 @@ impl GameState {
                 })
             });
         }
+        // CG 12.213, 12.26: in a city, who holds each gate and who faces all round follow from
+        // where the units stand after every event.
+        if scenario.map.city.is_some() {
+            self.gate_holders = crate::city::gate_holders_now(scenario, self);
+            for i in 0..self.units.len() {
+                self.units[i].all_round = crate::city::all_round(scenario, self, i);
+            }
+        }
     }
 }

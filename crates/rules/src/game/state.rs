@@ -97,12 +97,17 @@ pub struct UnitState {
     /// (P194), never shock attacks, and no friendly unit enters its hexes.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub square: bool,
+    /// In a city's block, temple or palace hex (CG 12.26): every adjacent hex is a front hex, as
+    /// in Square. Kept by `GameState::apply` from where the unit stands.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub all_round: bool,
 }
 
 impl UnitState {
     /// Which way it faces: a vertex, in column a hexside (6.63), in Square all round (CG 10.62).
     pub fn heading(&self) -> crate::facing::Heading {
-        if self.square {
+        // CG 12.26: in a block hex a unit faces all round, as a Square does (10.62).
+        if self.square || self.all_round {
             return crate::facing::Heading::Square(self.facing);
         }
         crate::facing::Heading::of(self.facing, self.column)
@@ -386,6 +391,10 @@ pub struct GameState {
     /// its palisade and gate hexsides are breached (rulings P188).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub destroyed_towers: Vec<HexId>,
+    /// CG 12.213: who controls each city gate, by the gate's inside hex: the side of the unit
+    /// there, or of the last unit there; the city's side at set-up (`city::gate_controller`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gate_holders: Vec<(HexId, usize)>,
 }
 
 /// An elephant trying to breach a camp's works this turn (CG 12.31; rulings P175): it must stay
@@ -433,6 +442,7 @@ impl GameState {
                     engaged: false,
                     rampaging: false,
                     square: false,
+                    all_round: u.placement.hexes().any(|h| crate::city::in_block(&scenario.map, h)),
                 })
                 .collect(),
             leaders: scenario
@@ -467,6 +477,7 @@ impl GameState {
             breaches: Vec::new(),
             damaged_towers: Vec::new(),
             destroyed_towers: Vec::new(),
+            gate_holders: crate::city::initial_gate_holders(&scenario.map),
         }
     }
 

@@ -457,3 +457,16 @@ pub fn start_city(f: &Field, side: &str, dice: &[u8]) -> Game {
     no_pw(&mut game);
     game
 }
+
+/// The index of unit `id` in the game's scenario.
+pub fn idx(game: &Game, id: &str) -> usize {
+    game.scenario.units.iter().position(|u| u.id == id).unwrap()
+}
+
+/// The rule a refused command names; panics if it is accepted.
+pub fn refused_rule(game: &mut Game, command: Command) -> &'static str {
+    match game.execute(&command) {
+        Err(e) => e.rule(),
+        Ok(events) => panic!("{command:?} was accepted: {events:?}"),
+    }
+}
