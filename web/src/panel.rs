@@ -298,7 +298,8 @@ fn unit_card(s: &Scenario, st: &GameState, i: usize) -> Html {
                 }
                 { row("Facing", match us.heading() {
                     sarissa_rules::facing::Heading::Vertex(v) => format!("{} vertex", v.name()),
-                    sarissa_rules::facing::Heading::Square(_) => "front all round: in Square (10.62)".to_string(),
+                    sarissa_rules::facing::Heading::Square(_) if us.square => "front all round: in Square (10.62)".to_string(),
+                    sarissa_rules::facing::Heading::Square(_) => "front all round: in the city's buildings (12.26)".to_string(),
                     h => format!("{} (in column, 6.63)", h.name()),
                 }) }
                 { row(if us.placement.is_two_hex() { "Hexes" } else { "Hex" }, us.placement.label()) }

@@ -505,3 +505,40 @@ fn leaders_pass_only_their_own_sides_gate_cg_12_213_p199() {
     assert_eq!(cost(raja), None);
     assert!(cost(foe).is_some());
 }
+
+#[test]
+fn routers_cross_no_wall_and_no_gate_the_enemy_holds_cg_12_213() {
+    // Blue light foot at 0402, outside red's north gate, walled round but for the gate.
+    let blue = vec![unit("b", "LI", "", 3, 5, 5, "J", "0402", "W")];
+    let mut f = city_field(blue, red_far());
+    for side in ["0401-0402", "0402-0502", "0402-0503", "0302-0402", "0303-0402"] {
+        f.hexsides.push(("wall", side));
+    }
+    let plan = |breached: bool| {
+        let mut game = start_city(&f, "red", &[]);
+        if breached {
+            game.state.breaches.push((h("0402"), h("0403")));
+        }
+        let routed = vec![false; game.scenario.units.len()];
+        let leg = sarissa_rules::rout::RoutLeg::Hexes(2);
+        sarissa_rules::rout::rout_move(&game.scenario, &game.state, 0, leg, &routed)
+    };
+    // Red's gate, unbreached: no way out, over a wall or through the gate.
+    assert!(matches!(plan(false), sarissa_rules::rout::RoutPlan::Eliminated { .. }), "{:?}", plan(false));
+    // Breached, it runs in through it.
+    match plan(true) {
+        sarissa_rules::rout::RoutPlan::Moves(t) => {
+            assert_eq!(t.path.first().and_then(|p| p.hexes().next()), Some(h("0403")))
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_unit_set_up_inside_a_gate_holds_it_from_the_start_cg_12_213() {
+    let blue = vec![unit("b", "LI", "J", 3, 5, 5, "J", "0403", "NE")];
+    let game = start_city(&city_field(blue, red_far()), "red", &[]);
+    assert_eq!(gate_controller(&game.scenario, &game.state, h("0403")), Some(0));
+    let game = start_city(&city_field(vec![unit("b", "LI", "J", 3, 5, 5, "J", "0109", "NE")], red_far()), "red", &[]);
+    assert_eq!(gate_controller(&game.scenario, &game.state, h("0403")), Some(1));
+}

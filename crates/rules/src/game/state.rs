@@ -409,7 +409,7 @@ pub struct BreachAttempt {
 impl GameState {
     /// The position at set-up, before the first turn.
     pub fn setup(scenario: &Scenario, dice: Dice) -> Self {
-        Self {
+        let mut state = Self {
             scenario_id: scenario.meta.id.clone(),
             turn: 0,
             phase: Phase::Setup,
@@ -478,7 +478,10 @@ impl GameState {
             damaged_towers: Vec::new(),
             destroyed_towers: Vec::new(),
             gate_holders: crate::city::initial_gate_holders(&scenario.map),
-        }
+        };
+        // CG 12.213: a unit set up inside a gate holds it from the start.
+        state.gate_holders = crate::city::gate_holders_now(scenario, &state);
+        state
     }
 
     /// The side whose decision it is, if any.
