@@ -12,6 +12,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("scenarios/hydaspes.toml", include_str!("../../scenarios/hydaspes.toml")),
     ("scenarios/pataliputra.toml", include_str!("../../scenarios/pataliputra.toml")),
     ("scenarios/malayaketu.toml", include_str!("../../scenarios/malayaketu.toml")),
+    ("scenarios/takshashila.toml", include_str!("../../scenarios/takshashila.toml")),
 ];
 
 fn id_of(file: &str) -> &str {
