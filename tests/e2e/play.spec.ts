@@ -513,3 +513,36 @@ test('the camp battle: a chariot inside the camp dismounts for good', async ({ p
   await expect(page.locator('.counter.unit[data-unit="chariots-h2"]')).toContainText('LI');
   await expect(page.locator('.prompt .act.dismount')).toHaveCount(0);
 });
+
+test('the city battle: the walled city is drawn with its streets, and its buildings are named', async ({ page }) => {
+  await loadGame(page, 'takshashila', []);
+  // CG 12.23, 12.24: a lane across every hexside a street crosses, the main street wider.
+  const main = page.locator('.city-streets path.street.main');
+  await expect(main).toHaveCount(1);
+  expect(Number(await main.getAttribute('data-streets'))).toBeGreaterThan(10);
+  expect(await main.getAttribute('d')).toMatch(/^(M[\d.]+,[\d.]+L[\d.]+,[\d.]+)+$/);
+  await page.locator('.zoom-fit').tap();
+  const palace = await page.locator('polygon.hex[data-hex="1011"]').boundingBox();
+  await page.mouse.move(palace!.x + palace!.width / 2, palace!.y + palace!.height / 2);
+  for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -200);
+  await page.screenshot({ path: 'artifacts/tablet-city.png' });
+  await page.locator('polygon.hex[data-hex="0813"]').tap({ force: true });
+  await expect(page.locator('.panel .hex-details')).toContainText('temple');
+});
+
+test('the city battle: Greek hoplites close up into Square (CG 10.62)', async ({ page }) => {
+  await loadGame(page, 'takshashila', ['pass centre-foot-nayaka', 'pass guild-chief', 'pass south-nayaka',
+    'pass malava-chief', 'pass centre-el-nayaka', 'activate ceteus']);
+  await tapCentre(page, '.orderable[data-hex="1611"]');
+  const square = page.locator('.prompt .act.square');
+  await expect(square).toHaveText('Form Square (its whole move, 10.62)');
+  await square.tap();
+  await expect(page.locator('.counter.unit[data-unit="hoplites-1"]')).toHaveAttribute('data-square', 'true');
+  await page.locator('.zoom-fit').tap();
+  const at = await page.locator('.counter.unit[data-unit="hoplites-1"]').boundingBox();
+  await page.mouse.move(at!.x + at!.width / 2, at!.y + at!.height / 2);
+  for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -200);
+  await page.screenshot({ path: 'artifacts/tablet-square.png' });
+  await page.locator('.tab-log').tap();
+  await expect(page.locator('.log-entry', { hasText: 'close up into Square' }).locator('.rule')).toHaveText('CG 10.62');
+});
