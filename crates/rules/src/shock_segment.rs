@@ -516,12 +516,34 @@ pub fn groupings(scenario: &Scenario, state: &GameState, optional: &[String]) ->
     let together = combats(scenario, state, &attackers);
     let mut out = vec![together.clone()];
     for (k, group) in together.iter().enumerate() {
-        for split in splits(scenario, state, group) {
+        for split in splits(scenario, state, group).into_iter().chain(city_choices(scenario, state, group)) {
             let mut alternative = together.clone();
             alternative.splice(k..=k, split);
             if !out.contains(&alternative) && grouping_refusal(scenario, state, &alternative).is_none() {
                 out.push(alternative);
             }
+        }
+    }
+    out
+}
+
+/// CG 12.210 (P231, P238): attackers in a city block, temple or palace attack any of the enemies
+/// beside them, so a combat they lead may leave some defenders alone: each defender left out in
+/// turn, and each attacked alone. With up to three defenders that is every choice; beyond, the
+/// rest are for scripts (`shock A vs D ; ...`). `grouping_refusal` keeps out any that would leave
+/// an enemy of an attacker outside the buildings unattacked.
+fn city_choices(scenario: &Scenario, state: &GameState, group: &Combat) -> Vec<Vec<Combat>> {
+    let from_block = group.attackers.iter().any(|&a| crate::city_combat::unit_in_block(scenario, state, a));
+    if !from_block || group.defenders.len() < 2 {
+        return Vec::new();
+    }
+    let keep = |defenders: Vec<usize>| vec![Combat { attackers: group.attackers.clone(), defenders }];
+    let without = group.defenders.iter().map(|&d| keep(group.defenders.iter().copied().filter(|&x| x != d).collect()));
+    let alone = group.defenders.iter().map(|&d| keep(vec![d]));
+    let mut out: Vec<Vec<Combat>> = Vec::new();
+    for choice in without.chain(alone) {
+        if !out.contains(&choice) {
+            out.push(choice);
         }
     }
     out

@@ -663,3 +663,25 @@ fn legal_commands_in_the_city_are_all_accepted() {
     check(&game);
     assert!(sarissa_rules::legal::legal_commands(&game).contains(&shot()));
 }
+
+#[test]
+fn cg_12_210_p238_the_shock_segment_offers_each_choice_of_the_enemies_beside_a_block() {
+    // As above: blue's foot in the block at 0604 between red at 0504 and 0704.
+    let f = city_field(vec![mi("m", "0604", "E")], vec![mi("r1", "0504", "E"), mi("r2", "0704", "W")], "0604", "1210");
+    let mut game = blue_orders(&f);
+    ok(&mut game, Command::EndOrders);
+    assert!(matches!(game.state.phase, Phase::Shock { .. }), "{:?}", game.state.phase);
+    let (m, r1, r2) = (idx(&game, "m"), idx(&game, "r1"), idx(&game, "r2"));
+    let ways = sarissa_rules::shock_segment::groupings(&game.scenario, &game.state, &["m".to_string()]);
+    let fight = |defenders: Vec<usize>| vec![Combat { attackers: vec![m], defenders }];
+    assert_eq!(ways, [fight(vec![r1, r2]), fight(vec![r2]), fight(vec![r1])]);
+    // Each is a command the listing offers and the rules accept.
+    let offered: Vec<Command> = sarissa_rules::legal::legal_commands(&game)
+        .into_iter()
+        .filter(|c| matches!(c, Command::ShockCombats { .. }))
+        .collect();
+    for way in &ways[1..] {
+        let combats = sarissa_rules::shock_segment::combat_groups(&game.scenario, way);
+        assert!(offered.contains(&Command::ShockCombats { combats }), "{way:?} in {offered:?}");
+    }
+}
