@@ -34,7 +34,6 @@ fn new_seed() -> u64 {
 #[function_component(App)]
 pub fn app() -> Html {
     let route = use_state(current_route);
-    let all = use_memo((), |_| scenarios::load_all());
     // Bumped whenever the autosave changes outside the play screen.
     let save_version = use_state(|| 0u32);
     {
@@ -45,18 +44,15 @@ pub fn app() -> Html {
             move || drop(listener)
         });
     }
-    let find = {
-        let all = all.clone();
-        move |id: &str| all.iter().flatten().find(|s| s.meta.id == id).map(|s| Arc::new(s.clone()))
-    };
+    // One battle parsed when a game needs it; the chooser's whole list only when it is shown, so
+    // opening a saved game does not pay for reading every battle.
+    let find = |id: &str| scenarios::load(id).and_then(Result::ok).map(Arc::new);
     // The game in progress, restored by replaying its save whenever the route changes.
-    let restored: Rc<Option<Result<Session, String>>> = use_memo(((*route).clone(), *save_version), {
-        let find = find.clone();
-        move |_| load_autosave().map(|json| restore(&json, find))
-    });
+    let restored: Rc<Option<Result<Session, String>>> =
+        use_memo(((*route).clone(), *save_version), { move |_| load_autosave().map(|json| restore(&json, find)) });
 
     let start_new = {
-        let (find, save_version) = (find.clone(), save_version.clone());
+        let save_version = save_version.clone();
         Callback::from(move |(id, options): (String, OptionChanges)| {
             let Some(base): Option<Arc<Scenario>> = find(&id) else {
                 return;
@@ -116,6 +112,8 @@ pub fn app() -> Html {
         });
     }
 
+    let playing = matches!((&*route, &*restored), (Route::Play, Some(Ok(_))));
+    let all = use_memo(playing, |&playing| if playing { Vec::new() } else { scenarios::load_all() });
     let saved = match &*restored {
         None => Saved::None,
         Some(Ok(s)) => Saved::Game { battle: s.game.scenario.meta.name.clone(), turn: s.game.state.turn },
