@@ -49,7 +49,7 @@ pub fn app() -> Html {
     let find = |id: &str| scenarios::load(id).and_then(Result::ok).map(Arc::new);
     // The game in progress, restored by replaying its save whenever the route changes.
     let restored: Rc<Option<Result<Session, String>>> =
-        use_memo(((*route).clone(), *save_version), { move |_| load_autosave().map(|json| restore(&json, find)) });
+        use_memo(((*route).clone(), *save_version), move |_| load_autosave().map(|json| restore(&json, find)));
 
     let start_new = {
         let save_version = save_version.clone();
