@@ -9,26 +9,6 @@ use crate::scenario::Scenario;
 use crate::terrain::{HexsideFeature, Terrain};
 use crate::units::UnitType;
 
-/// Is `hex` a city hex (street, square, block, temple or palace)?
-pub fn city_hex(scenario: &Scenario, hex: HexId) -> bool {
-    crate::city::in_city(scenario, hex)
-}
-
-/// Is `hex` a city block, temple or palace?
-pub fn block_hex(scenario: &Scenario, hex: HexId) -> bool {
-    crate::city::in_block(&scenario.map, hex)
-}
-
-/// Does `unit` stand in a city hex (any of its hexes)?
-pub fn unit_in_city(scenario: &Scenario, state: &GameState, unit: usize) -> bool {
-    crate::city::unit_in_city(scenario, state, unit)
-}
-
-/// Does `unit` stand in a city block, temple or palace?
-pub fn unit_in_block(scenario: &Scenario, state: &GameState, unit: usize) -> bool {
-    crate::city::all_round(scenario, state, unit)
-}
-
 /// The city's gates, each hexside as its two hexes (sorted).
 pub fn gates(scenario: &Scenario) -> Vec<(HexId, HexId)> {
     let mut out: Vec<(HexId, HexId)> =
@@ -40,14 +20,7 @@ pub fn gates(scenario: &Scenario) -> Vec<(HexId, HexId)> {
 
 /// The palace hexes: the city's Retire Target Area (CG 12.43).
 pub fn palace(scenario: &Scenario) -> Vec<HexId> {
-    if scenario.map.city.is_none() {
-        return Vec::new();
-    }
-    let (cols, rows) = (scenario.map.columns, scenario.map.rows);
-    (1..=cols)
-        .flat_map(|c| (1..=rows).map(move |r| HexId::new(c, r)))
-        .filter(|&h| scenario.map.terrain(h) == Some(Terrain::Palace))
-        .collect()
+    scenario.map.hexes().filter(|&h| scenario.map.terrain(h) == Some(Terrain::Palace)).collect()
 }
 
 /// Could a unit of type `kind` (`two_hex`: a double unit) of side `side` go from `a` into the
@@ -68,7 +41,7 @@ pub fn may_enter(
         // CG 12.21: the wall is never crossed.
         Some(HexsideFeature::Wall) => return false,
         // CG 12.213: a gate by its controller, or by anyone once it is breached.
-        Some(HexsideFeature::CityGate) if !gate_open(scenario, state, side, a, d) => return false,
+        Some(HexsideFeature::CityGate) if crate::city::gate_shut(scenario, state, side, a, d) => return false,
         _ => {}
     }
     let mounted = kind.is_cavalry() || matches!(kind, UnitType::CH | UnitType::ChStar);
@@ -90,12 +63,6 @@ pub fn may_enter(
     true
 }
 
-/// Is the city gate between `a` and `b` open to `side`: breached (12.32, 12.35), or held by it
-/// (12.213)?
-pub fn gate_open(scenario: &Scenario, state: &GameState, side: usize, a: HexId, b: HexId) -> bool {
-    !crate::city::gate_shut(scenario, state, side, a, b)
-}
-
 /// The hexes `attacker` may shock into on a city's map (CG 12.210, 12.27; rulings P231): its
 /// zone of control `zoc` and, where it or the hex beyond is city ground (where 12.27 takes zones
 /// of control away), the hexes beside it it faces — every one from a block, temple or palace
@@ -111,8 +78,9 @@ pub fn shock_hexes(scenario: &Scenario, state: &GameState, attacker: usize, zoc:
             if st.placement.hexes().any(|h| h == d) || out.contains(&d) {
                 continue;
             }
-            let faced = block_hex(scenario, a) || arc_of(&st.placement, st.heading(), d) == Some(Arc::Front);
-            let city_ground = city_hex(scenario, a) || city_hex(scenario, d);
+            let faced =
+                crate::city::in_block(&scenario.map, a) || arc_of(&st.placement, st.heading(), d) == Some(Arc::Front);
+            let city_ground = crate::city::in_city(scenario, a) || crate::city::in_city(scenario, d);
             if (zoc.contains(&d) || (city_ground && faced)) && may_enter(scenario, state, who, a, d) {
                 out.push(d);
             }

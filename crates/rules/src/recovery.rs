@@ -55,14 +55,13 @@ pub fn recovery(scenario: &Scenario, state: &GameState, unit: usize) -> Result<u
         return Err("it has no cohesion hits to recover (10.16)".into());
     }
     // CG 12.212: a city hex counts as clear.
-    let clear =
-        |h| scenario.map.terrain(h).is_some_and(|t| t == Terrain::Clear) || crate::city_combat::city_hex(scenario, h);
+    let clear = |h| scenario.map.terrain(h).is_some_and(|t| t == Terrain::Clear) || crate::city::in_city(scenario, h);
     if !st.placement.hexes().all(clear) {
         return Err("only on clear ground (10.16, P70)".into());
     }
     // CG 12.212: in a block, temple or palace neither enemies beside it nor within missile reach
     // keep it from recovering.
-    let sheltered = crate::city_combat::unit_in_block(scenario, state, unit);
+    let sheltered = crate::city::all_round(scenario, state, unit);
     let occupied = crate::zoc::occupancy(state);
     let beside_enemy = st
         .placement

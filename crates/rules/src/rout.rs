@@ -475,7 +475,7 @@ fn plan(
     };
     // CG 12.212 (rulings P234): a unit that routs in a city hex is eliminated at once, an
     // elephant too; one already Routed that ran into the city moves on.
-    if !st.routed && crate::city_combat::unit_in_city(scenario, state, unit) {
+    if !st.routed && crate::city::unit_in_city(scenario, state, unit) {
         return RoutPlan::Eliminated {
             reason: Elimination::InCity,
             rule: "CG 12.212: a unit that routs in the city is eliminated",

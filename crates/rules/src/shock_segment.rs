@@ -136,14 +136,14 @@ pub fn candidates(scenario: &Scenario, state: &GameState) -> Vec<Candidate> {
             }
             // CG 12.210, 12.211 (P232): in a city hex no shock is compulsory, nor is there the
             // pre-shock check.
-            let in_city = crate::city_combat::unit_in_city(scenario, state, i);
+            let in_city = crate::city::unit_in_city(scenario, state, i);
             // Moved up this phase: its move under this leader's order ended here (7.31).
             let moved_up = ordered.contains(&u.id) && st.order_start.is_some_and(|p| p != st.placement);
             if moved_up {
                 // CG 12.16 (P163): a foe it touches only across a camp hexside never obliges it;
                 // CG 12.210: nor one in a city hex.
                 let obliged = foes(scenario, state, i).iter().any(|&e| {
-                    touches_in_the_open(scenario, state, i, e) && !crate::city_combat::unit_in_city(scenario, state, e)
+                    touches_in_the_open(scenario, state, i, e) && !crate::city::unit_in_city(scenario, state, e)
                 });
                 let must = must_shock(u.kind).0 && obliged && !in_city;
                 return Some(Candidate { unit: i, must, check: !in_city });
@@ -254,7 +254,7 @@ pub fn setup(scenario: &Scenario, state: &GameState, combat: &Combat, checked: &
         // CG 10.62: no size ratio in a combat with a unit in Square.
         f.in_square = st.square;
         // CG 12.211: no position superiority against a unit in a block, temple or palace.
-        f.in_city_block = crate::city_combat::unit_in_block(scenario, state, i);
+        f.in_city_block = crate::city::all_round(scenario, state, i);
         f
     };
     let rank = |a: Arc| match a {
@@ -272,7 +272,7 @@ pub fn setup(scenario: &Scenario, state: &GameState, combat: &Combat, checked: &
                     let ds = &state.units[d];
                     // CG 7.11, 10.53: an engine has no facing, so no flank or rear.
                     // CG 12.26: nor has a unit in a city block, temple or palace (all-round).
-                    if scenario.units[d].engine.is_some() || crate::city_combat::unit_in_block(scenario, state, d) {
+                    if scenario.units[d].engine.is_some() || crate::city::all_round(scenario, state, d) {
                         return Some(Arc::Front);
                     }
                     state.units[a]
@@ -495,7 +495,7 @@ pub fn grouping_refusal(scenario: &Scenario, state: &GameState, combats: &[Comba
         }
     }
     // CG 12.210 (P231): from a block, temple or palace, any, all or none of the enemies beside it.
-    for &a in attackers.iter().filter(|&&a| !crate::city_combat::unit_in_block(scenario, state, a)) {
+    for &a in attackers.iter().filter(|&&a| !crate::city::all_round(scenario, state, a)) {
         if let Some(d) = foes(scenario, state, a).into_iter().find(|d| !defenders.contains(d)) {
             return Some(format!("{} must attack {}, which nobody else attacks (9.12)", name(a), name(d)));
         }
@@ -533,7 +533,7 @@ pub fn groupings(scenario: &Scenario, state: &GameState, optional: &[String]) ->
 /// rest are for scripts (`shock A vs D ; ...`). `grouping_refusal` keeps out any that would leave
 /// an enemy of an attacker outside the buildings unattacked.
 fn city_choices(scenario: &Scenario, state: &GameState, group: &Combat) -> Vec<Vec<Combat>> {
-    let from_block = group.attackers.iter().any(|&a| crate::city_combat::unit_in_block(scenario, state, a));
+    let from_block = group.attackers.iter().any(|&a| crate::city::all_round(scenario, state, a));
     if !from_block || group.defenders.len() < 2 {
         return Vec::new();
     }
