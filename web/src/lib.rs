@@ -1,24 +1,15 @@
 //! Sarissa in the browser: a Yew app over an SVG hex map. The rules live in `sarissa-rules`;
 //! this crate only draws them and turns gestures into intent.
+//!
+//! `components` are the Yew components; `model` is what they display — the session and its
+//! undo, routes, the camera, hex geometry, the wording of events — plain Rust with no DOM,
+//! tested natively; `browser` reaches the browser's storage.
 
-pub mod app;
-pub mod camera;
-pub mod chooser;
-pub mod counters;
-pub mod geometry;
-pub mod log;
-pub mod map;
-pub mod odds_view;
-pub mod panel;
-pub mod play;
-pub mod prompt;
-pub mod route;
-pub mod scenarios;
-pub mod session;
-pub mod storage;
-pub mod terrain_layer;
+pub mod browser;
+pub mod components;
+pub mod model;
 
 /// Mounts the app on the page's body.
 pub fn start() {
-    yew::Renderer::<app::App>::new().render();
+    yew::Renderer::<components::app::App>::new().render();
 }

@@ -2,7 +2,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use sarissa_rules::{HexId, Scenario};
-use sarissa_web::map::{MapView, MapViewProps};
+use sarissa_web::components::map::{MapView, MapViewProps};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Duration;
@@ -18,7 +18,7 @@ fn document() -> web_sys::Document {
 }
 
 fn samarkand() -> Rc<Scenario> {
-    Rc::new(sarissa_web::scenarios::load("samarkand").unwrap().unwrap())
+    Rc::new(sarissa_web::model::scenarios::load("samarkand").unwrap().unwrap())
 }
 
 /// Mounts a MapView in an 800 x 600 box; returns the box and the hexes selected so far.
@@ -99,7 +99,7 @@ async fn a_tap_on_a_counter_selects_its_hex_and_a_drag_does_not() {
 
 #[wasm_bindgen_test]
 fn every_bundled_scenario_loads_in_the_browser() {
-    for (file, text) in sarissa_web::scenarios::BUNDLED {
+    for (file, text) in sarissa_web::model::scenarios::BUNDLED {
         if let Err(e) = sarissa_rules::load(file, text) {
             panic!("{e}");
         }
@@ -110,9 +110,9 @@ fn every_bundled_scenario_loads_in_the_browser() {
 /// (crates/rules/tests/sequence_of_play.rs), with the same pinned hash: native and wasm agree.
 #[wasm_bindgen_test]
 fn a_seeded_random_game_has_the_same_hash_in_wasm_as_natively() {
-    let scenario = std::sync::Arc::new(sarissa_web::scenarios::load("samarkand").unwrap().unwrap());
+    let scenario = std::sync::Arc::new(sarissa_web::model::scenarios::load("samarkand").unwrap().unwrap());
     let (mut game, _) = sarissa_rules::Game::new(scenario, sarissa_rules::Dice::seeded(2026)).unwrap();
-    let commands = sarissa_rules::playout::random_game(&mut game, 2026, 120);
+    let commands = sarissa_rules::play::playout::random_game(&mut game, 2026, 120);
     assert_eq!(commands.len(), 120);
     assert_eq!(format!("{:016x}", game.state_hash()), "a40d297b524cfce2");
 }

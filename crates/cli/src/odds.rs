@@ -6,9 +6,9 @@ use sarissa_rules::combat::missile::{MissileFire, Supply};
 use sarissa_rules::combat::odds::{missile_odds, shock_odds, Prob};
 use sarissa_rules::combat::shock::{Fighter, Leader, ShockSetup};
 use sarissa_rules::combat::Side;
-use sarissa_rules::facing::Arc;
+use sarissa_rules::map::facing::Arc;
+use sarissa_rules::scenario::units::{Missile, UnitClass, UnitType};
 use sarissa_rules::scenario::RuleSet;
-use sarissa_rules::units::{Missile, UnitClass, UnitType};
 use serde_json::{json, Value};
 use std::process::ExitCode;
 

@@ -1,8 +1,9 @@
 //! `sarissa run`: a scripted game, every event printed as one JSON line.
 
 use crate::read_scenario;
+use sarissa_rules::play::notation;
 use sarissa_rules::scenario::OptionChanges;
-use sarissa_rules::{notation, Dice, Event, Game};
+use sarissa_rules::{Dice, Event, Game};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;

@@ -6,9 +6,10 @@
 
 use crate::read_scenario;
 use sarissa_rules::game::{GameState, Phase};
-use sarissa_rules::playout::RandomPlayer;
+use sarissa_rules::play::playout::RandomPlayer;
+use sarissa_rules::play::{legal, notation};
 use sarissa_rules::scenario::OptionChanges;
-use sarissa_rules::{legal, notation, Command, Dice, Game, Scenario};
+use sarissa_rules::{Command, Dice, Game, Scenario};
 use std::collections::HashSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::process::ExitCode;

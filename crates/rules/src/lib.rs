@@ -1,60 +1,27 @@
 //! Sarissa's rules: the Great Battles of History tactical system as plain data and pure
 //! functions. No web dependencies: everything here builds and is tested natively, and compiles
 //! unchanged to wasm32 for the browser.
+//!
+//! The folders follow the rulebook. Layers point one way: `map`, `scenario` and `charts`
+//! describe a battle and know no game; the kernel `game` (state, events and their application,
+//! commands, dice, refusals) builds on them alone; the rule folders (`command`, `movement`,
+//! `combat`, `effects`, `special`, `works`, and `scenario::battles`) check commands and emit
+//! events; `play` sits on top: it carries out a command through the sequence of play, lists the
+//! legal commands, reads and writes the command notation, and holds the players.
 
-pub mod activation;
-pub mod advance;
-pub mod artillery;
-pub mod breach;
-pub mod camp;
-pub mod camp_orders;
 pub mod charts;
-pub mod city;
-pub mod city_combat;
-pub mod cohesion;
-pub mod column;
 pub mod combat;
-pub mod contingent;
-pub mod darius;
-pub mod dismount;
-pub mod elephants;
-pub mod engaged;
-pub mod facing;
-pub mod fire;
+pub mod command;
+pub mod effects;
 pub mod game;
-pub mod harassment;
-pub mod hex;
-pub mod indian;
-pub mod legal;
-pub mod line;
-pub mod line_entry;
-pub mod move_and_fire;
+pub mod map;
 pub mod movement;
-pub mod notation;
-pub mod orders;
-pub mod playout;
-pub mod pre_arranged;
-pub mod rally;
-pub mod rampage;
-pub mod reaction;
-pub mod recovery;
-pub mod restrictions;
-pub mod retire;
-pub mod rout;
-pub mod rule_set;
+pub mod play;
 pub mod scenario;
-pub mod sequence;
-pub mod shock_segment;
-pub mod sight;
-pub mod square;
-pub mod terrain;
-pub mod trump;
-pub mod units;
-pub mod victory;
-pub mod wing;
-pub mod withdrawal;
-pub mod zoc;
+pub mod special;
+pub mod works;
 
-pub use game::{Command, Dice, Event, Game, RuleError};
-pub use hex::{HexId, Hexside, Vertex};
+pub use game::{Command, Dice, Event, RuleError};
+pub use map::hex::{HexId, Hexside, Vertex};
+pub use play::Game;
 pub use scenario::{load, LoadError, Scenario};

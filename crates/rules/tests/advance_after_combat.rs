@@ -3,9 +3,9 @@
 mod common;
 use common::*;
 use sarissa_rules::game::{Command, Event, Phase, RuleError};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::legal::legal_commands;
-use sarissa_rules::units::Placement;
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::play::legal::legal_commands;
+use sarissa_rules::scenario::units::Placement;
 
 /// Dice that rout red's MI at 0605 when the hypaspists attack it from 0505: the hypaspists pass
 /// their charge check (0), red fails its (9), then the shock goes the attacker's way.
@@ -38,14 +38,14 @@ fn a_one_hex_unit_that_advanced_may_turn_one_vertex_even_in_an_enemy_zoc_gba_9_3
     // Red's other MI at 0706 (south-east of 0605) holds the hex the hypaspists advance into in
     // its zone: 7.25 would forbid a turn there, 9.32 allows one vertex.
     let mut game = attack("alexander", vec![unit("red2", "MI", "", 4, 5, 5, "", "0706", "NW")]);
-    assert!(sarissa_rules::zoc::enemy_zoc(&game.scenario, &game.state, 0).contains_key(&h("0605")));
+    assert!(sarissa_rules::map::zoc::enemy_zoc(&game.scenario, &game.state, 0).contains_key(&h("0605")));
     assert_eq!(
         game.state.phase,
         Phase::AdvanceTurn {
             leader: "hero".into(),
             unit: "hyp".into(),
             waiting: vec![],
-            advances: vec![sarissa_rules::reaction::Advance {
+            advances: vec![sarissa_rules::movement::reaction::Advance {
                 unit: "hyp".into(),
                 from: h("0505"),
                 two_hex: None,
@@ -220,7 +220,7 @@ fn after_a_straight_advance_the_attacker_may_wheel_paying_the_costs_gba_9_33() {
     let (mut game, _) = formation_attack("alexander", ("HI", "HO", 7), vec![], &[0, 9]);
     let legal = legal_commands(&game);
     assert_eq!(legal[0], turn("block", Vertex::E), "first, to hold");
-    let wheels = sarissa_rules::advance::turn_options(&game.scenario, &game.state);
+    let wheels = sarissa_rules::combat::advance::turn_options(&game.scenario, &game.state);
     assert!(wheels.len() > 1 && wheels[1..].iter().all(|(_, p)| p.is_some_and(|p| p.wheel)), "{wheels:?}");
     let (facing, pose) = wheels[1];
     let hits = game.state.units[0].hits;
@@ -243,7 +243,7 @@ fn a_chosen_wheel_after_an_advance_that_routs_the_unit_routs_it_gba_9_33() {
     let (mut game, _) = formation_attack("alexander", ("HI", "HO", 7), vec![], &[0, 9]);
     // Worn to TQ − 1 already, the wheel's pivot hit routs it: unlike the advance, it does.
     game.state.units[0].hits = 6;
-    let (facing, _) = sarissa_rules::advance::turn_options(&game.scenario, &game.state)[1];
+    let (facing, _) = sarissa_rules::combat::advance::turn_options(&game.scenario, &game.state)[1];
     let events = ok(&mut game, turn("block", facing));
     assert!(events.iter().any(|e| matches!(e, Event::UnitRouted { unit, .. } if unit == "block")), "{events:?}");
     assert!(game.state.units[0].routed);
@@ -252,8 +252,8 @@ fn a_chosen_wheel_after_an_advance_that_routs_the_unit_routs_it_gba_9_33() {
 #[test]
 fn turn_after_advance_round_trips_in_the_notation_gba_9_32() {
     let c = turn("hyp", Vertex::SW);
-    assert_eq!(sarissa_rules::notation::format(&c), "advance-turn hyp facing SW");
-    assert_eq!(sarissa_rules::notation::parse("advance-turn hyp facing SW"), Ok(Some(c)));
+    assert_eq!(sarissa_rules::play::notation::format(&c), "advance-turn hyp facing SW");
+    assert_eq!(sarissa_rules::play::notation::parse("advance-turn hyp facing SW"), Ok(Some(c)));
 }
 
 #[test]
@@ -265,10 +265,14 @@ fn a_two_hex_unit_with_enemies_on_both_wings_and_no_open_pair_does_not_advance_g
     let blue = vec![unit("block", "PH", "MA", 10, 7, 5, "", "0505-0506", "E")];
     let (game, _) = two_armies(blue, red.clone()).start(&[]);
     let block = 0;
-    assert_eq!(sarissa_rules::advance::formation_advance(&game.scenario, &game.state, block, &[h("0605")]), None);
+    assert_eq!(
+        sarissa_rules::combat::advance::formation_advance(&game.scenario, &game.state, block, &[h("0605")]),
+        None
+    );
     // With only the left wing held, the centre is wheeled into round 0505.
     let (game, _) =
         two_armies(vec![unit("block", "PH", "MA", 10, 7, 5, "", "0505-0506", "E")], red[..1].to_vec()).start(&[]);
-    let pose = sarissa_rules::advance::formation_advance(&game.scenario, &game.state, block, &[h("0605")]).unwrap();
+    let pose =
+        sarissa_rules::combat::advance::formation_advance(&game.scenario, &game.state, block, &[h("0605")]).unwrap();
     assert_eq!((pose.to, pose.facing, pose.wheel), (Placement::Two(h("0505"), h("0605")), Vertex::NE, true));
 }

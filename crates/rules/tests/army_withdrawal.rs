@@ -5,9 +5,9 @@ mod common;
 
 use common::{leader, ok, pass, unit, Field};
 use sarissa_rules::charts::rout_points::Withdrawal;
+use sarissa_rules::effects::victory::{report, rout_points, tally, unit_points, withdrawal_phase, Verdict};
 use sarissa_rules::game::{Dice, GameState, LeaderStatus};
 use sarissa_rules::scenario::Scenario;
-use sarissa_rules::victory::{report, rout_points, tally, unit_points, withdrawal_phase, Verdict};
 
 fn setup(f: &Field) -> (Scenario, GameState) {
     let scenario = sarissa_rules::load("field.toml", &f.toml()).unwrap_or_else(|e| panic!("{e}"));
@@ -214,5 +214,5 @@ fn the_withdrawal_phase_ends_the_battle_at_the_end_of_a_turn_cg_13_13() {
         "{events:?}"
     );
     assert_eq!(game.state.phase, sarissa_rules::game::Phase::Over { winner: Some(1) });
-    assert!(sarissa_rules::legal::legal_commands(&game).is_empty());
+    assert!(sarissa_rules::play::legal::legal_commands(&game).is_empty());
 }

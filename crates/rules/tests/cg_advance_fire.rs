@@ -3,7 +3,7 @@
 mod common;
 use common::*;
 use sarissa_rules::game::{Command, Event, Phase};
-use sarissa_rules::hex::Vertex;
+use sarissa_rules::map::hex::Vertex;
 
 #[test]
 fn cg_9_21_entry_fire_at_an_advancing_unit_leaves_it_at_tq_less_1() {

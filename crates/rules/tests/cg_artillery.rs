@@ -5,8 +5,9 @@
 mod common;
 
 use common::*;
-use sarissa_rules::game::{Command, Dice, Event, Game, Phase};
-use sarissa_rules::hex::Vertex;
+use sarissa_rules::game::{Command, Dice, Event, Phase};
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::play::Game;
 use std::sync::Arc;
 
 /// An engine line for the Field: `engine` one of yantra, jamadagnya, sarvatobhadra.
@@ -72,7 +73,7 @@ fn cg_10_52_a_jamadagnya_shoots_once_and_g39_its_marker_goes_with_the_orders_pha
     // own side's orders phases and reaction pauses (P133).
     ok(&mut game, activate("foe"));
     assert_eq!(game.state.units[0].artillery_shots, 0);
-    assert!(!sarissa_rules::legal::legal_commands(&game).contains(&fire("eng", "foot")));
+    assert!(!sarissa_rules::play::legal::legal_commands(&game).contains(&fire("eng", "foot")));
 }
 
 #[test]
@@ -95,7 +96,7 @@ fn cg_10_56_the_sarvatobhadra_shoots_once_per_game_turn_never_at_range_1() {
     }
     .start(&[]);
     ok(&mut game, activate("hero"));
-    assert!(sarissa_rules::artillery::targets(&game.scenario, &game.state, 0).is_empty());
+    assert!(sarissa_rules::special::artillery::targets(&game.scenario, &game.state, 0).is_empty());
 }
 
 #[test]
@@ -123,14 +124,14 @@ fn cg_10_53_8_14_an_engine_needs_a_line_of_sight() {
     }
     .start(&[]);
     ok(&mut game, activate("hero"));
-    assert!(sarissa_rules::artillery::targets(&game.scenario, &game.state, 0).is_empty());
+    assert!(sarissa_rules::special::artillery::targets(&game.scenario, &game.state, 0).is_empty());
 }
 
 #[test]
 fn cg_10_54_an_engine_takes_no_orders() {
     let (mut game, _) = field("yantra").start(&[]);
     ok(&mut game, activate("hero"));
-    assert!(!sarissa_rules::legal::orderable(&game.scenario, &game.state).contains(&0));
+    assert!(!sarissa_rules::play::legal::orderable(&game.scenario, &game.state).contains(&0));
     let refused = game.execute(&mv("eng", &["0605"], Vertex::E)).unwrap_err();
     assert!(refused.to_string().contains("10.54"), "{refused}");
 }
@@ -151,8 +152,8 @@ fn cg_10_52_p133_an_engine_shoots_in_its_sides_pause_at_the_mover_but_not_as_rea
     ok(&mut game, mv("foot", &["0405", "0505", "0605", "0705"], Vertex::E));
     assert!(matches!(&game.state.phase, Phase::Reaction { firers, .. } if firers == &vec!["jav".to_string()]));
     // Not a reaction firer (G39): offered on its own.
-    assert!(sarissa_rules::fire::reaction_firers(&game.scenario, &game.state).iter().all(|(f, _)| *f != 2));
-    assert!(sarissa_rules::legal::legal_commands(&game).contains(&fire("eng", "foot")));
+    assert!(sarissa_rules::combat::fire::reaction_firers(&game.scenario, &game.state).iter().all(|(f, _)| *f != 2));
+    assert!(sarissa_rules::play::legal::legal_commands(&game).contains(&fire("eng", "foot")));
     let events = ok(&mut game, fire("eng", "foot"));
     assert_eq!(
         shots(&events),
@@ -207,7 +208,7 @@ fn cg_10_52_the_random_player_reaches_engine_fire() {
     let mut fired = false;
     for seed in 0..30 {
         let (mut game, _) = Game::new(scenario.clone(), Dice::seeded(seed)).expect("the game starts");
-        let commands = sarissa_rules::playout::random_game(&mut game, seed, 400);
+        let commands = sarissa_rules::play::playout::random_game(&mut game, seed, 400);
         fired |= commands.iter().any(|c| matches!(c, Command::Fire { unit, .. } if unit.starts_with("eng")));
         if fired {
             break;
@@ -263,7 +264,7 @@ fn cg_6_76_3_10_55_fire_on_the_stack_always_hits_the_foot_unit() {
     ok(&mut game, pass("hero"));
     ok(&mut game, activate("foe"));
     let targets: Vec<usize> =
-        sarissa_rules::fire::targets(&game.scenario, &game.state, 2).into_iter().map(|t| t.unit).collect();
+        sarissa_rules::combat::fire::targets(&game.scenario, &game.state, 2).into_iter().map(|t| t.unit).collect();
     assert_eq!(targets, vec![1]);
     assert!(game.execute(&fire("bows", "eng")).is_err());
 }
@@ -294,7 +295,7 @@ fn cg_7_11_10_53_an_engine_alone_is_attacked_through_its_front_only() {
             .leaders_at("0404")
     };
     let (game, _) = f.start(&[]);
-    let combat = sarissa_rules::shock_segment::Combat { attackers: vec![1], defenders: vec![0] };
-    let setup = sarissa_rules::shock_segment::setup(&game.scenario, &game.state, &combat, &[]);
-    assert_eq!(setup.attackers[0].arc, sarissa_rules::facing::Arc::Front);
+    let combat = sarissa_rules::combat::shock_segment::Combat { attackers: vec![1], defenders: vec![0] };
+    let setup = sarissa_rules::combat::shock_segment::setup(&game.scenario, &game.state, &combat, &[]);
+    assert_eq!(setup.attackers[0].arc, sarissa_rules::map::facing::Arc::Front);
 }

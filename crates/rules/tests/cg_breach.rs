@@ -14,9 +14,10 @@
 mod common;
 use common::*;
 use sarissa_rules::combat::missile::Supply;
-use sarissa_rules::game::{Command, Event, Game, Phase, RollPurpose, TowerResult};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::units::Placement;
+use sarissa_rules::game::{Command, Event, Phase, RollPurpose, TowerResult};
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::play::Game;
+use sarissa_rules::scenario::units::Placement;
 
 fn el(id: &str, at: &str, facing: &str) -> String {
     unit(id, "EL", "", 4, 6, 5, "J", at, facing)
@@ -241,7 +242,7 @@ fn red_first(blue: String, red: String, foe_at: &str) -> Game {
 
 #[test]
 fn a_breached_palisade_no_longer_stops_a_withdrawal_cg_12_14_p177() {
-    use sarissa_rules::withdrawal::unit_withdrawals;
+    use sarissa_rules::movement::withdrawal::unit_withdrawals;
     // As in cg_camps: red's MI comes up two hexes from blue's skirmisher at 0605.
     let blue = unit("li", "SK", "J", 1, 4, 6, "J", "0605", "W");
     let mut game = red_first(blue, unit("r", "MI", "", 4, 5, 5, "", "0205", "E"), "0105");
@@ -252,7 +253,7 @@ fn a_breached_palisade_no_longer_stops_a_withdrawal_cg_12_14_p177() {
 
 #[test]
 fn zones_of_control_pass_a_breach_both_ways_cg_12_15_p177() {
-    use sarissa_rules::zoc::zoc_of;
+    use sarissa_rules::map::zoc::zoc_of;
     let red = vec![unit("mi", "MI", "", 4, 5, 5, "", "0605", "E")];
     let f = field(far_blue(), red);
     // Unbreached, nothing reaches in from outside (12.15).
@@ -283,7 +284,7 @@ fn heavy_foot_that_come_up_to_a_breach_must_attack_cg_7_31_p177() {
 #[test]
 fn a_shock_across_a_breach_shifts_one_left_not_two_cg_9_17_c3_p178() {
     use sarissa_rules::charts::column_shifts::ShiftCondition;
-    use sarissa_rules::shock_segment::{preview_combats, Combat};
+    use sarissa_rules::combat::shock_segment::{preview_combats, Combat};
     let shifts = |breached: &[(&str, &str)], attackers: &[&str]| {
         let blue = vec![unit("def", "MI", "", 4, 5, 5, "", "0705", "W")];
         let red =
@@ -307,7 +308,7 @@ fn a_shock_across_a_breach_shifts_one_left_not_two_cg_9_17_c3_p178() {
 
 #[test]
 fn fire_through_a_breached_gate_from_afar_reaches_only_the_hex_beyond_cg_12_18_p178() {
-    use sarissa_rules::sight::{crosses_camp_wall, line_of_sight};
+    use sarissa_rules::map::sight::{crosses_camp_wall, line_of_sight};
     // Blue's archers at 0807, two hexes behind the gate; red at 0605 just beyond it and at 0505
     // further out.
     for breached in [false, true] {
@@ -373,7 +374,7 @@ fn an_elephant_facing_a_tower_damages_it_on_0_to_3_cg_12_32_t16() {
     // A Damaged tower is still a tower in every other way (P188): the palisade still shuts
     // horses out.
     let (s, st) = (&game.scenario, &game.state);
-    assert!(sarissa_rules::camp::is_tower(&s.map, st, h("0705")));
+    assert!(sarissa_rules::works::camp::is_tower(&s.map, st, h("0705")));
     assert_eq!(entry_cost(s, st, MoveCategory::Cavalry, h("0605"), h("0705")), None);
 }
 
@@ -451,16 +452,19 @@ fn the_units_in_a_destroyed_tower_rout_at_once_cg_12_32_4_p187() {
 fn a_destroyed_tower_is_open_camp_ground_cg_12_32_p188() {
     use sarissa_rules::charts::column_shifts::ShiftCondition;
     use sarissa_rules::charts::movement_costs::{Cost, MoveCategory};
+    use sarissa_rules::combat::shock_segment::{preview_combats, Combat};
+    use sarissa_rules::map::sight::line_of_sight;
     use sarissa_rules::movement::entry_cost;
-    use sarissa_rules::shock_segment::{preview_combats, Combat};
-    use sarissa_rules::sight::line_of_sight;
     let blue = vec![unit("t", "LI", "", 3, 5, 6, "A", "0705", "W")];
     let red = vec![unit("a", "LI", "", 3, 5, 6, "A", "0604", "SE")];
     let mut game = start_camp(&towers(blue, red), &[]);
     ok(&mut game, activate("raja"));
     let look = |game: &Game| {
         let (s, st) = (&game.scenario, &game.state);
-        let out = sarissa_rules::fire::targets(s, st, idx(game, "t")).into_iter().find(|t| t.hex == h("0604")).unwrap();
+        let out = sarissa_rules::combat::fire::targets(s, st, idx(game, "t"))
+            .into_iter()
+            .find(|t| t.hex == h("0604"))
+            .unwrap();
         let combat = Combat { attackers: vec![idx(game, "a")], defenders: vec![idx(game, "t")] };
         let shifts: Vec<ShiftCondition> =
             preview_combats(s, st, &[combat])[0].1.conditions.iter().map(|c| c.condition).collect();

@@ -7,9 +7,10 @@
 
 mod common;
 use common::*;
-use sarissa_rules::game::{Command, Event, Game, Phase, RollPurpose};
-use sarissa_rules::line::Formation;
-use sarissa_rules::units::LineType;
+use sarissa_rules::command::line::Formation;
+use sarissa_rules::game::{Command, Event, Phase, RollPurpose};
+use sarissa_rules::play::Game;
+use sarissa_rules::scenario::units::LineType;
 
 const SENAPATI: &str = "{ id = \"senapati\", name = \"senapati\", role = \"wing\", initiative = 5, command_range = 2, charisma = 1, line_command = true, strategy = 3, at = \"0101\" }";
 
@@ -76,7 +77,7 @@ fn inside_a_camp_a_nayaka_gives_a_line_command_without_a_wing_command_cg_12_17()
     up_to(&mut game, "n1");
     assert_eq!(ok(&mut game, hc_line()), declared("n1"));
     // The line moves and his phase ends as any other.
-    ok(&mut game, mv("hc", &[], sarissa_rules::hex::Vertex::NE));
+    ok(&mut game, mv("hc", &[], sarissa_rules::map::hex::Vertex::NE));
     assert_eq!(
         end_orders(&mut game),
         [Event::OrdersEnded { leader: "n1".into() }, Event::MomentumOffered { leader: "n1".into() }]
@@ -98,7 +99,7 @@ fn outside_a_camp_a_nayaka_still_needs_a_wing_command_cg_4_53() {
 fn a_nayaka_in_a_camp_who_gave_an_individual_order_gives_no_line_command_cg_12_17_4_31() {
     let mut game = start_camp(&field("0706", nayaka("0706")), &[]);
     up_to(&mut game, "n1");
-    ok(&mut game, mv("hc", &[], sarissa_rules::hex::Vertex::NE));
+    ok(&mut game, mv("hc", &[], sarissa_rules::map::hex::Vertex::NE));
     assert_eq!(game.execute(&hc_line()).unwrap_err().rule(), "4.34");
 }
 

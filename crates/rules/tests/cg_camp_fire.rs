@@ -11,8 +11,9 @@
 mod common;
 use common::*;
 use sarissa_rules::charts::column_shifts::ShiftCondition;
-use sarissa_rules::game::{Dice, Game};
-use sarissa_rules::shock_segment::{preview_combats, Combat};
+use sarissa_rules::combat::shock_segment::{preview_combats, Combat};
+use sarissa_rules::game::Dice;
+use sarissa_rules::play::Game;
 use std::sync::Arc;
 
 fn start(f: &Field) -> Game {
@@ -105,9 +106,9 @@ fn the_shock_over_the_palisade_is_resolved_two_columns_left_cg_9_17_c2() {
 
 // ---- Fire across the camp's works (12.18) ---------------------------------------------------
 
+use sarissa_rules::combat::fire::targets;
 use sarissa_rules::combat::missile::{resolve, MissileStepKind};
-use sarissa_rules::fire::targets;
-use sarissa_rules::sight::line_of_sight;
+use sarissa_rules::map::sight::line_of_sight;
 
 /// Blue's missile unit `f` (type `kind`, missile `m`) at `at` facing `facing`; red's MI at each of
 /// `red`, blue's raja activated.

@@ -10,8 +10,9 @@
 
 mod common;
 use common::*;
-use sarissa_rules::game::{Command, Event, Game, Phase, RollPurpose, RuleError};
-use sarissa_rules::hex::Vertex;
+use sarissa_rules::game::{Command, Event, Phase, RollPurpose, RuleError};
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::play::Game;
 
 fn mi(id: &str, at: &str, facing: &str) -> String {
     unit(id, "MI", "", 4, 5, 5, "", at, facing)
@@ -88,7 +89,7 @@ fn cg_12_17_a_camp_unit_may_not_leave_the_palisade() {
     pass_all(&mut game);
     // Out over the palisade into the outer ring: refused, and not offered.
     assert_eq!(refusal_rule(&mut game, mv("def", &["0605"], Vertex::W)), "12.17");
-    let offered = sarissa_rules::legal::legal_commands(&game);
+    let offered = sarissa_rules::play::legal::legal_commands(&game);
     assert!(offered
         .iter()
         .any(|c| matches!(c, Command::Move { unit, path, .. } if unit == "def" && path == &[h("0706")])));
@@ -149,7 +150,7 @@ fn cg_10_54_an_engine_moves_at_its_ma_only_in_the_camp_orders_phase() {
     // Outside any camp, it moves now; the immovable Jamadagnya does not (10.54).
     assert_eq!(began(&events), vec![(0, vec!["yan".to_string()])]);
     // Its MA is 2: no move of three hexes over the open field is offered.
-    let offered = sarissa_rules::legal::legal_commands(&game);
+    let offered = sarissa_rules::play::legal::legal_commands(&game);
     assert!(offered.iter().any(|c| matches!(c, Command::Move { unit, path, .. } if unit == "yan" && path.len() == 2)));
     assert!(!offered.iter().any(|c| matches!(c, Command::Move { unit, path, .. } if unit == "yan" && path.len() > 2)));
     // Turning in place is no move for an engine: it has no facing (10.53).
@@ -157,7 +158,7 @@ fn cg_10_54_an_engine_moves_at_its_ma_only_in_the_camp_orders_phase() {
     let moved = ok(&mut game, mv("yan", &["0403", "0503"], Vertex::E));
     assert!(moved.iter().any(|e| matches!(e, Event::UnitMoved { unit, mp: 2, .. } if unit == "yan")));
     // The immovable Jamadagnya is offered no move.
-    let offered = sarissa_rules::legal::legal_commands(&game);
+    let offered = sarissa_rules::play::legal::legal_commands(&game);
     assert!(!offered.iter().any(|c| matches!(c, Command::Move { unit, .. } if unit == "fixed")));
 }
 

@@ -12,13 +12,14 @@
 mod common;
 use common::*;
 use sarissa_rules::charts::movement_costs::{Cost, Crossing, MoveCategory};
-use sarissa_rules::game::{Command, Event, Game, Phase};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::legal::destinations;
+use sarissa_rules::game::{Command, Event, Phase};
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::map::zoc::zoc_of;
+use sarissa_rules::movement::withdrawal::unit_withdrawals;
 use sarissa_rules::movement::{entry_cost, reach};
-use sarissa_rules::units::Placement;
-use sarissa_rules::withdrawal::unit_withdrawals;
-use sarissa_rules::zoc::zoc_of;
+use sarissa_rules::play::legal::destinations;
+use sarissa_rules::play::Game;
+use sarissa_rules::scenario::units::Placement;
 
 /// A scenario line with more keys: `with(unit(..), "grade = \"maula\"")`.
 fn with(line: String, extra: &str) -> String {
@@ -187,7 +188,7 @@ fn while_maula_hold_the_royal_enclosure_no_other_unit_of_their_side_goes_in_cg_1
     let red = vec![bharta("rb", "0303", "E")];
     let game = start(&camp_field(blue, red, 2, 6));
     assert!(reach(&game.scenario, &game.state, idx(&game, "m2")).unwrap().iter().any(|d| d.hex == h("0906")));
-    assert!(sarissa_rules::camp::closed_to(&game.scenario, &game.state, idx(&game, "rb")).is_empty());
+    assert!(sarissa_rules::works::camp::closed_to(&game.scenario, &game.state, idx(&game, "rb")).is_empty());
 }
 
 #[test]
@@ -285,7 +286,7 @@ fn a_fort_zoc_stops_a_move_but_obliges_no_shock_cg_12_16() {
         other => panic!("no shock segment: {other:?}"),
     }
     // They may still attack over the wall if they choose.
-    let c = sarissa_rules::shock_segment::candidates(&game.scenario, &game.state);
+    let c = sarissa_rules::combat::shock_segment::candidates(&game.scenario, &game.state);
     assert_eq!(c.len(), 1);
     assert!(!c[0].must && c[0].check);
     // Without the palisade, heavy infantry that moved up must attack (7.31).

@@ -4,12 +4,13 @@
 mod common;
 
 use common::*;
-use sarissa_rules::city::{gate_controller, gate_shut, in_city, is_block, is_street};
-use sarissa_rules::game::{Command, Event, Game};
-use sarissa_rules::hex::Vertex;
+use sarissa_rules::game::{Command, Event};
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::map::terrain::Terrain;
+use sarissa_rules::map::zoc::zoc_of;
 use sarissa_rules::movement::reach as destinations;
-use sarissa_rules::terrain::Terrain;
-use sarissa_rules::zoc::zoc_of;
+use sarissa_rules::play::Game;
+use sarissa_rules::works::city::{gate_controller, gate_shut, in_city, is_block, is_street};
 
 /// (MP, hits) of the cheapest offered way to end at `hex` facing `facing`, if offered.
 fn offered_at(game: &Game, id: &str, hex: &str, facing: Vertex) -> Option<(u8, u8)> {
@@ -286,8 +287,8 @@ fn in_block_terrain_a_unit_faces_all_round_moves_any_way_and_is_never_a_column_c
     assert!(st.all_round);
     for n in ["0504", "0506", "0405", "0404", "0604", "0605"] {
         assert_eq!(
-            sarissa_rules::facing::arc_of(&st.placement, st.heading(), h(n)),
-            Some(sarissa_rules::facing::Arc::Front),
+            sarissa_rules::map::facing::arc_of(&st.placement, st.heading(), h(n)),
+            Some(sarissa_rules::map::facing::Arc::Front),
             "{n}"
         );
     }
@@ -381,7 +382,7 @@ fn the_gate_passes_to_the_side_last_in_the_hex_inside_it_cg_12_213() {
     let moved = |to: &str| Event::UnitMoved {
         unit: "r".into(),
         path: vec![h(to)],
-        placement: sarissa_rules::units::Placement::One(h(to)),
+        placement: sarissa_rules::scenario::units::Placement::One(h(to)),
         facing: Vertex::SE,
         mp: 2,
     };
@@ -431,7 +432,7 @@ fn units_in_the_city_take_no_line_command_cg_12_214_g37() {
             .replace("charisma = 1", "charisma = 1, line_command = true, strategy = 3")];
         let mut game = start_city(&f, "blue", &[]);
         ok(&mut game, activate("raja"));
-        let options = sarissa_rules::line::options(&game.scenario, &game.state, 0);
+        let options = sarissa_rules::command::line::options(&game.scenario, &game.state, 0);
         options.iter().map(|o| o.3.len()).max().unwrap_or(0)
     };
     assert_eq!(line_size(["0203", "0204"]), 2);
@@ -449,11 +450,11 @@ fn in_the_city_recovery_only_from_a_leader_in_the_units_hex_cg_12_214() {
     // The raja is at 0109, within range but not in 0406.
     let recover = Command::Recover { unit: "mi".into() };
     assert_eq!(refused_rule(&mut game.clone(), recover.clone()), "12.214");
-    let reason = sarissa_rules::recovery::recovery(&game.scenario, &game.state, i).unwrap_err();
+    let reason = sarissa_rules::effects::recovery::recovery(&game.scenario, &game.state, i).unwrap_err();
     assert!(reason.contains("own hex"), "{reason}");
     // With the raja in its hex that objection is gone (what is left is 12.212's, not built here).
     game.state.leaders[0].at = h("0406");
-    let reason = sarissa_rules::recovery::recovery(&game.scenario, &game.state, i);
+    let reason = sarissa_rules::effects::recovery::recovery(&game.scenario, &game.state, i);
     assert!(!reason.is_err_and(|r| r.contains("12.214")));
 }
 
@@ -482,7 +483,7 @@ fn withdrawal_at_the_gate(holder: &str) -> (Game, Result<Vec<Event>, sarissa_rul
 #[test]
 fn no_withdrawal_through_a_gate_the_enemy_holds_cg_12_213() {
     let (game, result) = withdrawal_at_the_gate("red");
-    let options = sarissa_rules::withdrawal::unit_withdrawals(&game.scenario, &game.state, idx(&game, "sk"));
+    let options = sarissa_rules::movement::withdrawal::unit_withdrawals(&game.scenario, &game.state, idx(&game, "sk"));
     assert!(options.iter().all(|d| d.path.first() != Some(&h("0403"))), "{options:?}");
     match result {
         Err(e) => assert_eq!(e.rule(), "12.213", "{e}"),
@@ -490,7 +491,7 @@ fn no_withdrawal_through_a_gate_the_enemy_holds_cg_12_213() {
     }
     // Blue's own gate: the way in is open.
     let (game, result) = withdrawal_at_the_gate("blue");
-    let options = sarissa_rules::withdrawal::unit_withdrawals(&game.scenario, &game.state, idx(&game, "sk"));
+    let options = sarissa_rules::movement::withdrawal::unit_withdrawals(&game.scenario, &game.state, idx(&game, "sk"));
     assert!(options.iter().any(|d| d.path.first() == Some(&h("0403"))), "{options:?}");
     assert!(result.is_ok(), "{result:?}");
 }
@@ -520,14 +521,14 @@ fn routers_cross_no_wall_and_no_gate_the_enemy_holds_cg_12_213() {
             game.state.breaches.push((h("0402"), h("0403")));
         }
         let routed = vec![false; game.scenario.units.len()];
-        let leg = sarissa_rules::rout::RoutLeg::Hexes(2);
-        sarissa_rules::rout::rout_move(&game.scenario, &game.state, 0, leg, &routed)
+        let leg = sarissa_rules::effects::rout::RoutLeg::Hexes(2);
+        sarissa_rules::effects::rout::rout_move(&game.scenario, &game.state, 0, leg, &routed)
     };
     // Red's gate, unbreached: no way out, over a wall or through the gate.
-    assert!(matches!(plan(false), sarissa_rules::rout::RoutPlan::Eliminated { .. }), "{:?}", plan(false));
+    assert!(matches!(plan(false), sarissa_rules::effects::rout::RoutPlan::Eliminated { .. }), "{:?}", plan(false));
     // Breached, it runs in through it.
     match plan(true) {
-        sarissa_rules::rout::RoutPlan::Moves(t) => {
+        sarissa_rules::effects::rout::RoutPlan::Moves(t) => {
             assert_eq!(t.path.first().and_then(|p| p.hexes().next()), Some(h("0403")))
         }
         other => panic!("{other:?}"),

@@ -17,13 +17,14 @@
 mod common;
 use common::*;
 use sarissa_rules::combat::shock::{resolve, Fighter, ShockSetup, StepKind, SuperiorityFrom};
-use sarissa_rules::facing::Arc;
-use sarissa_rules::game::{Command, Event, Game, GateResult, HitCause, Phase, RollPurpose};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::retire::{Refuge, Retire, Stage};
+use sarissa_rules::combat::shock_segment::Combat;
+use sarissa_rules::game::{Command, Event, GateResult, HitCause, Phase, RollPurpose};
+use sarissa_rules::map::facing::Arc;
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::play::Game;
+use sarissa_rules::scenario::units::UnitType;
 use sarissa_rules::scenario::RuleSet;
-use sarissa_rules::shock_segment::Combat;
-use sarissa_rules::units::UnitType;
+use sarissa_rules::works::retire::{Refuge, Retire, Stage};
 use sarissa_rules::{Dice, Scenario};
 use std::sync::Arc as Shared;
 
@@ -110,7 +111,7 @@ fn archer(id: &str, at: &str, facing: &str) -> String {
 /// The ids of the units `unit` may fire at now.
 fn targets(game: &Game, unit: &str) -> Vec<String> {
     let i = idx(game, unit);
-    let mut out: Vec<String> = sarissa_rules::fire::targets(&game.scenario, &game.state, i)
+    let mut out: Vec<String> = sarissa_rules::combat::fire::targets(&game.scenario, &game.state, i)
         .into_iter()
         .map(|t| game.scenario.units[t.unit].id.clone())
         .collect();
@@ -159,7 +160,7 @@ fn cg_12_29_p229_blocks_are_fired_into_but_not_through() {
     let game = blue_orders(&f);
     assert_eq!(targets(&game, "arch"), ["near"]);
     let s = &game.scenario;
-    assert!(!sarissa_rules::sight::line_of_sight(s, &game.state, h("0604"), h("0804"), true));
+    assert!(!sarissa_rules::map::sight::line_of_sight(s, &game.state, h("0604"), h("0804"), true));
 }
 
 #[test]
@@ -172,11 +173,11 @@ fn cg_12_29_p229_from_a_street_only_straight_down_the_row_2530_2631_2731_not_273
     assert_eq!(targets(&game, "arch"), ["r2731"]);
     // Streets and squares do not block the line to 0707: the corner does.
     let s = &game.scenario;
-    assert!(sarissa_rules::sight::line_of_sight(s, &game.state, h("0505"), h("0707"), true));
-    assert!(!sarissa_rules::sight::street_fire_line(s, h("0505"), h("0707")));
-    assert!(sarissa_rules::sight::street_fire_line(s, h("0505"), h("0706")));
+    assert!(sarissa_rules::map::sight::line_of_sight(s, &game.state, h("0505"), h("0707"), true));
+    assert!(!sarissa_rules::map::sight::street_fire_line(s, h("0505"), h("0707")));
+    assert!(sarissa_rules::map::sight::street_fire_line(s, h("0505"), h("0706")));
     // From a block there is no such limit.
-    assert!(sarissa_rules::sight::street_fire_line(s, h("0604"), h("0707")));
+    assert!(sarissa_rules::map::sight::street_fire_line(s, h("0604"), h("0707")));
 }
 
 #[test]
@@ -184,7 +185,7 @@ fn cg_12_29_p229_walls_and_gates_block_sight_but_not_to_or_from_a_unit_beside_th
     let f = city_field(vec![mi("b", "0101", "E")], vec![mi("r", "1210", "W")], "0203", "1210");
     let game = start(&f, &[]);
     let (s, st) = (&game.scenario, &game.state);
-    let los = |a: &str, b: &str| sarissa_rules::sight::line_of_sight(s, st, h(a), h(b), false);
+    let los = |a: &str, b: &str| sarissa_rules::map::sight::line_of_sight(s, st, h(a), h(b), false);
     // The wall between 1103 and 1104 on the line 1102–1105.
     assert!(!los("1102", "1105"));
     assert!(los("1103", "1105"), "the firer beside the wall sees across it");
@@ -198,7 +199,7 @@ fn cg_12_29_p229_walls_and_gates_block_sight_but_not_to_or_from_a_unit_beside_th
 #[test]
 fn cg_12_29_p230_designed_modifiers_across_the_wall_and_at_a_unit_among_the_houses() {
     let volley = |game: &Game, unit: &str, target: &str| {
-        sarissa_rules::fire::targets(&game.scenario, &game.state, idx(game, unit))
+        sarissa_rules::combat::fire::targets(&game.scenario, &game.state, idx(game, unit))
             .into_iter()
             .find(|t| t.unit == idx(game, target))
             .expect("a target")
@@ -233,7 +234,7 @@ fn cg_12_29_p230_designed_modifiers_across_the_wall_and_at_a_unit_among_the_hous
 // ---- 12.210, 12.211: shock ------------------------------------------------------------------
 
 fn candidates(game: &Game) -> Vec<(String, bool, bool)> {
-    sarissa_rules::shock_segment::candidates(&game.scenario, &game.state)
+    sarissa_rules::combat::shock_segment::candidates(&game.scenario, &game.state)
         .into_iter()
         .map(|c| (game.scenario.units[c.unit].id.clone(), c.must, c.check))
         .collect()
@@ -248,9 +249,9 @@ fn cg_12_210_p231_from_a_block_any_all_or_none_of_the_enemies_beside_it() {
     let (m, r1, r2) = (idx(&game, "m"), idx(&game, "r1"), idx(&game, "r2"));
     assert_eq!(candidates(&game), [("m".to_string(), false, false)]);
     let one = vec![Combat { attackers: vec![m], defenders: vec![r2] }];
-    assert_eq!(sarissa_rules::shock_segment::grouping_refusal(s, st, &one), None);
+    assert_eq!(sarissa_rules::combat::shock_segment::grouping_refusal(s, st, &one), None);
     let both = vec![Combat { attackers: vec![m], defenders: vec![r1, r2] }];
-    assert_eq!(sarissa_rules::shock_segment::grouping_refusal(s, st, &both), None);
+    assert_eq!(sarissa_rules::combat::shock_segment::grouping_refusal(s, st, &both), None);
 }
 
 #[test]
@@ -306,7 +307,7 @@ fn conditions(
         attackers: attackers.iter().map(|a| idx(game, a)).collect(),
         defenders: defenders.iter().map(|d| idx(game, d)).collect(),
     };
-    sarissa_rules::shock_segment::setup(&game.scenario, &game.state, &combat, &[])
+    sarissa_rules::combat::shock_segment::setup(&game.scenario, &game.state, &combat, &[])
         .conditions
         .into_iter()
         .map(|a| a.condition)
@@ -355,7 +356,7 @@ fn cg_12_211_no_position_superiority_against_a_unit_in_a_block() {
     // In the engine a unit in a block faces all round: every attack comes through its front.
     let game = start(&city_field(vec![mi("m", "0604", "E")], vec![mi("r", "0704", "NW")], "0203", "1210"), &[]);
     let combat = Combat { attackers: vec![idx(&game, "m")], defenders: vec![idx(&game, "r")] };
-    let setup = sarissa_rules::shock_segment::setup(&game.scenario, &game.state, &combat, &[]);
+    let setup = sarissa_rules::combat::shock_segment::setup(&game.scenario, &game.state, &combat, &[]);
     assert_eq!(setup.attackers[0].arc, Arc::Front);
     assert!(setup.defenders[0].in_city_block);
 }
@@ -369,20 +370,23 @@ fn cg_12_212_p234_a_unit_that_routs_inside_the_city_is_eliminated() {
     let game = start(&f, &[]);
     let plan = |unit: &str| {
         let routed: Vec<bool> = game.state.units.iter().map(|u| u.routed).collect();
-        sarissa_rules::rout::rout_move_choosing(
+        sarissa_rules::effects::rout::rout_move_choosing(
             &game.scenario,
             &game.state,
             idx(&game, unit),
-            sarissa_rules::rout::RoutLeg::Hexes(2),
+            sarissa_rules::effects::rout::RoutLeg::Hexes(2),
             &routed,
             &[],
         )
     };
     assert!(matches!(
         plan("m"),
-        sarissa_rules::rout::RoutPlan::Eliminated { reason: sarissa_rules::rout::Elimination::InCity, .. }
+        sarissa_rules::effects::rout::RoutPlan::Eliminated {
+            reason: sarissa_rules::effects::rout::Elimination::InCity,
+            ..
+        }
     ));
-    assert!(matches!(plan("outside"), sarissa_rules::rout::RoutPlan::Moves(_)));
+    assert!(matches!(plan("outside"), sarissa_rules::effects::rout::RoutPlan::Moves(_)));
 }
 
 #[test]
@@ -395,8 +399,9 @@ fn cg_12_212_recovery_in_the_city_counts_as_clear_and_a_block_shelters_from_enem
         let i = idx(&game, u);
         game.state.units[i].hits = 2;
     }
-    let recovery =
-        |game: &Game, unit: &str| sarissa_rules::recovery::recovery(&game.scenario, &game.state, idx(game, unit));
+    let recovery = |game: &Game, unit: &str| {
+        sarissa_rules::effects::recovery::recovery(&game.scenario, &game.state, idx(game, unit))
+    };
     assert_eq!(recovery(&game, "house"), Ok(2));
     // In a street the enemy beside it still bars recovery (0505 is beside red's archers at 0405).
     assert!(recovery(&game, "street").is_err());
@@ -444,13 +449,13 @@ fn cg_12_32_p235_an_elephant_damages_then_breaches_a_city_gate_on_0_to_3() {
     let begun = Event::BreachAttemptBegun { unit: "el".into() };
     assert_eq!(gate_events(&events), [begun.clone(), rolled(3), gate_roll(3, GateResult::Damaged)]);
     assert_eq!(game.state.damaged_gates, [(h("0305"), h("0405"))]);
-    assert!(!sarissa_rules::breach::is_breached(&game.state, h("0305"), h("0405")));
+    assert!(!sarissa_rules::works::breach::is_breached(&game.state, h("0305"), h("0405")));
     // A failure changes nothing; the next success breaches it, for good.
     let events = red_turn(&mut game);
     assert_eq!(gate_events(&events), [begun.clone(), rolled(4), gate_roll(4, GateResult::Held)]);
     let events = red_turn(&mut game);
     assert_eq!(gate_events(&events), [begun, rolled(0), gate_roll(0, GateResult::Breached)]);
-    assert!(sarissa_rules::breach::is_breached(&game.state, h("0405"), h("0305")));
+    assert!(sarissa_rules::works::breach::is_breached(&game.state, h("0405"), h("0305")));
     assert!(game.state.damaged_gates.is_empty());
     // The wall beside it is never a target; with the gate down nothing is left to attack.
     let events = red_turn(&mut game);
@@ -488,7 +493,7 @@ fn cg_12_35_p236_a_sarvatobhadra_damages_a_gate_and_shakes_the_units_beside_it()
     let mut game = start(&f, &[2, 9, 1]);
     ok(&mut game, pass("raja"));
     ok(&mut game, activate("foe"));
-    assert!(sarissa_rules::legal::legal_commands(&game).contains(&shot()));
+    assert!(sarissa_rules::play::legal::legal_commands(&game).contains(&shot()));
     let before = orders_left(&game);
     let events = ok(&mut game, shot());
     assert_eq!(
@@ -513,7 +518,7 @@ fn cg_12_35_p236_a_sarvatobhadra_damages_a_gate_and_shakes_the_units_beside_it()
     assert_eq!(orders_left(&game), before - 1, "an individual order");
     assert_eq!(game.state.damaged_gates, [(h("0305"), h("0405"))]);
     // Its one shot of the turn is gone (10.56).
-    assert!(!sarissa_rules::legal::legal_commands(&game).contains(&shot()));
+    assert!(!sarissa_rules::play::legal::legal_commands(&game).contains(&shot()));
     assert_eq!(game.execute(&shot()).unwrap_err().rule(), "12.35");
 }
 
@@ -527,7 +532,7 @@ fn cg_12_35_a_roll_over_the_gate_value_shakes_nobody_and_a_damaged_gate_is_breac
     let events = ok(&mut game, shot());
     assert!(matches!(&events[1], Event::GateShot { result: GateResult::Breached, shaken: false, .. }), "{events:?}");
     assert_eq!(events.len(), 2);
-    assert!(sarissa_rules::breach::is_breached(&game.state, h("0305"), h("0405")));
+    assert!(sarissa_rules::works::breach::is_breached(&game.state, h("0305"), h("0405")));
 }
 
 #[test]
@@ -537,15 +542,15 @@ fn cg_12_35_never_from_beside_the_gate() {
     let mut game = start(&f, &[]);
     ok(&mut game, pass("raja"));
     ok(&mut game, activate("foe"));
-    assert!(!sarissa_rules::legal::legal_commands(&game).contains(&shot()));
+    assert!(!sarissa_rules::play::legal::legal_commands(&game).contains(&shot()));
     assert_eq!(game.execute(&shot()).unwrap_err().rule(), "12.35");
 }
 
 #[test]
 fn cg_12_35_notation_fire_at_gate() {
-    let c = sarissa_rules::notation::parse("fire eng at gate 0305-0405").unwrap();
+    let c = sarissa_rules::play::notation::parse("fire eng at gate 0305-0405").unwrap();
     assert_eq!(c, Some(shot()));
-    assert_eq!(sarissa_rules::notation::format(&shot()), "fire eng at gate 0305-0405");
+    assert_eq!(sarissa_rules::play::notation::format(&shot()), "fire eng at gate 0305-0405");
 }
 
 // ---- 12.4: retire to the city ---------------------------------------------------------------
@@ -555,18 +560,18 @@ fn cg_12_42_p237_the_city_holder_may_declare_within_twice_his_command_range_of_a
     let mut f = city_field(vec![mi("b", "0101", "E")], vec![mi("r", "1210", "W")], "0105", "1210");
     f.leaders[0] = vec![leader("raja", "overall", 2, 1, "0105")];
     let game = blue_orders(&f);
-    assert_eq!(sarissa_rules::retire::declarable(&game.scenario, &game.state, 0), Some(Refuge::City));
+    assert_eq!(sarissa_rules::works::retire::declarable(&game.scenario, &game.state, 0), Some(Refuge::City));
     // Three hexes from the gate with a command range of 1: too far.
     let mut f = city_field(vec![mi("b", "0101", "E")], vec![mi("r", "1210", "W")], "0105", "1210");
     f.leaders[0] = vec![leader("raja", "overall", 2, 1, "0103")];
     let game = blue_orders(&f);
-    assert_eq!(sarissa_rules::retire::declarable(&game.scenario, &game.state, 0), None);
+    assert_eq!(sarissa_rules::works::retire::declarable(&game.scenario, &game.state, 0), None);
     // Red never holds the city: it may not retire to it.
     let f = city_field(vec![mi("b", "0101", "E")], vec![mi("r", "1210", "W")], "1209", "0105");
     let mut game = start(&f, &[]);
     ok(&mut game, pass("raja"));
     ok(&mut game, activate("foe"));
-    assert_eq!(sarissa_rules::retire::declarable(&game.scenario, &game.state, 1), None);
+    assert_eq!(sarissa_rules::works::retire::declarable(&game.scenario, &game.state, 1), None);
 }
 
 #[test]
@@ -575,7 +580,7 @@ fn cg_12_43_p237_the_palace_is_the_target_area_and_the_die_counts_it() {
     f.leaders[0] = vec![leader("raja", "overall", 2, 8, "0908")];
     let mut game = start(&f, &[1]);
     ok(&mut game, activate("raja"));
-    let area = sarissa_rules::retire::refuge_area(&game.scenario, Refuge::City);
+    let area = sarissa_rules::works::retire::refuge_area(&game.scenario, Refuge::City);
     assert_eq!(area, [h("0908"), h("0909")]);
     let events = ok(&mut game, Command::RetireToCamp { leader: "raja".into() });
     assert!(matches!(&events[0], Event::RetireDeclared { city: true, .. }), "{events:?}");
@@ -590,15 +595,15 @@ fn cg_12_44_p237_once_retired_the_enemy_wins_only_by_controlling_the_city() {
     let mut game = start(&f, &[]);
     game.state.retire.push(Retire { leader: "raja".into(), camp: 0, city: true, stage: Stage::Arrived });
     let (s, st) = (&game.scenario, &game.state);
-    assert!(sarissa_rules::retire::taken(s, st, 0, Refuge::City));
-    assert_eq!(sarissa_rules::victory::withdrawal_phase(s, st).winner, Some(1));
-    assert_eq!(sarissa_rules::retire::lost_refuge(s, st), Some((0, Refuge::City)));
+    assert!(sarissa_rules::works::retire::taken(s, st, 0, Refuge::City));
+    assert_eq!(sarissa_rules::effects::victory::withdrawal_phase(s, st).winner, Some(1));
+    assert_eq!(sarissa_rules::works::retire::lost_refuge(s, st), Some((0, Refuge::City)));
     // A blue unit in the other palace hex holds it.
     let f = city_field(vec![mi("b", "0909", "E")], vec![mi("r", "0908", "W")], "0909", "1210");
     let mut game = start(&f, &[]);
     game.state.retire.push(Retire { leader: "raja".into(), camp: 0, city: true, stage: Stage::Arrived });
-    assert!(!sarissa_rules::retire::taken(&game.scenario, &game.state, 0, Refuge::City));
-    assert!(!sarissa_rules::victory::withdrawal_phase(&game.scenario, &game.state).over);
+    assert!(!sarissa_rules::works::retire::taken(&game.scenario, &game.state, 0, Refuge::City));
+    assert!(!sarissa_rules::effects::victory::withdrawal_phase(&game.scenario, &game.state).over);
 }
 
 #[test]
@@ -650,7 +655,7 @@ fn legal_commands_in_the_city_are_all_accepted() {
     let f = city_field(blue, red, "0604", "0106");
     let mut game = start(&f, &[5; 400]);
     let check = |game: &Game| {
-        let listed = sarissa_rules::legal::legal_commands(game);
+        let listed = sarissa_rules::play::legal::legal_commands(game);
         assert!(!listed.is_empty());
         for c in listed {
             let mut g = game.clone();
@@ -661,7 +666,7 @@ fn legal_commands_in_the_city_are_all_accepted() {
     ok(&mut game, pass("raja"));
     ok(&mut game, activate("foe"));
     check(&game);
-    assert!(sarissa_rules::legal::legal_commands(&game).contains(&shot()));
+    assert!(sarissa_rules::play::legal::legal_commands(&game).contains(&shot()));
 }
 
 #[test]
@@ -672,16 +677,16 @@ fn cg_12_210_p238_the_shock_segment_offers_each_choice_of_the_enemies_beside_a_b
     ok(&mut game, Command::EndOrders);
     assert!(matches!(game.state.phase, Phase::Shock { .. }), "{:?}", game.state.phase);
     let (m, r1, r2) = (idx(&game, "m"), idx(&game, "r1"), idx(&game, "r2"));
-    let ways = sarissa_rules::shock_segment::groupings(&game.scenario, &game.state, &["m".to_string()]);
+    let ways = sarissa_rules::combat::shock_segment::groupings(&game.scenario, &game.state, &["m".to_string()]);
     let fight = |defenders: Vec<usize>| vec![Combat { attackers: vec![m], defenders }];
     assert_eq!(ways, [fight(vec![r1, r2]), fight(vec![r2]), fight(vec![r1])]);
     // Each is a command the listing offers and the rules accept.
-    let offered: Vec<Command> = sarissa_rules::legal::legal_commands(&game)
+    let offered: Vec<Command> = sarissa_rules::play::legal::legal_commands(&game)
         .into_iter()
         .filter(|c| matches!(c, Command::ShockCombats { .. }))
         .collect();
     for way in &ways[1..] {
-        let combats = sarissa_rules::shock_segment::combat_groups(&game.scenario, way);
+        let combats = sarissa_rules::combat::shock_segment::combat_groups(&game.scenario, way);
         assert!(offered.contains(&Command::ShockCombats { combats }), "{way:?} in {offered:?}");
     }
 }

@@ -4,10 +4,11 @@
 
 mod common;
 use common::*;
-use sarissa_rules::game::{Command, Event, Game, LeaderStatus, Phase, RollPurpose};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::line::Formation;
-use sarissa_rules::units::LineType;
+use sarissa_rules::command::line::Formation;
+use sarissa_rules::game::{Command, Event, LeaderStatus, Phase, RollPurpose};
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::play::Game;
+use sarissa_rules::scenario::units::LineType;
 
 fn nayaka(id: &str, at: &str) -> String {
     format!("{{ id = \"{id}\", name = \"{id}\", role = \"nayaka\", wing = \"senapati\", initiative = 2, command_range = 2, charisma = 1, line_types = [\"HC\"], at = \"{at}\" }}")
@@ -217,7 +218,7 @@ fn by_the_overall_commander_s_range_no_roll_but_he_is_restricted_cg_4_54_2_4_55_
     assert_eq!(status(&game, "n3"), LeaderStatus::Inactive);
     assert_eq!(offered(&game), ["raja"]);
     // A Restricted overall commander does not trump (4.55).
-    assert!(sarissa_rules::trump::trump_options(&game.scenario, &game.state).is_empty());
+    assert!(sarissa_rules::command::trump::trump_options(&game.scenario, &game.state).is_empty());
     ok(&mut game, activate("raja"));
     // He orders no unit to move, moves no other leader, and has 5 MP himself (4.55).
     assert_eq!(game.execute(&mv("hc3", &["0509"], Vertex::E)).unwrap_err().rule(), "CG 4.55");
@@ -287,14 +288,14 @@ fn sreni_units_obey_only_their_own_chief_cg_4_62_d13() {
     // The overall commander may not order a guild unit (4.41[3], D13), and it is not offered.
     assert_eq!(game.execute(&mv("sreni1", &["0502"], Vertex::E)).unwrap_err().rule(), "4.62");
     let sreni = game.scenario.units.iter().position(|u| u.id == "sreni1").unwrap();
-    assert!(!sarissa_rules::legal::orderable_units(&game).contains(&sreni));
+    assert!(!sarissa_rules::play::legal::orderable_units(&game).contains(&sreni));
 }
 
 #[test]
 fn no_nayaka_or_chief_trumps_cg_4_53_4_63() {
     let (game, _) = mauryan().start(&[]);
     // The guild chief is offered; blue's trumpers are only raja and senapati.
-    let trumpers: Vec<String> = sarissa_rules::trump::trump_options(&game.scenario, &game.state)
+    let trumpers: Vec<String> = sarissa_rules::command::trump::trump_options(&game.scenario, &game.state)
         .into_iter()
         .map(|i| game.scenario.leaders[i].id.clone())
         .collect();
@@ -308,9 +309,9 @@ fn a_tribal_chief_has_six_movement_points_cg_6_15_d6() {
     f.leaders[0][5] = GUILD_CHIEF.replace("guild-chief", "tribal-chief");
     let (game, _) = f.start(&[]);
     let tc = game.scenario.leaders.iter().position(|l| l.id == "gc").unwrap();
-    assert_eq!(sarissa_rules::orders::leader_mp(&game.scenario, &game.state, tc), 6);
+    assert_eq!(sarissa_rules::command::orders::leader_mp(&game.scenario, &game.state, tc), 6);
     let raja = game.scenario.leaders.iter().position(|l| l.id == "raja").unwrap();
-    assert_eq!(sarissa_rules::orders::leader_mp(&game.scenario, &game.state, raja), 9);
+    assert_eq!(sarissa_rules::command::orders::leader_mp(&game.scenario, &game.state, raja), 9);
 }
 
 fn load_error(f: &Field) -> String {
@@ -378,7 +379,7 @@ fn a_wing_commander_orders_his_nayaka_out_of_an_enemy_zoc_for_two_orders_cg_4_52
     up_to_senapati(&mut game);
     ok(&mut game, activate("senapati"));
     let n1 = game.scenario.leaders.iter().position(|l| l.id == "n1").unwrap();
-    assert!(sarissa_rules::orders::leader_in_enemy_zoc(&game.scenario, &game.state, n1));
+    assert!(sarissa_rules::command::orders::leader_in_enemy_zoc(&game.scenario, &game.state, n1));
     // Not another wing's leader, nor the guild chief.
     let gc = Command::MoveLeader { leader: "gc".into(), path: vec![h("0402")] };
     assert_eq!(game.execute(&gc).unwrap_err().rule(), "4.4");

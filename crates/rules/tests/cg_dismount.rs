@@ -12,10 +12,11 @@
 mod common;
 use common::*;
 use sarissa_rules::charts::movement_costs::MoveCategory;
-use sarissa_rules::game::{Command, Dice, Event, Game, RuleError};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::legal::{destinations, legal_commands};
-use sarissa_rules::units::{Missile, UnitType};
+use sarissa_rules::game::{Command, Dice, Event, RuleError};
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::play::legal::{destinations, legal_commands};
+use sarissa_rules::play::Game;
+use sarissa_rules::scenario::units::{Missile, UnitType};
 use std::sync::Arc;
 
 /// The foot side the tests' chariots carry: light archers, MA 5, size 3.
@@ -103,7 +104,7 @@ fn not_in_an_enemy_zoc_cg_10_28() {
     // Red's foot in the other royal hex, facing the chariot across their open hexside.
     let red = vec![unit("r", "MI", "", 4, 5, 5, "", "0905", "SE")];
     let mut game = blue_orders(vec![chariot("0906", "E")], red);
-    let zoc = sarissa_rules::zoc::enemy_zoc(&game.scenario, &game.state, 0);
+    let zoc = sarissa_rules::map::zoc::enemy_zoc(&game.scenario, &game.state, 0);
     assert!(zoc.contains_key(&h("0906")), "the test needs the chariot in red's ZOC");
     assert!(!offers_dismount(&game));
     let (rule, reason) = refusal(&mut game, dismount(Vertex::E));
@@ -161,10 +162,10 @@ fn on_foot_it_moves_at_its_foot_ma_and_goes_where_foot_go_cg_10_28() {
     assert!(d.iter().all(|d| d.mp <= 5));
     assert!(d.iter().any(|d| d.mp > 3), "some way out costs more than 3 MP");
     // And it counts as light infantry in the ZOC and rout points too.
-    assert_eq!(sarissa_rules::victory::unit_points(&game.scenario, 0), {
+    assert_eq!(sarissa_rules::effects::victory::unit_points(&game.scenario, 0), {
         let mut s = (*game.base).clone();
         s.units[0] = s.units[0].foot_side().unwrap();
-        sarissa_rules::victory::unit_points(&s, 0)
+        sarissa_rules::effects::victory::unit_points(&s, 0)
     });
 }
 
@@ -189,9 +190,9 @@ fn a_replay_and_a_saved_state_keep_it_on_foot_cg_10_28() {
     let base = Arc::new(sarissa_rules::load("field.toml", &text).unwrap());
     let commands: Vec<Command> = ["activate raja", "dismount ch facing SW"]
         .iter()
-        .map(|l| sarissa_rules::notation::parse(l).unwrap().unwrap())
+        .map(|l| sarissa_rules::play::notation::parse(l).unwrap().unwrap())
         .collect();
-    assert_eq!(sarissa_rules::notation::format(&commands[1]), "dismount ch facing SW");
+    assert_eq!(sarissa_rules::play::notation::format(&commands[1]), "dismount ch facing SW");
     // The camp battle's first turn has its PW declarations (none) before the activation.
     let (mut game, _) = Game::new(base.clone(), Dice::scripted(&[])).unwrap();
     let mut all = no_pw_commands(&mut game);
@@ -315,7 +316,7 @@ fn malayaketus_chariots_have_their_foot_sides_cg_10_28() {
     // The host's chariots stand in its camp, where they may dismount.
     let host = s.units.iter().filter(|u| u.kind == UnitType::CH && u.side == 1);
     for c in host {
-        assert!(c.placement.hexes().all(|h| sarissa_rules::dismount::dismount_ground(&s, h)), "{}", c.id);
+        assert!(c.placement.hexes().all(|h| sarissa_rules::special::dismount::dismount_ground(&s, h)), "{}", c.id);
     }
 }
 
@@ -350,7 +351,7 @@ fn its_hits_meet_the_foot_sides_tq_at_once_cg_10_28_p215() {
 /// offered it, and the game replays and reloads with the crew on foot (CG 10.28).
 #[test]
 fn random_play_in_malayaketus_camp_dismounts_and_replays_cg_10_28() {
-    use sarissa_rules::playout::RandomPlayer;
+    use sarissa_rules::play::playout::RandomPlayer;
     let text =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/malayaketu.toml")).unwrap();
     let base = Arc::new(sarissa_rules::load("malayaketu.toml", &text).unwrap());

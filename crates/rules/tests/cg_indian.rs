@@ -6,11 +6,12 @@ mod common;
 use common::*;
 use sarissa_rules::combat::shock::{resolve, Fighter, ShockSetup, StepKind};
 use sarissa_rules::combat::Side;
-use sarissa_rules::facing::Arc;
-use sarissa_rules::game::{Command, Dice, Event, Game, HitCause, RollPurpose};
-use sarissa_rules::hex::Vertex;
+use sarissa_rules::game::{Command, Dice, Event, HitCause, RollPurpose};
+use sarissa_rules::map::facing::Arc;
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::play::Game;
+use sarissa_rules::scenario::units::UnitType;
 use sarissa_rules::scenario::RuleSet;
-use sarissa_rules::units::UnitType;
 use std::sync::Arc as Shared;
 
 /// A scenario line with more keys: `with(unit(..), "grade = \"maula\"")`.
@@ -107,7 +108,11 @@ fn cg_4_21_d7_the_command_range_path_goes_where_the_conveyance_goes() {
         f.terrain = woods.clone();
         let (game, _) = f.start(&[]);
         let mi = idx(&game, "mi");
-        assert_eq!(sarissa_rules::orders::in_command_range(&game.scenario, &game.state, 0, mi), in_range, "{rides}");
+        assert_eq!(
+            sarissa_rules::command::orders::in_command_range(&game.scenario, &game.state, 0, mi),
+            in_range,
+            "{rides}"
+        );
     }
 }
 
@@ -233,9 +238,11 @@ fn cg_10_81_only_a_maula_defender_stacked_with_its_overall_commander_gets_the_st
     );
     let (game, _) = f.start(&[]);
     let stand = |a: &str, d: &str| {
-        let combat =
-            sarissa_rules::shock_segment::Combat { attackers: vec![idx(&game, a)], defenders: vec![idx(&game, d)] };
-        sarissa_rules::shock_segment::setup(&game.scenario, &game.state, &combat, &[]).defenders[0].maula_stand
+        let combat = sarissa_rules::combat::shock_segment::Combat {
+            attackers: vec![idx(&game, a)],
+            defenders: vec![idx(&game, d)],
+        };
+        sarissa_rules::combat::shock_segment::setup(&game.scenario, &game.state, &combat, &[]).defenders[0].maula_stand
     };
     assert!(stand("r1", "m1"));
     assert!(!stand("r2", "m2"), "not stacked with the overall commander");
@@ -418,11 +425,11 @@ fn charisma_field(blue: Vec<String>, raja: String) -> Game {
 }
 
 fn lent(game: &Game, attackers: &[&str]) -> u8 {
-    let combat = sarissa_rules::shock_segment::Combat {
+    let combat = sarissa_rules::combat::shock_segment::Combat {
         attackers: attackers.iter().map(|a| idx(game, a)).collect(),
         defenders: vec![idx(game, "r")],
     };
-    sarissa_rules::shock_segment::setup(&game.scenario, &game.state, &combat, &[]).lent_charisma[0]
+    sarissa_rules::combat::shock_segment::setup(&game.scenario, &game.state, &combat, &[]).lent_charisma[0]
 }
 
 #[test]
@@ -475,11 +482,11 @@ fn cg_4_64_a_chiefs_charisma_is_for_his_own_guild_only() {
     );
     let (game, _) = f.start(&[]);
     let charisma = |attackers: &[&str]| {
-        let combat = sarissa_rules::shock_segment::Combat {
+        let combat = sarissa_rules::combat::shock_segment::Combat {
             attackers: attackers.iter().map(|a| idx(&game, a)).collect(),
             defenders: vec![idx(&game, "r")],
         };
-        let s = sarissa_rules::shock_segment::setup(&game.scenario, &game.state, &combat, &[]);
+        let s = sarissa_rules::combat::shock_segment::setup(&game.scenario, &game.state, &combat, &[]);
         s.attacker_leader.map(|l| l.charisma)
     };
     assert_eq!(charisma(&["k1"]), Some(2));
@@ -545,7 +552,7 @@ fn cg_10_72_1_a_guild_chief_keeps_out_of_a_rival_chiefs_hex() {
 #[test]
 fn cg_10_72_3_a_routed_guild_unit_takes_rival_guilds_for_enemies() {
     // k1 at 0505 routs: the enemy holds one neighbour, guild units all the others.
-    let around: Vec<_> = sarissa_rules::hex::Hexside::ALL.iter().filter_map(|s| h("0505").neighbour(*s)).collect();
+    let around: Vec<_> = sarissa_rules::map::hex::Hexside::ALL.iter().filter_map(|s| h("0505").neighbour(*s)).collect();
     let enemy_hex = around.iter().copied().find(|x| x.col == 6).unwrap();
     for (guild, blocked) in [("malla", true), ("kamboja", false)] {
         let mut blue = vec![sreni("k1", "0505", "E", "kamboja")];
@@ -559,16 +566,19 @@ fn cg_10_72_3_a_routed_guild_unit_takes_rival_guilds_for_enemies() {
         );
         let (game, _) = f.start(&[]);
         let routed = vec![false; game.scenario.units.len()];
-        let plan = sarissa_rules::rout::rout_move(
+        let plan = sarissa_rules::effects::rout::rout_move(
             &game.scenario,
             &game.state,
             0,
-            sarissa_rules::rout::RoutLeg::Hexes(2),
+            sarissa_rules::effects::rout::RoutLeg::Hexes(2),
             &routed,
         );
         let eliminated = matches!(
             plan,
-            sarissa_rules::rout::RoutPlan::Eliminated { reason: sarissa_rules::rout::Elimination::Blocked, .. }
+            sarissa_rules::effects::rout::RoutPlan::Eliminated {
+                reason: sarissa_rules::effects::rout::Elimination::Blocked,
+                ..
+            }
         );
         assert_eq!(eliminated, blocked, "{guild}: {plan:?}");
     }
@@ -583,7 +593,7 @@ fn cg_10_72_4_no_shock_at_an_enemy_in_a_rival_guilds_zoc() {
             vec![leader("raja", "overall", 4, 6, "0101")],
         );
         let (game, _) = f.start(&[]);
-        let bars = sarissa_rules::indian::enmity_bars_shock(&game.scenario, &game.state, 0, idx(&game, "r"));
+        let bars = sarissa_rules::special::indian::enmity_bars_shock(&game.scenario, &game.state, 0, idx(&game, "r"));
         assert_eq!(bars, barred, "{guild}");
     }
 }

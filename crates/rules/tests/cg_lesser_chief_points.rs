@@ -1,7 +1,7 @@
 //! CG 13.12: a killed Nayaka, Guild chief or Tribal chief counts his Initiative in Rout Points;
 //! every other leader five times his Initiative.
 
-use sarissa_rules::victory::leader_points;
+use sarissa_rules::effects::victory::leader_points;
 
 #[test]
 fn nayakas_and_chiefs_count_their_initiative_cg_13_12() {

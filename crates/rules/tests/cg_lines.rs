@@ -4,10 +4,11 @@
 
 mod common;
 use common::*;
-use sarissa_rules::game::{Command, Event, Game, Phase, RollPurpose};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::line::{options, Formation};
-use sarissa_rules::units::LineType;
+use sarissa_rules::command::line::{options, Formation};
+use sarissa_rules::game::{Command, Event, Phase, RollPurpose};
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::play::Game;
+use sarissa_rules::scenario::units::LineType;
 
 /// The chart every side of these fields has (the `Field` default swapped for it).
 const CHART: &str = "line_command = [\"EL+LI\", \"CH+LI\", \"EL\", \"LC\", \"LI\", \"MI\"]";
@@ -150,7 +151,7 @@ fn a_combined_line_stays_together_each_mover_ends_beside_one_already_moved_cg_4_
     assert_eq!(err.rule(), "CG 6.57");
     ok(&mut game, mv("l1", &["0604", "0704"], Vertex::E));
     // The engine offers only moves that keep it together.
-    let legal = sarissa_rules::legal::legal_commands(&game);
+    let legal = sarissa_rules::play::legal::legal_commands(&game);
     let ends: Vec<String> = legal
         .iter()
         .filter_map(|c| match c {
@@ -369,7 +370,7 @@ fn a_cavalry_line_withdraws_as_the_chart_and_4_33_make_it_indian_ln_with_lc_cg_6
     let mut game = start(&f, &[]);
     ok(&mut game, activate("hero"));
     ok(&mut game, mv("blue", &["0405", "0505", "0605", "0705"], Vertex::E));
-    let lines = sarissa_rules::withdrawal::line_withdrawals(&game.scenario, &game.state);
+    let lines = sarissa_rules::movement::withdrawal::line_withdrawals(&game.scenario, &game.state);
     let ids: Vec<Vec<String>> =
         lines.iter().map(|l| l.units.iter().map(|&u| game.scenario.units[u].id.clone()).collect()).collect();
     assert_eq!(ids, vec![vec!["lc1".to_string(), "ln1".to_string()]]);
@@ -387,7 +388,7 @@ fn random_games_give_every_kind_of_chandragupta_line_cg_4_33_4_66_d9() {
     for seed in 0..12u64 {
         let dice = || sarissa_rules::Dice::seeded(seed);
         let (mut game, _) = Game::new(scenario.clone(), dice()).unwrap();
-        let mut player = sarissa_rules::playout::RandomPlayer::new(seed);
+        let mut player = sarissa_rules::play::playout::RandomPlayer::new(seed);
         let mut played = Vec::new();
         for _ in 0..120 {
             let Some(c) = player.choose(&game) else { break };

@@ -11,8 +11,9 @@
 
 mod common;
 use common::*;
-use sarissa_rules::game::{Command, Event, Game, Phase, RollPurpose, RuleError};
-use sarissa_rules::retire::{self, Stage};
+use sarissa_rules::game::{Command, Event, Phase, RollPurpose, RuleError};
+use sarissa_rules::play::Game;
+use sarissa_rules::works::retire::{self, Stage};
 
 fn mi(id: &str, at: &str, facing: &str) -> String {
     unit(id, "MI", "", 4, 5, 5, "", at, facing)
@@ -55,7 +56,7 @@ fn stage(game: &Game) -> Option<Stage> {
 fn cg_12_42_12_43_declared_at_the_start_of_his_activation_and_a_die_above_his_initiative_sets_it_off() {
     let mut game = start_camp(&field("0209", 8), &[5]);
     ok(&mut game, activate("raja"));
-    assert!(sarissa_rules::legal::legal_commands(&game).contains(&retire_cmd()));
+    assert!(sarissa_rules::play::legal::legal_commands(&game).contains(&retire_cmd()));
     let events = ok(&mut game, retire_cmd());
     assert!(matches!(&events[0], Event::RetireDeclared { leader, camp: 0, .. } if leader == "raja"));
     assert!(events.iter().any(|e| matches!(e,
@@ -64,7 +65,7 @@ fn cg_12_42_12_43_declared_at_the_start_of_his_activation_and_a_die_above_his_in
     assert_eq!(checked(&events), vec![(5, false, 0, true)]);
     assert_eq!(stage(&game), Some(Stage::Triggered));
     // Once made, not made again.
-    assert!(!sarissa_rules::legal::legal_commands(&game).contains(&retire_cmd()));
+    assert!(!sarissa_rules::play::legal::legal_commands(&game).contains(&retire_cmd()));
 }
 
 #[test]
@@ -94,8 +95,8 @@ fn cg_12_42_only_at_the_start_of_the_activation_and_within_twice_his_range_of_a_
     // In range, but after an order has been given.
     let mut game = start_camp(&field("0209", 8), &[]);
     ok(&mut game, activate("raja"));
-    ok(&mut game, mv("guard", &["0403"], sarissa_rules::hex::Vertex::E));
-    assert!(!sarissa_rules::legal::legal_commands(&game).contains(&retire_cmd()));
+    ok(&mut game, mv("guard", &["0403"], sarissa_rules::map::hex::Vertex::E));
+    assert!(!sarissa_rules::play::legal::legal_commands(&game).contains(&retire_cmd()));
     assert!(matches!(game.execute(&retire_cmd()), Err(RuleError::NotNow { .. })));
 }
 
@@ -106,14 +107,14 @@ fn cg_12_44_set_off_he_gives_individual_orders_only_and_must_ride_for_the_royal_
     ok(&mut game, retire_cmd());
     // No line command (12.44[1]).
     let line = Command::LineCommand {
-        line: sarissa_rules::units::LineType::of(sarissa_rules::units::UnitType::MI, None),
+        line: sarissa_rules::scenario::units::LineType::of(sarissa_rules::scenario::units::UnitType::MI, None),
         anchor: "guard".into(),
-        formation: sarissa_rules::line::Formation::Abreast,
+        formation: sarissa_rules::command::line::Formation::Abreast,
     };
     assert_eq!(rule_of(&mut game, line), "12.44");
     // He may not end his orders before riding as near to the camp's royal enclosure as he can.
     assert_eq!(rule_of(&mut game, Command::EndOrders), "12.44");
-    assert!(!sarissa_rules::legal::legal_commands(&game).contains(&Command::EndOrders));
+    assert!(!sarissa_rules::play::legal::legal_commands(&game).contains(&Command::EndOrders));
     // Nor ride anywhere else.
     let away = Command::MoveLeader { leader: "raja".into(), path: vec![h("0208")] };
     assert_eq!(rule_of(&mut game, away), "12.44");
@@ -121,7 +122,7 @@ fn cg_12_44_set_off_he_gives_individual_orders_only_and_must_ride_for_the_royal_
     assert!(!owed.is_empty());
     let area = retire::target_area(&game.scenario, 0);
     let closest =
-        |p: &Vec<sarissa_rules::hex::HexId>| area.iter().map(|a| a.distance(*p.last().unwrap())).min().unwrap();
+        |p: &Vec<sarissa_rules::map::hex::HexId>| area.iter().map(|a| a.distance(*p.last().unwrap())).min().unwrap();
     let best = closest(&owed[0]);
     assert!(owed.iter().all(|p| closest(p) == best));
     ok(&mut game, Command::MoveLeader { leader: "raja".into(), path: owed[0].clone() });
@@ -147,7 +148,7 @@ fn cg_12_44_arrived_in_the_royal_enclosure_he_stays_there() {
     // His restriction ends (12.44[2]) but he may not leave.
     let out = Command::MoveLeader { leader: "raja".into(), path: vec![h("0804")] };
     assert_eq!(rule_of(&mut game, out), "12.44");
-    assert!(sarissa_rules::legal::legal_commands(&game).contains(&Command::EndOrders));
+    assert!(sarissa_rules::play::legal::legal_commands(&game).contains(&Command::EndOrders));
 }
 
 /// The field with four TQ 6 units of blue's lost: 24 rout points (CG 13.12), past its level of 20.
@@ -168,7 +169,7 @@ fn with_losses(raja_at: &str, dice: &[u8]) -> Game {
 fn cg_12_43_the_royal_enclosure_and_every_ten_rout_points_add_one() {
     // In the royal enclosure, with 24 rout points lost: 2 + 1 + 2 = 5, above 2 (digest W43's sum).
     let mut game = with_losses("0905", &[2]);
-    let points = sarissa_rules::victory::rout_points(&game.scenario, &game.state)[0];
+    let points = sarissa_rules::effects::victory::rout_points(&game.scenario, &game.state)[0];
     assert_eq!(points, 24);
     ok(&mut game, activate("raja"));
     let events = ok(&mut game, retire_cmd());
@@ -188,12 +189,12 @@ fn cg_12_44_once_he_has_retired_the_enemy_wins_only_by_taking_the_camp_p184() {
     // Far past its withdrawal level, his army stays on the field.
     let (s, mut st) = (game.scenario.clone(), game.state.clone());
     let level = s.sides[0].withdrawal_level as u32;
-    assert!(sarissa_rules::victory::rout_points(&s, &st)[0] >= level, "the field's level is low");
-    let verdict = sarissa_rules::victory::withdrawal_phase(&s, &st);
+    assert!(sarissa_rules::effects::victory::rout_points(&s, &st)[0] >= level, "the field's level is low");
+    let verdict = sarissa_rules::effects::victory::withdrawal_phase(&s, &st);
     assert!(!verdict.over);
     // A red unit in the royal enclosure, none of blue's there: the camp is taken, red wins.
     let far = s.units.iter().position(|u| u.id == "far").unwrap();
-    st.units[far].placement = sarissa_rules::units::Placement::One(h("0906"));
-    let verdict = sarissa_rules::victory::withdrawal_phase(&s, &st);
+    st.units[far].placement = sarissa_rules::scenario::units::Placement::One(h("0906"));
+    let verdict = sarissa_rules::effects::victory::withdrawal_phase(&s, &st);
     assert_eq!((verdict.over, verdict.winner, verdict.withdrawn), (true, Some(1), vec![0]));
 }

@@ -4,9 +4,9 @@
 mod common;
 use common::*;
 use sarissa_rules::game::{Command, Event, HitCause, Phase};
-use sarissa_rules::hex::Vertex;
+use sarissa_rules::map::hex::Vertex;
 use sarissa_rules::movement::formation_reach;
-use sarissa_rules::units::Placement;
+use sarissa_rules::scenario::units::Placement;
 
 fn cg(units: [Vec<String>; 2], leaders: [Vec<String>; 2]) -> Field {
     Field { rules: "chandragupta", units, leaders, ..Field::default() }
@@ -52,13 +52,14 @@ fn leaders_in_a_shock_have_no_personal_combat_rating_cg_d15_gba_9_2() {
     );
     let (game, _) = f.start(&[]);
     for (unit, leader) in [(0usize, 0usize), (1, 1)] {
-        let (l, rated) = sarissa_rules::shock_segment::side_leader(&game.scenario, &game.state, &[unit]).unwrap();
+        let (l, rated) =
+            sarissa_rules::combat::shock_segment::side_leader(&game.scenario, &game.state, &[unit]).unwrap();
         assert_eq!((l, rated.personal_combat), (leader, None));
     }
     // The same leaders under the Alexander rules keep theirs.
     let gba = Field { rules: "alexander", ..f };
     let (game, _) = gba.start(&[]);
-    let (_, rated) = sarissa_rules::shock_segment::side_leader(&game.scenario, &game.state, &[0]).unwrap();
+    let (_, rated) = sarissa_rules::combat::shock_segment::side_leader(&game.scenario, &game.state, &[0]).unwrap();
     assert_eq!(rated.personal_combat, Some(3));
 }
 
@@ -269,8 +270,8 @@ fn horse_archers_pin_in_chandragupta_cg_7_23_d42() {
             )
         };
         let (game, _) = f.start(&[]);
-        let zoc = sarissa_rules::zoc::enemy_zoc(&game.scenario, &game.state, 0);
-        let pinners = sarissa_rules::zoc::pinners(&game.scenario, &zoc, [h("0705")]);
+        let zoc = sarissa_rules::map::zoc::enemy_zoc(&game.scenario, &game.state, 0);
+        let pinners = sarissa_rules::map::zoc::pinners(&game.scenario, &zoc, [h("0705")]);
         assert_eq!(pinners == vec![1], pinned, "{rules}: {pinners:?}");
     }
 }
@@ -289,9 +290,9 @@ fn skirmishers_out_of_missiles_keep_a_front_zoc_and_artillery_has_none_cg_7_21_d
             )
         };
         let (mut game, _) = f.start(&[]);
-        assert_eq!(sarissa_rules::zoc::zoc_of(&game.scenario, &game.state, 0).len(), 4, "front and flanks");
+        assert_eq!(sarissa_rules::map::zoc::zoc_of(&game.scenario, &game.state, 0).len(), 4, "front and flanks");
         game.state.units[0].supply = sarissa_rules::combat::missile::Supply::No;
-        let zoc = sarissa_rules::zoc::zoc_of(&game.scenario, &game.state, 0);
+        let zoc = sarissa_rules::map::zoc::zoc_of(&game.scenario, &game.state, 0);
         assert_eq!(zoc.len(), if front_only { 2 } else { 0 }, "{rules}: {zoc:?}");
     }
     let f = cg(
@@ -302,12 +303,12 @@ fn skirmishers_out_of_missiles_keep_a_front_zoc_and_artillery_has_none_cg_7_21_d
         hero_and_foe(),
     );
     let (game, _) = f.start(&[]);
-    assert!(sarissa_rules::zoc::zoc_of(&game.scenario, &game.state, 0).is_empty());
+    assert!(sarissa_rules::map::zoc::zoc_of(&game.scenario, &game.state, 0).is_empty());
 }
 
 #[test]
 fn archer_foot_may_move_and_fire_long_bows_only_turn_and_fire_cg_8_11_d44() {
-    use sarissa_rules::fire::targets;
+    use sarissa_rules::combat::fire::targets;
     let blue =
         vec![unit("bows", "LI", "A", 3, 5, 5, "A", "0307", "E"), unit("long", "LI", "A", 3, 5, 5, "A*", "0305", "E")];
     // Foot too slow to withdraw from the archers (6.71): medes in range of both.
@@ -344,7 +345,7 @@ fn random_games_on_a_chandragupta_field_run_clean_cg_d15_d44() {
     for seed in 0..20u64 {
         let dice = || sarissa_rules::Dice::seeded(seed);
         let (mut game, _) = sarissa_rules::Game::new(scenario.clone(), dice()).unwrap();
-        let mut player = sarissa_rules::playout::RandomPlayer::new(seed);
+        let mut player = sarissa_rules::play::playout::RandomPlayer::new(seed);
         let mut played = Vec::new();
         for _ in 0..100 {
             let Some(c) = player.choose(&game) else { break };
@@ -434,7 +435,7 @@ fn w31_a_leader_in_a_shock_rolls_0_then_killed_over_his_initiative_else_wounded_
         let st = &game.state.leaders[0];
         if result == LeaderResult::Wounded {
             assert_eq!((st.wounds, st.status), (1, LeaderStatus::Finished));
-            let r = sarissa_rules::orders::ratings(&game.scenario, &game.state, 0);
+            let r = sarissa_rules::command::orders::ratings(&game.scenario, &game.state, 0);
             assert_eq!(r.initiative, Some(5), "every rating one lower");
         } else {
             assert_eq!(st.status, LeaderStatus::Eliminated);

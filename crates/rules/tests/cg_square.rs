@@ -5,12 +5,13 @@
 mod common;
 use common::*;
 use sarissa_rules::combat::shock::StepKind;
-use sarissa_rules::facing::{arc_of, Arc};
-use sarissa_rules::game::{Command, Dice, Event, Game, RuleError};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::legal::legal_commands;
-use sarissa_rules::shock_segment::{candidates, setup, Combat};
-use sarissa_rules::units::Placement;
+use sarissa_rules::combat::shock_segment::{candidates, setup, Combat};
+use sarissa_rules::game::{Command, Dice, Event, RuleError};
+use sarissa_rules::map::facing::{arc_of, Arc};
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::play::legal::legal_commands;
+use sarissa_rules::play::Game;
+use sarissa_rules::scenario::units::Placement;
 
 /// Blue's phalanx `ph` at 0505-0506 facing east under "hero" (0405 is its rear); `red` units.
 /// Hoplites are HI of class HO; other kinds but the phalanx stand in one hex (0505).
@@ -136,9 +137,9 @@ fn not_in_the_camp_orders_phase_cg_10_62_12_17_p192() {
     // The leaderless phase of a camp's units (12.17): they move, fire and attack, nothing more.
     ok(&mut game, activate("hero"));
     game.state.camp_orders =
-        Some(sarissa_rules::camp_orders::CampOrders { side: 0, units: vec!["ph".into()], then: None });
+        Some(sarissa_rules::works::camp_orders::CampOrders { side: 0, units: vec!["ph".into()], then: None });
     if let sarissa_rules::game::Phase::Orders { leader, .. } = &mut game.state.phase {
-        *leader = sarissa_rules::camp_orders::NO_LEADER.into();
+        *leader = sarissa_rules::works::camp_orders::NO_LEADER.into();
     }
     assert!(!legal_commands(&game).contains(&form()));
     let refused = game.execute(&form()).expect_err("no Square in the Camp Orders Phase");
@@ -168,13 +169,13 @@ fn every_adjacent_hex_is_a_front_hex_and_in_its_zoc_cg_10_62() {
     let (mut game, _) = field("chandragupta", "PH", 10, far_red()).start(&[]);
     let st = &game.state.units[0];
     assert_eq!(arc_of(&st.placement, st.heading(), h("0405")), Some(Arc::Rear));
-    assert!(!sarissa_rules::zoc::zoc_of(&game.scenario, &game.state, 0).contains(&h("0405")));
+    assert!(!sarissa_rules::map::zoc::zoc_of(&game.scenario, &game.state, 0).contains(&h("0405")));
     game.state.units[0].square = true;
     let st = &game.state.units[0];
-    let around: Vec<_> = sarissa_rules::facing::neighbours(&st.placement, st.heading());
+    let around: Vec<_> = sarissa_rules::map::facing::neighbours(&st.placement, st.heading());
     assert_eq!(around.len(), 8);
     assert!(around.iter().all(|(_, arc)| *arc == Arc::Front), "{around:?}");
-    let zoc = sarissa_rules::zoc::zoc_of(&game.scenario, &game.state, 0);
+    let zoc = sarissa_rules::map::zoc::zoc_of(&game.scenario, &game.state, 0);
     assert!(around.iter().all(|(hex, _)| zoc.contains(hex)), "{zoc:?}");
 }
 
@@ -307,16 +308,16 @@ fn a_friend_routing_does_not_go_through_a_square_cg_10_62_p196() {
     f.units[0].push(unit("b", "LI", "", 3, 5, 5, "J", "0605", "E"));
     let (game, _) = f.start(&[]);
     let routed = vec![false; game.scenario.units.len()];
-    let leg = sarissa_rules::rout::RoutLeg::Hexes(2);
+    let leg = sarissa_rules::effects::rout::RoutLeg::Hexes(2);
     let b = game.scenario.units.iter().position(|u| u.id == "b").unwrap();
-    let plan = |state: &sarissa_rules::game::GameState| match sarissa_rules::rout::rout_move(
+    let plan = |state: &sarissa_rules::game::GameState| match sarissa_rules::effects::rout::rout_move(
         &game.scenario,
         state,
         b,
         leg,
         &routed,
     ) {
-        sarissa_rules::rout::RoutPlan::Moves(t) => t,
+        sarissa_rules::effects::rout::RoutPlan::Moves(t) => t,
         other => panic!("expected a move, got {other:?}"),
     };
     let phalanx = [h("0505"), h("0506")];
@@ -343,7 +344,7 @@ fn the_random_player_forms_and_leaves_squares_cg_10_62() {
     let mut squared = false;
     for seed in 0..40 {
         let (mut game, _) = Game::new(scenario.clone(), Dice::seeded(seed)).expect("the game starts");
-        let commands = sarissa_rules::playout::random_game(&mut game, seed, 300);
+        let commands = sarissa_rules::play::playout::random_game(&mut game, seed, 300);
         squared |= commands.iter().any(|c| matches!(c, Command::FormSquare { .. }));
         if squared {
             break;

@@ -4,7 +4,7 @@
 mod common;
 use common::*;
 use sarissa_rules::charts::column_shifts::ShiftCondition;
-use sarissa_rules::shock_segment::{setup, Combat};
+use sarissa_rules::combat::shock_segment::{setup, Combat};
 
 fn conditions(rules: &'static str, terrain: Vec<(&'static str, char)>) -> Vec<ShiftCondition> {
     let f = Field {

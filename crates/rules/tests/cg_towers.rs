@@ -13,14 +13,15 @@
 mod common;
 use common::*;
 use sarissa_rules::charts::column_shifts::ShiftCondition;
+use sarissa_rules::combat::fire::targets;
 use sarissa_rules::combat::missile::{resolve, MissileStepKind, Supply};
-use sarissa_rules::fire::targets;
-use sarissa_rules::game::{Command, Event, Game, HitCause};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::legal::destinations;
-use sarissa_rules::shock_segment::{preview_combats, Combat};
-use sarissa_rules::sight::line_of_sight;
-use sarissa_rules::units::Placement;
+use sarissa_rules::combat::shock_segment::{preview_combats, Combat};
+use sarissa_rules::game::{Command, Event, HitCause};
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::map::sight::line_of_sight;
+use sarissa_rules::play::legal::destinations;
+use sarissa_rules::play::Game;
+use sarissa_rules::scenario::units::Placement;
 
 fn idx(game: &Game, id: &str) -> usize {
     game.scenario.units.iter().position(|u| u.id == id).unwrap()
@@ -113,7 +114,7 @@ fn load_err(text: &str) -> String {
 fn a_tower_stands_only_in_a_camps_third_enclosure_reported_at_its_cell_cg_12_11_p170() {
     // At 0705 (enclosure 3) it loads.
     let game = start_camp(&tower_field(vec![li("a", "A", "0705", "W")], red_far(), 2, 6), &[]);
-    assert_eq!(game.scenario.map.terrain(h("0705")), Some(sarissa_rules::terrain::Terrain::CampTower));
+    assert_eq!(game.scenario.map.terrain(h("0705")), Some(sarissa_rules::map::terrain::Terrain::CampTower));
     // At 0605 (the outer ring) and 0303 (outside every camp) it does not.
     let mut f = tower_field(vec![li("a", "A", "0305", "W")], red_far(), 2, 6);
     f.terrain.extend([("0605", 'T'), ("0303", 'T')]);
@@ -269,7 +270,7 @@ fn a_shock_on_a_tower_shifts_three_left_instead_of_the_walls_cg_9_17_c4_p174() {
     assert_eq!(camp_shifts(&plain, &["a"], &["t"]), vec![ShiftCondition::AcrossCampWallOrGate]);
     // Who may not go up has no zone of control over the tower, so never shocks it (7.22, P174).
     let game = start_camp(&tower_field(vec![li("t", "A", "0705", "W")], vec![mi("m", "0706", "NE")], 2, 6), &[]);
-    let zoc = sarissa_rules::zoc::zoc_of(&game.scenario, &game.state, idx(&game, "m"));
+    let zoc = sarissa_rules::map::zoc::zoc_of(&game.scenario, &game.state, idx(&game, "m"));
     assert!(zoc.contains(&h("0805")) && !zoc.contains(&h("0705")), "{zoc:?}");
 }
 

@@ -3,7 +3,7 @@
 mod common;
 use common::*;
 use sarissa_rules::game::RuleError;
-use sarissa_rules::hex::{HexId, Vertex};
+use sarissa_rules::map::hex::{HexId, Vertex};
 use sarissa_rules::movement::{plan, reach};
 
 /// A chariot (or, to compare, light horse) at 0305 facing E with 12 MP, alone but for a far enemy.

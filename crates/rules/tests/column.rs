@@ -4,13 +4,13 @@
 mod common;
 use common::*;
 use sarissa_rules::charts::stacking::Outcome;
-use sarissa_rules::column::{column_ma, effective_tq};
-use sarissa_rules::facing::{hexes_in, Arc, Heading};
+use sarissa_rules::effects::rout::{RoutLeg, RoutPlan};
 use sarissa_rules::game::{Command, Event, HitCause, Phase};
-use sarissa_rules::hex::{Hexside, Vertex};
+use sarissa_rules::map::facing::{hexes_in, Arc, Heading};
+use sarissa_rules::map::hex::{Hexside, Vertex};
+use sarissa_rules::movement::column::{column_ma, effective_tq};
 use sarissa_rules::movement::{plan_steps, reach};
-use sarissa_rules::rout::{RoutLeg, RoutPlan};
-use sarissa_rules::units::Placement;
+use sarissa_rules::scenario::units::Placement;
 use sarissa_rules::Game;
 
 /// The stored facing of a column facing `side`.
@@ -157,7 +157,7 @@ fn a_column_has_one_front_hex_and_its_zoc_is_that_hex_gba_6_63() {
     assert_eq!(hexes_in(&p, n, Arc::Rear).len(), 3);
     let f = field(vec![unit("mi", "MI", "", 4, 6, 5, "", "0505", "NE")], vec![]);
     let game = start(&f, &[0], &[]);
-    assert_eq!(sarissa_rules::zoc::zoc_of(&game.scenario, &game.state, 0), vec![h("0504")]);
+    assert_eq!(sarissa_rules::map::zoc::zoc_of(&game.scenario, &game.state, 0), vec![h("0504")]);
 }
 
 #[test]
@@ -204,11 +204,11 @@ fn a_column_fights_at_tq_minus_two_and_neither_shocks_nor_fires_gba_6_65() {
     game.state.units[0].column = true;
     game.state.units[1].column = true;
     assert_eq!(effective_tq(&game.scenario, &game.state, 0), 4);
-    assert!(sarissa_rules::fire::firers(&game.scenario, &game.state).is_empty());
-    assert!(sarissa_rules::shock_segment::candidates(&game.scenario, &game.state).is_empty());
+    assert!(sarissa_rules::combat::fire::firers(&game.scenario, &game.state).is_empty());
+    assert!(sarissa_rules::combat::shock_segment::candidates(&game.scenario, &game.state).is_empty());
     // The shock setup marks the column: the attacker is Attack Superior (combat/shock.rs).
-    let combat = sarissa_rules::shock_segment::Combat { attackers: vec![2], defenders: vec![0] };
-    let setup = sarissa_rules::shock_segment::setup(&game.scenario, &game.state, &combat, &[]);
+    let combat = sarissa_rules::combat::shock_segment::Combat { attackers: vec![2], defenders: vec![0] };
+    let setup = sarissa_rules::combat::shock_segment::setup(&game.scenario, &game.state, &combat, &[]);
     assert!(setup.defenders[0].in_column);
     // With 4 hits the column (TQ 6 − 2) routs.
     game.state.units[0].hits = 4;
@@ -319,7 +319,7 @@ fn routers_may_pass_through_a_column_which_checks_at_tq_minus_two_gba_6_67() {
     let (mut game, _) = f.start(&[]);
     game.state.units[1].column = true;
     let routed = vec![false; 3];
-    let plan = sarissa_rules::rout::rout_move(&game.scenario, &game.state, 0, RoutLeg::Hexes(2), &routed);
+    let plan = sarissa_rules::effects::rout::rout_move(&game.scenario, &game.state, 0, RoutLeg::Hexes(2), &routed);
     let RoutPlan::Moves(track) = plan else { panic!("{plan:?}") };
     assert_eq!(track.through.len(), 1);
     assert_eq!(

@@ -5,8 +5,8 @@
 mod common;
 use common::*;
 use sarissa_rules::game::{Command, Event, LeaderStatus, Phase, PwDeclaration};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::units::Placement;
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::scenario::units::Placement;
 use sarissa_rules::Game;
 use std::sync::Arc;
 
@@ -87,7 +87,7 @@ fn an_mcc_must_be_within_half_the_commanders_range_rounded_up_gba_5_63() {
     assert_eq!(h("0205").distance(h("0606")), 4);
     ok(&mut game, activate("alex"));
     // Both 3 hexes off: both may come.
-    let open = sarissa_rules::legal::contingent_commands(&game.scenario, &game.state, 0);
+    let open = sarissa_rules::play::legal::contingent_commands(&game.scenario, &game.state, 0);
     assert_eq!(open, vec![contingent("phil"), contingent("near")]);
     // phil moves on to 0606 first, four hexes off: out of reach.
     f.leaders[0][1] = mcc("phil", Some(4), 4, &["hc1", "hc2"], "0606");
@@ -124,7 +124,7 @@ fn only_the_overall_or_a_wing_commander_activates_an_mcc_gba_5_62() {
     f.leaders[1][0] = leader("foe", "overall", 2, 4, "1210");
     let (mut game, _) = f.start(&[]);
     assert_eq!(offered(&game), ids(&["foe"]), "red goes first on the tie");
-    let trumps = sarissa_rules::trump::trump_options(&game.scenario, &game.state);
+    let trumps = sarissa_rules::command::trump::trump_options(&game.scenario, &game.state);
     assert!(trumps.iter().all(|&t| game.scenario.leaders[t].id != "phil"), "an MCC never trumps");
     ok(&mut game, pass("foe"));
     assert_eq!(offered(&game), ids(&["sub"]));
@@ -176,9 +176,9 @@ fn an_mcc_gives_no_individual_orders_gba_5_65() {
     assert_eq!(contingent_refusal(&mut game, mv("free", &["0403"], Vertex::E)), "5.65");
     assert!(game.execute(&Command::Recover { unit: "hc1".into() }).is_err(), "10.16: not by his command");
     let line = Command::LineCommand {
-        line: sarissa_rules::units::LineType::of(sarissa_rules::units::UnitType::HC, None),
+        line: sarissa_rules::scenario::units::LineType::of(sarissa_rules::scenario::units::UnitType::HC, None),
         anchor: "hc1".into(),
-        formation: sarissa_rules::line::Formation::Abreast,
+        formation: sarissa_rules::command::line::Formation::Abreast,
     };
     assert_eq!(game.execute(&line).unwrap_err().rule(), "5.65");
     assert_eq!(contingent_refusal(&mut game, contingent("phil")), "5.62", "nor does he activate another");
@@ -195,7 +195,7 @@ fn the_mcc_moves_out_of_an_enemy_zoc_and_the_commander_goes_on_gba_5_65_5_64() {
     f.leaders[0][1] = mcc("phil", Some(4), 4, &["hc1", "hc2", "hc3"], "0505");
     let (mut game, _) = f.start(&[]);
     ok(&mut game, activate("alex"));
-    assert!(sarissa_rules::orders::leader_in_enemy_zoc(&game.scenario, &game.state, 1));
+    assert!(sarissa_rules::command::orders::leader_in_enemy_zoc(&game.scenario, &game.state, 1));
     ok(&mut game, contingent("phil"));
     let events = ok(&mut game, Command::MoveLeader { leader: "phil".into(), path: vec![h("0405"), h("0305")] });
     assert!(
@@ -353,13 +353,13 @@ fn philotas_is_the_companions_mcc_at_issus_with_the_option_on_gba_5_67_t8() {
     let philotas = scenario.leaders.iter().position(|l| l.id == "philotas").unwrap();
     assert_eq!(scenario.leaders[philotas].initiative, Some(4));
     assert_eq!(scenario.leaders[philotas].contingent_units.len(), 8);
-    assert!(!sarissa_rules::contingent::is_mcc(&scenario, philotas));
+    assert!(!sarissa_rules::command::contingent::is_mcc(&scenario, philotas));
     scenario.meta.optional_rules.contingent_commanders = true;
     scenario.meta.optional_rules.elite_commander_initiative = false;
-    assert!(sarissa_rules::contingent::is_mcc(&scenario, philotas));
+    assert!(sarissa_rules::command::contingent::is_mcc(&scenario, philotas));
     let (mut game, _) = Game::new(Arc::new(scenario), sarissa_rules::Dice::scripted(&[])).unwrap();
     no_pw(&mut game);
-    assert_eq!(sarissa_rules::contingent::cost(&game.scenario, &game.state, philotas), 3);
+    assert_eq!(sarissa_rules::command::contingent::cost(&game.scenario, &game.state, philotas), 3);
     loop {
         let now = offered(&game);
         assert!(!now.contains(&"philotas".to_string()), "5.62");
@@ -411,7 +411,7 @@ fn random_games_activate_contingent_commanders_gba_5_63() {
     for seed in 0..8u64 {
         let dice = || sarissa_rules::Dice::seeded(seed);
         let (mut game, _) = Game::new(scenario.clone(), dice()).unwrap();
-        let mut player = sarissa_rules::playout::RandomPlayer::new(seed);
+        let mut player = sarissa_rules::play::playout::RandomPlayer::new(seed);
         let mut played = Vec::new();
         for _ in 0..200 {
             let Some(c) = player.choose(&game) else { break };

@@ -4,8 +4,8 @@
 mod common;
 use common::*;
 use sarissa_rules::game::{Command, Event, LeaderStatus, Phase, RuleError};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::units::Placement;
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::scenario::units::Placement;
 use sarissa_rules::Game;
 
 /// A leader of blue with a contingent, "C" for initiative (5.61), charisma 2.
@@ -86,9 +86,9 @@ fn along_under_another_leaders_line_but_not_under_his_own_gba_5_68_4_36() {
     let (mut game, _) = field(&["contingent_commanders"], far()).start(&[]);
     ok(&mut game, activate("alex"));
     let line = Command::LineCommand {
-        line: sarissa_rules::units::LineType::of(sarissa_rules::units::UnitType::HC, None),
+        line: sarissa_rules::scenario::units::LineType::of(sarissa_rules::scenario::units::UnitType::HC, None),
         anchor: "hc1".into(),
-        formation: sarissa_rules::line::Formation::Abreast,
+        formation: sarissa_rules::command::line::Formation::Abreast,
     };
     let declared = ok(&mut game, line);
     assert!(matches!(&declared[..], [Event::LineDeclared { units, .. }] if units.contains(&"hc1".to_string())));
@@ -188,7 +188,7 @@ fn he_goes_along_with_an_orderly_withdrawal_gba_5_68_6_7() {
     assert!(
         matches!(&game.state.phase, Phase::Reaction { withdrawers, .. } if withdrawers == &vec!["lc1".to_string()])
     );
-    let legal = sarissa_rules::legal::legal_commands(&game);
+    let legal = sarissa_rules::play::legal::legal_commands(&game);
     assert!(legal.iter().any(|c| matches!(c, Command::Withdraw { with: Some(l), .. } if l == "phil")), "offered");
     let withdraw = Command::Withdraw {
         unit: "lc1".into(),
@@ -235,7 +235,7 @@ fn in_the_shock_that_follows_he_is_the_stacked_leader_gba_5_68_9_14() {
             ok(&mut game, Command::EndReaction);
         }
         ok(&mut game, Command::EndOrders);
-        let preview = sarissa_rules::shock_segment::preview(&game.scenario, &game.state, &[]);
+        let preview = sarissa_rules::combat::shock_segment::preview(&game.scenario, &game.state, &[]);
         let leader = preview[0].1.attacker_leader;
         (leader, ok(&mut game, Command::Shock { attackers: vec![] }), game)
     };
@@ -286,13 +286,13 @@ fn with_a_two_hex_unit_he_keeps_to_one_of_its_hexes_gba_5_68_p152() {
 fn the_notation_and_the_legal_moves_carry_him_gba_5_68() {
     let (mut game, _) = field(&["contingent_commanders"], far()).start(&[]);
     ok(&mut game, activate("alex"));
-    let legal = sarissa_rules::legal::legal_commands(&game);
+    let legal = sarissa_rules::play::legal::legal_commands(&game);
     let riders: Vec<_> = legal.iter().filter_map(|c| c.rider().map(|l| (unit_of(c), l.to_string()))).collect();
     assert!(!riders.is_empty());
     assert!(riders.iter().all(|(u, l)| u == "hc1" && l == "phil"), "{riders:?}");
-    let command = sarissa_rules::notation::parse("move hc1 0505 0605 facing E with phil").unwrap().unwrap();
+    let command = sarissa_rules::play::notation::parse("move hc1 0505 0605 facing E with phil").unwrap().unwrap();
     assert_eq!(command, ride("hc1", &["0505", "0605"], Vertex::E, "phil"));
-    assert_eq!(sarissa_rules::notation::format(&command), "move hc1 0505 0605 facing E with phil");
+    assert_eq!(sarissa_rules::play::notation::format(&command), "move hc1 0505 0605 facing E with phil");
     ok(&mut game, command);
     assert_eq!(at(&game, "phil"), "0605");
 }
@@ -316,7 +316,7 @@ fn the_random_player_takes_philotas_along_at_issus_gba_5_68() {
     let mut rides = 0;
     for seed in 1..=3 {
         let (mut game, _) = Game::new(scenario.clone(), sarissa_rules::game::Dice::seeded(seed)).unwrap();
-        let mut player = sarissa_rules::playout::RandomPlayer::new(seed);
+        let mut player = sarissa_rules::play::playout::RandomPlayer::new(seed);
         for _ in 0..300 {
             let Some(c) = player.choose(&game) else { break };
             let events = game.execute(&c).unwrap_or_else(|e| panic!("{c:?}: {e}"));

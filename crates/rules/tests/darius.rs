@@ -4,11 +4,11 @@
 mod common;
 use common::*;
 use sarissa_rules::charts::leaders::LeaderResult;
-use sarissa_rules::darius::LeaderMove;
-use sarissa_rules::fire::ReactionFire;
+use sarissa_rules::combat::fire::ReactionFire;
 use sarissa_rules::game::{Command, Event, Phase, RollPurpose};
-use sarissa_rules::hex::{HexId, Vertex};
-use sarissa_rules::legal::legal_commands;
+use sarissa_rules::map::hex::{HexId, Vertex};
+use sarissa_rules::play::legal::legal_commands;
+use sarissa_rules::scenario::battles::darius::LeaderMove;
 
 /// Blue's `hero` (PC 3) alone at `hero_at`; red's Darius alone at 0805 (red's edge is the
 /// east); red light horse at 0809, blue foot far off at 0202.

@@ -8,8 +8,8 @@ mod common;
 use common::*;
 use sarissa_rules::combat::missile::Supply;
 use sarissa_rules::game::{Command, Event, Phase};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::notation;
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::play::notation;
 
 /// Blue's elephant at 0505 faced E (`bow` marks a "J/A" one); red's foot at 0705, two hexes off.
 fn bow_field(bow: bool) -> Field {
@@ -79,7 +79,7 @@ fn g52_the_bow_shoots_when_the_javelins_are_spent() {
     let (mut game, _) = bow_field(true).start(&[2]);
     game.state.units[0].supply = Supply::No;
     ok(&mut game, activate("hero"));
-    let legal = sarissa_rules::legal::legal_commands(&game);
+    let legal = sarissa_rules::play::legal::legal_commands(&game);
     assert!(legal.contains(&bow("el", "foot")));
     assert!(!legal.contains(&fire("el", "foot")));
     ok(&mut game, bow("el", "foot"));
@@ -87,7 +87,7 @@ fn g52_the_bow_shoots_when_the_javelins_are_spent() {
     let (mut game, _) = bow_field(true).start(&[]);
     game.state.units[0].screen_supply = Supply::No;
     ok(&mut game, activate("hero"));
-    let legal = sarissa_rules::legal::legal_commands(&game);
+    let legal = sarissa_rules::play::legal::legal_commands(&game);
     assert!(!legal.contains(&bow("el", "foot")) && legal.contains(&fire("el", "foot")));
 }
 
@@ -95,7 +95,7 @@ fn g52_the_bow_shoots_when_the_javelins_are_spent() {
 fn g52_a_ja_elephants_screen_never_fires_under_orders_10_11() {
     let (mut game, _) = bow_field(false).start(&[]);
     ok(&mut game, activate("hero"));
-    assert!(!sarissa_rules::legal::legal_commands(&game).iter().any(|c| matches!(c, Command::FireBow { .. })));
+    assert!(!sarissa_rules::play::legal::legal_commands(&game).iter().any(|c| matches!(c, Command::FireBow { .. })));
     let refused = game.execute(&bow("el", "foot")).unwrap_err();
     assert!(refused.to_string().contains("G52"), "{refused}");
 }

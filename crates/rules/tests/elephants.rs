@@ -5,8 +5,8 @@ mod common;
 use common::*;
 use sarissa_rules::charts::leaders::LeaderResult;
 use sarissa_rules::game::{Command, Event, HitCause, LeaderStatus, RampageEnd, RollPurpose};
-use sarissa_rules::hex::Hexside;
-use sarissa_rules::units::Placement;
+use sarissa_rules::map::hex::Hexside;
+use sarissa_rules::scenario::units::Placement;
 
 /// Blue's slingers at 0405 shoot at red's `el`, one hit short of its TQ; `blue` and `red` add
 /// units. The volley's roll comes first in `dice`.
@@ -298,7 +298,7 @@ fn an_elephant_whose_defender_holds_goes_through_into_a_rear_hex_gba_11_13() {
     let el = &game.state.units[0];
     assert_eq!(
         (el.placement, el.facing),
-        (Placement::One(h("0705")), sarissa_rules::hex::Vertex::E),
+        (Placement::One(h("0705")), sarissa_rules::map::hex::Vertex::E),
         "its facing kept"
     );
 }
@@ -343,7 +343,7 @@ fn cg_cavalry_may_not_shock_an_elephant_through_its_front_cg_10_15_d72() {
         let (mut game, _) = f.start(&[]);
         ok(&mut game, activate("hero"));
         ok(&mut game, Command::EndOrders);
-        let cands = sarissa_rules::shock_segment::candidates(&game.scenario, &game.state);
+        let cands = sarissa_rules::combat::shock_segment::candidates(&game.scenario, &game.state);
         assert_eq!(cands.iter().any(|c| c.unit == 0), may, "{rules} horse at {at}: {cands:?}");
     }
 }

@@ -3,11 +3,11 @@
 
 mod common;
 use common::*;
+use sarissa_rules::combat::fire::{screen_volley, ReactionFire};
 use sarissa_rules::combat::missile::Supply;
-use sarissa_rules::fire::{screen_volley, ReactionFire};
 use sarissa_rules::game::{Command, Event, HitCause, Phase, RollPurpose, RuleError};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::units::Placement;
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::scenario::units::Placement;
 
 /// Blue's `kind` (EL or CH) at 0505 faced E beside red's units (the first, `red`, at 0605 faced
 /// W); blue's `blue` add units. An optional attacker that did not move: no pre-shock check (7.33).
@@ -419,7 +419,7 @@ fn cg_10_15_cavalry_and_chariots_never_enter_an_elephants_zoc() {
         let mut game = horse_field("chandragupta", horse);
         assert_eq!(reach_hits(&game, "0505"), None);
         assert_eq!(reach_hits(&game, "0506"), None);
-        if game.scenario.units[0].kind == sarissa_rules::units::UnitType::HC {
+        if game.scenario.units[0].kind == sarissa_rules::scenario::units::UnitType::HC {
             ok(&mut game, activate("hero"));
             let err = game.execute(&mv("horse", &["0405", "0505"], Vertex::E)).unwrap_err();
             assert!(matches!(&err, RuleError::IllegalMove { rule: "10.15", .. }), "{err:?}");
@@ -555,11 +555,11 @@ fn cg_10_16_cavalry_an_elephant_comes_beside_must_withdraw() {
     elephant_comes_up(&mut game);
     assert_eq!(game.state.units[1].placement, Placement::One(h("0605")));
     assert!(matches!(&game.state.phase, Phase::Reaction { withdrawers, .. } if withdrawers == &ids(&["horse"])));
-    assert_eq!(sarissa_rules::elephants::forced_withdrawers(&game.scenario, &game.state), vec![0]);
+    assert_eq!(sarissa_rules::special::elephants::forced_withdrawers(&game.scenario, &game.state), vec![0]);
     // It may not let the elephant be: the reaction cannot end, and is not offered.
     let err = game.execute(&Command::EndReaction).unwrap_err();
     assert!(matches!(&err, RuleError::IllegalMove { rule: "10.16", unit, .. } if unit == "horse"), "{err:?}");
-    let legal = sarissa_rules::legal::legal_commands(&game);
+    let legal = sarissa_rules::play::legal::legal_commands(&game);
     assert!(!legal.contains(&Command::EndReaction));
     let withdrawal = legal.iter().find(|c| matches!(c, Command::Withdraw { .. })).cloned().expect("a withdrawal");
     // Out of its ZOC though it stands in it (P110); the check after withdrawing passes (6.63).

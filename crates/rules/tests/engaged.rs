@@ -4,7 +4,7 @@
 mod common;
 use common::*;
 use sarissa_rules::game::{Command, Event, Phase};
-use sarissa_rules::hex::{HexId, Vertex};
+use sarissa_rules::map::hex::{HexId, Vertex};
 
 /// Blue's hypaspists (one-hex HI, MA 5) march east from 0305 onto red's MI at 0605; red's
 /// leader stands behind his line, in range of it.
@@ -66,13 +66,13 @@ fn an_engaged_unit_may_not_move_and_must_attack_again_without_a_check_gba_10_31(
     ok(&mut game, activate("foe"));
     let err = game.execute(&mv("red", &["0705"], Vertex::W)).unwrap_err();
     assert_eq!(err.rule(), "10.31");
-    assert!(sarissa_rules::legal::orderable_units(&game).is_empty());
+    assert!(sarissa_rules::play::legal::orderable_units(&game).is_empty());
     let events = end_orders(&mut game);
     assert!(
         events.contains(&Event::ShockSegmentBegan { leader: "foe".into(), must: vec!["red".into()], optional: vec![] }),
         "{events:?}"
     );
-    let candidates = sarissa_rules::shock_segment::candidates(&game.scenario, &game.state);
+    let candidates = sarissa_rules::combat::shock_segment::candidates(&game.scenario, &game.state);
     assert!(candidates.iter().all(|c| c.must && !c.check), "{candidates:?}");
 }
 
@@ -91,13 +91,13 @@ fn no_one_fires_at_an_engaged_unit_gba_10_31() {
     ok(&mut game, Command::DeclineMomentum);
     ok(&mut game, activate("foe"));
     let bows_at = game.scenario.units.iter().position(|u| u.id == "bows").unwrap();
-    assert!(sarissa_rules::fire::targets(&game.scenario, &game.state, bows_at).is_empty());
+    assert!(sarissa_rules::combat::fire::targets(&game.scenario, &game.state, bows_at).is_empty());
     let err = game.execute(&Command::Fire { unit: "bows".into(), target: "hyp".into() }).unwrap_err();
     assert_eq!(err.rule(), "10.31");
     // Had the hypaspists not been locked, the archers could have shot at them.
     let hyp = game.scenario.units.iter().position(|u| u.id == "hyp").unwrap();
     game.state.units[hyp].engaged = false;
-    assert!(!sarissa_rules::fire::targets(&game.scenario, &game.state, bows_at).is_empty());
+    assert!(!sarissa_rules::combat::fire::targets(&game.scenario, &game.state, bows_at).is_empty());
 }
 
 #[test]
@@ -170,7 +170,7 @@ fn cavalry_locked_with_slower_foot_may_break_off_a_hex_instead_of_attacking_gba_
         events.contains(&Event::ShockSegmentBegan { leader: "hero".into(), must: vec!["lc".into()], optional: vec![] }),
         "{events:?}"
     );
-    let legal = sarissa_rules::legal::legal_commands(&game);
+    let legal = sarissa_rules::play::legal::legal_commands(&game);
     let back: Vec<&Command> = legal.iter().filter(|c| matches!(c, Command::BreakOff { .. })).collect();
     assert!(!back.is_empty(), "{legal:?}");
     // Not into a hex beside the MI it is locked with.
@@ -202,7 +202,7 @@ fn random_granicus_games_with_engaged_on_run_clean_gba_10_3() {
     for seed in 0..6u64 {
         let dice = || sarissa_rules::Dice::seeded(seed);
         let (mut game, _) = sarissa_rules::Game::new(scenario.clone(), dice()).unwrap();
-        let mut player = sarissa_rules::playout::RandomPlayer::new(seed);
+        let mut player = sarissa_rules::play::playout::RandomPlayer::new(seed);
         let mut played = Vec::new();
         for _ in 0..500 {
             let Some(c) = player.choose(&game) else { break };

@@ -6,8 +6,9 @@
 
 mod common;
 use common::*;
-use sarissa_rules::game::{Command, Event, Game, HitCause, LeaderStatus, Phase, RollPurpose};
-use sarissa_rules::hex::{HexId, Hexside, Vertex};
+use sarissa_rules::game::{Command, Event, HitCause, LeaderStatus, Phase, RollPurpose};
+use sarissa_rules::map::hex::{HexId, Hexside, Vertex};
+use sarissa_rules::play::Game;
 
 /// A scenario line with more keys.
 fn with(line: String, extra: &str) -> String {
@@ -50,9 +51,14 @@ fn rout_field(gm_at: &str, gm_guild: &str) -> Field {
 fn rout_path() -> Vec<HexId> {
     let (game, _) = rout_field("1201", "malla").start(&[]);
     let routed = vec![false; game.scenario.units.len()];
-    let plan =
-        sarissa_rules::rout::rout_move(&game.scenario, &game.state, 1, sarissa_rules::rout::RoutLeg::Hexes(2), &routed);
-    let sarissa_rules::rout::RoutPlan::Moves(track) = plan else { panic!("{plan:?}") };
+    let plan = sarissa_rules::effects::rout::rout_move(
+        &game.scenario,
+        &game.state,
+        1,
+        sarissa_rules::effects::rout::RoutLeg::Hexes(2),
+        &routed,
+    );
+    let sarissa_rules::effects::rout::RoutPlan::Moves(track) = plan else { panic!("{plan:?}") };
     track.path.iter().flat_map(|p| p.hexes()).collect()
 }
 
@@ -218,7 +224,7 @@ fn cg_10_72_1_a_chiefs_own_withdrawal_never_goes_into_a_rival_chiefs_hex() {
     ok(&mut game, mv("foot", &["0405"], Vertex::E));
     assert!(matches!(&game.state.phase, Phase::Reaction { leaders, .. } if leaders.contains(&"gc".to_string())));
     let gc = game.scenario.leaders.iter().position(|l| l.id == "gc").unwrap();
-    let ways = sarissa_rules::withdrawal::leader_withdrawals(&game.scenario, &game.state, gc);
+    let ways = sarissa_rules::movement::withdrawal::leader_withdrawals(&game.scenario, &game.state, gc);
     assert!(!ways.contains_key(&h("0705")) && !ways.is_empty(), "{ways:?}");
     let into = Command::WithdrawLeader { leader: "gc".into(), path: vec![h("0705")] };
     let err = game.execute(&into).unwrap_err();

@@ -3,8 +3,8 @@
 //! bows as the rules give them, and its light infantry counting half TQ; the loader refuses the
 //! marks where they do not belong.
 
-use sarissa_rules::units::{Missile, UnitClass, UnitType};
-use sarissa_rules::victory::unit_points;
+use sarissa_rules::effects::victory::unit_points;
+use sarissa_rules::scenario::units::{Missile, UnitClass, UnitType};
 use sarissa_rules::{load, LoadError, Scenario};
 
 const HYDASPES: &str = include_str!("../../../scenarios/hydaspes.toml");

@@ -4,7 +4,7 @@ mod common;
 use common::*;
 use sarissa_rules::charts::leaders::{casualty_roll, LeaderResult};
 use sarissa_rules::game::{Command, Event, LeaderStatus};
-use sarissa_rules::hex::Vertex;
+use sarissa_rules::map::hex::Vertex;
 
 fn pc_leader(id: &str, initiative: u8, pc: u8, at: &str) -> String {
     format!("{{ id = \"{id}\", name = \"{id}\", role = \"overall\", initiative = {initiative}, command_range = 6, charisma = 2, personal_combat = {pc}, at = \"{at}\" }}")
@@ -38,7 +38,7 @@ fn alexander_rides_up_to_spithridates_and_wounds_him_gba_4_63_9_21() {
     );
     let st = &game.state.leaders[1];
     assert_eq!((st.wounds, st.status), (1, LeaderStatus::Finished));
-    let r = sarissa_rules::orders::ratings(&game.scenario, &game.state, 1);
+    let r = sarissa_rules::command::orders::ratings(&game.scenario, &game.state, 1);
     assert_eq!((r.initiative, r.personal_combat, r.charisma), (Some(5), Some(3), 1), "every rating one lower (9.22)");
 }
 
@@ -115,7 +115,7 @@ fn shock_leader_checks_are_applied_as_the_resolver_gives_them_gba_9_14() {
             ok(&mut game, Command::EndReaction);
         }
         ok(&mut game, Command::EndOrders);
-        let preview = sarissa_rules::shock_segment::preview(&game.scenario, &game.state, &[]);
+        let preview = sarissa_rules::combat::shock_segment::preview(&game.scenario, &game.state, &[]);
         assert!(
             preview[0].1.leader_checks
                 && preview[0].1.attacker_leader.is_some()

@@ -5,7 +5,7 @@ mod common;
 use common::*;
 use sarissa_rules::charts::leaders::LeaderResult;
 use sarissa_rules::game::{Command, Event, RollPurpose, RuleError};
-use sarissa_rules::legal::legal_commands;
+use sarissa_rules::play::legal::legal_commands;
 
 /// Blue archers at 0305 facing east; red's leader `foe` alone at 0505, two hexes off.
 fn field(rules: &'static str, red_at_foe: Vec<String>) -> Field {
@@ -142,13 +142,13 @@ fn darius_may_always_withdraw_up_to_four_hexes_straight_toward_his_retreat_edge_
     // The light horse (MA 9) is as fast as any leader: an ordinary one could not withdraw (4.62).
     let (mut game, _) = darius_field("0805").start(&[]);
     ok(&mut game, activate("hero"));
-    ok(&mut game, mv("horse", &["0405", "0505", "0605"], sarissa_rules::hex::Vertex::E));
+    ok(&mut game, mv("horse", &["0405", "0505", "0605"], sarissa_rules::map::hex::Vertex::E));
     let sarissa_rules::game::Phase::Reaction { leaders, .. } = &game.state.phase else {
         panic!("{:?}", game.state.phase)
     };
     assert_eq!(leaders, &vec!["darius".to_string()]);
     let di = game.scenario.leaders.iter().position(|l| l.id == "darius").unwrap();
-    let options = sarissa_rules::withdrawal::leader_withdrawals(&game.scenario, &game.state, di);
+    let options = sarissa_rules::movement::withdrawal::leader_withdrawals(&game.scenario, &game.state, di);
     assert_eq!(options.values().map(|(_, p)| p.len()).max(), Some(4), "{options:?}");
     // Every hex of every path nearer the east edge than the one before.
     for (_, path) in options.values() {
@@ -169,7 +169,7 @@ fn darius_may_always_withdraw_up_to_four_hexes_straight_toward_his_retreat_edge_
 fn darius_withdrawing_off_the_map_is_out_of_the_battle_but_not_killed_gba_9_24() {
     let (mut game, _) = darius_field("1105").start(&[]);
     ok(&mut game, activate("hero"));
-    ok(&mut game, mv("horse", &["0405", "0505", "0605", "0705", "0805", "0905"], sarissa_rules::hex::Vertex::E));
+    ok(&mut game, mv("horse", &["0405", "0505", "0605", "0705", "0805", "0905"], sarissa_rules::map::hex::Vertex::E));
     assert!(
         matches!(&game.state.phase, sarissa_rules::game::Phase::Reaction { leaders, .. } if leaders.contains(&"darius".to_string()))
     );
@@ -179,7 +179,7 @@ fn darius_withdrawing_off_the_map_is_out_of_the_battle_but_not_killed_gba_9_24()
     assert!(!events.iter().any(|e| matches!(e, Event::TargetLeaderLost { .. } | Event::BattleEnded { .. })));
     let st = &game.state.leaders[1];
     assert!(st.fled && st.status == sarissa_rules::game::LeaderStatus::Eliminated);
-    assert_eq!(sarissa_rules::victory::target_lost(&game.scenario, &game.state), None);
+    assert_eq!(sarissa_rules::effects::victory::target_lost(&game.scenario, &game.state), None);
 }
 
 #[test]

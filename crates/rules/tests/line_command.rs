@@ -2,10 +2,10 @@
 
 mod common;
 use common::*;
+use sarissa_rules::command::line::Formation;
 use sarissa_rules::game::{Command, Event, RollPurpose, RuleError};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::line::Formation;
-use sarissa_rules::units::{LineType, Placement};
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::scenario::units::{LineType, Placement};
 
 fn l_leader(id: &str, role: &str, initiative: u8, range: u8, strategy: u8, extra: &str, at: &str) -> String {
     format!("{{ id = \"{id}\", name = \"{id}\", role = \"{role}\", initiative = {initiative}, command_range = {range}, charisma = 1, personal_combat = 3, line_command = true, strategy = {strategy}{extra}, at = \"{at}\" }}")
@@ -176,5 +176,5 @@ fn rallied_units_are_no_part_of_a_line_gba_4_33_10_27() {
     let events = ok(&mut game, line("PH/MA", "ph2", Formation::Abreast));
     let units = declared(&events).unwrap();
     assert!(!units.contains(&"ph1".to_string()), "{units:?}");
-    assert!(!sarissa_rules::legal::orderable_units(&game).contains(&0));
+    assert!(!sarissa_rules::play::legal::orderable_units(&game).contains(&0));
 }

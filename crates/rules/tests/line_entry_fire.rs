@@ -3,14 +3,14 @@
 
 mod common;
 use common::*;
+use sarissa_rules::combat::fire::ReactionFire;
+use sarissa_rules::combat::line_entry::LineEntry;
 use sarissa_rules::combat::missile::Supply;
-use sarissa_rules::fire::ReactionFire;
+use sarissa_rules::command::line::Formation;
 use sarissa_rules::game::{Command, Event, HitCause, Phase, RollPurpose};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::legal::legal_commands;
-use sarissa_rules::line::Formation;
-use sarissa_rules::line_entry::LineEntry;
-use sarissa_rules::units::{LineType, Placement};
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::play::legal::legal_commands;
+use sarissa_rules::scenario::units::{LineType, Placement};
 
 fn l_leader(id: &str, at: &str) -> String {
     format!("{{ id = \"{id}\", name = \"{id}\", role = \"overall\", initiative = 2, command_range = 4, charisma = 1, personal_combat = 3, line_command = true, strategy = 3, at = \"{at}\" }}")
@@ -285,7 +285,7 @@ fn random_games_reach_the_entry_fire_pause_after_a_line_move_gba_8_21_p140() {
     for seed in 0..40u64 {
         let dice = || sarissa_rules::Dice::seeded(seed);
         let (mut game, _) = sarissa_rules::Game::new(scenario.clone(), dice()).unwrap();
-        let mut player = sarissa_rules::playout::RandomPlayer::new(seed);
+        let mut player = sarissa_rules::play::playout::RandomPlayer::new(seed);
         let mut played = Vec::new();
         for _ in 0..60 {
             let Some(c) = player.choose(&game) else { break };

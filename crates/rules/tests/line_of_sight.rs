@@ -2,7 +2,7 @@
 
 mod common;
 use common::*;
-use sarissa_rules::sight::line_of_sight;
+use sarissa_rules::map::sight::line_of_sight;
 
 fn sees(f: &Field, from: &str, to: &str, archer: bool) -> bool {
     let (game, _) = f.start(&[]);

@@ -3,9 +3,9 @@
 mod common;
 use common::*;
 use sarissa_rules::game::{Command, Event, HitCause, LineStep, Phase, RollPurpose, RuleError};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::units::Placement;
-use sarissa_rules::withdrawal::{line_plan, line_withdrawals};
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::movement::withdrawal::{line_plan, line_withdrawals};
+use sarissa_rules::scenario::units::Placement;
 use sarissa_rules::Game;
 
 /// Blue's foot (MA 5) starts at 0305 facing E and marches east along row 05. Red's light horse
@@ -162,8 +162,8 @@ fn a_line_needs_one_unit_within_two_hexes_of_a_leader_gba_6_78() {
     // A command range of 8 gathers the line four hexes round him; none is within two of him.
     let game = started(field("1205", 8), &[]);
     assert!(matches!(game.state.phase, Phase::Reaction { .. }));
-    let lc = sarissa_rules::units::LineType::parse("LC/J").unwrap();
-    assert_eq!(sarissa_rules::line::mounted_members(&game.scenario, &game.state, 1, &lc), vec![1, 2, 3]);
+    let lc = sarissa_rules::scenario::units::LineType::parse("LC/J").unwrap();
+    assert_eq!(sarissa_rules::command::line::mounted_members(&game.scenario, &game.state, 1, &lc), vec![1, 2, 3]);
     assert!(line_withdrawals(&game.scenario, &game.state).is_empty());
     // Two hexes off, he may (with command range 8 the line is the same three units).
     let game = started(field("1006", 8), &[]);
@@ -178,7 +178,7 @@ fn a_line_one_of_whose_units_cannot_withdraw_does_not_withdraw_as_a_body_gba_6_7
     let mut f = field("1005", 4);
     f.units[0].push(unit("pin", "MI", "", 4, 5, 5, "", "1004", "W"));
     let game = started(f, &[]);
-    let zoc = sarissa_rules::zoc::enemy_zoc(&game.scenario, &game.state, 1);
+    let zoc = sarissa_rules::map::zoc::enemy_zoc(&game.scenario, &game.state, 1);
     assert!(zoc.contains_key(&h("0904")), "pinned");
     let Phase::Reaction { withdrawers, .. } = &game.state.phase else { panic!("{:?}", game.state.phase) };
     assert!(withdrawers.contains(&"lc1".to_string()));
@@ -214,9 +214,9 @@ fn the_ready_made_plans_are_legal_commands_and_carry_out_gba_6_78() {
         let lines = line_withdrawals(&game.scenario, &game.state);
         let units = line_plan(&game.scenario, &game.state, &lines[0], far, false).unwrap();
         let command = Command::WithdrawLine { leader: "foe".into(), units };
-        assert!(sarissa_rules::legal::legal_commands(&game).contains(&command));
-        let text = sarissa_rules::notation::format(&command);
-        assert_eq!(sarissa_rules::notation::parse(&text), Ok(Some(command.clone())), "{text}");
+        assert!(sarissa_rules::play::legal::legal_commands(&game).contains(&command));
+        let text = sarissa_rules::play::notation::format(&command);
+        assert_eq!(sarissa_rules::play::notation::parse(&text), Ok(Some(command.clone())), "{text}");
         let events = ok(&mut game, command);
         let moved = events.iter().filter(|e| matches!(e, Event::UnitWithdrew { .. })).count();
         assert_eq!(moved, 3, "{events:?}");

@@ -5,9 +5,9 @@
 
 mod common;
 
-use sarissa_rules::hex::{HexId, Hexside};
-use sarissa_rules::terrain::HexsideFeature;
-use sarissa_rules::units::{Grade, UnitType};
+use sarissa_rules::map::hex::{HexId, Hexside};
+use sarissa_rules::map::terrain::HexsideFeature;
+use sarissa_rules::scenario::units::{Grade, UnitType};
 use sarissa_rules::{load, Scenario};
 
 const MALAYAKETU: &str = include_str!("../../../scenarios/malayaketu.toml");

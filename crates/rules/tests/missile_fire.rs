@@ -2,10 +2,10 @@
 
 mod common;
 use common::*;
+use sarissa_rules::combat::fire::targets;
 use sarissa_rules::combat::missile::Supply;
-use sarissa_rules::fire::targets;
 use sarissa_rules::game::{Command, Event, HitCause, Phase};
-use sarissa_rules::hex::Vertex;
+use sarissa_rules::map::hex::Vertex;
 
 fn archers() -> String {
     unit("cretans", "SK", "A", 1, 5, 6, "A", "0305", "E")

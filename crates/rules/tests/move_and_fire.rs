@@ -3,10 +3,10 @@
 mod common;
 use common::*;
 use sarissa_rules::game::{Command, Event, HitCause, Phase};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::legal::legal_commands;
+use sarissa_rules::map::hex::Vertex;
 use sarissa_rules::movement::reach;
-use sarissa_rules::units::Placement;
+use sarissa_rules::play::legal::legal_commands;
+use sarissa_rules::scenario::units::Placement;
 
 fn horse_archers(at: &str) -> String {
     unit("dahae", "LC", "", 2, 5, 8, "A", at, "E")
@@ -17,7 +17,7 @@ fn foot(at: &str) -> String {
     unit("foot", "MI", "", 4, 5, 5, "", at, "W")
 }
 
-fn orders_left(game: &sarissa_rules::game::Game) -> u8 {
+fn orders_left(game: &sarissa_rules::play::Game) -> u8 {
     match &game.state.phase {
         Phase::Orders { orders_left, .. } => *orders_left,
         other => panic!("not an orders phase: {other:?}"),

@@ -3,7 +3,7 @@
 mod common;
 use common::*;
 use sarissa_rules::game::{Command, Event, HitCause, RuleError};
-use sarissa_rules::hex::Vertex;
+use sarissa_rules::map::hex::Vertex;
 use sarissa_rules::movement::{plan, plan_steps, reach};
 
 /// Blue's hero (initiative 5, range 6) stands with one unit; red's leader far away.
@@ -231,14 +231,14 @@ fn enemy_zocs_block_the_command_path_gba_4_21() {
     let mut field = field_with(vec![unit("cut", "HC", "", 3, 7, 7, "", "0205", "E")], red);
     field.leaders[0] = vec![leader("hero", "overall", 5, 3, "0105")];
     let (game, _) = field.start(&[]);
-    assert!(sarissa_rules::orders::in_command_range(&game.scenario, &game.state, 0, 0));
+    assert!(sarissa_rules::command::orders::in_command_range(&game.scenario, &game.state, 0, 0));
     let mut field2 = field_with(vec![unit("cut", "HC", "", 3, 7, 7, "", "0405", "E")], Vec::new());
     field2.units[1] =
         vec![unit("r", "HC", "", 3, 6, 7, "", "0304", "SE"), unit("r2", "HC", "", 3, 6, 7, "", "0306", "NE")];
     field2.leaders[0] = vec![leader("hero", "overall", 5, 3, "0105")];
     let (game2, _) = field2.start(&[]);
     // 0205 and 0305 are in red ZOC and empty: the path from 0105 to 0405 is cut.
-    assert!(!sarissa_rules::orders::in_command_range(&game2.scenario, &game2.state, 0, 0));
+    assert!(!sarissa_rules::command::orders::in_command_range(&game2.scenario, &game2.state, 0, 0));
 }
 
 #[test]

@@ -85,7 +85,7 @@ fn engaged_switched_on_by_the_players_plays_gba_10_3() {
         let mut locked = 0;
         for seed in 0..3u64 {
             let (mut game, _) = Game::new(scenario.clone(), Dice::seeded(seed)).unwrap();
-            let mut player = sarissa_rules::playout::RandomPlayer::new(seed);
+            let mut player = sarissa_rules::play::playout::RandomPlayer::new(seed);
             for _ in 0..500 {
                 let Some(c) = player.choose(&game) else { break };
                 let events = game.execute(&c).unwrap_or_else(|e| panic!("seed {seed}: {c:?} refused: {e}"));

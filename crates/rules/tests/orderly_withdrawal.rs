@@ -2,11 +2,11 @@
 
 mod common;
 use common::*;
-use sarissa_rules::facing::Arc;
 use sarissa_rules::game::{Command, Event, HitCause, LeaderStatus, Phase};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::units::Placement;
-use sarissa_rules::withdrawal::{approach_arc, approach_ma, leader_allowance, unit_withdrawals, Allowance};
+use sarissa_rules::map::facing::Arc;
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::movement::withdrawal::{approach_arc, approach_ma, leader_allowance, unit_withdrawals, Allowance};
+use sarissa_rules::scenario::units::Placement;
 
 /// Blue's `mover` starts at 0305 facing E and marches east along row 05; red waits at 0805.
 /// From 0605 on, blue is within two hexes of red.
@@ -373,7 +373,7 @@ fn a_phalanx_advance_pauses_for_the_skirmishers_and_their_leader_gba_6_77_t15_p2
         "{:?}",
         game.state.phase
     );
-    let rides = sarissa_rules::withdrawal::leader_withdrawals(&game.scenario, &game.state, 1);
+    let rides = sarissa_rules::movement::withdrawal::leader_withdrawals(&game.scenario, &game.state, 1);
     assert!(rides.values().all(|(mp, _)| *mp <= 5) && rides.values().any(|(mp, _)| *mp == 5), "{rides:?}");
     let (_, path) = rides.iter().find(|(_, (mp, _))| *mp == 4).map(|(h, p)| (*h, p.clone())).unwrap().1;
     ok(&mut game, Command::WithdrawLeader { leader: "bupares".into(), path });
@@ -417,7 +417,7 @@ fn horse_archers_shoot_as_they_withdraw_at_range_two_once_per_enemy_gba_6_76() {
     .start(&[3, 2]);
     ok(&mut game, activate("hero"));
     ok(&mut game, march());
-    assert!(sarissa_rules::withdrawal::withdrawal_volley(&game.scenario, &game.state, 1).is_some());
+    assert!(sarissa_rules::movement::withdrawal::withdrawal_volley(&game.scenario, &game.state, 1).is_some());
     let events = ok(
         &mut game,
         Command::Withdraw { unit: "red".into(), path: vec![h("0905")], facing: Vertex::W, fire: true, with: None },

@@ -5,8 +5,8 @@
 
 mod common;
 
+use sarissa_rules::scenario::units::{Grade, LeaderRole, Missile, UnitType};
 use sarissa_rules::scenario::RuleSet;
-use sarissa_rules::units::{Grade, LeaderRole, Missile, UnitType};
 use sarissa_rules::{load, Scenario};
 
 const PATALIPUTRA: &str = include_str!("../../../scenarios/pataliputra.toml");
@@ -15,7 +15,7 @@ fn pataliputra() -> Scenario {
     load("scenarios/pataliputra.toml", PATALIPUTRA).unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn leader<'a>(s: &'a Scenario, id: &str) -> &'a sarissa_rules::units::Leader {
+fn leader<'a>(s: &'a Scenario, id: &str) -> &'a sarissa_rules::scenario::units::Leader {
     s.leaders.iter().find(|l| l.id == id).unwrap_or_else(|| panic!("no leader {id}"))
 }
 

@@ -5,8 +5,8 @@ use common::*;
 use sarissa_rules::game::{
     Command, Event, HitCause, LeaderStatus, LineStep, Phase, PwDeclaration, PwOrder, RollPurpose,
 };
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::units::Placement;
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::scenario::units::Placement;
 use sarissa_rules::Game;
 
 /// Red's phalanx line faces W in column 08: `ph1` at 0803-0804, `ph2` at 0805-0806, its overall
@@ -111,11 +111,11 @@ fn the_line_withdraws_one_hex_together_from_infantry_and_its_leader_is_finished_
     // infantry (6.72[1]) and a TQ check, failed by ph2 on a 9 (6.72[3]).
     let mut game = marched(foot(), &["ph1", "ph2"], &[3, 9]);
     assert_eq!(pre_arranged(&game), vec!["foe".to_string()]);
-    let plan = sarissa_rules::pre_arranged::plan(&game.scenario, &game.state, 1).expect("a way back");
+    let plan = sarissa_rules::movement::pre_arranged::plan(&game.scenario, &game.state, 1).expect("a way back");
     let expected_plan = vec![step("ph1", ["0903", "0904"]), step("ph2", ["0905", "0906"])];
     assert_eq!(plan, expected_plan);
     let command = Command::PreArrangedWithdrawal { leader: "foe".into(), units: plan };
-    assert!(sarissa_rules::legal::legal_commands(&game).contains(&command));
+    assert!(sarissa_rules::play::legal::legal_commands(&game).contains(&command));
     let events = ok(&mut game, command);
     let tq = |unit: &str, roll: u8| Event::DieRolled {
         roll,
@@ -173,7 +173,7 @@ fn the_no_pw_bluff_gives_nothing_and_is_turned_up_on_activation_gba_6_82_6_83() 
     }
     let events = ok(&mut game, activate("foe"));
     assert!(events.contains(&Event::PreArrangedRevealed { leader: "foe".into(), units: vec![], activated: true }));
-    assert_eq!(sarissa_rules::legal::orderable_units(&game), vec![1, 2], "no PW order: the line moves freely");
+    assert_eq!(sarissa_rules::play::legal::orderable_units(&game), vec![1, 2], "no PW order: the line moves freely");
 }
 
 #[test]
@@ -190,20 +190,20 @@ fn activated_with_a_pw_order_his_line_may_not_move_gba_6_83() {
     let moving =
         Command::MoveTo { unit: "ph1".into(), to: Placement::Two(h("0703"), h("0704")), facing: Vertex::W, with: None };
     assert_eq!(game.execute(&moving).unwrap_err().rule(), "6.83");
-    assert!(sarissa_rules::legal::orderable_units(&game).is_empty(), "neither phalanx takes a move order");
+    assert!(sarissa_rules::play::legal::orderable_units(&game).is_empty(), "neither phalanx takes a move order");
 }
 
 #[test]
 fn the_line_may_withdraw_again_while_the_order_holds_gba_6_83() {
     let mut game = marched(foot(), &["ph1", "ph2"], &[0, 0, 0, 0]);
-    let plan = sarissa_rules::pre_arranged::plan(&game.scenario, &game.state, 1).unwrap();
+    let plan = sarissa_rules::movement::pre_arranged::plan(&game.scenario, &game.state, 1).unwrap();
     ok(&mut game, Command::PreArrangedWithdrawal { leader: "foe".into(), units: plan });
     // The march goes on to 0705, within two hexes of ph2 again: the line may step back again.
     assert_eq!(game.state.units[0].placement, Placement::One(h("0705")));
     assert_eq!(pre_arranged(&game), vec!["foe".to_string()], "{:?}", game.state.phase);
     let wrong = Command::PreArrangedWithdrawal { leader: "foe".into(), units: vec![step("ph2", ["1005", "1006"])] };
     assert_eq!(game.execute(&wrong).unwrap_err().rule(), "6.83", "the whole line, each once");
-    let plan = sarissa_rules::pre_arranged::plan(&game.scenario, &game.state, 1).unwrap();
+    let plan = sarissa_rules::movement::pre_arranged::plan(&game.scenario, &game.state, 1).unwrap();
     let events = ok(&mut game, Command::PreArrangedWithdrawal { leader: "foe".into(), units: plan });
     assert!(!events.iter().any(|e| matches!(e, Event::PreArrangedRevealed { .. } | Event::LeaderFinished { .. })));
 }
@@ -218,11 +218,11 @@ fn one_hex_heavy_infantry_step_back_one_hex_and_may_turn_gba_6_83_p65() {
     ok(&mut game, activate("hero"));
     ok(&mut game, march());
     assert_eq!(pre_arranged(&game), vec!["foe".to_string()]);
-    let plan = sarissa_rules::pre_arranged::plan(&game.scenario, &game.state, 1).unwrap();
+    let plan = sarissa_rules::movement::pre_arranged::plan(&game.scenario, &game.state, 1).unwrap();
     assert!(plan.iter().all(|s| s.path.len() == 1 && s.facing == Vertex::W), "{plan:?}");
     // Two hexes back is too far; one hex back turning to face NW is allowed.
     let mut far = plan.clone();
-    let beyond = far[0].path[0].neighbour(sarissa_rules::hex::Hexside::from_index(0)).unwrap();
+    let beyond = far[0].path[0].neighbour(sarissa_rules::map::hex::Hexside::from_index(0)).unwrap();
     far[0].path.push(beyond);
     let refused = game.execute(&Command::PreArrangedWithdrawal { leader: "foe".into(), units: far }).unwrap_err();
     assert_eq!(refused.rule(), "6.83", "{refused}");
@@ -238,7 +238,7 @@ fn a_line_with_a_unit_in_an_enemy_zoc_may_not_pw_gba_6_83_p65() {
     let mut f = field(foot());
     f.units[0].push(unit("pin", "MI", "", 4, 5, 5, "", "0703", "E"));
     let (mut game, _) = f.start_declaring(&[]);
-    let zoc = sarissa_rules::zoc::enemy_zoc(&game.scenario, &game.state, 1);
+    let zoc = sarissa_rules::map::zoc::enemy_zoc(&game.scenario, &game.state, 1);
     assert!(game.state.units[2].placement.hexes().any(|x| zoc.contains_key(&x)), "pinned");
     ok(&mut game, declare(&["ph1", "ph2"]));
     ok(&mut game, activate("hero"));

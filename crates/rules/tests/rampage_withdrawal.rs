@@ -6,11 +6,11 @@
 mod common;
 use common::*;
 use sarissa_rules::charts::leaders::LeaderResult;
-use sarissa_rules::cohesion::AfterRout;
+use sarissa_rules::effects::cohesion::AfterRout;
 use sarissa_rules::game::{Command, Event, LeaderStatus, Phase, RampageEnd, RollPurpose, RuleError};
-use sarissa_rules::hex::{Hexside, Vertex};
-use sarissa_rules::rampage::{Leg, Rampage};
-use sarissa_rules::units::Placement;
+use sarissa_rules::map::hex::{Hexside, Vertex};
+use sarissa_rules::scenario::units::Placement;
+use sarissa_rules::special::rampage::{Leg, Rampage};
 
 /// Blue's slingers shoot at red's elephant `el`, one hit short of its TQ; `blue` and `red` add
 /// units. The slingers stand at 0208, three hexes from 0507 and never two from the elephant
@@ -221,7 +221,7 @@ fn only_those_offered_may_withdraw_and_none_may_shoot_as_it_goes_gba_6_77_8_2() 
     let order = mv("horse", &["0503"], Vertex::SW);
     assert!(matches!(game.execute(&order), Err(RuleError::NotNow { .. })));
     // The legal commands are standing, and the horse's withdrawals.
-    let legal = sarissa_rules::legal::legal_commands(&game);
+    let legal = sarissa_rules::play::legal::legal_commands(&game);
     assert_eq!(legal[0], Command::EndReaction);
     assert!(legal[1..].iter().all(|c| matches!(c, Command::Withdraw { unit, fire: false, .. } if unit == "horse")));
     assert!(legal.len() > 1);
@@ -238,7 +238,7 @@ fn the_rampaging_elephant_pins_nobody_cg_10_14() {
         matches!(&events[1], Event::RampageWithdrawalOffered { withdrawers, .. } if withdrawers == &vec!["horse".to_string()]),
         "{events:?}"
     );
-    assert!(!sarissa_rules::legal::legal_commands(&game).is_empty());
+    assert!(!sarissa_rules::play::legal::legal_commands(&game).is_empty());
 }
 
 #[test]
@@ -272,7 +272,8 @@ fn a_cg_chariot_withdraws_one_mp_from_an_elephant_as_fast_as_it_cg_6_62() {
         matches!(&events[2], Event::RampageWithdrawalOffered { withdrawers, .. } if withdrawers == &vec!["chariot".to_string()]),
         "{events:?}"
     );
-    let ways = sarissa_rules::withdrawal::unit_withdrawals(&game.scenario, &game.state, index(&game, "chariot"));
+    let ways =
+        sarissa_rules::movement::withdrawal::unit_withdrawals(&game.scenario, &game.state, index(&game, "chariot"));
     assert!(!ways.is_empty() && ways.iter().all(|d| d.mp <= 1 && d.path.len() == 1), "{ways:?}");
 }
 
@@ -303,7 +304,7 @@ fn a_contingent_commander_may_go_with_a_unit_stepping_aside_gba_6_77_5_68() {
     f.optional = vec!["contingent_commanders"];
     f.leaders[0].push("{ id = \"phil\", name = \"phil\", role = \"subordinate\", contingent = true, command_range = 4, charisma = 2, personal_combat = 3, contingent_units = [\"horse\"], at = \"0504\" }".into());
     let (mut game, _) = break_it(&f, &[0, 1, 3, 9]);
-    let legal = sarissa_rules::legal::legal_commands(&game);
+    let legal = sarissa_rules::play::legal::legal_commands(&game);
     assert!(legal.iter().any(|c| matches!(c, Command::Withdraw { with: Some(w), .. } if w == "phil")), "{legal:?}");
     let events = ok(&mut game, withdraw("horse", &["0503"], Vertex::SW).with_rider("phil"));
     assert_eq!(
@@ -500,7 +501,7 @@ fn the_legal_commands_in_the_pause_are_exactly_what_it_accepts_gba_4_62_6_77() {
     // Standing, and one leader withdrawal for each hex the aide may reach in 4 MP, each farther
     // from the elephant; every one of them is accepted, a hex nearer it is not.
     let (game, _) = break_it(&aide_field("alexander"), &[0, 1, 9]);
-    let legal = sarissa_rules::legal::legal_commands(&game);
+    let legal = sarissa_rules::play::legal::legal_commands(&game);
     assert_eq!(legal[0], Command::EndReaction);
     assert!(legal.len() > 1);
     for c in &legal[1..] {
@@ -558,7 +559,7 @@ fn the_random_player_plays_through_a_pause_with_a_leader_in_it_gba_4_62_6_77() {
     let mut rode = false;
     for seed in 0..12 {
         let (mut game, _) = break_it(&aide_field("alexander"), &[0, 1, 9]);
-        let mut player = sarissa_rules::playout::RandomPlayer::new(seed);
+        let mut player = sarissa_rules::play::playout::RandomPlayer::new(seed);
         while matches!(game.state.phase, Phase::RampageWithdrawal { .. }) {
             let c = player.choose(&game).expect("a command in the pause");
             rode |= matches!(c, Command::WithdrawLeader { .. });

@@ -3,8 +3,8 @@
 mod common;
 use common::*;
 use sarissa_rules::game::{Command, Event, HitCause, Phase};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::units::Placement;
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::scenario::units::Placement;
 
 /// Blue's MI (MA 5) marches east along row 05; red waits at 0704 facing W. Blue first comes up
 /// beside red at 0705; a turn to SW would put 0705 in red's front.
@@ -118,10 +118,10 @@ fn a_two_hex_unit_reverses_face_when_an_enemy_comes_into_its_rear_at_least_two_h
     for (roll, hits) in [(3u8, 2u8), (9, 4)] {
         let (mut game, _) = behind("HI", "HO").start(&[roll]);
         ok(&mut game, activate("hero"));
-        let rear = sarissa_rules::facing::hexes_in(
+        let rear = sarissa_rules::map::facing::hexes_in(
             &game.state.units[1].placement,
             Vertex::E,
-            sarissa_rules::facing::Arc::Rear,
+            sarissa_rules::map::facing::Arc::Rear,
         );
         let target = rear[0];
         let reach = sarissa_rules::movement::reach(&game.scenario, &game.state, 0).unwrap();
@@ -146,8 +146,11 @@ fn a_two_hex_unit_reverses_face_when_an_enemy_comes_into_its_rear_at_least_two_h
 fn a_macedonian_phalanx_reverses_face_for_at_least_one_hit_gba_7_17() {
     let (mut game, _) = behind("PH", "MA").start(&[0]);
     ok(&mut game, activate("hero"));
-    let rear =
-        sarissa_rules::facing::hexes_in(&game.state.units[1].placement, Vertex::E, sarissa_rules::facing::Arc::Rear);
+    let rear = sarissa_rules::map::facing::hexes_in(
+        &game.state.units[1].placement,
+        Vertex::E,
+        sarissa_rules::map::facing::Arc::Rear,
+    );
     let reach = sarissa_rules::movement::reach(&game.scenario, &game.state, 0).unwrap();
     let d = reach.iter().find(|d| d.hex == rear[0]).expect("blue can reach a rear hex");
     ok(&mut game, d.command("blue"));

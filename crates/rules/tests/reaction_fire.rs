@@ -3,12 +3,12 @@
 
 mod common;
 use common::*;
+use sarissa_rules::combat::fire::ReactionFire;
 use sarissa_rules::combat::missile::Supply;
-use sarissa_rules::fire::ReactionFire;
 use sarissa_rules::game::{Command, Event, HitCause, Phase};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::legal::legal_commands;
-use sarissa_rules::units::Placement;
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::play::legal::legal_commands;
+use sarissa_rules::scenario::units::Placement;
 
 /// Red archer foot at 0805 facing west: its ZOC takes in 0705.
 fn red_bows(facing: &str) -> String {
@@ -90,7 +90,10 @@ fn a_unit_that_turned_to_face_the_mover_may_then_fire_at_it_gba_8_21() {
     let turn = match &game.state.phase {
         Phase::Reaction { reactors, .. } => {
             assert_eq!(reactors, &vec!["bows".to_string()]);
-            sarissa_rules::reaction::reaction_options(&game.state.units[1].placement, game.state.units[1].facing)
+            sarissa_rules::movement::reaction::reaction_options(
+                &game.state.units[1].placement,
+                game.state.units[1].facing,
+            )
         }
         other => panic!("{other:?}"),
     };
@@ -98,8 +101,8 @@ fn a_unit_that_turned_to_face_the_mover_may_then_fire_at_it_gba_8_21() {
     let facing = turn
         .into_iter()
         .find(|&f| {
-            sarissa_rules::facing::arc_of(&game.state.units[1].placement, f, h("0705"))
-                == Some(sarissa_rules::facing::Arc::Front)
+            sarissa_rules::map::facing::arc_of(&game.state.units[1].placement, f, h("0705"))
+                == Some(sarissa_rules::map::facing::Arc::Front)
         })
         .expect("one of the two turns faces the mover");
     let events = ok(&mut game, Command::ReactFacing { unit: "bows".into(), facing });

@@ -3,8 +3,8 @@
 
 mod common;
 use common::*;
+use sarissa_rules::effects::recovery::recoverers;
 use sarissa_rules::game::{Command, Event, Phase};
-use sarissa_rules::recovery::recoverers;
 
 fn recover(unit: &str) -> Command {
     Command::Recover { unit: unit.into() }

@@ -4,12 +4,12 @@
 
 mod common;
 use common::*;
-use sarissa_rules::cohesion::{AfterRout, PendingRout};
+use sarissa_rules::effects::cohesion::{AfterRout, PendingRout};
+use sarissa_rules::effects::rout::RoutLeg;
 use sarissa_rules::game::{Command, Event, Phase};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::legal::legal_commands;
-use sarissa_rules::rout::RoutLeg;
-use sarissa_rules::units::Placement;
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::play::legal::legal_commands;
+use sarissa_rules::scenario::units::Placement;
 
 /// Dice that rout red's MI at 0605 when the hypaspists attack it from 0505: the hypaspists pass
 /// their charge check (0), red fails its (9), then the shock goes the attacker's way.
@@ -119,7 +119,7 @@ fn the_owner_picks_each_tie_in_turn_and_the_segment_goes_on_to_the_advance_gba_1
                 leader: "hero".into(),
                 unit: "hyp".into(),
                 waiting: vec![],
-                advances: vec![sarissa_rules::reaction::Advance {
+                advances: vec![sarissa_rules::movement::reaction::Advance {
                     unit: "hyp".into(),
                     from: h("0505"),
                     two_hex: None,
@@ -269,7 +269,7 @@ fn the_random_player_meets_and_answers_rout_choices_p120() {
     let mut met = 0;
     for seed in 1..=6u64 {
         let (mut game, _) = sarissa_rules::Game::new(scenario.clone(), sarissa_rules::Dice::seeded(seed)).unwrap();
-        let mut player = sarissa_rules::playout::RandomPlayer::new(seed);
+        let mut player = sarissa_rules::play::playout::RandomPlayer::new(seed);
         for _ in 0..1500 {
             let was_choice = matches!(game.state.phase, Phase::RoutChoice { .. });
             let Some(c) = player.choose(&game) else { break };

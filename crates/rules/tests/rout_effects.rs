@@ -3,7 +3,7 @@
 mod common;
 use common::*;
 use sarissa_rules::game::{Command, Event, RuleError};
-use sarissa_rules::units::Placement;
+use sarissa_rules::scenario::units::Placement;
 
 fn field(red: Vec<String>) -> Field {
     Field {
@@ -35,7 +35,7 @@ fn a_unit_whose_hits_reach_its_tq_routs_two_hexes_toward_its_edge_gba_10_1_10_21
     assert!(at.col > 5, "toward red's edge, the east: {at}");
     let st = &game.state.units[1];
     assert!(st.routed && st.hits == 0, "Routed, its hits removed: {st:?}");
-    assert!(sarissa_rules::zoc::zoc_of(&game.scenario, &game.state, 1).is_empty(), "no ZOC (7.21)");
+    assert!(sarissa_rules::map::zoc::zoc_of(&game.scenario, &game.state, 1).is_empty(), "no ZOC (7.21)");
 }
 
 #[test]
@@ -67,8 +67,8 @@ fn routed_units_take_no_orders_gba_10_26() {
     let (mut game, _) = f.start(&[]);
     game.state.units[0].routed = true;
     ok(&mut game, activate("hero"));
-    assert!(sarissa_rules::legal::orderable_units(&game).is_empty());
-    let err = game.execute(&mv("blue", &["0405"], sarissa_rules::hex::Vertex::E)).unwrap_err();
+    assert!(sarissa_rules::play::legal::orderable_units(&game).is_empty());
+    let err = game.execute(&mv("blue", &["0405"], sarissa_rules::map::hex::Vertex::E)).unwrap_err();
     assert!(matches!(err, RuleError::UnitNotAvailable { .. }), "{err}");
 }
 
@@ -117,20 +117,20 @@ fn rally_field(dice: &[u8]) -> sarissa_rules::Game {
 }
 
 fn rally() -> Command {
-    Command::Rally { unit: "horse".into(), facing: sarissa_rules::hex::Vertex::W }
+    Command::Rally { unit: "horse".into(), facing: sarissa_rules::map::hex::Vertex::W }
 }
 
 #[test]
 fn initiative_4_rallies_a_tq_7_unit_on_0_to_5_and_the_table_gives_its_hits_gba_10_27() {
     // Roll 5: rallied; the Rally Table roll 5 at printed TQ 7 gives 2 hits.
     let mut game = rally_field(&[5, 5]);
-    assert_eq!(sarissa_rules::rally::rallyable(&game.scenario, &game.state), vec![0]);
+    assert_eq!(sarissa_rules::effects::rally::rallyable(&game.scenario, &game.state), vec![0]);
     let events = ok(&mut game, rally());
     assert!(events.iter().any(|e| matches!(e, Event::UnitRallied { hits: 2, .. })), "{events:?}");
     let st = &game.state.units[0];
-    assert!(!st.routed && st.rallied && st.hits == 2 && st.facing == sarissa_rules::hex::Vertex::W);
+    assert!(!st.routed && st.rallied && st.hits == 2 && st.facing == sarissa_rules::map::hex::Vertex::W);
     // Rallied: no orders until next turn; and each leader tries a unit once a turn.
-    assert!(!sarissa_rules::legal::orderable_units(&game).contains(&0));
+    assert!(!sarissa_rules::play::legal::orderable_units(&game).contains(&0));
 }
 
 #[test]
@@ -161,6 +161,6 @@ fn no_rally_beside_the_enemy_or_under_its_missiles_gba_10_27() {
     let (mut game, _) = f.start(&[]);
     game.state.units[0].routed = true;
     ok(&mut game, activate("hero"));
-    let refusal = sarissa_rules::rally::refusal(&game.scenario, &game.state, 0).unwrap();
+    let refusal = sarissa_rules::effects::rally::refusal(&game.scenario, &game.state, 0).unwrap();
     assert!(refusal.contains("missile"), "{refusal}");
 }

@@ -5,13 +5,13 @@ mod common;
 
 use common::{h, leader, unit, Field};
 use sarissa_rules::charts::stacking::{Action, Outcome};
-use sarissa_rules::game::{Dice, GameState};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::rout::{
+use sarissa_rules::effects::rout::{
     edge_facings, rout_move, rout_move_choosing, Choice, Elimination, Passage, RoutLeg, RoutPlan, RoutTrack,
 };
+use sarissa_rules::game::{Dice, GameState};
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::scenario::units::Placement;
 use sarissa_rules::scenario::{Edge, Scenario};
-use sarissa_rules::units::Placement;
 
 const INITIAL: RoutLeg = RoutLeg::Hexes(2);
 

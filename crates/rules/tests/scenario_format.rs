@@ -1,10 +1,10 @@
 //! The scenario format (docs/scenario-format.md): a good file loads into the expected model, and
 //! each class of bad input is rejected with a message that says what and where.
 
-use sarissa_rules::hex::{HexId, Vertex};
+use sarissa_rules::map::hex::{HexId, Vertex};
+use sarissa_rules::map::terrain::{HexsideFeature, Terrain};
+use sarissa_rules::scenario::units::{LeaderRole, LineType, Missile, Placement, UnitClass, UnitTag, UnitType};
 use sarissa_rules::scenario::{Edge, RuleSet};
-use sarissa_rules::terrain::{HexsideFeature, Terrain};
-use sarissa_rules::units::{LeaderRole, LineType, Missile, Placement, UnitClass, UnitTag, UnitType};
 use sarissa_rules::{load, LoadError};
 
 const GOOD: &str = include_str!("fixtures/skirmish.toml");

@@ -3,7 +3,7 @@
 mod common;
 use common::*;
 use sarissa_rules::game::{Command, Doom, Event, HitCause, Phase, RollPurpose, RuleError};
-use sarissa_rules::hex::Vertex;
+use sarissa_rules::map::hex::Vertex;
 
 /// The rulebook's Granicus example: Alexander 7 and Philotas 5 (Macedonian); Memnon 5, Omares 3
 /// and Arsites 2 (Persian).
@@ -292,7 +292,7 @@ fn a_seeded_random_game_replays_to_a_pinned_hash() {
     let scenario = std::sync::Arc::new(sarissa_rules::load("scenarios/samarkand.toml", text).unwrap());
     let (mut game, _) =
         sarissa_rules::Game::new(scenario.clone(), sarissa_rules::Dice::seeded(SAMARKAND_SEED)).unwrap();
-    let commands = sarissa_rules::playout::random_game(&mut game, SAMARKAND_SEED, SAMARKAND_COMMANDS);
+    let commands = sarissa_rules::play::playout::random_game(&mut game, SAMARKAND_SEED, SAMARKAND_COMMANDS);
     assert_eq!(commands.len(), SAMARKAND_COMMANDS);
     assert!(game.state.turn >= 2, "the game got past turn 1");
     let replayed =

@@ -2,10 +2,10 @@
 
 mod common;
 use common::*;
+use sarissa_rules::combat::shock_segment::{combat_ids, groupings};
 use sarissa_rules::game::{CombatGroup, Command, Event, Phase};
-use sarissa_rules::hex::Hexside;
-use sarissa_rules::legal::legal_commands;
-use sarissa_rules::shock_segment::{combat_ids, groupings};
+use sarissa_rules::map::hex::Hexside;
+use sarissa_rules::play::legal::legal_commands;
 
 /// Blue's hypaspists ("a") touch red's MI ("x") and slingers ("y"); blue's MI ("b"),
 /// below "a", touch only the slingers — the rulebook's second 9.12 example in one-hex units.
@@ -38,7 +38,7 @@ fn the_attacker_may_split_the_connected_combat_as_9_12_allows_gba_9_12() {
     let game = to_the_shock(&[]);
     let both = vec!["a".to_string(), "b".to_string()];
     let ways = groupings(&game.scenario, &game.state, &both);
-    let named = |combats: &Vec<sarissa_rules::shock_segment::Combat>| {
+    let named = |combats: &Vec<sarissa_rules::combat::shock_segment::Combat>| {
         combats.iter().map(|c| combat_ids(&game.scenario, c)).collect::<Vec<_>>()
     };
     let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();

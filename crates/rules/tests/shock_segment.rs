@@ -4,7 +4,7 @@ mod common;
 use common::*;
 use sarissa_rules::combat::shock::resolve;
 use sarissa_rules::game::{Command, Event, Phase};
-use sarissa_rules::hex::Vertex;
+use sarissa_rules::map::hex::Vertex;
 
 /// Blue's hypaspists (one-hex HI) march east from 0305; red's MI waits at 0605 facing W.
 fn field(red: Vec<String>, blue_extra: Vec<String>) -> Field {
@@ -64,7 +64,7 @@ fn the_engine_applies_exactly_what_the_combat_resolver_gives_gba_9_13_9_16() {
         ok(&mut game, mv("hyp", &["0405", "0505"], Vertex::E));
         let_pass(&mut game);
         ok(&mut game, Command::EndOrders);
-        let preview = sarissa_rules::shock_segment::preview(&game.scenario, &game.state, &[]);
+        let preview = sarissa_rules::combat::shock_segment::preview(&game.scenario, &game.state, &[]);
         assert_eq!(preview.len(), 1);
         let mut it = dice.iter().copied();
         let expected = resolve(&preview[0].1, &mut || it.next().unwrap()).unwrap();
@@ -102,7 +102,7 @@ fn units_in_range_that_did_not_move_may_attack_without_the_check_gba_7_33() {
         events.contains(&Event::ShockSegmentBegan { leader: "hero".into(), must: vec![], optional: vec!["mi".into()] }),
         "{events:?}"
     );
-    let cands = sarissa_rules::shock_segment::candidates(&game.scenario, &game.state);
+    let cands = sarissa_rules::combat::shock_segment::candidates(&game.scenario, &game.state);
     assert!(cands.iter().all(|c| !c.check), "{cands:?}");
     let mut events = ok(&mut game, shock(&[]));
     events.extend(rout_first(&mut game));
@@ -117,7 +117,7 @@ fn attackers_sharing_a_defender_fight_one_combat_gba_9_12() {
     ok(&mut game, activate("hero"));
     ok(&mut game, mv("hyp", &["0405", "0505"], Vertex::E));
     ok(&mut game, Command::EndOrders);
-    let preview = sarissa_rules::shock_segment::preview(&game.scenario, &game.state, &["mi".to_string()]);
+    let preview = sarissa_rules::combat::shock_segment::preview(&game.scenario, &game.state, &["mi".to_string()]);
     assert_eq!(preview.len(), 1, "{preview:?}");
     assert_eq!(preview[0].0.attackers.len(), 2);
     assert_eq!(preview[0].1.attackers.iter().filter(|f| f.moved).count(), 1, "only the mover checks");
@@ -136,14 +136,14 @@ fn the_attacker_advances_into_the_hex_the_routed_defender_left_gba_9_31() {
         let mut events = ok(&mut game, shock(&[]));
         events.extend(rout_first(&mut game));
         let red = &game.state.units[1];
-        let gone = red.eliminated || red.placement != sarissa_rules::units::Placement::One(h("0605"));
+        let gone = red.eliminated || red.placement != sarissa_rules::scenario::units::Placement::One(h("0605"));
         let hyp = &game.state.units[0];
         if gone && !hyp.routed && !hyp.eliminated {
             assert!(
                 events.contains(&Event::UnitAdvanced { unit: "hyp".into(), from: h("0505"), to: h("0605") }),
                 "{events:?}"
             );
-            assert_eq!(hyp.placement, sarissa_rules::units::Placement::One(h("0605")));
+            assert_eq!(hyp.placement, sarissa_rules::scenario::units::Placement::One(h("0605")));
             advanced += 1;
         } else {
             assert!(!events.iter().any(|e| matches!(e, Event::UnitAdvanced { .. })), "{events:?}");

@@ -3,8 +3,8 @@
 //! enters it at Issus.
 
 use sarissa_rules::game::GameState;
+use sarissa_rules::map::terrain::Terrain;
 use sarissa_rules::movement::{leader_reach, plan, reach};
-use sarissa_rules::terrain::Terrain;
 use sarissa_rules::{Dice, HexId, Scenario};
 
 fn battle(id: &str) -> Scenario {

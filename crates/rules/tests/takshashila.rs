@@ -7,11 +7,11 @@
 
 mod common;
 
-use sarissa_rules::city::{is_block, is_city, is_street};
-use sarissa_rules::hex::{HexId, Hexside};
+use sarissa_rules::map::hex::{HexId, Hexside};
+use sarissa_rules::map::terrain::{HexsideFeature, Terrain};
+use sarissa_rules::scenario::units::{LeaderRole, UnitType};
 use sarissa_rules::scenario::RuleSet;
-use sarissa_rules::terrain::{HexsideFeature, Terrain};
-use sarissa_rules::units::{LeaderRole, UnitType};
+use sarissa_rules::works::city::{is_block, is_city, is_street};
 use sarissa_rules::{load, Scenario};
 use std::collections::HashSet;
 

@@ -3,7 +3,7 @@
 mod common;
 use common::*;
 use sarissa_rules::game::{Command, Event, Phase, RollPurpose, RuleError};
-use sarissa_rules::hex::Vertex;
+use sarissa_rules::map::hex::Vertex;
 
 /// Alexander 7 and Philotas 5 (Macedonian); Memnon 5, Omares 3, Arsites 2 (Persian), each with a
 /// unit beside him.

@@ -4,11 +4,11 @@
 
 mod common;
 use common::*;
-use sarissa_rules::facing::{hexes_in, Arc, Heading};
 use sarissa_rules::game::{Command, Event, HitCause, Phase};
-use sarissa_rules::hex::{Hexside, Vertex};
+use sarissa_rules::map::facing::{hexes_in, Arc, Heading};
+use sarissa_rules::map::hex::{Hexside, Vertex};
 use sarissa_rules::movement::formation_reach;
-use sarissa_rules::units::Placement;
+use sarissa_rules::scenario::units::Placement;
 use sarissa_rules::Game;
 
 /// The stored facing of a column whose head faces `side`.
@@ -164,7 +164,7 @@ fn a_two_hex_column_has_one_front_hex_two_flank_and_five_rear_gba_6_63() {
     assert_eq!(hexes_in(&at, heading, Arc::Rear).len(), 5);
     // Its zone is that one hex.
     let game = start(&field("0502-0503", "E", vec![]), Some(Hexside::S), &[]);
-    assert_eq!(sarissa_rules::zoc::zoc_of(&game.scenario, &game.state, 0), vec![h("0504")]);
+    assert_eq!(sarissa_rules::map::zoc::zoc_of(&game.scenario, &game.state, 0), vec![h("0504")]);
 }
 
 #[test]
@@ -226,9 +226,9 @@ fn under_chandragupta_the_change_is_free_gba_6_61_cg_d31() {
 #[test]
 fn a_two_hex_column_order_reads_and_writes_as_notation_gba_6_63() {
     let c = to("ph", "0505", "0506", side(Hexside::S));
-    let text = sarissa_rules::notation::format(&c);
+    let text = sarissa_rules::play::notation::format(&c);
     assert_eq!(text, "move ph to 0505-0506 column S");
-    assert_eq!(sarissa_rules::notation::parse(&text), Ok(Some(c)));
+    assert_eq!(sarissa_rules::play::notation::parse(&text), Ok(Some(c)));
     let line = to("ph", "0505", "0506", Vertex::E);
-    assert_eq!(sarissa_rules::notation::format(&line), "move ph to 0505-0506 facing E");
+    assert_eq!(sarissa_rules::play::notation::format(&line), "move ph to 0505-0506 facing E");
 }

@@ -3,9 +3,9 @@
 mod common;
 use common::*;
 use sarissa_rules::game::{Command, Event, HitCause, RuleError};
-use sarissa_rules::hex::Vertex;
+use sarissa_rules::map::hex::Vertex;
 use sarissa_rules::movement::formation_reach;
-use sarissa_rules::units::Placement;
+use sarissa_rules::scenario::units::Placement;
 
 fn to(a: &str, b: &str, facing: Vertex, unit: &str) -> Command {
     Command::MoveTo { unit: unit.into(), to: Placement::Two(h(a), h(b)), facing, with: None }
@@ -169,7 +169,7 @@ fn hoplites(optional: Vec<&'static str>, tags: &str) -> sarissa_rules::Game {
     f.start(&[]).0
 }
 
-fn one_mp_advances(game: &sarissa_rules::Game) -> Vec<Vec<sarissa_rules::hex::HexId>> {
+fn one_mp_advances(game: &sarissa_rules::Game) -> Vec<Vec<sarissa_rules::map::hex::HexId>> {
     sarissa_rules::movement::formation_reach(&game.scenario, &game.state, 0)
         .into_iter()
         .filter(|d| d.mp == 1 && d.facing == Vertex::E)

@@ -4,10 +4,10 @@
 mod common;
 use common::*;
 use sarissa_rules::game::{Command, Event, HitCause, Phase, RollPurpose, RuleError};
-use sarissa_rules::hex::Vertex;
-use sarissa_rules::legal::legal_commands;
-use sarissa_rules::units::Placement;
-use sarissa_rules::withdrawal::unit_withdrawals;
+use sarissa_rules::map::hex::Vertex;
+use sarissa_rules::movement::withdrawal::unit_withdrawals;
+use sarissa_rules::play::legal::legal_commands;
+use sarissa_rules::scenario::units::Placement;
 
 /// Blue's `mover` starts at 0405 facing E; red's two-hex unit waits at 0805-0806.
 fn field(mover: String, red: String) -> Field {

@@ -19,9 +19,9 @@
 //! Reasons for the values: `docs/charts/combat.md` §3.
 
 use super::Origin;
-use crate::facing::Arc;
+use crate::map::facing::Arc;
+use crate::scenario::units::{UnitClass, UnitType};
 use crate::scenario::RuleSet;
-use crate::units::{UnitClass, UnitType};
 
 /// What a cell says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,8 +16,8 @@
 //! Reaction Fire and fire during Orderly Withdrawal at range 2 (GBA 8.22, 8.31, 6.76).
 
 use super::Origin;
+use crate::scenario::units::{Missile, UnitClass, UnitType};
 use crate::scenario::RuleSet;
-use crate::units::{Missile, UnitClass, UnitType};
 
 /// The lines of the chart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -90,8 +90,8 @@ impl MissileLine {
     }
 
     /// The line of a Chandragupta engine (CG 10.5).
-    pub fn for_engine(engine: crate::units::Engine) -> Self {
-        use crate::units::Engine;
+    pub fn for_engine(engine: crate::scenario::units::Engine) -> Self {
+        use crate::scenario::units::Engine;
         match engine {
             Engine::Yantra => Self::Yantra,
             Engine::Jamadagnya => Self::Jamadagnya,
@@ -100,7 +100,7 @@ impl MissileLine {
     }
 
     /// A unit's own line: its engine's, else its type's and missile's.
-    pub fn of_unit(rules: RuleSet, u: &crate::units::Unit) -> Option<Self> {
+    pub fn of_unit(rules: RuleSet, u: &crate::scenario::units::Unit) -> Option<Self> {
         match u.engine {
             Some(e) => Some(Self::for_engine(e)),
             None => Self::for_unit(rules, u.kind, u.missile?),
@@ -675,7 +675,7 @@ mod tests {
 
     #[test]
     fn lines_for_units_gba_2_21() {
-        use crate::units::Missile as M;
+        use crate::scenario::units::Missile as M;
         assert_eq!(MissileLine::for_unit(Alexander, LI, M::Arrow), Some(FootBow));
         assert_eq!(MissileLine::for_unit(Alexander, LC, M::Arrow), Some(MountedBow));
         assert_eq!(MissileLine::for_unit(Alexander, SkStar, M::Javelin), Some(FootJavelin));

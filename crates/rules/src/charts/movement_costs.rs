@@ -17,8 +17,8 @@
 //! * routed units moving in the Rout segment take no terrain hits (GBA 10.22, 10.26);
 //! * a unit needs MP for the whole cost of a hex or it may not enter it (GBA 6.25).
 
-use crate::terrain::{HexsideFeature, Terrain};
-use crate::units::{Unit, UnitClass, UnitType};
+use crate::map::terrain::{HexsideFeature, Terrain};
+use crate::scenario::units::{Unit, UnitClass, UnitType};
 use std::ops::Add;
 
 /// The columns of the chart (charts-draft §6 "Categories").

@@ -11,8 +11,8 @@
 //! the engine checks that before counting points.
 
 use super::Origin;
+use crate::scenario::units::{Grade, UnitClass, UnitType};
 use crate::scenario::RuleSet;
-use crate::units::{Grade, UnitClass, UnitType};
 
 /// What the table needs to know of an eliminated unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

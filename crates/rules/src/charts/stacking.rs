@@ -23,7 +23,7 @@
 //! does not see.
 
 use super::movement_costs::Origin;
-use crate::units::UnitType;
+use crate::scenario::units::UnitType;
 
 /// A unit's class for stacking (GBA 6.92; CG 6.78), used for the moving and the stationary unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -236,6 +236,17 @@ pub fn outcome(mover: StackClass, stationary: StackClass, action: Action) -> Out
 /// The origin of the cell.
 pub fn origin(mover: StackClass, stationary: StackClass, action: Action) -> Origin {
     entry(mover, stationary, action).origin
+}
+
+/// CG 6.71(3): may an engine share a hex with `u` — one single-hex foot unit of its side, not
+/// another engine?
+pub fn engine_may_stack_with(engine: &crate::scenario::units::Unit, u: &crate::scenario::units::Unit) -> bool {
+    use crate::scenario::units::UnitType::*;
+    engine.engine.is_some()
+        && u.engine.is_none()
+        && u.side == engine.side
+        && matches!(u.kind, HI | MI | LI | LP | SK | SkStar)
+        && !u.placement.is_two_hex()
 }
 
 #[cfg(test)]

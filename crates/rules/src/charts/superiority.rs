@@ -17,8 +17,8 @@
 //! GBA AT column gives every attacker AS against a crew.
 
 use super::Origin;
+use crate::scenario::units::UnitType;
 use crate::scenario::RuleSet;
-use crate::units::UnitType;
 
 /// Weapon-system superiority of one pairing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

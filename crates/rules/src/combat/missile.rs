@@ -14,18 +14,9 @@ use crate::charts::missile::{
     missile_strength, moving_drm, target_drm, MissileLine, Volley, CAMP_TOWER_FIRER_DRM, CITY_BLOCK_TARGET_DRM,
 };
 use crate::charts::Origin;
+pub use crate::game::Supply;
+use crate::scenario::units::{Missile, UnitClass, UnitType};
 use crate::scenario::RuleSet;
-use crate::units::{Missile, UnitClass, UnitType};
-
-/// A unit's missile supply (GBA 8.17, CG 8.19).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Supply {
-    #[default]
-    Full,
-    Low,
-    No,
-}
 
 /// One volley.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,7 +89,7 @@ impl MissileFire {
 
     /// Fired from a camp tower, in a rule set with camps (CG 12.18).
     pub fn from_tower(&self) -> bool {
-        self.from_camp_tower && crate::rule_set::hooks(self.rules).camps
+        self.from_camp_tower && crate::scenario::rule_set::hooks(self.rules).camps
     }
 
     /// The chart line the volley uses.
@@ -269,7 +260,7 @@ pub fn resolve(fire: &MissileFire, dice: &mut dyn FnMut() -> u8) -> Result<Missi
     }
     // CG 12.18 (rulings P168, P169): once a volley, whatever walls it crosses; never from or at
     // a tower, whose own modifiers replace it (P173).
-    let camps = crate::rule_set::hooks(rules).camps;
+    let camps = crate::scenario::rule_set::hooks(rules).camps;
     if fire.from_tower() {
         drm += CAMP_TOWER_FIRER_DRM;
         push("CG 12.18", MissileStepKind::Modifier { what: "from a camp tower", drm: CAMP_TOWER_FIRER_DRM });

@@ -15,6 +15,14 @@ pub mod missile;
 pub mod odds;
 pub mod shock;
 
+// The segments of play that carry combat out in a game (GBA 8.1–8.3, 9.1–9.3, 10.3).
+pub mod advance;
+pub mod engaged;
+pub mod fire;
+pub mod harassment;
+pub mod line_entry;
+pub mod shock_segment;
+
 /// Which side of a shock a unit fights on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {

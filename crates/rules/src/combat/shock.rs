@@ -27,9 +27,9 @@ use crate::charts::missile::is_cataphract;
 use crate::charts::shock_results::{clamp_column, clamp_row, shock_result};
 use crate::charts::superiority::{weapon_superiority, Superiority};
 use crate::charts::Origin;
-use crate::facing::Arc;
+use crate::map::facing::Arc;
+use crate::scenario::units::{UnitClass, UnitType};
 use crate::scenario::RuleSet;
-use crate::units::{UnitClass, UnitType};
 
 /// One unit in a shock.
 #[derive(Clone, Debug, PartialEq, Eq)]

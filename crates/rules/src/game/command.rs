@@ -1,8 +1,8 @@
 //! A player's intent. Checked against the rules before anything happens.
 
-use crate::hex::{HexId, Vertex};
-use crate::line::Formation;
-use crate::units::{LineType, Placement};
+use crate::map::hex::{HexId, Vertex};
+
+use crate::scenario::units::{LineType, Placement};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -227,4 +227,18 @@ impl Command {
 pub struct CombatGroup {
     pub attackers: Vec<String>,
     pub defenders: Vec<String>,
+}
+
+// From `command::line`.
+/// How the units of an infantry or elephant line hold together (4.33).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Formation {
+    /// Side by side: each next unit in a flank hex of the last.
+    Abreast,
+    /// One behind another: each next unit in a front or rear hex of the last.
+    Deep,
+    /// CG 4.33: an elephant line in cavalry style: every elephant within the leader's full
+    /// command range, touching or not.
+    Spread,
 }

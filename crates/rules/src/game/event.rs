@@ -1,9 +1,14 @@
 //! What happened. Applying events is the only way the game state changes.
 
-use super::state::{BreachAttempt, GameState, LeaderStatus, Phase, PwOrder};
-use crate::hex::{HexId, Vertex};
+use super::pending::{
+    Advance, AfterRout, AfterShock, CampOrders, Harassment, LeaderMove, LineEntry, LineFire, PendingRout, Rampage,
+    ReactionFire, Retire, Stage, NO_LEADER,
+};
+use super::state::{BreachAttempt, GameState, LeaderStatus, Phase, PwOrder, Supply};
+use super::EnemyZoc;
+use crate::map::hex::{HexId, Vertex};
+use crate::scenario::units::Placement;
 use crate::scenario::Scenario;
-use crate::units::Placement;
 use serde::{Deserialize, Serialize};
 
 /// Why a die was rolled; every roll is an event (GBA 2.3).
@@ -215,17 +220,17 @@ pub enum Event {
         #[serde(default)]
         firers: Vec<String>,
         #[serde(default)]
-        fire_kind: crate::fire::ReactionFire,
+        fire_kind: ReactionFire,
         /// A harassment waiting on the other side's fire (8.33).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        harass: Option<crate::harassment::Harassment>,
+        harass: Option<Harassment>,
         /// Leaders whose lines may withdraw under their PW orders (GBA 6.83).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         pre_arranged: Vec<String>,
         /// After a shock segment: the units still to be reacted to as they advanced, and the
         /// leader whose orders phase then goes on (9.35).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        after_shock: Option<Box<crate::reaction::AfterShock>>,
+        after_shock: Option<Box<AfterShock>>,
         remaining: Vec<HexId>,
         /// A two-hex mover: the pose it is going to (`remaining` is then empty).
         #[serde(default)]
@@ -241,7 +246,7 @@ pub enum Event {
         /// An enemy leader moving on his own came near Darius (GBA 9.24, P128): `mover` is his
         /// id, and this is the rest of his move.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        leader_move: Option<Box<crate::darius::LeaderMove>>,
+        leader_move: Option<Box<LeaderMove>>,
         /// A contingent commander going along with the mover (GBA 5.68): he goes on with it.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rider: Option<String>,
@@ -337,10 +342,10 @@ pub enum Event {
         drm: i32,
         hit: bool,
         hits: u8,
-        supply: crate::combat::missile::Supply,
+        supply: Supply,
         /// Fired in reaction (8.2) rather than under orders or while withdrawing.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        reaction: Option<crate::fire::ReactionFire>,
+        reaction: Option<ReactionFire>,
     },
     /// An elephant's screen shoots in reaction (GBA 11.11, 11.12; CG 10.11, 10.12), rolled apart
     /// from its rider's javelins, on the screen's line; `supply`: the screen's supply after it.
@@ -351,8 +356,8 @@ pub enum Event {
         strength: u8,
         drm: i32,
         hits: u8,
-        supply: crate::combat::missile::Supply,
-        reaction: crate::fire::ReactionFire,
+        supply: Supply,
+        reaction: ReactionFire,
     },
     /// A "J/A" elephant's riders shoot their bow under orders (CG G52): its one volley of this
     /// orders phase, on the mounted-bow line, from the bow's own supply (kept as the screen's).
@@ -363,7 +368,7 @@ pub enum Event {
         strength: u8,
         drm: i32,
         hits: u8,
-        supply: crate::combat::missile::Supply,
+        supply: Supply,
     },
     /// A Chandragupta engine shoots, without orders (CG 10.52): `shots` it has now fired since
     /// its marker was cleared (1: Fired Once; its limit: Fire Done). It never runs out (8.19(4)).
@@ -379,7 +384,7 @@ pub enum Event {
     /// The screen's arrows are resupplied (8.18) or run out otherwise.
     ScreenSupplyChanged {
         unit: String,
-        supply: crate::combat::missile::Supply,
+        supply: Supply,
         rule: String,
     },
     /// A unit routs (GBA 10.21) or rout-moves in Phase D (10.22): along `path` to `placement`,
@@ -389,7 +394,7 @@ pub enum Event {
         path: Vec<HexId>,
         placement: Placement,
         facing: Vertex,
-        supply: crate::combat::missile::Supply,
+        supply: Supply,
         rule: String,
     },
     /// The shock segment begins (GBA 9.0, 9.11): `must` attack; the player picks from `optional`.
@@ -475,7 +480,7 @@ pub enum Event {
         leader: String,
         unit: String,
         waiting: Vec<String>,
-        advances: Vec<crate::reaction::Advance>,
+        advances: Vec<Advance>,
     },
     /// A unit that advanced turns one vertex, free, even in an enemy ZOC (GBA 9.32).
     UnitTurnedAfterAdvance {
@@ -498,8 +503,8 @@ pub enum Event {
     /// to choose (GBA 10.21, P120); `then` is what was still to happen.
     RoutChoiceOffered {
         side: usize,
-        pending: crate::cohesion::PendingRout,
-        then: crate::cohesion::AfterRout,
+        pending: PendingRout,
+        then: AfterRout,
     },
     /// The owner chose where the router goes at that tie (GBA 10.21, P120).
     RoutHexChosen {
@@ -509,7 +514,7 @@ pub enum Event {
     /// A unit's missile supply changes outside its own fire (GBA 8.17: javelin foot after shock).
     SupplyChanged {
         unit: String,
-        supply: crate::combat::missile::Supply,
+        supply: Supply,
         rule: String,
     },
     /// CG 11.23: `unit`, an elephant or chariot carrying the commander `leader`, routs: its
@@ -538,7 +543,7 @@ pub enum Event {
         unit: String,
         hits: u8,
         facing: Vertex,
-        supply: crate::combat::missile::Supply,
+        supply: Supply,
     },
     /// One leg of an elephant's rampage (GBA 11.14, CG 10.14): the direction `roll`, the
     /// hexside it heads across (`None`: no way to go, see `end`), the hexes it entered, the units
@@ -547,7 +552,7 @@ pub enum Event {
     Rampaged {
         unit: String,
         roll: u8,
-        heading: Option<crate::hex::Hexside>,
+        heading: Option<crate::map::hex::Hexside>,
         path: Vec<HexId>,
         collided_with: Vec<String>,
         end: Option<RampageEnd>,
@@ -569,8 +574,8 @@ pub enum Event {
         leaders: Vec<String>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         waiting_leaders: Vec<String>,
-        rampage: crate::rampage::Rampage,
-        then: crate::cohesion::AfterRout,
+        rampage: Rampage,
+        then: AfterRout,
     },
     /// Those near a rampaging elephant have stepped aside or stood: it runs on (6.77).
     RampageGoesOn {
@@ -646,7 +651,7 @@ pub enum Event {
         side: usize,
         leader: String,
         firers: Vec<String>,
-        entries: Vec<crate::line_entry::LineEntry>,
+        entries: Vec<LineEntry>,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         end_orders: bool,
     },
@@ -878,7 +883,15 @@ impl GameState {
 
     /// An orders phase begins: `id`'s (CG 12.17: the Camp Orders Phase has no leader, "").
     /// Every per-phase mark is reset.
-    fn begin_orders_phase(&mut self, scenario: &Scenario, id: &str, orders: u8, momentum: bool, must_act: bool) {
+    fn begin_orders_phase(
+        &mut self,
+        scenario: &Scenario,
+        enemy_zoc: EnemyZoc,
+        id: &str,
+        orders: u8,
+        momentum: bool,
+        must_act: bool,
+    ) {
         let leader = |id: &str| scenario.leaders.iter().position(|l| l.id == id);
         if let Some(i) = leader(id) {
             self.leaders[i].succession += 1;
@@ -890,12 +903,9 @@ impl GameState {
             l.moved_by_overall = false;
         }
         // CG 7.16: who began the movement segment in an enemy ZOC may not react (D41).
-        let record = crate::rule_set::hooks(scenario.meta.rules).reaction_facing.barred_if_started_in_zoc;
-        let zocs = if record {
-            [crate::zoc::enemy_zoc(scenario, self, 0), crate::zoc::enemy_zoc(scenario, self, 1)]
-        } else {
-            Default::default()
-        };
+        let record = crate::scenario::rule_set::hooks(scenario.meta.rules).reaction_facing.barred_if_started_in_zoc;
+        let zocs =
+            if record { [enemy_zoc(scenario, self, 0), enemy_zoc(scenario, self, 1)] } else { Default::default() };
         for (i, u) in self.units.iter_mut().enumerate() {
             let zoc = &zocs[scenario.units[i].side];
             u.zoc_at_orders_start = !u.eliminated && u.placement.hexes().any(|h| zoc.contains_key(&h));
@@ -903,7 +913,7 @@ impl GameState {
             u.fired = false;
             // G39: a Yantra's or Jamadagnya's Fired marker goes at the end of every
             // orders phase (nothing of it is used in between); the Sarvatobhadra's in D5.
-            if scenario.units[i].engine != Some(crate::units::Engine::Sarvatobhadra) {
+            if scenario.units[i].engine != Some(crate::scenario::units::Engine::Sarvatobhadra) {
                 u.artillery_shots = 0;
             }
             u.order_start = None;
@@ -931,7 +941,7 @@ impl GameState {
 
     /// Applies one event. Events come from the rules, which checked them; an event naming
     /// something that does not exist is ignored rather than trusted.
-    pub fn apply(&mut self, scenario: &Scenario, event: &Event) {
+    pub fn apply_with(&mut self, scenario: &Scenario, event: &Event, enemy_zoc: EnemyZoc) {
         let unit = |id: &str| scenario.units.iter().position(|u| u.id == id);
         let leader = |id: &str| scenario.leaders.iter().position(|l| l.id == id);
         match event {
@@ -1145,7 +1155,7 @@ impl GameState {
             Event::ScreenFired { unit: id, target, supply, reaction, .. } => {
                 if let Some(i) = unit(id) {
                     self.units[i].screen_supply = *supply;
-                    if *reaction == crate::fire::ReactionFire::Entry && !self.units[i].entry_volleys.contains(target) {
+                    if *reaction == ReactionFire::Entry && !self.units[i].entry_volleys.contains(target) {
                         self.units[i].entry_volleys.push(target.clone());
                     }
                     if let Phase::Reaction { firers, .. } = &mut self.phase {
@@ -1164,7 +1174,7 @@ impl GameState {
                     // Reaction fire needs no order (8.24); once at each trigger; entry fire
                     // forbids firing back at the same unit (8.23).
                     if let Some(kind) = reaction {
-                        if *kind == crate::fire::ReactionFire::Entry {
+                        if *kind == ReactionFire::Entry {
                             self.units[i].entry_volleys.push(target.clone());
                         }
                         if let Phase::Reaction { firers, .. } = &mut self.phase {
@@ -1454,7 +1464,7 @@ impl GameState {
                     _ => None,
                 };
                 if let Some(Phase::Orders { line_entries, .. }) = orders {
-                    let entry = crate::line_entry::LineEntry { firer: firer.clone(), target: target.clone() };
+                    let entry = LineEntry { firer: firer.clone(), target: target.clone() };
                     if !line_entries.contains(&entry) {
                         line_entries.push(entry);
                     }
@@ -1483,7 +1493,7 @@ impl GameState {
                     leaders: Vec::new(),
                     exposed: Vec::new(),
                     firers: firers.clone(),
-                    fire_kind: crate::fire::ReactionFire::Entry,
+                    fire_kind: ReactionFire::Entry,
                     harass: None,
                     remaining: Vec::new(),
                     to: None,
@@ -1493,11 +1503,7 @@ impl GameState {
                     column: false,
                     leader_move: None,
                     rider: None,
-                    line_fire: Some(crate::line_entry::LineFire {
-                        leader: id.clone(),
-                        entries: entries.clone(),
-                        end_orders: *end_orders,
-                    }),
+                    line_fire: Some(LineFire { leader: id.clone(), entries: entries.clone(), end_orders: *end_orders }),
                     resume: Box::new(resume),
                 };
             }
@@ -1588,28 +1594,27 @@ impl GameState {
                 }
             }
             Event::OrdersPhaseBegan { leader: id, orders, momentum, must_act } => {
-                self.begin_orders_phase(scenario, id, *orders, *momentum, *must_act);
+                self.begin_orders_phase(scenario, enemy_zoc, id, *orders, *momentum, *must_act);
             }
             Event::CampOrdersBegan { side, units, then } => {
                 // The phase's units act as if ordered, each once (CG 12.17).
                 let orders = u8::try_from(units.len()).unwrap_or(u8::MAX);
-                self.begin_orders_phase(scenario, crate::camp_orders::NO_LEADER, orders, false, false);
-                self.camp_orders =
-                    Some(crate::camp_orders::CampOrders { side: *side, units: units.clone(), then: then.clone() });
+                self.begin_orders_phase(scenario, enemy_zoc, NO_LEADER, orders, false, false);
+                self.camp_orders = Some(CampOrders { side: *side, units: units.clone(), then: then.clone() });
             }
             Event::RetireDeclared { leader, camp, city } => {
-                let stage = crate::retire::Stage::Declared;
-                self.retire.push(crate::retire::Retire { leader: leader.clone(), camp: *camp, city: *city, stage });
+                let stage = Stage::Declared;
+                self.retire.push(Retire { leader: leader.clone(), camp: *camp, city: *city, stage });
             }
             Event::RetireChecked { leader, set_off: true, .. } => {
                 if let Some(r) = self.retire.iter_mut().find(|r| &r.leader == leader) {
-                    r.stage = crate::retire::Stage::Triggered;
+                    r.stage = Stage::Triggered;
                 }
             }
             Event::RetireChecked { .. } => {}
             Event::RetireArrived { leader } => {
                 if let Some(r) = self.retire.iter_mut().find(|r| &r.leader == leader) {
-                    r.stage = crate::retire::Stage::Arrived;
+                    r.stage = Stage::Arrived;
                 }
             }
             Event::CampOrdersEnded { .. } => {
@@ -1787,9 +1792,9 @@ impl GameState {
         // CG 12.213, 12.26: in a city, who holds each gate and who faces all round follow from
         // where the units stand after every event.
         if scenario.map.city.is_some() {
-            self.gate_holders = crate::city::gate_holders_now(scenario, self);
+            self.gate_holders = self.gate_holders_now(scenario);
             for i in 0..self.units.len() {
-                self.units[i].all_round = crate::city::all_round(scenario, self, i);
+                self.units[i].all_round = self.in_city_buildings(scenario, i);
             }
         }
     }

@@ -1,9 +1,13 @@
 //! The game state: plain, serialisable data. Only `GameState::apply` changes it.
 
 use super::dice::Dice;
-use crate::hex::{HexId, Vertex};
+use super::pending::{
+    Advance, AfterRout, AfterShock, CampOrders, Harassment, LeaderMove, LineEntry, LineFire, PendingRout, Rampage,
+    ReactionFire, Retire,
+};
+use crate::map::hex::{HexId, Vertex};
+use crate::scenario::units::Placement;
 use crate::scenario::Scenario;
-use crate::units::Placement;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,10 +41,10 @@ pub struct UnitState {
     pub reacted: bool,
     /// Missile supply (GBA 8.17).
     #[serde(default)]
-    pub supply: crate::combat::missile::Supply,
+    pub supply: Supply,
     /// An elephant's screen arrows, supplied apart from its rider's javelins (GBA 11.11, CG 10.11).
     #[serde(default)]
-    pub screen_supply: crate::combat::missile::Supply,
+    pub screen_supply: Supply,
     /// Has fired under orders this orders phase: once only (GBA 8.11).
     #[serde(default)]
     pub fired: bool,
@@ -71,7 +75,7 @@ pub struct UnitState {
     /// fire back at them when they fire at it (8.23).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub entry_volleys: Vec<String>,
-    /// In Column (GBA 6.6): `facing` then names a hexside, see [`crate::facing::Heading`].
+    /// In Column (GBA 6.6): `facing` then names a hexside, see [`crate::map::facing::Heading`].
     #[serde(default)]
     pub column: bool,
     /// It was In Column when this orders phase began: only then may it move as a column (6.61).
@@ -109,12 +113,12 @@ pub struct UnitState {
 
 impl UnitState {
     /// Which way it faces: a vertex, in column a hexside (6.63), in Square all round (CG 10.62).
-    pub fn heading(&self) -> crate::facing::Heading {
+    pub fn heading(&self) -> crate::map::facing::Heading {
         // CG 12.26: in a block hex a unit faces all round, as a Square does (10.62).
         if self.square || self.all_round {
-            return crate::facing::Heading::Square(self.facing);
+            return crate::map::facing::Heading::Square(self.facing);
         }
-        crate::facing::Heading::of(self.facing, self.column)
+        crate::map::facing::Heading::of(self.facing, self.column)
     }
 }
 
@@ -219,7 +223,7 @@ pub enum Phase {
         lenders: Vec<String>,
         /// 8.21: entry fire at the units of the moving line, owed once the line has moved.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        line_entries: Vec<crate::line_entry::LineEntry>,
+        line_entries: Vec<LineEntry>,
         /// 8.21: the line's move is over (`line-done`, or its entry fire offered).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         line_moved: bool,
@@ -246,7 +250,7 @@ pub enum Phase {
         /// After a shock segment: the units still to be reacted to as they advanced, and the
         /// leader whose orders phase then goes on (9.35).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        after_shock: Option<Box<crate::reaction::AfterShock>>,
+        after_shock: Option<Box<AfterShock>>,
         #[serde(default)]
         leaders: Vec<String>,
         #[serde(default)]
@@ -255,10 +259,10 @@ pub enum Phase {
         #[serde(default)]
         firers: Vec<String>,
         #[serde(default)]
-        fire_kind: crate::fire::ReactionFire,
+        fire_kind: ReactionFire,
         /// A harassment waiting on the other side's fire (8.33).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        harass: Option<crate::harassment::Harassment>,
+        harass: Option<Harassment>,
         remaining: Vec<HexId>,
         /// A two-hex mover: the pose it is going to (`remaining` is then empty).
         #[serde(default)]
@@ -274,10 +278,10 @@ pub enum Phase {
         /// The mover is an enemy leader moving on his own (GBA 9.24, P128): `mover` is then his
         /// id, not a unit's, and this is what is left of his move.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        leader_move: Option<Box<crate::darius::LeaderMove>>,
+        leader_move: Option<Box<LeaderMove>>,
         /// 8.21: the entry fire owed to a line after its move; `mover` is then its first target.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        line_fire: Option<crate::line_entry::LineFire>,
+        line_fire: Option<LineFire>,
         /// A contingent commander going along with the mover (GBA 5.68): he goes on with it.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rider: Option<String>,
@@ -302,7 +306,7 @@ pub enum Phase {
         leader: String,
         unit: String,
         waiting: Vec<String>,
-        advances: Vec<crate::reaction::Advance>,
+        advances: Vec<Advance>,
     },
     /// The optional elite commander initiative (GBA 5.5): `side` may open the turn with one orders
     /// phase for one of `leaders`, or decline.
@@ -330,8 +334,8 @@ pub enum Phase {
     /// `resume` the decision that was open when the rout began.
     RoutChoice {
         side: usize,
-        pending: crate::cohesion::PendingRout,
-        then: crate::cohesion::AfterRout,
+        pending: PendingRout,
+        then: AfterRout,
         resume: Box<Phase>,
     },
     /// A rampaging elephant has come within two hexes of units that may step out of its way
@@ -348,8 +352,8 @@ pub enum Phase {
         leaders: Vec<String>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         waiting_leaders: Vec<String>,
-        rampage: crate::rampage::Rampage,
-        then: crate::cohesion::AfterRout,
+        rampage: Rampage,
+        then: AfterRout,
         resume: Box<Phase>,
     },
     Over {
@@ -376,10 +380,10 @@ pub struct GameState {
     pub pre_arranged: Vec<PwOrder>,
     /// The Camp Orders Phase under way, if any (CG 12.17): whose, and which units may act.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub camp_orders: Option<crate::camp_orders::CampOrders>,
+    pub camp_orders: Option<CampOrders>,
     /// Overall commanders who declared a retire to camp, and how far it has gone (CG 12.4).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub retire: Vec<crate::retire::Retire>,
+    pub retire: Vec<Retire>,
     /// CG 12.31: the elephants trying to breach a camp's palisade or gate this turn, each where
     /// and as it stood when its attempt began (rulings P175). Emptied after the breach segment.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -415,6 +419,32 @@ pub struct BreachAttempt {
 }
 
 impl GameState {
+    /// The gate holders after a change of position (CG 12.213): a unit in the inside hex of a gate
+    /// gives it to its side; an empty hex leaves it with the last side there.
+    pub fn gate_holders_now(&self, scenario: &Scenario) -> Vec<(HexId, usize)> {
+        let mut out = crate::map::city::initial_gate_holders(&scenario.map);
+        for (inside, holder) in out.iter_mut() {
+            if let Some(&(_, held)) = self.gate_holders.iter().find(|(h, _)| h == inside) {
+                *holder = held;
+            }
+            let here = self
+                .units
+                .iter()
+                .enumerate()
+                .find(|(_, st)| !st.eliminated && st.placement.hexes().any(|h| h == *inside));
+            if let Some((i, _)) = here {
+                *holder = scenario.units[i].side;
+            }
+        }
+        out
+    }
+
+    /// Does unit `i` face all round where it stands (CG 12.26): in a block, temple or palace hex?
+    pub fn in_city_buildings(&self, scenario: &Scenario, i: usize) -> bool {
+        let st = &self.units[i];
+        !st.eliminated && st.placement.hexes().any(|h| crate::map::city::in_block(&scenario.map, h))
+    }
+
     /// The position at set-up, before the first turn.
     pub fn setup(scenario: &Scenario, dice: Dice) -> Self {
         let mut state = Self {
@@ -451,7 +481,7 @@ impl GameState {
                     rampaging: false,
                     square: false,
                     dismounted: false,
-                    all_round: u.placement.hexes().any(|h| crate::city::in_block(&scenario.map, h)),
+                    all_round: u.placement.hexes().any(|h| crate::map::city::in_block(&scenario.map, h)),
                 })
                 .collect(),
             leaders: scenario
@@ -487,10 +517,10 @@ impl GameState {
             damaged_towers: Vec::new(),
             destroyed_towers: Vec::new(),
             damaged_gates: Vec::new(),
-            gate_holders: crate::city::initial_gate_holders(&scenario.map),
+            gate_holders: crate::map::city::initial_gate_holders(&scenario.map),
         };
         // CG 12.213: a unit set up inside a gate holds it from the start.
-        state.gate_holders = crate::city::gate_holders_now(scenario, &state);
+        state.gate_holders = state.gate_holders_now(scenario);
         state
     }
 
@@ -520,4 +550,15 @@ impl GameState {
 
 fn is_zero(n: &u8) -> bool {
     *n == 0
+}
+
+// From `combat::missile`.
+/// A unit's missile supply (GBA 8.17, CG 8.19).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Supply {
+    #[default]
+    Full,
+    Low,
+    No,
 }

@@ -4,11 +4,10 @@
 //! walked by hand so that every problem is collected with its line and column instead of
 //! stopping at the first. Nothing in the input can make this panic: every lookup is checked.
 
-use super::{Edge, HexsideEntry, Map, Meta, OptionalRules, RuleSet, Scenario, Side, SpecialRule};
-use crate::hex::{HexId, Hexside, Vertex};
-use crate::restrictions::NoEntry;
-use crate::terrain::{HexsideFeature, Terrain};
-use crate::units::{
+use super::{Edge, HexsideEntry, Map, Meta, NoEntry, OptionalRules, RuleSet, Scenario, Side, SpecialRule};
+use crate::map::hex::{HexId, Hexside, Vertex};
+use crate::map::terrain::{HexsideFeature, Terrain};
+use crate::scenario::units::{
     Engine, FootSide, Grade, Leader, LeaderRole, LineType, Missile, Placement, SideIndex, Unit, UnitClass, UnitTag,
     UnitType,
 };
@@ -524,7 +523,7 @@ fn read_map(ctx: &mut Ctx, value: &Value) -> Option<(Map, Vec<RawCamp>, Option<R
     let camps = camp_value.map_or_else(Vec::new, |v| read_camps(ctx, v, &map));
     // CG 12.11 (P170): a camp tower stands on a palisade, in some camp's third enclosure.
     if let Some((text, span)) = &terrain_grid {
-        let city = map.hexes().find(|&h| map.terrain(h).is_some_and(crate::city::is_city));
+        let city = map.hexes().find(|&h| map.terrain(h).is_some_and(crate::map::city::is_city));
         if let (Some(h), None) = (city, city_value) {
             let (line, column) = grid_cell(ctx, text, span, h);
             ctx.error_at(
@@ -538,9 +537,10 @@ fn read_map(ctx: &mut Ctx, value: &Value) -> Option<(Map, Vec<RawCamp>, Option<R
         }
     }
     if let Some((text, span)) = terrain_grid {
-        let third =
-            |h: HexId| camps.iter().any(|c| c.enclosures.iter().any(|&(x, e)| x == h && e == crate::camp::PALISADE));
-        for h in map.hexes().filter(|&h| crate::camp::drawn_tower(&map, h) && !third(h)) {
+        let third = |h: HexId| {
+            camps.iter().any(|c| c.enclosures.iter().any(|&(x, e)| x == h && e == crate::map::camp::PALISADE))
+        };
+        for h in map.hexes().filter(|&h| crate::map::camp::drawn_tower(&map, h) && !third(h)) {
             let (line, column) = grid_cell(ctx, &text, &span, h);
             ctx.error_at(
                 line,
@@ -607,7 +607,7 @@ fn read_street_chain(ctx: &mut Ctx, chain: &str, span: Range<usize>, map: &Map, 
     let mut ok = true;
     for &hex in hexes.iter().flatten() {
         let terrain = map.terrain(hex).unwrap_or(Terrain::Clear);
-        if !crate::city::is_street(terrain) {
+        if !crate::map::city::is_street(terrain) {
             ctx.error(
                 span.clone(),
                 format!(
@@ -645,11 +645,11 @@ fn resolve_city(
     raw: Option<RawCity>,
     sides: &[Side],
     rules: Option<RuleSet>,
-) -> Option<crate::city::City> {
-    let city_hex = map.hexes().find(|&h| map.terrain(h).is_some_and(crate::city::is_city));
+) -> Option<crate::map::city::City> {
+    let city_hex = map.hexes().find(|&h| map.terrain(h).is_some_and(crate::map::city::is_city));
     // A city grid with no table is reported with the grid (read_map).
     let raw = raw?;
-    if rules.is_some_and(|r| !crate::rule_set::hooks(r).city) {
+    if rules.is_some_and(|r| !crate::scenario::rule_set::hooks(r).city) {
         ctx.error(raw.span, "[map.city]: a city belongs to the chandragupta rules (CG 12.2)");
         return None;
     }
@@ -659,7 +659,7 @@ fn resolve_city(
             "[map.city]: the map has no city hex (street `=`, square `+`, block `B`, temple `H`, palace `P`)",
         );
     }
-    let in_city = |h: HexId| map.terrain(h).is_some_and(crate::city::is_city);
+    let in_city = |h: HexId| map.terrain(h).is_some_and(crate::map::city::is_city);
     for e in map.hexsides.iter().filter(|e| e.feature == HexsideFeature::CityGate) {
         if in_city(e.a) == in_city(e.b) {
             let (a, b) = (e.a, e.b);
@@ -675,7 +675,7 @@ fn resolve_city(
         ctx.error(span, format!("[map.city]: `{id}` is not a side of this battle"));
         return None;
     };
-    Some(crate::city::City { name: raw.name, side, streets: raw.streets, main_street: raw.main_street })
+    Some(crate::map::city::City { name: raw.name, side, streets: raw.streets, main_street: raw.main_street })
 }
 
 /// A camp as written (CG 12.1): its side still a name, checked once the sides are read.
@@ -725,11 +725,11 @@ fn resolve_camps(
     raw: Vec<RawCamp>,
     sides: &[Side],
     rules: Option<RuleSet>,
-) -> Vec<crate::camp::Camp> {
-    let mut camps: Vec<crate::camp::Camp> = Vec::new();
+) -> Vec<crate::map::camp::Camp> {
+    let mut camps: Vec<crate::map::camp::Camp> = Vec::new();
     let first = raw.first().map(|c| (c.grid.clone(), c.text.clone()));
     for c in raw {
-        if rules.is_some_and(|r| !crate::rule_set::hooks(r).camps) {
+        if rules.is_some_and(|r| !crate::scenario::rule_set::hooks(r).camps) {
             ctx.error(c.span, "[[map.camp]]: camps belong to the chandragupta rules (CG 12.1)");
             continue;
         }
@@ -740,7 +740,7 @@ fn resolve_camps(
             let terrain = map.terrain(hex).unwrap_or(Terrain::Clear);
             let mut problems = Vec::new();
             // A tower's place is checked with the terrain (read_map).
-            if e <= crate::camp::PALISADE && !matches!(terrain, Terrain::Camp | Terrain::CampTower) {
+            if e <= crate::map::camp::PALISADE && !matches!(terrain, Terrain::Camp | Terrain::CampTower) {
                 problems.push(format!(
                     "hex {hex} is in enclosure {e}, within the palisade, so its terrain must be camp (`c`), not {}",
                     terrain.name()
@@ -761,10 +761,10 @@ fn resolve_camps(
             ctx.error(span, format!("[[map.camp]]: `{id}` is not a side of this battle"));
             continue;
         };
-        camps.push(crate::camp::Camp { side, enclosures: c.enclosures });
+        camps.push(crate::map::camp::Camp { side, enclosures: c.enclosures });
     }
     if let (Some((grid, text)), false) = (first, camps.is_empty()) {
-        let inside = |h: HexId| camps.iter().any(|c| c.enclosure(h).is_some_and(|e| e <= crate::camp::PALISADE));
+        let inside = |h: HexId| camps.iter().any(|c| c.enclosure(h).is_some_and(|e| e <= crate::map::camp::PALISADE));
         if let Some(h) = map.hexes().find(|&h| map.terrain(h) == Some(Terrain::Camp) && !inside(h)) {
             let (line, column) = grid_cell(ctx, &text, &grid, h);
             ctx.error_at(
@@ -1632,7 +1632,10 @@ fn check_stacking(ctx: &mut Ctx, _map: &Map, units: &[Unit], ids: &IdRegistry) {
             here.push(u);
             let allowed = match here.as_slice() {
                 [_] => true,
-                [a, b] => crate::artillery::may_stack_with(a, b) || crate::artillery::may_stack_with(b, a),
+                [a, b] => {
+                    crate::charts::stacking::engine_may_stack_with(a, b)
+                        || crate::charts::stacking::engine_may_stack_with(b, a)
+                }
                 _ => false,
             };
             if !allowed {

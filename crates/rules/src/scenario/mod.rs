@@ -1,14 +1,19 @@
-//! A battle as data: metadata, map, sides, units and leaders (docs/scenario-format.md).
+//! A battle as data (GBA 2.0; docs/scenario-format.md): metadata, map, sides, units and leaders,
+//! the rule set it is played under with its optional rules, and the loader of battle files.
+//! `battles` holds the rules that belong to one battle.
 
+pub mod battles;
 mod load;
 mod options;
+pub mod rule_set;
+pub mod units;
 
 pub use load::{load, Diagnostic, LoadError};
 pub use options::{OptionChanges, OptionChoice};
 
-use crate::hex::{HexId, Hexside};
-use crate::terrain::{HexsideFeature, Terrain};
-use crate::units::{Leader, LineType, Unit};
+use crate::map::hex::{HexId, Hexside};
+use crate::map::terrain::{HexsideFeature, Terrain};
+use crate::scenario::units::{Leader, LineType, Unit};
 use serde::{Deserialize, Serialize};
 
 /// The two rule sets ("volumes") one engine plays.
@@ -87,7 +92,7 @@ pub struct SpecialRule {
     pub text: String,
     /// Ground this rule closes, which the engine then enforces (P151).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub no_entry: Vec<crate::restrictions::NoEntry>,
+    pub no_entry: Vec<NoEntry>,
     /// The engine does not check this rule (yet): the players keep it themselves, and the game
     /// tells them so (scenario key `players_keep`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -181,10 +186,10 @@ pub struct Map {
     pub compass: [Hexside; 6],
     /// The camps on the map (CG 12.1): which hexes lie in which enclosure, and whose each is.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub camps: Vec<crate::camp::Camp>,
+    pub camps: Vec<crate::map::camp::Camp>,
     /// The city on the map (CG 12.2): its streets and the side holding its gates at the start.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub city: Option<crate::city::City>,
+    pub city: Option<crate::map::city::City>,
 }
 
 /// The compass when a map gives none (P73): 1 north, then clockwise round the hexsides.
@@ -222,7 +227,7 @@ impl Map {
 
     /// Which way going from `from` into the adjacent `to` crosses a camp hexside (CG 12.12, P161).
     pub fn crossing(&self, from: HexId, to: HexId) -> crate::charts::movement_costs::Crossing {
-        crate::camp::crossing(self, from, to)
+        crate::map::camp::crossing(self, from, to)
     }
 
     pub fn hexside(&self, a: HexId, b: HexId) -> Option<HexsideFeature> {
@@ -248,4 +253,27 @@ impl Scenario {
     pub fn leader(&self, id: &str) -> Option<&Leader> {
         self.leaders.iter().find(|l| l.id == id)
     }
+}
+
+/// Ground a special rule closes (scenario key `no_entry` of a special rule).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NoEntry {
+    /// The side whose troops it binds, by id.
+    pub side: String,
+    /// The game turns it holds, first and last; `None`: the whole battle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turns: Option<(u16, u16)>,
+    /// Which units it binds: every combat unit of the side unless `units` is false.
+    pub units: bool,
+    /// Units set up in these hexes are exempt.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub except_set_up_in: Vec<HexId>,
+    /// Leaders it binds, by id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaders: Vec<String>,
+    /// Hexes of these terrains are closed...
+    pub terrain: Vec<Terrain>,
+    /// ...and, when set, every hex on the low-column side of them, row by row (P151).
+    #[serde(default)]
+    pub beyond: bool,
 }

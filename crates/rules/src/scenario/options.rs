@@ -3,7 +3,7 @@
 //! The choice is part of the game's identity, so saves and the CLI carry it.
 
 use super::{RuleSet, Scenario};
-use crate::units::LeaderRole;
+use crate::scenario::units::LeaderRole;
 use std::collections::BTreeMap;
 
 /// One optional rule as a player chooses it.
@@ -35,7 +35,7 @@ impl Scenario {
         let defaults = &self.meta.optional_rules;
         let elite = self.leaders.iter().any(|l| l.elite && l.role == LeaderRole::Overall);
         let contingents = self.leaders.iter().any(|l| !l.contingent_units.is_empty());
-        let hoplites = self.units.iter().any(crate::movement::hellenic);
+        let hoplites = self.units.iter().any(crate::scenario::units::hellenic);
         let all = [
             (elite, "elite_commander_initiative", "5.5", "Elite commander's initiative",
                 "An elite overall commander may give one extra orders phase at the start of each turn.",

@@ -2,8 +2,9 @@
 //! units and leaders given as lines of the scenario format.
 #![allow(dead_code)]
 
-use sarissa_rules::game::{Command, Dice, Event, Game};
-use sarissa_rules::hex::{HexId, Vertex};
+use sarissa_rules::game::{Command, Dice, Event};
+use sarissa_rules::map::hex::{HexId, Vertex};
+use sarissa_rules::play::Game;
 use std::sync::Arc;
 
 pub fn h(s: &str) -> HexId {
@@ -231,7 +232,7 @@ pub fn tie_rolls(events: &[Event]) -> Vec<(usize, u8)> {
 /// The router's owner picks `hex` (one-hex) or `A-B` (two-hex) at the rout choice now open
 /// (GBA 10.21, P120); panics if `unit`'s rout is not waiting on a tie that offers it.
 pub fn rout_to(game: &mut Game, unit: &str, hex: &str) -> Vec<Event> {
-    use sarissa_rules::units::Placement;
+    use sarissa_rules::scenario::units::Placement;
     let to = match hex.split_once('-') {
         Some((a, b)) => Placement::Two(h(a), h(b)),
         None => Placement::One(h(hex)),
@@ -289,7 +290,7 @@ pub fn elephant_field(
 /// into, its end, and whether it stopped there for withdrawals (6.77).
 pub fn el_leg(
     r: u8,
-    heading: Option<sarissa_rules::hex::Hexside>,
+    heading: Option<sarissa_rules::map::hex::Hexside>,
     path: &[&str],
     collided: &[&str],
     end: Option<sarissa_rules::game::RampageEnd>,
@@ -384,19 +385,22 @@ pub fn camp_shock_lines(mut f: Field, attacker: &str) -> Vec<String> {
 /// A side's Rout Point base in a shipped battle: its combat units' points at set-up (CG 13.12;
 /// leaders count only when they fall, charts-draft §8.4).
 pub fn rout_base(s: &sarissa_rules::Scenario, side: usize) -> u32 {
-    (0..s.units.len()).filter(|&i| s.units[i].side == side).map(|i| sarissa_rules::victory::unit_points(s, i)).sum()
+    (0..s.units.len())
+        .filter(|&i| s.units[i].side == side)
+        .map(|i| sarissa_rules::effects::victory::unit_points(s, i))
+        .sum()
 }
 
 /// The Rout Points of the leader `id` (CG 13.12).
 pub fn leader_rout(s: &sarissa_rules::Scenario, id: &str) -> u32 {
-    sarissa_rules::victory::leader_points(s, s.leaders.iter().position(|l| l.id == id).unwrap())
+    sarissa_rules::effects::victory::leader_points(s, s.leaders.iter().position(|l| l.id == id).unwrap())
 }
 
 /// Checks that every Nayaka of a shipped battle starts stacked with a unit of his side of a type
 /// he commands (CG 4.34); returns how many each side has.
 pub fn nayakas_with_their_units(s: &sarissa_rules::Scenario) -> [usize; 2] {
     let mut count = [0, 0];
-    for n in s.leaders.iter().filter(|l| l.role == sarissa_rules::units::LeaderRole::Nayaka) {
+    for n in s.leaders.iter().filter(|l| l.role == sarissa_rules::scenario::units::LeaderRole::Nayaka) {
         count[n.side] += 1;
         let under = s.units.iter().find(|u| u.placement.hexes().any(|h| h == n.at)).expect("stacked with a unit");
         assert_eq!(under.side, n.side, "{}", n.id);

@@ -1,0 +1,1006 @@
+//! The shock segment of an orders phase (GBA 7.3, 9.0–9.18): who must and who may attack, the
+//! combats they form, and their resolution by `combat::shock`, with every die an event.
+//!
+//! When the active leader ends his orders, any of his side's units standing with an enemy in its
+//! ZOC may fight: those that moved up this phase must (the heavy types, 7.31) or may (the light
+//! ones) attack, with the pre-shock TQ check; the others within his command range may attack
+//! without it (7.33). The player picks the optional attackers in one decision; then every combat
+//! is resolved, left to right (P40).
+//!
+//! Readings this version takes (P40): combats are formed by default as the connected groups of
+//! attackers and the defenders in their ZOC, and the player may form them otherwise within 9.12
+//! (P72); each combat is resolved whole
+//! in turn rather than step by step across combats; in a combat the defenders' unit for the Clash
+//! is the one with the most Size (ties: the first listed), the attackers' likewise; an attacker
+//! strikes through the best side it touches (rear, then flank, then front); leaders lend their
+//! Charisma (the best stacked with a side's units) but their casualty checks, advance after
+//! combat and pursuit come later.
+
+use crate::charts::clash_of_spears::may_shock_attack;
+use crate::charts::column_shifts::{shift_row, Applying, ShiftCondition};
+use crate::charts::leaders::LeaderResult;
+use crate::charts::superiority::must_shock;
+use crate::combat::missile::Supply;
+use crate::combat::shock::{resolve, Fighter, Leader, ShockOutcome, ShockSetup, StepKind};
+use crate::combat::Side;
+use crate::game::{Event, GameState, HitCause, LeaderStatus, Phase, RollPurpose, RuleError, Tx};
+use crate::map::facing::{arc_of, Arc};
+use crate::map::hex::HexId;
+use crate::map::terrain::{HexsideFeature, Terrain};
+use crate::scenario::units::{Grade, LeaderRole, Placement, UnitClass, UnitType};
+use crate::scenario::Scenario;
+use std::collections::{BTreeSet, HashMap};
+
+/// A unit that may attack this segment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    pub unit: usize,
+    /// It moved up this phase and is a heavy type: it must attack (7.31).
+    pub must: bool,
+    /// It moved up this phase: the pre-shock TQ check (7.32, 9.13); otherwise none (7.33).
+    pub check: bool,
+}
+
+/// The enemy units `attacker` would strike: every one in its ZOC it may shock (skirmishers only
+/// chariots, 7.33; in CG no elephant that cavalry or chariots touch only at its front, 10.15),
+/// not Routed.
+fn foes(scenario: &Scenario, state: &GameState, attacker: usize) -> Vec<usize> {
+    let u = &scenario.units[attacker];
+    // Whom it may strike: its ZOC but for the camp's rules of 12.15 and 12.16 (P163); in a
+    // city, the hexes 12.210 leaves it (P231).
+    let mut zoc = crate::map::zoc::shock_reach(scenario, state, attacker);
+    if let Some(city) = crate::works::city_combat::shock_hexes(scenario, state, attacker, &zoc) {
+        zoc = city;
+    }
+    let mounted = u.kind.is_cavalry() || matches!(u.kind, UnitType::CH | UnitType::ChStar);
+    let barred_front =
+        mounted && crate::scenario::rule_set::hooks(scenario.meta.rules).mounted_never_shock_elephant_front;
+    let only_front = |e: usize| {
+        let es = &state.units[e];
+        state.units[attacker]
+            .placement
+            .hexes()
+            .filter_map(|h| arc_of(&es.placement, es.heading(), h))
+            .all(|a| a == Arc::Front)
+    };
+    (0..scenario.units.len())
+        .filter(|&e| {
+            let (eu, es) = (&scenario.units[e], &state.units[e]);
+            eu.side != u.side
+                && !es.eliminated
+                && !es.routed
+                && es.placement.hexes().any(|h| zoc.contains(&h))
+                && (u.kind != UnitType::SK || matches!(eu.kind, UnitType::CH | UnitType::ChStar))
+                && !(barred_front && eu.kind == UnitType::EL && only_front(e))
+                // CG 6.76(4), 10.55: an engine's stack is attacked through its foot unit alone.
+                && !(eu.engine.is_some() && crate::special::artillery::stacked_with(scenario, state, e).is_some())
+                // CG 10.72[4]: not an enemy in the ZOC of a unit of another guild.
+                && !crate::special::indian::enmity_bars_shock(scenario, state, attacker, e)
+        })
+        .collect()
+}
+
+/// Does `attacker` touch `foe` across some hexside other than a camp's (CG 12.16, P163)? Only
+/// such a foe makes a heavy unit that moved up attack (7.31): the Fort ZOC obliges nobody.
+fn touches_in_the_open(scenario: &Scenario, state: &GameState, attacker: usize, foe: usize) -> bool {
+    let reach = crate::map::zoc::shock_reach(scenario, state, attacker);
+    state.units[attacker].placement.hexes().any(|a| {
+        state.units[foe].placement.hexes().any(|d| {
+            a.is_adjacent(d) && reach.contains(&d) && crate::map::zoc::camp_hexside(scenario, state, a, d).is_none()
+        })
+    })
+}
+
+/// The active side and the hexes its shock segment reaches without orders: the active leader's
+/// command range (7.33) and, in a Wing Command, each activated Nayaka's (7.32[2], CG 4.54, P83).
+fn segment_range(scenario: &Scenario, state: &GameState) -> Option<(usize, HashMap<HexId, u8>)> {
+    // CG 12.17: in the Camp Orders Phase, the units acting as if ordered.
+    if state.camp_orders.is_some() {
+        return crate::works::camp_orders::shock_range(scenario, state);
+    }
+    let (Phase::Orders { leader, lenders, .. } | Phase::Shock { leader, lenders, .. }) = &state.phase else {
+        return None;
+    };
+    let li = scenario.leaders.iter().position(|l| &l.id == leader)?;
+    let mut range = crate::command::orders::command_range(scenario, state, li);
+    for lender in lenders.iter().filter_map(|id| scenario.leaders.iter().position(|l| &l.id == id)) {
+        // A contingent commander lends only to his own units (10.31): see `contingent::lends_shock`.
+        if crate::command::contingent::is_mcc(scenario, lender) {
+            continue;
+        }
+        if state.leaders[lender].status != crate::game::LeaderStatus::Eliminated {
+            range.extend(crate::command::orders::command_range(scenario, state, lender));
+        }
+    }
+    Some((scenario.leaders[li].side, range))
+}
+
+/// Who may attack when the active leader's orders end (7.31–7.33, 9.11).
+pub fn candidates(scenario: &Scenario, state: &GameState) -> Vec<Candidate> {
+    let (Phase::Orders { ordered, .. } | Phase::Shock { ordered, .. }) = &state.phase else {
+        return Vec::new();
+    };
+    let Some((side, range)) = segment_range(scenario, state) else { return Vec::new() };
+    (0..scenario.units.len())
+        .filter_map(|i| {
+            let (u, st) = (&scenario.units[i], &state.units[i]);
+            if u.side != side || st.eliminated || st.routed || st.rallied {
+                return None;
+            }
+            // A column never shock attacks (6.65), nor a unit in Square (CG 10.62).
+            if st.column
+                || st.square
+                || !may_shock_attack(scenario.meta.rules, u.kind, u.class).0
+                || foes(scenario, state, i).is_empty()
+            {
+                return None;
+            }
+            // CG 12.210, 12.211 (P232): in a city hex no shock is compulsory, nor is there the
+            // pre-shock check.
+            let in_city = crate::works::city::unit_in_city(scenario, state, i);
+            // Moved up this phase: its move under this leader's order ended here (7.31).
+            let moved_up = ordered.contains(&u.id) && st.order_start.is_some_and(|p| p != st.placement);
+            if moved_up {
+                // CG 12.16 (P163): a foe it touches only across a camp hexside never obliges it;
+                // CG 12.210: nor one in a city hex.
+                let obliged = foes(scenario, state, i).iter().any(|&e| {
+                    touches_in_the_open(scenario, state, i, e) && !crate::works::city::unit_in_city(scenario, state, e)
+                });
+                let must = must_shock(u.kind).0 && obliged && !in_city;
+                return Some(Candidate { unit: i, must, check: !in_city });
+            }
+            // 10.31: an Engaged unit in range must attack again, without the check.
+            let lent = crate::command::contingent::lends_shock(scenario, state, i);
+            (lent || st.placement.hexes().any(|h| range.contains_key(&h))).then_some(Candidate {
+                unit: i,
+                must: st.engaged && !in_city,
+                check: false,
+            })
+        })
+        .collect()
+}
+
+/// One combat: its attackers and defenders (scenario indices).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Combat {
+    pub attackers: Vec<usize>,
+    pub defenders: Vec<usize>,
+}
+
+/// The combats `attackers` form: connected groups of attackers and the foes in their ZOC (9.12,
+/// P40), left to right by their westmost hex.
+pub fn combats(scenario: &Scenario, state: &GameState, attackers: &[usize]) -> Vec<Combat> {
+    let mut left: Vec<usize> = attackers.to_vec();
+    let mut out = Vec::new();
+    while let Some(first) = left.pop() {
+        let mut group = Combat { attackers: vec![first], defenders: foes(scenario, state, first) };
+        loop {
+            let joining: Vec<usize> = left
+                .iter()
+                .copied()
+                .filter(|&a| foes(scenario, state, a).iter().any(|d| group.defenders.contains(d)))
+                .collect();
+            if joining.is_empty() {
+                break;
+            }
+            left.retain(|a| !joining.contains(a));
+            for a in joining {
+                group.attackers.push(a);
+                for d in foes(scenario, state, a) {
+                    if !group.defenders.contains(&d) {
+                        group.defenders.push(d);
+                    }
+                }
+            }
+        }
+        group.attackers.sort();
+        group.defenders.sort();
+        out.push(group);
+    }
+    let west = |c: &Combat| {
+        c.attackers
+            .iter()
+            .chain(&c.defenders)
+            .flat_map(|&u| state.units[u].placement.hexes())
+            .min_by_key(|h| (h.col, h.row))
+    };
+    out.sort_by_key(|c| west(c).map(|h| (h.col, h.row)));
+    out
+}
+
+/// The leader whose Charisma a side uses, and who risks the casualty check and personal combat
+/// (9.14, 9.2): of those stacked with its units, the best Charisma, then the highest Initiative.
+pub fn side_leader(scenario: &Scenario, state: &GameState, units: &[usize]) -> Option<(usize, Leader)> {
+    best_leader(scenario, state, |at| units.iter().any(|&u| state.units[u].placement.hexes().any(|h| h == at)))
+}
+
+/// Of the leaders standing where `here` says, the one a side uses: the best Charisma, then the
+/// highest Initiative (9.14, 8.19).
+pub fn best_leader(scenario: &Scenario, state: &GameState, here: impl Fn(HexId) -> bool) -> Option<(usize, Leader)> {
+    (0..scenario.leaders.len())
+        .filter(|&l| state.leaders[l].status != LeaderStatus::Eliminated)
+        .filter(|&l| here(state.leaders[l].at))
+        .map(|l| {
+            let r = crate::command::orders::ratings(scenario, state, l);
+            let leader = Leader {
+                charisma: r.charisma,
+                initiative: r.initiative.unwrap_or(0),
+                // CG has no personal combat (D15).
+                personal_combat: r
+                    .personal_combat
+                    .filter(|_| crate::scenario::rule_set::hooks(scenario.meta.rules).personal_combat),
+                wounded: state.leaders[l].wounds > 0,
+            };
+            (l, leader)
+        })
+        .max_by_key(|(l, leader)| (leader.charisma, leader.initiative, std::cmp::Reverse(*l)))
+}
+
+/// A side's units in the order the setup lists them: biggest first, its unit for the Clash
+/// leading (P40); ties keep scenario order.
+fn clash_order(scenario: &Scenario, units: &[usize]) -> Vec<usize> {
+    let mut v = units.to_vec();
+    v.sort_by_key(|&i| (std::cmp::Reverse(scenario.units[i].size), i));
+    v
+}
+
+/// The setup of one combat as the position gives it (9.13–9.16).
+pub fn setup(scenario: &Scenario, state: &GameState, combat: &Combat, checked: &[usize]) -> ShockSetup {
+    let fighter = |i: usize| {
+        let (u, st) = (&scenario.units[i], &state.units[i]);
+        let mut f = Fighter::new(u.kind, u.class, u.size, u.tq).with_hits(st.hits);
+        f.missile_no = u.missile.is_some() && st.supply == Supply::No;
+        // In Column: TQ − 2, attacked with superiority (6.65).
+        f.in_column = st.column;
+        // CG 10.62: no size ratio in a combat with a unit in Square.
+        f.in_square = st.square;
+        // CG 12.211: no position superiority against a unit in a block, temple or palace.
+        f.in_city_block = state.in_city_buildings(scenario, i);
+        f
+    };
+    let rank = |a: Arc| match a {
+        Arc::Rear => 0,
+        Arc::Flank => 1,
+        Arc::Front => 2,
+    };
+    let (attackers, defenders) = (clash_order(scenario, &combat.attackers), clash_order(scenario, &combat.defenders));
+    let attacker_fighters = attackers
+        .iter()
+        .map(|&a| {
+            let arc = defenders
+                .iter()
+                .filter_map(|&d| {
+                    let ds = &state.units[d];
+                    // CG 7.11, 10.53: an engine has no facing, so no flank or rear.
+                    // CG 12.26: nor has a unit in a city block, temple or palace (all-round).
+                    if scenario.units[d].engine.is_some() || state.in_city_buildings(scenario, d) {
+                        return Some(Arc::Front);
+                    }
+                    state.units[a]
+                        .placement
+                        .hexes()
+                        .filter_map(|h| arc_of(&ds.placement, ds.heading(), h))
+                        .min_by_key(|x| rank(*x))
+                })
+                .min_by_key(|x| rank(*x))
+                .unwrap_or(Arc::Front);
+            let mut f = fighter(a).through(arc);
+            if checked.contains(&a) {
+                f = f.moving();
+            }
+            f
+        })
+        .collect();
+    // CG 10.81: a Maula defender stacked with an overall commander of its side.
+    let indian = crate::scenario::rule_set::hooks(scenario.meta.rules).indian_rules;
+    let with_overall = |i: usize| {
+        (0..scenario.leaders.len()).any(|l| {
+            let (ld, ls) = (&scenario.leaders[l], &state.leaders[l]);
+            ld.role == LeaderRole::Overall
+                && ld.side == scenario.units[i].side
+                && ls.status != LeaderStatus::Eliminated
+                && state.units[i].placement.hexes().any(|h| h == ls.at)
+        })
+    };
+    let defender_fighters = defenders
+        .iter()
+        .map(|&d| {
+            let mut f = fighter(d);
+            f.maula_stand = indian && scenario.units[d].grade == Some(Grade::Maula) && with_overall(d);
+            f
+        })
+        .collect();
+    let mut s = ShockSetup::new(scenario.meta.rules, attacker_fighters, defender_fighters);
+    // CG 4.64: a chief's Charisma only for his own guild or tribe; 9.17[3]: what an Indian
+    // overall commander lends from beside them.
+    let charisma_of = |units: &[usize]| {
+        side_leader(scenario, state, units).map(|(l, mut rated)| {
+            if !crate::special::indian::chief_lends(scenario, l, units) {
+                rated.charisma = 0;
+            }
+            rated
+        })
+    };
+    s.attacker_leader = charisma_of(&attackers);
+    s.defender_leader = charisma_of(&defenders);
+    s.lent_charisma = [
+        crate::special::indian::lent_charisma(scenario, state, &attackers),
+        crate::special::indian::lent_charisma(scenario, state, &defenders),
+    ];
+    // The leaders' casualty checks and personal combat (9.14, 9.2).
+    s.leader_checks = true;
+    s.conditions = terrain(scenario, state, &attackers, &defenders);
+    s
+}
+
+/// The terrain shifts that hold (9.16 step 3; charts-draft §2 T1–T6, T8–T10).
+fn terrain(scenario: &Scenario, state: &GameState, attackers: &[usize], defenders: &[usize]) -> Vec<Applying> {
+    let map = &scenario.map;
+    let hexes = |v: &[usize]| -> Vec<HexId> { v.iter().flat_map(|&u| state.units[u].placement.hexes()).collect() };
+    let (ah, dh) = (hexes(attackers), hexes(defenders));
+    let all = |hs: &[HexId], f: &dyn Fn(Terrain) -> bool| hs.iter().all(|h| map.terrain(*h).is_some_and(f));
+    let mut out = Vec::new();
+    let mut add = |c: ShiftCondition| out.push(Applying::once(c));
+    if all(&dh, &|t| t == Terrain::Woods) {
+        add(ShiftCondition::DefendersInWoods);
+    }
+    if all(&dh, &|t| matches!(t, Terrain::Rocky | Terrain::RockyRiverbed | Terrain::Town)) {
+        add(ShiftCondition::DefendersInRockyOrTown);
+    }
+    if all(&ah, &|t| matches!(t, Terrain::Marsh | Terrain::MajorRiver)) {
+        add(ShiftCondition::AttackersInMarshOrMajorRiver);
+    }
+    if all(&dh, &|t| matches!(t, Terrain::Marsh | Terrain::MajorRiver)) {
+        add(ShiftCondition::DefendersInMarshOrMajorRiver);
+    }
+    // Hexsides between each attacker and the defenders it touches.
+    let pairs: Vec<(HexId, HexId)> =
+        ah.iter().flat_map(|a| dh.iter().filter(|d| a.is_adjacent(**d)).map(move |d| (*a, *d))).collect();
+    let crossings: Vec<Option<HexsideFeature>> = pairs.iter().map(|(a, d)| map.hexside(*a, *d)).collect();
+    let every =
+        |f: &dyn Fn(HexsideFeature) -> bool| !crossings.is_empty() && crossings.iter().all(|c| c.is_some_and(f));
+    if every(&|f| matches!(f, HexsideFeature::MinorRiver | HexsideFeature::SteepBank)) {
+        add(ShiftCondition::AcrossRiver);
+    } else if every(&|f| matches!(f, HexsideFeature::Stream)) {
+        add(ShiftCondition::AcrossStream);
+    }
+    // CG 12.12 camp shifts (charts-draft C1–C3; rulings P165, P178): every attacker across a camp
+    // palisade or camp gate, 2L, or 1L (C3) if any of those is breached (CG 12.31); every
+    // attacker across some camp work, the walls among them, 1L. Either way across (P165).
+    // CG 9.17[3], 12.18 (charts-draft C4; rulings P174): any defender in a camp tower, 3L
+    // instead of the works' shifts.
+    // CG 12.32 (P188): not in a destroyed tower.
+    if dh.iter().any(|h| crate::works::camp::is_tower(map, state, *h)) {
+        add(ShiftCondition::DefenderInCampTower);
+    } else if every(&|f| matches!(f, HexsideFeature::Palisade | HexsideFeature::CampGate)) {
+        if pairs.iter().any(|(a, d)| crate::works::breach::is_breached(state, *a, *d)) {
+            add(ShiftCondition::AcrossBreachedCampWallOrGate);
+        } else {
+            add(ShiftCondition::AcrossCampWallOrGate);
+        }
+    } else if every(&|f| f.is_camp_hexside()) {
+        add(ShiftCondition::AcrossCampObstacle);
+    }
+    city_shifts(scenario, state, (&ah, &dh), &pairs, &mut add);
+    let level = |h: &HexId| map.elevation(*h).unwrap_or(0);
+    let top = ah.iter().map(level).max().unwrap_or(0);
+    let bottom = ah.iter().map(level).min().unwrap_or(0);
+    if !dh.is_empty() && dh.iter().all(|h| level(h) > top) {
+        add(ShiftCondition::AllDefendersHigher);
+    } else if dh.iter().any(|h| level(h) > top) {
+        add(ShiftCondition::AnyDefenderHigher);
+    } else if !dh.is_empty() && dh.iter().all(|h| level(h) < bottom) {
+        add(ShiftCondition::AllDefendersLower);
+    }
+    // CG 9.17[3] (rulings P111): Chandragupta shifts only for Forest, Rivers, elevation and
+    // fortifications; the GBA rows for marsh, rocky, town and gates have no CG value, so that
+    // ground gives no shift there instead of a combat the chart cannot add up.
+    out.retain(|a| shift_row(a.condition).origin(scenario.meta.rules).is_some());
+    out
+}
+
+/// The city's shifts (CG 12.211; charts-draft C5–C7, designed; rulings P22, P233): any defender
+/// in a temple or palace 3L, else any in a block 2L (C5); every attacker in a block, temple or
+/// palace and every defender in a street or square 1L (C6); every attacker across a city gate
+/// 2L, or 1L when one of those gates is breached (C7). They add up with each other and with the
+/// rest, but for C5's own "instead of".
+fn city_shifts(
+    scenario: &Scenario,
+    state: &GameState,
+    (ah, dh): (&[HexId], &[HexId]),
+    pairs: &[(HexId, HexId)],
+    add: &mut impl FnMut(ShiftCondition),
+) {
+    let map = &scenario.map;
+    if map.city.is_none() {
+        return;
+    }
+    let t = |h: &HexId| map.terrain(*h);
+    if dh.iter().any(|h| matches!(t(h), Some(Terrain::Temple | Terrain::Palace))) {
+        add(ShiftCondition::DefenderInTempleOrPalace);
+    } else if dh.iter().any(|h| t(h) == Some(Terrain::CityBlock)) {
+        add(ShiftCondition::DefenderInCityBlock);
+    }
+    let all = |hs: &[HexId], f: fn(Terrain) -> bool| !hs.is_empty() && hs.iter().all(|h| t(h).is_some_and(f));
+    if all(ah, crate::works::city::is_block) && all(dh, crate::works::city::is_street) {
+        add(ShiftCondition::AttackersFromBlocksIntoStreets);
+    }
+    if !pairs.is_empty() && pairs.iter().all(|(a, d)| map.hexside(*a, *d) == Some(HexsideFeature::CityGate)) {
+        if pairs.iter().any(|(a, d)| crate::works::breach::is_breached(state, *a, *d)) {
+            add(ShiftCondition::AcrossBreachedCityGate);
+        } else {
+            add(ShiftCondition::AcrossCityGate);
+        }
+    }
+}
+
+/// The combats the designation would give, with their setups, for the odds preview.
+pub fn preview(scenario: &Scenario, state: &GameState, optional: &[String]) -> Vec<(Combat, ShockSetup)> {
+    let cands = candidates(scenario, state);
+    let attackers: Vec<usize> =
+        cands.iter().filter(|c| c.must || optional.contains(&scenario.units[c.unit].id)).map(|c| c.unit).collect();
+    let checked: Vec<usize> = cands.iter().filter(|c| c.check).map(|c| c.unit).collect();
+    combats(scenario, state, &attackers)
+        .into_iter()
+        .map(|c| {
+            let s = setup(scenario, state, &c, &checked);
+            (c, s)
+        })
+        .collect()
+}
+
+/// The combats the player formed, with their setups, for the odds preview (9.12).
+pub fn preview_combats(scenario: &Scenario, state: &GameState, combats: &[Combat]) -> Vec<(Combat, ShockSetup)> {
+    let checked: Vec<usize> = candidates(scenario, state).iter().filter(|c| c.check).map(|c| c.unit).collect();
+    combats.iter().map(|c| (c.clone(), setup(scenario, state, c, &checked))).collect()
+}
+
+/// Why these combats break 9.12, or `None` when the player may form them: every must-attack
+/// unit and only candidates attack, each once; each defender is attacked once; every attacker
+/// has a defender of its combat in its ZOC and every defender is in the ZOC of an attacker of
+/// its combat; and every enemy in an attacker's ZOC is attacked by someone (P72).
+pub fn grouping_refusal(scenario: &Scenario, state: &GameState, combats: &[Combat]) -> Option<String> {
+    let name = |u: usize| scenario.units[u].name.clone();
+    let cands = candidates(scenario, state);
+    let attackers: Vec<usize> = combats.iter().flat_map(|c| c.attackers.iter().copied()).collect();
+    let defenders: Vec<usize> = combats.iter().flat_map(|c| c.defenders.iter().copied()).collect();
+    if let Some(c) = cands.iter().find(|c| c.must && !attackers.contains(&c.unit)) {
+        return Some(format!("{} moved up and must attack (7.31)", name(c.unit)));
+    }
+    for (k, &a) in attackers.iter().enumerate() {
+        if !cands.iter().any(|c| c.unit == a) {
+            return Some(format!("{} may not attack now (7.33)", name(a)));
+        }
+        if attackers[..k].contains(&a) {
+            return Some(format!("{} attacks once a segment (9.12)", name(a)));
+        }
+    }
+    for (k, &d) in defenders.iter().enumerate() {
+        if defenders[..k].contains(&d) {
+            return Some(format!("{} is attacked once a segment (9.12)", name(d)));
+        }
+    }
+    for c in combats {
+        if c.attackers.is_empty() || c.defenders.is_empty() {
+            return Some("a combat needs an attacker and a defender (9.12)".into());
+        }
+        if let Some(&a) =
+            c.attackers.iter().find(|&&a| !foes(scenario, state, a).iter().any(|d| c.defenders.contains(d)))
+        {
+            return Some(format!("{} has none of its combat's defenders in its zone of control (9.12)", name(a)));
+        }
+        if let Some(&d) =
+            c.defenders.iter().find(|&&d| !c.attackers.iter().any(|&a| foes(scenario, state, a).contains(&d)))
+        {
+            return Some(format!("{} is in the zone of control of none of its attackers (9.12)", name(d)));
+        }
+    }
+    // CG 12.210 (P231): from a block, temple or palace, any, all or none of the enemies beside it.
+    for &a in attackers.iter().filter(|&&a| !state.in_city_buildings(scenario, a)) {
+        if let Some(d) = foes(scenario, state, a).into_iter().find(|d| !defenders.contains(d)) {
+            return Some(format!("{} must attack {}, which nobody else attacks (9.12)", name(a), name(d)));
+        }
+    }
+    None
+}
+
+/// The ways the player may form the combats of `optional` and the must-attack units: first the
+/// connected groups (the default), then each group split as finely as 9.12 lets it, one group at
+/// a time — each defender to one of the attackers beside it, an attacker left with none joining
+/// the combat of a defender beside it.
+pub fn groupings(scenario: &Scenario, state: &GameState, optional: &[String]) -> Vec<Vec<Combat>> {
+    let attackers: Vec<usize> = candidates(scenario, state)
+        .iter()
+        .filter(|c| c.must || optional.contains(&scenario.units[c.unit].id))
+        .map(|c| c.unit)
+        .collect();
+    let together = combats(scenario, state, &attackers);
+    let mut out = vec![together.clone()];
+    for (k, group) in together.iter().enumerate() {
+        for split in splits(scenario, state, group).into_iter().chain(city_choices(scenario, state, group)) {
+            let mut alternative = together.clone();
+            alternative.splice(k..=k, split);
+            if !out.contains(&alternative) && grouping_refusal(scenario, state, &alternative).is_none() {
+                out.push(alternative);
+            }
+        }
+    }
+    out
+}
+
+/// CG 12.210 (P231, P238): attackers in a city block, temple or palace attack any of the enemies
+/// beside them, so a combat they lead may leave some defenders alone: each defender left out in
+/// turn, and each attacked alone. With up to three defenders that is every choice; beyond, the
+/// rest are for scripts (`shock A vs D ; ...`). `grouping_refusal` keeps out any that would leave
+/// an enemy of an attacker outside the buildings unattacked.
+fn city_choices(scenario: &Scenario, state: &GameState, group: &Combat) -> Vec<Vec<Combat>> {
+    let from_block = group.attackers.iter().any(|&a| state.in_city_buildings(scenario, a));
+    if !from_block || group.defenders.len() < 2 {
+        return Vec::new();
+    }
+    let keep = |defenders: Vec<usize>| vec![Combat { attackers: group.attackers.clone(), defenders }];
+    let without = group.defenders.iter().map(|&d| keep(group.defenders.iter().copied().filter(|&x| x != d).collect()));
+    let alone = group.defenders.iter().map(|&d| keep(vec![d]));
+    let mut out: Vec<Vec<Combat>> = Vec::new();
+    for choice in without.chain(alone) {
+        if !out.contains(&choice) {
+            out.push(choice);
+        }
+    }
+    out
+}
+
+/// The finer ways to fight one connected group (at most 64 tried).
+fn splits(scenario: &Scenario, state: &GameState, group: &Combat) -> Vec<Vec<Combat>> {
+    if group.attackers.len() < 2 || group.defenders.len() < 2 {
+        return Vec::new();
+    }
+    let foes_of: Vec<Vec<usize>> = group.attackers.iter().map(|&a| foes(scenario, state, a)).collect();
+    // For each defender, the attackers (positions in the group) that have it in their ZOC.
+    let choices: Vec<Vec<usize>> = group
+        .defenders
+        .iter()
+        .map(|d| (0..group.attackers.len()).filter(|&k| foes_of[k].contains(d)).collect())
+        .collect();
+    let mut out: Vec<Vec<Combat>> = Vec::new();
+    let total: usize = choices.iter().map(|c| c.len().max(1)).product();
+    for n in 0..total.min(64) {
+        // Defender j goes to attacker choices[j][digit j of n].
+        let (mut rest, mut owner) = (n, Vec::new());
+        for c in &choices {
+            owner.push(c[rest % c.len()]);
+            rest /= c.len();
+        }
+        let mut fights: Vec<Combat> = Vec::new();
+        let mut fight_of = vec![None; group.attackers.len()];
+        for (j, &k) in owner.iter().enumerate() {
+            let f = *fight_of[k].get_or_insert_with(|| {
+                fights.push(Combat { attackers: vec![group.attackers[k]], defenders: Vec::new() });
+                fights.len() - 1
+            });
+            fights[f].defenders.push(group.defenders[j]);
+        }
+        for k in 0..group.attackers.len() {
+            if fight_of[k].is_none() {
+                let beside = foes_of[k]
+                    .iter()
+                    .find_map(|d| group.defenders.iter().position(|x| x == d).and_then(|j| fight_of[owner[j]]));
+                let Some(f) = beside else { continue };
+                fights[f].attackers.push(group.attackers[k]);
+            }
+        }
+        if fights.len() < 2 {
+            continue;
+        }
+        for f in &mut fights {
+            f.attackers.sort();
+            f.defenders.sort();
+        }
+        fights.sort_by_key(|f| f.attackers.clone());
+        if !out.contains(&fights) {
+            out.push(fights);
+        }
+    }
+    out
+}
+
+/// The active leader's orders are over: a shock segment if anyone may attack (9.0). `true`
+/// also when an owner's choice of a break-off hex comes first (P120): the segment follows it.
+pub fn begin(tx: &mut Tx, leader: &str) -> Result<bool, RuleError> {
+    if crate::combat::engaged::in_use(tx.scenario) {
+        // 10.32: Engaged units in range that cannot shock step back first, where they can.
+        if let Some((side, range)) = segment_range(tx.scenario, &tx.state) {
+            let called: Vec<usize> = (0..tx.scenario.units.len())
+                .filter(|&u| {
+                    tx.scenario.units[u].side == side
+                        && (tx.state.units[u].placement.hexes().any(|h| range.contains_key(&h))
+                            || crate::command::contingent::lends_shock(tx.scenario, &tx.state, u))
+                })
+                .collect();
+            // Several hexes as far: the owner chooses first; the segment opens after (P120).
+            if let Some(p) = crate::combat::engaged::forced_break_offs(tx, &called) {
+                let then = crate::effects::cohesion::AfterRout::BeginShock { leader: leader.into() };
+                crate::effects::cohesion::offer(tx, crate::effects::cohesion::Pending::Rout(p), then);
+                return Ok(true);
+            }
+        }
+    }
+    let cands = candidates(tx.scenario, &tx.state);
+    if cands.is_empty() {
+        return Ok(false);
+    }
+    let id = |c: &Candidate| tx.scenario.units[c.unit].id.clone();
+    let must = cands.iter().filter(|c| c.must).map(id).collect();
+    let optional = cands.iter().filter(|c| !c.must).map(id).collect();
+    tx.emit(Event::ShockSegmentBegan { leader: leader.into(), must, optional });
+    Ok(true)
+}
+
+/// The active player's designation: the optional attackers `chosen` join the must-attack ones;
+/// every combat is resolved (9.11–9.18). `true` when a rout stopped for its owner's choice
+/// (P120): the rest of the segment follows it.
+pub fn resolve_segment(tx: &mut Tx, chosen: &[String]) -> Result<bool, RuleError> {
+    let Phase::Shock { optional, leader, .. } = tx.state.phase.clone() else {
+        return Err(RuleError::NotNow { command: "shock".into(), expected: "no shock segment".into() });
+    };
+    if let Some(bad) = chosen.iter().find(|c| !optional.contains(c)) {
+        return Err(RuleError::IllegalMove {
+            unit: bad.clone(),
+            rule: "7.33",
+            reason: "it may not attack now: no enemy in its ZOC, or out of the leader's range".into(),
+        });
+    }
+    let mut chosen: Vec<String> = chosen.to_vec();
+    chosen.sort();
+    chosen.dedup();
+    let fights = preview(tx.scenario, &tx.state, &chosen);
+    fight_all(tx, leader, chosen, fights)
+}
+
+/// The active player's designation with the combats formed as he chose (9.11, 9.12); `true`
+/// when it stopped for a rout choice, as `resolve_segment`.
+pub fn resolve_grouped(tx: &mut Tx, groups: &[crate::game::CombatGroup]) -> Result<bool, RuleError> {
+    let Phase::Shock { optional, leader, .. } = tx.state.phase.clone() else {
+        return Err(RuleError::NotNow { command: "shock".into(), expected: "no shock segment".into() });
+    };
+    let index = |ids: &[String]| ids.iter().map(|id| tx.unit_index(id)).collect::<Result<Vec<usize>, _>>();
+    let mut combats = Vec::new();
+    for g in groups {
+        combats.push(Combat { attackers: index(&g.attackers)?, defenders: index(&g.defenders)? });
+    }
+    if let Some(reason) = grouping_refusal(tx.scenario, &tx.state, &combats) {
+        let unit = groups.first().and_then(|g| g.attackers.first()).cloned().unwrap_or_default();
+        return Err(RuleError::IllegalMove { unit, rule: "9.12", reason });
+    }
+    let mut chosen: Vec<String> =
+        groups.iter().flat_map(|g| g.attackers.iter().cloned()).filter(|a| optional.contains(a)).collect();
+    chosen.sort();
+    let fights = preview_combats(tx.scenario, &tx.state, &combats);
+    fight_all(tx, leader, chosen, fights)
+}
+
+fn fight_all(
+    tx: &mut Tx,
+    leader: String,
+    chosen: Vec<String>,
+    fights: Vec<(Combat, ShockSetup)>,
+) -> Result<bool, RuleError> {
+    tx.emit(Event::ShockDesignated { leader: leader.clone(), attackers: chosen });
+    let since = tx.events.len();
+    // 9.0: the steps run across all the combats at once (P40): every combat's checks, clash and
+    // result from where things stood when the segment began; then the collapse — every rout of
+    // the segment (9.18 steps 1–2); then each combat's pass-through and advances (step 3).
+    let mut struck = Vec::new();
+    for (k, (combat, setup)) in fights.into_iter().enumerate() {
+        let held: Vec<HexId> = combat.defenders.iter().flat_map(|&d| tx.state.units[d].placement.hexes()).collect();
+        let before: Vec<(usize, Placement)> =
+            combat.attackers.iter().chain(&combat.defenders).map(|&u| (u, tx.state.units[u].placement)).collect();
+        // CG 10.27: Greek ranks may part for chariots before the combat is fought.
+        let parted = crate::special::elephants::pass_through_avoidance(tx, k, &combat.attackers, &combat.defenders)?;
+        let stand_failed = if parted { Vec::new() } else { strike_hits(tx, k, &combat, &setup, None)? };
+        struck.push(Struck { k, combat, held, before, stand_failed, parted });
+    }
+    let routs = struck.iter().flat_map(|s| s.stand_failed.iter().copied()).collect();
+    let attacked = tx.events[since..]
+        .iter()
+        .filter_map(|e| match e {
+            Event::ShockResolved { defenders, .. } => Some(defenders.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    go_on(tx, ShockRest { leader, struck, routs, attacked })
+}
+
+/// A shock segment whose combats are struck, from its routs on (P40): what is still to happen,
+/// kept as data while a rout waits for its owner's choice (P120).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ShockRest {
+    pub leader: String,
+    pub struck: Vec<Struck>,
+    /// The units the combats' procedures rout below their TQ, still to rout (9.13, 9.18).
+    pub routs: Vec<usize>,
+    /// The defenders of the combats struck, whose columns revert at the segment's end (6.66).
+    pub attacked: Vec<String>,
+}
+
+/// The rest of a shock segment after a rout choice (P120), then what follows the segment.
+pub fn go_on_after_choice(tx: &mut Tx, rest: ShockRest) -> Result<(), RuleError> {
+    let since = tx.events.len();
+    let (leader, attacked) = (rest.leader.clone(), rest.attacked.clone());
+    if go_on(tx, rest)? {
+        return Ok(());
+    }
+    crate::play::sequence::after_shock_segment(tx, &leader, since, &attacked)
+}
+
+/// The segment's routs (9.18 steps 1–2), the settling of hits, then each combat's pass-through
+/// and advances (step 3) and its end. `true` when a rout stopped for its owner's choice (P120):
+/// the rest is offered with it.
+fn go_on(tx: &mut Tx, mut rest: ShockRest) -> Result<bool, RuleError> {
+    while !rest.routs.is_empty() {
+        let u = rest.routs.remove(0);
+        let st = &tx.state.units[u];
+        if !st.routed && !st.eliminated && st.hits < crate::movement::column::effective_tq(tx.scenario, &tx.state, u) {
+            if let Some(p) =
+                crate::effects::cohesion::rout_asking(tx, u, crate::effects::rout::RoutLeg::Hexes(2), "9.18")?
+            {
+                crate::effects::cohesion::offer(tx, p, crate::effects::cohesion::AfterRout::Shock(Box::new(rest)));
+                return Ok(true);
+            }
+        }
+    }
+    if let Some(p) = crate::effects::cohesion::settle_asking(tx)? {
+        crate::effects::cohesion::offer(tx, p, crate::effects::cohesion::AfterRout::Shock(Box::new(rest)));
+        return Ok(true);
+    }
+    // From here on a rout (a next-row attack, a wheel) takes its first option: P120.
+    for s in rest.struck.iter().filter(|s| !s.parted) {
+        // Elephants (and CG chariots) whose defender held go through it (GBA 11.13, CG 10.13, 10.26).
+        crate::special::elephants::pass_through(tx, s.k, &s.combat.attackers, &s.combat.defenders, &s.held)?;
+        advance(tx, &s.combat, &s.held)?;
+        // 9.18 step 3 with the optional Engaged rule (10.3).
+        crate::combat::engaged::after_combat(tx, &s.combat, &s.before);
+    }
+    crate::combat::engaged::release_free(tx);
+    tx.emit(Event::ShockSegmentEnded { leader: rest.leader });
+    Ok(false)
+}
+
+/// A combat struck, its routs and advances still to come: the hexes its defenders held and where
+/// each of its units stood, the units its procedure routs below their TQ (9.13, 9.18), and
+/// whether Greek ranks parted for chariots instead of fighting (CG 10.27).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Struck {
+    pub k: usize,
+    pub combat: Combat,
+    pub held: Vec<HexId>,
+    pub before: Vec<(usize, Placement)>,
+    pub stand_failed: Vec<usize>,
+    pub parted: bool,
+}
+
+/// Routs the units a combat's procedure broke below their TQ (a failed stand, the collapse,
+/// 9.18), if nothing has removed them since.
+fn rout_failed_stands(tx: &mut Tx, units: &[usize]) -> Result<(), RuleError> {
+    for &u in units {
+        let st = &tx.state.units[u];
+        if !st.routed && !st.eliminated && st.hits < crate::movement::column::effective_tq(tx.scenario, &tx.state, u) {
+            crate::effects::cohesion::rout(tx, u, crate::effects::rout::RoutLeg::Hexes(2), "9.18")?;
+        }
+    }
+    Ok(())
+}
+
+/// Resolves one combat at once, its routs included (9.13–9.19): an elephant's attack on the
+/// next row as it passes through (GBA 11.13, CG 10.13). `attacker_rout_eliminates`: an attacker
+/// that would rout is eliminated instead, citing that rule (GBA 11.13).
+pub(crate) fn strike(
+    tx: &mut Tx,
+    k: usize,
+    combat: &Combat,
+    setup: &ShockSetup,
+    attacker_rout_eliminates: Option<&str>,
+) -> Result<(), RuleError> {
+    let failed = strike_hits(tx, k, combat, setup, attacker_rout_eliminates)?;
+    rout_failed_stands(tx, &failed)?;
+    crate::effects::cohesion::settle(tx)
+}
+
+/// One combat's dice, leader casualties and hits (9.13–9.17); returns the units its procedure
+/// routs below their TQ, leaving those routs to the caller.
+fn strike_hits(
+    tx: &mut Tx,
+    k: usize,
+    combat: &Combat,
+    setup: &ShockSetup,
+    attacker_rout_eliminates: Option<&str>,
+) -> Result<Vec<usize>, RuleError> {
+    let ids = |v: &[usize]| v.iter().map(|&u| tx.scenario.units[u].id.clone()).collect::<Vec<_>>();
+    let (attackers, defenders) = (ids(&combat.attackers), ids(&combat.defenders));
+    // The resolver's results come in the setup's order.
+    let (a_order, d_order) = (clash_order(tx.scenario, &combat.attackers), clash_order(tx.scenario, &combat.defenders));
+    let mut error = None;
+    let outcome: ShockOutcome = {
+        let mut dice = || match tx.roll(RollPurpose::Shock { combat: k as u8 }) {
+            Ok(r) => r,
+            Err(e) => {
+                error.get_or_insert(e);
+                0
+            }
+        };
+        resolve(setup, &mut dice).map_err(|e| RuleError::IllegalMove {
+            unit: attackers.first().cloned().unwrap_or_default(),
+            rule: e.rule(),
+            reason: e.to_string(),
+        })?
+    };
+    if let Some(e) = error {
+        return Err(e);
+    }
+    tx.emit(Event::ShockResolved {
+        attackers: attackers.clone(),
+        defenders: defenders.clone(),
+        column: outcome.column,
+        lines: outcome.steps.iter().filter_map(|s| describe(&s.kind).map(|t| format!("{t} ({})", s.rule))).collect(),
+    });
+    // Leaders hurt in the combat (9.14, 9.2, 9.22).
+    let leaders = [
+        side_leader(tx.scenario, &tx.state, &combat.attackers),
+        side_leader(tx.scenario, &tx.state, &combat.defenders),
+    ];
+    for step in &outcome.steps {
+        let (side, result) = match step.kind {
+            StepKind::LeaderCasualty { side, result, .. } => (side, result),
+            StepKind::PersonalCombat { loser: Some(side), result, .. } => (side, result),
+            _ => continue,
+        };
+        let k = if side == Side::Attacker { 0 } else { 1 };
+        if let (Some((l, _)), false) = (leaders[k], result == LeaderResult::NoEffect) {
+            let leader = tx.scenario.leaders[l].id.clone();
+            tx.emit(Event::LeaderCasualty { leader, result, rule: step.rule.into() });
+        }
+    }
+    let mut stand_failed = Vec::new();
+    for (units, results, attacking) in [(&a_order, &outcome.attackers, true), (&d_order, &outcome.defenders, false)] {
+        for (&u, r) in units.iter().zip(results.iter()) {
+            let id = tx.scenario.units[u].id.clone();
+            let now = tx.state.units[u].hits;
+            if r.final_hits > now {
+                tx.emit(Event::CohesionHits { unit: id.clone(), hits: r.final_hits - now, cause: HitCause::Shock });
+            }
+            let routs =
+                r.routed || tx.state.units[u].hits >= crate::movement::column::effective_tq(tx.scenario, &tx.state, u);
+            if let Some(rule) = attacker_rout_eliminates.filter(|_| attacking && routs) {
+                tx.emit(Event::UnitEliminated { unit: id, rule: rule.into() });
+                continue;
+            }
+            if r.routed {
+                stand_failed.push(u);
+            }
+            // J-class foot that fought are out of javelins (8.17).
+            let un = &tx.scenario.units[u];
+            let javelin_foot = un.class == Some(UnitClass::J) && !un.kind.is_cavalry();
+            if javelin_foot && tx.state.units[u].supply != Supply::No && !tx.state.units[u].eliminated {
+                tx.emit(Event::SupplyChanged { unit: id, supply: Supply::No, rule: "8.17".into() });
+            }
+        }
+    }
+    Ok(stand_failed)
+}
+
+/// Advance after combat (9.31–9.34), one-hex attackers: into each hex the defenders left, the
+/// attacker beside it — the higher TQ first (with superiority all are equal) — paying the ground's
+/// hits, never more than TQ − 1; then the two-hex attackers (9.33, `advance.rs`, P42).
+fn advance(tx: &mut Tx, combat: &Combat, held: &[HexId]) -> Result<(), RuleError> {
+    let occupied = crate::map::zoc::occupancy(&tx.state);
+    let vacated: Vec<HexId> = held.iter().copied().filter(|h| !occupied.contains_key(h)).collect();
+    let mut moved: Vec<usize> = Vec::new();
+    for hex in vacated {
+        let mut by: Vec<usize> = combat
+            .attackers
+            .iter()
+            .copied()
+            .filter(|&a| {
+                let st = &tx.state.units[a];
+                !moved.contains(&a)
+                    && !st.eliminated
+                    && !st.routed
+                    && matches!(st.placement, Placement::One(at) if at.is_adjacent(hex))
+            })
+            .collect();
+        by.sort_by_key(|&a| (std::cmp::Reverse(tx.scenario.units[a].tq), a));
+        let Some(&a) = by.first() else { continue };
+        let Placement::One(from) = tx.state.units[a].placement else { continue };
+        let u = &tx.scenario.units[a];
+        // CG 12.213: no advance through a gate the enemy holds unbreached.
+        if crate::works::city::gate_shut(tx.scenario, &tx.state, u.side, from, hex) {
+            continue;
+        }
+        let cost = crate::movement::entry_cost(
+            tx.scenario,
+            &tx.state,
+            crate::movement::category_of(u, &tx.state.units[a].placement),
+            from,
+            hex,
+        );
+        // CG 12.22: an elephant advances into the temple or palace it shocked, though it may
+        // never move in (the ground's hits: none, P231).
+        let elephant_in = u.kind == UnitType::EL
+            && matches!(tx.scenario.map.terrain(hex), Some(Terrain::Temple | Terrain::Palace))
+            && crate::works::city_combat::may_enter(tx.scenario, &tx.state, (u.kind, false, u.side), from, hex);
+        let Some(ground_hits) = cost.map(|c| c.hits).or(elephant_in.then_some(0)) else {
+            continue;
+        };
+        // Its ground costs, but an advance never routs it: at most TQ − 1 (9.31).
+        let (now, tq) = (tx.state.units[a].hits, u.tq);
+        let hits = ground_hits.min(tq.saturating_sub(1).saturating_sub(now));
+        let id = u.id.clone();
+        tx.emit(Event::UnitAdvanced { unit: id.clone(), from, to: hex });
+        if hits > 0 {
+            tx.emit(Event::CohesionHits { unit: id, hits, cause: HitCause::Terrain });
+        }
+        moved.push(a);
+    }
+    // 9.33: then the two-hex attackers.
+    crate::combat::advance::formation_advances(tx, &combat.attackers, held)
+}
+
+/// A step of the combat in plain words, for the log.
+fn describe(step: &StepKind) -> Option<String> {
+    Some(match step {
+        StepKind::ChargeCheck { roll, drm, tq, hits, .. } => {
+            format!("charge check: {roll}{drm:+} against TQ {tq}, {hits} hit(s)")
+        }
+        StepKind::StandRoll { roll, modified, tq, stands, .. } => {
+            format!(
+                "stand roll {roll} (modified {modified}) against TQ {tq}: {}",
+                if *stands { "stands" } else { "breaks" }
+            )
+        }
+        StepKind::BaseColumn { column, arc, .. } => format!("clash of spears through the {arc:?}: column {column}"),
+        StepKind::Superiority { superiority, .. } => format!("superiority: {superiority:?}"),
+        StepKind::SizeRatio { attacker_size, defender_size, shift, .. } => {
+            format!("size {attacker_size} against {defender_size}: {shift:+} columns")
+        }
+        StepKind::Shift { code, columns, .. } => format!("{code}: {columns:+} columns"),
+        StepKind::FinalColumn { read, .. } => format!("column {read}"),
+        StepKind::CrtRoll { natural, attacker_charisma, defender_charisma, row, .. } => {
+            format!("roll {natural}, charisma {attacker_charisma:+}/{:+}: row {row}", -defender_charisma)
+        }
+        StepKind::RawResult { attacker_hits, defender_hits, .. } => {
+            format!("result {attacker_hits}({defender_hits})")
+        }
+        StepKind::Multiplier { what, attacker_hits, defender_hits } => {
+            format!("{what}: {attacker_hits}({defender_hits})")
+        }
+        StepKind::Breakthrough { hits, .. } => format!("push of shields: 2 more hits (now {hits})"),
+        StepKind::CollapseCheck { roll, tq, passes, .. } => {
+            format!("collapse check {roll} against TQ {tq}: {}", if *passes { "holds" } else { "routs" })
+        }
+        StepKind::MutualRout { routing, .. } => format!("both sides break: the {} routs", routing.name()),
+        _ => return None,
+    })
+}
+
+/// Units in this combat (for the UI's preview): by id.
+/// Combats as the command names them (9.12).
+pub fn combat_groups(scenario: &Scenario, combats: &[Combat]) -> Vec<crate::game::CombatGroup> {
+    combats
+        .iter()
+        .map(|c| {
+            let (attackers, defenders) = combat_ids(scenario, c);
+            crate::game::CombatGroup { attackers, defenders }
+        })
+        .collect()
+}
+
+pub fn combat_ids(scenario: &Scenario, c: &Combat) -> (Vec<String>, Vec<String>) {
+    let ids = |v: &[usize]| v.iter().map(|&u| scenario.units[u].id.clone()).collect();
+    (ids(&c.attackers), ids(&c.defenders))
+}
+
+/// Hexes of a combat's units, for picking it out on the map.
+pub fn combat_hexes(state: &GameState, c: &Combat) -> BTreeSet<HexId> {
+    c.attackers.iter().chain(&c.defenders).flat_map(|&u| state.units[u].placement.hexes()).collect()
+}

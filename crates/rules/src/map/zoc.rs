@@ -1,0 +1,159 @@
+//! Zones of control (GBA 7.2) and who can be pinned by them.
+
+use crate::charts::movement_costs::Crossing;
+use crate::game::GameState;
+use crate::map::facing::{hexes_in, Arc};
+use crate::map::hex::HexId;
+use crate::map::terrain::HexsideFeature;
+use crate::movement::{category_of, entry_cost};
+use crate::scenario::units::{Unit, UnitClass, UnitType};
+use crate::scenario::Scenario;
+use std::collections::HashMap;
+
+/// Units that can never shock attack (GBA 7.33, R6): their ZOC pins nobody (7.23, 7.25).
+pub fn can_ever_shock(kind: UnitType, class: Option<UnitClass>) -> bool {
+    !matches!(
+        (kind, class),
+        (UnitType::LI, Some(UnitClass::A)) | (UnitType::LC, Some(UnitClass::A)) | (UnitType::SK, _) | (UnitType::AT, _)
+    )
+}
+
+/// The hexes into which unit `i` exerts a ZOC: its front hexes, and a missile-armed
+/// skirmisher's flank hexes too (7.21), but never a hex it could not move into (7.22).
+/// Eliminated units have none. At a CG camp's hexsides (P163): from outside none reaches across
+/// (12.15), but a missile unit with missiles left reaches across thorns and wagons; from inside
+/// it reaches across as a Fort ZOC, whether or not the unit could cross there (12.16).
+pub fn zoc_of(scenario: &Scenario, state: &GameState, i: usize) -> Vec<HexId> {
+    let (u, st) = (&scenario.units[i], &state.units[i]);
+    let map = &scenario.map;
+    let missiles_left = u.missile.is_some() && st.supply != crate::combat::missile::Supply::No;
+    let category = category_of(u, &st.placement);
+    let reaches = |from: HexId, h: HexId| match camp_hexside(scenario, state, from, h) {
+        // CG 12.27, 12.28: the city's walls, gates and houses.
+        _ if crate::works::city::zoc_reach(scenario, state, i, from, h).is_some() => {
+            crate::works::city::zoc_reach(scenario, state, i, from, h) == Some(true)
+        }
+        None => entry_cost(scenario, state, category, from, h).is_some(),
+        // 12.16: a Fort ZOC, out of the camp across its hexside.
+        Some(_) if map.crossing(from, h) == Crossing::Outward => map.terrain(h).is_some_and(|t| !t.is_impassable()),
+        // 12.15 and its exception.
+        Some(f) => {
+            missiles_left
+                && matches!(f, HexsideFeature::Thorns | HexsideFeature::Wagons)
+                && entry_cost(scenario, state, category, from, h).is_some()
+        }
+    };
+    zoc_hexes(scenario, state, i, reaches)
+}
+
+/// The hexes unit `i` may strike in shock: its ZOC as 7.21 and 7.22 make it, camp hexsides
+/// aside (12.15 and 12.16 are about zones of control, not who may fight whom; P163).
+pub fn shock_reach(scenario: &Scenario, state: &GameState, i: usize) -> Vec<HexId> {
+    let category = category_of(&scenario.units[i], &state.units[i].placement);
+    zoc_hexes(scenario, state, i, |from, h| entry_cost(scenario, state, category, from, h).is_some())
+}
+
+/// The camp hexside between two adjacent hexes, under rules that have camps (CG 12.1); a
+/// breached palisade or gate is open ground for zones of control and the duty to attack
+/// (CG 12.31; rulings P177).
+pub fn camp_hexside(scenario: &Scenario, state: &GameState, a: HexId, b: HexId) -> Option<HexsideFeature> {
+    let camps = crate::scenario::rule_set::hooks(scenario.meta.rules).camps;
+    scenario
+        .map
+        .hexside(a, b)
+        .filter(|f| camps && f.is_camp_hexside() && !crate::works::breach::is_breached(state, a, b))
+}
+
+/// Unit `i`'s front (and a skirmisher's flank) hexes that `reaches` lets it project into from
+/// one of its own hexes.
+fn zoc_hexes(scenario: &Scenario, state: &GameState, i: usize, reaches: impl Fn(HexId, HexId) -> bool) -> Vec<HexId> {
+    let (u, st) = (&scenario.units[i], &state.units[i]);
+    let hooks = crate::scenario::rule_set::hooks(scenario.meta.rules);
+    let out_of_missiles = u.kind.is_foot_skirmisher() && st.supply == crate::combat::missile::Supply::No;
+    // Eliminated and Routed units have none, nor GBA skirmishers out of missiles; CG ones keep
+    // their front ZOC (7.21, D42).
+    let no_zoc_artillery = u.kind == UnitType::AT && !hooks.artillery_has_zoc;
+    // A rampaging elephant has none either (CG 10.14, P155).
+    if st.eliminated
+        || st.routed
+        || st.rampaging
+        || no_zoc_artillery
+        || (out_of_missiles && !hooks.skirmisher_without_missiles_keeps_front_zoc)
+    {
+        return Vec::new();
+    }
+    // A column's ZOC is its one front hex, straight ahead (6.63).
+    let mut hexes = hexes_in(&st.placement, st.heading(), Arc::Front);
+    if u.kind.is_foot_skirmisher() && u.missile.is_some() && !out_of_missiles {
+        hexes.extend(hexes_in(&st.placement, st.heading(), Arc::Flank));
+    }
+    hexes.retain(|&h| {
+        scenario.map.contains(h) && st.placement.hexes().any(|from| from.is_adjacent(h) && reaches(from, h))
+    });
+    hexes
+}
+
+/// For every hex in the ZOC of some unit of `side`'s enemy: which enemy units exert it.
+pub fn enemy_zoc(scenario: &Scenario, state: &GameState, side: usize) -> HashMap<HexId, Vec<usize>> {
+    let mut map: HashMap<HexId, Vec<usize>> = HashMap::new();
+    for (i, u) in scenario.units.iter().enumerate() {
+        if u.side != side {
+            for h in zoc_of(scenario, state, i) {
+                map.entry(h).or_default().push(i);
+            }
+        }
+    }
+    map
+}
+
+/// Which unit (if any) stands in each hex, with its side. Leaders do not count (GBA 6.94).
+pub fn occupancy(state: &GameState) -> HashMap<HexId, usize> {
+    let mut map = HashMap::new();
+    for (i, st) in state.units.iter().enumerate() {
+        if !st.eliminated {
+            for h in st.placement.hexes() {
+                // CG 6.71(3): a hex an engine shares with a foot unit is the foot unit's.
+                if !map.contains_key(&h) || !st.engine {
+                    map.insert(h, i);
+                }
+            }
+        }
+    }
+    map
+}
+
+/// The enemies whose ZOC pins a unit standing in `hexes`: only those able to shock do (7.23,
+/// 7.25), each counted once.
+pub fn pinners(
+    scenario: &Scenario,
+    zoc: &HashMap<HexId, Vec<usize>>,
+    hexes: impl IntoIterator<Item = HexId>,
+) -> Vec<usize> {
+    let mut out: Vec<usize> = hexes
+        .into_iter()
+        .flat_map(|h| zoc.get(&h).cloned().unwrap_or_default())
+        // GBA 7.23, 7.25: units that never shock pin nobody; CG has no such exception (D42).
+        .filter(|&e| {
+            crate::scenario::rule_set::hooks(scenario.meta.rules).zoc_of_non_shockers_pins
+                || can_ever_shock(scenario.units[e].kind, scenario.units[e].class)
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The allowance that counts for leaving a ZOC: a phalanx counts its augmented MA (6.46, P13).
+pub fn zoc_ma(unit: &Unit) -> u8 {
+    if unit.kind == UnitType::PH {
+        unit.ma_extended.unwrap_or(unit.ma)
+    } else {
+        unit.ma
+    }
+}
+
+/// A unit may leave the ZOC it starts in only with an allowance greater than every pinning
+/// enemy's (7.23[1]).
+pub fn outpaces(scenario: &Scenario, unit: &Unit, pinners: &[usize]) -> bool {
+    pinners.iter().all(|&e| zoc_ma(unit) > zoc_ma(&scenario.units[e]))
+}

@@ -1,0 +1,456 @@
+//! What may be done now: the queries the UI, the CLI's soak test and a later AI share. They
+//! derive from the same checks the commands go through, never from a second copy of the rules.
+
+use crate::command::orders::{command_range, is_overall, leader_in_enemy_zoc};
+use crate::command::trump::trump_options;
+use crate::game::{Command, GameState, LeaderStatus, Phase};
+use crate::movement::withdrawal::{leader_withdrawals, unit_withdrawals};
+use crate::movement::{leader_reach, reach};
+use crate::play::Game;
+use crate::scenario::Scenario;
+
+/// Units the active leader may order now (4.21, 5.23): friendly, on the field, not yet ordered
+/// this phase, within his command range.
+pub fn orderable_units(game: &Game) -> Vec<usize> {
+    orderable(&game.scenario, &game.state)
+}
+
+/// [`orderable_units`] on a scenario and state. A Restricted overall commander orders no unit to
+/// move or fire (CG 4.55): none.
+pub fn orderable(s: &Scenario, st: &GameState) -> Vec<usize> {
+    let restricted = match &st.phase {
+        Phase::Orders { leader, .. } => s
+            .leaders
+            .iter()
+            .position(|l| &l.id == leader)
+            .is_some_and(|li| crate::command::orders::is_restricted(st, li)),
+        _ => false,
+    };
+    if restricted {
+        return Vec::new();
+    }
+    order_candidates(s, st)
+}
+
+/// The units the active leader could give an order to now, a Restricted overall commander's
+/// recovery orders included (CG 4.55).
+pub fn order_candidates(s: &Scenario, st: &GameState) -> Vec<usize> {
+    // CG 12.17: the Camp Orders Phase's units, each once.
+    if st.camp_orders.is_some() {
+        return crate::works::camp_orders::orderable(s, st);
+    }
+    // Under a line command: its units not yet moved, whatever the range (4.31, 4.33).
+    if let Phase::Orders { line: Some(units), ordered, .. } = &st.phase {
+        return units
+            .iter()
+            .filter(|u| !ordered.contains(u))
+            .filter_map(|id| s.units.iter().position(|u| &u.id == id))
+            .filter(|&i| !st.units[i].eliminated && !st.units[i].routed && !st.units[i].rallied)
+            .filter(|&i| !crate::movement::pre_arranged::held(s, st, i))
+            .collect();
+    }
+    let Phase::Orders { leader, orders_left, ordered, .. } = &st.phase else {
+        return Vec::new();
+    };
+    let Some(li) = s.leaders.iter().position(|l| &l.id == leader) else {
+        return Vec::new();
+    };
+    if *orders_left == 0 || (!is_overall(s, li) && leader_in_enemy_zoc(s, st, li)) {
+        return Vec::new();
+    }
+    let range = command_range(s, st, li);
+    (0..s.units.len())
+        .filter(|&i| {
+            let u = &s.units[i];
+            u.side == s.leaders[li].side
+                // CG 4.53, 4.62: his own guild or tribe only, or a Nayaka's own types.
+                && crate::command::orders::order_refusal(s, li, i).is_none()
+                && !st.units[i].eliminated
+                // Routed units take no orders but rally (10.26), rallied ones none this turn (10.27).
+                && !st.units[i].routed
+                // Engaged units take none at all (10.31).
+                && !st.units[i].engaged
+                && !st.units[i].rallied
+                && !ordered.contains(&u.id)
+                && st.units[i].placement.hexes().any(|h| range.contains_key(&h))
+                // A line held by its PW order does not move (6.83).
+                && !crate::movement::pre_arranged::held(s, st, i)
+        })
+        .collect()
+}
+
+/// Where unit `i` may move under its order now: the hexes it can reach (6.1), less those that
+/// would leave a Combined line's moved units apart (CG 4.33 criterion 8, P92).
+pub fn destinations(s: &Scenario, st: &GameState, i: usize) -> Vec<crate::movement::Destination> {
+    // 8.21: the line has finished its move.
+    if crate::combat::line_entry::move_over(s, st, i) {
+        return Vec::new();
+    }
+    reach(s, st, i)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|d| crate::command::line::together_refusal(s, st, i, &d.placement, d.column).is_none())
+        // CG 12.17, 10.54: in the Camp Orders Phase camp units stay in the camp.
+        .filter(|d| st.camp_orders.is_none() || crate::works::camp_orders::move_refusal(s, st, i, &d.path).is_none())
+        .collect()
+}
+
+/// Every legal command at the current decision. Moves are listed by their cheapest path to each
+/// reachable hex and facing; a leader's own moves to each hex he can reach.
+pub fn legal_commands(game: &Game) -> Vec<Command> {
+    let (s, st) = (&*game.scenario, &game.state);
+    match &st.phase {
+        Phase::Setup | Phase::Over { .. } => Vec::new(),
+        Phase::Activation { leaders, .. } => leaders
+            .iter()
+            .flat_map(|l| {
+                let forced = s.leaders.iter().position(|x| &x.id == l).is_some_and(|i| st.leaders[i].must_activate);
+                let pass = (!forced).then(|| Command::Pass { leader: l.clone() });
+                std::iter::once(Command::Activate { leader: l.clone() }).chain(pass)
+            })
+            .chain(trump_options(s, st).into_iter().map(|i| Command::Trump { leader: s.leaders[i].id.clone() }))
+            .collect(),
+        Phase::TrumpResponse { .. } => std::iter::once(Command::DeclineTrump)
+            .chain(trump_options(s, st).into_iter().map(|i| Command::Trump { leader: s.leaders[i].id.clone() }))
+            .collect(),
+        Phase::Reactivation { side } => {
+            let mut out: Vec<Command> = s
+                .leaders
+                .iter()
+                .enumerate()
+                .filter(|(i, l)| {
+                    l.side == *side
+                        && crate::command::contingent::rated(s, *i)
+                        && st.leaders[*i].status != LeaderStatus::Eliminated
+                })
+                .map(|(_, l)| Command::Activate { leader: l.id.clone() })
+                .collect();
+            if let Some(l) = s.leaders.iter().find(|l| l.side == *side) {
+                out.push(Command::Pass { leader: l.id.clone() });
+            }
+            out
+        }
+        Phase::Momentum { .. } => vec![Command::TryMomentum, Command::DeclineMomentum],
+        // 10.21: the router's owner picks one of the hexes tied (P120).
+        // 10.32 (P90): a forced step back's hex among the equally far.
+        Phase::RoutChoice { pending, .. } => pending
+            .options
+            .iter()
+            .map(|to| match (pending.break_off, to) {
+                (true, crate::scenario::units::Placement::One(h)) => {
+                    Command::BreakOff { unit: pending.unit.clone(), to: *h }
+                }
+                _ => Command::RoutTo { unit: pending.unit.clone(), to: *to },
+            })
+            .collect(),
+        // 6.77: each unit a rampaging elephant came near may withdraw from it, a contingent
+        // commander with it going along or not (5.68), and each leader it came near (4.62,
+        // P190); or none does.
+        Phase::RampageWithdrawal { withdrawers, leaders, .. } => std::iter::once(Command::EndReaction)
+            .chain(withdraw_commands(s, st, withdrawers))
+            .chain(leader_withdraw_commands(s, st, leaders))
+            .collect(),
+        Phase::PreArranged { .. } => pre_arranged_declarations(s, st),
+        Phase::EliteInitiative { leaders, .. } => leaders
+            .iter()
+            .map(|l| Command::Activate { leader: l.clone() })
+            .chain(leaders.first().map(|l| Command::Pass { leader: l.clone() }))
+            .collect(),
+        // No optional attacker, all of them, or each alone (the full set of subsets is large).
+        Phase::Shock { optional, must, .. } => {
+            let mut out = vec![Command::Shock { attackers: Vec::new() }];
+            // 10.32: an Engaged unit called on to attack may step back instead.
+            for unit in must.iter().filter_map(|m| s.units.iter().position(|u| &u.id == m)) {
+                if crate::combat::engaged::may_break_off(s, st, unit) {
+                    out.extend(
+                        crate::combat::engaged::break_off_hexes(s, st, unit)
+                            .into_iter()
+                            .map(|to| Command::BreakOff { unit: s.units[unit].id.clone(), to }),
+                    );
+                }
+            }
+            if !optional.is_empty() {
+                out.push(Command::Shock { attackers: optional.clone() });
+            }
+            if optional.len() > 1 {
+                out.extend(optional.iter().map(|o| Command::Shock { attackers: vec![o.clone()] }));
+            }
+            // The combats formed otherwise than the connected groups (9.12), for no and all
+            // optional attackers.
+            for chosen in [Vec::new(), optional.clone()] {
+                for combats in crate::combat::shock_segment::groupings(s, st, &chosen).into_iter().skip(1) {
+                    out.push(Command::ShockCombats {
+                        combats: crate::combat::shock_segment::combat_groups(s, &combats),
+                    });
+                }
+            }
+            out
+        }
+        Phase::AdvanceTurn { unit, .. } => crate::combat::advance::turn_options(s, st)
+            .into_iter()
+            .map(|(facing, _)| Command::TurnAfterAdvance { unit: unit.clone(), facing })
+            .collect(),
+        Phase::Reaction { mover, reactors, withdrawers, leaders, pre_arranged, .. } => {
+            // CG 10.16: not while horses beside an elephant still must withdraw.
+            let may_end = crate::special::elephants::forced_withdrawers(s, st).is_empty();
+            let mut out: Vec<Command> = may_end
+                .then_some(Command::EndReaction)
+                .into_iter()
+                .chain(reactors.iter().flat_map(|r| {
+                    let at = s.units.iter().position(|u| &u.id == r);
+                    at.map(|i| crate::movement::reaction::reaction_options(&st.units[i].placement, st.units[i].facing))
+                        .unwrap_or_default()
+                        .into_iter()
+                        .map(|f| Command::ReactFacing { unit: r.clone(), facing: f })
+                }))
+                .collect();
+            out.extend(withdraw_commands(s, st, withdrawers));
+            out.extend(line_withdrawal_commands(s, st));
+            for l in pre_arranged.iter().filter_map(|l| s.leaders.iter().position(|x| &x.id == l)) {
+                if let Some(units) = crate::movement::pre_arranged::plan(s, st, l) {
+                    out.push(Command::PreArrangedWithdrawal { leader: s.leaders[l].id.clone(), units });
+                }
+            }
+            out.extend(leader_withdraw_commands(s, st, leaders));
+            for (f, _) in crate::combat::fire::reaction_firers(s, st) {
+                // After a line's move, each firer picks one of the line's units (8.21).
+                for t in crate::combat::fire::reaction_targets(s, st, f) {
+                    out.push(Command::Fire { unit: s.units[f].id.clone(), target: s.units[t.unit].id.clone() });
+                }
+            }
+            // CG 10.52: engines shoot in the pause too, though not as reaction fire (P133).
+            for (f, _) in crate::special::artillery::pause_shots(s, st) {
+                out.push(Command::Fire { unit: s.units[f].id.clone(), target: mover.clone() });
+            }
+            out
+        }
+        Phase::Orders { leader, .. } => {
+            // A trumper who still owes an action may not end his orders yet (5.46).
+            let owes = s
+                .leaders
+                .iter()
+                .position(|l| &l.id == leader)
+                .is_some_and(|li| crate::command::trump::duty_outstanding(s, st, li));
+            // CG 12.44[1]: nor a retiring commander who has yet to ride for his camp.
+            let rides = s
+                .leaders
+                .iter()
+                .position(|l| &l.id == leader)
+                .is_some_and(|li| !crate::works::retire::owed_moves(s, st, li).is_empty());
+            let mut out = if owes || rides { Vec::new() } else { vec![Command::EndOrders] };
+            // 8.21: the line may say it has finished moving.
+            if crate::combat::line_entry::moving_line(st).is_some() {
+                out.push(Command::LineDone);
+            }
+            let li = s.leaders.iter().position(|l| &l.id == leader);
+            // CG 12.42: the retire is declared at the start of the activation.
+            if li.is_some_and(|li| crate::works::retire::declarable(s, st, li).is_some()) {
+                out.push(Command::RetireToCamp { leader: leader.clone() });
+            }
+            // CG 12.44[1]: a retiring commander gives individual orders only.
+            if let Some(li) = li.filter(|&li| crate::works::retire::command_refusal(s, st, li).is_none()) {
+                for (line, anchor, formation, _) in crate::command::line::options(s, st, li) {
+                    out.push(Command::LineCommand { line, anchor: s.units[anchor].id.clone(), formation });
+                }
+                out.extend(wing_commands(s, st, li));
+                out.extend(contingent_commands(s, st, li));
+            }
+            // Units that fired under their order may still move, or move on (8.11).
+            let orderable = orderable_units(game);
+            for i in orderable.iter().copied().chain(crate::movement::move_and_fire::moving_on(s, st)) {
+                for d in destinations(s, st, i) {
+                    // 5.68: a contingent commander stacked with it may go along.
+                    let going: Vec<_> = d.placement.hexes().chain(d.path.iter().copied()).collect();
+                    out.extend(crate::command::contingent::with_riders(s, st, i, &going, d.command(&s.units[i].id)));
+                }
+            }
+            for (i, _) in crate::effects::recovery::recoverers(s, st) {
+                out.push(Command::Recover { unit: s.units[i].id.clone() });
+            }
+            // CG 10.62: into Square, or out of it.
+            for (i, form) in crate::special::square::changers(s, st) {
+                let unit = s.units[i].id.clone();
+                out.push(if form { Command::FormSquare { unit } } else { Command::LeaveSquare { unit } });
+            }
+            // CG 10.28: a chariot's crew dismount, facing any way.
+            for i in crate::special::dismount::dismounters(s, st) {
+                for facing in crate::map::hex::Vertex::ALL {
+                    out.push(Command::Dismount { unit: s.units[i].id.clone(), facing });
+                }
+            }
+            for i in crate::effects::rally::rallyable(s, st) {
+                for facing in crate::map::hex::Vertex::ALL {
+                    out.push(Command::Rally { unit: s.units[i].id.clone(), facing });
+                }
+            }
+            // P180: harassment takes a unit out to its target and back, so not from a camp.
+            for &i in orderable.iter().filter(|_| st.camp_orders.is_none()) {
+                for o in crate::combat::harassment::options(s, st, i, &orderable) {
+                    out.push(Command::Harass { unit: s.units[i].id.clone(), target: s.units[o.target].id.clone() });
+                }
+            }
+            for (i, targets) in crate::combat::fire::firers(s, st) {
+                for t in targets {
+                    out.push(Command::Fire { unit: s.units[i].id.clone(), target: s.units[t.unit].id.clone() });
+                }
+            }
+            let side = crate::command::orders::active_side(s, st);
+            // CG G52: a "J/A" elephant may shoot its bow instead.
+            for i in (0..s.units.len()).filter(|&i| Some(s.units[i].side) == side && s.units[i].bow) {
+                for t in crate::combat::fire::bow_targets(s, st, i) {
+                    out.push(Command::FireBow { unit: s.units[i].id.clone(), target: s.units[t.unit].id.clone() });
+                }
+            }
+            // CG 12.35: a Sarvatobhadra at an enemy city gate, on an individual order.
+            for i in (0..s.units.len()).filter(|&i| Some(s.units[i].side) == side) {
+                for (gate, _) in crate::special::artillery::gate_targets(s, st, i) {
+                    out.push(Command::FireAtGate { unit: s.units[i].id.clone(), gate });
+                }
+            }
+            for i in (0..s.units.len()).filter(|&i| Some(s.units[i].side) == side && s.units[i].missile.is_some()) {
+                for t in crate::combat::fire::leader_targets(s, st, i) {
+                    let (unit, leader) = (s.units[i].id.clone(), s.leaders[t.leader].id.clone());
+                    out.push(Command::FireAtLeader { unit, leader });
+                }
+            }
+            for (li, by_overall) in movable_leaders(game) {
+                // CG 12.44: a retiring commander rides for his camp, and then stays in it.
+                let limit = crate::works::retire::move_limit(s, st, li);
+                for (_, (_, path)) in leader_reach(s, st, li, by_overall) {
+                    if limit.as_ref().is_none_or(|m| m.refusal(&path).is_none()) {
+                        out.push(Command::MoveLeader { leader: s.leaders[li].id.clone(), path });
+                    }
+                }
+            }
+            out
+        }
+    }
+}
+
+/// Leaders who may move now, and whether it would be on the overall commander's order: the
+/// active leader himself (4.23; with his line, 4.36), and — if he is the overall commander (in
+/// CG also a wing commander, for his Nayakas, 4.52[3]) and gave no line command — each other
+/// friendly leader not yet moved by him this phase (4.4).
+pub fn movable_leaders(game: &Game) -> Vec<(usize, bool)> {
+    let (s, st) = (&*game.scenario, &game.state);
+    let Phase::Orders { leader, orders_left, line, .. } = &st.phase else { return Vec::new() };
+    let Some(li) = s.leaders.iter().position(|l| &l.id == leader) else { return Vec::new() };
+    let mut out = Vec::new();
+    if line.is_some() || (*orders_left > 0 && (is_overall(s, li) || !leader_in_enemy_zoc(s, st, li))) {
+        out.push((li, false));
+    }
+    let gives_orders = is_overall(s, li) || !leader_in_enemy_zoc(s, st, li);
+    if line.is_none() && gives_orders && !crate::command::orders::is_restricted(st, li) {
+        for (oi, other) in s.leaders.iter().enumerate() {
+            let os = &st.leaders[oi];
+            let cost = if leader_in_enemy_zoc(s, st, oi) { 2 } else { 1 };
+            if oi != li
+                && crate::command::orders::may_move_leader(s, st, li, oi)
+                && other.side == s.leaders[li].side
+                && os.status != LeaderStatus::Eliminated
+                && !os.moved_by_overall
+                && *orders_left >= cost
+            {
+                out.push((oi, true));
+            }
+        }
+    }
+    out
+}
+
+/// The Wing Commands open to the active leader (CG 4.54): each Nayaka he could activate alone,
+/// and all of them together — by strategy rolls (free on the first turn) and, when an overall
+/// commander has him in range after the first turn, by that commander's range (the full set of
+/// subsets is large).
+pub fn wing_commands(s: &Scenario, st: &GameState, leader: usize) -> Vec<Command> {
+    let ids: Vec<String> =
+        crate::command::wing::candidates(s, st, leader).into_iter().map(|n| s.leaders[n].id.clone()).collect();
+    let mut out: Vec<Command> =
+        ids.iter().map(|n| Command::WingCommand { nayakas: vec![n.clone()], use_overall: false }).collect();
+    if ids.len() > 1 {
+        out.push(Command::WingCommand { nayakas: ids.clone(), use_overall: false });
+        if st.turn > 1 && crate::command::wing::overall_in_range(s, st, leader).is_some() {
+            out.push(Command::WingCommand { nayakas: ids, use_overall: true });
+        }
+    }
+    out
+}
+
+/// The contingent commanders the active leader could activate now (GBA 5.63).
+pub fn contingent_commands(s: &Scenario, st: &GameState, leader: usize) -> Vec<Command> {
+    crate::command::contingent::candidates(s, st, leader)
+        .into_iter()
+        .map(|(m, _)| Command::Contingent { leader: s.leaders[m].id.clone() })
+        .collect()
+}
+
+/// The cavalry line withdrawals open now (6.78), each line by its ready-made plans.
+pub fn line_withdrawal_commands(s: &Scenario, st: &GameState) -> Vec<Command> {
+    crate::movement::withdrawal::line_withdrawals(s, st)
+        .into_iter()
+        .flat_map(|line| {
+            let leader = s.leaders[line.leader].id.clone();
+            crate::movement::withdrawal::line_plans(s, st, &line)
+                .into_iter()
+                .map(move |p| Command::WithdrawLine { leader: leader.clone(), units: p.units })
+        })
+        .collect()
+}
+
+/// The pre-arranged withdrawal declarations offered (6.82): none; each leader's each line alone;
+/// and every leader his first line (the full set of combinations is large).
+pub fn pre_arranged_declarations(s: &Scenario, st: &GameState) -> Vec<Command> {
+    let Phase::PreArranged { leaders, .. } = &st.phase else { return Vec::new() };
+    let ids = |units: &[usize]| units.iter().map(|&u| s.units[u].id.clone()).collect::<Vec<_>>();
+    let mut out = vec![Command::DeclarePreArranged { lines: Vec::new() }];
+    let mut all = Vec::new();
+    for l in leaders.iter().filter_map(|l| s.leaders.iter().position(|x| &x.id == l)) {
+        let lines = crate::movement::pre_arranged::candidate_lines(s, st, l);
+        let leader = s.leaders[l].id.clone();
+        for units in &lines {
+            let one = crate::game::PwDeclaration { leader: leader.clone(), units: ids(units) };
+            out.push(Command::DeclarePreArranged { lines: vec![one] });
+        }
+        if let Some(first) = lines.first() {
+            all.push(crate::game::PwDeclaration { leader, units: ids(first) });
+        }
+    }
+    if all.len() > 1 {
+        out.push(Command::DeclarePreArranged { lines: all });
+    }
+    out
+}
+
+/// Every withdrawal open to `leaders` now, one for each hex he may reach (4.62).
+fn leader_withdraw_commands(s: &Scenario, st: &GameState, leaders: &[String]) -> Vec<Command> {
+    let mut out = Vec::new();
+    for i in leaders.iter().filter_map(|l| s.leaders.iter().position(|x| &x.id == l)) {
+        for (_, (_, path)) in leader_withdrawals(s, st, i) {
+            out.push(Command::WithdrawLeader { leader: s.leaders[i].id.clone(), path });
+        }
+    }
+    out
+}
+
+/// Every orderly withdrawal open to `withdrawers` now (6.7, 6.77): each way back, with a horse
+/// archer's volley as it goes where one is allowed (6.76; never from a rampaging elephant),
+/// and with each contingent commander stacked with it going along or not (5.68).
+fn withdraw_commands(s: &Scenario, st: &GameState, withdrawers: &[String]) -> Vec<Command> {
+    let mut out = Vec::new();
+    for i in withdrawers.iter().filter_map(|w| s.units.iter().position(|u| &u.id == w)) {
+        let volley = crate::movement::withdrawal::withdrawal_volley(s, st, i).is_some();
+        for d in unit_withdrawals(s, st, i) {
+            let id = s.units[i].id.clone();
+            let going = |fire: bool| {
+                let (path, facing) = (d.path.clone(), d.facing);
+                let command = Command::Withdraw { unit: id.clone(), path, facing, fire, with: None };
+                crate::command::contingent::with_riders(s, st, i, &d.path, command)
+            };
+            if volley {
+                out.extend(going(true));
+            }
+            out.extend(going(false));
+        }
+    }
+    out
+}

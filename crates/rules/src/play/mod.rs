@@ -1,0 +1,111 @@
+//! Playing a battle: a command carried out through the sequence of play, with everything that
+//! follows it (GBA 3.0, 10.1, 10.26), the commands legal at each decision, the command
+//! notation, and the players that choose among them.
+//!
+//! This is the top of the rules: it may call any of them, and nothing below calls it.
+
+pub mod legal;
+pub mod notation;
+pub mod playout;
+pub mod sequence;
+
+use crate::game::{Dice, Event, GameState, Phase, RuleError, Tx};
+use crate::map::zoc::enemy_zoc;
+use crate::scenario::Scenario;
+use crate::Command;
+use std::sync::Arc;
+
+/// A battle being played. `scenario` is the battle as the counters now show it, which every
+/// rule reads; `base` the scenario it was set up from. They differ only once a chariot has
+/// dismounted (CG 10.28): then its definition in `scenario` is its foot side
+/// (`dismount::effective`). Build a game from a saved state with [`Game::resume`], never by hand.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub scenario: Arc<Scenario>,
+    pub base: Arc<Scenario>,
+    pub state: GameState,
+}
+
+impl Game {
+    /// Sets up the scenario and begins the first turn; returns the game and the opening events.
+    pub fn new(scenario: Arc<Scenario>, dice: Dice) -> Result<(Self, Vec<Event>), RuleError> {
+        let state = GameState::setup(&scenario, dice);
+        let mut game = Self::resume(scenario, state);
+        let events = game.transact(|tx| crate::command::activation::begin_turn(tx, 1))?;
+        Ok((game, events))
+    }
+
+    /// The game at a saved `state` of a battle set up from `base`: the counters it shows are
+    /// read from the state (CG 10.28).
+    pub fn resume(base: Arc<Scenario>, state: GameState) -> Self {
+        Self { scenario: crate::special::dismount::effective(&base, &state), base, state }
+    }
+
+    /// Checks `command` against the rules; if it is legal, carries it out and returns what happened.
+    pub fn execute(&mut self, command: &Command) -> Result<Vec<Event>, RuleError> {
+        self.transact(|tx| sequence::execute(tx, command))
+    }
+
+    fn transact(&mut self, f: impl FnOnce(&mut Tx) -> Result<(), RuleError>) -> Result<Vec<Event>, RuleError> {
+        let mut tx = Tx { scenario: &self.scenario, state: self.state.clone(), events: Vec::new(), enemy_zoc };
+        f(&mut tx)?;
+        // CG 10.28: a chariot that dismounted shows its foot side from now on, to everything
+        // after it (a dismount is the whole of its command, so only the settling below follows).
+        let Tx { state, events, .. } = tx;
+        let scenario = if events.iter().any(|e| matches!(e, Event::ChariotDismounted { .. })) {
+            crate::special::dismount::effective(&self.base, &state)
+        } else {
+            self.scenario.clone()
+        };
+        let mut tx = Tx { scenario: &scenario, state, events, enemy_zoc };
+        // Hits take effect: routs and eliminations (10.1, 10.26).
+        if let Some(pending) = crate::effects::cohesion::settle_asking(&mut tx)? {
+            // A rout's owner has a choice to make (P120): the settling goes on after it.
+            crate::effects::cohesion::offer(&mut tx, pending, crate::effects::cohesion::AfterRout::Settle);
+        }
+        // 9.24: Darius killed or captured ends the battle at once.
+        if let (Some((l, winner)), false) =
+            (crate::effects::victory::target_lost(tx.scenario, &tx.state), matches!(tx.state.phase, Phase::Over { .. }))
+        {
+            let leader = tx.scenario.leaders[l].id.clone();
+            tx.emit(Event::TargetLeaderLost { leader, winner });
+            let [a, b] = crate::effects::victory::tally(tx.scenario, &tx.state, &[]);
+            tx.emit(Event::BattleEnded {
+                winner: Some(winner),
+                withdrawn: Vec::new(),
+                rout_points: [a.rout_points, b.rout_points],
+            });
+        }
+        let Tx { state, events, .. } = tx;
+        self.state = state;
+        self.scenario = scenario;
+        Ok(events)
+    }
+
+    /// Replays a game from its start: the same scenario, dice and commands give the same state.
+    pub fn replay(scenario: Arc<Scenario>, dice: Dice, commands: &[Command]) -> Result<Self, (usize, RuleError)> {
+        let (mut game, _) = Self::new(scenario, dice).map_err(|e| (0, e))?;
+        for (i, c) in commands.iter().enumerate() {
+            game.execute(c).map_err(|e| (i, e))?;
+        }
+        Ok(game)
+    }
+
+    pub fn decider(&self) -> Option<usize> {
+        self.state.decider(&self.scenario)
+    }
+
+    /// A stable 64-bit fingerprint of the state (FNV-1a of its JSON), equal on every platform.
+    pub fn state_hash(&self) -> u64 {
+        let json = serde_json::to_string(&self.state).unwrap_or_default();
+        json.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+    }
+}
+
+impl GameState {
+    /// Applies one event, with the zones of control the rules draw (GBA 7.2) for the kernel to
+    /// record at the start of an orders phase (CG 7.16).
+    pub fn apply(&mut self, scenario: &Scenario, event: &Event) {
+        self.apply_with(scenario, event, enemy_zoc);
+    }
+}

@@ -1,0 +1,10 @@
+//! Special units (GBA 11.0; CG 10.1–11.0): elephants and their rampage, chariots and their
+//! crews on foot, artillery engines, the phalanx Square, and the rules of the Indian army in
+//! Chandragupta (Maula and Bharta troops, guilds, Charisma, Cascade Rout, Flight).
+
+pub mod artillery;
+pub mod dismount;
+pub mod elephants;
+pub mod indian;
+pub mod rampage;
+pub mod square;

@@ -1,0 +1,3 @@
+//! What the app asks of the browser itself: storage on the device.
+
+pub mod storage;

@@ -1,0 +1,12 @@
+//! The Yew components: the app and its screens, the map with its terrain and counters, the
+//! side panel, the prompt bar, the odds display.
+
+pub mod app;
+pub mod chooser;
+pub mod counters;
+pub mod map;
+pub mod odds_view;
+pub mod panel;
+pub mod play;
+pub mod prompt;
+pub mod terrain_layer;

@@ -1,0 +1,807 @@
+//! Playing a battle, hotseat: the prompt says whose decision it is; the map offers exactly the
+//! legal orders (from the engine's queries) and previews them; every command is saved at once.
+
+use crate::browser::storage::autosave;
+use crate::components::map::{MapView, Overlay};
+use crate::components::panel::Panel;
+use crate::components::prompt::Prompt;
+use crate::model::session::Session;
+use sarissa_rules::combat::fire::{firers, targets};
+use sarissa_rules::combat::harassment::options as harass_options;
+use sarissa_rules::combat::odds::missile_odds;
+use sarissa_rules::game::Phase;
+use sarissa_rules::movement::withdrawal::{
+    leader_withdrawals, line_plans, line_withdrawals, unit_withdrawals, withdrawal_volley,
+};
+use sarissa_rules::movement::{leader_reach, Destination};
+use sarissa_rules::play::legal::{movable_leaders, orderable_units};
+use sarissa_rules::scenario::units::Placement;
+use sarissa_rules::{Command, Game, HexId, Vertex};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, Clone)]
+pub struct PlayProps {
+    pub session: Rc<Session>,
+    pub on_exit: Callback<()>,
+}
+
+impl PartialEq for PlayProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.session, &other.session)
+    }
+}
+
+/// The destinations of the unit being ordered whose move ends covering `hex`, cheapest first.
+fn ending_in(destinations: &[Destination], hex: HexId) -> Vec<&Destination> {
+    let mut v: Vec<_> = destinations.iter().filter(|d| d.placement.hexes().any(|h| h == hex)).collect();
+    v.sort_by_key(|d| (d.mp, d.hits, d.placement.hexes().last(), d.facing));
+    v
+}
+
+/// The command that takes the unit being ordered to `d`: an order, or during the enemy's move
+/// an orderly withdrawal (6.7).
+fn command_to(reacting: bool, unit: &str, d: &Destination) -> Command {
+    if reacting {
+        Command::Withdraw { unit: unit.into(), path: d.path.clone(), facing: d.facing, fire: false, with: None }
+    } else {
+        d.command(unit)
+    }
+}
+
+/// The engine's command for the rout choice whose option covers `hex` (10.21, 10.32).
+fn rout_choice_at(game: &Game, options: &[Placement], hex: HexId) -> Option<Command> {
+    let k = options.iter().position(|p| p.hexes().any(|h| h == hex))?;
+    sarissa_rules::play::legal::legal_commands(game).into_iter().nth(k)
+}
+
+/// Units that may withdraw now (6.7), or else the units the active leader may order, those
+/// that moved under his orders and may still fire, and those that fired and may move on (8.11).
+fn units_to_order(game: &Game) -> Vec<usize> {
+    match &game.state.phase {
+        Phase::Reaction { withdrawers, .. } | Phase::RampageWithdrawal { withdrawers, .. } => {
+            withdrawers.iter().filter_map(|w| game.scenario.units.iter().position(|u| &u.id == w)).collect()
+        }
+        _ => {
+            let mut units = orderable_units(game);
+            let moving_on = sarissa_rules::movement::move_and_fire::moving_on(&game.scenario, &game.state);
+            for i in firers(&game.scenario, &game.state).into_iter().map(|(i, _)| i).chain(moving_on) {
+                if !units.contains(&i) {
+                    units.push(i);
+                }
+            }
+            units
+        }
+    }
+}
+
+/// The enemy units `unit` may fire at, by hex, with the chance of a hit (8.15), exact.
+fn fire_targets(game: &Game, unit: usize) -> Vec<(HexId, String, String)> {
+    targets(&game.scenario, &game.state, unit)
+        .into_iter()
+        .map(|t| {
+            let chance = missile_odds(&t.fire).map(|o| 1.0 - o.hits.first().map_or(0.0, |p| p.to_f64())).unwrap_or(0.0);
+            (t.hex, format!("{:.0}%", chance * 100.0), game.scenario.units[t.unit].id.clone())
+        })
+        .collect()
+}
+
+/// The harassments `unit` may make (8.3): a button each, with the chance of a hit and the enemy
+/// units that may shoot back.
+fn harass_buttons(game: &Game, unit: usize) -> Vec<(String, Command)> {
+    let (s, st) = (&game.scenario, &game.state);
+    // P180: no harassment out of a camp in the Camp Orders Phase.
+    if !matches!(st.phase, Phase::Orders { .. }) || st.camp_orders.is_some() {
+        return Vec::new();
+    }
+    harass_options(s, st, unit, &orderable_units(game))
+        .into_iter()
+        .map(|o| {
+            let chance =
+                missile_odds(&o.volley.fire).map(|d| 1.0 - d.hits.first().map_or(0.0, |p| p.to_f64())).unwrap_or(0.0);
+            let answer = match o.reactors.len() {
+                0 => String::new(),
+                1 => ", 1 enemy may shoot back".into(),
+                n => format!(", {n} enemies may shoot back"),
+            };
+            let label = format!("Harass {} ({:.0}% to hit{answer})", s.units[o.target].name, chance * 100.0);
+            (label, Command::Harass { unit: s.units[unit].id.clone(), target: s.units[o.target].id.clone() })
+        })
+        .collect()
+}
+
+/// Leaders who may move now: those who may withdraw from the enemy coming up or from a
+/// rampaging elephant (4.62, 6.77; P190), or else the active leader and those the overall
+/// commander may move.
+fn leaders_to_move(game: &Game) -> Vec<(usize, bool)> {
+    match &game.state.phase {
+        Phase::Reaction { leaders, .. } | Phase::RampageWithdrawal { leaders, .. } => leaders
+            .iter()
+            .filter_map(|l| game.scenario.leaders.iter().position(|x| &x.id == l))
+            .map(|i| (i, false))
+            .collect(),
+        _ => movable_leaders(game),
+    }
+}
+
+/// Is this a pause in which units withdraw, from an enemy coming up (6.7) or from a rampaging
+/// elephant (6.77)? A hex tapped for the unit selected is then a withdrawal, not an order.
+fn withdrawing(phase: &Phase) -> bool {
+    matches!(phase, Phase::Reaction { .. } | Phase::RampageWithdrawal { .. })
+}
+
+/// The label of the toggle that makes the move end in the other formation (6.61), and whether
+/// it is on; `None` when the unit may not change here.
+fn formation_toggle(column_now: bool, wanted: bool, can_change: bool) -> Option<(String, bool)> {
+    can_change.then(|| {
+        if column_now {
+            ("Leave column (1 MP)".to_string(), !wanted)
+        } else {
+            ("Form column (1 MP; TQ −2)".to_string(), wanted)
+        }
+    })
+}
+
+/// The label of the toggle that takes a contingent commander along with the move (5.68).
+fn escort_label(leader: &str) -> String {
+    format!("{leader} goes with it (5.68)")
+}
+
+/// A line that may withdraw as a body now: a cavalry line (6.78) or a line under a PW order
+/// (6.83) — its button, its units, and its ready-made withdrawals as (label, command).
+#[derive(Clone, PartialEq)]
+struct BodyWithdrawal {
+    label: String,
+    units: Vec<usize>,
+    choices: Vec<(String, Command)>,
+}
+
+impl BodyWithdrawal {
+    /// Where the first choice takes the line's units.
+    fn ends(&self) -> Vec<HexId> {
+        match self.choices.first() {
+            Some((_, Command::WithdrawLine { units, .. })) => {
+                units.iter().filter_map(|u| u.path.last().copied()).collect()
+            }
+            Some((_, Command::PreArrangedWithdrawal { units, .. })) => {
+                units.iter().flat_map(|u| u.path.clone()).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The lines that may withdraw as a body now (6.78, 6.83).
+fn body_withdrawals(game: &Game) -> Vec<BodyWithdrawal> {
+    let (s, st) = (&game.scenario, &game.state);
+    let mut out: Vec<BodyWithdrawal> = line_withdrawals(s, st)
+        .into_iter()
+        .map(|line| {
+            let leader = s.leaders[line.leader].id.clone();
+            let choices = line_plans(s, st, &line)
+                .into_iter()
+                .map(|p| {
+                    let hexes = p.units.iter().map(|u| u.path.len()).max().unwrap_or(0);
+                    let how =
+                        if p.far { format!("As far as each can (up to {hexes} hexes)") } else { "One hex back".into() };
+                    let label = format!("{how}{}", if p.fire { ", horse archers shooting" } else { "" });
+                    (label, Command::WithdrawLine { leader: leader.clone(), units: p.units })
+                })
+                .collect();
+            let label = format!("{} × {} round {}", line.units.len(), line.line.label(), s.leaders[line.leader].name);
+            BodyWithdrawal { label, units: line.units, choices }
+        })
+        .collect();
+    if let Phase::Reaction { pre_arranged, .. } = &st.phase {
+        for l in pre_arranged.iter().filter_map(|id| s.leaders.iter().position(|x| &x.id == id)) {
+            let Some(units) = sarissa_rules::movement::pre_arranged::plan(s, st, l) else { continue };
+            let indices: Vec<usize> =
+                units.iter().filter_map(|u| s.units.iter().position(|x| x.id == u.unit)).collect();
+            let leader = s.leaders[l].id.clone();
+            out.push(BodyWithdrawal {
+                label: format!(
+                    "pre-arranged, {} units under {} (his marker is turned up)",
+                    indices.len(),
+                    s.leaders[l].name
+                ),
+                units: indices,
+                choices: vec![(
+                    "One hex back, all together (6.83; he is then Finished, 6.84)".into(),
+                    Command::PreArrangedWithdrawal { leader, units },
+                )],
+            });
+        }
+    }
+    out
+}
+
+/// How a destination reads on its button.
+fn choice_label(d: &Destination) -> String {
+    let hits = match d.hits {
+        0 => String::new(),
+        1 => ", 1 hit".into(),
+        n => format!(", {n} hits"),
+    };
+    let wheel = if d.wheel { ", wheel: TQ check" } else { "" };
+    match d.placement {
+        // A two-hex column (6.63) faces the hexside at its head.
+        Placement::Two(a, b) if d.column => {
+            let heading = sarissa_rules::map::facing::Heading::of(d.facing, true).name();
+            format!("{a}–{b} in column, head to {heading} · {} MP{hits}", d.mp)
+        }
+        Placement::Two(a, b) => format!("{a}–{b} facing {} · {} MP{hits}{wheel}", d.facing.name(), d.mp),
+        Placement::One(_) => {
+            let heading = sarissa_rules::map::facing::Heading::of(d.facing, d.column).name();
+            format!("Face {heading} · {} MP{hits}", d.mp)
+        }
+    }
+}
+
+#[function_component(PlayScreen)]
+pub fn play_screen(props: &PlayProps) -> Html {
+    let session = use_state(|| props.session.clone());
+    let selected = use_state(|| None::<HexId>);
+    let ordering = use_state(|| None::<usize>);
+    let target = use_state(|| None::<HexId>);
+    let focus = use_state(Vec::<HexId>::new);
+    // A leader being moved: his index and whether on the overall commander's order (4.4).
+    let riding = use_state(|| None::<(usize, bool)>);
+    let error = use_state(|| None::<String>);
+    // The shock segment: optional attackers picked so far (9.11).
+    let shock_chosen = use_state(Vec::<String>::new);
+    // The formation the move in progress ends in: the unit's own unless toggled (6.61).
+    let column_wanted = use_state(|| None::<bool>);
+    // A line chosen to withdraw as a body (6.78, 6.83): its index among `lines`.
+    let line_chosen = use_state(|| None::<usize>);
+    // The contingent commander going along with the move in progress, if toggled on (5.68).
+    let escort = use_state(|| None::<usize>);
+
+    let key = Rc::as_ptr(&*session) as usize;
+    let game: Rc<Game> = use_memo(key, {
+        let s = session.clone();
+        move |_| s.game.clone()
+    });
+    let log = use_memo(key, {
+        let s = session.clone();
+        move |_| s.log.clone()
+    });
+    let orderable = use_memo(key, {
+        let g = game.clone();
+        move |_| units_to_order(&g)
+    });
+    let rides: Rc<std::collections::BTreeMap<HexId, (u8, Vec<HexId>)>> = use_memo((key, *riding), {
+        let g = game.clone();
+        move |(_, r)| {
+            r.map(|(l, by)| match g.state.phase {
+                Phase::Reaction { .. } | Phase::RampageWithdrawal { .. } => {
+                    leader_withdrawals(&g.scenario, &g.state, l)
+                }
+                // CG 12.44: a retiring commander's moves are the engine's to allow.
+                _ => {
+                    let limit = sarissa_rules::works::retire::move_limit(&g.scenario, &g.state, l);
+                    leader_reach(&g.scenario, &g.state, l, by)
+                        .into_iter()
+                        .filter(|(_, (_, path))| limit.as_ref().is_none_or(|m| m.refusal(path).is_none()))
+                        .collect()
+                }
+            })
+            .unwrap_or_default()
+        }
+    });
+    let lines: Rc<Vec<BodyWithdrawal>> = use_memo(key, {
+        let g = game.clone();
+        move |_| body_withdrawals(&g)
+    });
+    let movable = use_memo(key, {
+        let g = game.clone();
+        move |_| leaders_to_move(&g)
+    });
+    let volleys: Rc<Vec<(HexId, String, String)>> = use_memo((key, *ordering), {
+        let g = game.clone();
+        move |(_, unit)| unit.map(|u| fire_targets(&g, u)).unwrap_or_default()
+    });
+    let harassments: Rc<Vec<(String, Command)>> = use_memo((key, *ordering), {
+        let g = game.clone();
+        move |(_, unit)| {
+            let mut buttons = unit.map(|u| harass_buttons(&g, u)).unwrap_or_default();
+            // 8.19: a hex holding only an enemy leader may be fired at.
+            if let Some(u) = *unit {
+                for t in sarissa_rules::combat::fire::leader_targets(&g.scenario, &g.state, u) {
+                    let l = &g.scenario.leaders[t.leader];
+                    let chance = missile_odds(&t.fire).map(|o| o.leader_casualty.to_f64()).unwrap_or(0.0);
+                    let label =
+                        format!("Fire at {}, alone in {} ({:.1}% to strike him)", l.name, t.hex, chance * 100.0);
+                    let unit = g.scenario.units[u].id.clone();
+                    buttons.push((label, Command::FireAtLeader { unit, leader: l.id.clone() }));
+                }
+            }
+            // CG G52: a "J/A" elephant may shoot its bow instead of its javelins (a tap on the
+            // ringed enemy throws the javelins).
+            if let Some(u) = *unit {
+                for t in sarissa_rules::combat::fire::bow_targets(&g.scenario, &g.state, u) {
+                    let chance =
+                        missile_odds(&t.fire).map(|d| 1.0 - d.hits.first().map_or(0.0, |p| p.to_f64())).unwrap_or(0.0);
+                    let target = &g.scenario.units[t.unit];
+                    let label = format!("Shoot the bow at {} ({:.0}% to hit)", target.name, chance * 100.0);
+                    let unit = g.scenario.units[u].id.clone();
+                    buttons.push((label, Command::FireBow { unit, target: target.id.clone() }));
+                }
+            }
+            // Recovery (10.16): the order that takes hits off the selected unit.
+            if let Some(u) = *unit {
+                if let Ok(hits) = sarissa_rules::effects::recovery::recovery(&g.scenario, &g.state, u) {
+                    let label = format!("Recover ({hits} {} off)", if hits == 1 { "hit" } else { "hits" });
+                    buttons.push((label, Command::Recover { unit: g.scenario.units[u].id.clone() }));
+                }
+            }
+            // CG 10.62: into Square or out of it, with the unit's whole move.
+            if let Some(u) =
+                (*unit).filter(|&u| sarissa_rules::special::square::refusal(&g.scenario, &g.state, u).is_none())
+            {
+                let unit = g.scenario.units[u].id.clone();
+                buttons.push(if g.state.units[u].square {
+                    ("Leave Square (its whole move, 10.62)".to_string(), Command::LeaveSquare { unit })
+                } else {
+                    ("Form Square (its whole move, 10.62)".to_string(), Command::FormSquare { unit })
+                });
+            }
+            // CG 10.28: a chariot's crew dismount for its whole move, for good, facing any way
+            // (the way it faces now first).
+            if let Some(u) =
+                (*unit).filter(|&u| sarissa_rules::special::dismount::refusal(&g.scenario, &g.state, u).is_none())
+            {
+                let (unit, now) = (g.scenario.units[u].id.clone(), g.state.units[u].facing);
+                let facings = std::iter::once(now).chain(Vertex::ALL.into_iter().filter(|&v| v != now));
+                for facing in facings {
+                    let label = format!("Dismount, facing {} (its whole move, for good, 10.28)", facing.name());
+                    buttons.push((label, Command::Dismount { unit: unit.clone(), facing }));
+                }
+            }
+            buttons
+        }
+    });
+    let all_destinations: Rc<Vec<Destination>> = use_memo((key, *ordering), {
+        let g = game.clone();
+        move |(_, unit)| {
+            unit.map(|u| match &g.state.phase {
+                Phase::Reaction { .. } | Phase::RampageWithdrawal { .. } => unit_withdrawals(&g.scenario, &g.state, u),
+                // Ordered already this phase: it may only fire, or move on after its fire (8.11).
+                Phase::Orders { ordered, .. }
+                    if ordered.contains(&g.scenario.units[u].id)
+                        && sarissa_rules::movement::move_and_fire::refusal(&g.scenario, &g.state, u).is_some() =>
+                {
+                    Vec::new()
+                }
+                _ => sarissa_rules::play::legal::destinations(&g.scenario, &g.state, u),
+            })
+            .unwrap_or_default()
+        }
+    });
+    // In column or in line: the engine's destinations in the formation the move is to end in.
+    let column_now = ordering.is_some_and(|u| game.state.units[u].column);
+    let wanted = column_wanted.unwrap_or(column_now);
+    let can_change = all_destinations.iter().any(|d| d.column != column_now);
+    let destinations: Rc<Vec<Destination>> = use_memo((key, *ordering, wanted), {
+        let all = all_destinations.clone();
+        move |(_, _, wanted)| all.iter().filter(|d| d.column == *wanted).cloned().collect()
+    });
+    let on_formation = {
+        let (column_wanted, target) = (column_wanted.clone(), target.clone());
+        Callback::from(move |_| {
+            column_wanted.set(Some(!wanted));
+            target.set(None);
+        })
+    };
+
+    let execute = {
+        let (session, ordering, target, error, focus, riding) =
+            (session.clone(), ordering.clone(), target.clone(), error.clone(), focus.clone(), riding.clone());
+        let (shock_chosen, column_wanted, line_chosen, escort) =
+            (shock_chosen.clone(), column_wanted.clone(), line_chosen.clone(), escort.clone());
+        Callback::from(move |command: Command| {
+            let mut next = (**session).clone();
+            match next.execute(command) {
+                Ok(_) => {
+                    let saved = autosave(&next.to_json());
+                    error.set(saved.err());
+                    session.set(Rc::new(next));
+                    ordering.set(None);
+                    target.set(None);
+                    focus.set(Vec::new());
+                    riding.set(None);
+                    shock_chosen.set(Vec::new());
+                    column_wanted.set(None);
+                    line_chosen.set(None);
+                    escort.set(None);
+                }
+                Err(e) => error.set(Some(e.to_string())),
+            }
+        })
+    };
+    let on_toggle_shock = {
+        let shock_chosen = shock_chosen.clone();
+        Callback::from(move |id: String| {
+            let mut v = (*shock_chosen).clone();
+            if let Some(k) = v.iter().position(|x| *x == id) {
+                v.remove(k);
+            } else {
+                v.push(id);
+            }
+            shock_chosen.set(v);
+        })
+    };
+
+    let on_select = {
+        let (game, selected, ordering, target, orderable, destinations) =
+            (game.clone(), selected.clone(), ordering.clone(), target.clone(), orderable.clone(), destinations.clone());
+        let (riding, rides, execute, volleys) = (riding.clone(), rides.clone(), execute.clone(), volleys.clone());
+        let (on_toggle_shock, column_wanted, line_chosen, escort) =
+            (on_toggle_shock.clone(), column_wanted.clone(), line_chosen.clone(), escort.clone());
+        Callback::from(move |hex: HexId| {
+            // A router's owner choosing: a tap on a bright hex sends it there (10.21, 10.32).
+            if let Phase::RoutChoice { pending, .. } = &game.state.phase {
+                if let Some(c) = rout_choice_at(&game, &pending.options, hex) {
+                    execute.emit(c);
+                }
+                return;
+            }
+            // A tap on the map sets aside a line chosen to withdraw as a body (6.78, 6.83).
+            if line_chosen.is_some() {
+                line_chosen.set(None);
+            }
+            // The shock segment: a tap on a ringed unit adds it to the attack or takes it out.
+            if let Phase::Shock { optional, .. } = &game.state.phase {
+                let here = game.scenario.units.iter().enumerate().find(|(i, u)| {
+                    optional.contains(&u.id) && game.state.units[*i].placement.hexes().any(|h| h == hex)
+                });
+                if let Some((_, u)) = here {
+                    on_toggle_shock.emit(u.id.clone());
+                    return;
+                }
+            }
+            // A tap on a red-ringed enemy fires at it (8.11).
+            if let Some(u) = *ordering {
+                if let Some((_, _, target)) = volleys.iter().find(|(h, ..)| *h == hex) {
+                    execute.emit(Command::Fire { unit: game.scenario.units[u].id.clone(), target: target.clone() });
+                    return;
+                }
+            }
+            // Riding: a tap on a bright hex sends the leader there by his cheapest path.
+            if let Some((l, _)) = *riding {
+                if let Some((_, path)) = rides.get(&hex) {
+                    let (leader, path) = (game.scenario.leaders[l].id.clone(), path.clone());
+                    execute.emit(match game.state.phase {
+                        Phase::Reaction { .. } | Phase::RampageWithdrawal { .. } => {
+                            Command::WithdrawLeader { leader, path }
+                        }
+                        _ => Command::MoveLeader { leader, path },
+                    });
+                    return;
+                }
+                riding.set(None);
+            }
+            if ordering.is_some() {
+                if !ending_in(&destinations, hex).is_empty() {
+                    target.set(Some(hex));
+                    return;
+                }
+                ordering.set(None);
+                target.set(None);
+            }
+            let unit_here =
+                orderable.iter().copied().find(|&u| game.state.units[u].placement.hexes().any(|h| h == hex));
+            if let Some(u) = unit_here {
+                column_wanted.set(None);
+                escort.set(None);
+                ordering.set(Some(u));
+                target.set(None);
+                selected.set(Some(hex));
+                return;
+            }
+            selected.set(if *selected == Some(hex) { None } else { Some(hex) });
+        })
+    };
+
+    // 5.68: the contingent commander toggled on goes along; the engine checks him.
+    let escorted = {
+        let (game, escort) = (game.clone(), escort.clone());
+        move |c: Command| match *escort {
+            Some(l) => c.with_rider(&game.scenario.leaders[l].id),
+            None => c,
+        }
+    };
+    let on_facing = {
+        let (game, ordering, target, destinations, execute) =
+            (game.clone(), ordering.clone(), target.clone(), destinations.clone(), execute.clone());
+        let escorted = escorted.clone();
+        Callback::from(move |v: Vertex| {
+            let (Some(u), Some(t)) = (*ordering, *target) else {
+                return;
+            };
+            if let Some(d) = destinations.iter().find(|d| d.hex == t && d.facing == v) {
+                execute.emit(escorted(command_to(withdrawing(&game.state.phase), &game.scenario.units[u].id, d)));
+            }
+        })
+    };
+
+    // A horse archer withdrawing may shoot as it goes (6.76): each way to end is offered twice.
+    let shoot: Option<String> = ordering.and_then(|u| {
+        let fire = withdrawal_volley(&game.scenario, &game.state, u)?;
+        let odds = missile_odds(&fire).ok()?;
+        Some(format!("{:.0}%", (1.0 - odds.hits.first().map_or(0.0, |p| p.to_f64())) * 100.0))
+    });
+    let on_choice = {
+        let (game, ordering, target, destinations, execute) =
+            (game.clone(), ordering.clone(), target.clone(), destinations.clone(), execute.clone());
+        let shooting = shoot.is_some();
+        Callback::from(move |i: usize| {
+            let (Some(u), Some(t)) = (*ordering, *target) else {
+                return;
+            };
+            let (k, fire) = if shooting { (i / 2, i % 2 == 1) } else { (i, false) };
+            if let Some(d) = ending_in(&destinations, t).get(k) {
+                let command = match command_to(withdrawing(&game.state.phase), &game.scenario.units[u].id, d) {
+                    Command::Withdraw { unit, path, facing, with, .. } => {
+                        Command::Withdraw { unit, path, facing, fire, with }
+                    }
+                    other => other,
+                };
+                execute.emit(escorted(command));
+            }
+        })
+    };
+    // The toggles: the contingent commanders stacked with the unit being ordered (5.68).
+    let escorts: Vec<(String, usize, bool)> = ordering
+        .filter(|_| !all_destinations.is_empty())
+        .map(|u| sarissa_rules::command::contingent::riders(&game.scenario, &game.state, u, &[]))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|l| (escort_label(&game.scenario.leaders[l].name), l, *escort == Some(l)))
+        .collect();
+    let on_escort = {
+        let escort = escort.clone();
+        Callback::from(move |l: usize| escort.set(if *escort == Some(l) { None } else { Some(l) }))
+    };
+    let on_cancel = {
+        let (ordering, target, riding, line_chosen) =
+            (ordering.clone(), target.clone(), riding.clone(), line_chosen.clone());
+        Callback::from(move |_| {
+            ordering.set(None);
+            target.set(None);
+            riding.set(None);
+            line_chosen.set(None);
+        })
+    };
+    let on_line = {
+        let (ordering, target, riding, line_chosen) =
+            (ordering.clone(), target.clone(), riding.clone(), line_chosen.clone());
+        Callback::from(move |k: usize| {
+            ordering.set(None);
+            target.set(None);
+            riding.set(None);
+            line_chosen.set(Some(k));
+        })
+    };
+    let on_ride = {
+        let (riding, ordering, target, movable) = (riding.clone(), ordering.clone(), target.clone(), movable.clone());
+        Callback::from(move |l: usize| {
+            ordering.set(None);
+            target.set(None);
+            riding.set(movable.iter().copied().find(|(i, _)| *i == l));
+        })
+    };
+    let on_undo = {
+        let (session, ordering, target, error) = (session.clone(), ordering.clone(), target.clone(), error.clone());
+        Callback::from(move |_| {
+            let mut next = (**session).clone();
+            match next.undo() {
+                Ok(()) => {
+                    error.set(autosave(&next.to_json()).err());
+                    session.set(Rc::new(next));
+                    ordering.set(None);
+                    target.set(None);
+                }
+                Err(e) => error.set(Some(e.to_string())),
+            }
+        })
+    };
+    let on_close = {
+        let selected = selected.clone();
+        Callback::from(move |_| selected.set(None))
+    };
+    let on_log = {
+        let (log, focus, game) = (log.clone(), focus.clone(), game.clone());
+        Callback::from(move |i: usize| {
+            let Some(entry) = log.get(i) else { return };
+            // Pick out where the entry's units are now, and where it happened.
+            let mut hexes = entry.hexes.clone();
+            for id in &entry.units {
+                if let Some(u) = game.scenario.units.iter().position(|u| &u.id == id) {
+                    hexes.extend(game.state.units[u].placement.hexes());
+                }
+                if let Some(l) = game.scenario.leaders.iter().position(|l| &l.id == id) {
+                    hexes.push(game.state.leaders[l].at);
+                }
+            }
+            hexes.sort();
+            hexes.dedup();
+            focus.set(hexes);
+        })
+    };
+
+    // What the map shows for the order in progress.
+    let in_orders = matches!(game.state.phase, Phase::Orders { .. });
+    let overlay = {
+        let mut o = Overlay { focus: (*focus).clone(), ..Overlay::default() };
+        match *ordering {
+            Some(u) => {
+                let start: Vec<HexId> = game.state.units[u].placement.hexes().collect();
+                let mut hexes: Vec<HexId> = destinations.iter().flat_map(|d| d.placement.hexes()).collect();
+                hexes.extend(start.iter().copied());
+                hexes.sort();
+                hexes.dedup();
+                o.reachable = hexes;
+                o.fire_targets = volleys.iter().map(|(h, chance, _)| (*h, chance.clone())).collect();
+                if let Some(t) = *target {
+                    let options = ending_in(&destinations, t);
+                    if let Some(best) = options.first() {
+                        // A one-hex unit's path as a line; a two-hex unit's end pose is outlined.
+                        if !best.placement.is_two_hex() {
+                            o.path = start.first().copied().into_iter().chain(best.path.iter().copied()).collect();
+                        }
+                        o.outline = best.placement.hexes().collect();
+                    }
+                    // Arrows on the map for a one-hex unit; a two-hex unit's poses are buttons.
+                    let arrows = options
+                        .iter()
+                        .filter(|d| !d.placement.is_two_hex())
+                        .map(|d| (d.facing, d.mp, d.hits))
+                        .collect();
+                    o.target = Some((t, arrows));
+                    o.target_column = wanted;
+                }
+            }
+            // The shock: the combats picked out, optional attackers ringed.
+            None if matches!(game.state.phase, Phase::Shock { .. }) => {
+                if let Phase::Shock { optional, .. } = &game.state.phase {
+                    for (c, _) in
+                        sarissa_rules::combat::shock_segment::preview(&game.scenario, &game.state, &shock_chosen)
+                    {
+                        o.focus.extend(sarissa_rules::combat::shock_segment::combat_hexes(&game.state, &c));
+                    }
+                    o.orderable = game
+                        .scenario
+                        .units
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, u)| optional.contains(&u.id))
+                        .flat_map(|(i, _)| game.state.units[i].placement.hexes())
+                        .collect();
+                }
+            }
+            // A cavalry line chosen to withdraw: its units outlined, where the first plan
+            // takes them picked out (6.78).
+            None if line_chosen.is_some() => {
+                if let Some(line) = line_chosen.and_then(|k| lines.get(k)) {
+                    o.outline = line.units.iter().flat_map(|&u| game.state.units[u].placement.hexes()).collect();
+                    o.focus.extend(line.ends());
+                }
+            }
+            // A router's owner choosing: the router picked out, the hexes it may go to bright
+            // (10.21, 10.32).
+            None if matches!(game.state.phase, Phase::RoutChoice { .. }) => {
+                if let Phase::RoutChoice { pending, .. } = &game.state.phase {
+                    o.reachable = pending.options.iter().flat_map(|p| p.hexes()).collect();
+                    if let Some(i) = game.scenario.units.iter().position(|u| u.id == pending.unit) {
+                        o.focus.extend(game.state.units[i].placement.hexes());
+                    }
+                }
+            }
+            // A rampaging elephant: picked out, with the units that may step out of its way
+            // ringed (6.77), and the leaders who may, as in a reaction (4.62, P190).
+            None if riding.is_none() && matches!(game.state.phase, Phase::RampageWithdrawal { .. }) => {
+                if let Phase::RampageWithdrawal { rampage, leaders, .. } = &game.state.phase {
+                    if let Some(i) = game.scenario.units.iter().position(|u| u.id == rampage.unit) {
+                        o.focus.extend(game.state.units[i].placement.hexes());
+                    }
+                    for id in leaders {
+                        if let Some(i) = game.scenario.leaders.iter().position(|l| &l.id == id) {
+                            o.focus.push(game.state.leaders[i].at);
+                        }
+                    }
+                }
+                o.orderable = orderable.iter().flat_map(|&u| game.state.units[u].placement.hexes()).collect();
+            }
+            None if riding.is_some() => {
+                o.reachable = rides.keys().copied().collect();
+                if let Some((l, _)) = *riding {
+                    o.reachable.push(game.state.leaders[l].at);
+                }
+            }
+            // A reaction: pick out the enemy that came up and the units that may turn (7.16);
+            // ring those that may withdraw (6.7) and the leaders who may (4.62).
+            None if matches!(game.state.phase, Phase::Reaction { .. }) => {
+                if let Phase::Reaction { mover, reactors, leaders, line_fire, .. } = &game.state.phase {
+                    // 8.21: after a line's move, its units that may be shot at, red-ringed with
+                    // the best chance of a hit, and the units that may shoot.
+                    if line_fire.is_some() {
+                        let (sc, st) = (&game.scenario, &game.state);
+                        for (f, _) in sarissa_rules::combat::fire::reaction_firers(sc, st) {
+                            o.focus.extend(st.units[f].placement.hexes());
+                            for t in sarissa_rules::combat::fire::reaction_targets(sc, st, f) {
+                                let chance = missile_odds(&t.fire)
+                                    .map(|d| 1.0 - d.hits.first().map_or(0.0, |p| p.to_f64()))
+                                    .unwrap_or(0.0);
+                                if !o.fire_targets.iter().any(|(h, _)| *h == t.hex) {
+                                    o.fire_targets.push((t.hex, format!("{:.0}%", chance * 100.0)));
+                                }
+                            }
+                        }
+                    }
+                    for id in reactors.iter().chain(std::iter::once(mover).filter(|_| line_fire.is_none())) {
+                        if let Some(i) = game.scenario.units.iter().position(|u| &u.id == id) {
+                            o.focus.extend(game.state.units[i].placement.hexes());
+                        }
+                    }
+                    // An enemy leader riding alone is the mover when Darius is asked (9.24).
+                    for id in leaders.iter().chain(std::iter::once(mover)) {
+                        if let Some(i) = game.scenario.leaders.iter().position(|l| &l.id == id) {
+                            o.focus.push(game.state.leaders[i].at);
+                        }
+                    }
+                }
+                o.orderable = orderable.iter().flat_map(|&u| game.state.units[u].placement.hexes()).collect();
+            }
+            None if in_orders => {
+                o.orderable = orderable.iter().flat_map(|&u| game.state.units[u].placement.hexes()).collect();
+            }
+            None => {}
+        }
+        Rc::new(o)
+    };
+
+    let s = &game.scenario;
+    let ordering_label = ordering.map(|u| (s.units[u].name.clone(), target.is_some()));
+    // Leaders who may ride now: the active one, and (for the overall commander) the leaders in
+    // the selected hex (4.23, 4.4).
+    let active = match &game.state.phase {
+        Phase::Orders { leader, .. } => s.leaders.iter().position(|l| &l.id == leader),
+        _ => None,
+    };
+    let reacting = withdrawing(&game.state.phase);
+    let riders: Vec<(String, usize)> = movable
+        .iter()
+        .filter(|(l, _)| reacting || Some(*l) == active || selected.is_some_and(|h| game.state.leaders[*l].at == h))
+        .map(|(l, _)| (format!("{} {}", if reacting { "Withdraw" } else { "Move" }, s.leaders[*l].name), *l))
+        .collect();
+    let riding_label = riding.map(|(l, _)| s.leaders[l].name.clone());
+    let back = props.on_exit.reform(|_: MouseEvent| ());
+    html! {
+        <div class="app playing">
+            <header class="topbar">
+                <button class="back" onclick={back} aria-label="All battles">{ "‹ Battles" }</button>
+                <span class="battle-name">{ &s.meta.name }</span>
+                <span class="battle-date">{ &s.meta.date }</span>
+                <span class="rules">{ s.meta.rules.name() }</span>
+            </header>
+            <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_fire={!volleys.is_empty()} harass={(*harassments).clone()} can_undo={session.can_undo() && !withdrawing(&game.state.phase)}
+                error={(*error).clone()} on_command={execute} {on_cancel} {on_undo}
+                choices={target.map(|t| ending_in(&destinations, t).into_iter().flat_map(|d| {
+                    let plain = choice_label(d);
+                    let volley = shoot.as_ref().map(|p| format!("{plain} · shoot as it goes ({p})"));
+                    std::iter::once(plain).chain(volley)
+                }).collect::<Vec<_>>()).unwrap_or_default()}
+                {on_choice} {riders} riding={riding_label} {on_ride}
+                formation={formation_toggle(column_now, wanted, can_change && !reacting)} {on_formation}
+                {escorts} {on_escort}
+                shock_chosen={(*shock_chosen).clone()} {on_toggle_shock}
+                lines={lines.iter().map(|l| l.label.clone()).collect::<Vec<_>>()} {on_line}
+                line_choice={line_chosen.and_then(|k| lines.get(k)).map(|l| l.label.clone())}
+                line_plans={line_chosen.and_then(|k| lines.get(k)).map(|l| l.choices.clone()).unwrap_or_default()} />
+            <div class="battle">
+                <MapView game={game.clone()} selected={*selected} {on_select} {overlay} {on_facing} />
+                <Panel game={game.clone()} selected={*selected} {on_close} log={log.clone()} {on_log} />
+            </div>
+        </div>
+    }
+}
