@@ -219,3 +219,55 @@ fn every_combat_strikes_before_any_routs_then_the_advances_gba_9_0_9_18_p40() {
     assert!(first_rout > resolved[1], "routs wait for every combat's result: {events:?}");
     assert!(first_advance > first_rout, "advances follow the routs: {events:?}");
 }
+
+/// Blue's MI at 0505 (facing E) strikes red's MI at 0605 through its flank (red faces SW);
+/// `threat` stands in blue's flank hex 0506, facing NE so that 0505 is in its front.
+fn flank_field(threat_kind: &str) -> Field {
+    let missile = if threat_kind == "SK" { "J" } else { "" };
+    Field {
+        units: [
+            vec![unit("mi", "MI", "", 4, 5, 5, "", "0505", "E")],
+            vec![
+                unit("red", "MI", "", 4, 5, 5, "", "0605", "SW"),
+                unit("threat", threat_kind, "", if threat_kind == "SK" { 1 } else { 4 }, 5, 5, missile, "0506", "NE"),
+            ],
+        ],
+        leaders: [vec![leader("hero", "overall", 2, 8, "0201")], vec![leader("foe", "overall", 6, 4, "1210")]],
+        ..Field::default()
+    }
+}
+
+fn superiority_line(events: &[Event]) -> String {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::ShockResolved { lines, .. } => lines.iter().find(|l| l.starts_with("superiority")).cloned(),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn an_enemy_in_the_attackers_flank_denies_position_superiority_though_not_attacked_gba_9_16_r5() {
+    let (mut game, _) = flank_field("MI").start(&[5, 5, 5, 5, 5, 5]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, Command::EndOrders);
+    let events = ok(&mut game, shock(&["mi"]));
+    let resolved: Vec<&Event> = events.iter().filter(|e| matches!(e, Event::ShockResolved { .. })).collect();
+    assert_eq!(resolved.len(), 1, "only red is attacked: {events:?}");
+    assert!(
+        matches!(resolved[0], Event::ShockResolved { defenders, .. } if defenders == &vec!["red".to_string()]),
+        "{events:?}"
+    );
+    // Struck through the flank, but from the ZOC of the MI beside it: the weapon systems decide.
+    assert_eq!(superiority_line(&events), "superiority: Neither (GBA 9.16(B), CG 9.17[1])", "{events:?}");
+}
+
+#[test]
+fn a_skirmisher_in_the_attackers_flank_leaves_position_superiority_gba_9_16_r5() {
+    let (mut game, _) = flank_field("SK").start(&[5, 5, 5, 5, 5, 5]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, Command::EndOrders);
+    let events = ok(&mut game, shock(&["mi"]));
+    assert_eq!(superiority_line(&events), "superiority: Attacker (GBA 9.16(A), CG 9.17[1])", "{events:?}");
+}

@@ -244,8 +244,49 @@ fn clash_order(scenario: &Scenario, units: &[usize]) -> Vec<usize> {
     v
 }
 
+/// Is attacker `a` denied position superiority by an enemy beside it (GBA 9.16(A), rulings R5;
+/// CG 9.17\[1\] exception 1)? GBA: it stands in the ZOC of an enemy other than a skirmisher
+/// that is in its own flank or rear hex, whether or not that enemy is attacked. CG: it stands in
+/// the ZOC of any enemy other than those it attacks that no other unit of the segment attacks.
+/// `segment`: every combat of the segment.
+fn flank_threatened(scenario: &Scenario, state: &GameState, a: usize, segment: &[Combat]) -> bool {
+    let (u, st) = (&scenario.units[a], &state.units[a]);
+    let gba = scenario.meta.rules == crate::scenario::RuleSet::Alexander;
+    (0..scenario.units.len()).any(|e| {
+        let (eu, es) = (&scenario.units[e], &state.units[e]);
+        if eu.side == u.side || es.eliminated || es.routed {
+            return false;
+        }
+        if gba {
+            if eu.kind.is_foot_skirmisher()
+                || !es
+                    .placement
+                    .hexes()
+                    .any(|h| matches!(arc_of(&st.placement, st.heading(), h), Some(Arc::Flank | Arc::Rear)))
+            {
+                return false;
+            }
+        } else if segment.iter().any(|c| c.defenders.contains(&e)) {
+            return false;
+        }
+        let zoc = crate::map::zoc::zoc_of(scenario, state, e);
+        st.placement.hexes().any(|h| zoc.contains(&h))
+    })
+}
+
 /// The setup of one combat as the position gives it (9.13–9.16).
 pub fn setup(scenario: &Scenario, state: &GameState, combat: &Combat, checked: &[usize]) -> ShockSetup {
+    setup_in(scenario, state, combat, checked, std::slice::from_ref(combat))
+}
+
+/// The setup of one combat of a segment whose combats are `segment` (9.13–9.16).
+fn setup_in(
+    scenario: &Scenario,
+    state: &GameState,
+    combat: &Combat,
+    checked: &[usize],
+    segment: &[Combat],
+) -> ShockSetup {
     let fighter = |i: usize| {
         let (u, st) = (&scenario.units[i], &state.units[i]);
         let mut f = Fighter::new(u.kind, u.class, u.size, u.tq).with_hits(st.hits);
@@ -285,6 +326,8 @@ pub fn setup(scenario: &Scenario, state: &GameState, combat: &Combat, checked: &
                 .min_by_key(|x| rank(*x))
                 .unwrap_or(Arc::Front);
             let mut f = fighter(a).through(arc);
+            // GBA 9.16(A), rulings R5; CG 9.17[1] exception 1 (P239): no position superiority.
+            f.flank_threatened = flank_threatened(scenario, state, a, segment);
             if checked.contains(&a) {
                 f = f.moving();
             }
@@ -440,19 +483,14 @@ pub fn preview(scenario: &Scenario, state: &GameState, optional: &[String]) -> V
     let attackers: Vec<usize> =
         cands.iter().filter(|c| c.must || optional.contains(&scenario.units[c.unit].id)).map(|c| c.unit).collect();
     let checked: Vec<usize> = cands.iter().filter(|c| c.check).map(|c| c.unit).collect();
-    combats(scenario, state, &attackers)
-        .into_iter()
-        .map(|c| {
-            let s = setup(scenario, state, &c, &checked);
-            (c, s)
-        })
-        .collect()
+    let all = combats(scenario, state, &attackers);
+    all.iter().map(|c| (c.clone(), setup_in(scenario, state, c, &checked, &all))).collect()
 }
 
 /// The combats the player formed, with their setups, for the odds preview (9.12).
 pub fn preview_combats(scenario: &Scenario, state: &GameState, combats: &[Combat]) -> Vec<(Combat, ShockSetup)> {
     let checked: Vec<usize> = candidates(scenario, state).iter().filter(|c| c.check).map(|c| c.unit).collect();
-    combats.iter().map(|c| (c.clone(), setup(scenario, state, c, &checked))).collect()
+    combats.iter().map(|c| (c.clone(), setup_in(scenario, state, c, &checked, combats))).collect()
 }
 
 /// Why these combats break 9.12, or `None` when the player may form them: every must-attack
