@@ -161,13 +161,19 @@ fn a_two_hex_attacker_advances_straight_forward_with_both_halves_gba_9_33() {
     assert!(matches!(&game.state.phase, Phase::AdvanceTurn { unit, .. } if unit == "block"));
 }
 
+/// Dice for `formation_attack` with red's HI at 0604: every charge check passes (0, 0, 0); the
+/// shock (9, 5) leaves the HI standing and routs the LI in the collapse (9.18); then 9s.
+const COLLAPSE_ROUT: [u8; 10] = [0, 0, 0, 9, 5, 9, 9, 9, 9, 9];
+
 #[test]
 fn a_two_hex_attacker_with_an_enemy_left_on_one_wing_wheels_into_the_centre_hex_gba_9_33() {
-    // Red's HI at 0604 (front-left) holds; the LI in the centre front hex 0605 routs. The
+    // Red's HI at 0604 (front-left) holds; the LI in the centre front hex 0605 routs in the
+    // collapse (9.18: had it routed at its pre-shock check, the HI beside would have kept the
+    // phalanx from advancing at all, 9.13, 9.31, P240). The
     // phalanx wheels round its half 0505, the enemy's side, swinging 0506 into 0605. A GBA
     // Macedonian phalanx pivots free (D29); pinned by the HI it takes the wheel's TQ check.
     let hi = vec![unit("red2", "HI", "", 6, 9, 5, "", "0604", "SW")];
-    let (game, events) = formation_attack("alexander", ("PH", "MA", 7), hi, &[0, 0, 9, 9, 9]);
+    let (game, events) = formation_attack("alexander", ("PH", "MA", 7), hi, &COLLAPSE_ROUT);
     assert_eq!(
         from_advance(&events),
         vec![
@@ -194,7 +200,7 @@ fn a_two_hex_attacker_with_an_enemy_left_on_one_wing_wheels_into_the_centre_hex_
 fn the_wheel_into_the_centre_pays_the_pivot_hit_in_chandragupta_cg_9_23_d29() {
     // The same wheel under CG: no free pivot for the phalanx, a hit for the hex entered.
     let hi = vec![unit("red2", "HI", "", 6, 9, 5, "", "0604", "SW")];
-    let (_, events) = formation_attack("chandragupta", ("PH", "MA", 7), hi, &[0, 0, 9, 9, 9]);
+    let (_, events) = formation_attack("chandragupta", ("PH", "MA", 7), hi, &COLLAPSE_ROUT);
     let advance = from_advance(&events);
     assert!(matches!(&advance[0], Event::FormationAdvanced { wheel: true, facing: Vertex::NE, .. }), "{advance:?}");
     assert_eq!(
@@ -205,10 +211,11 @@ fn the_wheel_into_the_centre_pays_the_pivot_hit_in_chandragupta_cg_9_23_d29() {
 
 #[test]
 fn the_wheel_of_an_advance_never_routs_hits_stop_at_tq_minus_one_gba_9_33_9_31() {
-    // A TQ 4 hoplite block: the shock, the pivot hit and a wheel check of 9 would rout it; its
-    // hits stop at 3 (TQ − 1).
+    // A TQ 4 phalanx: the shock's hit and a wheel check of 9 would rout it; its hits stop at 3
+    // (TQ − 1). (A phalanx, not the hoplites this test once used: with the LI routed in the
+    // collapse rather than at its charge, P240, those dice leave hoplites no wheel.)
     let hi = vec![unit("red2", "HI", "", 6, 9, 5, "", "0604", "SW")];
-    let (game, events) = formation_attack("alexander", ("HI", "HO", 4), hi, &[0, 0, 9, 9, 9]);
+    let (game, events) = formation_attack("alexander", ("PH", "MA", 4), hi, &COLLAPSE_ROUT);
     assert!(from_advance(&events).iter().any(|e| matches!(e, Event::FormationAdvanced { wheel: true, .. })));
     let block = &game.state.units[0];
     assert!(!block.routed, "{events:?}");
@@ -275,4 +282,51 @@ fn a_two_hex_unit_with_enemies_on_both_wings_and_no_open_pair_does_not_advance_g
     let pose =
         sarissa_rules::combat::advance::formation_advance(&game.scenario, &game.state, block, &[h("0605")]).unwrap();
     assert_eq!((pose.to, pose.facing, pose.wheel), (Placement::Two(h("0505"), h("0605")), Vertex::NE, true));
+}
+
+/// Blue's hypaspists march to 0505 and charge red's MI at 0605; red's `flanker` at 0504, facing
+/// SW, has 0505 in its ZOC, and blue's `b2` marches to 0404 and charges it in a combat of its
+/// own. Both red units rout on their pre-shock checks.
+fn pinned_charge() -> Vec<Event> {
+    let f = Field {
+        units: [
+            vec![unit("hyp", "HI", "HY", 5, 6, 5, "", "0305", "E"), unit("b2", "HI", "HY", 5, 6, 5, "", "0204", "E")],
+            vec![unit("red", "MI", "", 4, 3, 5, "", "0605", "W"), unit("flanker", "MI", "", 4, 3, 5, "", "0504", "SW")],
+        ],
+        leaders: [vec![leader("hero", "overall", 4, 8, "0101")], vec![leader("foe", "overall", 6, 4, "1210")]],
+        ..Field::default()
+    };
+    // Left to right: b2 against the flanker (0 passes, 9 routs), then the hypaspists against red.
+    let (mut game, _) = f.start(&[0, 9, 0, 9, 5, 5, 5, 5, 5, 5, 5, 5]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, mv("b2", &["0304", "0404"], Vertex::E));
+    while matches!(game.state.phase, Phase::Reaction { .. }) {
+        ok(&mut game, Command::EndReaction);
+    }
+    ok(&mut game, mv("hyp", &["0405", "0505"], Vertex::E));
+    while matches!(game.state.phase, Phase::Reaction { .. }) {
+        ok(&mut game, Command::EndReaction);
+    }
+    ok(&mut game, Command::EndOrders);
+    let mut events = ok(&mut game, Command::Shock { attackers: vec![] });
+    events.extend(rout_first(&mut game));
+    events
+}
+
+#[test]
+fn an_attacker_in_another_enemys_zoc_at_the_charge_rout_does_not_advance_though_that_enemy_routs_later_gba_9_13_9_31_p240(
+) {
+    let events = pinned_charge();
+    let resolved = events.iter().filter(|e| matches!(e, Event::ShockResolved { .. })).count();
+    assert_eq!(resolved, 2, "two combats: {events:?}");
+    for unit in ["red", "flanker"] {
+        assert!(
+            events.iter().any(|e| matches!(e, Event::UnitRouted { unit: u, .. } if u == unit)),
+            "{unit}: {events:?}"
+        );
+    }
+    // b2 was pinned by nobody when the flanker broke: it follows into 0504.
+    assert!(events.contains(&Event::UnitAdvanced { unit: "b2".into(), from: h("0404"), to: h("0504") }), "{events:?}");
+    // The hypaspists stood in the flanker's ZOC when red broke at the charge: they stay.
+    assert!(!events.iter().any(|e| matches!(e, Event::UnitAdvanced { unit, .. } if unit == "hyp")), "{events:?}");
 }

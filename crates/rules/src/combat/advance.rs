@@ -97,7 +97,12 @@ pub fn formation_advance(s: &Scenario, state: &GameState, unit: usize, vacated: 
 /// The two-hex attackers of a combat advance once the one-hex ones have (9.33, P42): the
 /// higher TQ first, into what is still empty of `held`. Their costs never rout them: at most
 /// TQ − 1 hits in all, the wheel's TQ check included (9.31).
-pub fn formation_advances(tx: &mut Tx, attackers: &[usize], held: &[HexId]) -> Result<(), RuleError> {
+pub fn formation_advances(
+    tx: &mut Tx,
+    attackers: &[usize],
+    held: &[HexId],
+    barred: &[(usize, HexId)],
+) -> Result<(), RuleError> {
     let mut by: Vec<usize> = attackers.iter().copied().filter(|&a| tx.state.units[a].placement.is_two_hex()).collect();
     by.sort_by_key(|&a| (std::cmp::Reverse(tx.scenario.units[a].tq), a));
     for a in by {
@@ -106,7 +111,9 @@ pub fn formation_advances(tx: &mut Tx, attackers: &[usize], held: &[HexId]) -> R
             continue;
         }
         let occupied = occupancy(&tx.state);
-        let vacated: Vec<HexId> = held.iter().copied().filter(|h| !occupied.contains_key(h)).collect();
+        // GBA 9.13, 9.31 (P240): not into a hex its Charge emptied while another enemy pinned it.
+        let vacated: Vec<HexId> =
+            held.iter().copied().filter(|h| !occupied.contains_key(h) && !barred.contains(&(a, *h))).collect();
         let Some(pose) = formation_advance(tx.scenario, &tx.state, a, &vacated) else { continue };
         let (id, from) = (tx.scenario.units[a].id.clone(), st.placement);
         tx.emit(Event::FormationAdvanced {

@@ -577,6 +577,9 @@ pub(crate) fn run_phase(setup: &ShockSetup, phase: usize, st: &mut State, dice: 
     }
 }
 
+/// The rule a [`StepKind::Rout`] of the Charge cites: a unit routed by its pre-shock check.
+pub const CHARGE_ROUT_RULE: &str = "GBA 9.13, 10.15; CG 9.14";
+
 /// GBA 9.13 / CG 9.14: the pre-shock TQ checks and the routs they cause.
 fn charge(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log: &mut Log) {
     use UnitType::*;
@@ -656,7 +659,7 @@ fn charge(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log:
         st.taken[i] = st.taken[i].saturating_add(hits);
         log.push("GBA 9.13, CG 9.14", || StepKind::ChargeCheck { unit: u.r(i), roll, drm, tq, hits });
     }
-    routs(setup, st, dice, log, "GBA 9.13, 10.15; CG 9.14", false);
+    routs(setup, st, dice, log, CHARGE_ROUT_RULE, false);
     let side_gone = |side: Side, st: &State| u.range(side).all(|i| st.routed[i]);
     if side_gone(Side::Attacker, st) || side_gone(Side::Defender, st) {
         st.over = true;

@@ -21,7 +21,7 @@ use crate::charts::column_shifts::{shift_row, Applying, ShiftCondition};
 use crate::charts::leaders::LeaderResult;
 use crate::charts::superiority::must_shock;
 use crate::combat::missile::Supply;
-use crate::combat::shock::{resolve, Fighter, Leader, ShockOutcome, ShockSetup, StepKind};
+use crate::combat::shock::{resolve, Fighter, Leader, ShockOutcome, ShockSetup, StepKind, CHARGE_ROUT_RULE};
 use crate::combat::Side;
 use crate::game::{Event, GameState, HitCause, LeaderStatus, Phase, RollPurpose, RuleError, Tx};
 use crate::map::facing::{arc_of, Arc};
@@ -735,8 +735,9 @@ fn fight_all(
             combat.attackers.iter().chain(&combat.defenders).map(|&u| (u, tx.state.units[u].placement)).collect();
         // CG 10.27: Greek ranks may part for chariots before the combat is fought.
         let parted = crate::special::elephants::pass_through_avoidance(tx, k, &combat.attackers, &combat.defenders)?;
-        let stand_failed = if parted { Vec::new() } else { strike_hits(tx, k, &combat, &setup, None)? };
-        struck.push(Struck { k, combat, held, before, stand_failed, parted });
+        let (stand_failed, barred) =
+            if parted { (Vec::new(), Vec::new()) } else { strike_hits(tx, k, &combat, &setup, None)? };
+        struck.push(Struck { k, combat, held, before, stand_failed, parted, barred });
     }
     let routs = struck.iter().flat_map(|s| s.stand_failed.iter().copied()).collect();
     let attacked = tx.events[since..]
@@ -796,7 +797,7 @@ fn go_on(tx: &mut Tx, mut rest: ShockRest) -> Result<bool, RuleError> {
     for s in rest.struck.iter().filter(|s| !s.parted) {
         // Elephants (and CG chariots) whose defender held go through it (GBA 11.13, CG 10.13, 10.26).
         crate::special::elephants::pass_through(tx, s.k, &s.combat.attackers, &s.combat.defenders, &s.held)?;
-        advance(tx, &s.combat, &s.held)?;
+        advance(tx, &s.combat, &s.held, &s.barred)?;
         // 9.18 step 3 with the optional Engaged rule (10.3).
         crate::combat::engaged::after_combat(tx, &s.combat, &s.before);
     }
@@ -816,6 +817,11 @@ pub struct Struck {
     pub before: Vec<(usize, Placement)>,
     pub stand_failed: Vec<usize>,
     pub parted: bool,
+    /// GBA 9.13, 9.31 (P240): each attacker and a hex a defender left by routing on its
+    /// pre-shock check, which that attacker may not advance into: at the moment of that rout
+    /// another enemy was in its ZOC or had it in his.
+    #[serde(default)]
+    pub barred: Vec<(usize, HexId)>,
 }
 
 /// Routs the units a combat's procedure broke below their TQ (a failed stand, the collapse,
@@ -840,20 +846,54 @@ pub(crate) fn strike(
     setup: &ShockSetup,
     attacker_rout_eliminates: Option<&str>,
 ) -> Result<(), RuleError> {
-    let failed = strike_hits(tx, k, combat, setup, attacker_rout_eliminates)?;
+    let (failed, _) = strike_hits(tx, k, combat, setup, attacker_rout_eliminates)?;
     rout_failed_stands(tx, &failed)?;
     crate::effects::cohesion::settle(tx)
 }
 
+/// Attackers and the hexes each may not advance into (9.13, 9.31, P240).
+type Barred = Vec<(usize, HexId)>;
+
+/// GBA 9.13, 9.31 (P240): the attackers of `combat` that may not advance into the hexes of the
+/// defenders `charge_routed` (routed by their pre-shock checks), judged now, as those routs
+/// happen: another enemy — not routed, not one of those — is in the attacker's ZOC (9.13) or
+/// has the attacker in his (9.31).
+fn barred_advances(tx: &Tx, combat: &Combat, charge_routed: &[usize]) -> Barred {
+    let (s, state) = (tx.scenario, &tx.state);
+    let mut out = Vec::new();
+    if charge_routed.is_empty() {
+        return out;
+    }
+    for &a in &combat.attackers {
+        let side = s.units[a].side;
+        let own_zoc = crate::map::zoc::zoc_of(s, state, a);
+        let held = |e: usize| -> bool {
+            state.units[a].placement.hexes().any(|h| crate::map::zoc::zoc_of(s, state, e).contains(&h))
+                || state.units[e].placement.hexes().any(|h| own_zoc.contains(&h))
+        };
+        let pinned = (0..s.units.len()).any(|e| {
+            let es = &state.units[e];
+            s.units[e].side != side && !es.eliminated && !es.routed && !charge_routed.contains(&e) && held(e)
+        });
+        if pinned {
+            for &d in charge_routed {
+                out.extend(state.units[d].placement.hexes().map(|h| (a, h)));
+            }
+        }
+    }
+    out
+}
+
 /// One combat's dice, leader casualties and hits (9.13–9.17); returns the units its procedure
-/// routs below their TQ, leaving those routs to the caller.
+/// routs below their TQ, leaving those routs to the caller, and the advances its Charge bars
+/// (9.13, 9.31, P240).
 fn strike_hits(
     tx: &mut Tx,
     k: usize,
     combat: &Combat,
     setup: &ShockSetup,
     attacker_rout_eliminates: Option<&str>,
-) -> Result<Vec<usize>, RuleError> {
+) -> Result<(Vec<usize>, Barred), RuleError> {
     let ids = |v: &[usize]| v.iter().map(|&u| tx.scenario.units[u].id.clone()).collect::<Vec<_>>();
     let (attackers, defenders) = (ids(&combat.attackers), ids(&combat.defenders));
     // The resolver's results come in the setup's order.
@@ -876,6 +916,18 @@ fn strike_hits(
     if let Some(e) = error {
         return Err(e);
     }
+    // The defenders the Charge routed (9.13), and whose advance that bars, before any hit lands.
+    let charge_routed: Vec<usize> = outcome
+        .steps
+        .iter()
+        .filter_map(|s| match s.kind {
+            StepKind::Rout { unit } if s.rule == CHARGE_ROUT_RULE && unit.side == Side::Defender => {
+                d_order.get(unit.index).copied()
+            }
+            _ => None,
+        })
+        .collect();
+    let barred = barred_advances(tx, combat, &charge_routed);
     tx.emit(Event::ShockResolved {
         attackers: attackers.clone(),
         defenders: defenders.clone(),
@@ -924,13 +976,13 @@ fn strike_hits(
             }
         }
     }
-    Ok(stand_failed)
+    Ok((stand_failed, barred))
 }
 
 /// Advance after combat (9.31–9.34), one-hex attackers: into each hex the defenders left, the
 /// attacker beside it — the higher TQ first (with superiority all are equal) — paying the ground's
 /// hits, never more than TQ − 1; then the two-hex attackers (9.33, `advance.rs`, P42).
-fn advance(tx: &mut Tx, combat: &Combat, held: &[HexId]) -> Result<(), RuleError> {
+fn advance(tx: &mut Tx, combat: &Combat, held: &[HexId], barred: &[(usize, HexId)]) -> Result<(), RuleError> {
     let occupied = crate::map::zoc::occupancy(&tx.state);
     let vacated: Vec<HexId> = held.iter().copied().filter(|h| !occupied.contains_key(h)).collect();
     let mut moved: Vec<usize> = Vec::new();
@@ -942,6 +994,8 @@ fn advance(tx: &mut Tx, combat: &Combat, held: &[HexId]) -> Result<(), RuleError
             .filter(|&a| {
                 let st = &tx.state.units[a];
                 !moved.contains(&a)
+                    // GBA 9.13, 9.31 (P240): not into a hex its Charge emptied while pinned.
+                    && !barred.contains(&(a, hex))
                     && !st.eliminated
                     && !st.routed
                     && matches!(st.placement, Placement::One(at) if at.is_adjacent(hex))
@@ -981,7 +1035,7 @@ fn advance(tx: &mut Tx, combat: &Combat, held: &[HexId]) -> Result<(), RuleError
         moved.push(a);
     }
     // 9.33: then the two-hex attackers.
-    crate::combat::advance::formation_advances(tx, &combat.attackers, held)
+    crate::combat::advance::formation_advances(tx, &combat.attackers, held, barred)
 }
 
 /// A step of the combat in plain words, for the log.
