@@ -271,3 +271,40 @@ fn a_skirmisher_in_the_attackers_flank_leaves_position_superiority_gba_9_16_r5()
     let events = ok(&mut game, shock(&["mi"]));
     assert_eq!(superiority_line(&events), "superiority: Attacker (GBA 9.16(A), CG 9.17[1])", "{events:?}");
 }
+
+/// Blue's javelin-armed peltasts (LP, no class) at 0505 attack red's MI at 0605.
+fn peltasts() -> Field {
+    Field {
+        units: [
+            vec![unit("lp", "LP", "", 3, 5, 6, "J", "0505", "E")],
+            vec![unit("red", "MI", "", 4, 2, 5, "", "0605", "W")],
+        ],
+        leaders: [vec![leader("hero", "overall", 2, 8, "0201")], vec![leader("foe", "overall", 6, 4, "1210")]],
+        ..Field::default()
+    }
+}
+
+#[test]
+fn javelin_armed_peltasts_spend_their_javelins_when_the_combat_is_over_after_its_routs_gba_8_17_r7() {
+    let (mut game, _) = peltasts().start(&[9; 8]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, Command::EndOrders);
+    let mut events = ok(&mut game, shock(&["lp"]));
+    events.extend(rout_first(&mut game));
+    let at = |p: &dyn Fn(&Event) -> bool| events.iter().position(p).unwrap_or_else(|| panic!("{events:?}"));
+    let routed = at(&|e| matches!(e, Event::UnitRouted { unit, .. } if unit == "red"));
+    let spent = events
+        .iter()
+        .position(|e| {
+            *e == Event::SupplyChanged {
+                unit: "lp".into(),
+                supply: sarissa_rules::combat::missile::Supply::No,
+                rule: "8.17".into(),
+            }
+        })
+        .unwrap_or_else(|| panic!("an LP with javelins, class or none, spends them: {events:?}"));
+    let advanced = at(&|e| matches!(e, Event::UnitAdvanced { unit, .. } if unit == "lp"));
+    // Missile No once the combat is over: after the rout it caused, before the advance.
+    assert!(routed < spent && spent < advanced, "{events:?}");
+    assert_eq!(events.iter().filter(|e| matches!(e, Event::SupplyChanged { .. })).count(), 1, "{events:?}");
+}

@@ -27,7 +27,7 @@ use crate::game::{Event, GameState, HitCause, LeaderStatus, Phase, RollPurpose, 
 use crate::map::facing::{arc_of, Arc};
 use crate::map::hex::HexId;
 use crate::map::terrain::{HexsideFeature, Terrain};
-use crate::scenario::units::{Grade, LeaderRole, Placement, UnitClass, UnitType};
+use crate::scenario::units::{Grade, LeaderRole, Placement, UnitType};
 use crate::scenario::Scenario;
 use std::collections::{BTreeSet, HashMap};
 
@@ -793,6 +793,10 @@ fn go_on(tx: &mut Tx, mut rest: ShockRest) -> Result<bool, RuleError> {
         crate::effects::cohesion::offer(tx, p, crate::effects::cohesion::AfterRout::Shock(Box::new(rest)));
         return Ok(true);
     }
+    // 8.17 (R7): the combats are over, their routs done: javelins spent before the advances.
+    for s in rest.struck.iter().filter(|s| !s.parted) {
+        spend_javelins(tx, &s.combat);
+    }
     // From here on a rout (a next-row attack, a wheel) takes its first option: P120.
     for s in rest.struck.iter().filter(|s| !s.parted) {
         // Elephants (and CG chariots) whose defender held go through it (GBA 11.13, CG 10.13, 10.26).
@@ -824,6 +828,25 @@ pub struct Struck {
     pub barred: Vec<(usize, HexId)>,
 }
 
+/// GBA 8.17, CG 8.17 (rulings R7): on completion of a shock combat — after the routs it caused,
+/// so that their zones of control shaped those rout paths — every javelin-armed foot unit that
+/// fought in it and still has javelins is Missile No. By the unit's missile, not its class: a
+/// javelin-armed LP (which the format gives no class J) spends its javelins too.
+fn spend_javelins(tx: &mut Tx, combat: &Combat) {
+    for &u in combat.attackers.iter().chain(&combat.defenders) {
+        let (un, st) = (&tx.scenario.units[u], &tx.state.units[u]);
+        let foot = !un.kind.is_cavalry() && !matches!(un.kind, UnitType::EL | UnitType::CH | UnitType::ChStar);
+        if foot
+            && un.missile == Some(crate::scenario::units::Missile::Javelin)
+            && st.supply != Supply::No
+            && !st.eliminated
+        {
+            let unit = un.id.clone();
+            tx.emit(Event::SupplyChanged { unit, supply: Supply::No, rule: "8.17".into() });
+        }
+    }
+}
+
 /// Routs the units a combat's procedure broke below their TQ (a failed stand, the collapse,
 /// 9.18), if nothing has removed them since.
 fn rout_failed_stands(tx: &mut Tx, units: &[usize]) -> Result<(), RuleError> {
@@ -848,7 +871,10 @@ pub(crate) fn strike(
 ) -> Result<(), RuleError> {
     let (failed, _) = strike_hits(tx, k, combat, setup, attacker_rout_eliminates)?;
     rout_failed_stands(tx, &failed)?;
-    crate::effects::cohesion::settle(tx)
+    crate::effects::cohesion::settle(tx)?;
+    // 8.17: the combat is over.
+    spend_javelins(tx, combat);
+    Ok(())
 }
 
 /// Attackers and the hexes each may not advance into (9.13, 9.31, P240).
@@ -967,12 +993,6 @@ fn strike_hits(
             }
             if r.routed {
                 stand_failed.push(u);
-            }
-            // J-class foot that fought are out of javelins (8.17).
-            let un = &tx.scenario.units[u];
-            let javelin_foot = un.class == Some(UnitClass::J) && !un.kind.is_cavalry();
-            if javelin_foot && tx.state.units[u].supply != Supply::No && !tx.state.units[u].eliminated {
-                tx.emit(Event::SupplyChanged { unit: id, supply: Supply::No, rule: "8.17".into() });
             }
         }
     }
