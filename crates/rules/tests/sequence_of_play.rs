@@ -182,6 +182,40 @@ fn die_roll_of_doom_9_is_a_crisis_of_faith_gba_5_33() {
 }
 
 #[test]
+fn in_a_crisis_of_faith_the_leader_also_withdraws_two_hexes_then_is_finished_gba_5_33_p241() {
+    let field = Field {
+        units: [
+            vec![unit("m1", "HC", "", 3, 7, 7, "", "0505", "E")],
+            vec![unit("p1", "HC", "", 3, 6, 7, "", "1005", "W")],
+        ],
+        leaders: [vec![leader("alexander", "overall", 7, 6, "0505")], vec![leader("darius", "overall", 8, 4, "1005")]],
+        ..Field::default()
+    };
+    // Momentum 9, doom 9, then m1's TQ check (8: one hit).
+    let (mut game, _) = field.start(&[9, 9, 8]);
+    ok(&mut game, activate("alexander"));
+    ok(&mut game, Command::EndOrders);
+    let events = ok(&mut game, Command::TryMomentum);
+    let withdrew = events
+        .iter()
+        .position(|e| matches!(e, Event::LeaderWithdrew { leader, .. } if leader == "alexander"))
+        .unwrap_or_else(|| panic!("{events:?}"));
+    let Event::LeaderWithdrew { path, .. } = &events[withdrew] else { unreachable!() };
+    // Two hexes from 0505, each farther from p1 at 1005 than the hex before.
+    assert_eq!(path.len(), 2, "{path:?}");
+    let mut at = h("0505");
+    for &next in path {
+        assert!(at.is_adjacent(next) && next.distance(h("1005")) > at.distance(h("1005")), "{path:?}");
+        at = next;
+    }
+    assert_eq!(game.state.leaders[0].at, at);
+    // The units' withdrawals come first, and he is Finished only after his own.
+    let last_unit = events.iter().rposition(|e| matches!(e, Event::UnitWithdrew { .. })).unwrap();
+    let finished = events.iter().position(|e| *e == Event::LeaderFinished { leader: "alexander".into() }).unwrap();
+    assert!(last_unit < withdrew && withdrew < finished, "{events:?}");
+}
+
+#[test]
 fn at_most_three_orders_phases_in_succession_gba_5_14() {
     let mut game = alexander_at_momentum(&[3, 4]);
     ok(&mut game, Command::TryMomentum);

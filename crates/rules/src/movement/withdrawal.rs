@@ -573,6 +573,26 @@ pub fn crisis_withdrawal(scenario: &Scenario, state: &GameState, unit: usize) ->
     }
 }
 
+/// The leader's own withdrawal in a crisis of faith (GBA 5.33[3]: "the leader also withdraws two
+/// hexes"; P41, P241): as his units' — two hexes away from the nearest enemy unit, by a leader's
+/// ground rules of withdrawal (4.62, 6.71), as far as he can; the hex farthest from that enemy,
+/// the first by id among equals. `None`: he stays (no enemy on the field, or nowhere to go).
+pub fn crisis_leader_withdrawal(scenario: &Scenario, state: &GameState, leader: usize) -> Option<Vec<HexId>> {
+    let (side, start) = (scenario.leaders[leader].side, state.leaders[leader].at);
+    let nearest = (0..scenario.units.len())
+        .filter(|&e| scenario.units[e].side != side && !state.units[e].eliminated)
+        .min_by_key(|&e| {
+        (state.units[e].placement.hexes().map(|h| h.distance(start)).min().unwrap_or(u32::MAX), e)
+    })?;
+    let mut r = leader_retreat(scenario, state, leader, Approach::Unit(nearest))?;
+    r.allowance = Allowance::Hexes(2);
+    r.search()
+        .into_iter()
+        .filter(|(h, _)| scenario.map.contains(*h))
+        .max_by_key(|(h, (_, path))| (path.len(), r.distance(*h), std::cmp::Reverse(*h)))
+        .map(|(_, (_, path))| path)
+}
+
 /// Could `unit`, one-hex or two-hex, withdraw from `mover` now, somewhere (6.71)?
 pub(crate) fn may_withdraw_from(scenario: &Scenario, state: &GameState, unit: usize, mover: usize) -> bool {
     unit_retreat(scenario, state, unit, mover).is_some_and(|r| !r.search().is_empty())

@@ -793,14 +793,20 @@ fn try_momentum(tx: &mut Tx, leader: &str) -> Result<(), RuleError> {
             _ => Doom::Finished,
         };
         tx.emit(Event::DoomOutcome { leader: leader.into(), outcome });
-        tx.emit(Event::LeaderFinished { leader: leader.into() });
+        // 5.33[3]: in a crisis of faith the leader is Finished after his withdrawal.
+        if outcome != Doom::CrisisOfFaith {
+            tx.emit(Event::LeaderFinished { leader: leader.into() });
+        }
         match outcome {
             Doom::Reactivation => {
                 let side = 1 - tx.scenario.leaders[li].side;
                 tx.emit(Event::ReactivationOffered { side });
                 return Ok(());
             }
-            Doom::CrisisOfFaith => crisis_of_faith(tx, li)?,
+            Doom::CrisisOfFaith => {
+                crisis_of_faith(tx, li)?;
+                tx.emit(Event::LeaderFinished { leader: leader.into() });
+            }
             Doom::Finished => {}
         }
         return offer_next(tx);
@@ -852,6 +858,12 @@ fn crisis_of_faith(tx: &mut Tx, leader: usize) -> Result<(), RuleError> {
         let roll = tx.roll(RollPurpose::TqCheck { unit: id.clone(), rule: "5.33".into() })?;
         if roll > crate::movement::column::effective_tq(tx.scenario, &tx.state, i) {
             tx.emit(Event::CohesionHits { unit: id, hits: 1, cause: HitCause::CrisisOfFaith });
+        }
+    }
+    // 5.33[3] (P241): "the leader also withdraws two hexes", as his units did.
+    if tx.state.leaders[leader].status != LeaderStatus::Eliminated {
+        if let Some(path) = crate::movement::withdrawal::crisis_leader_withdrawal(tx.scenario, &tx.state, leader) {
+            tx.emit(Event::LeaderWithdrew { leader: tx.scenario.leaders[leader].id.clone(), path });
         }
     }
     Ok(())
