@@ -332,7 +332,7 @@ fn archer_foot_may_move_and_fire_long_bows_only_turn_and_fire_cg_8_11_d44() {
     assert!(targets(&game.scenario, &game.state, 0).is_empty());
 }
 
-/// Twenty seeded random games on a Chandragupta field (the Samarkand ground and armies under
+/// Thirty seeded random games on a Chandragupta field (the Samarkand ground and armies under
 /// `rules = "chandragupta"`): every command the random player picks from the legal list is
 /// accepted, and each game replays to the same state — the CG hooks above stay reachable and
 /// consistent (D15–D44). The Sogdians' wing commander gives Wing Commands to his Nayakas in
@@ -342,7 +342,7 @@ fn random_games_on_a_chandragupta_field_run_clean_cg_d15_d44() {
     let text = include_str!("data/cg_field.toml");
     let scenario = std::sync::Arc::new(sarissa_rules::load("cg-field.toml", text).unwrap_or_else(|e| panic!("{e}")));
     let mut wing_commands = 0;
-    for seed in 0..20u64 {
+    for seed in 0..30u64 {
         let dice = || sarissa_rules::Dice::seeded(seed);
         let (mut game, _) = sarissa_rules::Game::new(scenario.clone(), dice()).unwrap();
         let mut player = sarissa_rules::play::playout::RandomPlayer::new(seed);

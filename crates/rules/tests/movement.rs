@@ -297,3 +297,29 @@ fn a_leader_enters_an_enemy_zoc_only_where_a_friend_stands_and_stops_there_gba_4
     // No path goes on through the ZOC hex he stopped in.
     assert!(reach.values().all(|(_, path)| !path[..path.len() - 1].contains(&h("0705"))));
 }
+
+#[test]
+fn a_leader_moves_with_a_unit_he_ordered_and_was_stacked_with_without_an_order_gba_4_23_p242() {
+    // Initiative 2: two orders. The hero, stacked with `a`, orders it forward and goes with it
+    // free; his second order still moves `b`.
+    let mut field = field_with(
+        vec![unit("a", "HC", "", 3, 7, 7, "", "0305", "E"), unit("b", "HC", "", 3, 7, 7, "", "0307", "E")],
+        vec![unit("r", "HC", "", 3, 6, 7, "", "1109", "W")],
+    );
+    field.leaders[0] = vec![leader("hero", "overall", 2, 6, "0305")];
+    let (mut game, _) = field.start(&[]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, mv("a", &["0405", "0505"], Vertex::E));
+    assert_eq!(orders_left(&game), 1);
+    let events = ok(&mut game, Command::MoveLeader { leader: "hero".into(), path: vec![h("0405"), h("0505")] });
+    assert!(
+        events.iter().any(|e| matches!(e, Event::LeaderMoved { leader, orders: 0, .. } if leader == "hero")),
+        "{events:?}"
+    );
+    assert_eq!(orders_left(&game), 1, "no order spent (4.23)");
+    ok(&mut game, mv("b", &["0407"], Vertex::E));
+    assert_eq!(orders_left(&game), 0);
+    // Once he has moved, the free move is spent: another move of his needs an order.
+    let err = game.execute(&Command::MoveLeader { leader: "hero".into(), path: vec![h("0605")] }).unwrap_err();
+    assert!(matches!(err, RuleError::NoOrdersLeft { .. }), "{err}");
+}

@@ -56,6 +56,25 @@ pub fn in_command_range(scenario: &Scenario, state: &GameState, leader: usize, u
     state.units[unit].placement.hexes().any(|h| range.contains_key(&h))
 }
 
+/// GBA 4.23 (P242): "a leader may also move without expending an Individual Order with any
+/// combat unit with which he is stacked and to which he gave an Individual Order". The active
+/// leader, giving individual orders, has not moved yet this phase and still stands in a hex where
+/// a unit he ordered this phase began its ordered move, and that unit has moved off: his move is
+/// free. He need not stay with the unit (4.23), so his path is his own.
+pub fn moves_free_with_unit(scenario: &Scenario, state: &GameState, leader: usize) -> bool {
+    let crate::game::Phase::Orders { leader: active, ordered, line: None, .. } = &state.phase else {
+        return false;
+    };
+    if &scenario.leaders[leader].id != active || state.leaders[leader].mp_used > 0 {
+        return false;
+    }
+    let at = state.leaders[leader].at;
+    ordered.iter().filter_map(|id| scenario.units.iter().position(|u| &u.id == id)).any(|u| {
+        let st = &state.units[u];
+        st.order_start.is_some_and(|p| p != st.placement && p.hexes().any(|h| h == at))
+    })
+}
+
 /// Is this leader in an enemy ZOC (GBA 4.24, 5.25)?
 pub fn leader_in_enemy_zoc(scenario: &Scenario, state: &GameState, leader: usize) -> bool {
     let side = scenario.leaders[leader].side;

@@ -336,7 +336,9 @@ pub fn movable_leaders(game: &Game) -> Vec<(usize, bool)> {
     let Phase::Orders { leader, orders_left, line, .. } = &st.phase else { return Vec::new() };
     let Some(li) = s.leaders.iter().position(|l| &l.id == leader) else { return Vec::new() };
     let mut out = Vec::new();
-    if line.is_some() || (*orders_left > 0 && (is_overall(s, li) || !leader_in_enemy_zoc(s, st, li))) {
+    // 4.23 (P242): with a unit he ordered and was stacked with, he moves with no order left.
+    let free = line.is_some() || crate::command::orders::moves_free_with_unit(s, st, li);
+    if free || (*orders_left > 0 && (is_overall(s, li) || !leader_in_enemy_zoc(s, st, li))) {
         out.push((li, false));
     }
     let gives_orders = is_overall(s, li) || !leader_in_enemy_zoc(s, st, li);

@@ -169,9 +169,13 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         }
         (Phase::Orders { .. }, Command::RetireToCamp { leader }) => crate::works::retire::declare(tx, leader),
         (Phase::Orders { leader, orders_left, line, .. }, Command::MoveLeader { leader: moving, path }) => {
-            // The leader of a line may move with it without an order (4.36).
-            let li =
-                if line.is_some() { tx.leader_index(&leader)? } else { check_can_order(tx, &leader, orders_left)? };
+            // The leader of a line may move with it without an order (4.36); so may a leader
+            // with a unit he ordered and was stacked with (4.23, P242).
+            let free = line.is_some() || {
+                let li = tx.leader_index(&leader)?;
+                moving == &leader && crate::command::orders::moves_free_with_unit(tx.scenario, &tx.state, li)
+            };
+            let li = if free { tx.leader_index(&leader)? } else { check_can_order(tx, &leader, orders_left)? };
             order_leader_move(tx, li, moving, path)
         }
         // CG 10.52: an engine shoots with no order and no command.
@@ -543,6 +547,8 @@ fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Re
     };
     let (orders_left, with_line) = (*orders_left, line.is_some());
     let by_overall = mi != li;
+    // 4.23 (P242): with a unit he ordered and was stacked with, no order.
+    let with_unit = !by_overall && crate::command::orders::moves_free_with_unit(tx.scenario, &tx.state, mi);
     let orders = if by_overall {
         if !crate::command::orders::may_move_leader(tx.scenario, &tx.state, li, mi) {
             return Err(refuse(
@@ -566,7 +572,7 @@ fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Re
             return Err(RuleError::NoOrdersLeft { leader: tx.scenario.leaders[li].id.clone() });
         }
         cost
-    } else if with_line {
+    } else if with_line || with_unit {
         0
     } else {
         1
