@@ -103,17 +103,19 @@ test('the start screen offers to continue the game in progress, and a damaged sa
   await page.locator('.prompt .act.place-pw').tap();
   await page.locator('.prompt .act.activate').first().tap();
   await page.locator('.topbar .back').tap();
-  await expect(page.locator('.continue-card')).toContainText('Samarkand');
-  await page.locator('.continue-card .continue').tap();
+  await expect(page.locator('.library-game').first()).toContainText('Samarkand');
+  await page.locator('.library-game .continue').first().tap();
   await expect(page.locator('.prompt-text')).toContainText(/orders? left/);
 
-  // Tamper with the save: the game is refused with a reason, the battles are still there.
+  // A save of an earlier version, tampered with: refused with a reason, the battles and the
+  // library are still there.
   await page.evaluate(() => localStorage.setItem('sarissa.autosave',
     JSON.stringify({ format: 1, scenario: 'samarkand', seed: 1, commands: ['activate pharnuches'] })));
   await page.goto('/#/');
   await page.reload();
   await expect(page.locator('.continue-card.broken')).toContainText('breaks the rules');
   await expect(page.locator('.battle-card')).toHaveCount(battleCount);
+  await expect(page.locator('.library-game')).toHaveCount(1);
   await page.locator('.continue-card .discard').tap();
   await expect(page.locator('.continue-card')).toHaveCount(0);
 });

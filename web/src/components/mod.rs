@@ -4,6 +4,7 @@
 pub mod app;
 pub mod chooser;
 pub mod counters;
+pub mod library;
 pub mod map;
 pub mod odds_view;
 pub mod panel;

@@ -1,7 +1,7 @@
 //! Playing a battle, hotseat: the prompt says whose decision it is; the map offers exactly the
 //! legal orders (from the engine's queries) and previews them; every command is saved at once.
 
-use crate::browser::storage::autosave;
+use crate::browser::storage::store_session;
 use crate::components::map::{MapView, Overlay};
 use crate::components::panel::Panel;
 use crate::components::prompt::Prompt;
@@ -22,13 +22,15 @@ use yew::prelude::*;
 
 #[derive(Properties, Clone)]
 pub struct PlayProps {
+    /// The game's key in the library, under which every command is saved.
+    pub game_id: AttrValue,
     pub session: Rc<Session>,
     pub on_exit: Callback<()>,
 }
 
 impl PartialEq for PlayProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.session, &other.session)
+        Rc::ptr_eq(&self.session, &other.session) && self.game_id == other.game_id
     }
 }
 
@@ -394,6 +396,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
     };
 
     let execute = {
+        let game_id = props.game_id.clone();
         let (session, ordering, target, error, focus, riding) =
             (session.clone(), ordering.clone(), target.clone(), error.clone(), focus.clone(), riding.clone());
         let (shock_chosen, column_wanted, line_chosen, escort) =
@@ -402,7 +405,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
             let mut next = (**session).clone();
             match next.execute(command) {
                 Ok(_) => {
-                    let saved = autosave(&next.to_json());
+                    let saved = store_session(&game_id, &next);
                     error.set(saved.err());
                     session.set(Rc::new(next));
                     ordering.set(None);
@@ -591,12 +594,13 @@ pub fn play_screen(props: &PlayProps) -> Html {
         })
     };
     let on_undo = {
+        let game_id = props.game_id.clone();
         let (session, ordering, target, error) = (session.clone(), ordering.clone(), target.clone(), error.clone());
         Callback::from(move |_| {
             let mut next = (**session).clone();
             match next.undo() {
                 Ok(()) => {
-                    error.set(autosave(&next.to_json()).err());
+                    error.set(store_session(&game_id, &next).err());
                     session.set(Rc::new(next));
                     ordering.set(None);
                     target.set(None);

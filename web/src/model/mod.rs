@@ -5,6 +5,7 @@
 
 pub mod camera;
 pub mod geometry;
+pub mod library;
 pub mod route;
 pub mod scenarios;
 pub mod session;

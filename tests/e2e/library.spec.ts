@@ -1,0 +1,104 @@
+import { test, expect, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+
+// The games on this device: the old single save migrated, several games side by side, rename,
+// delete with a way back, and a game saved as a file opened in a fresh browser.
+
+async function currentSave(page: Page) {
+  return JSON.parse(await page.evaluate(() => {
+    const current = JSON.parse(localStorage.getItem('sarissa.library') ?? '{}').current;
+    return localStorage.getItem(`sarissa.game.${current}`) ?? '{}';
+  }));
+}
+
+async function startBattle(page: Page, id: string) {
+  await page.goto('/');
+  await page.locator(`.battle-card[data-scenario="${id}"] .play`).tap();
+  await expect(page).toHaveURL(/#\/play$/);
+  await expect(page.locator('.map-viewport[data-scale]')).toBeVisible();
+}
+
+test('the single save of earlier versions becomes the first game of the library', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('sarissa.autosave',
+    JSON.stringify({ format: 1, scenario: 'samarkand', seed: 7, commands: [] })));
+  await page.reload();
+  const rows = page.locator('.library-game');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-scenario', 'samarkand');
+  await expect(rows.first().locator('.standing')).toContainText('turn 1');
+  expect(await page.evaluate(() => localStorage.getItem('sarissa.autosave'))).toBeNull();
+  expect((await currentSave(page)).seed).toBe(7);
+});
+
+test('two games side by side: starting one never replaces another; rename; delete and bring back', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(String(e)));
+  await startBattle(page, 'samarkand');
+  await page.locator('.topbar .back').tap();
+  await startBattle(page, 'granicus');
+  await page.locator('.topbar .back').tap();
+  const rows = page.locator('.library-game');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toHaveAttribute('data-scenario', 'granicus');
+  await expect(rows.nth(1)).toHaveAttribute('data-scenario', 'samarkand');
+  await expect(rows.nth(1).locator('.battle')).toContainText(' against ');
+  await expect(rows.nth(1).locator('.standing')).toContainText('to decide');
+
+  const samarkand = page.locator('.library-game[data-scenario="samarkand"]');
+  await samarkand.locator('.rename-game').tap();
+  await samarkand.locator('input.rename').fill('Spitamenes, second try');
+  await samarkand.locator('input.rename').press('Enter');
+  await expect(samarkand.locator('.game-name')).toHaveText('Spitamenes, second try');
+
+  await samarkand.locator('.delete').tap();
+  await expect(rows).toHaveCount(1);
+  await expect(page.locator('.library-notice')).toContainText('Spitamenes, second try');
+  await page.screenshot({ path: 'artifacts/tablet-library.png' });
+  await page.locator('.library-notice .undelete').tap();
+  await expect(rows).toHaveCount(2);
+  await expect(page.locator('.library-game[data-scenario="samarkand"] .game-name')).toHaveText('Spitamenes, second try');
+
+  // Continue opens that game, not the last one started.
+  await page.locator('.library-game[data-scenario="samarkand"] .continue').tap();
+  await expect(page.locator('.topbar .battle-name')).toContainText('Samarkand');
+  await page.reload();
+  await expect(page.locator('.topbar .battle-name')).toContainText('Samarkand');
+  expect(problems).toEqual([]);
+});
+
+test('a game saved as a file opens in a fresh browser at the same position', async ({ page, browser }) => {
+  await startBattle(page, 'samarkand');
+  // One command, so that the file carries a history.
+  await page.locator('.prompt .act.place-pw').tap();
+  await expect(page.locator('.prompt-text')).toContainText('activate a leader');
+  const saved = await currentSave(page);
+  expect(saved.commands.length).toBe(1);
+  await page.locator('.topbar .back').tap();
+  const download = page.waitForEvent('download');
+  await page.locator('.library-game .save-file').first().tap();
+  const file = await (await download).path();
+  expect((await download).suggestedFilename()).toMatch(/\.sarissa$/);
+  const text = readFileSync(file!, 'utf8');
+  expect(JSON.parse(text)).toEqual(saved);
+
+  const fresh = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+  const other = await fresh.newPage();
+  await other.goto('/');
+  await other.locator('.library .import input[type=file]').setInputFiles({ name: 'game.sarissa', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await expect(other).toHaveURL(/#\/play$/);
+  await expect(other.locator('.prompt-text')).toContainText('activate a leader');
+  expect(await currentSave(other)).toEqual(saved);
+  // The same game again: the library asks, and may keep both.
+  await other.locator('.topbar .back').tap();
+  await other.locator('.library .import input[type=file]').setInputFiles({ name: 'game.sarissa', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await expect(other.locator('.arrival')).toContainText('already here');
+  await other.locator('.arrival .keep-both').tap();
+  await other.locator('.topbar .back').tap();
+  await expect(other.locator('.library-game')).toHaveCount(2);
+  // A damaged file is refused in plain words, and nothing else is touched.
+  await other.locator('.library .import input[type=file]').setInputFiles({ name: 'broken.sarissa', mimeType: 'application/json', buffer: Buffer.from(text.slice(0, 40)) });
+  await expect(other.locator('.notice')).toContainText('broken.sarissa');
+  await expect(other.locator('.library-game')).toHaveCount(2);
+  await fresh.close();
+});
