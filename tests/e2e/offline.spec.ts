@@ -1,6 +1,6 @@
 import { test, expect, Page } from '@playwright/test';
-import { spawn, ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -167,6 +167,8 @@ test('a new version installs beside a game in progress and says so quietly; it i
     const notice = page.locator('.update-notice');
     await expect(notice).toHaveText(/A new version of Sarissa is ready; it will be used next time you open it\./);
     await expect(notice).toHaveAttribute('role', 'status');
+    mkdirSync('artifacts', { recursive: true });
+    await page.screenshot({ path: 'artifacts/update-notice.png' });
     expect(navigated).toBe(0);
     await expect(page.locator('.map-viewport[data-scale]')).toBeVisible();
     expect(await page.evaluate(async () => {
@@ -194,6 +196,36 @@ test('a new version installs beside a game in progress and says so quietly; it i
     await expect(again.locator('.continue-card')).toContainText('Samarkand');
   } finally {
     await context.close();
+    await stopServer(server);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a development build served where a release build was retires its worker and caches', async ({ page }) => {
+  // Release build first, as if served here before; then the same address serves a development
+  // build (what scripts/pwa-sw.sh writes for trunk serve and debug builds).
+  const dir = mkdtempSync(join(tmpdir(), 'sarissa-dev-'));
+  cpSync('../dist', dir, { recursive: true });
+  const server = await startServer(dir, 8095);
+  try {
+    await page.goto('http://127.0.0.1:8095/');
+    await controlled(page);
+    expect((await cachedFiles(page)).names).toHaveLength(1);
+
+    const index = join(dir, 'index.html');
+    writeFileSync(index, readFileSync(index, 'utf8').replace('data-sw="on"', 'data-sw="off"'));
+    execFileSync('bash', ['../scripts/pwa-sw.sh'], { env: { ...process.env, TRUNK_STAGING_DIR: dir, TRUNK_PROFILE: 'debug' } });
+    expect(readFileSync(join(dir, 'sw.js'), 'utf8')).not.toContain('const FILES');
+
+    await page.reload();
+    await expect.poll(async () => page.evaluate(async () =>
+      [(await navigator.serviceWorker.getRegistrations()).length, (await caches.keys()).length]),
+    { timeout: 15_000 }).toEqual([0, 0]);
+    await page.reload();
+    await expect(page.locator('.battle-card').first()).toBeVisible();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    expect(await page.evaluate(() => document.documentElement.dataset.persisted)).toMatch(/^(yes|no)$/);
+  } finally {
     await stopServer(server);
     rmSync(dir, { recursive: true, force: true });
   }
