@@ -84,6 +84,14 @@ test('installable: the manifest is linked and names the icons, which are served'
       return [img.naturalWidth, img.naturalHeight];
     }, new URL(apple!, base).href);
     expect([w, h]).toEqual([180, 180]);
+
+    // And Chromium itself parses the manifest without a complaint and finds nothing missing to
+    // install the app, but for the test's private window.
+    const cdp = await page.context().newCDPSession(page);
+    expect((await cdp.send('Page.getAppManifest')).errors).toEqual([]);
+    const blocking = async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors
+      .map((e) => e.errorId).filter((id) => id !== 'in-incognito');
+    await expect.poll(blocking, { timeout: 10_000 }).toEqual([]);
   } finally {
     await stopServer(server);
   }
