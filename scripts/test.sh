@@ -33,7 +33,7 @@ step "wasm tests in headless Chromium"
 
 step "release build"
 trunk build --release
-wasm=$(ls dist/*.wasm) js=$(ls dist/*.js)
+wasm=$(ls dist/*.wasm) js=$(ls dist/*.js | grep -v '/sw\.js$')   # sw.js: the service worker
 printf 'size: wasm %s bytes (%s gzip), js %s bytes (%s gzip)\n' \
   "$(stat -c %s "$wasm")" "$(gzip -9 -c "$wasm" | wc -c)" "$(stat -c %s "$js")" "$(gzip -9 -c "$js" | wc -c)"
 
