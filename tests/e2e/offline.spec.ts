@@ -144,7 +144,7 @@ test('offline: with the server gone the game opens, a battle starts, and a reloa
   await expect(page.locator('.map-viewport[data-scale]')).toBeVisible();
   await expect(page.locator('.prompt-text')).toHaveText(prompt!);
   await page.goto('http://127.0.0.1:8093/#/');
-  await expect(page.locator('.continue-card')).toContainText('Samarkand');
+  await expect(page.locator('.library-game').first()).toContainText('Samarkand');
   expect(problems).toEqual([]);
 });
 
@@ -201,7 +201,7 @@ test('a new version installs beside a game in progress and says so quietly; it i
       await new Promise((r) => setTimeout(r, 500));
       again = await context.newPage();
     }
-    await expect(again.locator('.continue-card')).toContainText('Samarkand');
+    await expect(again.locator('.library-game').first()).toContainText('Samarkand');
   } finally {
     await context.close();
     await stopServer(server);

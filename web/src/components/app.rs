@@ -37,6 +37,16 @@ fn new_seed() -> u64 {
     now.rotate_left(20) ^ noise
 }
 
+/// Whether the browser has granted persistent storage, as index.html marks it on the page
+/// (`navigator.storage.persisted()`), once known.
+fn persisted() -> Option<bool> {
+    match gloo::utils::document_element().get_attribute("data-persisted").as_deref() {
+        Some("yes") => Some(true),
+        Some("no") => Some(false),
+        _ => None,
+    }
+}
+
 /// One battle parsed when a game needs it.
 fn find(id: &str) -> Option<Arc<Scenario>> {
     scenarios::load(id).and_then(Result::ok).map(Arc::new)
@@ -268,7 +278,7 @@ pub fn app() -> Html {
                         </section>
                     }
                     { arrival_card.clone().unwrap_or_default() }
-                    <LibraryView library={library.clone()} on_action={on_library.clone()} />
+                    <LibraryView library={library.clone()} on_action={on_library.clone()} persisted={persisted()} />
                 </Chooser>
             </div>
         }
