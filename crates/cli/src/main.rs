@@ -1,6 +1,7 @@
 //! `sarissa`: the headless tool. Validate scenarios, summarise them, play scripted games and
 //! soak-test the engine with random ones.
 
+mod link;
 mod odds;
 mod run;
 mod soak;
@@ -72,6 +73,9 @@ enum Cmd {
     /// (docs/odds.md).
     #[command(subcommand)]
     Odds(odds::OddsCmd),
+    /// Game links and position links (docs/links.md): make them from a game file, or read one.
+    #[command(subcommand)]
+    Link(link::LinkCmd),
 }
 
 fn main() -> ExitCode {
@@ -92,6 +96,7 @@ fn main() -> ExitCode {
             soak::soak(games, seed, scenario, commands, turns, options.into_iter().collect())
         }
         Cmd::Odds(cmd) => odds::odds(cmd),
+        Cmd::Link(cmd) => link::link(cmd),
     }
 }
 
