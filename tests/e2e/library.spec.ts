@@ -102,3 +102,37 @@ test('a game saved as a file opens in a fresh browser at the same position', asy
   await expect(other.locator('.library-game')).toHaveCount(2);
   await fresh.close();
 });
+
+test('a game sent as a link opens on another device at the same position; so does a position link', async ({ page, browser }) => {
+  await startBattle(page, 'samarkand');
+  await page.locator('.prompt .act.place-pw').tap();
+  await page.locator('.prompt .act.activate').first().tap();
+  const prompt = await page.locator('.prompt-text').textContent();
+  const saved = await currentSave(page);
+  await page.locator('.topbar .back').tap();
+  await page.locator('.library-game .share').first().tap();
+  const sheet = page.locator('.share-sheet');
+  await expect(sheet.locator('.game-link input')).toHaveValue(/#g1\./);
+  const gameLink = await sheet.locator('.game-link input').inputValue();
+  const positionLink = await sheet.locator('.position-link input').inputValue();
+  expect(Number(await sheet.locator('.game-link').getAttribute('data-length'))).toBe(gameLink.length);
+  await page.screenshot({ path: 'artifacts/tablet-share.png' });
+
+  const friend = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+  const other = await friend.newPage();
+  await other.goto(gameLink);
+  await expect(other).toHaveURL(/#\/play$/);
+  await expect(other.locator('.prompt-text')).toHaveText(prompt!);
+  expect((await currentSave(other)).commands).toEqual(saved.commands);
+  // The position link starts a new game from where it stands, beside the first.
+  await other.goto(positionLink);
+  await expect(other).toHaveURL(/#\/play$/);
+  await expect(other.locator('.prompt-text')).toHaveText(prompt!);
+  await other.locator('.topbar .back').tap();
+  await expect(other.locator('.library-game')).toHaveCount(2);
+  // A link damaged on the way is refused in plain words; the library is untouched.
+  await other.goto(gameLink.slice(0, -12) + 'AAAAAAAAAAAA');
+  await expect(other.locator('.notice')).toContainText('could not be opened');
+  await expect(other.locator('.library-game')).toHaveCount(2);
+  await friend.close();
+});

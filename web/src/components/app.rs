@@ -9,9 +9,11 @@ use crate::browser::storage::{
 use crate::components::chooser::Chooser;
 use crate::components::library::{drop_handlers, LibraryAction, LibraryView};
 use crate::components::play::PlayScreen;
+use crate::components::share::ShareSheet;
 use crate::model::route::Route;
 use crate::model::scenarios;
-use crate::model::session::{restore, Save, Session};
+use crate::model::session::{restore, Session, Stored};
+use crate::model::sharing;
 use gloo::events::EventListener;
 use sarissa_rules::scenario::OptionChanges;
 use sarissa_rules::Scenario;
@@ -52,13 +54,25 @@ fn find(id: &str) -> Option<Arc<Scenario>> {
     scenarios::load(id).and_then(Result::ok).map(Arc::new)
 }
 
+/// What became of the old single save of earlier versions.
+#[derive(Clone, Debug, PartialEq)]
+enum Migrated {
+    /// Filed as a game of the library, with what the players should be told of it.
+    Filed(String),
+    /// It could not be restored (and stays where it is), for this reason.
+    Broken(String),
+}
+
 /// The old single save of earlier versions becomes the first game of the library; one that
 /// cannot be restored stays where it is, and the start screen says why.
-fn migrate() -> Option<String> {
+fn migrate() -> Option<Migrated> {
     let json = old_autosave()?;
-    match restore(&json, find) {
-        Ok(session) => migrate_old_autosave(&session).err(),
-        Err(why) => Some(why),
+    match restore(&json, scenarios::battle) {
+        Ok((session, note)) => match migrate_old_autosave(&session) {
+            Ok(_) => note.map(|n| Migrated::Filed(format!("The game saved on this device is now in your games. {n}"))),
+            Err(e) => Some(Migrated::Broken(e)),
+        },
+        Err(why) => Some(Migrated::Broken(why)),
     }
 }
 
@@ -73,9 +87,9 @@ struct Arrival {
 
 fn same_game(session: &Session) -> Option<(String, String, usize)> {
     let library = load_library();
-    let mine = session.save();
+    let mine = session.save().save;
     library.games.iter().find_map(|g| {
-        let theirs: Save = serde_json::from_str(&load_game(&g.id)?).ok()?;
+        let theirs = serde_json::from_str::<Stored>(&load_game(&g.id)?).ok()?.save;
         let continues = theirs.commands.len() <= mine.commands.len() && mine.commands.starts_with(&theirs.commands)
             || mine.commands.len() < theirs.commands.len() && theirs.commands.starts_with(&mine.commands);
         (theirs.scenario == mine.scenario && theirs.seed == mine.seed && theirs.options == mine.options && continues)
@@ -90,6 +104,8 @@ pub fn app() -> Html {
     let version = use_state(|| 0u32);
     let notice = use_state(|| None::<String>);
     let arrival = use_state(|| None::<Arrival>);
+    // The game whose share sheet is open.
+    let sharing = use_state(|| None::<String>);
     {
         let route = route.clone();
         use_effect_with((), move |_| {
@@ -101,13 +117,14 @@ pub fn app() -> Html {
     // Whenever the route or the library changes: an old single save left by an earlier version
     // (or a page that wrote one) is filed first; then the library, and the current game restored
     // by replaying its save.
-    type Loaded = (Option<String>, Rc<crate::model::library::Library>, Option<(String, Result<Session, String>)>);
+    type Loaded =
+        (Option<Migrated>, Rc<crate::model::library::Library>, Option<(String, crate::model::session::Restoring)>);
     let loaded: Rc<Loaded> = use_memo(((*route).clone(), *version), |_| {
         let old_save_broken = migrate();
         let library = load_library();
         let restored = library.current.clone().and_then(|id| {
             let json = load_game(&id)?;
-            Some((id, restore(&json, find)))
+            Some((id, restore(&json, scenarios::battle)))
         });
         (old_save_broken, Rc::new(library), restored)
     });
@@ -152,9 +169,21 @@ pub fn app() -> Html {
             Err(e) => notice.set(Some(e)),
         }
     };
+    let save_file = |library: &crate::model::library::Library, id: &str| match (library.get(id), load_game(id)) {
+        (Some(g), Some(json)) => {
+            let pretty = serde_json::from_str::<serde_json::Value>(&json)
+                .and_then(|v| serde_json::to_string_pretty(&v))
+                .unwrap_or(json);
+            download(&file_name(&g.name), &pretty)
+        }
+        _ => Err("That game is no longer on this device.".to_string()),
+    };
     let on_library = {
         let (notice, arrival, bump, file_in) = (notice.clone(), arrival.clone(), bump.clone(), file_in.clone());
+        let sharing = sharing.clone();
+        let notice_after = notice.clone();
         Callback::from(move |action: LibraryAction| {
+            notice.set(None);
             let mut library = load_library();
             let stored = match action {
                 LibraryAction::Continue(id) => {
@@ -178,17 +207,14 @@ pub fn app() -> Html {
                     library.undelete();
                     save_library(&library)
                 }
-                LibraryAction::SaveFile(id) => match (library.get(&id), load_game(&id)) {
-                    (Some(g), Some(json)) => {
-                        let pretty = serde_json::from_str::<serde_json::Value>(&json)
-                            .and_then(|v| serde_json::to_string_pretty(&v))
-                            .unwrap_or(json);
-                        download(&file_name(&g.name), &pretty)
-                    }
-                    _ => Err("That game is no longer on this device.".into()),
-                },
-                LibraryAction::Import { name, text } => match restore(&text, find) {
-                    Ok(session) => {
+                LibraryAction::SaveFile(id) => save_file(&library, &id),
+                LibraryAction::Share(id) => {
+                    sharing.set(Some(id));
+                    Ok(())
+                }
+                LibraryAction::Import { name, text } => match restore(&text, scenarios::battle) {
+                    Ok((session, note)) => {
+                        notice_after.set(note);
                         let same = same_game(&session);
                         if same.is_some() {
                             arrival.set(Some(Arrival { session: Rc::new(session), same }));
@@ -200,7 +226,9 @@ pub fn app() -> Html {
                     Err(why) => Err(format!("“{name}” could not be opened: {why}.")),
                 },
             };
-            notice.set(stored.err());
+            if let Err(e) = stored {
+                notice.set(Some(e));
+            }
             bump();
         })
     };
@@ -235,6 +263,31 @@ pub fn app() -> Html {
         });
     }
 
+    // A game or position link: its game joins the library (a game already there asks first).
+    {
+        let (route, notice, arrival, file_in) = ((*route).clone(), notice.clone(), arrival.clone(), file_in.clone());
+        use_effect_with(route, move |r| {
+            if let Route::Link(link) = r {
+                match sharing::open(link) {
+                    Ok((session, note)) => {
+                        let same = same_game(&session);
+                        if same.is_some() {
+                            arrival.set(Some(Arrival { session: Rc::new(session), same }));
+                            navigate(&Route::Start);
+                        } else {
+                            file_in(session);
+                            notice.set(note);
+                        }
+                    }
+                    Err(why) => {
+                        notice.set(Some(format!("The link could not be opened: {why}")));
+                        navigate(&Route::Start);
+                    }
+                }
+            }
+        });
+    }
+
     let playing = matches!((&*route, restored), (Route::Play, Some((_, Ok(_)))));
     let all = use_memo(playing, |&playing| if playing { Vec::new() } else { scenarios::load_all() });
     let arrival_card = arrival.as_ref().map(|a| {
@@ -264,6 +317,21 @@ pub fn app() -> Html {
             </section>
         }
     });
+    let share_sheet =
+        sharing.as_ref().and_then(|id| library.get(id).map(|g| (id.clone(), g.name.clone()))).map(|(id, name)| {
+            let links = load_game(&id)
+                .ok_or_else(|| "That game is no longer on this device.".to_string())
+                .and_then(|j| sharing::links(&j));
+            let close = {
+                let sharing = sharing.clone();
+                Callback::from(move |_| sharing.set(None))
+            };
+            let file = {
+                let (library, notice) = (library.clone(), notice.clone());
+                Callback::from(move |_| notice.set(save_file(&library, &id).err()))
+            };
+            html! { <ShareSheet name={name} {links} on_save_file={file} on_close={close} /> }
+        });
     let (drag_over, dropped) = drop_handlers(on_library.clone());
     let start = |extra: Option<String>| {
         let notice = extra.or_else(|| (*notice).clone());
@@ -271,22 +339,25 @@ pub fn app() -> Html {
             <div class="start-screen" ondragover={drag_over.clone()} ondrop={dropped.clone()}>
                 <Chooser scenarios={all.clone()} on_choose={start_new.clone()}>
                     if let Some(n) = notice { <p class="notice" role="alert">{ n }</p> }
-                    if let Some(why) = old_save_broken.clone() {
+                    if let Some(Migrated::Filed(n)) = old_save_broken.clone() { <p class="notice" role="status">{ n }</p> }
+                    if let Some(Migrated::Broken(why)) = old_save_broken.clone() {
                         <section class="continue-card broken" role="alert">
                             <div>{ format!("The saved game could not be restored: {why}.") }</div>
                             <button class="play discard" onclick={on_discard_old.clone()}>{ "Discard it" }</button>
                         </section>
                     }
                     { arrival_card.clone().unwrap_or_default() }
+                    { share_sheet.clone() }
                     <LibraryView library={library.clone()} on_action={on_library.clone()} persisted={persisted()} />
                 </Chooser>
             </div>
         }
     };
     match (&*route, restored) {
-        (Route::Play, Some((id, Ok(session)))) => {
+        (Route::Play, Some((id, Ok((session, note))))) => {
             let key = format!("{id}-{}", *version);
-            html! { <PlayScreen {key} game_id={id.clone()} session={Rc::new(session.clone())} on_exit={on_exit} /> }
+            let note = note.clone().or_else(|| (*notice).clone()).map(AttrValue::from);
+            html! { <PlayScreen {key} game_id={id.clone()} session={Rc::new(session.clone())} {note} on_exit={on_exit} /> }
         }
         (Route::Play, Some((_, Err(why)))) => start(Some(format!("The game could not be restored: {why}."))),
         (Route::Play, None) => start(Some("There is no game in progress; choose a battle.".into())),

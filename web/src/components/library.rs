@@ -15,6 +15,7 @@ pub enum LibraryAction {
     Delete(String),
     Undelete,
     SaveFile(String),
+    Share(String),
     /// A game file's text, picked or dropped, with its file name.
     Import {
         name: String,
@@ -129,6 +130,10 @@ fn row(g: &Entry, now: f64, renaming: &UseStateHandle<Option<String>>, on_action
         let id = id.clone();
         move |_: MouseEvent| LibraryAction::SaveFile(id.clone())
     });
+    let share = on_action.reform({
+        let id = id.clone();
+        move |_: MouseEvent| LibraryAction::Share(id.clone())
+    });
     let start_rename = {
         let (renaming, id) = (renaming.clone(), id.clone());
         Callback::from(move |_: MouseEvent| renaming.set(Some(id.clone())))
@@ -170,6 +175,7 @@ fn row(g: &Entry, now: f64, renaming: &UseStateHandle<Option<String>>, on_action
             <div class="acts">
                 <button class="play continue" onclick={cont}>{ if finished { "Look at it" } else { "Continue" } }</button>
                 <button class="act rename-game" onclick={start_rename}>{ "Rename" }</button>
+                <button class="act share" onclick={share}>{ "Share" }</button>
                 <button class="act save-file" onclick={save}>{ "Save file" }</button>
                 <button class="act delete" onclick={delete}>{ "Delete" }</button>
             </div>

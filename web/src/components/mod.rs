@@ -10,4 +10,5 @@ pub mod odds_view;
 pub mod panel;
 pub mod play;
 pub mod prompt;
+pub mod share;
 pub mod terrain_layer;

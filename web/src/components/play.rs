@@ -25,6 +25,10 @@ pub struct PlayProps {
     /// The game's key in the library, under which every command is saved.
     pub game_id: AttrValue,
     pub session: Rc<Session>,
+    /// What the players should be told as the game opens (a move of its save that no longer
+    /// replays, a game file of an earlier battle).
+    #[prop_or_default]
+    pub note: Option<AttrValue>,
     pub on_exit: Callback<()>,
 }
 
@@ -248,7 +252,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
     let focus = use_state(Vec::<HexId>::new);
     // A leader being moved: his index and whether on the overall commander's order (4.4).
     let riding = use_state(|| None::<(usize, bool)>);
-    let error = use_state(|| None::<String>);
+    let error = use_state(|| props.note.as_ref().map(|n| n.to_string()));
     // The shock segment: optional attackers picked so far (9.11).
     let shock_chosen = use_state(Vec::<String>::new);
     // The formation the move in progress ends in: the unit's own unless toggled (6.61).

@@ -9,4 +9,5 @@ pub mod library;
 pub mod route;
 pub mod scenarios;
 pub mod session;
+pub mod sharing;
 pub mod wording;
