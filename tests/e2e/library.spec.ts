@@ -136,3 +136,37 @@ test('a game sent as a link opens on another device at the same position; so doe
   await expect(other.locator('.library-game')).toHaveCount(2);
   await friend.close();
 });
+
+test('a game plays back move by move and turn by turn, and a new game plays on from any move', async ({ page }) => {
+  await startBattle(page, 'samarkand');
+  await page.locator('.prompt .act.place-pw').tap();
+  await page.locator('.prompt .act.activate').first().tap();
+  await page.locator('.prompt .act.end-orders').tap();
+  const commands = (await currentSave(page)).commands.length;
+  expect(commands).toBeGreaterThanOrEqual(3);
+  await page.locator('.topbar .back').tap();
+  await page.locator('.library-game .replay').first().tap();
+  await expect(page).toHaveURL(/#\/replay$/);
+  const where = page.locator('.replay-bar .where');
+  await expect(where).toHaveAttribute('data-step', String(commands));
+  await page.locator('.replay-bar .to-start').tap();
+  await expect(where).toHaveAttribute('data-step', '0');
+  await expect(where).toContainText(`move 0 of ${commands} · turn 1`);
+  await page.locator('.replay-bar .step-on').tap();
+  await expect(where).toHaveAttribute('data-step', '1');
+  await page.locator('.replay-bar .step-on').tap();
+  await expect(where).toHaveAttribute('data-step', '2');
+  // The log follows: the activation is the last thing in it after move 2.
+  await page.locator('.replay-bar .step-back').tap();
+  await expect(where).toHaveAttribute('data-step', '1');
+  await page.locator('.replay-bar .turn-on').tap();
+  await expect(where).toHaveAttribute('data-step', String(commands));
+  await page.screenshot({ path: 'artifacts/tablet-replay.png' });
+  await page.locator('.replay-bar .to-start').tap();
+  await page.locator('.replay-bar .step-on').tap();
+  await page.locator('.replay-bar .play-on').tap();
+  await expect(page).toHaveURL(/#\/play$/);
+  expect((await currentSave(page)).commands.length).toBe(1);
+  await page.locator('.topbar .back').tap();
+  await expect(page.locator('.library-game')).toHaveCount(2);
+});

@@ -9,6 +9,7 @@ use crate::browser::storage::{
 use crate::components::chooser::Chooser;
 use crate::components::library::{drop_handlers, LibraryAction, LibraryView};
 use crate::components::play::PlayScreen;
+use crate::components::replay::ReplayScreen;
 use crate::components::share::ShareSheet;
 use crate::model::route::Route;
 use crate::model::scenarios;
@@ -193,6 +194,13 @@ pub fn app() -> Html {
                     }
                     opened
                 }
+                LibraryAction::Replay(id) => {
+                    let opened = open_game(&id);
+                    if opened.is_ok() {
+                        navigate(&Route::Replay);
+                    }
+                    opened
+                }
                 LibraryAction::Rename(id, name) => {
                     library.rename(&id, &name);
                     save_library(&library)
@@ -359,8 +367,14 @@ pub fn app() -> Html {
             let note = note.clone().or_else(|| (*notice).clone()).map(AttrValue::from);
             html! { <PlayScreen {key} game_id={id.clone()} session={Rc::new(session.clone())} {note} on_exit={on_exit} /> }
         }
-        (Route::Play, Some((_, Err(why)))) => start(Some(format!("The game could not be restored: {why}."))),
-        (Route::Play, None) => start(Some("There is no game in progress; choose a battle.".into())),
+        (Route::Replay, Some((_, Ok((session, _))))) => {
+            let on_play_on = Callback::from(move |s: Session| file_in(s));
+            html! { <ReplayScreen session={Rc::new(session.clone())} on_exit={Callback::from(|_| navigate(&Route::Start))} {on_play_on} /> }
+        }
+        (Route::Play | Route::Replay, Some((_, Err(why)))) => {
+            start(Some(format!("The game could not be restored: {why}.")))
+        }
+        (Route::Play | Route::Replay, None) => start(Some("There is no game in progress; choose a battle.".into())),
         _ => start(None),
     }
 }

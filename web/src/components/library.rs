@@ -11,6 +11,7 @@ use yew::prelude::*;
 #[derive(Clone, Debug, PartialEq)]
 pub enum LibraryAction {
     Continue(String),
+    Replay(String),
     Rename(String, String),
     Delete(String),
     Undelete,
@@ -122,6 +123,10 @@ fn row(g: &Entry, now: f64, renaming: &UseStateHandle<Option<String>>, on_action
         let id = id.clone();
         move |_: MouseEvent| LibraryAction::Continue(id.clone())
     });
+    let replay = on_action.reform({
+        let id = id.clone();
+        move |_: MouseEvent| LibraryAction::Replay(id.clone())
+    });
     let delete = on_action.reform({
         let id = id.clone();
         move |_: MouseEvent| LibraryAction::Delete(id.clone())
@@ -174,6 +179,7 @@ fn row(g: &Entry, now: f64, renaming: &UseStateHandle<Option<String>>, on_action
             </div>
             <div class="acts">
                 <button class="play continue" onclick={cont}>{ if finished { "Look at it" } else { "Continue" } }</button>
+                <button class="act replay" onclick={replay}>{ "Replay" }</button>
                 <button class="act rename-game" onclick={start_rename}>{ "Rename" }</button>
                 <button class="act share" onclick={share}>{ "Share" }</button>
                 <button class="act save-file" onclick={save}>{ "Save file" }</button>

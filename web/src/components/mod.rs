@@ -10,5 +10,6 @@ pub mod odds_view;
 pub mod panel;
 pub mod play;
 pub mod prompt;
+pub mod replay;
 pub mod share;
 pub mod terrain_layer;

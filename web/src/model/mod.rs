@@ -6,6 +6,7 @@
 pub mod camera;
 pub mod geometry;
 pub mod library;
+pub mod replay;
 pub mod route;
 pub mod scenarios;
 pub mod session;

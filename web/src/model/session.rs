@@ -78,6 +78,14 @@ impl Session {
         Ok(events)
     }
 
+    /// The same game before its first command: the battle as set up, or the position it began at.
+    pub fn origin(&self) -> Result<Session, String> {
+        match &self.start {
+            Some(link) => Ok(Self::at_position(open_position_link(link)?, self.options.clone(), link.clone())),
+            None => Self::new(self.game.base.clone(), self.seed, self.options.clone()).map_err(|e| e.to_string()),
+        }
+    }
+
     /// Undo is possible back to (not past) the last command that rolled a die.
     pub fn can_undo(&self) -> bool {
         self.rolled.last().is_some_and(|r| !r)
