@@ -784,6 +784,17 @@ pub fn play_screen(props: &PlayProps) -> Html {
         .collect();
     let riding_label = riding.map(|(l, _)| s.leaders[l].name.clone());
     let back = props.on_exit.reform(|_: MouseEvent| ());
+    // The game as a file, whenever wanted, and the way out when the browser will not store it.
+    let save_file = {
+        let (session, error) = (session.clone(), error.clone());
+        Callback::from(move |_: MouseEvent| {
+            let json = serde_json::to_string_pretty(&session.save()).unwrap_or_default();
+            let name = crate::browser::files::file_name(&session.game.scenario.meta.name);
+            if let Err(e) = crate::browser::files::download(&name, &json) {
+                error.set(Some(e));
+            }
+        })
+    };
     html! {
         <div class="app playing">
             <header class="topbar">
@@ -791,6 +802,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 <span class="battle-name">{ &s.meta.name }</span>
                 <span class="battle-date">{ &s.meta.date }</span>
                 <span class="rules">{ s.meta.rules.name() }</span>
+                <button class="save-file" onclick={save_file}>{ "Save file" }</button>
             </header>
             <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_fire={!volleys.is_empty()} harass={(*harassments).clone()} can_undo={session.can_undo() && !withdrawing(&game.state.phase)}
                 error={(*error).clone()} on_command={execute} {on_cancel} {on_undo}
