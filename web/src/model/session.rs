@@ -27,6 +27,10 @@ pub struct Session {
     /// For each command, whether it rolled a die: undo never goes back past one (nobody may
     /// re-roll by undoing).
     pub rolled: Vec<bool>,
+    /// The game before each command since the last die roll, with the log's length then: undo
+    /// takes the last one back at once instead of replaying the game (nothing before a roll is
+    /// kept, as undo never goes past one).
+    undo_to: Vec<(Game, usize)>,
     pub log: Vec<LogEntry>,
     /// The position link the game began from, for a game begun from one (what-if games): its
     /// commands follow that position, not the battle's set-up.
@@ -47,15 +51,32 @@ impl Session {
     pub fn new(scenario: Arc<Scenario>, seed: u64, options: OptionChanges) -> Result<Self, RuleError> {
         let before = GameState::setup(&scenario, Dice::seeded(seed));
         let (game, events) = Game::new(scenario, Dice::seeded(seed))?;
-        let mut s =
-            Self { seed, options, game, commands: Vec::new(), rolled: Vec::new(), log: Vec::new(), start: None };
+        let mut s = Self {
+            seed,
+            options,
+            game,
+            commands: Vec::new(),
+            rolled: Vec::new(),
+            undo_to: Vec::new(),
+            log: Vec::new(),
+            start: None,
+        };
         s.record(before, &events);
         Ok(s)
     }
 
     /// A new game that begins at `game`, the position of the link `start`.
     pub fn at_position(game: Game, options: OptionChanges, start: String) -> Self {
-        Self { seed: 0, options, game, commands: Vec::new(), rolled: Vec::new(), log: Vec::new(), start: Some(start) }
+        Self {
+            seed: 0,
+            options,
+            game,
+            commands: Vec::new(),
+            rolled: Vec::new(),
+            undo_to: Vec::new(),
+            log: Vec::new(),
+            start: Some(start),
+        }
     }
 
     /// Logs `events`, each read against the state just before it (`before`: before the first).
@@ -70,9 +91,16 @@ impl Session {
     }
 
     pub fn execute(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
+        let (scenario, base) = (self.game.scenario.clone(), self.game.base.clone());
         let before = self.game.state.clone();
         let events = self.game.execute(&command)?;
-        self.rolled.push(events.iter().any(|e| matches!(e, Event::DieRolled { .. })));
+        let rolled = events.iter().any(|e| matches!(e, Event::DieRolled { .. }));
+        if rolled {
+            self.undo_to.clear();
+        } else {
+            self.undo_to.push((Game { scenario, base, state: before.clone() }, self.log.len()));
+        }
+        self.rolled.push(rolled);
         self.commands.push(command);
         self.record(before, &events);
         Ok(events)
@@ -91,22 +119,17 @@ impl Session {
         self.rolled.last().is_some_and(|r| !r)
     }
 
-    /// Takes back the last command by replaying the others.
+    /// Takes back the last command: the game and the log as they were before it.
     pub fn undo(&mut self) -> Result<(), RuleError> {
         if !self.can_undo() {
             return Ok(());
         }
-        let mut commands = self.commands.clone();
-        commands.pop();
-        *self = match &self.start {
-            Some(link) => {
-                let game = open_position_link(link).map_err(|_| RuleError::DiceExhausted)?;
-                Self::replay_from(Self::at_position(game, self.options.clone(), link.clone()), &commands)
-            }
-            // From the scenario as set up: the game's own shows the counters as they are now (CG 10.28).
-            None => Self::replay(self.game.base.clone(), self.seed, self.options.clone(), &commands),
+        if let Some((game, log)) = self.undo_to.pop() {
+            self.game = game;
+            self.log.truncate(log);
+            self.commands.pop();
+            self.rolled.pop();
         }
-        .map_err(|(_, e)| e)?;
         Ok(())
     }
 
@@ -384,5 +407,27 @@ mod tests {
         assert!(matches!(s.game.state.phase, Phase::Momentum { .. }), "{:?}", s.game.state.phase);
         s.execute(Command::TryMomentum).unwrap();
         assert!(!s.can_undo());
+    }
+
+    /// Undo takes back a command at once (no replay), and leaves exactly what replaying the
+    /// commands before it gives: the same state and the same log.
+    #[test]
+    fn undo_gives_what_a_replay_of_the_earlier_commands_gives() {
+        let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap().unwrap());
+        let mut s = Session::new(scenario.clone(), 8, OptionChanges::new()).unwrap();
+        let mut player = sarissa_rules::play::playout::RandomPlayer::new(8);
+        let mut undone = 0;
+        for _ in 0..400 {
+            let Some(c) = player.choose(&s.game) else { break };
+            s.execute(c).unwrap();
+            if s.can_undo() && s.commands.len() % 3 == 0 {
+                s.undo().unwrap();
+                undone += 1;
+                let again = Session::replay(scenario.clone(), 8, OptionChanges::new(), &s.commands).unwrap();
+                assert_eq!(s.game.state_hash(), again.game.state_hash());
+                assert_eq!(s.log, again.log);
+            }
+        }
+        assert!(undone > 10, "only {undone} undos were tried");
     }
 }
