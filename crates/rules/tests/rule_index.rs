@@ -6,6 +6,13 @@
 //! ```sh
 //! SARISSA_WRITE_RULE_INDEX=1 cargo test -p sarissa-rules --test rule_index
 //! ```
+//!
+//! The same file writes the rule coverage (docs/rule-coverage.md, see `coverage`): every numbered
+//! rule of both books, listed in docs/rules/gba-rules.toml and docs/rules/cg-rules.toml, with its
+//! status. The same command writes it anew.
+
+#[path = "rule_index/coverage.rs"]
+mod coverage;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -180,7 +187,8 @@ struct Entry {
     rulings: BTreeSet<(char, u32)>,
 }
 
-fn generate(root: &Path) -> String {
+/// The index: every rule number cited in the sources, named by a test or bearing a ruling.
+fn index_of(root: &Path) -> BTreeMap<Rule, Entry> {
     let src = root.join("crates/rules/src");
     let mut index: BTreeMap<Rule, Entry> = BTreeMap::new();
     let mut files = Vec::new();
@@ -226,6 +234,11 @@ fn generate(root: &Path) -> String {
             index.entry(rule).or_default().rulings.insert((kind, n));
         }
     }
+    index
+}
+
+fn generate(root: &Path) -> String {
+    let index = index_of(root);
 
     let mut out = String::from(
         "# Rule index\n\n\
@@ -305,4 +318,19 @@ fn test_names_cite_by_book() {
         .collect();
     assert_eq!(got, [(Book::Chandragupta, "9.22".to_string()), (Book::Alexander, "9.32".to_string())]);
     assert!(named_rules("two_units_in_one_hex").is_empty());
+}
+
+#[test]
+fn the_rule_coverage_is_current() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let fresh = coverage::generate(&root);
+    let path = root.join("docs/rule-coverage.md");
+    if std::env::var_os("SARISSA_WRITE_RULE_INDEX").is_some() {
+        std::fs::write(&path, &fresh).unwrap();
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == fresh,
+        "docs/rule-coverage.md is stale: run `SARISSA_WRITE_RULE_INDEX=1 cargo test -p sarissa-rules --test rule_index`"
+    );
 }
