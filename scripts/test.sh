@@ -27,13 +27,16 @@ echo "$whole"
 # Random battles must be able to end: at least one reaches an army's withdrawal.
 echo "$whole" | tail -1 | grep -Eq '^soak: [0-9]+ games, [1-9][0-9]* finished' || { echo "no random battle finished"; exit 1; }
 
+step "bench: the engine's speed against its budgets (informational; README)"
+./target/cli/sarissa bench --quick
+
 step "wasm tests in headless Chromium"
 # wasm-bindgen-test-runner finds chromedriver on PATH; web/webdriver.json passes Chromium's flags.
 (cd web && cargo test --target wasm32-unknown-unknown)
 
 step "release build"
 trunk build --release
-wasm=$(ls dist/*.wasm) js=$(ls dist/*.js)
+wasm=$(ls dist/*.wasm) js=$(ls dist/*.js | grep -v '/sw\.js$')   # sw.js: the service worker
 printf 'size: wasm %s bytes (%s gzip), js %s bytes (%s gzip)\n' \
   "$(stat -c %s "$wasm")" "$(gzip -9 -c "$wasm" | wc -c)" "$(stat -c %s "$js")" "$(gzip -9 -c "$js" | wc -c)"
 

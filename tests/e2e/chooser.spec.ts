@@ -60,7 +60,10 @@ test('optional rules can be switched before a battle and stay with the game (GBA
   await page.screenshot({ path: 'artifacts/tablet-optional-rules.png' });
   await card.locator('.play').tap();
   await expect(page).toHaveURL(/#\/play$/);
-  const save = JSON.parse(await page.evaluate(() => localStorage.getItem('sarissa.autosave') ?? '{}'));
+  const save = JSON.parse(await page.evaluate(() => {
+    const current = JSON.parse(localStorage.getItem('sarissa.library') ?? '{}').current;
+    return localStorage.getItem(`sarissa.game.${current}`) ?? '{}';
+  }));
   expect(save.options).toEqual({ engaged: true });
   // The game says which optional rules it is played with, after a reload too.
   await page.reload();

@@ -103,19 +103,25 @@ test('the start screen offers to continue the game in progress, and a damaged sa
   await page.locator('.prompt .act.place-pw').tap();
   await page.locator('.prompt .act.activate').first().tap();
   await page.locator('.topbar .back').tap();
-  await expect(page.locator('.continue-card')).toContainText('Samarkand');
-  await page.locator('.continue-card .continue').tap();
+  await expect(page.locator('.library-game').first()).toContainText('Samarkand');
+  await page.locator('.library-game .continue').first().tap();
   await expect(page.locator('.prompt-text')).toContainText(/orders? left/);
 
-  // Tamper with the save: the game is refused with a reason, the battles are still there.
+  // A save of an earlier version with a move that breaks the rules: filed in the library up to
+  // the last good move, and the players are told which move was dropped and why.
   await page.evaluate(() => localStorage.setItem('sarissa.autosave',
     JSON.stringify({ format: 1, scenario: 'samarkand', seed: 1, commands: ['activate pharnuches'] })));
   await page.goto('/#/');
-  await page.reload();
-  await expect(page.locator('.continue-card.broken')).toContainText('breaks the rules');
+  await expect(page.locator('.notice')).toContainText('Move 1 of 1 could not be replayed');
+  await expect(page.locator('.library-game')).toHaveCount(2);
   await expect(page.locator('.battle-card')).toHaveCount(battleCount);
+  // One that is not a game at all is refused with a reason, and may be discarded.
+  await page.evaluate(() => localStorage.setItem('sarissa.autosave', '{"format":1,"scenario":"samar'));
+  await page.reload();
+  await expect(page.locator('.continue-card.broken')).toContainText('damaged');
   await page.locator('.continue-card .discard').tap();
   await expect(page.locator('.continue-card')).toHaveCount(0);
+  await expect(page.locator('.library-game')).toHaveCount(2);
 });
 
 test('a leader rides to a hex he can reach, and the log says so', async ({ page }) => {

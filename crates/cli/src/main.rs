@@ -1,6 +1,8 @@
 //! `sarissa`: the headless tool. Validate scenarios, summarise them, play scripted games and
 //! soak-test the engine with random ones.
 
+mod bench;
+mod link;
 mod odds;
 mod run;
 mod soak;
@@ -72,6 +74,22 @@ enum Cmd {
     /// (docs/odds.md).
     #[command(subcommand)]
     Odds(odds::OddsCmd),
+    /// Game links and position links (docs/links.md): make them from a game file, or read one.
+    #[command(subcommand)]
+    Link(link::LinkCmd),
+    /// The engine's speed against its budgets, over seeded random battles of every battle: one
+    /// line a budget (`name value budget ok|over`), then `bench: K of N within budget`.
+    Bench {
+        /// Part of each battle only: a minute or so, for CI.
+        #[arg(long)]
+        quick: bool,
+        /// Battle files to play (default: every scenarios/*.toml).
+        #[arg(long)]
+        scenario: Vec<String>,
+        /// Exit with status 1 when a budget is not met.
+        #[arg(long)]
+        strict: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -92,6 +110,28 @@ fn main() -> ExitCode {
             soak::soak(games, seed, scenario, commands, turns, options.into_iter().collect())
         }
         Cmd::Odds(cmd) => odds::odds(cmd),
+        Cmd::Link(cmd) => link::link(cmd),
+        Cmd::Bench { quick, scenario, strict } => {
+            let files = if scenario.is_empty() { soak::default_scenarios() } else { scenario };
+            let mut battles = Vec::new();
+            for file in files {
+                match read_scenario(&file) {
+                    Ok(s) => battles.push((file, std::sync::Arc::new(s))),
+                    Err(e) => {
+                        eprintln!("{e}");
+                        return ExitCode::FAILURE;
+                    }
+                }
+            }
+            match bench::run(&battles, quick) {
+                Ok((met, all)) if met < all && strict => ExitCode::FAILURE,
+                Ok(_) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("bench: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
     }
 }
 

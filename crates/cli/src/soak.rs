@@ -71,7 +71,8 @@ pub fn soak(
     }
 }
 
-fn default_scenarios() -> Vec<String> {
+/// Every battle file in scenarios/, by name.
+pub fn default_scenarios() -> Vec<String> {
     let mut files: Vec<String> = std::fs::read_dir("scenarios")
         .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path().to_string_lossy().into_owned()).collect())
         .unwrap_or_default();

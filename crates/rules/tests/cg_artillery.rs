@@ -131,7 +131,7 @@ fn cg_10_53_8_14_an_engine_needs_a_line_of_sight() {
 fn cg_10_54_an_engine_takes_no_orders() {
     let (mut game, _) = field("yantra").start(&[]);
     ok(&mut game, activate("hero"));
-    assert!(!sarissa_rules::play::legal::orderable(&game.scenario, &game.state).contains(&0));
+    assert!(!sarissa_rules::command::orders::orderable(&game.scenario, &game.state).contains(&0));
     let refused = game.execute(&mv("eng", &["0605"], Vertex::E)).unwrap_err();
     assert!(refused.to_string().contains("10.54"), "{refused}");
 }

@@ -4,10 +4,11 @@ mod common;
 use common::*;
 use sarissa_rules::combat::fire::ReactionFire;
 use sarissa_rules::combat::harassment::options;
+use sarissa_rules::command::orders::orderable;
 use sarissa_rules::game::{Command, Event, Phase};
 use sarissa_rules::map::facing::{hexes_in, Arc};
 use sarissa_rules::map::hex::{HexId, Hexside, Vertex};
-use sarissa_rules::play::legal::{legal_commands, orderable};
+use sarissa_rules::play::legal::legal_commands;
 use sarissa_rules::scenario::units::Placement;
 
 fn harass(unit: &str, target: &str) -> Command {

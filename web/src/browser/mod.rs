@@ -1,3 +1,4 @@
-//! What the app asks of the browser itself: storage on the device.
+//! What the app asks of the browser itself: storage on the device, and files.
 
+pub mod files;
 pub mod storage;

@@ -1,20 +1,92 @@
-//! The autosave: the game in progress, in localStorage after every command.
+//! The library on this device, in localStorage: its index under one key and each game's save
+//! under its own, written after every command. A full or blocked storage is reported in plain
+//! words and never fatal: the game goes on in memory and can still be saved as a file.
 
+use crate::model::library::{Entry, Library};
+use crate::model::session::Session;
 use gloo::storage::{LocalStorage, Storage};
 
-const AUTOSAVE: &str = "sarissa.autosave";
+/// The single save of earlier versions, migrated into the library on first start.
+const OLD_AUTOSAVE: &str = "sarissa.autosave";
+const INDEX: &str = "sarissa.library";
+const GAME_PREFIX: &str = "sarissa.game.";
 
-pub fn load_autosave() -> Option<String> {
-    LocalStorage::raw().get_item(AUTOSAVE).ok().flatten()
+fn get(key: &str) -> Option<String> {
+    LocalStorage::raw().get_item(key).ok().flatten()
 }
 
-/// Saves the game; a full or blocked storage is reported, never fatal.
-pub fn autosave(json: &str) -> Result<(), String> {
-    LocalStorage::raw()
-        .set_item(AUTOSAVE, json)
-        .map_err(|_| "this browser would not store the game (storage full or blocked)".to_string())
+fn set(key: &str, value: &str) -> Result<(), String> {
+    LocalStorage::raw().set_item(key, value).map_err(|_| {
+        "This browser would not store the game: its storage is full or blocked. The game goes on here; \
+         save it as a file (“Save file”) to keep it."
+            .to_string()
+    })
 }
 
-pub fn clear_autosave() {
-    LocalStorage::delete(AUTOSAVE);
+/// Milliseconds since 1970, for the library's dates.
+pub fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+pub fn load_library() -> Library {
+    get(INDEX).map(|json| Library::parse(&json)).unwrap_or_default()
+}
+
+pub fn save_library(library: &Library) -> Result<(), String> {
+    set(INDEX, &library.to_json())
+}
+
+pub fn load_game(id: &str) -> Option<String> {
+    get(&format!("{GAME_PREFIX}{id}"))
+}
+
+/// Drops a game's save for good.
+pub fn drop_game(id: &str) {
+    LocalStorage::delete(format!("{GAME_PREFIX}{id}"));
+}
+
+/// Saves `session` as game `id` and brings its row of the library up to date (adding it if it
+/// is new); it becomes the current game.
+pub fn store_session(id: &str, session: &Session) -> Result<(), String> {
+    set(&format!("{GAME_PREFIX}{id}"), &session.to_json())?;
+    let mut library = load_library();
+    let entry = match library.get(id) {
+        Some(e) => {
+            let mut e = e.clone();
+            e.update(session, now());
+            e
+        }
+        None => Entry::new(id.to_string(), session, now()),
+    };
+    library.record(entry);
+    save_library(&library)
+}
+
+/// Makes game `id` the one `#/play` opens.
+pub fn open_game(id: &str) -> Result<(), String> {
+    let mut library = load_library();
+    if library.get(id).is_none() {
+        return Err("That game is no longer on this device.".into());
+    }
+    library.current = Some(id.to_string());
+    save_library(&library)
+}
+
+/// The save of earlier versions, if one is still there.
+pub fn old_autosave() -> Option<String> {
+    get(OLD_AUTOSAVE)
+}
+
+/// Files `session`, restored from the old single save, as a game of the library, and removes
+/// the old save only once the game is stored under its own key.
+pub fn migrate_old_autosave(session: &Session) -> Result<String, String> {
+    let id = load_library().new_id(now());
+    store_session(&id, session)?;
+    LocalStorage::delete(OLD_AUTOSAVE);
+    Ok(id)
+}
+
+/// Removes the old single save (a damaged one the player chose to discard).
+pub fn discard_old_autosave() {
+    LocalStorage::delete(OLD_AUTOSAVE);
 }

@@ -1,11 +1,20 @@
-//! The application shell: the start screen or the game in progress, chosen by the URL fragment.
+//! The application shell: the start screen (the games on this device and the battles) or the
+//! game being played, chosen by the URL fragment.
 
-use crate::browser::storage::{autosave, clear_autosave, load_autosave};
-use crate::components::chooser::{Chooser, Saved};
+use crate::browser::files::{download, file_name};
+use crate::browser::storage::{
+    discard_old_autosave, drop_game, load_game, load_library, migrate_old_autosave, now, old_autosave, open_game,
+    save_library, store_session,
+};
+use crate::components::chooser::Chooser;
+use crate::components::library::{drop_handlers, LibraryAction, LibraryView};
 use crate::components::play::PlayScreen;
+use crate::components::replay::ReplayScreen;
+use crate::components::share::ShareSheet;
 use crate::model::route::Route;
 use crate::model::scenarios;
-use crate::model::session::{restore, Session};
+use crate::model::session::{restore, Session, Stored};
+use crate::model::sharing;
 use gloo::events::EventListener;
 use sarissa_rules::scenario::OptionChanges;
 use sarissa_rules::Scenario;
@@ -31,11 +40,73 @@ fn new_seed() -> u64 {
     now.rotate_left(20) ^ noise
 }
 
+/// Whether the browser has granted persistent storage, as index.html marks it on the page
+/// (`navigator.storage.persisted()`), once known.
+fn persisted() -> Option<bool> {
+    match gloo::utils::document_element().get_attribute("data-persisted").as_deref() {
+        Some("yes") => Some(true),
+        Some("no") => Some(false),
+        _ => None,
+    }
+}
+
+/// One battle parsed when a game needs it.
+fn find(id: &str) -> Option<Arc<Scenario>> {
+    scenarios::load(id).and_then(Result::ok).map(Arc::new)
+}
+
+/// What became of the old single save of earlier versions.
+#[derive(Clone, Debug, PartialEq)]
+enum Migrated {
+    /// Filed as a game of the library, with what the players should be told of it.
+    Filed(String),
+    /// It could not be restored (and stays where it is), for this reason.
+    Broken(String),
+}
+
+/// The old single save of earlier versions becomes the first game of the library; one that
+/// cannot be restored stays where it is, and the start screen says why.
+fn migrate() -> Option<Migrated> {
+    let json = old_autosave()?;
+    match restore(&json, scenarios::battle) {
+        Ok((session, note)) => match migrate_old_autosave(&session) {
+            Ok(_) => note.map(|n| Migrated::Filed(format!("The game saved on this device is now in your games. {n}"))),
+            Err(e) => Some(Migrated::Broken(e)),
+        },
+        Err(why) => Some(Migrated::Broken(why)),
+    }
+}
+
+/// A game file or a save brought in: added to the library, or, when the library already has
+/// the same game (battle and dice) and one history continues the other, the player is asked.
+#[derive(Clone)]
+struct Arrival {
+    session: Rc<Session>,
+    /// The game of the library it continues or is continued by, with its name and commands.
+    same: Option<(String, String, usize)>,
+}
+
+fn same_game(session: &Session) -> Option<(String, String, usize)> {
+    let library = load_library();
+    let mine = session.save().save;
+    library.games.iter().find_map(|g| {
+        let theirs = serde_json::from_str::<Stored>(&load_game(&g.id)?).ok()?.save;
+        let continues = theirs.commands.len() <= mine.commands.len() && mine.commands.starts_with(&theirs.commands)
+            || mine.commands.len() < theirs.commands.len() && theirs.commands.starts_with(&mine.commands);
+        (theirs.scenario == mine.scenario && theirs.seed == mine.seed && theirs.options == mine.options && continues)
+            .then(|| (g.id.clone(), g.name.clone(), theirs.commands.len()))
+    })
+}
+
 #[function_component(App)]
 pub fn app() -> Html {
     let route = use_state(current_route);
-    // Bumped whenever the autosave changes outside the play screen.
-    let save_version = use_state(|| 0u32);
+    // Bumped whenever the library changes outside the play screen.
+    let version = use_state(|| 0u32);
+    let notice = use_state(|| None::<String>);
+    let arrival = use_state(|| None::<Arrival>);
+    // The game whose share sheet is open.
+    let sharing = use_state(|| None::<String>);
     {
         let route = route.clone();
         use_effect_with((), move |_| {
@@ -44,48 +115,136 @@ pub fn app() -> Html {
             move || drop(listener)
         });
     }
-    // One battle parsed when a game needs it; the chooser's whole list only when it is shown, so
-    // opening a saved game does not pay for reading every battle.
-    let find = |id: &str| scenarios::load(id).and_then(Result::ok).map(Arc::new);
-    // The game in progress, restored by replaying its save whenever the route changes.
-    let restored: Rc<Option<Result<Session, String>>> =
-        use_memo(((*route).clone(), *save_version), move |_| load_autosave().map(|json| restore(&json, find)));
+    // Whenever the route or the library changes: an old single save left by an earlier version
+    // (or a page that wrote one) is filed first; then the library, and the current game restored
+    // by replaying its save.
+    type Loaded =
+        (Option<Migrated>, Rc<crate::model::library::Library>, Option<(String, crate::model::session::Restoring)>);
+    let loaded: Rc<Loaded> = use_memo(((*route).clone(), *version), |_| {
+        let old_save_broken = migrate();
+        let library = load_library();
+        let restored = library.current.clone().and_then(|id| {
+            let json = load_game(&id)?;
+            Some((id, restore(&json, scenarios::battle)))
+        });
+        (old_save_broken, Rc::new(library), restored)
+    });
+    let (old_save_broken, library, restored) = (&loaded.0, loaded.1.clone(), &loaded.2);
 
+    let bump = {
+        let version = version.clone();
+        move || version.set(*version + 1)
+    };
     let start_new = {
-        let save_version = save_version.clone();
+        let (notice, bump) = (notice.clone(), bump.clone());
         Callback::from(move |(id, options): (String, OptionChanges)| {
-            let Some(base): Option<Arc<Scenario>> = find(&id) else {
-                return;
+            let Some(base) = find(&id) else {
+                return notice.set(Some(format!("There is no battle called “{id}” here; choose one below.")));
             };
-            let scenario = match base.with_options(&options) {
-                Ok(s) => Arc::new(s),
-                Err(e) => return gloo::dialogs::alert(&format!("The battle could not begin: {e}")),
-            };
-            match Session::new(scenario, new_seed(), options) {
+            let begun = base
+                .with_options(&options)
+                .map_err(|e| e.to_string())
+                .and_then(|s| Session::new(Arc::new(s), new_seed(), options).map_err(|e| e.to_string()));
+            match begun {
                 Ok(session) => {
-                    let _ = autosave(&session.to_json());
-                    save_version.set(*save_version + 1);
+                    let key = load_library().new_id(now());
+                    if let Err(e) = store_session(&key, &session) {
+                        return notice.set(Some(e));
+                    }
+                    notice.set(None);
+                    bump();
                     navigate(&Route::Play);
                 }
-                Err(e) => gloo::dialogs::alert(&format!("The battle could not begin: {e}")),
+                Err(e) => notice.set(Some(format!("The battle could not begin: {e}"))),
             }
         })
     };
-    let on_choose = {
-        let (start_new, restored) = (start_new.clone(), restored.clone());
-        Callback::from(move |choice: (String, OptionChanges)| {
-            let in_progress = matches!(&*restored, Some(Ok(_)));
-            if !in_progress || gloo::dialogs::confirm("Start a new battle? The game in progress will be replaced.") {
-                start_new.emit(choice);
+    let file_in = {
+        let (notice, bump) = (notice.clone(), bump.clone());
+        move |session: Session| match store_session(&load_library().new_id(now()), &session) {
+            Ok(()) => {
+                notice.set(None);
+                bump();
+                navigate(&Route::Play);
             }
+            Err(e) => notice.set(Some(e)),
+        }
+    };
+    let save_file = |library: &crate::model::library::Library, id: &str| match (library.get(id), load_game(id)) {
+        (Some(g), Some(json)) => {
+            let pretty = serde_json::from_str::<serde_json::Value>(&json)
+                .and_then(|v| serde_json::to_string_pretty(&v))
+                .unwrap_or(json);
+            download(&file_name(&g.name), &pretty)
+        }
+        _ => Err("That game is no longer on this device.".to_string()),
+    };
+    let on_library = {
+        let (notice, arrival, bump, file_in) = (notice.clone(), arrival.clone(), bump.clone(), file_in.clone());
+        let sharing = sharing.clone();
+        let notice_after = notice.clone();
+        Callback::from(move |action: LibraryAction| {
+            notice.set(None);
+            let mut library = load_library();
+            let stored = match action {
+                LibraryAction::Continue(id) => {
+                    let opened = open_game(&id);
+                    if opened.is_ok() {
+                        navigate(&Route::Play);
+                    }
+                    opened
+                }
+                LibraryAction::Replay(id) => {
+                    let opened = open_game(&id);
+                    if opened.is_ok() {
+                        navigate(&Route::Replay);
+                    }
+                    opened
+                }
+                LibraryAction::Rename(id, name) => {
+                    library.rename(&id, &name);
+                    save_library(&library)
+                }
+                LibraryAction::Delete(id) => {
+                    if let Some(gone) = library.delete(&id) {
+                        drop_game(&gone);
+                    }
+                    save_library(&library)
+                }
+                LibraryAction::Undelete => {
+                    library.undelete();
+                    save_library(&library)
+                }
+                LibraryAction::SaveFile(id) => save_file(&library, &id),
+                LibraryAction::Share(id) => {
+                    sharing.set(Some(id));
+                    Ok(())
+                }
+                LibraryAction::Import { name, text } => match restore(&text, scenarios::battle) {
+                    Ok((session, note)) => {
+                        notice_after.set(note);
+                        let same = same_game(&session);
+                        if same.is_some() {
+                            arrival.set(Some(Arrival { session: Rc::new(session), same }));
+                        } else {
+                            file_in(session);
+                        }
+                        Ok(())
+                    }
+                    Err(why) => Err(format!("“{name}” could not be opened: {why}.")),
+                },
+            };
+            if let Err(e) = stored {
+                notice.set(Some(e));
+            }
+            bump();
         })
     };
-    let on_continue = Callback::from(|_| navigate(&Route::Play));
-    let on_discard = {
-        let save_version = save_version.clone();
-        Callback::from(move |_| {
-            clear_autosave();
-            save_version.set(*save_version + 1);
+    let on_discard_old = {
+        let bump = bump.clone();
+        Callback::from(move |_: MouseEvent| {
+            discard_old_autosave();
+            bump();
         })
     };
     let on_exit = Callback::from(|_| navigate(&Route::Start));
@@ -102,41 +261,120 @@ pub fn app() -> Html {
         move || drop(frame)
     });
 
-    // A link to a battle starts a new game of it (after the same confirmation).
+    // A link to a battle starts a new game of it; no other game is touched.
     {
-        let (route, on_choose) = ((*route).clone(), on_choose.clone());
+        let (route, start_new) = ((*route).clone(), start_new.clone());
         use_effect_with(route, move |r| {
             if let Route::Battle(id) = r {
-                on_choose.emit((id.clone(), OptionChanges::new()));
+                start_new.emit((id.clone(), OptionChanges::new()));
             }
         });
     }
 
-    let playing = matches!((&*route, &*restored), (Route::Play, Some(Ok(_))));
+    // A game or position link: its game joins the library (a game already there asks first).
+    {
+        let (route, notice, arrival, file_in) = ((*route).clone(), notice.clone(), arrival.clone(), file_in.clone());
+        use_effect_with(route, move |r| {
+            if let Route::Link(link) = r {
+                match sharing::open(link) {
+                    Ok((session, note)) => {
+                        let same = same_game(&session);
+                        if same.is_some() {
+                            arrival.set(Some(Arrival { session: Rc::new(session), same }));
+                            navigate(&Route::Start);
+                        } else {
+                            file_in(session);
+                            notice.set(note);
+                        }
+                    }
+                    Err(why) => {
+                        notice.set(Some(format!("The link could not be opened: {why}")));
+                        navigate(&Route::Start);
+                    }
+                }
+            }
+        });
+    }
+
+    let playing = matches!((&*route, restored), (Route::Play, Some((_, Ok(_)))));
     let all = use_memo(playing, |&playing| if playing { Vec::new() } else { scenarios::load_all() });
-    let saved = match &*restored {
-        None => Saved::None,
-        Some(Ok(s)) => Saved::Game { battle: s.game.scenario.meta.name.clone(), turn: s.game.state.turn },
-        Some(Err(why)) => Saved::Broken(why.clone()),
-    };
-    let chooser = |notice: Option<String>| {
+    let arrival_card = arrival.as_ref().map(|a| {
+        let (id, name, had) = a.same.clone().unwrap_or_default();
+        let has = a.session.commands.len();
+        let update = {
+            let (arrival, session, bump, notice) = (arrival.clone(), a.session.clone(), bump.clone(), notice.clone());
+            Callback::from(move |_: MouseEvent| {
+                notice.set(store_session(&id, &session).err());
+                arrival.set(None);
+                bump();
+                navigate(&Route::Play);
+            })
+        };
+        let both = {
+            let (arrival, session, file_in) = (arrival.clone(), a.session.clone(), file_in.clone());
+            Callback::from(move |_: MouseEvent| {
+                arrival.set(None);
+                file_in((*session).clone());
+            })
+        };
         html! {
-            <>
-                if let Some(n) = notice { <p class="notice" role="alert">{ n }</p> }
-                <Chooser scenarios={all.clone()} on_choose={on_choose.clone()} saved={saved.clone()}
-                    on_continue={on_continue.clone()} on_discard={on_discard.clone()} />
-            </>
+            <section class="arrival" role="alert">
+                <p>{ format!("This game is already here as “{name}”, with {had} commands; the one opened has {has}.") }</p>
+                <button class="play update-game" onclick={update}>{ "Replace it with the one opened" }</button>
+                <button class="act keep-both" onclick={both}>{ "Keep both" }</button>
+            </section>
+        }
+    });
+    let share_sheet =
+        sharing.as_ref().and_then(|id| library.get(id).map(|g| (id.clone(), g.name.clone()))).map(|(id, name)| {
+            let links = load_game(&id)
+                .ok_or_else(|| "That game is no longer on this device.".to_string())
+                .and_then(|j| sharing::links(&j));
+            let close = {
+                let sharing = sharing.clone();
+                Callback::from(move |_| sharing.set(None))
+            };
+            let file = {
+                let (library, notice) = (library.clone(), notice.clone());
+                Callback::from(move |_| notice.set(save_file(&library, &id).err()))
+            };
+            html! { <ShareSheet name={name} {links} on_save_file={file} on_close={close} /> }
+        });
+    let (drag_over, dropped) = drop_handlers(on_library.clone());
+    let start = |extra: Option<String>| {
+        let notice = extra.or_else(|| (*notice).clone());
+        html! {
+            <div class="start-screen" ondragover={drag_over.clone()} ondrop={dropped.clone()}>
+                <Chooser scenarios={all.clone()} on_choose={start_new.clone()}>
+                    if let Some(n) = notice { <p class="notice" role="alert">{ n }</p> }
+                    if let Some(Migrated::Filed(n)) = old_save_broken.clone() { <p class="notice" role="status">{ n }</p> }
+                    if let Some(Migrated::Broken(why)) = old_save_broken.clone() {
+                        <section class="continue-card broken" role="alert">
+                            <div>{ format!("The saved game could not be restored: {why}.") }</div>
+                            <button class="play discard" onclick={on_discard_old.clone()}>{ "Discard it" }</button>
+                        </section>
+                    }
+                    { arrival_card.clone().unwrap_or_default() }
+                    { share_sheet.clone() }
+                    <LibraryView library={library.clone()} on_action={on_library.clone()} persisted={persisted()} />
+                </Chooser>
+            </div>
         }
     };
-    match (&*route, &*restored) {
-        (Route::Play, Some(Ok(session))) => {
-            let key = format!("{}-{}-{}", session.game.scenario.meta.id, session.seed, *save_version);
-            html! { <PlayScreen {key} session={Rc::new(session.clone())} on_exit={on_exit} /> }
+    match (&*route, restored) {
+        (Route::Play, Some((id, Ok((session, note))))) => {
+            let key = format!("{id}-{}", *version);
+            let note = note.clone().or_else(|| (*notice).clone()).map(AttrValue::from);
+            html! { <PlayScreen {key} game_id={id.clone()} session={Rc::new(session.clone())} {note} on_exit={on_exit} /> }
         }
-        (Route::Play, None) => chooser(Some("There is no game in progress; choose a battle.".into())),
-        (Route::Battle(id), _) if find(id).is_none() => {
-            chooser(Some(format!("There is no battle called “{id}” here; choose one below.")))
+        (Route::Replay, Some((_, Ok((session, _))))) => {
+            let on_play_on = Callback::from(move |s: Session| file_in(s));
+            html! { <ReplayScreen session={Rc::new(session.clone())} on_exit={Callback::from(|_| navigate(&Route::Start))} {on_play_on} /> }
         }
-        _ => chooser(None),
+        (Route::Play | Route::Replay, Some((_, Err(why)))) => {
+            start(Some(format!("The game could not be restored: {why}.")))
+        }
+        (Route::Play | Route::Replay, None) => start(Some("There is no game in progress; choose a battle.".into())),
+        _ => start(None),
     }
 }

@@ -10,54 +10,21 @@ use sarissa_rules::{LoadError, Scenario};
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// The game in progress, as the start screen shows it.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Saved {
-    None,
-    Game {
-        battle: String,
-        turn: u16,
-    },
-    /// A save that could not be restored, and why.
-    Broken(String),
-}
-
 #[derive(Properties, Clone)]
 pub struct ChooserProps {
     pub scenarios: Rc<Vec<Result<Scenario, LoadError>>>,
     /// A battle chosen, with the players' changes to its optional rules.
     pub on_choose: Callback<(String, OptionChanges)>,
-    #[prop_or(Saved::None)]
-    pub saved: Saved,
+    /// What the start screen shows above the battles: notices and the games on this device.
     #[prop_or_default]
-    pub on_continue: Callback<()>,
-    #[prop_or_default]
-    pub on_discard: Callback<()>,
+    pub children: Html,
 }
 
 impl PartialEq for ChooserProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.scenarios, &other.scenarios) && self.on_choose == other.on_choose && self.saved == other.saved
-    }
-}
-
-fn continue_card(props: &ChooserProps) -> Html {
-    let cont = props.on_continue.reform(|_: MouseEvent| ());
-    let discard = props.on_discard.reform(|_: MouseEvent| ());
-    match &props.saved {
-        Saved::None => Html::default(),
-        Saved::Game { battle, turn } => html! {
-            <section class="continue-card">
-                <div><strong>{ "Game in progress: " }</strong>{ format!("{battle}, turn {turn}") }</div>
-                <button class="play continue" onclick={cont}>{ "Continue" }</button>
-            </section>
-        },
-        Saved::Broken(why) => html! {
-            <section class="continue-card broken" role="alert">
-                <div>{ format!("The saved game could not be restored: {why}.") }</div>
-                <button class="play discard" onclick={discard}>{ "Discard it" }</button>
-            </section>
-        },
+        Rc::ptr_eq(&self.scenarios, &other.scenarios)
+            && self.on_choose == other.on_choose
+            && self.children == other.children
     }
 }
 
@@ -80,7 +47,7 @@ pub fn chooser(props: &ChooserProps) -> Html {
                 <h1>{ "Sarissa" }</h1>
                 <p>{ "Ancient battles under the full Great Battles of History rules. Everything stays on this device." }</p>
             </header>
-            { continue_card(props) }
+            { props.children.clone() }
             <section class="battles" aria-label="Battles">{ for cards }</section>
         </main>
     }

@@ -4,9 +4,12 @@
 pub mod app;
 pub mod chooser;
 pub mod counters;
+pub mod library;
 pub mod map;
 pub mod odds_view;
 pub mod panel;
 pub mod play;
 pub mod prompt;
+pub mod replay;
+pub mod share;
 pub mod terrain_layer;

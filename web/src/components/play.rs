@@ -1,7 +1,7 @@
 //! Playing a battle, hotseat: the prompt says whose decision it is; the map offers exactly the
 //! legal orders (from the engine's queries) and previews them; every command is saved at once.
 
-use crate::browser::storage::autosave;
+use crate::browser::storage::store_session;
 use crate::components::map::{MapView, Overlay};
 use crate::components::panel::Panel;
 use crate::components::prompt::Prompt;
@@ -22,13 +22,19 @@ use yew::prelude::*;
 
 #[derive(Properties, Clone)]
 pub struct PlayProps {
+    /// The game's key in the library, under which every command is saved.
+    pub game_id: AttrValue,
     pub session: Rc<Session>,
+    /// What the players should be told as the game opens (a move of its save that no longer
+    /// replays, a game file of an earlier battle).
+    #[prop_or_default]
+    pub note: Option<AttrValue>,
     pub on_exit: Callback<()>,
 }
 
 impl PartialEq for PlayProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.session, &other.session)
+        Rc::ptr_eq(&self.session, &other.session) && self.game_id == other.game_id
     }
 }
 
@@ -246,7 +252,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
     let focus = use_state(Vec::<HexId>::new);
     // A leader being moved: his index and whether on the overall commander's order (4.4).
     let riding = use_state(|| None::<(usize, bool)>);
-    let error = use_state(|| None::<String>);
+    let error = use_state(|| props.note.as_ref().map(|n| n.to_string()));
     // The shock segment: optional attackers picked so far (9.11).
     let shock_chosen = use_state(Vec::<String>::new);
     // The formation the move in progress ends in: the unit's own unless toggled (6.61).
@@ -394,6 +400,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
     };
 
     let execute = {
+        let game_id = props.game_id.clone();
         let (session, ordering, target, error, focus, riding) =
             (session.clone(), ordering.clone(), target.clone(), error.clone(), focus.clone(), riding.clone());
         let (shock_chosen, column_wanted, line_chosen, escort) =
@@ -402,7 +409,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
             let mut next = (**session).clone();
             match next.execute(command) {
                 Ok(_) => {
-                    let saved = autosave(&next.to_json());
+                    let saved = store_session(&game_id, &next);
                     error.set(saved.err());
                     session.set(Rc::new(next));
                     ordering.set(None);
@@ -591,12 +598,13 @@ pub fn play_screen(props: &PlayProps) -> Html {
         })
     };
     let on_undo = {
+        let game_id = props.game_id.clone();
         let (session, ordering, target, error) = (session.clone(), ordering.clone(), target.clone(), error.clone());
         Callback::from(move |_| {
             let mut next = (**session).clone();
             match next.undo() {
                 Ok(()) => {
-                    error.set(autosave(&next.to_json()).err());
+                    error.set(store_session(&game_id, &next).err());
                     session.set(Rc::new(next));
                     ordering.set(None);
                     target.set(None);
@@ -776,6 +784,17 @@ pub fn play_screen(props: &PlayProps) -> Html {
         .collect();
     let riding_label = riding.map(|(l, _)| s.leaders[l].name.clone());
     let back = props.on_exit.reform(|_: MouseEvent| ());
+    // The game as a file, whenever wanted, and the way out when the browser will not store it.
+    let save_file = {
+        let (session, error) = (session.clone(), error.clone());
+        Callback::from(move |_: MouseEvent| {
+            let json = serde_json::to_string_pretty(&session.save()).unwrap_or_default();
+            let name = crate::browser::files::file_name(&session.game.scenario.meta.name);
+            if let Err(e) = crate::browser::files::download(&name, &json) {
+                error.set(Some(e));
+            }
+        })
+    };
     html! {
         <div class="app playing">
             <header class="topbar">
@@ -783,6 +802,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 <span class="battle-name">{ &s.meta.name }</span>
                 <span class="battle-date">{ &s.meta.date }</span>
                 <span class="rules">{ s.meta.rules.name() }</span>
+                <button class="save-file" onclick={save_file}>{ "Save file" }</button>
             </header>
             <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_fire={!volleys.is_empty()} harass={(*harassments).clone()} can_undo={session.can_undo() && !withdrawing(&game.state.phase)}
                 error={(*error).clone()} on_command={execute} {on_cancel} {on_undo}

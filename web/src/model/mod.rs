@@ -5,7 +5,10 @@
 
 pub mod camera;
 pub mod geometry;
+pub mod library;
+pub mod replay;
 pub mod route;
 pub mod scenarios;
 pub mod session;
+pub mod sharing;
 pub mod wording;

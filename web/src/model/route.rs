@@ -7,8 +7,13 @@ pub enum Route {
     Start,
     /// The game in progress (the autosave).
     Play,
+    /// The current game played back.
+    Replay,
     /// A new game of a battle, by scenario id; it becomes `Play` once started.
     Battle(String),
+    /// A game link (`g1.…`) or a position link (`p1.…`) being opened; it becomes `Play` once
+    /// the game is in the library.
+    Link(String),
 }
 
 impl Route {
@@ -17,6 +22,12 @@ impl Route {
         let path = hash.trim_start_matches('#').trim_start_matches('/');
         if path == "play" {
             return Self::Play;
+        }
+        if path == "replay" {
+            return Self::Replay;
+        }
+        if path.starts_with("g1.") || path.starts_with("p1.") {
+            return Self::Link(path.to_string());
         }
         match path.split_once('/') {
             Some(("battle", id))
@@ -32,7 +43,9 @@ impl Route {
         match self {
             Self::Start => "#/".to_string(),
             Self::Play => "#/play".to_string(),
+            Self::Replay => "#/replay".to_string(),
             Self::Battle(id) => format!("#/battle/{id}"),
+            Self::Link(link) => format!("#{link}"),
         }
     }
 }
@@ -48,8 +61,12 @@ mod tests {
         assert_eq!(Route::parse(""), Route::Start);
         assert_eq!(Route::parse("#/play"), Route::Play);
         assert_eq!(Route::parse(&Route::Play.hash()), Route::Play);
+        assert_eq!(Route::parse(&Route::Replay.hash()), Route::Replay);
         assert_eq!(Route::parse("#/battle/"), Route::Start);
         assert_eq!(Route::parse("#/battle/<script>"), Route::Start);
         assert_eq!(Route::parse("#/elsewhere/x"), Route::Start);
+        assert_eq!(Route::parse("#g1.AbC_-9"), Route::Link("g1.AbC_-9".into()));
+        assert_eq!(Route::parse("#/p1.xyz"), Route::Link("p1.xyz".into()));
+        assert_eq!(Route::parse(&Route::Link("p1.xyz".into()).hash()), Route::Link("p1.xyz".into()));
     }
 }

@@ -30,6 +30,12 @@ pub fn load_all() -> Vec<Result<Scenario, LoadError>> {
     BUNDLED.iter().map(|(file, text)| sarissa_rules::load(file, text)).collect()
 }
 
+/// A bundled battle with the fingerprint of its file, as game files and links name it.
+pub fn battle(id: &str) -> Option<sarissa_share::Battle> {
+    let (file, text) = BUNDLED.iter().find(|(file, _)| id_of(file) == id)?;
+    sarissa_share::Battle::load(file, text).ok()
+}
+
 pub fn ids() -> impl Iterator<Item = &'static str> {
     BUNDLED.iter().map(|(file, _)| id_of(file))
 }

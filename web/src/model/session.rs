@@ -1,19 +1,20 @@
 //! A game being played on this device: the scenario, the seed, every command so far, and the
 //! log. Pure data and logic (no DOM), tested natively.
 //!
-//! A save is `{format, scenario, seed, commands}` with the commands in the script notation, and
-//! `options` when the players changed the battle's optional rules; loading replays them, so a
-//! save can never hold a position the rules would not reach.
+//! A save is a game file (`sarissa_share::Save`: battle, fingerprint of its file, seed, optional
+//! rules, commands in the script notation); a game begun from a position link also keeps that
+//! link (`start`). Loading replays the commands, so a save can never hold a position the rules
+//! would not reach; a command that no longer replays loses only what follows it.
 
+use crate::model::scenarios;
 use crate::model::wording::{describe, LogEntry};
 use sarissa_rules::game::{Event, GameState};
 use sarissa_rules::play::notation;
 use sarissa_rules::scenario::OptionChanges;
 use sarissa_rules::{Command, Dice, Game, RuleError, Scenario};
+use sarissa_share::{Battle, Save};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-
-pub const SAVE_FORMAT: u32 = 1;
 
 #[derive(Clone, Debug)]
 pub struct Session {
@@ -26,17 +27,23 @@ pub struct Session {
     /// For each command, whether it rolled a die: undo never goes back past one (nobody may
     /// re-roll by undoing).
     pub rolled: Vec<bool>,
+    /// The game before each command since the last die roll, with the log's length then: undo
+    /// takes the last one back at once instead of replaying the game (nothing before a roll is
+    /// kept, as undo never goes past one).
+    undo_to: Vec<(Game, usize)>,
     pub log: Vec<LogEntry>,
+    /// The position link the game began from, for a game begun from one (what-if games): its
+    /// commands follow that position, not the battle's set-up.
+    pub start: Option<String>,
 }
 
-#[derive(Serialize, Deserialize, Debug, PartialEq, Eq)]
-pub struct Save {
-    pub format: u32,
-    pub scenario: String,
-    pub seed: u64,
-    #[serde(default, skip_serializing_if = "OptionChanges::is_empty")]
-    pub options: OptionChanges,
-    pub commands: Vec<String>,
+/// What the library stores for a game: its game file, and the position it began from if any.
+#[derive(Serialize, Deserialize, Debug)]
+pub struct Stored {
+    #[serde(flatten)]
+    pub save: Save,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
 }
 
 impl Session {
@@ -44,9 +51,32 @@ impl Session {
     pub fn new(scenario: Arc<Scenario>, seed: u64, options: OptionChanges) -> Result<Self, RuleError> {
         let before = GameState::setup(&scenario, Dice::seeded(seed));
         let (game, events) = Game::new(scenario, Dice::seeded(seed))?;
-        let mut s = Self { seed, options, game, commands: Vec::new(), rolled: Vec::new(), log: Vec::new() };
+        let mut s = Self {
+            seed,
+            options,
+            game,
+            commands: Vec::new(),
+            rolled: Vec::new(),
+            undo_to: Vec::new(),
+            log: Vec::new(),
+            start: None,
+        };
         s.record(before, &events);
         Ok(s)
+    }
+
+    /// A new game that begins at `game`, the position of the link `start`.
+    pub fn at_position(game: Game, options: OptionChanges, start: String) -> Self {
+        Self {
+            seed: 0,
+            options,
+            game,
+            commands: Vec::new(),
+            rolled: Vec::new(),
+            undo_to: Vec::new(),
+            log: Vec::new(),
+            start: Some(start),
+        }
     }
 
     /// Logs `events`, each read against the state just before it (`before`: before the first).
@@ -61,12 +91,27 @@ impl Session {
     }
 
     pub fn execute(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
+        let (scenario, base) = (self.game.scenario.clone(), self.game.base.clone());
         let before = self.game.state.clone();
         let events = self.game.execute(&command)?;
-        self.rolled.push(events.iter().any(|e| matches!(e, Event::DieRolled { .. })));
+        let rolled = events.iter().any(|e| matches!(e, Event::DieRolled { .. }));
+        if rolled {
+            self.undo_to.clear();
+        } else {
+            self.undo_to.push((Game { scenario, base, state: before.clone() }, self.log.len()));
+        }
+        self.rolled.push(rolled);
         self.commands.push(command);
         self.record(before, &events);
         Ok(events)
+    }
+
+    /// The same game before its first command: the battle as set up, or the position it began at.
+    pub fn origin(&self) -> Result<Session, String> {
+        match &self.start {
+            Some(link) => Ok(Self::at_position(open_position_link(link)?, self.options.clone(), link.clone())),
+            None => Self::new(self.game.base.clone(), self.seed, self.options.clone()).map_err(|e| e.to_string()),
+        }
     }
 
     /// Undo is possible back to (not past) the last command that rolled a die.
@@ -74,15 +119,17 @@ impl Session {
         self.rolled.last().is_some_and(|r| !r)
     }
 
-    /// Takes back the last command by replaying the others.
+    /// Takes back the last command: the game and the log as they were before it.
     pub fn undo(&mut self) -> Result<(), RuleError> {
         if !self.can_undo() {
             return Ok(());
         }
-        let mut commands = self.commands.clone();
-        commands.pop();
-        // From the scenario as set up: the game's own shows the counters as they are now (CG 10.28).
-        *self = Self::replay(self.game.base.clone(), self.seed, self.options.clone(), &commands).map_err(|(_, e)| e)?;
+        if let Some((game, log)) = self.undo_to.pop() {
+            self.game = game;
+            self.log.truncate(log);
+            self.commands.pop();
+            self.rolled.pop();
+        }
         Ok(())
     }
 
@@ -92,21 +139,29 @@ impl Session {
         options: OptionChanges,
         commands: &[Command],
     ) -> Result<Self, (usize, RuleError)> {
-        let mut s = Self::new(scenario, seed, options).map_err(|e| (0, e))?;
+        Self::replay_from(Self::new(scenario, seed, options).map_err(|e| (0, e))?, commands)
+    }
+
+    /// `commands` carried out from `s`.
+    pub fn replay_from(mut s: Self, commands: &[Command]) -> Result<Self, (usize, RuleError)> {
         for (i, c) in commands.iter().enumerate() {
             s.execute(c.clone()).map_err(|e| (i, e))?;
         }
         Ok(s)
     }
 
-    pub fn save(&self) -> Save {
-        Save {
-            format: SAVE_FORMAT,
-            scenario: self.game.scenario.meta.id.clone(),
+    pub fn save(&self) -> Stored {
+        let id = &self.game.scenario.meta.id;
+        let save = Save {
+            format: sarissa_share::SAVE_FORMAT,
+            scenario: id.clone(),
+            fingerprint: scenarios::battle(id).map(|b| b.fingerprint),
             seed: self.seed,
             options: self.options.clone(),
             commands: self.commands.iter().map(notation::format).collect(),
-        }
+            name: None,
+        };
+        Stored { save, start: self.start.clone() }
     }
 
     pub fn to_json(&self) -> String {
@@ -114,29 +169,51 @@ impl Session {
     }
 }
 
-/// Why a save could not be restored: said plainly, nothing else touched.
-pub fn restore(json: &str, find: impl Fn(&str) -> Option<Arc<Scenario>>) -> Result<Session, String> {
-    let save: Save = serde_json::from_str(json).map_err(|e| format!("the saved game is damaged ({e})"))?;
-    if save.format != SAVE_FORMAT {
-        return Err(format!("the saved game is in format {}, which this version does not read", save.format));
+/// The game of a position link, as the bundled battles have it.
+fn open_position_link(link: &str) -> Result<Game, String> {
+    let position = sarissa_share::decode_position_link(link, scenarios::battle).map_err(|e| e.to_string())?;
+    Ok(sarissa_share::open_position(&position, scenarios::battle).map_err(|e| e.to_string())?.game)
+}
+
+/// A game restored, and what the players should be told of it (a move that no longer replays,
+/// an earlier version of the battle).
+pub type Restoring = Result<(Session, Option<String>), String>;
+
+/// Restores a stored game or a game file by replaying it; a move that no longer replays keeps
+/// the game up to the one before it, and says so. `find` gives the bundled battles.
+pub fn restore(json: &str, find: impl Fn(&str) -> Option<Battle>) -> Restoring {
+    let save = sarissa_share::read_save(json).map_err(|e| e.to_string())?;
+    #[derive(Deserialize)]
+    struct Start {
+        start: Option<String>,
     }
-    let base =
-        find(&save.scenario).ok_or_else(|| format!("the saved game is of a battle not here: “{}”", save.scenario))?;
-    let scenario = Arc::new(base.with_options(&save.options).map_err(|e| format!("the saved game is altered: {e}"))?);
-    let mut commands = Vec::new();
-    for (i, line) in save.commands.iter().enumerate() {
-        match notation::parse(line) {
-            Ok(Some(c)) => commands.push(c),
-            Ok(None) => {}
-            Err(e) => return Err(format!("move {} of the saved game is unreadable: {e}", i + 1)),
+    let start = serde_json::from_str::<Start>(json).ok().and_then(|s| s.start);
+    if let Some(link) = start {
+        let game = open_position_link(&link)?;
+        let mut session = Session::at_position(game, save.options.clone(), link);
+        for (i, line) in save.commands.iter().enumerate() {
+            let replayed = notation::parse(line).map_err(|e| e.to_string()).and_then(|c| match c {
+                Some(c) => session.execute(c).map(|_| ()).map_err(|e| e.to_string()),
+                None => Ok(()),
+            });
+            if let Err(why) = replayed {
+                let note = format!(
+                    "Move {} of {} could not be replayed ({why}); the game opens after move {}.",
+                    i + 1,
+                    save.commands.len(),
+                    i
+                );
+                return Ok((session, Some(note)));
+            }
         }
+        return Ok((session, None));
     }
-    Session::replay(scenario, save.seed, save.options, &commands).map_err(|(i, e)| {
-        format!(
-            "move {} of the saved game breaks the rules ({e}); the save was altered or is from another version",
-            i + 1
-        )
-    })
+    let restored = sarissa_share::restore(&save, &find).map_err(|e| e.to_string())?;
+    let note = restored.note();
+    let session =
+        Session::replay(restored.scenario.clone(), restored.seed, restored.options.clone(), &restored.commands)
+            .map_err(|(i, e)| format!("move {} could not be replayed: {e}", i + 1))?;
+    Ok((session, note))
 }
 
 #[cfg(test)]
@@ -148,8 +225,15 @@ mod tests {
         Arc::new(crate::model::scenarios::load("samarkand").unwrap().unwrap())
     }
 
-    fn find(id: &str) -> Option<Arc<Scenario>> {
-        (id == "samarkand").then(samarkand)
+    fn find(id: &str) -> Option<Battle> {
+        (id == "samarkand").then(|| crate::model::scenarios::battle(id)).flatten()
+    }
+
+    /// A restored game that opened whole.
+    fn whole(r: Restoring) -> Session {
+        let (s, note) = r.unwrap();
+        assert_eq!(note, None);
+        s
     }
 
     #[test]
@@ -162,7 +246,7 @@ mod tests {
         for c in commands {
             s.execute(c).unwrap();
         }
-        let back = restore(&s.to_json(), find).unwrap();
+        let back = whole(restore(&s.to_json(), find));
         assert_eq!(back.game.state_hash(), s.game.state_hash());
         assert_eq!(back.log.len(), s.log.len());
     }
@@ -176,16 +260,16 @@ mod tests {
         let s = Session::new(scenario, 5, options.clone()).unwrap();
         let json = s.to_json();
         assert!(json.contains(r#""options":{"engaged":true}"#), "{json}");
-        let back = restore(&json, find).unwrap();
+        let back = whole(restore(&json, find));
         assert!(back.game.scenario.meta.optional_rules.engaged);
         assert_eq!(back.options, options);
         // A save from before the choice existed reads as the battle's own settings.
-        let old = restore(r#"{"format":1,"scenario":"samarkand","seed":1,"commands":[]}"#, find).unwrap();
+        let old = whole(restore(r#"{"format":1,"scenario":"samarkand","seed":1,"commands":[]}"#, find));
         assert!(!old.game.scenario.meta.optional_rules.engaged && old.options.is_empty());
         let tampered =
             r#"{"format":1,"scenario":"samarkand","seed":1,"options":{"cavalry_pursuit":true},"commands":[]}"#;
         let err = restore(tampered, find).unwrap_err();
-        assert!(err.contains("altered") && err.contains("cavalry_pursuit"), "{err}");
+        assert!(err.contains("optional rules") && err.contains("cavalry_pursuit"), "{err}");
     }
 
     /// GBA 5.68 at Issus with contingent commanders on: a move that takes Philotas along is
@@ -217,8 +301,8 @@ mod tests {
         );
         let json = s.to_json();
         assert!(json.contains(" with philotas"), "{json}");
-        let find_issus = |id: &str| (id == "issus").then(issus);
-        let back = restore(&json, find_issus).unwrap();
+        let find_issus = |id: &str| (id == "issus").then(|| crate::model::scenarios::battle(id)).flatten();
+        let back = whole(restore(&json, find_issus));
         assert_eq!(back.game.state_hash(), s.game.state_hash());
         assert_eq!(back.commands.last(), Some(&ridden));
     }
@@ -248,8 +332,8 @@ mod tests {
         assert_eq!(s.log.last().and_then(|e| e.rule), Some("CG 10.28"));
         let json = s.to_json();
         assert!(json.contains(&format!("dismount {unit} facing")), "{json}");
-        let find_it = |id: &str| (id == "malayaketu").then(malayaketu);
-        let back = restore(&json, find_it).unwrap();
+        let find_it = |id: &str| (id == "malayaketu").then(|| crate::model::scenarios::battle(id)).flatten();
+        let back = whole(restore(&json, find_it));
         assert_eq!(back.game.state_hash(), s.game.state_hash());
         assert_eq!(back.game.scenario.units[i], s.game.scenario.units[i]);
         assert!(s.can_undo());
@@ -259,16 +343,49 @@ mod tests {
     }
 
     #[test]
-    fn damaged_or_tampered_saves_are_refused_with_a_reason() {
-        assert!(restore("{not json", find).unwrap_err().contains("damaged"));
+    fn damaged_saves_are_refused_with_a_reason_and_a_bad_move_loses_only_what_follows() {
+        assert!(restore("{not json", find).unwrap_err().contains("not a Sarissa game file"));
         let other = r#"{"format":1,"scenario":"marathon","seed":1,"commands":[]}"#;
         assert!(restore(other, find).unwrap_err().contains("marathon"));
         let future = r#"{"format":9,"scenario":"samarkand","seed":1,"commands":[]}"#;
-        assert!(restore(future, find).unwrap_err().contains("format 9"));
-        let cheat = r#"{"format":1,"scenario":"samarkand","seed":1,"commands":["activate pharnuches"]}"#;
-        assert!(restore(cheat, find).unwrap_err().contains("breaks the rules"));
+        assert!(restore(future, find).unwrap_err().contains("9"));
+        let cheat = r#"{"format":1,"scenario":"samarkand","seed":1,"commands":["pre-arrange","activate pharnuches"]}"#;
+        let (s, note) = restore(cheat, find).unwrap();
+        assert_eq!(s.commands.len(), 1, "the game opens after the last good move");
+        let note = note.unwrap();
+        assert!(note.contains("Move 2 of 2") && note.contains("after move 1"), "{note}");
         let junk = r#"{"format":1,"scenario":"samarkand","seed":1,"commands":["teleport"]}"#;
-        assert!(restore(junk, find).unwrap_err().contains("unreadable"));
+        let (s, note) = restore(junk, find).unwrap();
+        assert!(s.commands.is_empty() && note.unwrap().contains("Move 1 of 1"));
+    }
+
+    /// A what-if game begun from a position link: saved with its link, restored and undone
+    /// from that position, not from the battle's set-up.
+    #[test]
+    fn a_game_begun_from_a_position_keeps_it_through_save_and_undo() {
+        let mut s = Session::new(samarkand(), 9, OptionChanges::new()).unwrap();
+        let commands = sarissa_rules::play::playout::random_game(&mut s.game.clone(), 9, 30);
+        for c in commands {
+            s.execute(c).unwrap();
+        }
+        let position = sarissa_share::Position::of(
+            &s.game,
+            crate::model::scenarios::battle("samarkand").map(|b| b.fingerprint),
+            OptionChanges::new(),
+        );
+        let link = sarissa_share::encode_position_link(&position, crate::model::scenarios::battle).unwrap();
+        let game = open_position_link(&link).unwrap();
+        assert_eq!(game.state_hash(), s.game.state_hash());
+        let mut what_if = Session::at_position(game, OptionChanges::new(), link);
+        let mut player = sarissa_rules::play::playout::RandomPlayer::new(4);
+        for _ in 0..5 {
+            let Some(c) = player.choose(&what_if.game) else { break };
+            what_if.execute(c).unwrap();
+        }
+        let (back, note) = restore(&what_if.to_json(), find).unwrap();
+        assert_eq!(note, None);
+        assert_eq!(back.game.state_hash(), what_if.game.state_hash());
+        assert_eq!(back.start, what_if.start);
     }
 
     #[test]
@@ -290,5 +407,27 @@ mod tests {
         assert!(matches!(s.game.state.phase, Phase::Momentum { .. }), "{:?}", s.game.state.phase);
         s.execute(Command::TryMomentum).unwrap();
         assert!(!s.can_undo());
+    }
+
+    /// Undo takes back a command at once (no replay), and leaves exactly what replaying the
+    /// commands before it gives: the same state and the same log.
+    #[test]
+    fn undo_gives_what_a_replay_of_the_earlier_commands_gives() {
+        let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap().unwrap());
+        let mut s = Session::new(scenario.clone(), 8, OptionChanges::new()).unwrap();
+        let mut player = sarissa_rules::play::playout::RandomPlayer::new(8);
+        let mut undone = 0;
+        for _ in 0..400 {
+            let Some(c) = player.choose(&s.game) else { break };
+            s.execute(c).unwrap();
+            if s.can_undo() && s.commands.len() % 3 == 0 {
+                s.undo().unwrap();
+                undone += 1;
+                let again = Session::replay(scenario.clone(), 8, OptionChanges::new(), &s.commands).unwrap();
+                assert_eq!(s.game.state_hash(), again.game.state_hash());
+                assert_eq!(s.log, again.log);
+            }
+        }
+        assert!(undone > 10, "only {undone} undos were tried");
     }
 }

@@ -116,7 +116,7 @@ fn may_fire_any(scenario: &Scenario, state: &GameState, unit: usize, orderable: 
 
 /// Every enemy unit `unit` may fire at now, with the volley (8.13–8.16).
 pub fn targets(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Target> {
-    targets_among(scenario, state, unit, &crate::play::legal::orderable(scenario, state))
+    targets_among(scenario, state, unit, &crate::command::orders::orderable(scenario, state))
 }
 
 fn targets_among(scenario: &Scenario, state: &GameState, unit: usize, orderable: &[usize]) -> Vec<Target> {
@@ -220,7 +220,7 @@ pub fn leader_targets(scenario: &Scenario, state: &GameState, unit: usize) -> Ve
     if hexes.is_empty() {
         return Vec::new();
     }
-    let Some(moving) = may_fire(scenario, state, unit, &crate::play::legal::orderable(scenario, state)) else {
+    let Some(moving) = may_fire(scenario, state, unit, &crate::command::orders::orderable(scenario, state)) else {
         return Vec::new();
     };
     hexes
@@ -404,7 +404,7 @@ fn arrows(
 /// Every enemy unit a "J/A" elephant may shoot its bow at now under orders, instead of its
 /// javelins (CG G52): the order's one volley, from the bow's own supply, at the bow's range.
 pub fn bow_targets(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Target> {
-    bow_targets_among(scenario, state, unit, &crate::play::legal::orderable(scenario, state))
+    bow_targets_among(scenario, state, unit, &crate::command::orders::orderable(scenario, state))
 }
 
 fn bow_targets_among(scenario: &Scenario, state: &GameState, unit: usize, orderable: &[usize]) -> Vec<Target> {
@@ -602,7 +602,7 @@ pub fn reload(tx: &mut Tx) {
 pub fn firers(scenario: &Scenario, state: &GameState) -> Vec<(usize, Vec<Target>)> {
     let Phase::Orders { leader, .. } = &state.phase else { return Vec::new() };
     let Some(side) = scenario.leaders.iter().find(|l| &l.id == leader).map(|l| l.side) else { return Vec::new() };
-    let orderable = crate::play::legal::orderable(scenario, state);
+    let orderable = crate::command::orders::orderable(scenario, state);
     (0..scenario.units.len())
         .filter(|&i| scenario.units[i].side == side && scenario.units[i].missile.is_some())
         .map(|i| (i, targets_among(scenario, state, i, &orderable)))
@@ -618,7 +618,7 @@ pub fn fire(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
         return crate::special::artillery::fire(tx, unit, target);
     }
     let refuse = |reason: String| RuleError::IllegalMove { unit: unit.into(), rule: "8.1", reason };
-    let orderable = crate::play::legal::orderable(tx.scenario, &tx.state);
+    let orderable = crate::command::orders::orderable(tx.scenario, &tx.state);
     if may_fire(tx.scenario, &tx.state, ui, &orderable).is_none() {
         return Err(refuse(
             "it may not fire now: not a missile unit, out of missiles, fired already this phase, out of command, \
@@ -646,7 +646,7 @@ pub fn fire_bow(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> 
     if !tx.scenario.units[ui].bow {
         return Err(refuse("only a \"J/A\" elephant carries a bow it may shoot under orders (CG G52)".into()));
     }
-    let orderable = crate::play::legal::orderable(tx.scenario, &tx.state);
+    let orderable = crate::command::orders::orderable(tx.scenario, &tx.state);
     let Some(t) = bow_targets_among(tx.scenario, &tx.state, ui, &orderable).into_iter().find(|t| t.unit == ti) else {
         return Err(refuse(format!(
             "its bow may not shoot at {} now: fired already this phase, out of arrows, out of command, or the \

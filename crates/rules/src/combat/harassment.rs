@@ -220,7 +220,7 @@ pub fn counter_volley(
 /// shoot back; then the harasser's own volley.
 pub fn harass(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
     let (ui, ti) = (tx.unit_index(unit)?, tx.unit_index(target)?);
-    let orderable = crate::play::legal::orderable(tx.scenario, &tx.state);
+    let orderable = crate::command::orders::orderable(tx.scenario, &tx.state);
     let Some(option) = options(tx.scenario, &tx.state, ui, &orderable).into_iter().find(|o| o.target == ti) else {
         return Err(RuleError::IllegalMove {
             unit: unit.into(),

@@ -23,6 +23,7 @@ use crate::charts::superiority::must_shock;
 use crate::combat::missile::Supply;
 use crate::combat::shock::{resolve, Fighter, Leader, ShockOutcome, ShockSetup, StepKind, CHARGE_ROUT_RULE};
 use crate::combat::Side;
+pub use crate::game::pending::{Combat, ShockRest, Struck};
 use crate::game::{Event, GameState, HitCause, LeaderStatus, Phase, RollPurpose, RuleError, Tx};
 use crate::map::facing::{arc_of, Arc};
 use crate::map::hex::HexId;
@@ -158,13 +159,6 @@ pub fn candidates(scenario: &Scenario, state: &GameState) -> Vec<Candidate> {
             })
         })
         .collect()
-}
-
-/// One combat: its attackers and defenders (scenario indices).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Combat {
-    pub attackers: Vec<usize>,
-    pub defenders: Vec<usize>,
 }
 
 /// The combats `attackers` form: connected groups of attackers and the foes in their ZOC (9.12,
@@ -751,18 +745,6 @@ fn fight_all(
     go_on(tx, ShockRest { leader, struck, routs, attacked })
 }
 
-/// A shock segment whose combats are struck, from its routs on (P40): what is still to happen,
-/// kept as data while a rout waits for its owner's choice (P120).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct ShockRest {
-    pub leader: String,
-    pub struck: Vec<Struck>,
-    /// The units the combats' procedures rout below their TQ, still to rout (9.13, 9.18).
-    pub routs: Vec<usize>,
-    /// The defenders of the combats struck, whose columns revert at the segment's end (6.66).
-    pub attacked: Vec<String>,
-}
-
 /// The rest of a shock segment after a rout choice (P120), then what follows the segment.
 pub fn go_on_after_choice(tx: &mut Tx, rest: ShockRest) -> Result<(), RuleError> {
     let since = tx.events.len();
@@ -808,24 +790,6 @@ fn go_on(tx: &mut Tx, mut rest: ShockRest) -> Result<bool, RuleError> {
     crate::combat::engaged::release_free(tx);
     tx.emit(Event::ShockSegmentEnded { leader: rest.leader });
     Ok(false)
-}
-
-/// A combat struck, its routs and advances still to come: the hexes its defenders held and where
-/// each of its units stood, the units its procedure routs below their TQ (9.13, 9.18), and
-/// whether Greek ranks parted for chariots instead of fighting (CG 10.27).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Struck {
-    pub k: usize,
-    pub combat: Combat,
-    pub held: Vec<HexId>,
-    pub before: Vec<(usize, Placement)>,
-    pub stand_failed: Vec<usize>,
-    pub parted: bool,
-    /// GBA 9.13, 9.31 (P240): each attacker and a hex a defender left by routing on its
-    /// pre-shock check, which that attacker may not advance into: at the moment of that rout
-    /// another enemy was in its ZOC or had it in his.
-    #[serde(default)]
-    pub barred: Vec<(usize, HexId)>,
 }
 
 /// GBA 8.17, CG 8.17 (rulings R7): on completion of a shock combat — after the routs it caused,

@@ -1,6 +1,6 @@
 //! Orders (GBA 4.2, 5.2): who may order whom.
 
-use crate::game::GameState;
+use crate::game::{GameState, Phase};
 use crate::map::hex::{HexId, Hexside};
 use crate::map::zoc::{enemy_zoc, occupancy};
 use crate::movement::leader_entry_cost;
@@ -217,7 +217,7 @@ pub fn whole_allowance_refusal(
     if scenario.leaders.iter().position(|l| &l.id == leader).is_some_and(|li| is_restricted(state, li)) {
         return Some(format!("a Restricted overall commander gives no order for {act} (4.55)"));
     }
-    if !crate::play::legal::order_candidates(scenario, state).contains(&unit) {
+    if !crate::command::orders::order_candidates(scenario, state).contains(&unit) {
         return Some(format!(
             "the active leader cannot order it now: out of range or orders, ordered already, routed, or rallied \
              this turn ({rule}, 4.21)"
@@ -232,4 +232,66 @@ pub fn whole_allowance_refusal(
         return Some(format!("not in an enemy zone of control ({rule})"));
     }
     None
+}
+
+/// The units the active leader may order now (GBA 5.2; `play::legal::orderable_units` for a game). A Restricted overall commander orders no unit to
+/// move or fire (CG 4.55): none.
+pub fn orderable(s: &Scenario, st: &GameState) -> Vec<usize> {
+    let restricted = match &st.phase {
+        Phase::Orders { leader, .. } => {
+            s.leaders.iter().position(|l| &l.id == leader).is_some_and(|li| is_restricted(st, li))
+        }
+        _ => false,
+    };
+    if restricted {
+        return Vec::new();
+    }
+    order_candidates(s, st)
+}
+
+/// The units the active leader could give an order to now, a Restricted overall commander's
+/// recovery orders included (CG 4.55).
+pub fn order_candidates(s: &Scenario, st: &GameState) -> Vec<usize> {
+    // CG 12.17: the Camp Orders Phase's units, each once.
+    if st.camp_orders.is_some() {
+        return crate::works::camp_orders::orderable(s, st);
+    }
+    // Under a line command: its units not yet moved, whatever the range (4.31, 4.33).
+    if let Phase::Orders { line: Some(units), ordered, .. } = &st.phase {
+        return units
+            .iter()
+            .filter(|u| !ordered.contains(u))
+            .filter_map(|id| s.units.iter().position(|u| &u.id == id))
+            .filter(|&i| !st.units[i].eliminated && !st.units[i].routed && !st.units[i].rallied)
+            .filter(|&i| !crate::movement::pre_arranged::held(s, st, i))
+            .collect();
+    }
+    let Phase::Orders { leader, orders_left, ordered, .. } = &st.phase else {
+        return Vec::new();
+    };
+    let Some(li) = s.leaders.iter().position(|l| &l.id == leader) else {
+        return Vec::new();
+    };
+    if *orders_left == 0 || (!is_overall(s, li) && leader_in_enemy_zoc(s, st, li)) {
+        return Vec::new();
+    }
+    let range = command_range(s, st, li);
+    (0..s.units.len())
+        .filter(|&i| {
+            let u = &s.units[i];
+            u.side == s.leaders[li].side
+                // CG 4.53, 4.62: his own guild or tribe only, or a Nayaka's own types.
+                && crate::command::orders::order_refusal(s, li, i).is_none()
+                && !st.units[i].eliminated
+                // Routed units take no orders but rally (10.26), rallied ones none this turn (10.27).
+                && !st.units[i].routed
+                // Engaged units take none at all (10.31).
+                && !st.units[i].engaged
+                && !st.units[i].rallied
+                && !ordered.contains(&u.id)
+                && st.units[i].placement.hexes().any(|h| range.contains_key(&h))
+                // A line held by its PW order does not move (6.83).
+                && !crate::movement::pre_arranged::held(s, st, i)
+        })
+        .collect()
 }

@@ -173,7 +173,7 @@ pub fn duty_outstanding(scenario: &Scenario, state: &GameState, leader: usize) -
     if leader_in_enemy_zoc(scenario, state, leader) {
         return false;
     }
-    crate::play::legal::orderable(scenario, state).into_iter().any(|u| {
+    crate::command::orders::orderable(scenario, state).into_iter().any(|u| {
         let here: Vec<_> = state.units[u].placement.hexes().collect();
         crate::movement::reach(scenario, state, u)
             .unwrap_or_default()

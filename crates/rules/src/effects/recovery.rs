@@ -38,7 +38,7 @@ pub fn recovery(scenario: &Scenario, state: &GameState, unit: usize) -> Result<u
     if state.camp_orders.is_some() {
         return Err("in the Camp Orders Phase units move, fire and attack, but do not recover (12.17)".into());
     }
-    if !crate::play::legal::order_candidates(scenario, state).contains(&unit) {
+    if !crate::command::orders::order_candidates(scenario, state).contains(&unit) {
         return Err("the active leader cannot order it now: out of range or orders, ordered already, routed, or \
                     rallied this turn (10.16, 4.21)"
             .into());
@@ -87,7 +87,7 @@ pub fn recoverers(scenario: &Scenario, state: &GameState) -> Vec<(usize, u8)> {
     if !matches!(&state.phase, Phase::Orders { line: None, .. }) {
         return Vec::new();
     }
-    crate::play::legal::order_candidates(scenario, state)
+    crate::command::orders::order_candidates(scenario, state)
         .into_iter()
         .filter_map(|u| recovery(scenario, state, u).ok().map(|hits| (u, hits)))
         .collect()

@@ -106,7 +106,7 @@ pub enum AfterRout {
     Settle,
     /// The rest of a shock segment (P40): its other routs, the settling, each combat's
     /// pass-through, advances and Engaged, the end of the segment, the advancers' turns.
-    Shock(Box<crate::combat::shock_segment::ShockRest>),
+    Shock(Box<ShockRest>),
     /// The rest of the Rout Movement segment from unit `next` (10.22), then the end of the turn.
     RoutSegment { next: usize },
     /// `leader`'s shock segment opens (after a break-off hex is chosen, 10.32, P90), or if no one
@@ -129,7 +129,7 @@ pub struct Rampage {
     pub leg: Option<Leg>,
     /// CG 11.23: the commander's elephant broke; the cascade comes once the rampage is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cascade: Option<crate::special::indian::Cascade>,
+    pub cascade: Option<Cascade>,
     /// Leaders offered a withdrawal from it so far (4.62, 6.77): one still in the hex it runs
     /// into had his chance and stayed, and is killed (11.14, CG 10.14; P74, P191).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -212,4 +212,54 @@ pub enum RoutLeg {
     /// but no cohesion hits; two-hex PH/HI are eliminated instead. A failed rally moves the same
     /// way (GBA 10.27, digest G6).
     Segment,
+}
+
+// From `combat::shock_segment`.
+/// One combat: its attackers and defenders (scenario indices).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Combat {
+    pub attackers: Vec<usize>,
+    pub defenders: Vec<usize>,
+}
+
+// From `combat::shock_segment`.
+/// A combat struck, its routs and advances still to come: the hexes its defenders held and where
+/// each of its units stood, the units its procedure routs below their TQ (9.13, 9.18), and
+/// whether Greek ranks parted for chariots instead of fighting (CG 10.27).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Struck {
+    pub k: usize,
+    pub combat: Combat,
+    pub held: Vec<HexId>,
+    pub before: Vec<(usize, Placement)>,
+    pub stand_failed: Vec<usize>,
+    pub parted: bool,
+    /// GBA 9.13, 9.31 (P240): each attacker and a hex a defender left by routing on its
+    /// pre-shock check, which that attacker may not advance into: at the moment of that rout
+    /// another enemy was in its ZOC or had it in his.
+    #[serde(default)]
+    pub barred: Vec<(usize, HexId)>,
+}
+
+// From `combat::shock_segment`.
+/// A shock segment whose combats are struck, from its routs on (P40): what is still to happen,
+/// kept as data while a rout waits for its owner's choice (P120).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ShockRest {
+    pub leader: String,
+    pub struck: Vec<Struck>,
+    /// The units the combats' procedures rout below their TQ, still to rout (9.13, 9.18).
+    pub routs: Vec<usize>,
+    /// The defenders of the combats struck, whose columns revert at the segment's end (6.66).
+    pub attacked: Vec<String>,
+}
+
+// From `special::indian`.
+/// An elephant or chariot carrying an Indian overall or wing commander routs: who and where,
+/// taken before it moves (CG 11.23).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Cascade {
+    pub carrier: usize,
+    pub leader: usize,
+    pub hexes: Vec<HexId>,
 }

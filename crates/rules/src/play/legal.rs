@@ -1,7 +1,7 @@
 //! What may be done now: the queries the UI, the CLI's soak test and a later AI share. They
 //! derive from the same checks the commands go through, never from a second copy of the rules.
 
-use crate::command::orders::{command_range, is_overall, leader_in_enemy_zoc};
+use crate::command::orders::{is_overall, leader_in_enemy_zoc};
 use crate::command::trump::trump_options;
 use crate::game::{Command, GameState, LeaderStatus, Phase};
 use crate::movement::withdrawal::{leader_withdrawals, unit_withdrawals};
@@ -12,71 +12,7 @@ use crate::scenario::Scenario;
 /// Units the active leader may order now (4.21, 5.23): friendly, on the field, not yet ordered
 /// this phase, within his command range.
 pub fn orderable_units(game: &Game) -> Vec<usize> {
-    orderable(&game.scenario, &game.state)
-}
-
-/// [`orderable_units`] on a scenario and state. A Restricted overall commander orders no unit to
-/// move or fire (CG 4.55): none.
-pub fn orderable(s: &Scenario, st: &GameState) -> Vec<usize> {
-    let restricted = match &st.phase {
-        Phase::Orders { leader, .. } => s
-            .leaders
-            .iter()
-            .position(|l| &l.id == leader)
-            .is_some_and(|li| crate::command::orders::is_restricted(st, li)),
-        _ => false,
-    };
-    if restricted {
-        return Vec::new();
-    }
-    order_candidates(s, st)
-}
-
-/// The units the active leader could give an order to now, a Restricted overall commander's
-/// recovery orders included (CG 4.55).
-pub fn order_candidates(s: &Scenario, st: &GameState) -> Vec<usize> {
-    // CG 12.17: the Camp Orders Phase's units, each once.
-    if st.camp_orders.is_some() {
-        return crate::works::camp_orders::orderable(s, st);
-    }
-    // Under a line command: its units not yet moved, whatever the range (4.31, 4.33).
-    if let Phase::Orders { line: Some(units), ordered, .. } = &st.phase {
-        return units
-            .iter()
-            .filter(|u| !ordered.contains(u))
-            .filter_map(|id| s.units.iter().position(|u| &u.id == id))
-            .filter(|&i| !st.units[i].eliminated && !st.units[i].routed && !st.units[i].rallied)
-            .filter(|&i| !crate::movement::pre_arranged::held(s, st, i))
-            .collect();
-    }
-    let Phase::Orders { leader, orders_left, ordered, .. } = &st.phase else {
-        return Vec::new();
-    };
-    let Some(li) = s.leaders.iter().position(|l| &l.id == leader) else {
-        return Vec::new();
-    };
-    if *orders_left == 0 || (!is_overall(s, li) && leader_in_enemy_zoc(s, st, li)) {
-        return Vec::new();
-    }
-    let range = command_range(s, st, li);
-    (0..s.units.len())
-        .filter(|&i| {
-            let u = &s.units[i];
-            u.side == s.leaders[li].side
-                // CG 4.53, 4.62: his own guild or tribe only, or a Nayaka's own types.
-                && crate::command::orders::order_refusal(s, li, i).is_none()
-                && !st.units[i].eliminated
-                // Routed units take no orders but rally (10.26), rallied ones none this turn (10.27).
-                && !st.units[i].routed
-                // Engaged units take none at all (10.31).
-                && !st.units[i].engaged
-                && !st.units[i].rallied
-                && !ordered.contains(&u.id)
-                && st.units[i].placement.hexes().any(|h| range.contains_key(&h))
-                // A line held by its PW order does not move (6.83).
-                && !crate::movement::pre_arranged::held(s, st, i)
-        })
-        .collect()
+    crate::command::orders::orderable(&game.scenario, &game.state)
 }
 
 /// Where unit `i` may move under its order now: the hexes it can reach (6.1), less those that

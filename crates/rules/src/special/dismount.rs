@@ -66,7 +66,7 @@ pub fn dismounters(scenario: &Scenario, state: &GameState) -> Vec<usize> {
     {
         return Vec::new();
     }
-    crate::play::legal::order_candidates(scenario, state)
+    crate::command::orders::order_candidates(scenario, state)
         .into_iter()
         .filter(|&u| scenario.units[u].dismounted.is_some() && refusal(scenario, state, u).is_none())
         .collect()

@@ -2,19 +2,11 @@
 //! Sreni and Tribal Flight (11.41, 11.42). Maula Rout (10.81) lives in the shock resolver, the
 //! leaders' conveyance (6.16) in `movement.rs`, `orders.rs` and `rally.rs`.
 
+pub use crate::game::pending::Cascade;
 use crate::game::{Event, GameState, HitCause, LeaderStatus, RollPurpose, RuleError, Tx};
 use crate::map::hex::{HexId, Hexside};
 use crate::scenario::units::{Grade, LeaderRole, UnitType};
 use crate::scenario::Scenario;
-
-/// An elephant or chariot carrying an Indian overall or wing commander routs: who and where,
-/// taken before it moves (CG 11.23).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Cascade {
-    pub carrier: usize,
-    pub leader: usize,
-    hexes: Vec<HexId>,
-}
 
 /// Does a leader who rides `rides` sit on a unit of type `kind` (CG 6.16)?
 fn rides_one(rides: Option<UnitType>, kind: UnitType) -> bool {

@@ -43,7 +43,7 @@ pub fn changers(scenario: &Scenario, state: &GameState) -> Vec<(usize, bool)> {
     if !crate::scenario::rule_set::hooks(scenario.meta.rules).square || !matches!(state.phase, Phase::Orders { .. }) {
         return Vec::new();
     }
-    crate::play::legal::order_candidates(scenario, state)
+    crate::command::orders::order_candidates(scenario, state)
         .into_iter()
         .filter(|&u| refusal(scenario, state, u).is_none())
         .map(|u| (u, !state.units[u].square))

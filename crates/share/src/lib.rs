@@ -1,0 +1,86 @@
+//! Sharing a battle: `.sarissa` game files and game and position links, read and written the
+//! same way by the browser and the CLI. Pure data and logic, no I/O.
+//!
+//! - A game file is readable JSON: the battle, the dice seed, the optional rules and every move
+//!   in the script notation ([`Save`]). Opening one replays its moves ([`restore`]).
+//! - A game link (`g1.`) is the same save, packed small for a URL fragment ([`encode_game_link`]).
+//! - A position link (`p1.`) carries the state of the battle now instead of its history
+//!   ([`encode_position_link`]).
+//!
+//! Nothing read from outside panics: every reader returns a [`ShareError`] said plainly.
+
+mod bytes;
+mod error;
+mod game_link;
+mod patch;
+mod position_link;
+mod restore;
+mod save;
+
+pub use error::ShareError;
+pub use game_link::{decode_game_link, encode_game_link, GAME_LINK_PREFIX};
+pub use position_link::{
+    decode_position_link, encode_position_link, open_position, OpenedPosition, Position, POSITION_LINK_PREFIX,
+};
+pub use restore::{restore, ReplayProblem, Restored};
+pub use save::{read_save, Save, SAVE_FORMAT};
+
+use sarissa_rules::Scenario;
+use std::sync::Arc;
+
+/// A battle as this build has it: the scenario and the fingerprint of its file.
+#[derive(Clone, Debug)]
+pub struct Battle {
+    pub scenario: Arc<Scenario>,
+    pub fingerprint: String,
+}
+
+impl Battle {
+    /// Loads a battle file; `file` names it in the loader's report.
+    pub fn load(file: &str, text: &str) -> Result<Self, sarissa_rules::LoadError> {
+        Ok(Self { scenario: Arc::new(sarissa_rules::load(file, text)?), fingerprint: fingerprint(text) })
+    }
+}
+
+/// A stable fingerprint of a battle file's text: FNV-1a 64, as 16 lowercase hex digits. Equal on
+/// every platform, so a save can tell whether it was played on the battle file it is opened with.
+pub fn fingerprint(text: &str) -> String {
+    format!("{:016x}", fnv1a64(text.as_bytes()))
+}
+
+pub(crate) fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ *b as u64).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// Shown to a player: `1191` as `1,191`.
+pub(crate) fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn large_numbers_are_grouped_by_thousands() {
+        assert_eq!(thousands(7), "7");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1191), "1,191");
+        assert_eq!(thousands(1_000_000), "1,000,000");
+    }
+
+    #[test]
+    fn the_fingerprint_is_fnv1a_64_in_hex() {
+        // The published FNV-1a 64 test vectors.
+        assert_eq!(fingerprint(""), "cbf29ce484222325");
+        assert_eq!(fingerprint("a"), "af63dc4c8601ec8c");
+    }
+}

@@ -1,0 +1,101 @@
+//! A game played back on the map: step through it one command or one turn at a time, the
+//! log following; "play on from here" makes a new game of the library from the position shown.
+
+use crate::components::map::MapView;
+use crate::components::panel::Panel;
+use crate::model::replay::Replay;
+use crate::model::session::Session;
+use sarissa_rules::{Game, HexId};
+use std::cell::RefCell;
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, Clone)]
+pub struct ReplayProps {
+    pub session: Rc<Session>,
+    pub on_exit: Callback<()>,
+    /// A new game from the position shown.
+    pub on_play_on: Callback<Session>,
+}
+
+impl PartialEq for ReplayProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.session, &other.session)
+    }
+}
+
+#[function_component(ReplayScreen)]
+pub fn replay_screen(props: &ReplayProps) -> Html {
+    let replay: Rc<RefCell<Result<Replay, String>>> = {
+        let session = props.session.clone();
+        use_memo((), move |_| RefCell::new(Replay::new(&session)))
+    };
+    let step = use_state(|| props.session.commands.len());
+    let selected = use_state(|| None::<HexId>);
+    let go = |to: fn(&Replay) -> usize| {
+        let (replay, step) = (replay.clone(), step.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Ok(r) = &mut *replay.borrow_mut() {
+                let k = to(r);
+                r.go_to(k);
+                step.set(r.step);
+            }
+        })
+    };
+    let back = props.on_exit.reform(|_: MouseEvent| ());
+    let guard = replay.borrow();
+    let r = match &*guard {
+        Ok(r) => r,
+        Err(why) => {
+            return html! {
+                <div class="app replaying">
+                    <header class="topbar"><button class="back" onclick={back}>{ "‹ Games" }</button></header>
+                    <p class="notice" role="alert">{ format!("This game cannot be played back: {why}.") }</p>
+                </div>
+            }
+        }
+    };
+    let game: Rc<Game> = Rc::new(r.at.game.clone());
+    let log = Rc::new(r.at.log.clone());
+    let play_on = {
+        let (replay, on_play_on) = (replay.clone(), props.on_play_on.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Ok(r) = &*replay.borrow() {
+                on_play_on.emit(r.at.clone());
+            }
+        })
+    };
+    let on_select = {
+        let selected = selected.clone();
+        Callback::from(move |h: HexId| selected.set(Some(h)))
+    };
+    let on_close = {
+        let selected = selected.clone();
+        Callback::from(move |_| selected.set(None))
+    };
+    let (at, len) = (r.step, r.len());
+    let s = &game.scenario;
+    html! {
+        <div class="app playing replaying">
+            <header class="topbar">
+                <button class="back" onclick={back} aria-label="Your games">{ "‹ Games" }</button>
+                <span class="battle-name">{ &s.meta.name }</span>
+                <span class="rules">{ "Replay" }</span>
+            </header>
+            <nav class="replay-bar" aria-label="Replay">
+                <button class="act to-start" onclick={go(|_| 0)} disabled={at == 0} aria-label="To the start">{ "« Start" }</button>
+                <button class="act turn-back" onclick={go(Replay::previous_turn)} disabled={at == 0}>{ "◀ Turn" }</button>
+                <button class="act step-back" onclick={go(|r| r.step.saturating_sub(1))} disabled={at == 0}>{ "‹ Move" }</button>
+                <span class="where" data-step={at.to_string()}>{ format!("move {at} of {len} · turn {}", r.turn_at(at)) }</span>
+                <button class="act step-on" onclick={go(|r| r.step + 1)} disabled={at == len}>{ "Move ›" }</button>
+                <button class="act turn-on" onclick={go(Replay::next_turn)} disabled={at == len}>{ "Turn ▶" }</button>
+                <button class="act to-end" onclick={go(|r| r.len())} disabled={at == len} aria-label="To the end">{ "End »" }</button>
+                <button class="play play-on" onclick={play_on}>{ "Play on from here" }</button>
+            </nav>
+            <div class="battle">
+                <MapView game={game.clone()} selected={*selected} {on_select} />
+                <Panel game={game.clone()} selected={*selected} {on_close} log={log} />
+            </div>
+        </div>
+    }
+}
