@@ -238,3 +238,27 @@ test('a development build served where a release build was retires its worker an
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('served from a sub-path: the app, its worker and its games work there, offline too', async ({ page }) => {
+  const site = mkdtempSync(join(tmpdir(), 'sarissa-site-'));
+  const app = join(site, 'games', 'sarissa');
+  mkdirSync(app, { recursive: true });
+  cpSync('../dist', app, { recursive: true });
+  const server = await startServer(site, 8096);
+  const base = 'http://127.0.0.1:8096/games/sarissa/';
+  try {
+    await page.goto(base);
+    await expect(page.locator('.battle-card').first()).toBeVisible();
+    await controlled(page);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(`${base}sw.js`);
+    await page.locator('.battle-card[data-scenario="samarkand"] .play').tap();
+    await expect(page.locator('.map-viewport[data-scale]')).toBeVisible();
+    await stopServer(server);
+    await page.goto(`${base}#/`);
+    await page.reload();
+    await expect(page.locator('.library-game').first()).toContainText('Samarkand');
+  } finally {
+    await stopServer(server);
+    rmSync(site, { recursive: true, force: true });
+  }
+});
