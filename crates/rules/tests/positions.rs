@@ -82,7 +82,7 @@ fn position_keys_load_into_the_model() {
     let s = load("field.toml", &text(&f, "turn = 3\nphase = \"activation\"")).unwrap();
     let p = s.position.expect("a position");
     assert_eq!((p.turn, p.phase), (3, StartPhase::Activation));
-    assert_eq!(p.units["cretans"].missiles, Supply::Low);
+    assert_eq!(p.units["cretans"].missiles, sarissa_rules::scenario::position::Supply::Low);
     assert!(p.units["cretans"].moved);
     assert_eq!(p.units["medes"].hits, 2);
     assert!(!p.leaders.contains_key("hero"));

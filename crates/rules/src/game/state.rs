@@ -539,8 +539,8 @@ impl GameState {
             st.column = start.column;
             st.column_at_start = start.column;
             st.square = start.square;
-            st.supply = start.missiles;
-            st.screen_supply = start.screen_missiles;
+            st.supply = Supply::from(start.missiles);
+            st.screen_supply = Supply::from(start.screen_missiles);
             // GBA 10.3: Engaged only while the optional rule is on (an `--option` may turn it off).
             st.engaged = start.engaged && scenario.meta.optional_rules.engaged;
             // CG 10.28: `Game::resume` then reads the counter's foot side.
@@ -595,4 +595,16 @@ pub enum Supply {
     Full,
     Low,
     No,
+}
+
+impl From<crate::scenario::position::Supply> for Supply {
+    /// A position's supply marker (GBA 8.17).
+    fn from(s: crate::scenario::position::Supply) -> Self {
+        use crate::scenario::position::Supply as Marker;
+        match s {
+            Marker::Full => Self::Full,
+            Marker::Low => Self::Low,
+            Marker::No => Self::No,
+        }
+    }
 }

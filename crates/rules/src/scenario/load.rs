@@ -4,9 +4,8 @@
 //! walked by hand so that every problem is collected with its line and column instead of
 //! stopping at the first. Nothing in the input can make this panic: every lookup is checked.
 
-use super::position::{LeaderStart, Position, StartPhase, UnitStart};
+use super::position::{LeaderStart, Position, StartPhase, Supply, UnitStart};
 use super::{Edge, HexsideEntry, Map, Meta, NoEntry, OptionalRules, RuleSet, Scenario, Side, SpecialRule};
-use crate::game::Supply;
 use crate::map::hex::{HexId, Hexside, Vertex};
 use crate::map::terrain::{HexsideFeature, Terrain};
 use crate::scenario::units::{
@@ -1315,7 +1314,8 @@ fn read_unit(
             };
             if let (Some(facing), true) = (facing, start.column) {
                 // GBA 6.63: a two-hex column faces along its length, out of either end.
-                if !crate::movement::is_column_pose(&Placement::Two(a, b), facing) {
+                // The same test as `movement::is_column_pose`, which this layer may not call.
+                if facing.index() % 3 != side.index() % 3 {
                     let ends = [side, Hexside::from_index(side.index() + 3)];
                     ctx.error(
                         at_span.clone(),
@@ -1987,7 +1987,7 @@ fn check_position(
             }
         }
         if st.column && !st.routed {
-            if !crate::movement::column::may_be_column(rules, &shown, &shown.placement) {
+            if !may_be_column(rules, &shown) {
                 let rule = if rules == RuleSet::Chandragupta { "CG 6.5" } else { "GBA 6.6" };
                 ctx.error(span_of(spans, "column"), format!("{what}: a {label} is never In Column ({rule})"));
             }
@@ -2076,4 +2076,18 @@ fn check_position(
         units: starts.units.into_iter().map(|(id, st, _)| (id, st)).collect(),
         leaders: starts.leaders.into_iter().map(|(id, st, _)| (id, st)).collect(),
     })
+}
+
+/// May this unit ever be In Column? GBA 6.6: formed infantry, PH down to LI (and LP), never
+/// skirmishers; CG 6.5 (D31): any combat unit but skirmishers and artillery. The rule
+/// `movement::column::may_be_column` applies in play, restated here for the loader's layer.
+fn may_be_column(rules: RuleSet, unit: &Unit) -> bool {
+    if unit.kind.is_foot_skirmisher() {
+        return false;
+    }
+    if crate::scenario::rule_set::hooks(rules).column.any_combat_unit {
+        unit.kind != UnitType::AT
+    } else {
+        matches!(unit.kind, UnitType::PH | UnitType::HI | UnitType::MI | UnitType::LI | UnitType::LP)
+    }
 }

@@ -6,9 +6,18 @@
 //! captured leaders (CG 13.11, `effects::victory`), so the units and leaders a position marks
 //! `eliminated`, `killed` or `captured` already carry them.
 
-use crate::game::Supply;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+
+/// A missile supply marker (GBA 8.17); the kernel's `game::Supply` is the same three states.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Supply {
+    #[default]
+    Full,
+    Low,
+    No,
+}
 
 /// Where in the game turn the battle starts (GBA 3.0).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
