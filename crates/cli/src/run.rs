@@ -14,6 +14,35 @@ fn print(events: &[Event]) {
     }
 }
 
+/// Each side's Rout Points now (CG 13.11; derived from the eliminated units and lost leaders).
+fn rout_points(game: &Game) -> [u32; 2] {
+    sarissa_rules::effects::victory::rout_points(&game.scenario, &game.state)
+}
+
+/// One JSON line: each side's id, Rout Points and Withdrawal Level (CG 13.11, 13.13).
+fn print_rout_points(game: &Game, points: [u32; 2]) {
+    let sides: Vec<_> = game
+        .scenario
+        .sides
+        .iter()
+        .zip(points)
+        .map(|(s, p)| serde_json::json!({ "side": s.id, "points": p, "withdrawal_level": s.withdrawal_level }))
+        .collect();
+    println!("{}", serde_json::json!({ "rout_points": sides }));
+}
+
+/// The closing line, on stderr: `rout points: Macedonians 12 of 30, Persians 25 of 40`.
+fn rout_summary(game: &Game) -> String {
+    let sides: Vec<_> = game
+        .scenario
+        .sides
+        .iter()
+        .zip(rout_points(game))
+        .map(|(s, p)| format!("{} {p} of {}", s.name, s.withdrawal_level))
+        .collect();
+    format!("rout points: {}", sides.join(", "))
+}
+
 pub fn run(
     scenario: &str,
     seed: Option<u64>,
@@ -53,6 +82,11 @@ pub fn run(
         }
     };
     print(&opening);
+    // A battle set up mid-play may start with losses already counted.
+    let mut points = rout_points(&game);
+    if points != [0, 0] {
+        print_rout_points(&game, points);
+    }
     for (n, line) in text.lines().enumerate() {
         let where_ = format!("{}:{}", script.display(), n + 1);
         let command = match notation::parse(line) {
@@ -67,10 +101,17 @@ pub fn run(
             Ok(events) => print(&events),
             Err(e) => {
                 eprintln!("{where_}: `{}` refused: {e}", line.trim());
+                eprintln!("{}", rout_summary(&game));
                 return ExitCode::FAILURE;
             }
         }
+        let now = rout_points(&game);
+        if now != points {
+            points = now;
+            print_rout_points(&game, points);
+        }
     }
+    eprintln!("{}", rout_summary(&game));
     if hash {
         println!("{{\"state_hash\":\"{:016x}\"}}", game.state_hash());
     }

@@ -127,3 +127,78 @@ fn an_option_switches_an_optional_rule_for_the_run_gba_5_5() {
     assert_eq!(malformed.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&malformed.stderr).contains("KEY=on or KEY=off"));
 }
+
+/// A battle set up mid-play (docs/scenario-format.md): turn 2, blue's leader Finished, its routed
+/// javelin foot on the west edge; red's leader still to go.
+const EDGE: &str = r#"format = 1
+[scenario]
+id = "edge"
+name = "At the edge"
+date = "now"
+rules = "alexander"
+summary = "s"
+note = "n"
+sources = []
+[map]
+columns = 6
+rows = 4
+terrain = """
+01 ......
+02 ......
+03 ......
+04 ......
+"""
+elevation = """
+01 000000
+02 000000
+03 000000
+04 000000
+"""
+[position]
+turn = 2
+phase = "activation"
+[[side]]
+id = "blue"
+name = "Blue"
+retreat_edge = "west"
+withdrawal_level = 20
+units = [
+  { id = "runners", name = "Runners", type = "LI", class = "J", size = 3, tq = 5, ma = 5, missile = "J", at = "0102", facing = "E", routed = true },
+  { id = "guard", name = "Guard", type = "HC", size = 3, tq = 6, ma = 7, at = "0203", facing = "E", hits = 2 },
+]
+leaders = [{ id = "hero", name = "Hero", role = "overall", initiative = 2, command_range = 4, charisma = 1, personal_combat = 3, at = "0203", finished = true }]
+[[side]]
+id = "red"
+name = "Red"
+retreat_edge = "east"
+withdrawal_level = 30
+units = [{ id = "horse", name = "Horse", type = "HC", size = 3, tq = 6, ma = 7, at = "0602", facing = "W" }]
+leaders = [{ id = "foe", name = "Foe", role = "overall", initiative = 4, command_range = 4, charisma = 1, personal_combat = 3, at = "0603" }]
+"#;
+
+/// The run starts on the position's turn, and prints the Rout Points each time they change
+/// (CG 13.11) and a closing summary on stderr: the routed unit leaves the map in the Rout
+/// Movement segment (GBA 10.22, 10.23).
+#[test]
+fn a_position_starts_on_its_turn_and_rout_points_are_printed_as_they_change() {
+    let file = script("edge.toml", EDGE);
+    let path = script("pass.txt", "pass foe\n");
+    let out = sarissa(&["run", "--scenario", &file, "--script", &path]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let lines = events(&out);
+    assert_eq!(lines[0]["event"], "turn_began");
+    assert_eq!(lines[0]["turn"], 2);
+    assert_eq!(lines[1]["event"], "activation_offered");
+    assert_eq!(lines[1]["leaders"][0], "foe");
+    let gone =
+        lines.iter().position(|e| e["event"] == "unit_eliminated" && e["unit"] == "runners").expect("it routs off");
+    let points = lines.iter().position(|e| e.get("rout_points").is_some()).expect("the rout points line");
+    assert!(points > gone);
+    let sides = &lines[points]["rout_points"];
+    assert_eq!((sides[0]["side"].as_str(), sides[1]["points"].as_u64()), (Some("blue"), Some(0)));
+    let blue = sides[0]["points"].as_u64().unwrap();
+    assert!(blue > 0);
+    assert_eq!(sides[0]["withdrawal_level"], 20);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim(), format!("rout points: Blue {blue} of 20, Red 0 of 30"));
+}

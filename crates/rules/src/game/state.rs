@@ -519,9 +519,43 @@ impl GameState {
             damaged_gates: Vec::new(),
             gate_holders: crate::map::city::initial_gate_holders(&scenario.map),
         };
+        state.apply_position(scenario);
         // CG 12.213: a unit set up inside a gate holds it from the start.
         state.gate_holders = state.gate_holders_now(scenario);
         state
+    }
+
+    /// A battle set up mid-play (`Scenario::position`, checked by the loader): each unit's and
+    /// leader's markers. The turn and phase are the game's to begin (`Game::new`).
+    fn apply_position(&mut self, scenario: &Scenario) {
+        let Some(position) = &scenario.position else { return };
+        for (i, unit) in scenario.units.iter().enumerate() {
+            let (Some(start), Some(st)) = (position.units.get(&unit.id), self.units.get_mut(i)) else { continue };
+            st.hits = start.hits;
+            st.routed = start.routed;
+            st.rallied = start.rallied;
+            st.moved = start.moved;
+            // GBA 6.6: a column's stored facing is already the vertex of its hexside's index.
+            st.column = start.column;
+            st.column_at_start = start.column;
+            st.square = start.square;
+            st.supply = Supply::from(start.missiles);
+            st.screen_supply = Supply::from(start.screen_missiles);
+            // GBA 10.3: Engaged only while the optional rule is on (an `--option` may turn it off).
+            st.engaged = start.engaged && scenario.meta.optional_rules.engaged;
+            // CG 10.28: `Game::resume` then reads the counter's foot side.
+            st.dismounted = start.on_foot;
+            st.eliminated = start.eliminated;
+        }
+        for (l, leader) in scenario.leaders.iter().enumerate() {
+            let (Some(start), Some(st)) = (position.leaders.get(&leader.id), self.leaders.get_mut(l)) else { continue };
+            st.wounds = start.wounds;
+            if start.killed || start.captured {
+                st.status = LeaderStatus::Eliminated;
+            } else if start.finished {
+                st.status = LeaderStatus::Finished;
+            }
+        }
     }
 
     /// The side whose decision it is, if any.
@@ -561,4 +595,16 @@ pub enum Supply {
     Full,
     Low,
     No,
+}
+
+impl From<crate::scenario::position::Supply> for Supply {
+    /// A position's supply marker (GBA 8.17).
+    fn from(s: crate::scenario::position::Supply) -> Self {
+        use crate::scenario::position::Supply as Marker;
+        match s {
+            Marker::Full => Self::Full,
+            Marker::Low => Self::Low,
+            Marker::No => Self::No,
+        }
+    }
 }

@@ -27,11 +27,22 @@ pub struct Game {
 }
 
 impl Game {
-    /// Sets up the scenario and begins the first turn; returns the game and the opening events.
+    /// Sets up the scenario and begins the first turn — or, for a battle set up mid-play, its
+    /// turn at its phase (`Scenario::position`); returns the game and the opening events.
     pub fn new(scenario: Arc<Scenario>, dice: Dice) -> Result<(Self, Vec<Event>), RuleError> {
+        use crate::scenario::StartPhase;
         let state = GameState::setup(&scenario, dice);
+        let (turn, phase) = scenario.position.as_ref().map_or((1, StartPhase::TurnStart), |p| (p.turn, p.phase));
         let mut game = Self::resume(scenario, state);
-        let events = game.transact(|tx| crate::command::activation::begin_turn(tx, 1))?;
+        let events = game.transact(|tx| match phase {
+            StartPhase::TurnStart => crate::command::activation::begin_turn(tx, turn),
+            // GBA 5.12: mid-turn, the opening of the turn (6.82 declarations, 5.5 initiative) is
+            // past; the next activation is offered among the leaders not yet Finished.
+            StartPhase::Activation => {
+                tx.emit(Event::TurnBegan { turn });
+                crate::command::activation::offer_next(tx)
+            }
+        })?;
         Ok((game, events))
     }
 

@@ -4,6 +4,7 @@
 //! walked by hand so that every problem is collected with its line and column instead of
 //! stopping at the first. Nothing in the input can make this panic: every lookup is checked.
 
+use super::position::{LeaderStart, Position, StartPhase, Supply, UnitStart};
 use super::{Edge, HexsideEntry, Map, Meta, NoEntry, OptionalRules, RuleSet, Scenario, Side, SpecialRule};
 use crate::map::hex::{HexId, Hexside, Vertex};
 use crate::map::terrain::{HexsideFeature, Terrain};
@@ -278,7 +279,9 @@ fn read_document(ctx: &mut Ctx, doc: &Spanned<DeTable>, file: &str) -> Option<Sc
         None => (None, Vec::new(), None),
     };
     let sides_value = top.array(ctx, "side", true);
+    let position_head = top.get("position").and_then(|v| read_position(ctx, v));
     top.finish(ctx);
+    let mut starts = Starts::default();
 
     let mut ids = IdRegistry::default();
     let mut sides = Vec::new();
@@ -291,7 +294,8 @@ fn read_document(ctx: &mut Ctx, doc: &Spanned<DeTable>, file: &str) -> Option<Sc
         }
         for (index, item) in items.iter().enumerate().take(2) {
             let rules = meta.as_ref().map(|m| m.rules);
-            if let Some(side) = read_side(ctx, item, index, map.as_ref(), rules, &mut ids, &mut units, &mut leaders) {
+            let (map, ids) = (map.as_ref(), &mut ids);
+            if let Some(side) = read_side(ctx, item, index, map, rules, ids, &mut units, &mut leaders, &mut starts) {
                 sides.push(side);
             }
         }
@@ -305,16 +309,20 @@ fn read_document(ctx: &mut Ctx, doc: &Spanned<DeTable>, file: &str) -> Option<Sc
     if let Some(map) = &mut map {
         map.camps = resolve_camps(ctx, map, raw_camps, &sides, meta.as_ref().map(|m| m.rules));
         map.city = resolve_city(ctx, map, raw_city, &sides, meta.as_ref().map(|m| m.rules));
-        check_stacking(ctx, map, &units, &ids);
+        check_stacking(ctx, map, &units, &ids, &starts);
     }
     check_contingents(ctx, &sides, &units, &leaders, &ids);
     if let Some(meta) = &meta {
         check_restrictions(ctx, meta, &sides, &leaders);
     }
     check_command_structure(ctx, &units, &leaders, &ids);
+    let position = match (&meta, &map) {
+        (Some(meta), Some(_)) => check_position(ctx, meta, &units, &leaders, position_head, starts),
+        _ => None,
+    };
 
     let (meta, map) = (meta?, map?);
-    (sides.len() == 2).then_some(Scenario { meta, map, sides, units, leaders })
+    (sides.len() == 2).then_some(Scenario { meta, map, sides, units, leaders, position })
 }
 
 fn read_meta(ctx: &mut Ctx, value: &Value, file: &str) -> Option<Meta> {
@@ -1028,6 +1036,7 @@ fn read_side(
     ids: &mut IdRegistry,
     units: &mut Vec<Unit>,
     leaders: &mut Vec<Leader>,
+    starts: &mut Starts,
 ) -> Option<Side> {
     let mut f = Fields::of(ctx, value, format!("side {}", index + 1))?;
     let id = f.string(ctx, "id", true);
@@ -1065,14 +1074,14 @@ fn read_side(
     f.finish(ctx);
 
     for item in unit_items {
-        if let Some(u) = read_unit(ctx, item, index, map, rules, ids) {
+        if let Some(u) = read_unit(ctx, item, index, map, rules, ids, starts) {
             units.push(u);
         }
     }
     let flight_levels = flight_value.map(|v| read_flight_levels(ctx, v, &side_what, index, rules, units));
     let mut overall = 0;
     for item in leader_items {
-        if let Some(l) = read_leader(ctx, item, index, map, rules, indian, ids) {
+        if let Some(l) = read_leader(ctx, item, index, map, rules, indian, ids, starts) {
             overall += usize::from(l.role == LeaderRole::Overall);
             leaders.push(l);
         }
@@ -1164,6 +1173,7 @@ fn read_unit(
     map: Option<&Map>,
     rules: Option<RuleSet>,
     ids: &mut IdRegistry,
+    starts: &mut Starts,
 ) -> Option<Unit> {
     let mut f = Fields::of(ctx, value, "unit")?;
     let span = value.span();
@@ -1182,7 +1192,17 @@ fn read_unit(
     let ma_extended = f.int(ctx, "ma_extended", 1..=12, false).map(|n| n as u8);
     let missile_field = f.string(ctx, "missile", false);
     let at = f.string(ctx, "at", true);
+    // Its markers at the start of a position (docs/scenario-format.md); a column faces a hexside.
+    let (start, start_spans) = read_unit_start(ctx, &mut f);
     let facing = f.string(ctx, "facing", true).and_then(|(s, span)| {
+        if start.column {
+            // GBA 6.63: a column faces a hexside, stored as the vertex of the same index (`Heading`).
+            let h = Hexside::parse(&s);
+            if h.is_none() {
+                ctx.error(span, format!("{what}: a unit In Column faces a hexside: N, NE, SE, S, SW or NW (GBA 6.63)"));
+            }
+            return h.map(|h| Vertex::from_index(h.index()));
+        }
         let v = Vertex::parse(&s);
         if v.is_none() {
             ctx.error(span, format!("{what}: facing `{s}` must be a vertex: E, NE, NW, W, SW or SE"));
@@ -1292,7 +1312,21 @@ fn read_unit(
                 ctx.error(at_span, format!("{what}: the two halves {a} and {b} are not adjacent"));
                 return None;
             };
-            if let Some(facing) = facing {
+            if let (Some(facing), true) = (facing, start.column) {
+                // GBA 6.63: a two-hex column faces along its length, out of either end.
+                // The same test as `movement::is_column_pose`, which this layer may not call.
+                if facing.index() % 3 != side.index() % 3 {
+                    let ends = [side, Hexside::from_index(side.index() + 3)];
+                    ctx.error(
+                        at_span.clone(),
+                        format!(
+                            "{what}: a two-hex column at {a}-{b} faces along its length: {} or {} (GBA 6.63)",
+                            ends[0].name(),
+                            ends[1].name()
+                        ),
+                    );
+                }
+            } else if let Some(facing) = facing {
                 let allowed = Vertex::perpendicular_to(side);
                 if !allowed.contains(&facing) {
                     ctx.error(
@@ -1352,6 +1386,9 @@ fn read_unit(
     };
     if let Some(value) = dismounted_field {
         unit.dismounted = read_foot_side(ctx, value, &unit, rules);
+    }
+    if start != UnitStart::default() {
+        starts.units.push((unit.id.clone(), start, start_spans));
     }
     Some(unit)
 }
@@ -1484,6 +1521,7 @@ impl Unit {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn read_leader(
     ctx: &mut Ctx,
     value: &Value,
@@ -1492,6 +1530,7 @@ fn read_leader(
     rules: Option<RuleSet>,
     indian: bool,
     ids: &mut IdRegistry,
+    starts: &mut Starts,
 ) -> Option<Leader> {
     let mut f = Fields::of(ctx, value, "leader")?;
     let span = value.span();
@@ -1598,7 +1637,11 @@ fn read_leader(
         }
         Some(hex)
     });
+    let (start, start_spans) = read_leader_start(ctx, &mut f);
     f.finish(ctx);
+    if let (Some((id, _)), true) = (&id, start != LeaderStart::default()) {
+        starts.leaders.push((id.clone(), start, start_spans));
+    }
     Some(Leader {
         id: id?.0,
         name: name?.0,
@@ -1624,9 +1667,12 @@ fn read_leader(
 
 /// One combat unit (or half of a two-hex unit) per hex at set-up (GBA 6.91); in CG an engine
 /// may share its hex with one single-hex foot unit of its side (6.71(3)).
-fn check_stacking(ctx: &mut Ctx, _map: &Map, units: &[Unit], ids: &IdRegistry) {
+fn check_stacking(ctx: &mut Ctx, _map: &Map, units: &[Unit], ids: &IdRegistry, starts: &Starts) {
     let mut occupants: HashMap<HexId, Vec<&Unit>> = HashMap::new();
-    for u in units {
+    // An eliminated unit of a position is off the map.
+    let gone: HashSet<&str> =
+        starts.units.iter().filter(|(_, s, _)| s.eliminated).map(|(id, _, _)| id.as_str()).collect();
+    for u in units.iter().filter(|u| !gone.contains(u.id.as_str())) {
         for hex in u.placement.hexes() {
             let here = occupants.entry(hex).or_default();
             here.push(u);
@@ -1744,5 +1790,304 @@ fn check_command_structure(ctx: &mut Ctx, units: &[Unit], leaders: &[Leader], id
                 );
             }
         }
+    }
+}
+
+// ---- Starting from a position (docs/scenario-format.md) ----------------------------------------
+
+/// Which key of an entry set which marker, for messages at that key's line.
+type KeySpans = Vec<(&'static str, Range<usize>)>;
+
+/// The markers read from the unit and leader entries, checked once every unit is known.
+#[derive(Default)]
+struct Starts {
+    units: Vec<(String, UnitStart, KeySpans)>,
+    leaders: Vec<(String, LeaderStart, KeySpans)>,
+}
+
+/// `[position]`: the turn and phase the battle starts in.
+struct PositionHead {
+    turn: u16,
+    phase: StartPhase,
+}
+
+fn read_position(ctx: &mut Ctx, value: &Value) -> Option<PositionHead> {
+    let mut f = Fields::of(ctx, value, "[position]")?;
+    let turn = f.int(ctx, "turn", 1..=99, true).map(|n| n as u16);
+    let phase = match f.string(ctx, "phase", false) {
+        None => Some(StartPhase::TurnStart),
+        Some((s, span)) => {
+            let p = StartPhase::parse(&s);
+            if p.is_none() {
+                ctx.error(span, format!("[position]: phase `{s}` must be turn-start or activation"));
+            }
+            p
+        }
+    };
+    f.finish(ctx);
+    Some(PositionHead { turn: turn?, phase: phase? })
+}
+
+fn span_of(spans: &KeySpans, key: &str) -> Range<usize> {
+    spans.iter().find(|(k, _)| *k == key).map_or(0..0, |(_, s)| s.clone())
+}
+
+/// A `true` marker key, remembering where it was written.
+fn flag(ctx: &mut Ctx, f: &mut Fields, key: &'static str, spans: &mut KeySpans) -> bool {
+    let on = f.bool(ctx, key).unwrap_or(false);
+    if on {
+        spans.push((key, f.get(key).map_or(0..0, |v| v.span())));
+    }
+    on
+}
+
+/// A missile supply key: "full", "low" or "no" (GBA 8.17).
+fn supply(ctx: &mut Ctx, f: &mut Fields, key: &'static str, spans: &mut KeySpans) -> Supply {
+    let Some((s, span)) = f.string(ctx, key, false) else {
+        return Supply::Full;
+    };
+    let supply = match s.as_str() {
+        "full" => Supply::Full,
+        "low" => Supply::Low,
+        "no" => Supply::No,
+        _ => {
+            ctx.error(span, format!("{}: `{key}` `{s}` must be full, low or no (GBA 8.17)", f.what));
+            return Supply::Full;
+        }
+    };
+    if supply != Supply::Full {
+        spans.push((key, span));
+    }
+    supply
+}
+
+fn read_unit_start(ctx: &mut Ctx, f: &mut Fields) -> (UnitStart, KeySpans) {
+    let mut spans = KeySpans::new();
+    let hits = f.int(ctx, "hits", 0..=9, false).unwrap_or(0) as u8;
+    if hits > 0 {
+        spans.push(("hits", f.get("hits").map_or(0..0, |v| v.span())));
+    }
+    let start = UnitStart {
+        hits,
+        routed: flag(ctx, f, "routed", &mut spans),
+        rallied: flag(ctx, f, "rallied", &mut spans),
+        moved: flag(ctx, f, "moved", &mut spans),
+        column: flag(ctx, f, "column", &mut spans),
+        square: flag(ctx, f, "square", &mut spans),
+        missiles: supply(ctx, f, "missiles", &mut spans),
+        screen_missiles: supply(ctx, f, "screen_missiles", &mut spans),
+        engaged: flag(ctx, f, "engaged", &mut spans),
+        on_foot: flag(ctx, f, "on_foot", &mut spans),
+        eliminated: flag(ctx, f, "eliminated", &mut spans),
+    };
+    (start, spans)
+}
+
+fn read_leader_start(ctx: &mut Ctx, f: &mut Fields) -> (LeaderStart, KeySpans) {
+    let mut spans = KeySpans::new();
+    let wounds = f.int(ctx, "wounds", 0..=2, false).unwrap_or(0) as u8;
+    if wounds > 0 {
+        spans.push(("wounds", f.get("wounds").map_or(0..0, |v| v.span())));
+    }
+    let start = LeaderStart {
+        finished: flag(ctx, f, "finished", &mut spans),
+        killed: flag(ctx, f, "killed", &mut spans),
+        captured: flag(ctx, f, "captured", &mut spans),
+        wounds,
+    };
+    (start, spans)
+}
+
+/// The position as a whole: markers the rules make impossible, alone or together, are errors at
+/// the key that sets them. `None` when the file sets up no position.
+fn check_position(
+    ctx: &mut Ctx,
+    meta: &Meta,
+    units: &[Unit],
+    leaders: &[Leader],
+    head: Option<PositionHead>,
+    starts: Starts,
+) -> Option<Position> {
+    if head.is_none() && starts.units.is_empty() && starts.leaders.is_empty() {
+        return None;
+    }
+    let (turn, phase) = head.map_or((1, StartPhase::TurnStart), |h| (h.turn, h.phase));
+    let mid_turn = phase == StartPhase::Activation;
+    let rules = meta.rules;
+    let hooks = crate::scenario::rule_set::hooks(rules);
+    let gone: HashSet<&str> =
+        starts.units.iter().filter(|(_, s, _)| s.eliminated).map(|(id, _, _)| id.as_str()).collect();
+    let mid_turn_only = |ctx: &mut Ctx, what: &str, key: &str, span: Range<usize>| {
+        ctx.error(
+            span,
+            format!(
+                "{what}: `{key}` marks the middle of a game turn (the markers come off at its end, GBA 3.0 D4); \
+                 set `phase = \"activation\"` under [position]"
+            ),
+        );
+    };
+    for (id, st, spans) in &starts.units {
+        let Some(unit) = units.iter().find(|u| &u.id == id) else { continue };
+        let what = format!("unit `{id}`");
+        if st.eliminated {
+            for (key, span) in spans.iter().filter(|(k, _)| *k != "eliminated") {
+                ctx.error(span.clone(), format!("{what}: an eliminated unit is off the map; it carries no `{key}`"));
+            }
+            continue;
+        }
+        // CG 10.28: with its crew on foot, the counter's foot side is what every check reads.
+        let shown = match (st.on_foot, unit.foot_side()) {
+            (true, Some(foot)) if hooks.dismount => foot,
+            (true, _) => {
+                ctx.error(
+                    span_of(spans, "on_foot"),
+                    format!(
+                        "{what}: only an Indian chariot with a foot side (`dismounted = {{ ... }}`) has its crew on \
+                         foot (CG 10.28)"
+                    ),
+                );
+                unit.clone()
+            }
+            (false, _) => unit.clone(),
+        };
+        let label = shown.type_label();
+        if st.routed {
+            if st.hits > 0 {
+                ctx.error(
+                    span_of(spans, "hits"),
+                    format!(
+                        "{what}: a routed unit carries no hits: they come off when it routs, and any new hit \
+                         eliminates it (GBA 10.2)"
+                    ),
+                );
+            }
+            for (key, why) in [
+                ("column", "a routed unit cannot be In Column (GBA 6.61)"),
+                ("square", "a routed unit cannot be in Square (CG 10.62, P195)"),
+                ("rallied", "a unit is `routed` or `rallied`, not both (GBA 10.27)"),
+                ("engaged", "a routed unit is not Engaged (GBA 10.3)"),
+            ] {
+                if spans.iter().any(|(k, _)| *k == key) {
+                    ctx.error(span_of(spans, key), format!("{what}: {why}"));
+                }
+            }
+        } else {
+            // GBA 10.1: hits reaching the TQ rout the unit; In Column its TQ is 2 less (6.65, R3).
+            let tq = if st.column { shown.tq.saturating_sub(2).max(1) } else { shown.tq };
+            if st.hits >= tq {
+                let column = if st.column { " In Column (GBA 6.65)" } else { "" };
+                ctx.error(
+                    span_of(spans, "hits"),
+                    format!(
+                        "{what}: hits {} but TQ {tq}{column}: a unit whose hits reach its TQ has routed (GBA 10.1); \
+                         mark it `routed` instead",
+                        st.hits
+                    ),
+                );
+            }
+        }
+        if st.column && !st.routed {
+            if !may_be_column(rules, &shown) {
+                let rule = if rules == RuleSet::Chandragupta { "CG 6.5" } else { "GBA 6.6" };
+                ctx.error(span_of(spans, "column"), format!("{what}: a {label} is never In Column ({rule})"));
+            }
+            if st.square {
+                ctx.error(span_of(spans, "square"), format!("{what}: a column does not form Square (CG 10.62)"));
+            }
+        }
+        let hoplite = shown.kind == UnitType::HI && shown.class == Some(UnitClass::HO) && shown.size == 10;
+        if st.square && !(hooks.square && (shown.kind == UnitType::PH || hoplite)) {
+            ctx.error(
+                span_of(spans, "square"),
+                format!(
+                    "{what}: only phalanxes and Size-10 hoplites form Square, under the chandragupta rules \
+                     (CG 10.62); this is a {label}"
+                ),
+            );
+        }
+        if st.missiles != Supply::Full && shown.missile.is_none() {
+            ctx.error(
+                span_of(spans, "missiles"),
+                format!("{what}: a {label} without a `missile` has no supply to run low (GBA 8.17)"),
+            );
+        }
+        if st.screen_missiles != Supply::Full && shown.kind != UnitType::EL {
+            ctx.error(
+                span_of(spans, "screen_missiles"),
+                format!("{what}: `screen_missiles` is an elephant's screen (GBA 11.11, CG 10.11); this is a {label}"),
+            );
+        }
+        if st.engaged && !st.routed {
+            let beside_enemy = units.iter().any(|e| {
+                e.side != unit.side
+                    && !gone.contains(e.id.as_str())
+                    && e.placement.hexes().any(|h| unit.placement.hexes().any(|m| m.is_adjacent(h)))
+            });
+            if !meta.optional_rules.engaged {
+                ctx.error(
+                    span_of(spans, "engaged"),
+                    format!(
+                        "{what}: Engaged belongs to the optional rule 10.3: switch `engaged` on under \
+                         [scenario.optional_rules]"
+                    ),
+                );
+            } else if !beside_enemy {
+                ctx.error(
+                    span_of(spans, "engaged"),
+                    format!("{what}: an Engaged unit stands next to the enemy it is locked with (GBA 10.3)"),
+                );
+            }
+        }
+        if !mid_turn {
+            for key in ["moved", "rallied"] {
+                if spans.iter().any(|(k, _)| *k == key) {
+                    mid_turn_only(ctx, &what, key, span_of(spans, key));
+                }
+            }
+        }
+    }
+    for (id, st, spans) in &starts.leaders {
+        let Some(leader) = leaders.iter().find(|l| &l.id == id) else { continue };
+        let what = format!("leader `{id}`");
+        if st.killed && st.captured {
+            ctx.error(span_of(spans, "captured"), format!("{what}: a leader is `killed` or `captured`, not both"));
+        }
+        if st.killed || st.captured {
+            for (key, span) in spans.iter().filter(|(k, _)| !matches!(*k, "killed" | "captured")) {
+                ctx.error(
+                    span.clone(),
+                    format!("{what}: a leader killed or captured is off the map; he carries no `{key}`"),
+                );
+            }
+            if leader.darius_the_target {
+                let key = if st.killed { "killed" } else { "captured" };
+                ctx.error(
+                    span_of(spans, key),
+                    format!("{what}: Darius the Target lost ends the battle at once (GBA 9.24): there is no position to play"),
+                );
+            }
+        } else if st.finished && !mid_turn {
+            mid_turn_only(ctx, &what, "finished", span_of(spans, "finished"));
+        }
+    }
+    Some(Position {
+        turn,
+        phase,
+        units: starts.units.into_iter().map(|(id, st, _)| (id, st)).collect(),
+        leaders: starts.leaders.into_iter().map(|(id, st, _)| (id, st)).collect(),
+    })
+}
+
+/// May this unit ever be In Column? GBA 6.6: formed infantry, PH down to LI (and LP), never
+/// skirmishers; CG 6.5 (D31): any combat unit but skirmishers and artillery. The rule
+/// `movement::column::may_be_column` applies in play, restated here for the loader's layer.
+fn may_be_column(rules: RuleSet, unit: &Unit) -> bool {
+    if unit.kind.is_foot_skirmisher() {
+        return false;
+    }
+    if crate::scenario::rule_set::hooks(rules).column.any_combat_unit {
+        unit.kind != UnitType::AT
+    } else {
+        matches!(unit.kind, UnitType::PH | UnitType::HI | UnitType::MI | UnitType::LI | UnitType::LP)
     }
 }

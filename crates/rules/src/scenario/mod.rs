@@ -5,11 +5,13 @@
 pub mod battles;
 mod load;
 mod options;
+pub mod position;
 pub mod rule_set;
 pub mod units;
 
 pub use load::{load, Diagnostic, LoadError};
 pub use options::{OptionChanges, OptionChoice};
+pub use position::{LeaderStart, Position, StartPhase, UnitStart};
 
 use crate::map::hex::{HexId, Hexside};
 use crate::map::terrain::{HexsideFeature, Terrain};
@@ -243,6 +245,10 @@ pub struct Scenario {
     pub sides: Vec<Side>,
     pub units: Vec<Unit>,
     pub leaders: Vec<Leader>,
+    /// Where a battle set up mid-play starts (docs/scenario-format.md, `[position]` and the
+    /// per-unit and per-leader marker keys); `None`: at its set-up, on turn 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<Position>,
 }
 
 impl Scenario {
