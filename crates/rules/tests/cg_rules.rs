@@ -442,3 +442,31 @@ fn w31_a_leader_in_a_shock_rolls_0_then_killed_over_his_initiative_else_wounded_
         }
     }
 }
+
+fn moved_mp(events: &[Event]) -> Option<u8> {
+    events.iter().find_map(|e| match e {
+        Event::UnitMoved { mp, .. } => Some(*mp),
+        _ => None,
+    })
+}
+
+#[test]
+fn a_light_chariot_turns_at_1_mp_a_vertex_a_heavy_one_at_2_cg_7_12() {
+    // CG 7.12 exc. 2 names heavy chariots only (P243, amending P61): two vertices in place cost
+    // the light chariot 2 MP and the heavy one 4. The Alexander rules keep 2 for every chariot.
+    let units = || {
+        [
+            vec![unit("ch", "CH", "", 5, 5, 6, "A", "0405", "E"), unit("chs", "CH*", "", 5, 6, 5, "J", "0407", "E")],
+            vec![unit("r", "HC", "", 3, 6, 7, "", "1109", "W")],
+        ]
+    };
+    let f = cg(units(), hero_and_foe());
+    let (mut game, _) = f.start(&[]);
+    ok(&mut game, activate("hero"));
+    assert_eq!(moved_mp(&ok(&mut game, mv("ch", &[], Vertex::SW))), Some(2));
+    assert_eq!(moved_mp(&ok(&mut game, mv("chs", &[], Vertex::SW))), Some(4));
+    let gba = Field { rules: "alexander", ..cg(units(), hero_and_foe()) };
+    let (mut game, _) = gba.start(&[]);
+    ok(&mut game, activate("hero"));
+    assert_eq!(moved_mp(&ok(&mut game, mv("ch", &[], Vertex::SW))), Some(4));
+}

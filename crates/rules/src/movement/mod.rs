@@ -12,7 +12,7 @@ pub mod pre_arranged;
 pub mod reaction;
 pub mod withdrawal;
 
-use crate::charts::movement_costs::{self, facing_cost, Cost, MoveCategory};
+use crate::charts::movement_costs::{self, Cost, MoveCategory};
 use crate::charts::stacking;
 use crate::game::{GameState, RuleError};
 use crate::map::facing::{front_hexsides, hexes_in, vertices_between, Arc};
@@ -277,7 +277,9 @@ impl<'a> Mover<'a> {
             return Err("it stopped on entering an enemy zone of control (7.23)".into());
         }
         let rough = self.scenario.map.terrain(hex).is_some_and(|t| t.is_rough());
-        let cost = facing_cost(self.unit.kind, self.unit.class, vertices_between(from, to), rough);
+        // CG 7.12 exc. 2, 7.14: the rule set's facing differences.
+        let rule = &crate::scenario::rule_set::hooks(self.scenario.meta.rules).facing;
+        let cost = movement_costs::unit_facing_cost(rule, self.unit, vertices_between(from, to), rough);
         // CG 12.26 (P200): in a block hex every neighbour is a front hex, so which way the
         // counter points costs nothing to change; the unit may go into any neighbour.
         let cost = if crate::works::city::in_block(&self.scenario.map, hex) { Cost::ZERO } else { cost };

@@ -37,6 +37,14 @@ pub struct ColumnRule {
     pub extra_ma_for_foot_only: bool,
 }
 
+/// What turning in place costs beyond the GBA facing chart (7.12, 7.14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FacingRule {
+    /// MP a vertex for a light chariot (CH): GBA 7.12 charges every chariot 2; CG 7.12 exc. 2
+    /// names only heavy chariots (CH*), so a light chariot pays the ordinary 1.
+    pub light_chariot_mp: u8,
+}
+
 /// Whom a unit may harass (GBA 8.31, CG 9.3, D51).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HarassTargets {
@@ -200,6 +208,8 @@ pub struct RuleHooks {
     pub cavalry_line_withdrawal_by_chart: bool,
     /// GBA 6.6 / CG 6.5 (D31).
     pub column: ColumnRule,
+    /// Facing costs (7.12, 7.14).
+    pub facing: FacingRule,
     /// GBA 8.31 / CG 9.3 (D51).
     pub harass_targets: HarassTargets,
     /// CG 9.3: a harassment path crosses no river or other hexside feature but a stream (D51).
@@ -267,6 +277,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
     pre_arranged_withdrawal: true,
     cavalry_line_withdrawal_by_chart: false,
     column: ColumnRule { any_combat_unit: false, change_mp: 1, extra_ma_for_foot_only: false },
+    facing: FacingRule { light_chariot_mp: 2 },
     harass_targets: HarassTargets::ByType,
     harass_path_avoids_rivers: false,
     routers_barred_by_rivers_and_walls: false,
@@ -334,6 +345,8 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     pre_arranged_withdrawal: false,
     cavalry_line_withdrawal_by_chart: true,
     column: ColumnRule { any_combat_unit: true, change_mp: 0, extra_ma_for_foot_only: true },
+    // CG 7.12 exc. 2: only heavy chariots pay 2 MP a vertex.
+    facing: FacingRule { light_chariot_mp: 1 },
     harass_targets: HarassTargets::LowerMaNoSkirmishers,
     harass_path_avoids_rivers: true,
     routers_barred_by_rivers_and_walls: true,
