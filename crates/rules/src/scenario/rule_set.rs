@@ -43,6 +43,17 @@ pub struct FacingRule {
     /// MP a vertex for a light chariot (CH): GBA 7.12 charges every chariot 2; CG 7.12 exc. 2
     /// names only heavy chariots (CH*), so a light chariot pays the ordinary 1.
     pub light_chariot_mp: u8,
+    /// Who takes no hit for turning in a Rough hex (7.14).
+    pub rough_turn_spares: RoughTurnSpares,
+}
+
+/// Who is spared the Rough-hex hit for changing facing (7.14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoughTurnSpares {
+    /// GBA 7.14: elephants.
+    Elephants,
+    /// CG 7.14 exception: Tribal LI and skirmishers (SK, SK*); elephants take it.
+    TribalLightInfantryAndSkirmishers,
 }
 
 /// Whom a unit may harass (GBA 8.31, CG 9.3, D51).
@@ -277,7 +288,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
     pre_arranged_withdrawal: true,
     cavalry_line_withdrawal_by_chart: false,
     column: ColumnRule { any_combat_unit: false, change_mp: 1, extra_ma_for_foot_only: false },
-    facing: FacingRule { light_chariot_mp: 2 },
+    facing: FacingRule { light_chariot_mp: 2, rough_turn_spares: RoughTurnSpares::Elephants },
     harass_targets: HarassTargets::ByType,
     harass_path_avoids_rivers: false,
     routers_barred_by_rivers_and_walls: false,
@@ -345,8 +356,9 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     pre_arranged_withdrawal: false,
     cavalry_line_withdrawal_by_chart: true,
     column: ColumnRule { any_combat_unit: true, change_mp: 0, extra_ma_for_foot_only: true },
-    // CG 7.12 exc. 2: only heavy chariots pay 2 MP a vertex.
-    facing: FacingRule { light_chariot_mp: 1 },
+    // CG 7.12 exc. 2: only heavy chariots pay 2 MP a vertex; CG 7.14 exc.: Tribal LI and
+    // skirmishers take no hit for turning in Rough, elephants do.
+    facing: FacingRule { light_chariot_mp: 1, rough_turn_spares: RoughTurnSpares::TribalLightInfantryAndSkirmishers },
     harass_targets: HarassTargets::LowerMaNoSkirmishers,
     harass_path_avoids_rivers: true,
     routers_barred_by_rivers_and_walls: true,
