@@ -641,3 +641,28 @@ fn turning_in_rough_costs_a_hit_but_for_tribal_li_and_skirmishers_elephants_incl
     let events = ok(&mut game, mv("sk", &[], Vertex::NE));
     assert_eq!(rough_hits(&events), [], "{events:?}");
 }
+
+#[test]
+fn tribal_light_infantry_may_not_form_column_cg_6_51() {
+    // CG 6.51 exc.: Tribal LI never use column; an LI of another grade may.
+    let chief = with(leader("tc", "tribal-chief", 4, 3, "0205"), "guild = \"kirata\"");
+    let tribal = with(unit("t1", "LI", "J", 3, 5, 6, "J", "0205", "E"), "grade = \"tribal\", guild = \"kirata\"");
+    let f = cg(
+        vec![tribal, unit("li", "LI", "J", 3, 5, 6, "J", "0409", "E")],
+        vec![unit("r", "HC", "", 3, 6, 7, "", "1105", "W")],
+        vec![leader("raja", "overall", 5, 8, "0605"), chief],
+    );
+    let (mut game, _) = f.start(&[]);
+    let col =
+        |unit: &str| Command::Move { unit: unit.into(), path: vec![], facing: Vertex::E, column: true, with: None };
+    ok(&mut game, activate("tc"));
+    assert_eq!(refused_rule(&mut game, col("t1")), "6.51");
+    assert!(sarissa_rules::movement::reach(&game.scenario, &game.state, idx(&game, "t1"))
+        .unwrap()
+        .iter()
+        .all(|d| !d.column));
+    ok(&mut game, Command::EndOrders);
+    ok(&mut game, activate("raja"));
+    let events = ok(&mut game, col("li"));
+    assert!(events.iter().any(|e| matches!(e, Event::FormationChanged { column: true, .. })), "{events:?}");
+}

@@ -35,6 +35,10 @@ pub struct ColumnRule {
     pub change_mp: u8,
     /// CG 6.5: only foot get the +1 MA; GBA: every column (all foot anyway).
     pub extra_ma_for_foot_only: bool,
+    /// CG 6.51 exc.: Tribal LI may not use column (GBA has no Tribal units).
+    pub tribal_li_barred: bool,
+    /// The rule that says who may use column: GBA 6.6, CG 6.51.
+    pub rule: &'static str,
 }
 
 /// What turning in place costs beyond the GBA facing chart (7.12, 7.14).
@@ -287,7 +291,13 @@ const ALEXANDER: RuleHooks = RuleHooks {
     recovery_hits_under_missiles: 1,
     pre_arranged_withdrawal: true,
     cavalry_line_withdrawal_by_chart: false,
-    column: ColumnRule { any_combat_unit: false, change_mp: 1, extra_ma_for_foot_only: false },
+    column: ColumnRule {
+        any_combat_unit: false,
+        change_mp: 1,
+        extra_ma_for_foot_only: false,
+        tribal_li_barred: false,
+        rule: "6.6",
+    },
     facing: FacingRule { light_chariot_mp: 2, rough_turn_spares: RoughTurnSpares::Elephants },
     harass_targets: HarassTargets::ByType,
     harass_path_avoids_rivers: false,
@@ -355,7 +365,14 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     recovery_hits_under_missiles: 0,
     pre_arranged_withdrawal: false,
     cavalry_line_withdrawal_by_chart: true,
-    column: ColumnRule { any_combat_unit: true, change_mp: 0, extra_ma_for_foot_only: true },
+    // CG 6.51 exc.: skirmishers, Tribal LI and routed units never use column.
+    column: ColumnRule {
+        any_combat_unit: true,
+        change_mp: 0,
+        extra_ma_for_foot_only: true,
+        tribal_li_barred: true,
+        rule: "6.51",
+    },
     // CG 7.12 exc. 2: only heavy chariots pay 2 MP a vertex; CG 7.14 exc.: Tribal LI and
     // skirmishers take no hit for turning in Rough, elephants do.
     facing: FacingRule { light_chariot_mp: 1, rough_turn_spares: RoughTurnSpares::TribalLightInfantryAndSkirmishers },
