@@ -66,7 +66,8 @@ pub enum HarassTargets {
     /// GBA 8.31: foot the same or a lower MA; light cavalry a lower one, never skirmishers, but
     /// cataphracts whatever their MA.
     ByType,
-    /// CG 9.3: always a lower MA, and nobody harasses skirmishers.
+    /// CG 9.31: always a lower MA (a phalanx's the higher of its two), nobody harasses
+    /// skirmishers, and light cavalry harass cataphracts whatever their MA.
     LowerMaNoSkirmishers,
 }
 
