@@ -470,3 +470,46 @@ fn a_light_chariot_turns_at_1_mp_a_vertex_a_heavy_one_at_2_cg_7_12() {
     ok(&mut game, activate("hero"));
     assert_eq!(moved_mp(&ok(&mut game, mv("ch", &[], Vertex::SW))), Some(4));
 }
+
+/// A light chariot at `from` facing E drives along row 05 to 0505 (`path`), beside red horse
+/// (TQ 6) at 0605; then the shock, the horse's pre-shock roll a 6.
+fn chariot_charge(from: &str, path: &[&str]) -> Vec<String> {
+    // Indian (Bharta) horse: not Greek, so it does not part its ranks (10.27).
+    let horse = unit("horse", "HC", "", 3, 6, 7, "", "0605", "W");
+    let horse = format!("{}, grade = \"bharta\" }}", horse.trim_end_matches(" }"));
+    let f = cg(
+        [vec![unit("ch", "CH", "", 5, 5, 6, "A", from, "E")], vec![horse]],
+        [vec![leader("hero", "overall", 5, 8, "0109")], vec![leader("foe", "overall", 6, 4, "1210")]],
+    );
+    let (mut game, _) = f.start(&[6, 5, 5, 5, 5, 5, 5, 5]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, mv("ch", path, Vertex::E));
+    // The horse lets it come (no reaction, 7.16, 6.6).
+    while matches!(game.state.phase, Phase::Reaction { .. }) {
+        ok(&mut game, Command::EndReaction);
+    }
+    let mut events = ok(&mut game, Command::EndOrders);
+    if !events.iter().any(|e| matches!(e, Event::ShockResolved { .. })) {
+        let optional =
+            events.iter().any(|e| matches!(e, Event::ShockSegmentBegan { optional, .. } if !optional.is_empty()));
+        let attackers = if optional { vec!["ch".to_string()] } else { vec![] };
+        events.extend(ok(&mut game, Command::Shock { attackers }));
+    }
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::ShockResolved { lines, .. } => Some(lines.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("a shock: {events:?}"))
+}
+
+#[test]
+fn a_chariot_that_moved_four_hexes_adds_one_to_its_targets_pre_shock_roll_cg_10_23() {
+    // CG 10.23: four hexes, +1: the horse's 6 becomes 7 against TQ 6, one hit.
+    let lines = chariot_charge("0105", &["0205", "0305", "0405", "0505"]);
+    assert!(lines.iter().any(|l| l.contains("charge check: 6+1 against TQ 6, 1 hit(s)")), "{lines:?}");
+    // Three hexes: no modifier, no hit.
+    let lines = chariot_charge("0205", &["0305", "0405", "0505"]);
+    assert!(lines.iter().any(|l| l.contains("charge check: 6+0 against TQ 6, 0 hit(s)")), "{lines:?}");
+}

@@ -297,6 +297,9 @@ fn setup_in(
         f.in_square = st.square;
         // CG 12.211: no position superiority against a unit in a block, temple or palace.
         f.in_city_block = state.in_city_buildings(scenario, i);
+        // CG 10.23 (+1 to the target's pre-shock roll), GBA 9.13 exemption 4: a chariot's
+        // charge counts the hexes it moved under this phase's order.
+        f.hexes_moved = st.order_hexes;
         f
     };
     let rank = |a: Arc| match a {
