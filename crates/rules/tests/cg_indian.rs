@@ -597,3 +597,72 @@ fn cg_10_72_4_no_shock_at_an_enemy_in_a_rival_guilds_zoc() {
         assert_eq!(bars, barred, "{guild}");
     }
 }
+
+#[test]
+fn turning_in_rough_costs_a_hit_but_for_tribal_li_and_skirmishers_elephants_included_cg_7_14() {
+    // CG 7.14 exc.: Tribal LI and skirmishers turn in Rough without the hit; an elephant takes it
+    // (the Alexander rules spare elephants instead, movement.rs). A non-Tribal LI takes it too.
+    let chief = with(leader("tc", "tribal-chief", 4, 3, "0205"), "guild = \"kirata\"");
+    let tribal = with(unit("t1", "LI", "J", 3, 5, 6, "J", "0205", "E"), "grade = \"tribal\", guild = \"kirata\"");
+    let mut f = cg(
+        vec![
+            tribal,
+            elephant("el", "0405"),
+            unit("sk", "SK", "J", 1, 5, 6, "J", "0407", "E"),
+            unit("li", "LI", "J", 3, 5, 6, "J", "0409", "E"),
+        ],
+        vec![unit("r", "HC", "", 3, 6, 7, "", "1105", "W")],
+        vec![leader("raja", "overall", 5, 8, "0605"), chief],
+    );
+    f.terrain = vec![("0205", 'r'), ("0405", 'r'), ("0407", 'r'), ("0409", 'r')];
+    let (mut game, _) = f.start(&[]);
+    // The move's hits, the facing one included, come as one Terrain event (6.22, 7.14).
+    let rough_hits = |events: &[Event]| {
+        events.iter().filter(|e| matches!(e, Event::CohesionHits { .. })).cloned().collect::<Vec<_>>()
+    };
+    ok(&mut game, activate("tc"));
+    let events = ok(&mut game, mv("t1", &[], Vertex::NE));
+    assert_eq!(rough_hits(&events), [], "{events:?}");
+    assert!(events.iter().any(|e| matches!(e, Event::UnitMoved { mp: 1, .. })), "{events:?}");
+    ok(&mut game, Command::EndOrders);
+    ok(&mut game, activate("raja"));
+    let events = ok(&mut game, mv("el", &[], Vertex::NE));
+    assert_eq!(
+        rough_hits(&events),
+        [Event::CohesionHits { unit: "el".into(), hits: 1, cause: HitCause::Terrain }],
+        "{events:?}"
+    );
+    let events = ok(&mut game, mv("li", &[], Vertex::NE));
+    assert_eq!(
+        rough_hits(&events),
+        [Event::CohesionHits { unit: "li".into(), hits: 1, cause: HitCause::Terrain }],
+        "{events:?}"
+    );
+    let events = ok(&mut game, mv("sk", &[], Vertex::NE));
+    assert_eq!(rough_hits(&events), [], "{events:?}");
+}
+
+#[test]
+fn tribal_light_infantry_may_not_form_column_cg_6_51() {
+    // CG 6.51 exc.: Tribal LI never use column; an LI of another grade may.
+    let chief = with(leader("tc", "tribal-chief", 4, 3, "0205"), "guild = \"kirata\"");
+    let tribal = with(unit("t1", "LI", "J", 3, 5, 6, "J", "0205", "E"), "grade = \"tribal\", guild = \"kirata\"");
+    let f = cg(
+        vec![tribal, unit("li", "LI", "J", 3, 5, 6, "J", "0409", "E")],
+        vec![unit("r", "HC", "", 3, 6, 7, "", "1105", "W")],
+        vec![leader("raja", "overall", 5, 8, "0605"), chief],
+    );
+    let (mut game, _) = f.start(&[]);
+    let col =
+        |unit: &str| Command::Move { unit: unit.into(), path: vec![], facing: Vertex::E, column: true, with: None };
+    ok(&mut game, activate("tc"));
+    assert_eq!(refused_rule(&mut game, col("t1")), "6.51");
+    assert!(sarissa_rules::movement::reach(&game.scenario, &game.state, idx(&game, "t1"))
+        .unwrap()
+        .iter()
+        .all(|d| !d.column));
+    ok(&mut game, Command::EndOrders);
+    ok(&mut game, activate("raja"));
+    let events = ok(&mut game, col("li"));
+    assert!(events.iter().any(|e| matches!(e, Event::FormationChanged { column: true, .. })), "{events:?}");
+}

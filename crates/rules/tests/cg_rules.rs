@@ -442,3 +442,128 @@ fn w31_a_leader_in_a_shock_rolls_0_then_killed_over_his_initiative_else_wounded_
         }
     }
 }
+
+fn moved_mp(events: &[Event]) -> Option<u8> {
+    events.iter().find_map(|e| match e {
+        Event::UnitMoved { mp, .. } => Some(*mp),
+        _ => None,
+    })
+}
+
+#[test]
+fn a_light_chariot_turns_at_1_mp_a_vertex_a_heavy_one_at_2_cg_7_12() {
+    // CG 7.12 exc. 2 names heavy chariots only (P243, amending P61): two vertices in place cost
+    // the light chariot 2 MP and the heavy one 4. The Alexander rules keep 2 for every chariot.
+    let units = || {
+        [
+            vec![unit("ch", "CH", "", 5, 5, 6, "A", "0405", "E"), unit("chs", "CH*", "", 5, 6, 5, "J", "0407", "E")],
+            vec![unit("r", "HC", "", 3, 6, 7, "", "1109", "W")],
+        ]
+    };
+    let f = cg(units(), hero_and_foe());
+    let (mut game, _) = f.start(&[]);
+    ok(&mut game, activate("hero"));
+    assert_eq!(moved_mp(&ok(&mut game, mv("ch", &[], Vertex::SW))), Some(2));
+    assert_eq!(moved_mp(&ok(&mut game, mv("chs", &[], Vertex::SW))), Some(4));
+    let gba = Field { rules: "alexander", ..cg(units(), hero_and_foe()) };
+    let (mut game, _) = gba.start(&[]);
+    ok(&mut game, activate("hero"));
+    assert_eq!(moved_mp(&ok(&mut game, mv("ch", &[], Vertex::SW))), Some(4));
+}
+
+/// A light chariot at `from` facing E drives along row 05 to 0505 (`path`), beside red horse
+/// (TQ 6) at 0605; then the shock, the horse's pre-shock roll a 6.
+fn chariot_charge(from: &str, path: &[&str]) -> Vec<String> {
+    // Indian (Bharta) horse: not Greek, so it does not part its ranks (10.27).
+    let horse = unit("horse", "HC", "", 3, 6, 7, "", "0605", "W");
+    let horse = format!("{}, grade = \"bharta\" }}", horse.trim_end_matches(" }"));
+    let f = cg(
+        [vec![unit("ch", "CH", "", 5, 5, 6, "A", from, "E")], vec![horse]],
+        [vec![leader("hero", "overall", 5, 8, "0109")], vec![leader("foe", "overall", 6, 4, "1210")]],
+    );
+    let (mut game, _) = f.start(&[6, 5, 5, 5, 5, 5, 5, 5]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, mv("ch", path, Vertex::E));
+    // The horse lets it come (no reaction, 7.16, 6.6).
+    while matches!(game.state.phase, Phase::Reaction { .. }) {
+        ok(&mut game, Command::EndReaction);
+    }
+    let mut events = ok(&mut game, Command::EndOrders);
+    if !events.iter().any(|e| matches!(e, Event::ShockResolved { .. })) {
+        let optional =
+            events.iter().any(|e| matches!(e, Event::ShockSegmentBegan { optional, .. } if !optional.is_empty()));
+        let attackers = if optional { vec!["ch".to_string()] } else { vec![] };
+        events.extend(ok(&mut game, Command::Shock { attackers }));
+    }
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::ShockResolved { lines, .. } => Some(lines.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("a shock: {events:?}"))
+}
+
+#[test]
+fn a_chariot_that_moved_four_hexes_adds_one_to_its_targets_pre_shock_roll_cg_10_23() {
+    // CG 10.23: four hexes, +1: the horse's 6 becomes 7 against TQ 6, one hit.
+    let lines = chariot_charge("0105", &["0205", "0305", "0405", "0505"]);
+    assert!(lines.iter().any(|l| l.contains("charge check: 6+1 against TQ 6, 1 hit(s)")), "{lines:?}");
+    // Three hexes: no modifier, no hit.
+    let lines = chariot_charge("0205", &["0305", "0405", "0505"]);
+    assert!(lines.iter().any(|l| l.contains("charge check: 6+0 against TQ 6, 0 hit(s)")), "{lines:?}");
+}
+
+/// Blue MI moves from 0406 to 0506 and strikes the front of a red phalanx at 0605-0606 facing W
+/// (flank hexes 0604, 0607), with `more` red units beside it; the shock's lines.
+fn phalanx_shock(more: Vec<String>) -> Vec<String> {
+    let mut red = vec![unit("ph", "PH", "", 10, 6, 4, "", "0605-0606", "W")];
+    red.extend(more);
+    let f = Field {
+        macedonian: [false, false],
+        ..cg(
+            [vec![unit("mi", "MI", "", 4, 5, 5, "", "0406", "E")], red],
+            [vec![leader("hero", "overall", 5, 8, "0109")], vec![leader("foe", "overall", 6, 4, "1210")]],
+        )
+    };
+    let (mut game, _) = f.start(&[5, 5, 5, 5, 5, 5, 5, 5, 5, 5]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, mv("mi", &["0506"], Vertex::E));
+    while matches!(game.state.phase, Phase::Reaction { .. }) {
+        ok(&mut game, Command::EndReaction);
+    }
+    let mut events = ok(&mut game, Command::EndOrders);
+    if !events.iter().any(|e| matches!(e, Event::ShockResolved { .. })) {
+        let optional =
+            events.iter().any(|e| matches!(e, Event::ShockSegmentBegan { optional, .. } if !optional.is_empty()));
+        let attackers = if optional { vec!["mi".to_string()] } else { vec![] };
+        events.extend(ok(&mut game, Command::Shock { attackers }));
+    }
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::ShockResolved { lines, .. } => Some(lines.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("a shock: {events:?}"))
+}
+
+#[test]
+fn a_moving_non_phalanx_striking_a_phalanx_front_shifts_2l_per_covered_flank_cg_10_61() {
+    let u3 = |lines: &[String]| lines.iter().filter(|l| l.contains("U3")).cloned().collect::<Vec<_>>();
+    // Alone: no shift.
+    assert_eq!(u3(&phalanx_shock(vec![])), Vec::<String>::new());
+    // Another phalanx in the north flank hex: 2L.
+    let north = || unit("ph2", "PH", "", 10, 6, 4, "", "0603-0604", "W");
+    let lines = phalanx_shock(vec![north()]);
+    assert_eq!(u3(&lines), ["U3: -2 columns (GBA 9.16 step 3, CG 9.17[3])"], "{lines:?}");
+    // Both flanks: 4L. A medium infantry beside it covers nothing.
+    let south = unit("ph3", "PH", "", 10, 6, 4, "", "0607-0608", "W");
+    let lines = phalanx_shock(vec![north(), south]);
+    assert_eq!(u3(&lines), ["U3: -4 columns (GBA 9.16 step 3, CG 9.17[3])"], "{lines:?}");
+    // In echelon: a phalanx behind whose ZOC (0606-0608) holds the south flank hex 0607: 2L.
+    let lines = phalanx_shock(vec![unit("ph4", "PH", "", 10, 6, 4, "", "0706-0707", "W")]);
+    assert_eq!(u3(&lines), ["U3: -2 columns (GBA 9.16 step 3, CG 9.17[3])"], "{lines:?}");
+    let lines = phalanx_shock(vec![unit("mi2", "MI", "", 4, 5, 5, "", "0604", "W")]);
+    assert_eq!(u3(&lines), Vec::<String>::new(), "{lines:?}");
+}

@@ -214,3 +214,26 @@ fn light_horse_may_not_harass_past_an_elephants_front_and_take_2_hits_past_its_f
         }
     }
 }
+
+#[test]
+fn in_chandragupta_a_phalanx_counts_its_higher_ma_and_light_horse_harass_cataphracts_cg_9_31() {
+    // CG 9.31 exc.: javelin skirmishers (MA 6) may not harass a phalanx of MA 5/6 (its higher
+    // MA, 6, is not lower) but may one of MA 4/5; light horse (MA 7) harass cataphracts (MA 8).
+    let cg = |blue: String, red: String| Field { rules: "chandragupta", ..two_armies(vec![blue], vec![red]) };
+    let phalanx = |ma: u8| unit("target", "PH", "", 10, 6, ma, "", "0505-0506", "W");
+    let (mut game, _) = cg(javelins("0305"), phalanx(5)).start(&[]);
+    ok(&mut game, activate("hero"));
+    assert_eq!(refused_rule(&mut game, harass("peltai", "target")), "8.3");
+    let (mut game, _) = cg(javelins("0305"), phalanx(4)).start(&[1]);
+    ok(&mut game, activate("hero"));
+    let events = ok(&mut game, harass("peltai", "target"));
+    assert!(events.iter().any(|e| matches!(e, Event::Harassed { unit, .. } if unit == "peltai")), "{events:?}");
+    assert_eq!(volleys(&events), vec![("peltai".to_string(), 1, 1, None)], "{events:?}");
+
+    let horse = unit("peltai", "LC", "J", 2, 5, 7, "J", "0305", "E");
+    let (mut game, _) = cg(horse, unit("target", "HC", "Cat", 4, 7, 8, "", "0505", "W")).start(&[1]);
+    ok(&mut game, activate("hero"));
+    let events = ok(&mut game, harass("peltai", "target"));
+    assert!(events.iter().any(|e| matches!(e, Event::Harassed { unit, .. } if unit == "peltai")), "{events:?}");
+    assert_eq!(volleys(&events).len(), 1, "{events:?}");
+}

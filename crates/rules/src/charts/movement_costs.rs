@@ -18,7 +18,8 @@
 //! * a unit needs MP for the whole cost of a hex or it may not enter it (GBA 6.25).
 
 use crate::map::terrain::{HexsideFeature, Terrain};
-use crate::scenario::units::{Unit, UnitClass, UnitType};
+use crate::scenario::rule_set::{FacingRule, RoughTurnSpares};
+use crate::scenario::units::{Grade, Unit, UnitClass, UnitType};
 use std::ops::Add;
 
 /// The columns of the chart (charts-draft §6 "Categories").
@@ -755,8 +756,7 @@ fn facing_row(kind: UnitType, class: Option<UnitClass>) -> (TurnRate, bool, Orig
 ///
 /// Not covered here: two-hex units never turn in place (GBA 6.33, 7.13; see [`PIVOT_HITS`],
 /// [`REVERSE_FACE`]); a chariot turns at most one vertex per hex while moving (GBA 7.15); the CG
-/// differences (light CH 1 MP per vertex, elephant chariots 3; SK and Tribal LI take no Rough
-/// hit, CG 7.1x) are for the CG volume to apply.
+/// differences are [`unit_facing_cost`]'s (elephant chariots' 3 MP, Kalinga only, are not built).
 pub fn facing_cost(kind: UnitType, class: Option<UnitClass>, vertices: u8, in_rough_hex: bool) -> Cost {
     if vertices == 0 {
         return Cost::ZERO;
@@ -767,6 +767,25 @@ pub fn facing_cost(kind: UnitType, class: Option<UnitClass>, vertices: u8, in_ro
         TurnRate::AnyAmount(n) => n,
     };
     Cost::new(mp, u8::from(in_rough_hex && rough_hit))
+}
+
+/// [`facing_cost`] under a rule set's facing differences (`rule`, from `rule_set::hooks`): CG
+/// 7.12 exc. 2 charges a light chariot (CH) 1 MP a vertex, not the GBA 2 (P243); CG 7.14 spares
+/// Tribal LI and skirmishers the Rough hit, not elephants.
+pub fn unit_facing_cost(rule: &FacingRule, unit: &Unit, vertices: u8, in_rough_hex: bool) -> Cost {
+    let cost = facing_cost(unit.kind, unit.class, vertices, in_rough_hex);
+    // CG 7.12 exc. 2: the light chariot's rate is the rule set's.
+    let mp = if unit.kind == UnitType::CH { rule.light_chariot_mp.saturating_mul(vertices) } else { cost.mp };
+    // 7.14: who is spared the Rough hit is the rule set's (GBA elephants; CG 7.14 exc. Tribal
+    // LI and skirmishers).
+    let spared = match rule.rough_turn_spares {
+        RoughTurnSpares::Elephants => unit.kind == UnitType::EL,
+        RoughTurnSpares::TribalLightInfantryAndSkirmishers => {
+            unit.kind.is_foot_skirmisher() || (unit.kind == UnitType::LI && unit.grade == Some(Grade::Tribal))
+        }
+    };
+    let hits = u8::from(vertices > 0 && in_rough_hex && !spared);
+    Cost::new(mp, hits)
 }
 
 /// Origin of a facing row.

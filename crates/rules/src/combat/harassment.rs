@@ -51,15 +51,20 @@ pub fn harass_reach(scenario: &Scenario, unit: usize) -> Option<u32> {
 
 /// May `unit` harass `target` by their kinds and MAs (8.31; CG 9.3)? Foot: the same or a lower
 /// MA; light cavalry: a lower one, never skirmishers, but cataphracts whatever their MA. In CG
-/// always a lower MA, and nobody harasses skirmishers.
+/// (9.31) always a lower MA, a phalanx's the higher of its two, nobody harasses skirmishers, and
+/// light cavalry may still harass cataphracts whatever their MA.
 fn may_target(scenario: &Scenario, unit: usize, target: usize) -> bool {
     let (u, t) = (&scenario.units[unit], &scenario.units[target]);
     let skirmisher = t.kind.is_foot_skirmisher();
+    let cataphracts = t.kind == UnitType::HC && t.class == Some(UnitClass::Cat);
     match crate::scenario::rule_set::hooks(scenario.meta.rules).harass_targets {
-        HarassTargets::LowerMaNoSkirmishers => !skirmisher && t.ma < u.ma,
-        HarassTargets::ByType if u.kind == UnitType::LC => {
-            !skirmisher && (t.ma < u.ma || (t.kind == UnitType::HC && t.class == Some(UnitClass::Cat)))
+        HarassTargets::LowerMaNoSkirmishers => {
+            // CG 9.31 exc.: a phalanx counts the higher of its two MAs; light cavalry may harass
+            // cataphracts even when they are not slower.
+            let ma = if t.kind == UnitType::PH { t.ma.max(t.ma_extended.unwrap_or(0)) } else { t.ma };
+            !skirmisher && (ma < u.ma || (u.kind == UnitType::LC && cataphracts))
         }
+        HarassTargets::ByType if u.kind == UnitType::LC => !skirmisher && (t.ma < u.ma || cataphracts),
         HarassTargets::ByType => t.ma <= u.ma,
     }
 }

@@ -291,6 +291,9 @@ fn setup_in(
         f.in_square = st.square;
         // CG 12.211: no position superiority against a unit in a block, temple or palace.
         f.in_city_block = state.in_city_buildings(scenario, i);
+        // CG 10.23 (+1 to the target's pre-shock roll), GBA 9.13 exemption 4: a chariot's
+        // charge counts the hexes it moved under this phase's order.
+        f.hexes_moved = st.order_hexes;
         f
     };
     let rank = |a: Arc| match a {
@@ -367,7 +370,77 @@ fn setup_in(
     // The leaders' casualty checks and personal combat (9.14, 9.2).
     s.leader_checks = true;
     s.conditions = terrain(scenario, state, &attackers, &defenders);
+    // CG 10.61 (P244): a moving non-phalanx striking a phalanx's front, 2L a covered flank.
+    let covered = phalanx_support(scenario, state, &attackers, &defenders, checked);
+    if covered > 0 && shift_row(ShiftCondition::PhalanxFlankCovered).origin(scenario.meta.rules).is_some() {
+        s.conditions.push(Applying::times(ShiftCondition::PhalanxFlankCovered, covered));
+    }
     s
+}
+
+/// CG 10.61 (rulings P244): the flanks covered of the best-supported defending phalanx that a
+/// non-phalanx attacker which moved (`checked`, a Shock-Must Check) strikes through its front.
+/// A flank (the flank hexes on one side of the phalanx's facing) is covered when one of its
+/// hexes holds another phalanx of the defender's side or lies in such a phalanx's ZOC. 0 when
+/// no attacker qualifies; at most 2.
+fn phalanx_support(
+    scenario: &Scenario,
+    state: &GameState,
+    attackers: &[usize],
+    defenders: &[usize],
+    checked: &[usize],
+) -> u8 {
+    use crate::map::facing::hexes_in;
+    let phalanx =
+        |i: usize| scenario.units[i].kind == UnitType::PH && !state.units[i].routed && !state.units[i].eliminated;
+    let centre = |p: &Placement| {
+        let (n, (x, y)) = p.hexes().fold((0.0, (0.0, 0.0)), |(n, (x, y)), h| {
+            let (hx, hy) = h.center();
+            (n + 1.0, (x + hx, y + hy))
+        });
+        (x / n, y / n)
+    };
+    defenders
+        .iter()
+        .copied()
+        .filter(|&d| phalanx(d))
+        .filter(|&d| {
+            let ds = &state.units[d];
+            attackers.iter().any(|&a| {
+                scenario.units[a].kind != UnitType::PH
+                    && checked.contains(&a)
+                    && state.units[a]
+                        .placement
+                        .hexes()
+                        .any(|h| arc_of(&ds.placement, ds.heading(), h) == Some(Arc::Front))
+            })
+        })
+        .map(|d| {
+            let ds = &state.units[d];
+            let side = scenario.units[d].side;
+            let (cx, cy) = centre(&ds.placement);
+            let facing = ds.heading().degrees();
+            let friends: Vec<usize> =
+                (0..scenario.units.len()).filter(|&j| j != d && scenario.units[j].side == side && phalanx(j)).collect();
+            let zocs: Vec<Vec<HexId>> = friends.iter().map(|&j| crate::map::zoc::zoc_of(scenario, state, j)).collect();
+            let covered = |h: HexId| {
+                friends.iter().any(|&j| state.units[j].placement.hexes().any(|x| x == h))
+                    || zocs.iter().any(|z| z.contains(&h))
+            };
+            // Left or right of the facing, by the sign of the angle off it.
+            let mut sides = [false, false];
+            for h in hexes_in(&ds.placement, ds.heading(), Arc::Flank) {
+                let (hx, hy) = h.center();
+                let angle = (-(hy - cy)).atan2(hx - cx).to_degrees();
+                let off = (angle - facing + 540.0) % 360.0 - 180.0;
+                if covered(h) {
+                    sides[usize::from(off < 0.0)] = true;
+                }
+            }
+            sides.iter().filter(|&&c| c).count() as u8
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// The terrain shifts that hold (9.16 step 3; charts-draft §2 T1–T6, T8–T10).

@@ -918,6 +918,7 @@ impl GameState {
             }
             u.order_start = None;
             u.order_mp = 0;
+            u.order_hexes = 0;
             u.may_move_on = false;
             u.withdrawal_volleys.clear();
             u.entry_volleys.clear();
@@ -1432,9 +1433,11 @@ impl GameState {
                     self.phase = (**resume).clone();
                 }
             }
-            Event::MoveContinued { unit: id, placement, facing, mp, .. } => {
+            Event::MoveContinued { unit: id, path, placement, facing, mp } => {
                 if let Some(i) = unit(id) {
                     self.units[i].order_mp = self.units[i].order_mp.saturating_add(*mp);
+                    // CG 10.23, GBA 9.13: the hexes of the order's move, for a chariot's charge.
+                    self.units[i].order_hexes = self.units[i].order_hexes.saturating_add(path.len() as u8);
                     self.units[i].may_move_on = false;
                     if let Phase::Orders { must_act, .. } = &mut self.phase {
                         if !placement.hexes().eq(self.units[i].placement.hexes()) {
@@ -1627,7 +1630,7 @@ impl GameState {
                     }
                 }
             }
-            Event::UnitMoved { unit: id, placement, facing, mp, .. } => {
+            Event::UnitMoved { unit: id, path, placement, facing, mp } => {
                 if let Some(i) = unit(id) {
                     let u = &mut self.units[i];
                     // A unit moved to another hex discharges a trumper's duty (5.46, R11).
@@ -1641,6 +1644,8 @@ impl GameState {
                     u.facing = *facing;
                     u.moved = true;
                     u.order_mp = u.order_mp.saturating_add(*mp);
+                    // CG 10.23, GBA 9.13: the hexes of the order's move, for a chariot's charge.
+                    u.order_hexes = u.order_hexes.saturating_add(path.len() as u8);
                     u.may_move_on = false;
                 }
                 // A unit that fired before moving spent its order on the fire (8.11).

@@ -64,6 +64,10 @@ pub struct UnitState {
     /// firing part-way (8.11).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub order_mp: u8,
+    /// Hexes its moves under this phase's order have entered: a chariot that moved four or
+    /// more charges (GBA 9.13 exemption 4; CG 10.23).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub order_hexes: u8,
     /// It fired under this phase's order and has not moved since: it may still move, or go on
     /// with its move, with what MP are left (8.11 "before, during or after").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -470,6 +474,7 @@ impl GameState {
                     engine: u.engine.is_some(),
                     order_start: None,
                     order_mp: 0,
+                    order_hexes: 0,
                     may_move_on: false,
                     withdrawal_volleys: Vec::new(),
                     entry_volleys: Vec::new(),

@@ -12,7 +12,7 @@ pub mod pre_arranged;
 pub mod reaction;
 pub mod withdrawal;
 
-use crate::charts::movement_costs::{self, facing_cost, Cost, MoveCategory};
+use crate::charts::movement_costs::{self, Cost, MoveCategory};
 use crate::charts::stacking;
 use crate::game::{GameState, RuleError};
 use crate::map::facing::{front_hexsides, hexes_in, vertices_between, Arc};
@@ -277,7 +277,9 @@ impl<'a> Mover<'a> {
             return Err("it stopped on entering an enemy zone of control (7.23)".into());
         }
         let rough = self.scenario.map.terrain(hex).is_some_and(|t| t.is_rough());
-        let cost = facing_cost(self.unit.kind, self.unit.class, vertices_between(from, to), rough);
+        // CG 7.12 exc. 2, 7.14: the rule set's facing differences.
+        let rule = &crate::scenario::rule_set::hooks(self.scenario.meta.rules).facing;
+        let cost = movement_costs::unit_facing_cost(rule, self.unit, vertices_between(from, to), rough);
         // CG 12.26 (P200): in a block hex every neighbour is a front hex, so which way the
         // counter points costs nothing to change; the unit may go into any neighbour.
         let cost = if crate::works::city::in_block(&self.scenario.map, hex) { Cost::ZERO } else { cost };
@@ -403,7 +405,10 @@ impl<'a> Mover<'a> {
     /// Why it may not change formation in `hex`, if it may not (6.6, 6.61).
     fn change_refused(&self, hex: HexId) -> Option<String> {
         if !self.may_change {
-            return Some(format!("a {} may not form column (6.6)", self.unit.kind.name()));
+            // GBA 6.6; CG 6.51 (its exception bars Tribal LI too).
+            let rule = crate::scenario::rule_set::hooks(self.scenario.meta.rules).column.rule;
+            let tribal = if self.unit.grade == Some(crate::scenario::units::Grade::Tribal) { "Tribal " } else { "" };
+            return Some(format!("a {tribal}{} may not form column ({rule})", self.unit.kind.name()));
         }
         if crate::works::city::in_block(&self.scenario.map, hex) {
             return Some(format!("{hex} is block terrain, where no unit is In Column (12.26)"));
@@ -748,9 +753,9 @@ pub fn plan_steps(
 
 /// The rule number cited in a refusal's reason, e.g. "(6.25)".
 fn rule_of(reason: &str) -> &'static str {
-    const RULES: [&str; 25] = [
-        "6.11", "6.25", "6.32", "6.61", "6.64", "6.67", "6.91", "6.92", "7.15", "7.23", "7.25", "10.15", "6.2", "6.3",
-        "6.6", "10.72", "P151", "12.11", "12.14", "12.22", "12.23", "12.24", "12.25", "12.26", "12.213",
+    const RULES: [&str; 26] = [
+        "6.51", "6.11", "6.25", "6.32", "6.61", "6.64", "6.67", "6.91", "6.92", "7.15", "7.23", "7.25", "10.15", "6.2",
+        "6.3", "6.6", "10.72", "P151", "12.11", "12.14", "12.22", "12.23", "12.24", "12.25", "12.26", "12.213",
     ];
     RULES
         .iter()

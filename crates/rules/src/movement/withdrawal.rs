@@ -6,7 +6,7 @@
 //! order; every hex entered is farther from the enemy than the one left (6.71). A leader may do
 //! the same, and a leader alone whom an enemy unit comes up beside must, or is captured (4.62).
 
-use crate::charts::movement_costs::{facing_cost, MoveCategory};
+use crate::charts::movement_costs::{unit_facing_cost, MoveCategory};
 use crate::combat::missile::MissileFire;
 use crate::game::{Event, GameState, HitCause, LineStep, Phase, RollPurpose, RuleError, Tx};
 use crate::map::facing::{arc_of, neighbours, vertices_between, Arc};
@@ -419,7 +419,9 @@ pub(crate) fn final_facings(u: &Unit, r: &Retreat, end: HexId, facing: Vertex, s
     Vertex::ALL
         .into_iter()
         .filter_map(|v| {
-            let c = facing_cost(u.kind, u.class, vertices_between(facing, v), rough);
+            // CG 7.12 exc. 2, 7.14: the rule set's facing differences.
+            let rule = &crate::scenario::rule_set::hooks(r.scenario.meta.rules).facing;
+            let c = unit_facing_cost(rule, u, vertices_between(facing, v), rough);
             let mp = spent.mp + c.mp;
             // A skirmisher's allowance is in hexes: its facing is free of MP (P26).
             let fits = match r.allowance {

@@ -35,6 +35,29 @@ pub struct ColumnRule {
     pub change_mp: u8,
     /// CG 6.5: only foot get the +1 MA; GBA: every column (all foot anyway).
     pub extra_ma_for_foot_only: bool,
+    /// CG 6.51 exc.: Tribal LI may not use column (GBA has no Tribal units).
+    pub tribal_li_barred: bool,
+    /// The rule that says who may use column: GBA 6.6, CG 6.51.
+    pub rule: &'static str,
+}
+
+/// What turning in place costs beyond the GBA facing chart (7.12, 7.14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FacingRule {
+    /// MP a vertex for a light chariot (CH): GBA 7.12 charges every chariot 2; CG 7.12 exc. 2
+    /// names only heavy chariots (CH*), so a light chariot pays the ordinary 1.
+    pub light_chariot_mp: u8,
+    /// Who takes no hit for turning in a Rough hex (7.14).
+    pub rough_turn_spares: RoughTurnSpares,
+}
+
+/// Who is spared the Rough-hex hit for changing facing (7.14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoughTurnSpares {
+    /// GBA 7.14: elephants.
+    Elephants,
+    /// CG 7.14 exception: Tribal LI and skirmishers (SK, SK*); elephants take it.
+    TribalLightInfantryAndSkirmishers,
 }
 
 /// Whom a unit may harass (GBA 8.31, CG 9.3, D51).
@@ -43,7 +66,8 @@ pub enum HarassTargets {
     /// GBA 8.31: foot the same or a lower MA; light cavalry a lower one, never skirmishers, but
     /// cataphracts whatever their MA.
     ByType,
-    /// CG 9.3: always a lower MA, and nobody harasses skirmishers.
+    /// CG 9.31: always a lower MA (a phalanx's the higher of its two), nobody harasses
+    /// skirmishers, and light cavalry harass cataphracts whatever their MA.
     LowerMaNoSkirmishers,
 }
 
@@ -200,6 +224,8 @@ pub struct RuleHooks {
     pub cavalry_line_withdrawal_by_chart: bool,
     /// GBA 6.6 / CG 6.5 (D31).
     pub column: ColumnRule,
+    /// Facing costs (7.12, 7.14).
+    pub facing: FacingRule,
     /// GBA 8.31 / CG 9.3 (D51).
     pub harass_targets: HarassTargets,
     /// CG 9.3: a harassment path crosses no river or other hexside feature but a stream (D51).
@@ -266,7 +292,14 @@ const ALEXANDER: RuleHooks = RuleHooks {
     recovery_hits_under_missiles: 1,
     pre_arranged_withdrawal: true,
     cavalry_line_withdrawal_by_chart: false,
-    column: ColumnRule { any_combat_unit: false, change_mp: 1, extra_ma_for_foot_only: false },
+    column: ColumnRule {
+        any_combat_unit: false,
+        change_mp: 1,
+        extra_ma_for_foot_only: false,
+        tribal_li_barred: false,
+        rule: "6.6",
+    },
+    facing: FacingRule { light_chariot_mp: 2, rough_turn_spares: RoughTurnSpares::Elephants },
     harass_targets: HarassTargets::ByType,
     harass_path_avoids_rivers: false,
     routers_barred_by_rivers_and_walls: false,
@@ -333,7 +366,17 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     recovery_hits_under_missiles: 0,
     pre_arranged_withdrawal: false,
     cavalry_line_withdrawal_by_chart: true,
-    column: ColumnRule { any_combat_unit: true, change_mp: 0, extra_ma_for_foot_only: true },
+    // CG 6.51 exc.: skirmishers, Tribal LI and routed units never use column.
+    column: ColumnRule {
+        any_combat_unit: true,
+        change_mp: 0,
+        extra_ma_for_foot_only: true,
+        tribal_li_barred: true,
+        rule: "6.51",
+    },
+    // CG 7.12 exc. 2: only heavy chariots pay 2 MP a vertex; CG 7.14 exc.: Tribal LI and
+    // skirmishers take no hit for turning in Rough, elephants do.
+    facing: FacingRule { light_chariot_mp: 1, rough_turn_spares: RoughTurnSpares::TribalLightInfantryAndSkirmishers },
     harass_targets: HarassTargets::LowerMaNoSkirmishers,
     harass_path_avoids_rivers: true,
     routers_barred_by_rivers_and_walls: true,
