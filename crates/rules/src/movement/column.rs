@@ -9,7 +9,7 @@ use crate::scenario::{RuleSet, Scenario};
 
 /// May this unit ever be In Column? GBA 6.6: formed infantry, PH down to LI (and the light
 /// phalanx), never skirmishers. CG 6.5 (D31): any combat unit but skirmishers and Tribal LI
-/// (6.51 exc.). Two-hex units too, end to end (6.63, 6.64, P45).
+/// (CG 6.51 exc.). Two-hex units too, end to end (6.63, 6.64, P45).
 pub fn may_be_column(rules: RuleSet, unit: &Unit, _placement: &Placement) -> bool {
     if unit.kind.is_foot_skirmisher() {
         return false;
