@@ -51,8 +51,9 @@ pub struct Fighter {
     pub in_column: bool,
     /// In Square (CG 10.62): the combat has no size ratio.
     pub in_square: bool,
-    /// Missile No (GBA 9.16(B): J-class LI and LP without missiles are not DS against LC).
-    pub missile_no: bool,
+    /// Armed with javelins and Missile No (GBA 9.16(B): javelin-armed LI and LP without missiles
+    /// are not DS against LC). Javelins, not class J: javelin LP carry no class (8.17 likewise).
+    pub javelins_no: bool,
     /// A double-depth phalanx (GBA 9.13 DRMs; the rule itself is lost).
     pub double_depth: bool,
     /// Attackers: in the ZOC of an enemy (not a skirmisher) in its own flank or rear (GBA 9.16(A),
@@ -82,7 +83,7 @@ impl Fighter {
             arc: Arc::Front,
             in_column: false,
             in_square: false,
-            missile_no: false,
+            javelins_no: false,
             double_depth: false,
             flank_threatened: false,
             other_enemy_zoc: false,
@@ -265,7 +266,7 @@ pub enum SuperiorityFrom {
     PositionException,
     /// GBA 9.16(B), CG 9.17\[1\]: the Shock Superiority chart.
     WeaponSystem(Origin),
-    /// GBA 9.16(B): J-class LI/LP that are Missile No are not DS against LC.
+    /// GBA 9.16(B): javelin-armed LI/LP that are Missile No are not DS against LC.
     JavelinsSpent,
 }
 
@@ -884,8 +885,10 @@ fn struggle(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, lo
         }
     } else {
         let cell = weapon_superiority(rules, a.kind, d.kind).expect("validated");
-        let javelins_spent =
-            gba && a.kind == LC && matches!(d.kind, LI | LP) && d.class == Some(UnitClass::J) && d.missile_no;
+        // GBA 9.16(B) exception: "J Class LI and LP that are Missile No" — the units that threw
+        // javelins, LI of class J and peltasts (whose javelins the format gives as their missile,
+        // with no class): judged by the missile, as 8.17's spending of javelins is.
+        let javelins_spent = gba && a.kind == LC && matches!(d.kind, LI | LP) && d.javelins_no;
         if javelins_spent && cell.superiority == Superiority::Defender {
             (Superiority::Neither, SuperiorityFrom::JavelinsSpent, "GBA 9.16(B)")
         } else {

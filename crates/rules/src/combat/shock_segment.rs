@@ -284,7 +284,8 @@ fn setup_in(
     let fighter = |i: usize| {
         let (u, st) = (&scenario.units[i], &state.units[i]);
         let mut f = Fighter::new(u.kind, u.class, u.size, u.tq).with_hits(st.hits);
-        f.missile_no = u.missile.is_some() && st.supply == Supply::No;
+        // GBA 9.16(B): javelins spent (the missile, not the class: javelin LP have no class J).
+        f.javelins_no = u.missile == Some(crate::scenario::units::Missile::Javelin) && st.supply == Supply::No;
         // In Column: TQ − 2, attacked with superiority (6.65).
         f.in_column = st.column;
         // CG 10.62: no size ratio in a combat with a unit in Square.
