@@ -41,8 +41,13 @@ pub struct Fighter {
     pub tq: u8,
     /// Cohesion hits it already has.
     pub hits: u8,
-    /// Attackers: it moved to make this attack (a Shock-Must Check marker, GBA 7.32, 9.11).
+    /// Attackers: it moved to make this attack (a Shock-Must Check marker, GBA 7.32, 9.11): the
+    /// pre-shock check (unless `inside_city`) and the size-ratio rounding (GBA 9.16 step 2,
+    /// CG 9.17\[2\]).
     pub moved: bool,
+    /// Attackers: it stands in a city hex, so its shock is inside the city and it makes no
+    /// pre-shock check though it moved (CG 12.211, rulings P232).
+    pub inside_city: bool,
     /// Attackers: hexes moved this Orders Phase (chariots, GBA 9.13, CG 9.14).
     pub hexes_moved: u8,
     /// Attackers: the side of the defenders it strikes through (GBA 9.15).
@@ -79,6 +84,7 @@ impl Fighter {
             tq,
             hits: 0,
             moved: false,
+            inside_city: false,
             hexes_moved: 0,
             arc: Arc::Front,
             in_column: false,
@@ -586,10 +592,13 @@ fn charge(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log:
     use UnitType::*;
     let u = Units { setup };
     let gba = setup.rules == RuleSet::Alexander;
-    let any_moved = setup.attackers.iter().any(|a| a.moved);
-    if !any_moved {
+    // CG 12.211 (P232): an attacker that moved up inside the city makes no check, and brings none
+    // on its defenders.
+    let any_checks = setup.attackers.iter().any(|a| a.moved && !a.inside_city);
+    if !any_checks {
         // GBA 9.13, CG 9.14: Shock-No TQ Check attackers and their defenders do not check.
-        log.push("GBA 9.13, CG 9.14", || StepKind::NoChargeChecks);
+        let in_city = setup.attackers.iter().any(|a| a.moved && a.inside_city);
+        log.push(if in_city { "CG 12.211" } else { "GBA 9.13, CG 9.14" }, || StepKind::NoChargeChecks);
         return;
     }
     let all_def_sk = setup.defenders.iter().all(Fighter::is_skirmisher);
@@ -600,6 +609,7 @@ fn charge(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log:
         let side = u.side(i);
         let exempt: Option<(&'static str, &'static str)> = match side {
             Side::Attacker if !f.moved => Some(("GBA 9.13, CG 9.14", "Shock-No TQ Check marker")),
+            Side::Attacker if f.inside_city => Some(("CG 12.211; rulings P232", "inside the city")),
             // GBA 9.13 exemption 1, rulings P30: attacking only skirmishers, nobody checks.
             Side::Attacker if all_def_sk => Some(("GBA 9.13, CG 9.14; rulings P30", "attacking skirmishers")),
             // GBA 9.13 exemption 4: chariots that moved 4+ hexes; CG 9.14, 10.23: chariots never.
@@ -947,7 +957,9 @@ fn struggle(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, lo
             reason: "a side has no countable Size",
         });
     } else {
-        // Any attacker that moved: rounding favours the attacker; otherwise the defender.
+        // Any attacker that moved: rounding favours the attacker; otherwise the defender. Whether
+        // it moved, not whether it checked: inside the city (CG 12.211) a unit that moved up makes
+        // no check yet rounds in its favour (CG 9.17[2]; rulings P246).
         let favoured = att.iter().any(|&i| u.get(i).moved);
         let (big, small, attacker_larger) = if sa >= sd { (sa, sd, true) } else { (sd, sa, false) };
         let up = favoured == attacker_larger;
