@@ -740,7 +740,7 @@ fn cg_12_27_12_210_p245_from_a_street_a_unit_attacks_one_neighbour_and_leaves_th
 }
 
 #[test]
-fn cg_9_17_2_12_211_p246_an_attacker_that_moved_up_inside_the_city_rounds_the_size_ratio_its_way() {
+fn cg_9_17_12_211_p246_an_attacker_that_moved_up_inside_the_city_rounds_the_size_ratio_its_way() {
     // Blue's foot (Size 5) moves along the street 0505 -> 0605 and attacks red (Size 4) in the
     // block at 0705. Inside the city nobody checks (12.211), but it moved to make the attack, so
     // 5:4 rounds in its favour to 2:1 (9.17[2]), one column right (P246).
