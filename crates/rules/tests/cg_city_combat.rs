@@ -690,3 +690,96 @@ fn cg_12_210_p238_the_shock_segment_offers_each_choice_of_the_enemies_beside_a_b
         assert!(offered.contains(&Command::ShockCombats { combats }), "{way:?} in {offered:?}");
     }
 }
+
+#[test]
+fn cg_12_27_12_210_p245_from_a_street_a_unit_attacks_one_neighbour_and_leaves_the_other() {
+    // Blue's foot in the street at 0605 faces east: red in the block at 0705 and in the street
+    // at 0706, both in its front. No zone of control reaches from one city hex into another
+    // (12.27), so 9.12 binds it to neither: it may attack either alone (P245).
+    let f = city_field(vec![mi("m", "0605", "E")], vec![mi("r1", "0705", "W"), mi("r2", "0706", "NW")], "0504", "1210");
+    let mut game = start(&f, &[4]);
+    ok(&mut game, activate("raja"));
+    ok(&mut game, Command::EndOrders);
+    let (m, r1, r2) = (idx(&game, "m"), idx(&game, "r1"), idx(&game, "r2"));
+    let ways = sarissa_rules::combat::shock_segment::groupings(&game.scenario, &game.state, &["m".to_string()]);
+    let fight = |defenders: Vec<usize>| vec![Combat { attackers: vec![m], defenders }];
+    assert_eq!(ways, [fight(vec![r1, r2]), fight(vec![r2]), fight(vec![r1])]);
+    for way in &ways {
+        assert_eq!(sarissa_rules::combat::shock_segment::grouping_refusal(&game.scenario, &game.state, way), None);
+    }
+    // It attacks the block and leaves the street.
+    let combats = sarissa_rules::combat::shock_segment::combat_groups(&game.scenario, &fight(vec![r1]));
+    let events = ok(&mut game, Command::ShockCombats { combats });
+    let lines = [
+        "clash of spears through the Front: column 7 (GBA 9.15, CG 9.16)",
+        "superiority: Neither (GBA 9.16(B), CG 9.17[1])",
+        "size 4 against 4: +0 columns (GBA 9.16 step 2, CG 9.17[2])",
+        "C5: -2 columns (GBA 9.16 step 3, CG 9.17[3])",
+        "column 5 (GBA 9.16 step 3, CG 9.17[3])",
+        "roll 4, charisma +0/+0: row 4 (GBA 9.16 step 3, CG 9.17[3])",
+        "result 3(2) (GBA 9.54, CG 9.44)",
+    ];
+    assert_eq!(
+        events,
+        [
+            Event::ShockDesignated { leader: "raja".into(), attackers: vec!["m".into()] },
+            Event::DieRolled { roll: 4, purpose: RollPurpose::Shock { combat: 0 } },
+            Event::ShockResolved {
+                attackers: vec!["m".into()],
+                defenders: vec!["r1".into()],
+                column: Some(5),
+                lines: lines.map(String::from).to_vec(),
+            },
+            Event::CohesionHits { unit: "m".into(), hits: 3, cause: HitCause::Shock },
+            Event::CohesionHits { unit: "r1".into(), hits: 2, cause: HitCause::Shock },
+            Event::ShockSegmentEnded { leader: "raja".into() },
+            Event::MomentumOffered { leader: "raja".into() },
+        ]
+    );
+    assert_eq!(game.state.units[r2].hits, 0);
+}
+
+#[test]
+fn cg_9_17_12_211_p246_an_attacker_that_moved_up_inside_the_city_rounds_the_size_ratio_its_way() {
+    // Blue's foot (Size 5) moves along the street 0505 -> 0605 and attacks red (Size 4) in the
+    // block at 0705. Inside the city nobody checks (12.211), but it moved to make the attack, so
+    // 5:4 rounds in its favour to 2:1 (9.17[2]), one column right (P246).
+    let blue = vec![unit("m", "MI", "", 5, 5, 5, "", "0505", "SE")];
+    let f = city_field(blue, vec![mi("r", "0705", "W")], "0504", "1210");
+    let mut game = start(&f, &[4]);
+    ok(&mut game, activate("raja"));
+    step(&mut game, "m", &["0605"], Vertex::E);
+    ok(&mut game, Command::EndOrders);
+    let events = ok(&mut game, shock_cmd(&["m"]));
+    let lines = [
+        "clash of spears through the Front: column 7 (GBA 9.15, CG 9.16)",
+        "superiority: Neither (GBA 9.16(B), CG 9.17[1])",
+        "size 5 against 4: +1 columns (GBA 9.16 step 2, CG 9.17[2])",
+        "S1: +1 columns (GBA 9.16 step 3, CG 9.17[3])",
+        "C5: -2 columns (GBA 9.16 step 3, CG 9.17[3])",
+        "column 6 (GBA 9.16 step 3, CG 9.17[3])",
+        "roll 4, charisma +0/+0: row 4 (GBA 9.16 step 3, CG 9.17[3])",
+        "result 3(2) (GBA 9.54, CG 9.44)",
+    ];
+    assert_eq!(
+        events,
+        [
+            Event::ShockDesignated { leader: "raja".into(), attackers: vec!["m".into()] },
+            Event::DieRolled { roll: 4, purpose: RollPurpose::Shock { combat: 0 } },
+            Event::ShockResolved {
+                attackers: vec!["m".into()],
+                defenders: vec!["r".into()],
+                column: Some(6),
+                lines: lines.map(String::from).to_vec(),
+            },
+            Event::CohesionHits { unit: "m".into(), hits: 3, cause: HitCause::Shock },
+            Event::CohesionHits { unit: "r".into(), hits: 2, cause: HitCause::Shock },
+            Event::ShockSegmentEnded { leader: "raja".into() },
+            Event::MomentumOffered { leader: "raja".into() },
+        ]
+    );
+}
+
+fn shock_cmd(attackers: &[&str]) -> Command {
+    Command::Shock { attackers: attackers.iter().map(|a| a.to_string()).collect() }
+}

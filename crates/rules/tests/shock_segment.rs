@@ -308,3 +308,69 @@ fn javelin_armed_peltasts_spend_their_javelins_when_the_combat_is_over_after_its
     assert!(routed < spent && spent < advanced, "{events:?}");
     assert_eq!(events.iter().filter(|e| matches!(e, Event::SupplyChanged { .. })).count(), 1, "{events:?}");
 }
+
+#[test]
+fn javelin_peltasts_that_are_missile_no_lose_defence_superiority_against_light_cavalry_gba_9_16() {
+    // GBA 9.16(B) exception: "J Class LI and LP that are Missile No" are not Defense Superior
+    // against attacking LC. Red's peltasts carry javelins as their missile and no class (the
+    // format gives javelin LP none): the exception goes by the javelins, not the class.
+    use sarissa_rules::combat::missile::Supply;
+    let field = Field {
+        units: [
+            vec![unit("lc", "LC", "", 3, 6, 8, "", "0305", "E")],
+            vec![unit("pel", "LP", "", 4, 6, 6, "J", "0605", "W")],
+        ],
+        leaders: [vec![leader("hero", "overall", 2, 8, "0205")], vec![leader("foe", "overall", 6, 4, "1210")]],
+        ..Field::default()
+    };
+    let charge = |supply: Supply| {
+        let (mut game, _) = field.start(&[0, 0, 5]);
+        let pel = idx(&game, "pel");
+        game.state.units[pel].supply = supply;
+        ok(&mut game, activate("hero"));
+        ok(&mut game, mv("lc", &["0405", "0505"], Vertex::E));
+        let_pass(&mut game);
+        ok(&mut game, Command::EndOrders);
+        ok(&mut game, shock(&["lc"]))
+    };
+    let resolved = |superiority: &str, result: &str| Event::ShockResolved {
+        attackers: vec!["lc".into()],
+        defenders: vec!["pel".into()],
+        column: Some(7),
+        lines: [
+            "charge check: 0+0 against TQ 6, 0 hit(s) (GBA 9.13, CG 9.14)",
+            "charge check: 0+0 against TQ 6, 0 hit(s) (GBA 9.13, CG 9.14)",
+            "clash of spears through the Front: column 7 (GBA 9.15, CG 9.16)",
+            superiority,
+            "size 3 against 4: +0 columns (GBA 9.16 step 2, CG 9.17[2])",
+            "column 7 (GBA 9.16 step 3, CG 9.17[3])",
+            "roll 5, charisma +0/+0: row 5 (GBA 9.16 step 3, CG 9.17[3])",
+            result,
+        ]
+        .map(String::from)
+        .to_vec(),
+    };
+    let rolled = |roll| Event::DieRolled { roll, purpose: sarissa_rules::game::RollPurpose::Shock { combat: 0 } };
+    // Javelins thrown (Missile No): no superiority, 2 hits each.
+    assert_eq!(
+        charge(Supply::No),
+        vec![
+            Event::ShockDesignated { leader: "hero".into(), attackers: vec!["lc".into()] },
+            rolled(0),
+            rolled(0),
+            rolled(5),
+            resolved("superiority: Neither (GBA 9.16(B))", "result 2(2) (GBA 9.54, CG 9.44)"),
+            Event::CohesionHits { unit: "lc".into(), hits: 2, cause: sarissa_rules::game::HitCause::Shock },
+            Event::CohesionHits { unit: "pel".into(), hits: 2, cause: sarissa_rules::game::HitCause::Shock },
+            Event::ShockSegmentEnded { leader: "hero".into() },
+            Event::MomentumOffered { leader: "hero".into() },
+        ]
+    );
+    // With javelins in hand the peltasts are Defense Superior as the chart has it.
+    let events = charge(Supply::Full);
+    assert!(
+        events.iter().any(|e| matches!(e, Event::ShockResolved { lines, .. }
+            if lines[3] == "superiority: Defender (GBA 9.16(B), CG 9.17[1])")),
+        "{events:?}"
+    );
+}

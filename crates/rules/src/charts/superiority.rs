@@ -7,7 +7,7 @@
 //!
 //! What the combat engine applies first, because it overrides this chart (GBA 9.16, CG 9.17\[1\]):
 //! Position Superiority and its exceptions; a unit In Column is attacked with AS (GBA: except by
-//! SK*); in GBA a J-class LI/LP that is Missile No has no superiority, instead of DS, against LC
+//! SK*); in GBA a javelin-armed LI/LP that is Missile No has no superiority, instead of DS, against LC
 //! (9.16(B)); in GBA an attacking SK* or LC with Position Superiority gets none in the cases of
 //! 9.16(A). The multipliers (AS doubles the defender's hits, DS triples the attacker's) belong to
 //! the combat procedure.

@@ -41,8 +41,13 @@ pub struct Fighter {
     pub tq: u8,
     /// Cohesion hits it already has.
     pub hits: u8,
-    /// Attackers: it moved to make this attack (a Shock-Must Check marker, GBA 7.32, 9.11).
+    /// Attackers: it moved to make this attack (a Shock-Must Check marker, GBA 7.32, 9.11): the
+    /// pre-shock check (unless `inside_city`) and the size-ratio rounding (GBA 9.16 step 2,
+    /// CG 9.17\[2\]).
     pub moved: bool,
+    /// Attackers: it stands in a city hex, so its shock is inside the city and it makes no
+    /// pre-shock check though it moved (CG 12.211, rulings P232).
+    pub inside_city: bool,
     /// Attackers: hexes moved this Orders Phase (chariots, GBA 9.13, CG 9.14).
     pub hexes_moved: u8,
     /// Attackers: the side of the defenders it strikes through (GBA 9.15).
@@ -51,8 +56,9 @@ pub struct Fighter {
     pub in_column: bool,
     /// In Square (CG 10.62): the combat has no size ratio.
     pub in_square: bool,
-    /// Missile No (GBA 9.16(B): J-class LI and LP without missiles are not DS against LC).
-    pub missile_no: bool,
+    /// Armed with javelins and Missile No (GBA 9.16(B): javelin-armed LI and LP without missiles
+    /// are not DS against LC). Javelins, not class J: javelin LP carry no class (8.17 likewise).
+    pub javelins_no: bool,
     /// A double-depth phalanx (GBA 9.13 DRMs; the rule itself is lost).
     pub double_depth: bool,
     /// Attackers: in the ZOC of an enemy (not a skirmisher) in its own flank or rear (GBA 9.16(A),
@@ -78,11 +84,12 @@ impl Fighter {
             tq,
             hits: 0,
             moved: false,
+            inside_city: false,
             hexes_moved: 0,
             arc: Arc::Front,
             in_column: false,
             in_square: false,
-            missile_no: false,
+            javelins_no: false,
             double_depth: false,
             flank_threatened: false,
             other_enemy_zoc: false,
@@ -265,7 +272,7 @@ pub enum SuperiorityFrom {
     PositionException,
     /// GBA 9.16(B), CG 9.17\[1\]: the Shock Superiority chart.
     WeaponSystem(Origin),
-    /// GBA 9.16(B): J-class LI/LP that are Missile No are not DS against LC.
+    /// GBA 9.16(B): javelin-armed LI/LP that are Missile No are not DS against LC.
     JavelinsSpent,
 }
 
@@ -585,10 +592,13 @@ fn charge(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log:
     use UnitType::*;
     let u = Units { setup };
     let gba = setup.rules == RuleSet::Alexander;
-    let any_moved = setup.attackers.iter().any(|a| a.moved);
-    if !any_moved {
+    // CG 12.211 (P232): an attacker that moved up inside the city makes no check, and brings none
+    // on its defenders.
+    let any_checks = setup.attackers.iter().any(|a| a.moved && !a.inside_city);
+    if !any_checks {
         // GBA 9.13, CG 9.14: Shock-No TQ Check attackers and their defenders do not check.
-        log.push("GBA 9.13, CG 9.14", || StepKind::NoChargeChecks);
+        let in_city = setup.attackers.iter().any(|a| a.moved && a.inside_city);
+        log.push(if in_city { "CG 12.211" } else { "GBA 9.13, CG 9.14" }, || StepKind::NoChargeChecks);
         return;
     }
     let all_def_sk = setup.defenders.iter().all(Fighter::is_skirmisher);
@@ -599,6 +609,7 @@ fn charge(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log:
         let side = u.side(i);
         let exempt: Option<(&'static str, &'static str)> = match side {
             Side::Attacker if !f.moved => Some(("GBA 9.13, CG 9.14", "Shock-No TQ Check marker")),
+            Side::Attacker if f.inside_city => Some(("CG 12.211; rulings P232", "inside the city")),
             // GBA 9.13 exemption 1, rulings P30: attacking only skirmishers, nobody checks.
             Side::Attacker if all_def_sk => Some(("GBA 9.13, CG 9.14; rulings P30", "attacking skirmishers")),
             // GBA 9.13 exemption 4: chariots that moved 4+ hexes; CG 9.14, 10.23: chariots never.
@@ -884,8 +895,10 @@ fn struggle(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, lo
         }
     } else {
         let cell = weapon_superiority(rules, a.kind, d.kind).expect("validated");
-        let javelins_spent =
-            gba && a.kind == LC && matches!(d.kind, LI | LP) && d.class == Some(UnitClass::J) && d.missile_no;
+        // GBA 9.16(B) exception: "J Class LI and LP that are Missile No" — the units that threw
+        // javelins, LI of class J and peltasts (whose javelins the format gives as their missile,
+        // with no class): judged by the missile, as 8.17's spending of javelins is.
+        let javelins_spent = gba && a.kind == LC && matches!(d.kind, LI | LP) && d.javelins_no;
         if javelins_spent && cell.superiority == Superiority::Defender {
             (Superiority::Neither, SuperiorityFrom::JavelinsSpent, "GBA 9.16(B)")
         } else {
@@ -944,7 +957,9 @@ fn struggle(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, lo
             reason: "a side has no countable Size",
         });
     } else {
-        // Any attacker that moved: rounding favours the attacker; otherwise the defender.
+        // Any attacker that moved: rounding favours the attacker; otherwise the defender. Whether
+        // it moved, not whether it checked: inside the city (CG 12.211) a unit that moved up makes
+        // no check yet rounds in its favour (CG 9.17[2]; rulings P246).
         let favoured = att.iter().any(|&i| u.get(i).moved);
         let (big, small, attacker_larger) = if sa >= sd { (sa, sd, true) } else { (sd, sa, false) };
         let up = favoured == attacker_larger;

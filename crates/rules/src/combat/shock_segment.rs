@@ -38,8 +38,12 @@ pub struct Candidate {
     pub unit: usize,
     /// It moved up this phase and is a heavy type: it must attack (7.31).
     pub must: bool,
-    /// It moved up this phase: the pre-shock TQ check (7.32, 9.13); otherwise none (7.33).
+    /// It moved up this phase: the pre-shock TQ check (7.32, 9.13); otherwise none (7.33); nor in
+    /// a city hex (CG 12.211).
     pub check: bool,
+    /// It moved up this phase, check or not: the size ratio rounds in its favour (GBA 9.16 step 2,
+    /// CG 9.17\[2\]) and CG 10.61 counts it.
+    pub moved: bool,
 }
 
 /// The enemy units `attacker` would strike: every one in its ZOC it may shock (skirmishers only
@@ -148,7 +152,7 @@ pub fn candidates(scenario: &Scenario, state: &GameState) -> Vec<Candidate> {
                     touches_in_the_open(scenario, state, i, e) && !crate::works::city::unit_in_city(scenario, state, e)
                 });
                 let must = must_shock(u.kind).0 && obliged && !in_city;
-                return Some(Candidate { unit: i, must, check: !in_city });
+                return Some(Candidate { unit: i, must, check: !in_city, moved: true });
             }
             // 10.31: an Engaged unit in range must attack again, without the check.
             let lent = crate::command::contingent::lends_shock(scenario, state, i);
@@ -156,6 +160,7 @@ pub fn candidates(scenario: &Scenario, state: &GameState) -> Vec<Candidate> {
                 unit: i,
                 must: st.engaged && !in_city,
                 check: false,
+                moved: false,
             })
         })
         .collect()
@@ -268,9 +273,10 @@ fn flank_threatened(scenario: &Scenario, state: &GameState, a: usize, segment: &
     })
 }
 
-/// The setup of one combat as the position gives it (9.13–9.16).
-pub fn setup(scenario: &Scenario, state: &GameState, combat: &Combat, checked: &[usize]) -> ShockSetup {
-    setup_in(scenario, state, combat, checked, std::slice::from_ref(combat))
+/// The setup of one combat as the position gives it (9.13–9.16); `moved`: the attackers that
+/// moved up to attack (those in a city hex make no check, CG 12.211).
+pub fn setup(scenario: &Scenario, state: &GameState, combat: &Combat, moved: &[usize]) -> ShockSetup {
+    setup_in(scenario, state, combat, moved, std::slice::from_ref(combat))
 }
 
 /// The setup of one combat of a segment whose combats are `segment` (9.13–9.16).
@@ -278,13 +284,14 @@ fn setup_in(
     scenario: &Scenario,
     state: &GameState,
     combat: &Combat,
-    checked: &[usize],
+    moved: &[usize],
     segment: &[Combat],
 ) -> ShockSetup {
     let fighter = |i: usize| {
         let (u, st) = (&scenario.units[i], &state.units[i]);
         let mut f = Fighter::new(u.kind, u.class, u.size, u.tq).with_hits(st.hits);
-        f.missile_no = u.missile.is_some() && st.supply == Supply::No;
+        // GBA 9.16(B): javelins spent (the missile, not the class: javelin LP have no class J).
+        f.javelins_no = u.missile == Some(crate::scenario::units::Missile::Javelin) && st.supply == Supply::No;
         // In Column: TQ − 2, attacked with superiority (6.65).
         f.in_column = st.column;
         // CG 10.62: no size ratio in a combat with a unit in Square.
@@ -325,8 +332,11 @@ fn setup_in(
             let mut f = fighter(a).through(arc);
             // GBA 9.16(A), rulings R5; CG 9.17[1] exception 1 (P239): no position superiority.
             f.flank_threatened = flank_threatened(scenario, state, a, segment);
-            if checked.contains(&a) {
+            // Moved up to attack: the check (7.32, 9.13) and the size-ratio rounding (GBA 9.16
+            // step 2, CG 9.17[2]); inside the city the rounding without the check (CG 12.211, P246).
+            if moved.contains(&a) {
                 f = f.moving();
+                f.inside_city = crate::works::city::unit_in_city(scenario, state, a);
             }
             f
         })
@@ -370,8 +380,8 @@ fn setup_in(
     // The leaders' casualty checks and personal combat (9.14, 9.2).
     s.leader_checks = true;
     s.conditions = terrain(scenario, state, &attackers, &defenders);
-    // CG 10.61 (P244): a moving non-phalanx striking a phalanx's front, 2L a covered flank.
-    let covered = phalanx_support(scenario, state, &attackers, &defenders, checked);
+    // CG 10.61 (P244, P246): a moving non-phalanx striking a phalanx's front, 2L a covered flank.
+    let covered = phalanx_support(scenario, state, &attackers, &defenders, moved);
     if covered > 0 && shift_row(ShiftCondition::PhalanxFlankCovered).origin(scenario.meta.rules).is_some() {
         s.conditions.push(Applying::times(ShiftCondition::PhalanxFlankCovered, covered));
     }
@@ -379,7 +389,7 @@ fn setup_in(
 }
 
 /// CG 10.61 (rulings P244): the flanks covered of the best-supported defending phalanx that a
-/// non-phalanx attacker which moved (`checked`, a Shock-Must Check) strikes through its front.
+/// non-phalanx attacker which moved (`moved`, a Shock-Must Check) strikes through its front.
 /// A flank (the flank hexes on one side of the phalanx's facing) is covered when one of its
 /// hexes holds another phalanx of the defender's side or lies in such a phalanx's ZOC. 0 when
 /// no attacker qualifies; at most 2.
@@ -388,7 +398,7 @@ fn phalanx_support(
     state: &GameState,
     attackers: &[usize],
     defenders: &[usize],
-    checked: &[usize],
+    moved: &[usize],
 ) -> u8 {
     use crate::map::facing::hexes_in;
     let phalanx =
@@ -408,7 +418,7 @@ fn phalanx_support(
             let ds = &state.units[d];
             attackers.iter().any(|&a| {
                 scenario.units[a].kind != UnitType::PH
-                    && checked.contains(&a)
+                    && moved.contains(&a)
                     && state.units[a]
                         .placement
                         .hexes()
@@ -549,15 +559,15 @@ pub fn preview(scenario: &Scenario, state: &GameState, optional: &[String]) -> V
     let cands = candidates(scenario, state);
     let attackers: Vec<usize> =
         cands.iter().filter(|c| c.must || optional.contains(&scenario.units[c.unit].id)).map(|c| c.unit).collect();
-    let checked: Vec<usize> = cands.iter().filter(|c| c.check).map(|c| c.unit).collect();
+    let moved: Vec<usize> = cands.iter().filter(|c| c.moved).map(|c| c.unit).collect();
     let all = combats(scenario, state, &attackers);
-    all.iter().map(|c| (c.clone(), setup_in(scenario, state, c, &checked, &all))).collect()
+    all.iter().map(|c| (c.clone(), setup_in(scenario, state, c, &moved, &all))).collect()
 }
 
 /// The combats the player formed, with their setups, for the odds preview (9.12).
 pub fn preview_combats(scenario: &Scenario, state: &GameState, combats: &[Combat]) -> Vec<(Combat, ShockSetup)> {
-    let checked: Vec<usize> = candidates(scenario, state).iter().filter(|c| c.check).map(|c| c.unit).collect();
-    combats.iter().map(|c| (c.clone(), setup_in(scenario, state, c, &checked, combats))).collect()
+    let moved: Vec<usize> = candidates(scenario, state).iter().filter(|c| c.moved).map(|c| c.unit).collect();
+    combats.iter().map(|c| (c.clone(), setup_in(scenario, state, c, &moved, combats))).collect()
 }
 
 /// Why these combats break 9.12, or `None` when the player may form them: every must-attack
@@ -600,9 +610,14 @@ pub fn grouping_refusal(scenario: &Scenario, state: &GameState, combats: &[Comba
             return Some(format!("{} is in the zone of control of none of its attackers (9.12)", name(d)));
         }
     }
-    // CG 12.210 (P231): from a block, temple or palace, any, all or none of the enemies beside it.
-    for &a in attackers.iter().filter(|&&a| !state.in_city_buildings(scenario, a)) {
-        if let Some(d) = foes(scenario, state, a).into_iter().find(|d| !defenders.contains(d)) {
+    // 9.12: every enemy in an attacker's ZOC is attacked by someone; CG 12.27, 12.210 (P231,
+    // P245): in the city only those its ZOC reaches — none from a block, temple or palace, none
+    // from one city hex into another.
+    for &a in &attackers {
+        if let Some(d) = foes(scenario, state, a)
+            .into_iter()
+            .find(|&d| !defenders.contains(&d) && crate::works::city_combat::obliged_to_attack(scenario, state, a, d))
+        {
             return Some(format!("{} must attack {}, which nobody else attacks (9.12)", name(a), name(d)));
         }
     }
@@ -633,14 +648,22 @@ pub fn groupings(scenario: &Scenario, state: &GameState, optional: &[String]) ->
     out
 }
 
-/// CG 12.210 (P231, P238): attackers in a city block, temple or palace attack any of the enemies
-/// beside them, so a combat they lead may leave some defenders alone: each defender left out in
-/// turn, and each attacked alone. With up to three defenders that is every choice; beyond, the
-/// rest are for scripts (`shock A vs D ; ...`). `grouping_refusal` keeps out any that would leave
-/// an enemy of an attacker outside the buildings unattacked.
+/// CG 12.210, 12.27 (P231, P238, P245): attackers in a city block, temple or palace attack any of
+/// the enemies beside them, and no attacker must attack an enemy its ZOC does not reach (none
+/// reaches from one city hex into another), so a combat in the city may leave some defenders
+/// alone: each defender left out in turn, and each attacked alone. With up to three defenders
+/// that is every choice; beyond, the rest are for scripts (`shock A vs D ; ...`).
+/// `grouping_refusal` keeps out any that would leave an enemy unattacked that an attacker's ZOC
+/// reaches.
 fn city_choices(scenario: &Scenario, state: &GameState, group: &Combat) -> Vec<Vec<Combat>> {
-    let from_block = group.attackers.iter().any(|&a| state.in_city_buildings(scenario, a));
-    if !from_block || group.defenders.len() < 2 {
+    // P245: any defender no attacker of the group is obliged to attack (CG 12.27) may be left out.
+    let optional = group.defenders.iter().any(|&d| {
+        group.attackers.iter().all(|&a| {
+            !foes(scenario, state, a).contains(&d)
+                || !crate::works::city_combat::obliged_to_attack(scenario, state, a, d)
+        })
+    });
+    if !optional || group.defenders.len() < 2 {
         return Vec::new();
     }
     let keep = |defenders: Vec<usize>| vec![Combat { attackers: group.attackers.clone(), defenders }];

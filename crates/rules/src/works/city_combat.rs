@@ -65,6 +65,29 @@ pub fn may_enter(
     true
 }
 
+/// Does 9.12's duty ("attack all units in their ZOCs") bind `attacker` to attack `foe`, one of
+/// the enemies it may strike? On a city's map only where its zone of control, as CG 12.27 and
+/// 12.28 leave it, reaches the foe: never from one city hex into another (so a unit in a street
+/// or square may attack one neighbour in the city and leave another), never into a block, temple
+/// or palace; and never for a unit in a block, temple or palace, which attacks "any, all, or
+/// none" (12.210). Rulings P231 as amended by P245. Off a city's map: always.
+pub fn obliged_to_attack(scenario: &Scenario, state: &GameState, attacker: usize, foe: usize) -> bool {
+    if scenario.map.city.is_none() {
+        return true;
+    }
+    if state.in_city_buildings(scenario, attacker) {
+        return false;
+    }
+    let reach = crate::map::zoc::shock_reach(scenario, state, attacker);
+    state.units[attacker].placement.hexes().any(|a| {
+        state.units[foe].placement.hexes().any(|d| {
+            a.is_adjacent(d)
+                && reach.contains(&d)
+                && crate::works::city::zoc_reach(scenario, state, attacker, a, d) != Some(false)
+        })
+    })
+}
+
 /// The hexes `attacker` may shock into on a city's map (CG 12.210, 12.27; rulings P231): its
 /// zone of control `zoc` and, where it or the hex beyond is city ground (where 12.27 takes zones
 /// of control away), the hexes beside it it faces — every one from a block, temple or palace
