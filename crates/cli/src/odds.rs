@@ -177,7 +177,7 @@ fn fighter(spec: &str, default_arc: Arc, moved: bool) -> Result<Fighter, String>
                 f.hexes_moved = 4;
             }
             "column" => f.in_column = true,
-            "missile-no" => f.missile_no = true,
+            "missile-no" => f.javelins_no = true,
             "threatened" => f.flank_threatened = true,
             "double-depth" => f.double_depth = true,
             "other-zoc" => f.other_enemy_zoc = true,
