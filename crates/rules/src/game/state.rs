@@ -544,8 +544,8 @@ impl GameState {
             st.column = start.column;
             st.column_at_start = start.column;
             st.square = start.square;
-            st.supply = Supply::from(start.missiles);
-            st.screen_supply = Supply::from(start.screen_missiles);
+            st.supply = start.missiles;
+            st.screen_supply = start.screen_missiles;
             // GBA 10.3: Engaged only while the optional rule is on (an `--option` may turn it off).
             st.engaged = start.engaged && scenario.meta.optional_rules.engaged;
             // CG 10.28: `Game::resume` then reads the counter's foot side.
@@ -591,25 +591,5 @@ fn is_zero(n: &u8) -> bool {
     *n == 0
 }
 
-// From `combat::missile`.
-/// A unit's missile supply (GBA 8.17, CG 8.19).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Supply {
-    #[default]
-    Full,
-    Low,
-    No,
-}
-
-impl From<crate::scenario::position::Supply> for Supply {
-    /// A position's supply marker (GBA 8.17).
-    fn from(s: crate::scenario::position::Supply) -> Self {
-        use crate::scenario::position::Supply as Marker;
-        match s {
-            Marker::Full => Self::Full,
-            Marker::Low => Self::Low,
-            Marker::No => Self::No,
-        }
-    }
-}
+/// A unit's missile supply (GBA 8.17, CG 8.19): the marker a battle file may set (`scenario::position`).
+pub use crate::scenario::position::Supply;

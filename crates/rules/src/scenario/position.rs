@@ -9,8 +9,9 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// A missile supply marker (GBA 8.17); the kernel's `game::Supply` is the same three states.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// A unit's missile supply (GBA 8.17, CG 8.19): Full, Low or No; the state keeps it
+/// (`game::Supply`), and a battle file may set it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Supply {
     #[default]
