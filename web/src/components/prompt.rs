@@ -757,7 +757,7 @@ pub fn prompt(p: &PromptProps) -> Html {
             if let Some(e) = &p.error { <span class="prompt-error" role="alert">{ e }</span> }
             <span class="prompt-buttons">
                 { buttons }
-                <button class="act undo" disabled={!p.can_undo} onclick={undo} title="Take back the last order (not past a die roll)">{ "Undo" }</button>
+                <button class="act undo" disabled={!p.can_undo} onclick={undo} title="Take back your last order (not past a die roll, nor the other side's decision)">{ "Undo" }</button>
             </span>
         </div>
     }

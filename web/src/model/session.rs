@@ -114,9 +114,12 @@ impl Session {
         }
     }
 
-    /// Undo is possible back to (not past) the last command that rolled a die.
+    /// Undo is possible back to (not past) the last command that rolled a die, and only for the
+    /// side that gave it while the decision is still theirs: in a hotseat game nobody takes back
+    /// the other player's decision.
     pub fn can_undo(&self) -> bool {
         self.rolled.last().is_some_and(|r| !r)
+            && self.undo_to.last().is_some_and(|(before, _)| before.decider() == self.game.decider())
     }
 
     /// Takes back the last command: the game and the log as they were before it.
@@ -398,8 +401,18 @@ mod tests {
         assert!(s.can_undo());
         let before = s.game.state_hash();
         let unit = sarissa_rules::play::legal::orderable_units(&s.game)[0];
-        let d = sarissa_rules::movement::reach(&s.game.scenario, &s.game.state, unit).unwrap().remove(0);
-        s.execute(d.command(&s.game.scenario.units[unit].id)).unwrap();
+        // A move that leaves the decision with the mover (none that pauses for a reaction).
+        let id = s.game.scenario.units[unit].id.clone();
+        let d = sarissa_rules::movement::reach(&s.game.scenario, &s.game.state, unit)
+            .unwrap()
+            .into_iter()
+            .find(|d| {
+                let mut g = s.game.clone();
+                g.execute(&d.command(&id)).is_ok() && g.decider() == s.game.decider()
+            })
+            .unwrap();
+        s.execute(d.command(&id)).unwrap();
+        assert!(s.can_undo());
         s.undo().unwrap();
         assert_eq!(s.game.state_hash(), before);
         // Ending orders and trying momentum rolls a die: that cannot be undone.
@@ -429,5 +442,30 @@ mod tests {
             }
         }
         assert!(undone > 10, "only {undone} undos were tried");
+    }
+
+    /// Hotseat: once a command hands the decision to the other side (a move paused for its
+    /// reaction, the end of an orders phase), that side cannot take it back.
+    #[test]
+    fn nobody_undoes_the_other_sides_decision() {
+        let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap().unwrap());
+        let mut s = Session::new(scenario, 5, OptionChanges::new()).unwrap();
+        let mut player = sarissa_rules::play::playout::RandomPlayer::new(5);
+        let (mut handed_over, mut kept) = (0, 0);
+        for _ in 0..600 {
+            let by = s.game.decider();
+            let Some(c) = player.choose(&s.game) else { break };
+            s.execute(c).unwrap();
+            if s.rolled.last() == Some(&false) {
+                if s.game.decider() == by {
+                    assert!(s.can_undo());
+                    kept += 1;
+                } else {
+                    assert!(!s.can_undo(), "{:?} may undo {:?}'s command", s.game.decider(), by);
+                    handed_over += 1;
+                }
+            }
+        }
+        assert!(handed_over > 5 && kept > 5, "{handed_over} handed over, {kept} kept");
     }
 }
