@@ -91,3 +91,49 @@ fn an_activation_in_an_orders_phase_is_the_sequence_of_play_gba_3_0_and_says_wha
     assert_eq!(err.rule(), "3.0", "{err}");
     assert!(err.to_string().contains("the active leader gives orders or ends them"), "{err}");
 }
+
+#[test]
+fn where_the_books_number_the_rule_apart_the_refusal_cites_the_scenarios_book_cg_9_22_11_22_6_67() {
+    for (rules, turn, rout, withdraw) in
+        [("alexander", "9.32", "10.21", "6.71"), ("chandragupta", "CG 9.22", "CG 11.22", "CG 6.67")]
+    {
+        let field = two_armies(vec![horse_archers("0105")], vec![foot("0805")]);
+        let (mut game, _) = in_book(field, rules).start(&[2]);
+        ok(&mut game, activate("hero"));
+        let err = refused(&mut game, Command::TurnAfterAdvance { unit: "dahae".into(), facing: Vertex::E });
+        assert_eq!(err.rule(), turn, "{rules}: {err}");
+        let err = refused(&mut game, Command::RoutTo { unit: "foot".into(), to: Placement::One(h("0905")) });
+        assert_eq!(err.rule(), rout, "{rules}: {err}");
+        let withdrawal = Command::Withdraw {
+            unit: "foot".into(),
+            path: vec![h("0905")],
+            facing: Vertex::W,
+            fire: false,
+            with: None,
+        };
+        let err = refused(&mut game, withdrawal);
+        assert_eq!(err.rule(), withdraw, "{rules}: {err}");
+    }
+}
+
+fn in_book(field: Field, rules: &'static str) -> Field {
+    Field { rules, ..field }
+}
+
+#[test]
+fn an_order_while_the_enemy_may_turn_to_face_waits_on_gba_7_16() {
+    let field = Field {
+        units: [
+            vec![unit("blue", "MI", "", 4, 5, 5, "", "0305", "E")],
+            vec![unit("red", "MI", "", 4, 5, 4, "", "0704", "W")],
+        ],
+        leaders: [vec![leader("hero", "overall", 2, 8, "0205")], vec![leader("foe", "overall", 6, 4, "1210")]],
+        ..Field::default()
+    };
+    let (mut game, _) = field.start(&[]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, mv("blue", &["0405", "0505", "0605", "0705", "0805"], Vertex::E));
+    let err = refused(&mut game, Command::EndOrders);
+    assert_eq!(err.rule(), "7.16", "{err}");
+    assert!(err.to_string().contains("the orders phase is paused"), "{err}");
+}

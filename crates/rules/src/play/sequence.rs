@@ -77,17 +77,28 @@ fn when_given(rules: crate::scenario::RuleSet, command: &Command) -> Option<(&'s
 }
 
 /// A command refused because another decision is awaited: by the rule that says when it may be
-/// given, or by the sequence of play (3.0); `awaited` says which decision the game waits for.
-fn refused_now(rules: crate::scenario::RuleSet, command: &Command, awaited: &str) -> RuleError {
-    let (rule, expected) = match when_given(rules, command) {
-        Some((rule, why)) => (rule, format!("{why}; the game waits for this: {awaited}")),
-        None => ("3.0", format!("the sequence of play waits for this: {awaited}")),
+/// given, by the rule that `paused` the active leader's orders phase for an order or an
+/// activation, or by the sequence of play (3.0); `awaited` says which decision the game waits for.
+fn refused_now(
+    rules: crate::scenario::RuleSet,
+    command: &Command,
+    awaited: &str,
+    paused: Option<&'static str>,
+) -> RuleError {
+    let (rule, expected) = match (when_given(rules, command), paused) {
+        (Some(("5.21", _)) | None, Some(rule)) => (rule, format!("the orders phase is paused for this: {awaited}")),
+        (Some((rule, why)), _) => (rule, format!("{why}; the game waits for this: {awaited}")),
+        (None, None) => ("3.0", format!("the sequence of play waits for this: {awaited}")),
     };
     RuleError::NotNow { command: command.name().into(), rule, expected }
 }
 
 pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
-    let not_now = |awaited: &str| refused_now(tx.scenario.meta.rules, command, awaited);
+    let rules = tx.scenario.meta.rules;
+    let cg = rules == crate::scenario::RuleSet::Chandragupta;
+    let not_now = |awaited: &str| refused_now(rules, command, awaited, None);
+    // A pause in the active leader's orders phase: his orders wait on the rule that paused it.
+    let paused = |rule: &'static str, awaited: &str| refused_now(rules, command, awaited, Some(rule));
     if let Some(refused) = crate::combat::engaged::refusal(tx.scenario, &tx.state, command) {
         return Err(refused);
     }
@@ -156,7 +167,7 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::TrumpResponse { trumper, momentum, .. }, Command::DeclineTrump) => {
             crate::command::trump::stand(tx, &trumper, momentum)
         }
-        (Phase::TrumpResponse { .. }, _) => Err(not_now("the trump may be answered or allowed to stand (5.42)")),
+        (Phase::TrumpResponse { .. }, _) => Err(paused("5.42", "the trump may be answered or allowed to stand")),
         (Phase::Reaction { .. }, Command::ReactFacing { unit, facing }) => {
             crate::movement::reaction::react_facing(tx, unit, *facing)
         }
@@ -186,7 +197,16 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             }
             crate::movement::reaction::resume(tx)
         }
-        (Phase::Reaction { .. }, _) => Err(not_now(
+        (Phase::Reaction { firers, reactors, fire_kind, .. }, _) => Err(paused(
+            if !firers.is_empty() {
+                fire_kind.rule()
+            } else if !reactors.is_empty() {
+                "7.16"
+            } else if cg {
+                "CG 6.67"
+            } else {
+                "6.71"
+            },
             "the enemy may turn to face, withdraw from or fire at the unit that came up, or not (7.16, 6.7, 8.2)",
         )),
         (Phase::PreArranged { side, leaders }, Command::DeclarePreArranged { lines }) => {
@@ -326,9 +346,10 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::AdvanceTurn { .. }, Command::TurnAfterAdvance { unit, facing }) => {
             crate::combat::advance::turn_after_advance(tx, unit, *facing)
         }
-        (Phase::AdvanceTurn { .. }, _) => {
-            Err(not_now("the attacker decides whether the unit that advanced turns a vertex (9.32)"))
-        }
+        (Phase::AdvanceTurn { .. }, _) => Err(paused(
+            if cg { "CG 9.22" } else { "9.32" },
+            "the attacker decides whether the unit that advanced turns a vertex",
+        )),
         (Phase::Momentum { leader }, Command::TryMomentum) => try_momentum(tx, &leader),
         (Phase::Momentum { leader }, Command::DeclineMomentum) => {
             tx.emit(Event::LeaderFinished { leader });
@@ -352,9 +373,10 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::RampageWithdrawal { .. }, _) => Err(not_now(
             "the units and leaders a rampaging elephant came near may withdraw from it, or stand (6.77, 4.62)",
         )),
-        (Phase::RoutChoice { .. }, _) => {
-            Err(not_now("the router's owner chooses where it goes among hexes of equal priority (10.21)"))
-        }
+        (Phase::RoutChoice { .. }, _) => Err(paused(
+            if cg { "CG 11.22" } else { "10.21" },
+            "the router's owner chooses where it goes among hexes of equal priority (P120)",
+        )),
         (Phase::Setup, _) => Err(not_now("the battle has not begun")),
     }
 }
