@@ -167,8 +167,7 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         Command::EndOrders => end(tx),
         _ => Err(RuleError::NotNow {
             command: command.name().into(),
-            rule: "CG 12.17",
-            expected: "in the Camp Orders Phase the camp's units move, fire, or the phase ends".into(),
+            expected: "in the Camp Orders Phase the camp's units move, fire, or the phase ends (12.17)".into(),
         }),
     }
 }
