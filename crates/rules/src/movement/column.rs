@@ -4,26 +4,14 @@
 
 use crate::game::{Event, GameState, HitCause, Tx};
 use crate::map::hex::Vertex;
-use crate::scenario::units::{Grade, Placement, Unit, UnitType};
+use crate::scenario::units::{Placement, Unit};
 use crate::scenario::{RuleSet, Scenario};
 
 /// May this unit ever be In Column? GBA 6.6: formed infantry, PH down to LI (and the light
 /// phalanx), never skirmishers. CG 6.5 (D31): any combat unit but skirmishers and Tribal LI
 /// (CG 6.51 exc.). Two-hex units too, end to end (6.63, 6.64, P45).
 pub fn may_be_column(rules: RuleSet, unit: &Unit, _placement: &Placement) -> bool {
-    if unit.kind.is_foot_skirmisher() {
-        return false;
-    }
-    let rule = crate::scenario::rule_set::hooks(rules).column;
-    // CG 6.51 exc.: Tribal LI may not use column.
-    if rule.tribal_li_barred && unit.kind == UnitType::LI && unit.grade == Some(Grade::Tribal) {
-        return false;
-    }
-    if rule.any_combat_unit {
-        unit.kind != UnitType::AT
-    } else {
-        matches!(unit.kind, UnitType::PH | UnitType::HI | UnitType::MI | UnitType::LI | UnitType::LP)
-    }
+    crate::scenario::rule_set::hooks(rules).column.allows(unit)
 }
 
 /// The MP the change into or out of column costs: 1 (GBA 6.61); free in CG (D31).

@@ -1987,8 +1987,9 @@ fn check_position(
             }
         }
         if st.column && !st.routed {
-            if !may_be_column(rules, &shown) {
-                let rule = if rules == RuleSet::Chandragupta { "CG 6.5" } else { "GBA 6.6" };
+            let column_rule = crate::scenario::rule_set::hooks(rules).column;
+            if !column_rule.allows(&shown) {
+                let rule = if rules == RuleSet::Chandragupta { "CG 6.5, 6.51" } else { "GBA 6.6" };
                 ctx.error(span_of(spans, "column"), format!("{what}: a {label} is never In Column ({rule})"));
             }
             if st.square {
@@ -2076,18 +2077,4 @@ fn check_position(
         units: starts.units.into_iter().map(|(id, st, _)| (id, st)).collect(),
         leaders: starts.leaders.into_iter().map(|(id, st, _)| (id, st)).collect(),
     })
-}
-
-/// May this unit ever be In Column? GBA 6.6: formed infantry, PH down to LI (and LP), never
-/// skirmishers; CG 6.5 (D31): any combat unit but skirmishers and artillery. The rule
-/// `movement::column::may_be_column` applies in play, restated here for the loader's layer.
-fn may_be_column(rules: RuleSet, unit: &Unit) -> bool {
-    if unit.kind.is_foot_skirmisher() {
-        return false;
-    }
-    if crate::scenario::rule_set::hooks(rules).column.any_combat_unit {
-        unit.kind != UnitType::AT
-    } else {
-        matches!(unit.kind, UnitType::PH | UnitType::HI | UnitType::MI | UnitType::LI | UnitType::LP)
-    }
 }

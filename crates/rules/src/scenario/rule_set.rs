@@ -2,7 +2,7 @@
 //! §6, D1–D80). The game flow asks `hooks(rules)` rather than testing the rule set itself; the
 //! pure combat resolvers (`combat`, `charts`) keep their own per-table switches.
 
-use crate::scenario::units::{Missile, UnitClass, UnitType};
+use crate::scenario::units::{Grade, Missile, Unit, UnitClass, UnitType};
 use crate::scenario::RuleSet;
 
 /// Who goes first when leaders of equal initiative are left on both sides (5.12).
@@ -39,6 +39,24 @@ pub struct ColumnRule {
     pub tribal_li_barred: bool,
     /// The rule that says who may use column: GBA 6.6, CG 6.51.
     pub rule: &'static str,
+}
+
+impl ColumnRule {
+    /// May `unit` ever be In Column? GBA 6.6: formed infantry, PH down to LI (and LP), never
+    /// skirmishers. CG 6.5 (D31): any combat unit but skirmishers, artillery and (CG 6.51 exc.)
+    /// Tribal LI. Play (`movement::column`) and the battle files' positions ask the same.
+    pub fn allows(&self, unit: &Unit) -> bool {
+        if unit.kind.is_foot_skirmisher()
+            || (self.tribal_li_barred && unit.kind == UnitType::LI && unit.grade == Some(Grade::Tribal))
+        {
+            return false;
+        }
+        if self.any_combat_unit {
+            unit.kind != UnitType::AT
+        } else {
+            matches!(unit.kind, UnitType::PH | UnitType::HI | UnitType::MI | UnitType::LI | UnitType::LP)
+        }
+    }
 }
 
 /// What turning in place costs beyond the GBA facing chart (7.12, 7.14).
