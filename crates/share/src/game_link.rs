@@ -8,8 +8,8 @@
 
 use crate::bytes::{pack, unpack, Reader, Writer};
 use crate::{Battle, Save, ShareError};
+use rustc_hash::FxHashMap;
 use sarissa_rules::{HexId, Hexside, Scenario};
-use std::collections::HashMap;
 
 pub const GAME_LINK_PREFIX: &str = "g1.";
 
@@ -102,19 +102,19 @@ const _: () = assert!(KEYWORD as usize + KEYWORDS.len() <= SMALL_LEADER as usize
 /// The battle's names, numbered, and where each unit was last seen (to write hexes as steps).
 struct Context<'a> {
     scenario: &'a Scenario,
-    units: HashMap<&'a str, usize>,
-    leaders: HashMap<&'a str, usize>,
-    keywords: HashMap<&'static str, u8>,
+    units: FxHashMap<&'a str, usize>,
+    leaders: FxHashMap<&'a str, usize>,
+    keywords: FxHashMap<&'static str, u8>,
     last_seen: Vec<HexId>,
 }
 
 impl<'a> Context<'a> {
     fn new(scenario: &'a Scenario) -> Self {
-        let mut units = HashMap::new();
+        let mut units = FxHashMap::default();
         for (i, u) in scenario.units.iter().enumerate() {
             units.entry(u.id.as_str()).or_insert(i);
         }
-        let mut leaders = HashMap::new();
+        let mut leaders = FxHashMap::default();
         for (i, l) in scenario.leaders.iter().enumerate() {
             leaders.entry(l.id.as_str()).or_insert(i);
         }

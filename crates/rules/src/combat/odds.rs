@@ -15,7 +15,7 @@
 use super::missile::{self, MissileFire, MissileOutcome, Supply};
 use super::shock::{self, Log, ShockError, ShockSetup, State, PHASES};
 use super::Side;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Exponent of [`DENOMINATOR`].
 pub const DIGITS: u32 = 38;
@@ -166,11 +166,11 @@ impl ShockOdds {
 /// Exact odds of a shock, by enumeration (see the module docs).
 pub fn shock_odds(setup: &ShockSetup) -> Result<ShockOdds, OddsError> {
     shock::validate(setup).map_err(OddsError::Shock)?;
-    let mut states: HashMap<State, u128> = HashMap::new();
+    let mut states: FxHashMap<State, u128> = FxHashMap::default();
     states.insert(State::start(setup), DENOMINATOR);
     let mut runs = 0usize;
     for phase in 0..PHASES {
-        let mut next: HashMap<State, u128> = HashMap::new();
+        let mut next: FxHashMap<State, u128> = FxHashMap::default();
         for (st, w) in states {
             if st.over {
                 *next.entry(st).or_default() += w;

@@ -30,7 +30,8 @@ use crate::map::hex::HexId;
 use crate::map::terrain::{HexsideFeature, Terrain};
 use crate::scenario::units::{Grade, LeaderRole, Placement, UnitType};
 use crate::scenario::Scenario;
-use std::collections::{BTreeSet, HashMap};
+use rustc_hash::FxHashMap;
+use std::collections::BTreeSet;
 
 /// A unit that may attack this segment.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,7 +99,7 @@ fn touches_in_the_open(scenario: &Scenario, state: &GameState, attacker: usize, 
 
 /// The active side and the hexes its shock segment reaches without orders: the active leader's
 /// command range (7.33) and, in a Wing Command, each activated Nayaka's (7.32[2], CG 4.54, P83).
-fn segment_range(scenario: &Scenario, state: &GameState) -> Option<(usize, HashMap<HexId, u8>)> {
+fn segment_range(scenario: &Scenario, state: &GameState) -> Option<(usize, FxHashMap<HexId, u8>)> {
     // CG 12.17: in the Camp Orders Phase, the units acting as if ordered.
     if state.camp_orders.is_some() {
         return crate::works::camp_orders::shock_range(scenario, state);

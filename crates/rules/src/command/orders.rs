@@ -6,19 +6,20 @@ use crate::map::zoc::{enemy_zoc, occupancy};
 use crate::movement::leader_entry_cost;
 use crate::scenario::units::{Grade, LeaderRole};
 use crate::scenario::Scenario;
-use std::collections::{HashMap, VecDeque};
+use rustc_hash::FxHashMap;
+use std::collections::VecDeque;
 
 /// Hexes within a leader's command range (GBA 4.21): counted along a path of at most CR hexes
 /// (the leader's own hex not counted), blocked by enemy-occupied hexes, by hexes in an enemy ZOC
 /// unless a friendly unit stands there, and by terrain the leader could not enter — on the
 /// elephant or chariot he rides, if he rides one (CG 4.21, 6.16; D7).
-pub fn command_range(scenario: &Scenario, state: &GameState, leader: usize) -> HashMap<HexId, u8> {
+pub fn command_range(scenario: &Scenario, state: &GameState, leader: usize) -> FxHashMap<HexId, u8> {
     let l = &scenario.leaders[leader];
     let start = state.leaders[leader].at;
     let occupied = occupancy(state);
     let zoc = enemy_zoc(scenario, state, l.side);
     let friendly = |h: &HexId| occupied.get(h).is_some_and(|&u| scenario.units[u].side == l.side);
-    let mut dist = HashMap::from([(start, 0u8)]);
+    let mut dist = FxHashMap::from_iter([(start, 0u8)]);
     let mut queue = VecDeque::from([start]);
     while let Some(h) = queue.pop_front() {
         let d = dist[&h];

@@ -23,7 +23,7 @@ use crate::map::zoc::{enemy_zoc, occupancy};
 use crate::movement::{category_of, entry_cost};
 use crate::scenario::units::{Placement, Unit, UnitType};
 use crate::scenario::{Edge, Scenario};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Why a router is removed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -182,9 +182,9 @@ struct Router<'a> {
     edge: Edge,
     category: MoveCategory,
     /// Enemy ZOC, routed enemies left out (GBA 7.21).
-    zoc: HashMap<HexId, Vec<usize>>,
+    zoc: FxHashMap<HexId, Vec<usize>>,
     /// Other units' hexes.
-    occupied: HashMap<HexId, usize>,
+    occupied: FxHashMap<HexId, usize>,
     /// Which units are In Column: the stacking chart has its own column for them (6.67).
     columns: Vec<bool>,
 }

@@ -23,7 +23,7 @@ pub use state::{BreachAttempt, GameState, LeaderState, LeaderStatus, Phase, PwOr
 
 use crate::map::hex::HexId;
 use crate::scenario::Scenario;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// A command being carried out: the working state and the events so far.
 pub struct Tx<'a> {
@@ -36,7 +36,7 @@ pub struct Tx<'a> {
 }
 
 /// For every hex in the zone of control of some enemy of `side`: which enemy units exert it.
-pub type EnemyZoc = fn(&Scenario, &GameState, usize) -> HashMap<HexId, Vec<usize>>;
+pub type EnemyZoc = fn(&Scenario, &GameState, usize) -> FxHashMap<HexId, Vec<usize>>;
 
 impl Tx<'_> {
     /// Records an event and applies it to the working state.

@@ -8,7 +8,7 @@ use crate::map::terrain::HexsideFeature;
 use crate::movement::{category_of, entry_cost};
 use crate::scenario::units::{Unit, UnitClass, UnitType};
 use crate::scenario::Scenario;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Units that can never shock attack (GBA 7.33, R6): their ZOC pins nobody (7.23, 7.25).
 pub fn can_ever_shock(kind: UnitType, class: Option<UnitClass>) -> bool {
@@ -94,8 +94,8 @@ fn zoc_hexes(scenario: &Scenario, state: &GameState, i: usize, reaches: impl Fn(
 }
 
 /// For every hex in the ZOC of some unit of `side`'s enemy: which enemy units exert it.
-pub fn enemy_zoc(scenario: &Scenario, state: &GameState, side: usize) -> HashMap<HexId, Vec<usize>> {
-    let mut map: HashMap<HexId, Vec<usize>> = HashMap::new();
+pub fn enemy_zoc(scenario: &Scenario, state: &GameState, side: usize) -> FxHashMap<HexId, Vec<usize>> {
+    let mut map: FxHashMap<HexId, Vec<usize>> = FxHashMap::default();
     for (i, u) in scenario.units.iter().enumerate() {
         if u.side != side {
             for h in zoc_of(scenario, state, i) {
@@ -107,8 +107,8 @@ pub fn enemy_zoc(scenario: &Scenario, state: &GameState, side: usize) -> HashMap
 }
 
 /// Which unit (if any) stands in each hex, with its side. Leaders do not count (GBA 6.94).
-pub fn occupancy(state: &GameState) -> HashMap<HexId, usize> {
-    let mut map = HashMap::new();
+pub fn occupancy(state: &GameState) -> FxHashMap<HexId, usize> {
+    let mut map = FxHashMap::default();
     for (i, st) in state.units.iter().enumerate() {
         if !st.eliminated {
             for h in st.placement.hexes() {
@@ -126,7 +126,7 @@ pub fn occupancy(state: &GameState) -> HashMap<HexId, usize> {
 /// 7.25), each counted once.
 pub fn pinners(
     scenario: &Scenario,
-    zoc: &HashMap<HexId, Vec<usize>>,
+    zoc: &FxHashMap<HexId, Vec<usize>>,
     hexes: impl IntoIterator<Item = HexId>,
 ) -> Vec<usize> {
     let mut out: Vec<usize> = hexes

@@ -20,8 +20,9 @@ use crate::map::hex::{HexId, Hexside, Vertex};
 use crate::map::zoc::{enemy_zoc, occupancy, outpaces, pinners};
 use crate::scenario::units::{Placement, Unit, UnitType};
 use crate::scenario::Scenario;
+use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap, HashMap};
+use std::collections::{BTreeMap, BinaryHeap};
 
 /// Leaders move as cavalry and never take hits (GBA 4.1).
 pub const LEADER_CATEGORY: MoveCategory = MoveCategory::Cavalry;
@@ -152,8 +153,8 @@ struct Mover<'a> {
     start: Pose,
     category: MoveCategory,
     ma: u8,
-    zoc: HashMap<HexId, Vec<usize>>,
-    occupied: HashMap<HexId, usize>,
+    zoc: FxHashMap<HexId, Vec<usize>>,
+    occupied: FxHashMap<HexId, usize>,
     /// May leave the enemy ZOC it starts in (7.23[1]); true when it starts outside any.
     may_leave_start: bool,
     /// MP it may spend turning in its start hex: all of it, or ceil(MA/2) in a ZOC (7.25), or 0.
@@ -169,7 +170,7 @@ struct Mover<'a> {
     /// CG 10.15: enemy elephants' ZOC it may not enter, and their flanks' hits.
     elephants: crate::special::elephants::ElephantGround,
     /// Ground the battle's special rules close to it now (P151).
-    closed: HashMap<HexId, crate::scenario::battles::restrictions::Closure<'a>>,
+    closed: FxHashMap<HexId, crate::scenario::battles::restrictions::Closure<'a>>,
 }
 
 impl<'a> Mover<'a> {
@@ -500,7 +501,7 @@ pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<
     let resumed = crate::movement::move_and_fire::spent_before(state, unit);
     mover.ma = mover.ma.saturating_sub(resumed.unwrap_or(0));
     let chariot = mover.turns_one_vertex_on_the_way();
-    let mut best: HashMap<Pose, (Spent, Option<Pose>)> = HashMap::new();
+    let mut best: FxHashMap<Pose, (Spent, Option<Pose>)> = FxHashMap::default();
     let mut heap = BinaryHeap::new();
     best.insert(mover.start, (Spent { mp: 0, hits: 0 }, None));
     heap.push(Reverse((Spent { mp: 0, hits: 0 }, mover.start)));
@@ -645,8 +646,8 @@ pub fn plan_steps(
     // Per hex entered: the cheapest cost for each facing it may arrive with, and the facing it
     // arrived with in the hex before, to recover the steps.
     let mut here = mover.start.0;
-    let mut costs: HashMap<Vertex, Spent> = HashMap::from([(mover.start.1, Spent { mp: 0, hits: 0 })]);
-    let mut trail: Vec<HashMap<Vertex, (Spent, Vertex)>> = Vec::new();
+    let mut costs: FxHashMap<Vertex, Spent> = FxHashMap::from_iter([(mover.start.1, Spent { mp: 0, hits: 0 })]);
+    let mut trail: Vec<FxHashMap<Vertex, (Spent, Vertex)>> = Vec::new();
     let mut last_error = String::new();
     for (k, &to) in path.iter().enumerate() {
         // P151: closed ground is refused as such, whatever way it might be faced.
@@ -656,7 +657,7 @@ pub fn plan_steps(
                 format!("into {to}: {}", crate::scenario::battles::restrictions::refusal(to, rule)),
             ));
         }
-        let mut next: HashMap<Vertex, (Spent, Vertex)> = HashMap::new();
+        let mut next: FxHashMap<Vertex, (Spent, Vertex)> = FxHashMap::default();
         // The reason given for a refused step is the one for going straight on, if that was
         // possible at all; otherwise the last turning alternative's.
         let mut straight_error: Option<String> = None;
@@ -797,7 +798,7 @@ pub fn leader_reach(
         state,
         crate::scenario::battles::restrictions::Mover::Leader(leader),
     );
-    let mut best: HashMap<HexId, (u8, Vec<HexId>)> = HashMap::from([(start, (0, Vec::new()))]);
+    let mut best: FxHashMap<HexId, (u8, Vec<HexId>)> = FxHashMap::from_iter([(start, (0, Vec::new()))]);
     let mut heap = BinaryHeap::from([Reverse((0u8, start))]);
     while let Some(Reverse((mp, hex))) = heap.pop() {
         if best.get(&hex).is_some_and(|(b, _)| *b < mp) || (hex != start && zoc.contains_key(&hex)) {
@@ -871,8 +872,8 @@ struct Formation<'a> {
     start: Pair,
     /// Its allowance: a phalanx may use its augmented MA for any order (6.46).
     ma: u8,
-    zoc: HashMap<HexId, Vec<usize>>,
-    occupied: HashMap<HexId, usize>,
+    zoc: FxHashMap<HexId, Vec<usize>>,
+    occupied: FxHashMap<HexId, usize>,
     may_leave_start: bool,
     /// A Moved hoplite line under the optional drift to the right (6.5).
     drift: bool,
@@ -885,7 +886,7 @@ struct Formation<'a> {
     /// In Square (CG 10.62): it moves one hex in any direction, see `square_steps`.
     square: bool,
     /// Ground the battle's special rules close to it now (P151).
-    closed: HashMap<HexId, crate::scenario::battles::restrictions::Closure<'a>>,
+    closed: FxHashMap<HexId, crate::scenario::battles::restrictions::Closure<'a>>,
 }
 
 impl<'a> Formation<'a> {
@@ -1160,11 +1161,11 @@ pub fn pivot_cost(scenario: &Scenario, state: &GameState, unit: &Unit, moving: H
 /// The search of a two-hex unit's moves from where it stands, having spent `spent_before` MP
 /// already this order: for every pose, its cheapest cost, the pose before it and whether the
 /// last step was a wheel.
-type FormationSearch = HashMap<Pair, (Spent, Option<Pair>, bool)>;
+type FormationSearch = FxHashMap<Pair, (Spent, Option<Pair>, bool)>;
 
 fn formation_search(f: &Formation, spent_before: u8) -> FormationSearch {
     let zero = Spent { mp: spent_before, hits: 0 };
-    let mut best: FormationSearch = HashMap::from([(f.start, (zero, None, false))]);
+    let mut best: FormationSearch = FxHashMap::from_iter([(f.start, (zero, None, false))]);
     let mut heap = BinaryHeap::from([Reverse((zero, f.start))]);
     while let Some(Reverse((spent, pose))) = heap.pop() {
         let Some(&(b, _, wheeled)) = best.get(&pose) else {

@@ -16,8 +16,9 @@ use crate::map::zoc::{enemy_zoc, occupancy};
 use crate::movement::{category_of, entry_cost, Destination, LEADER_MP};
 use crate::scenario::units::{LineType, Placement, Unit, UnitType};
 use crate::scenario::Scenario;
+use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap, HashMap};
+use std::collections::{BTreeMap, BinaryHeap};
 
 /// An enemy this close may be withdrawn from (6.71).
 pub const TRIGGER_RANGE: u32 = 2;
@@ -143,8 +144,8 @@ pub(crate) struct Retreat<'a> {
     from: Vec<HexId>,
     category: MoveCategory,
     allowance: Allowance,
-    zoc: HashMap<HexId, Vec<usize>>,
-    occupied: HashMap<HexId, usize>,
+    zoc: FxHashMap<HexId, Vec<usize>>,
+    occupied: FxHashMap<HexId, usize>,
     /// A combat unit (it may not stop on a friend; only skirmishers pass through, 6.92); `None`
     /// for a leader, who stacks freely (6.94).
     unit: Option<&'a Unit>,
@@ -154,7 +155,7 @@ pub(crate) struct Retreat<'a> {
     /// off the map across it if he gets there.
     toward: Option<crate::scenario::Edge>,
     /// Ground the battle's special rules close to the withdrawing unit or leader (P151).
-    closed: HashMap<HexId, crate::scenario::battles::restrictions::Closure<'a>>,
+    closed: FxHashMap<HexId, crate::scenario::battles::restrictions::Closure<'a>>,
     /// CG 10.72: hexes a guild unit or chief may not go into of his own will — a rival guild's
     /// units, a rival guild's chief (P129). Empty for a forced withdrawal.
     pub(crate) barred: Vec<HexId>,
@@ -262,7 +263,7 @@ impl Retreat<'_> {
     /// Every hex the withdrawal can reach, by its cheapest path.
     pub(crate) fn search(&self) -> BTreeMap<HexId, (Spent, Vec<HexId>)> {
         let zero = Spent { mp: 0, hits: 0, hexes: 0 };
-        let mut best: HashMap<HexId, (Spent, Vec<HexId>)> = HashMap::from([(self.start, (zero, Vec::new()))]);
+        let mut best: FxHashMap<HexId, (Spent, Vec<HexId>)> = FxHashMap::from_iter([(self.start, (zero, Vec::new()))]);
         let mut heap = BinaryHeap::from([Reverse((zero, self.start))]);
         while let Some(Reverse((spent, hex))) = heap.pop() {
             if best.get(&hex).is_some_and(|(b, _)| *b < spent) {
@@ -1010,10 +1011,10 @@ pub(crate) struct BackSteps<'a> {
     column: bool,
     /// The hexes of the enemy withdrawn from.
     enemy: Vec<HexId>,
-    zoc: HashMap<HexId, Vec<usize>>,
-    occupied: HashMap<HexId, usize>,
+    zoc: FxHashMap<HexId, Vec<usize>>,
+    occupied: FxHashMap<HexId, usize>,
     /// Ground the battle's special rules close to it (P151).
-    closed: HashMap<HexId, crate::scenario::battles::restrictions::Closure<'a>>,
+    closed: FxHashMap<HexId, crate::scenario::battles::restrictions::Closure<'a>>,
 }
 
 type Halves = (HexId, HexId);

@@ -12,7 +12,8 @@ use crate::scenario::units::{
     Engine, FootSide, Grade, Leader, LeaderRole, LineType, Missile, Placement, SideIndex, Unit, UnitClass, UnitTag,
     UnitType,
 };
-use std::collections::{BTreeMap, HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::{Range, RangeInclusive};
 use toml::de::{DeTable, DeValue};
@@ -125,12 +126,12 @@ struct Fields<'a, 'i> {
     table: &'a DeTable<'i>,
     span: Range<usize>,
     what: String,
-    used: HashSet<&'a str>,
+    used: FxHashSet<&'a str>,
 }
 
 impl<'a, 'i> Fields<'a, 'i> {
     fn new(table: &'a DeTable<'i>, span: Range<usize>, what: impl Into<String>) -> Self {
-        Self { table, span, what: what.into(), used: HashSet::new() }
+        Self { table, span, what: what.into(), used: FxHashSet::default() }
     }
 
     fn of(ctx: &mut Ctx, value: &'a Value<'i>, what: impl Into<String>) -> Option<Self> {
@@ -299,7 +300,7 @@ fn read_document(ctx: &mut Ctx, doc: &Spanned<DeTable>, file: &str) -> Option<Sc
                 sides.push(side);
             }
         }
-        let mut side_ids = HashSet::new();
+        let mut side_ids = FxHashSet::default();
         for (side, item) in sides.iter().zip(items) {
             if !side_ids.insert(side.id.clone()) {
                 ctx.error(item.span(), format!("side `{}` is defined twice", side.id));
@@ -379,7 +380,7 @@ fn read_special_rules(ctx: &mut Ctx, f: &mut Fields) -> Vec<SpecialRule> {
     let Some(items) = f.array(ctx, "special_rules", false) else {
         return Vec::new();
     };
-    let mut seen = HashSet::new();
+    let mut seen = FxHashSet::default();
     items
         .iter()
         .enumerate()
@@ -1003,7 +1004,7 @@ fn parse_pair(ctx: &mut Ctx, s: &str, span: Range<usize>, map: &Map, what: &str)
 /// Ids are unique across units and leaders; remembers where each was defined.
 #[derive(Default)]
 struct IdRegistry {
-    spans: HashMap<String, Range<usize>>,
+    spans: FxHashMap<String, Range<usize>>,
 }
 
 impl IdRegistry {
@@ -1668,9 +1669,9 @@ fn read_leader(
 /// One combat unit (or half of a two-hex unit) per hex at set-up (GBA 6.91); in CG an engine
 /// may share its hex with one single-hex foot unit of its side (6.71(3)).
 fn check_stacking(ctx: &mut Ctx, _map: &Map, units: &[Unit], ids: &IdRegistry, starts: &Starts) {
-    let mut occupants: HashMap<HexId, Vec<&Unit>> = HashMap::new();
+    let mut occupants: FxHashMap<HexId, Vec<&Unit>> = FxHashMap::default();
     // An eliminated unit of a position is off the map.
-    let gone: HashSet<&str> =
+    let gone: FxHashSet<&str> =
         starts.units.iter().filter(|(_, s, _)| s.eliminated).map(|(id, _, _)| id.as_str()).collect();
     for u in units.iter().filter(|u| !gone.contains(u.id.as_str())) {
         for hex in u.placement.hexes() {
@@ -1717,7 +1718,7 @@ fn check_restrictions(ctx: &mut Ctx, meta: &Meta, sides: &[Side], leaders: &[Lea
 /// A contingent commander's units exist, are on his side, and are listed once, under one
 /// commander; and his side is Macedonian (GBA 5.6).
 fn check_contingents(ctx: &mut Ctx, sides: &[Side], units: &[Unit], leaders: &[Leader], ids: &IdRegistry) {
-    let mut owner: HashMap<&str, &str> = HashMap::new();
+    let mut owner: FxHashMap<&str, &str> = FxHashMap::default();
     for l in leaders {
         if !l.contingent_units.is_empty() && sides.get(l.side).is_some_and(|s| !s.macedonian) {
             ctx.error(
@@ -1915,7 +1916,7 @@ fn check_position(
     let mid_turn = phase == StartPhase::Activation;
     let rules = meta.rules;
     let hooks = crate::scenario::rule_set::hooks(rules);
-    let gone: HashSet<&str> =
+    let gone: FxHashSet<&str> =
         starts.units.iter().filter(|(_, s, _)| s.eliminated).map(|(id, _, _)| id.as_str()).collect();
     let mid_turn_only = |ctx: &mut Ctx, what: &str, key: &str, span: Range<usize>| {
         ctx.error(

@@ -12,6 +12,7 @@ use crate::map::facing::{arc_of, Arc};
 use crate::map::hex::HexId;
 use crate::scenario::rule_set::hooks;
 use crate::scenario::units::{Placement, UnitType};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Units (not `el`) and leaders in `hex`.
 pub(crate) fn occupants(tx: &Tx, el: usize, hex: HexId) -> (Vec<usize>, Vec<usize>) {
@@ -285,8 +286,8 @@ fn row_attack(
 /// takes for each of their flank or rear hexes it enters (2 per elephant beside the hex).
 #[derive(Clone, Debug, Default)]
 pub struct ElephantGround {
-    pub barred: std::collections::HashSet<HexId>,
-    pub hits: std::collections::HashMap<HexId, u8>,
+    pub barred: FxHashSet<HexId>,
+    pub hits: FxHashMap<HexId, u8>,
 }
 
 /// The elephant ground for `mover` now (empty but in CG, and for other than cavalry/chariots).

@@ -15,7 +15,7 @@ use crate::game::{Command, Event, GameState, Phase, RollPurpose, RuleError, Tx};
 use crate::map::hex::HexId;
 use crate::scenario::units::{Placement, UnitType};
 use crate::scenario::Scenario;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Which camp `hex` is within the palisade of (CG 12.11: the third enclosure or deeper).
 fn camp_within_palisade(scenario: &Scenario, hex: HexId) -> Option<usize> {
@@ -105,7 +105,7 @@ pub fn orderable(scenario: &Scenario, state: &GameState) -> Vec<usize> {
 
 /// The hexes whose units may attack in the phase's shock segment without having moved up: those
 /// of the units acting as if ordered (7.32[1], 12.17). Engines never attack (CG 10.51).
-pub fn shock_range(scenario: &Scenario, state: &GameState) -> Option<(usize, HashMap<HexId, u8>)> {
+pub fn shock_range(scenario: &Scenario, state: &GameState) -> Option<(usize, FxHashMap<HexId, u8>)> {
     let c = active(state)?;
     let hexes = c
         .units

@@ -9,7 +9,7 @@ use crate::game::GameState;
 use crate::map::hex::HexId;
 pub use crate::scenario::NoEntry;
 use crate::scenario::Scenario;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Who is moving.
 #[derive(Clone, Copy, Debug)]
@@ -75,8 +75,8 @@ impl Closure<'_> {
 
 /// The hexes closed to `who` now by the battle's special rules, each with the rule's title, and
 /// a unit's by its side's camp (CG 12.11, P160); empty when none binds it.
-pub fn closed_to<'a>(scenario: &'a Scenario, state: &GameState, who: Mover) -> HashMap<HexId, Closure<'a>> {
-    let mut closed = HashMap::new();
+pub fn closed_to<'a>(scenario: &'a Scenario, state: &GameState, who: Mover) -> FxHashMap<HexId, Closure<'a>> {
+    let mut closed = FxHashMap::default();
     for r in &scenario.meta.special_rules {
         for n in r.no_entry.iter().filter(|n| n.binds(scenario, state, who)) {
             for h in n.closed(scenario) {
