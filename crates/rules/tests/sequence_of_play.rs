@@ -76,7 +76,7 @@ fn only_the_offered_leader_may_be_activated_gba_5_13() {
     assert_eq!(err, RuleError::NotEligibleForActivation { leader: "alexander".into() });
     assert_eq!(err.rule(), "5.12");
     let err = game.execute(&Command::EndOrders).unwrap_err();
-    assert_eq!(err.rule(), "3.0");
+    assert_eq!(err.rule(), "5.21", "orders end only in an orders phase: {err}");
     let err = game.execute(&activate("nobody")).unwrap_err();
     assert_eq!(err, RuleError::UnknownLeader { leader: "nobody".into() });
 }
@@ -226,7 +226,7 @@ fn at_most_three_orders_phases_in_succession_gba_5_14() {
     let events = ok(&mut game, Command::EndOrders);
     assert!(events.contains(&Event::LeaderFinished { leader: "alexander".into() }), "no fourth phase: {events:?}");
     let err = game.execute(&Command::TryMomentum).unwrap_err();
-    assert_eq!(err.rule(), "3.0");
+    assert_eq!(err.rule(), "5.31", "momentum only at the end of an orders phase: {err}");
 }
 
 #[test]

@@ -209,7 +209,13 @@ pub fn begin_turns(tx: &mut Tx, leader: &str, advances: Vec<Advance>) -> Result<
 /// for a two-hex unit wheel, paying the wheel's costs — and if they rout it, it routs (9.33).
 pub fn turn_after_advance(tx: &mut Tx, unit: &str, facing: Vertex) -> Result<(), RuleError> {
     let Phase::AdvanceTurn { leader, unit: asked, waiting, advances } = tx.state.phase.clone() else {
-        return Err(RuleError::NotNow { command: "turn_after_advance".into(), expected: "no advance to turn".into() });
+        // GBA 9.32, CG 9.22.
+        let cg = tx.scenario.meta.rules == crate::scenario::RuleSet::Chandragupta;
+        return Err(RuleError::NotNow {
+            command: "turn_after_advance".into(),
+            rule: if cg { "CG 9.22" } else { "9.32" },
+            expected: "a unit turns a vertex only when it has just advanced after a shock".into(),
+        });
     };
     if unit != asked {
         return Err(RuleError::IllegalMove {

@@ -727,7 +727,11 @@ pub fn reaction_fire(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleEr
         return crate::special::artillery::fire(tx, unit, target);
     }
     let Phase::Reaction { mover, firers, fire_kind, line_fire, .. } = tx.state.phase.clone() else {
-        return Err(RuleError::NotNow { command: "fire".into(), expected: "no reaction fire is open".into() });
+        return Err(RuleError::NotNow {
+            command: "fire".into(),
+            rule: "8.2",
+            expected: "reaction fire answers an enemy's move or fire, and no enemy has moved or fired".into(),
+        });
     };
     let refuse = |reason: String| RuleError::IllegalMove { unit: unit.into(), rule: fire_kind.rule(), reason };
     if !firers.iter().any(|f| f == unit) {

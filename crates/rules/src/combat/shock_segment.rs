@@ -770,7 +770,11 @@ pub fn begin(tx: &mut Tx, leader: &str) -> Result<bool, RuleError> {
 /// (P120): the rest of the segment follows it.
 pub fn resolve_segment(tx: &mut Tx, chosen: &[String]) -> Result<bool, RuleError> {
     let Phase::Shock { optional, leader, .. } = tx.state.phase.clone() else {
-        return Err(RuleError::NotNow { command: "shock".into(), expected: "no shock segment".into() });
+        return Err(RuleError::NotNow {
+            command: "shock".into(),
+            rule: "9.11",
+            expected: "shock attacks are designated in the shock segment, after the active leader's orders end".into(),
+        });
     };
     if let Some(bad) = chosen.iter().find(|c| !optional.contains(c)) {
         return Err(RuleError::IllegalMove {
@@ -790,7 +794,11 @@ pub fn resolve_segment(tx: &mut Tx, chosen: &[String]) -> Result<bool, RuleError
 /// when it stopped for a rout choice, as `resolve_segment`.
 pub fn resolve_grouped(tx: &mut Tx, groups: &[crate::game::CombatGroup]) -> Result<bool, RuleError> {
     let Phase::Shock { optional, leader, .. } = tx.state.phase.clone() else {
-        return Err(RuleError::NotNow { command: "shock".into(), expected: "no shock segment".into() });
+        return Err(RuleError::NotNow {
+            command: "shock".into(),
+            rule: "9.11",
+            expected: "shock attacks are designated in the shock segment, after the active leader's orders end".into(),
+        });
     };
     let index = |ids: &[String]| ids.iter().map(|id| tx.unit_index(id)).collect::<Result<Vec<usize>, _>>();
     let mut combats = Vec::new();

@@ -55,7 +55,13 @@ pub fn offer(tx: &mut Tx, pending: Pending, then: AfterRout) {
 /// tie; once it is over, whatever was still to happen does (P120).
 pub fn choose(tx: &mut Tx, unit: &str, to: Placement) -> Result<(), RuleError> {
     let Phase::RoutChoice { pending, then, .. } = tx.state.phase.clone() else {
-        return Err(RuleError::NotNow { command: "rout".into(), expected: "no rout waits for a choice".into() });
+        // GBA 10.21, CG 11.22; ruling P120.
+        let cg = tx.scenario.meta.rules == crate::scenario::RuleSet::Chandragupta;
+        return Err(RuleError::NotNow {
+            command: "rout_to".into(),
+            rule: if cg { "CG 11.22" } else { "10.21" },
+            expected: "no rout waits for its owner's choice among hexes of equal priority (P120)".into(),
+        });
     };
     let refuse = |reason: String| RuleError::IllegalMove { unit: unit.into(), rule: "10.21", reason };
     if unit != pending.unit {

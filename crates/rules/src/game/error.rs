@@ -6,9 +6,13 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "refusal", rename_all = "snake_case")]
 pub enum RuleError {
-    /// The command does not belong to the current decision (GBA 3.0, the sequence of play).
+    /// The command does not belong to the current decision: `rule` is the rule that says when it
+    /// may be given (GBA 7.16 for a reaction facing, 9.32 for a turn after an advance...), or GBA
+    /// 3.0, the sequence of play, for a command given in another phase; `expected` says which
+    /// decision is awaited.
     NotNow {
         command: String,
+        rule: &'static str,
         expected: String,
     },
     UnknownUnit {
@@ -116,7 +120,7 @@ impl RuleError {
     /// The rule number that refuses the command.
     pub fn rule(&self) -> &'static str {
         match self {
-            Self::NotNow { .. } => "3.0",
+            Self::NotNow { rule, .. } => rule,
             Self::UnknownUnit { .. } | Self::UnknownLeader { .. } => "scenario",
             Self::NotEligibleForActivation { .. } => "5.12",
             Self::NoOrdersLeft { .. } => "5.21",
@@ -145,7 +149,9 @@ impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "rule {}: ", self.rule())?;
         match self {
-            Self::NotNow { command, expected } => write!(f, "{command} is not possible now; {expected}"),
+            Self::NotNow { command, expected, .. } => {
+                write!(f, "{} is not possible now: {expected}", command.replace('_', " "))
+            }
             Self::UnknownUnit { unit } => write!(f, "there is no unit `{unit}`"),
             Self::UnknownLeader { leader } => write!(f, "there is no leader `{leader}`"),
             Self::NotEligibleForActivation { leader } => {

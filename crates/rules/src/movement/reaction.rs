@@ -395,7 +395,11 @@ pub fn pass_through_checks(tx: &mut Tx, mover: usize, stationary: usize) -> Resu
 /// MAs added, at least one hit (R2) — none for cavalry facing infantry.
 pub fn react_facing(tx: &mut Tx, unit: &str, facing: Vertex) -> Result<(), RuleError> {
     let Phase::Reaction { mover, reactors, .. } = tx.state.phase.clone() else {
-        return Err(RuleError::NotNow { command: "react_facing".into(), expected: "no enemy has come up".into() });
+        return Err(RuleError::NotNow {
+            command: "react_facing".into(),
+            rule: "7.16",
+            expected: "no enemy has come up beside this unit".into(),
+        });
     };
     let ui = tx.unit_index(unit)?;
     let mi = tx.unit_index(&mover)?;

@@ -11,8 +11,94 @@ use crate::movement::reaction::Advance;
 use crate::scenario::units::UnitType;
 use crate::scenario::units::{LineType, Placement};
 
+/// The rule that says when `command` may be given, and what it waits for, when that rule is
+/// not the sequence of play itself (GBA 3.0); the book's number where the books differ.
+fn when_given(rules: crate::scenario::RuleSet, command: &Command) -> Option<(&'static str, &'static str)> {
+    let cg = rules == crate::scenario::RuleSet::Chandragupta;
+    Some(match command {
+        // GBA and CG 7.16.
+        Command::ReactFacing { .. } => {
+            ("7.16", "a unit turns to face in reaction only when an enemy has just come up beside it")
+        }
+        // GBA 6.71, CG 6.67.
+        Command::Withdraw { .. } | Command::WithdrawLine { .. } | Command::WithdrawLeader { .. } => (
+            if cg { "CG 6.67" } else { "6.71" },
+            "a withdrawal is made only in the enemy's movement, when his unit comes within two hexes",
+        ),
+        Command::PreArrangedWithdrawal { .. } | Command::DeclarePreArranged { .. } => (
+            "6.82",
+            "a pre-arranged withdrawal is arranged at the start of the turn and made when its leader is activated",
+        ),
+        Command::EndReaction => ("8.2", "there is no reaction to let pass: no enemy has come up to react to"),
+        // GBA 8.12 (an order or a reaction), CG 8.12 (the movement and fire segment).
+        Command::Fire { .. } | Command::FireBow { .. } | Command::FireAtLeader { .. } | Command::FireAtGate { .. } => {
+            ("8.12", "missile fire is by an order in the active leader's orders phase, or in reaction to an enemy")
+        }
+        // GBA 9.11, CG 9.11: the shock designation, after the orders end.
+        Command::Shock { .. } | Command::ShockCombats { .. } => {
+            ("9.11", "shock attacks are designated in the shock segment, after the active leader's orders end")
+        }
+        // GBA 9.32, CG 9.22.
+        Command::TurnAfterAdvance { .. } => {
+            (if cg { "CG 9.22" } else { "9.32" }, "a unit turns a vertex only when it has just advanced after a shock")
+        }
+        // GBA 10.21, CG 11.22, with ruling P120: the owner chooses only where the rout ties.
+        Command::RoutTo { .. } => (
+            if cg { "CG 11.22" } else { "10.21" },
+            "no rout waits for its owner's choice among hexes of equal priority (P120)",
+        ),
+        // GBA and CG 5.31.
+        Command::TryMomentum | Command::DeclineMomentum => {
+            ("5.31", "momentum is tried or declined only when the active leader's orders phase has ended")
+        }
+        // GBA and CG 5.41, 5.42.
+        Command::Trump { .. } => {
+            ("5.41", "a trump is tried instead of an activation, or in answer to a momentum or a trump")
+        }
+        Command::DeclineTrump => ("5.42", "no trump or momentum waits for an answer"),
+        // GBA and CG 5.21: orders come from the activated leader.
+        Command::Move { .. }
+        | Command::MoveTo { .. }
+        | Command::LineCommand { .. }
+        | Command::WingCommand { .. }
+        | Command::Contingent { .. }
+        | Command::MoveLeader { .. }
+        | Command::Harass { .. }
+        | Command::Rally { .. }
+        | Command::Recover { .. }
+        | Command::FormSquare { .. }
+        | Command::LeaveSquare { .. }
+        | Command::Dismount { .. }
+        | Command::LineDone
+        | Command::EndOrders
+        | Command::RetireToCamp { .. } => ("5.21", "orders are given only by an activated leader in his orders phase"),
+        Command::Activate { .. } | Command::Pass { .. } | Command::BreakOff { .. } => return None,
+    })
+}
+
+/// A command refused because another decision is awaited: by the rule that says when it may be
+/// given, by the rule that `paused` the active leader's orders phase for an order or an
+/// activation, or by the sequence of play (3.0); `awaited` says which decision the game waits for.
+fn refused_now(
+    rules: crate::scenario::RuleSet,
+    command: &Command,
+    awaited: &str,
+    paused: Option<&'static str>,
+) -> RuleError {
+    let (rule, expected) = match (when_given(rules, command), paused) {
+        (Some(("5.21", _)) | None, Some(rule)) => (rule, format!("the orders phase is paused for this: {awaited}")),
+        (Some((rule, why)), _) => (rule, format!("{why}; the game waits for this: {awaited}")),
+        (None, None) => ("3.0", format!("the sequence of play waits for this: {awaited}")),
+    };
+    RuleError::NotNow { command: command.name().into(), rule, expected }
+}
+
 pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
-    let not_now = |expected: &str| RuleError::NotNow { command: command.name().into(), expected: expected.into() };
+    let rules = tx.scenario.meta.rules;
+    let cg = rules == crate::scenario::RuleSet::Chandragupta;
+    let not_now = |awaited: &str| refused_now(rules, command, awaited, None);
+    // A pause in the active leader's orders phase: his orders wait on the rule that paused it.
+    let paused = |rule: &'static str, awaited: &str| refused_now(rules, command, awaited, Some(rule));
     if let Some(refused) = crate::combat::engaged::refusal(tx.scenario, &tx.state, command) {
         return Err(refused);
     }
@@ -36,7 +122,8 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             if tx.state.leaders[i].must_activate {
                 return Err(RuleError::NotNow {
                     command: "pass".into(),
-                    expected: "a leader brought out of an enemy zone of control must be activated now (5.25)".into(),
+                    rule: "5.25",
+                    expected: "a leader brought out of an enemy zone of control must be activated now".into(),
                 });
             }
             note_tie_turn(tx, i);
@@ -80,7 +167,7 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::TrumpResponse { trumper, momentum, .. }, Command::DeclineTrump) => {
             crate::command::trump::stand(tx, &trumper, momentum)
         }
-        (Phase::TrumpResponse { .. }, _) => Err(not_now("the trump may be answered or allowed to stand (5.42)")),
+        (Phase::TrumpResponse { .. }, _) => Err(paused("5.42", "the trump may be answered or allowed to stand")),
         (Phase::Reaction { .. }, Command::ReactFacing { unit, facing }) => {
             crate::movement::reaction::react_facing(tx, unit, *facing)
         }
@@ -110,7 +197,16 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             }
             crate::movement::reaction::resume(tx)
         }
-        (Phase::Reaction { .. }, _) => Err(not_now(
+        (Phase::Reaction { firers, reactors, fire_kind, .. }, _) => Err(paused(
+            if !firers.is_empty() {
+                fire_kind.rule()
+            } else if !reactors.is_empty() {
+                "7.16"
+            } else if cg {
+                "CG 6.67"
+            } else {
+                "6.71"
+            },
             "the enemy may turn to face, withdraw from or fire at the unit that came up, or not (7.16, 6.7, 8.2)",
         )),
         (Phase::PreArranged { side, leaders }, Command::DeclarePreArranged { lines }) => {
@@ -141,6 +237,19 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             keeps_together(tx, unit, path.last().map(|h| Placement::One(*h)), *column)?;
             let rider = crate::command::contingent::rider(tx, with.as_deref(), tx.unit_index(unit)?, path)?;
             crate::movement::move_and_fire::move_on(tx, unit, path, *facing, *column, rider)
+        }
+        // Fired under this order and moved on since: its order is spent (8.11, P71). Without a
+        // line, any other answer here would be the same refusal as a second order (5.23).
+        (Phase::Orders { ordered, line: None, .. }, Command::Move { unit, .. })
+            if ordered.contains(unit) && tx.unit_index(unit).is_ok_and(|i| tx.state.units[i].fired) =>
+        {
+            Err(RuleError::IllegalMove {
+                unit: unit.clone(),
+                rule: "8.11",
+                reason: "it has fired under this order and has no move left after it: one order is one move \
+                         and one fire (P71)"
+                    .into(),
+            })
         }
         (Phase::Orders { leader, orders_left, line, .. }, Command::Move { unit, path, facing, column, with }) => {
             let li = order_giver(tx, &leader, orders_left, line.as_deref(), unit)?;
@@ -237,9 +346,10 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::AdvanceTurn { .. }, Command::TurnAfterAdvance { unit, facing }) => {
             crate::combat::advance::turn_after_advance(tx, unit, *facing)
         }
-        (Phase::AdvanceTurn { .. }, _) => {
-            Err(not_now("the attacker decides whether the unit that advanced turns a vertex (9.32)"))
-        }
+        (Phase::AdvanceTurn { .. }, _) => Err(paused(
+            if cg { "CG 9.22" } else { "9.32" },
+            "the attacker decides whether the unit that advanced turns a vertex",
+        )),
         (Phase::Momentum { leader }, Command::TryMomentum) => try_momentum(tx, &leader),
         (Phase::Momentum { leader }, Command::DeclineMomentum) => {
             tx.emit(Event::LeaderFinished { leader });
@@ -263,9 +373,10 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::RampageWithdrawal { .. }, _) => Err(not_now(
             "the units and leaders a rampaging elephant came near may withdraw from it, or stand (6.77, 4.62)",
         )),
-        (Phase::RoutChoice { .. }, _) => {
-            Err(not_now("the router's owner chooses where it goes among hexes of equal priority (10.21)"))
-        }
+        (Phase::RoutChoice { .. }, _) => Err(paused(
+            if cg { "CG 11.22" } else { "10.21" },
+            "the router's owner chooses where it goes among hexes of equal priority (P120)",
+        )),
         (Phase::Setup, _) => Err(not_now("the battle has not begun")),
     }
 }

@@ -167,7 +167,8 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         Command::EndOrders => end(tx),
         _ => Err(RuleError::NotNow {
             command: command.name().into(),
-            expected: "in the Camp Orders Phase the camp's units move, fire, or the phase ends (12.17)".into(),
+            rule: "CG 12.17",
+            expected: "in the Camp Orders Phase the camp's units move, fire, or the phase ends".into(),
         }),
     }
 }

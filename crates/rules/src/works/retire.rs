@@ -107,8 +107,9 @@ pub fn declare(tx: &mut Tx, leader: &str) -> Result<(), RuleError> {
     let Some(refuge) = declarable(tx.scenario, &tx.state, li) else {
         return Err(RuleError::NotNow {
             command: "retire_to_camp".into(),
+            rule: "CG 12.42",
             expected: "only the overall commander of the army holding a camp or city, at the start of his activation \
-                       and within twice his command range of one of its gates, declares a retire to it (12.41, 12.42)"
+                       and within twice his command range of one of its gates, declares a retire to it (CG 12.41)"
                 .into(),
         });
     };
