@@ -87,6 +87,15 @@ fn centre(placement: &Placement) -> (f64, f64) {
 /// The arc of `hex` relative to a unit, if `hex` is adjacent to it (and not part of it). A column
 /// facing a hexside has one front hex, the one straight ahead, and two flank hexes (6.63).
 pub fn arc_of(placement: &Placement, facing: impl Into<Heading>, hex: HexId) -> Option<Arc> {
+    let facing = facing.into();
+    if let Placement::One(at) = *placement {
+        return at.side_towards(hex).map(|side| one_hex_arc(side, facing));
+    }
+    geometric_arc(placement, facing, hex)
+}
+
+/// [`arc_of`] measured by angles from the unit's centre: what a two-hex unit needs.
+fn geometric_arc(placement: &Placement, facing: Heading, hex: HexId) -> Option<Arc> {
     if placement.hexes().any(|h| h == hex) || !placement.hexes().any(|h| h.is_adjacent(hex)) {
         return None;
     }
@@ -94,7 +103,6 @@ pub fn arc_of(placement: &Placement, facing: impl Into<Heading>, hex: HexId) -> 
     let (hx, hy) = hex.center();
     // Screen y grows downwards; angles here grow counter-clockwise from east.
     let angle = (-(hy - cy)).atan2(hx - cx).to_degrees();
-    let facing = facing.into();
     // CG 10.62: a unit in Square has front hexes all round, no flank or rear.
     if matches!(facing, Heading::Square(_)) {
         return Some(Arc::Front);
@@ -115,6 +123,30 @@ pub fn arc_of(placement: &Placement, facing: impl Into<Heading>, hex: HexId) -> 
     } else {
         Arc::Rear
     })
+}
+
+/// The arc of the hex across `side` of a one-hex unit: the same angles as [`arc_of`] measures,
+/// counted in steps of 30° (hexside `k` lies at 30° + 60°k, vertex `v` at 60°v), so the
+/// engine's most frequent question needs no trigonometry. Front within 70° of a vertex facing,
+/// flank to 110°; a column's hexside: front straight ahead, flank at 60° (7.11, 6.63).
+fn one_hex_arc(side: Hexside, facing: Heading) -> Arc {
+    let steps = |a: usize, b: usize| {
+        let d = (a + 12 - b) % 12;
+        d.min(12 - d)
+    };
+    match facing {
+        Heading::Square(_) => Arc::Front,
+        Heading::Vertex(v) => match steps(2 * side.index() + 1, 2 * v.index()) {
+            1 => Arc::Front,
+            3 => Arc::Flank,
+            _ => Arc::Rear,
+        },
+        Heading::Hexside(s) => match steps(2 * side.index(), 2 * s.index()) {
+            0 => Arc::Front,
+            2 => Arc::Flank,
+            _ => Arc::Rear,
+        },
+    }
 }
 
 /// Every hex adjacent to the unit, with its arc.
@@ -156,6 +188,24 @@ mod tests {
 
     fn h(s: &str) -> HexId {
         HexId::parse(s).unwrap()
+    }
+
+    #[test]
+    fn one_hex_arcs_counted_in_steps_agree_with_the_angles_gba_7_11() {
+        let mut headings: Vec<Heading> = Vertex::ALL.into_iter().map(Heading::Vertex).collect();
+        headings.extend(Hexside::ALL.map(Heading::Hexside));
+        headings.push(Heading::Square(Vertex::E));
+        for at in [h("0505"), h("0606")] {
+            let p = Placement::One(at);
+            for &facing in &headings {
+                for side in Hexside::ALL {
+                    let n = at.neighbour(side).unwrap();
+                    assert_eq!(arc_of(&p, facing, n), geometric_arc(&p, facing, n), "{at} {facing:?} {side:?}");
+                }
+                assert_eq!(arc_of(&p, facing, at), None);
+                assert_eq!(arc_of(&p, facing, h("0909")), None);
+            }
+        }
     }
 
     #[test]

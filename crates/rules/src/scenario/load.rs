@@ -525,9 +525,11 @@ fn read_map(ctx: &mut Ctx, value: &Value) -> Option<(Map, Vec<RawCamp>, Option<R
         compass,
         camps: Vec::new(),
         city: None,
+        featured: Default::default(),
     };
     if let Some(v) = hexsides_value {
         map.hexsides = read_hexsides(ctx, v, &map);
+        map.featured = Default::default();
     }
     let camps = camp_value.map_or_else(Vec::new, |v| read_camps(ctx, v, &map));
     // CG 12.11 (P170): a camp tower stands on a palisade, in some camp's third enclosure.

@@ -192,6 +192,10 @@ pub struct Map {
     /// The city on the map (CG 12.2): its streets and the side holding its gates at the start.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub city: Option<crate::map::city::City>,
+    /// Which hexes have a feature on some hexside, by [`Map::index`], worked out from `hexsides`
+    /// on first use: most hexes have none, and movement asks about every hexside it crosses.
+    #[serde(skip)]
+    pub featured: std::sync::OnceLock<Vec<bool>>,
 }
 
 /// The compass when a map gives none (P73): 1 north, then clockwise round the hexsides.
@@ -233,6 +237,20 @@ impl Map {
     }
 
     pub fn hexside(&self, a: HexId, b: HexId) -> Option<HexsideFeature> {
+        let featured = self.featured.get_or_init(|| {
+            let mut featured = vec![false; self.terrain.len()];
+            for e in &self.hexsides {
+                for h in [e.a, e.b] {
+                    if let Some(i) = self.index(h) {
+                        featured[i] = true;
+                    }
+                }
+            }
+            featured
+        });
+        if self.index(a).is_some_and(|i| !featured[i]) {
+            return None;
+        }
         let key = if a < b { (a, b) } else { (b, a) };
         self.hexsides.binary_search_by(|e| (e.a, e.b).cmp(&key)).ok().map(|i| self.hexsides[i].feature)
     }
