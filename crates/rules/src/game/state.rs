@@ -207,7 +207,7 @@ pub enum Phase {
         leaders: Vec<String>,
     },
     /// The active leader gives orders (GBA 5.2). `must_act`: he trumped, and may not end his
-    /// orders before a unit has moved to another hex (5.46, R11).
+    /// orders before a unit has moved to another hex (5.46, R11; CG 5.46).
     /// `line`: the units of the line command given this phase, if any (4.31); `line_refused`:
     /// his strategy roll failed, individual orders only (4.34).
     Orders {

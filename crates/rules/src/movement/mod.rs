@@ -1147,7 +1147,7 @@ impl<'a> Formation<'a> {
 
 /// What a two-hex unit's half pays to swing from `moving` into `to` round the other half: the
 /// ground, and a hit for every hex entered by pivoting, except for GBA Macedonian phalanxes
-/// (6.43, D29).
+/// (6.43, D29; CG 6.41, 6.45).
 pub fn pivot_cost(scenario: &Scenario, state: &GameState, unit: &Unit, moving: HexId, to: HexId) -> Option<Cost> {
     let mut c = entry_cost(scenario, state, MoveCategory::TwoHexFoot, moving, to)?;
     let free = crate::scenario::rule_set::hooks(scenario.meta.rules).macedonian_pivot_free
