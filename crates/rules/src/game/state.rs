@@ -26,7 +26,7 @@ pub enum LeaderStatus {
 pub struct UnitState {
     pub placement: Placement,
     pub facing: Vertex,
-    /// Cohesion hits (GBA 10.1).
+    /// Cohesion hits (GBA 10.1, CG 11.11).
     pub hits: u8,
     /// Has moved this game turn: the counter's Moved side (GBA 6.13).
     pub moved: bool,

@@ -292,6 +292,7 @@ impl<'a> Mover<'a> {
                 format!("in an enemy zone of control it may spend only {} MP on facing (7.25)", self.start_turn_budget)
             });
         }
+        // No more than the printed allowance of one order (6.11; CG 6.11).
         if next.mp > self.ma {
             return Err(format!("that needs {} MP and its allowance is {} (6.11)", next.mp, self.ma));
         }
