@@ -8,7 +8,7 @@
 //!
 //! * One combat unit (or one half of a two-hex unit) per hex at the end of any move (GBA 6.91,
 //!   CG 6.71); leaders and markers never count and stack freely (GBA 6.94, CG 6.77).
-//! * No unit enters an enemy unit's hex (GBA 6.93) except by elephant/chariot pass-through: that
+//! * No unit enters an enemy unit's hex (GBA 6.93, CG 6.72) except by elephant/chariot pass-through: that
 //!   is not this chart.
 //! * A Routed unit uses the Mandatory table whatever its type (GBA 6.92); every other move
 //!   (orders, Orderly Withdrawal, advances) uses the Voluntary one.

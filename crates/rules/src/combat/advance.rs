@@ -14,7 +14,7 @@ use crate::scenario::units::Placement;
 use crate::scenario::Scenario;
 
 /// Where a two-hex unit goes: its pose (each hex in the place of the one it left), its facing,
-/// what the ground and pivot cost, and whether it wheels (6.45).
+/// what the ground and pivot cost, and whether it wheels (6.45; CG 9.23).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pose {
     pub to: Placement,

@@ -159,7 +159,7 @@ pub(crate) fn volley(
 }
 
 /// The firer's hex, the hex of `target` it shoots at and the range, if `unit` can reach it: in
-/// range (one hex of extended range allowed for), through its arc and in sight (8.13, 8.14).
+/// range (one hex of extended range allowed for), through its arc and in sight (8.13, 8.14; CG 8.13, 8.14).
 fn in_reach(scenario: &Scenario, state: &GameState, unit: usize, target: &Placement) -> Option<(HexId, HexId, u32)> {
     let u = &scenario.units[unit];
     let missile = u.missile?;
@@ -248,7 +248,7 @@ pub fn leader_targets(scenario: &Scenario, state: &GameState, unit: usize) -> Ve
         .collect()
 }
 
-/// `unit` fires at the hex where enemy `leader` stands alone (8.19): one die, no cohesion hits;
+/// `unit` fires at the hex where enemy `leader` stands alone (8.19; CG 8.111): one die, no cohesion hits;
 /// on a natural 0 the leader's rolls.
 pub fn fire_at_leader(tx: &mut Tx, unit: &str, leader: &str) -> Result<(), RuleError> {
     let ui = tx.unit_index(unit)?;

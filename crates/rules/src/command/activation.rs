@@ -52,7 +52,7 @@ pub fn elite_initiative(scenario: &Scenario, state: &GameState) -> Option<(usize
 }
 
 /// Leaders still to be activated this turn: Inactive, rated (contingent commanders are
-/// activated only by their superiors, 5.6), not eliminated (5.13).
+/// activated only by their superiors, 5.6), not eliminated (5.13, 5.45; CG 5.13, 5.45).
 fn eligible(tx: &Tx) -> Vec<usize> {
     (0..tx.scenario.leaders.len())
         .filter(|&i| {

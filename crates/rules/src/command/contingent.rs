@@ -1,8 +1,9 @@
 //! Macedonian Contingent Commanders (GBA 5.6, optional): a leader with "C" for initiative. The
 //! overall commander or a Macedonian wing commander spends individual orders to activate him;
 //! he gives one line command to his own units within his command range, and the orders phase
-//! goes back to the one who activated him. The Wing Command's machinery carries it
-//! (`Phase::Orders.wing`, `lenders`): here the commander resumes with the orders he has left.
+//! goes back to the one who activated him, so he never rolls for momentum (5.66). The Wing
+//! Command's machinery carries it (`Phase::Orders.wing`, `lenders`): here the commander resumes
+//! with the orders he has left.
 
 use crate::command::orders::{command_range, leader_in_enemy_zoc, ratings};
 use crate::game::{Command, Event, GameState, LeaderStatus, Phase, RuleError, Tx};

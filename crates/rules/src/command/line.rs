@@ -384,7 +384,7 @@ pub fn eligibility(scenario: &Scenario, state: &GameState, leader: usize) -> Eli
     Eligibility::Allowed { strategy_roll: !near_overall, via_proximity: near_overall }
 }
 
-/// A line command replaces every individual order (4.31), and no leader in an enemy ZOC gives
+/// A line command replaces every individual order (4.31; CG 4.31), and no leader in an enemy ZOC gives
 /// one (4.24, 4.34): the refusal, if either holds.
 fn orders_or_zoc_refusal(
     scenario: &Scenario,

@@ -28,7 +28,7 @@ use rustc_hash::FxHashMap;
 /// Why a router is removed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Elimination {
-    /// SK (not SK*), chariots and artillery do not rout-move (GBA 10.2, CG 11.21).
+    /// SK (not SK*), chariots and artillery do not rout-move (GBA 10.2, CG 11.21, 10.24).
     Type,
     /// A routed two-hex PH/HI in the Rout Movement segment (GBA 10.22, CG 10.64).
     TwoHexInSegment,

@@ -26,7 +26,7 @@ pub enum LeaderStatus {
 pub struct UnitState {
     pub placement: Placement,
     pub facing: Vertex,
-    /// Cohesion hits (GBA 10.1).
+    /// Cohesion hits (GBA 10.1, CG 11.11).
     pub hits: u8,
     /// Has moved this game turn: the counter's Moved side (GBA 6.13).
     pub moved: bool,
@@ -207,7 +207,7 @@ pub enum Phase {
         leaders: Vec<String>,
     },
     /// The active leader gives orders (GBA 5.2). `must_act`: he trumped, and may not end his
-    /// orders before a unit has moved to another hex (5.46, R11).
+    /// orders before a unit has moved to another hex (5.46, R11; CG 5.46).
     /// `line`: the units of the line command given this phase, if any (4.31); `line_refused`:
     /// his strategy roll failed, individual orders only (4.34).
     Orders {

@@ -132,7 +132,7 @@ pub fn pinners(
     let mut out: Vec<usize> = hexes
         .into_iter()
         .flat_map(|h| zoc.get(&h).cloned().unwrap_or_default())
-        // GBA 7.23, 7.25: units that never shock pin nobody; CG has no such exception (D42).
+        // GBA 7.23, 7.25: units that never shock pin nobody; CG 7.23 has no such exception (D42).
         .filter(|&e| {
             crate::scenario::rule_set::hooks(scenario.meta.rules).zoc_of_non_shockers_pins
                 || can_ever_shock(scenario.units[e].kind, scenario.units[e].class)

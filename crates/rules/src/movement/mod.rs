@@ -292,6 +292,7 @@ impl<'a> Mover<'a> {
                 format!("in an enemy zone of control it may spend only {} MP on facing (7.25)", self.start_turn_budget)
             });
         }
+        // No more than the printed allowance of one order (6.11; CG 6.11).
         if next.mp > self.ma {
             return Err(format!("that needs {} MP and its allowance is {} (6.11)", next.mp, self.ma));
         }
@@ -1147,7 +1148,7 @@ impl<'a> Formation<'a> {
 
 /// What a two-hex unit's half pays to swing from `moving` into `to` round the other half: the
 /// ground, and a hit for every hex entered by pivoting, except for GBA Macedonian phalanxes
-/// (6.43, D29).
+/// (6.43, D29; CG 6.41, 6.45).
 pub fn pivot_cost(scenario: &Scenario, state: &GameState, unit: &Unit, moving: HexId, to: HexId) -> Option<Cost> {
     let mut c = entry_cost(scenario, state, MoveCategory::TwoHexFoot, moving, to)?;
     let free = crate::scenario::rule_set::hooks(scenario.meta.rules).macedonian_pivot_free

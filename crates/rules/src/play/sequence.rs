@@ -352,6 +352,7 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         )),
         (Phase::Momentum { leader }, Command::TryMomentum) => try_momentum(tx, &leader),
         (Phase::Momentum { leader }, Command::DeclineMomentum) => {
+            // Declining momentum finishes him (5.15; CG 5.15).
             tx.emit(Event::LeaderFinished { leader });
             offer_next(tx)
         }
@@ -550,7 +551,7 @@ fn declare_line(
     Ok(())
 }
 
-/// Checks an individual order to `unit` (4.21, 5.23): friendly, on the field, not yet ordered
+/// Checks an individual order to `unit` (4.21, 5.23; CG 5.22, 5.25): friendly, on the field, not yet ordered
 /// this phase, within the leader's command range.
 fn check_unit_order(tx: &Tx, li: usize, unit: &str) -> Result<usize, RuleError> {
     let ui = tx.unit_index(unit)?;
@@ -842,7 +843,7 @@ pub(crate) fn end_orders(tx: &mut Tx, active: &str) -> Result<(), RuleError> {
         active
     };
     tx.emit(Event::OrdersEnded { leader: active.into() });
-    // Anyone to fight? The shock segment first (9.0).
+    // Anyone to fight? The shock segment first (9.0, 5.24, 5.26; CG 5.26, 5.28).
     if crate::combat::shock_segment::begin(tx, active)? {
         return Ok(());
     }
@@ -875,7 +876,7 @@ pub fn after_orders(tx: &mut Tx, active: &str) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// Why this leader may not try for momentum now, if he may not (5.14, 5.31, 5.34).
+/// Why this leader may not try for momentum now, if he may not (5.14, 5.31, 5.34; CG 5.14).
 pub fn momentum_refusal(tx: &Tx, leader: usize) -> Option<String> {
     let st = &tx.state.leaders[leader];
     if st.no_momentum {
@@ -894,7 +895,7 @@ pub fn momentum_refusal(tx: &Tx, leader: usize) -> Option<String> {
     None
 }
 
-/// The momentum roll (5.32) and the die roll of doom on a 9 (5.33).
+/// The momentum roll (5.32) and the die roll of doom on a 9 (5.33). CG 5.32: the same roll.
 fn try_momentum(tx: &mut Tx, leader: &str) -> Result<(), RuleError> {
     let li = tx.leader_index(leader)?;
     if let Some(reason) = momentum_refusal(tx, li) {
