@@ -17,13 +17,14 @@ pub fn command_range(scenario: &Scenario, state: &GameState, leader: usize) -> F
     let l = &scenario.leaders[leader];
     let start = state.leaders[leader].at;
     let occupied = occupancy(state);
-    let zoc = enemy_zoc(scenario, state, l.side);
+    let zoc = crate::map::zoc::shared_enemy_zoc(scenario, state, l.side);
     let friendly = |h: &HexId| occupied.get(h).is_some_and(|&u| scenario.units[u].side == l.side);
     let mut dist = FxHashMap::from_iter([(start, 0u8)]);
     let mut queue = VecDeque::from([start]);
+    let reach = ratings(scenario, state, leader).command_range;
     while let Some(h) = queue.pop_front() {
         let d = dist[&h];
-        if d >= ratings(scenario, state, leader).command_range {
+        if d >= reach {
             continue;
         }
         for side in Hexside::ALL {
@@ -78,8 +79,7 @@ pub fn moves_free_with_unit(scenario: &Scenario, state: &GameState, leader: usiz
 
 /// Is this leader in an enemy ZOC (GBA 4.24, 5.25)?
 pub fn leader_in_enemy_zoc(scenario: &Scenario, state: &GameState, leader: usize) -> bool {
-    let side = scenario.leaders[leader].side;
-    enemy_zoc(scenario, state, side).contains_key(&state.leaders[leader].at)
+    crate::map::zoc::in_enemy_zoc(scenario, state, scenario.leaders[leader].side, state.leaders[leader].at)
 }
 
 /// The overall commander ignores 4.24 and may leave an enemy ZOC on his own order (4.4).

@@ -16,6 +16,44 @@ use crate::scenario::Scenario;
 /// distance from `from` as a fraction of the whole line; a hexside it runs along gives both
 /// hexes beside it.
 pub fn hexes_between(from: HexId, to: HexId) -> Vec<(HexId, f64)> {
+    // The grid looks the same from every hex of a column's parity, so the line is worked out once
+    // from a hex of `from`'s parity in mid-grid and moved onto `from`: fire and sight ask for the
+    // same few shapes of line over and over.
+    type Shape = std::rc::Rc<[(i16, i16, f64)]>;
+    thread_local! {
+        static SHAPES: std::cell::RefCell<rustc_hash::FxHashMap<(u8, i16, i16), Shape>> = Default::default();
+    }
+    let offset = |a: HexId, b: HexId| (b.col as i16 - a.col as i16, b.row as i16 - a.row as i16);
+    let (dc, dr) = offset(from, to);
+    let key = (from.col % 2, dc, dr);
+    let shape = SHAPES.with(|shapes| {
+        let known = shapes.borrow().get(&key).cloned();
+        known.unwrap_or_else(|| {
+            let relative = |base: HexId, line: Vec<(HexId, f64)>| -> Shape {
+                line.into_iter().map(|(h, t)| (offset(base, h).0, offset(base, h).1, t)).collect()
+            };
+            // Too long a line for the mid-grid frame: measured where it is, and not kept.
+            if dc.abs() > 40 || dr.abs() > 40 {
+                return relative(from, measured_between(from, to));
+            }
+            let origin = HexId::new(50 + from.col % 2, 50);
+            let end = HexId::new((origin.col as i16 + dc) as u8, (origin.row as i16 + dr) as u8);
+            let shape = relative(origin, measured_between(origin, end));
+            shapes.borrow_mut().insert(key, shape.clone());
+            shape
+        })
+    });
+    shape
+        .iter()
+        .filter_map(|&(c, r, t)| {
+            let (col, row) = (u8::try_from(from.col as i16 + c).ok()?, u8::try_from(from.row as i16 + r).ok()?);
+            (col <= 99 && row <= 99).then(|| (HexId::new(col, row), t))
+        })
+        .collect()
+}
+
+/// [`hexes_between`] measured: points every 1/24 hex along the line, and the hex nearest each.
+fn measured_between(from: HexId, to: HexId) -> Vec<(HexId, f64)> {
     let ((x0, y0), (x1, y1)) = (from.center(), to.center());
     let steps = (from.distance(to) as usize).max(1) * 24;
     let mut out: Vec<(HexId, f64)> = Vec::new();
@@ -222,6 +260,26 @@ mod tests {
 
     fn h(s: &str) -> HexId {
         HexId::parse(s).unwrap()
+    }
+
+    #[test]
+    fn lines_moved_from_mid_grid_are_the_lines_measured_in_place_gba_8_14() {
+        let sorted = |mut v: Vec<(HexId, f64)>| {
+            v.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+            v
+        };
+        for from in [h("0101"), h("0201"), h("0505"), h("0606"), h("2012"), h("4530")] {
+            for dc in -7i16..=7 {
+                for dr in -7i16..=7 {
+                    let (col, row) = (from.col as i16 + dc, from.row as i16 + dr);
+                    if !(1..=60).contains(&col) || !(1..=40).contains(&row) {
+                        continue;
+                    }
+                    let to = HexId::new(col as u8, row as u8);
+                    assert_eq!(sorted(hexes_between(from, to)), sorted(measured_between(from, to)), "{from} to {to}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -9,6 +9,8 @@ use crate::movement::{category_of, entry_cost};
 use crate::scenario::units::{Unit, UnitClass, UnitType};
 use crate::scenario::Scenario;
 use rustc_hash::FxHashMap;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
 /// Units that can never shock attack (GBA 7.33, R6): their ZOC pins nobody (7.23, 7.25).
 pub fn can_ever_shock(kind: UnitType, class: Option<UnitClass>) -> bool {
@@ -104,6 +106,63 @@ pub fn enemy_zoc(scenario: &Scenario, state: &GameState, side: usize) -> FxHashM
         }
     }
     map
+}
+
+type KeptZoc = Option<(*const Scenario, GameState, Rc<FxHashMap<HexId, Vec<usize>>>)>;
+
+thread_local! {
+    static ZOC_SCOPES: Cell<u32> = const { Cell::new(0) };
+    static KEPT_ZOC: RefCell<[KeptZoc; 2]> = const { RefCell::new([None, None]) };
+}
+
+/// While one lives, [`shared_enemy_zoc`] keeps its answers: for a question about one battle
+/// that asks for the same zones many times, such as the legal-command listing, which builds a
+/// movement search for every unit it may order. Battles must outlive it (one is known by its
+/// address); the state may change (answers are kept with the state they were worked out for, compared
+/// whole). The last one dropped forgets them.
+pub struct ZocScope(());
+
+impl ZocScope {
+    pub fn enter() -> Self {
+        ZOC_SCOPES.with(|n| n.set(n.get() + 1));
+        Self(())
+    }
+}
+
+impl Drop for ZocScope {
+    fn drop(&mut self) {
+        ZOC_SCOPES.with(|n| n.set(n.get() - 1));
+        if ZOC_SCOPES.with(Cell::get) == 0 {
+            KEPT_ZOC.with(|kept| *kept.borrow_mut() = [None, None]);
+        }
+    }
+}
+
+/// [`enemy_zoc`], shared with the other askers inside a [`ZocScope`].
+pub fn shared_enemy_zoc(scenario: &Scenario, state: &GameState, side: usize) -> Rc<FxHashMap<HexId, Vec<usize>>> {
+    if side > 1 || ZOC_SCOPES.with(Cell::get) == 0 {
+        return Rc::new(enemy_zoc(scenario, state, side));
+    }
+    KEPT_ZOC.with(|kept| {
+        if let Some((battle, kept_state, zoc)) = &kept.borrow()[side] {
+            if std::ptr::eq(*battle, scenario) && kept_state == state {
+                return zoc.clone();
+            }
+        }
+        let zoc = Rc::new(enemy_zoc(scenario, state, side));
+        kept.borrow_mut()[side] = Some((scenario, state.clone(), zoc.clone()));
+        zoc
+    })
+}
+
+/// Is `hex` in the ZOC of some unit of `side`'s enemy? The same answer as looking `hex` up in
+/// [`enemy_zoc`], asking only the units beside it: a ZOC reaches adjacent hexes only (7.21).
+pub fn in_enemy_zoc(scenario: &Scenario, state: &GameState, side: usize, hex: HexId) -> bool {
+    scenario.units.iter().enumerate().any(|(i, u)| {
+        u.side != side
+            && state.units[i].placement.hexes().any(|h| h.is_adjacent(hex))
+            && zoc_of(scenario, state, i).contains(&hex)
+    })
 }
 
 /// Which unit (if any) stands in each hex, with its side. Leaders do not count (GBA 6.94).

@@ -17,7 +17,7 @@ use crate::charts::stacking;
 use crate::game::{GameState, RuleError};
 use crate::map::facing::{front_hexsides, hexes_in, vertices_between, Arc};
 use crate::map::hex::{HexId, Hexside, Vertex};
-use crate::map::zoc::{enemy_zoc, occupancy, outpaces, pinners};
+use crate::map::zoc::{occupancy, outpaces, pinners, shared_enemy_zoc};
 use crate::scenario::units::{Placement, Unit, UnitType};
 use crate::scenario::Scenario;
 use rustc_hash::FxHashMap;
@@ -153,7 +153,7 @@ struct Mover<'a> {
     start: Pose,
     category: MoveCategory,
     ma: u8,
-    zoc: FxHashMap<HexId, Vec<usize>>,
+    zoc: std::rc::Rc<FxHashMap<HexId, Vec<usize>>>,
     occupied: FxHashMap<HexId, usize>,
     /// May leave the enemy ZOC it starts in (7.23[1]); true when it starts outside any.
     may_leave_start: bool,
@@ -180,7 +180,7 @@ impl<'a> Mover<'a> {
         let Placement::One(hex) = st.placement else {
             return Err(RuleError::TwoHexNeedsMoveTo { unit: unit.id.clone() });
         };
-        let zoc = enemy_zoc(scenario, state, unit.side);
+        let zoc = shared_enemy_zoc(scenario, state, unit.side);
         let occupied = occupancy(state);
         let rules = scenario.meta.rules;
         // 6.61: column movement only for a unit In Column since the orders phase began.
@@ -780,7 +780,7 @@ pub fn leader_reach(
     let start = state.leaders[leader].at;
     let budget =
         crate::command::orders::leader_mp(scenario, state, leader).saturating_sub(state.leaders[leader].mp_used);
-    let zoc = enemy_zoc(scenario, state, l.side);
+    let zoc = shared_enemy_zoc(scenario, state, l.side);
     let occupied = occupancy(state);
     let friendly = |h: &HexId| occupied.get(h).is_some_and(|&u| scenario.units[u].side == l.side);
     let enemy = |h: &HexId| occupied.get(h).is_some_and(|&u| scenario.units[u].side != l.side);
@@ -873,7 +873,7 @@ struct Formation<'a> {
     start: Pair,
     /// Its allowance: a phalanx may use its augmented MA for any order (6.46).
     ma: u8,
-    zoc: FxHashMap<HexId, Vec<usize>>,
+    zoc: std::rc::Rc<FxHashMap<HexId, Vec<usize>>>,
     occupied: FxHashMap<HexId, usize>,
     may_leave_start: bool,
     /// A Moved hoplite line under the optional drift to the right (6.5).
@@ -897,7 +897,7 @@ impl<'a> Formation<'a> {
         let Placement::Two(a, b) = st.placement else {
             return None;
         };
-        let zoc = enemy_zoc(scenario, state, unit.side);
+        let zoc = shared_enemy_zoc(scenario, state, unit.side);
         let occupied = occupancy(state);
         let rules = scenario.meta.rules;
         // 6.62: a column's allowance (a phalanx's higher MA + 1); a line's, the augmented MA (6.46);

@@ -35,6 +35,8 @@ pub fn destinations(s: &Scenario, st: &GameState, i: usize) -> Vec<crate::moveme
 /// reachable hex and facing; a leader's own moves to each hex he can reach.
 pub fn legal_commands(game: &Game) -> Vec<Command> {
     let (s, st) = (&*game.scenario, &game.state);
+    // Every unit's movement search asks for the same zones of control.
+    let _shared = crate::map::zoc::ZocScope::enter();
     match &st.phase {
         Phase::Setup | Phase::Over { .. } => Vec::new(),
         Phase::Activation { leaders, .. } => leaders
