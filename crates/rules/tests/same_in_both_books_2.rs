@@ -306,3 +306,140 @@ fn a_battle_keeps_no_turn_limit_it_goes_on_turn_after_turn_cg_2_6() {
     assert!(events.contains(&Event::TurnBegan { turn: 41 }), "{events:?}");
     assert!(matches!(game.state.phase, Phase::Activation { .. } | Phase::PreArranged { .. }), "{:?}", game.state.phase);
 }
+
+// --- Zones of control -----------------------------------------------------------------
+
+/// Blue horse (MA 7) at 0705 facing W, in the ZOC of red cavalry at 0805 (MA 6); red cavalry
+/// at 0505 facing E has its ZOC on 0604 and 0605.
+fn two_zocs(rules: &'static str) -> Game {
+    let f = Field {
+        rules,
+        macedonian: [false, false],
+        units: [
+            vec![unit("horse", "HC", "", 3, 7, 7, "", "0705", "W")],
+            vec![unit("r1", "HC", "", 3, 6, 6, "", "0805", "W"), unit("r2", "HC", "", 3, 6, 6, "", "0505", "E")],
+        ],
+        leaders: [vec![leader("hero", "overall", 2, 8, "0703")], vec![leader("foe", "overall", 6, 4, "1210")]],
+        ..Field::default()
+    };
+    let (mut game, _) = f.start(&[]);
+    ok(&mut game, activate("hero"));
+    game
+}
+
+fn leaving_one_zoc_into_another_stops(rules: &'static str) {
+    let mut game = two_zocs(rules);
+    let err = game.execute(&mv("horse", &["0605", "0506"], Vertex::W)).unwrap_err();
+    assert!(matches!(err, RuleError::IllegalMove { rule: "7.23", .. }), "{err:?}");
+    ok(&mut game, mv("horse", &["0605"], Vertex::W));
+    assert_eq!(game.state.units[idx(&game, "horse")].placement.hexes().next(), Some(h("0605")));
+}
+
+#[test]
+fn a_unit_leaving_one_enemy_zoc_may_enter_another_and_stops_there_gba_7_24() {
+    leaving_one_zoc_into_another_stops("alexander");
+}
+
+#[test]
+fn a_unit_leaving_one_enemy_zoc_may_enter_another_and_stops_there_cg_7_24() {
+    leaving_one_zoc_into_another_stops("chandragupta");
+}
+
+fn both_sides_zoc_in_one_hex(rules: &'static str) {
+    // Blue "b2" at 0705 facing W has its ZOC on 0605 as red r2 has: blue's own ZOC there does
+    // not lift red's, and the horse coming from 0506 stops in 0605.
+    let f = Field {
+        rules,
+        macedonian: [false, false],
+        units: [
+            vec![unit("horse", "HC", "", 3, 7, 7, "", "0506", "E"), unit("b2", "HC", "", 3, 7, 5, "", "0705", "W")],
+            vec![unit("r2", "HC", "", 3, 6, 6, "", "0505", "E")],
+        ],
+        leaders: [vec![leader("hero", "overall", 2, 8, "0209")], vec![leader("foe", "overall", 6, 4, "1210")]],
+        ..Field::default()
+    };
+    let (mut game, _) = f.start(&[]);
+    ok(&mut game, activate("hero"));
+    let err = game.execute(&mv("horse", &["0605", "0706"], Vertex::E)).unwrap_err();
+    assert!(matches!(err, RuleError::IllegalMove { rule: "7.23", .. }), "{err:?}");
+    ok(&mut game, mv("horse", &["0605"], Vertex::E));
+}
+
+#[test]
+fn a_hex_in_both_sides_zocs_is_controlled_by_both_gba_7_26() {
+    both_sides_zoc_in_one_hex("alexander");
+}
+
+#[test]
+fn a_hex_in_both_sides_zocs_is_controlled_by_both_cg_7_26() {
+    both_sides_zoc_in_one_hex("chandragupta");
+}
+
+// --- Trump ------------------------------------------------------------------------------
+
+/// The Granicus trump field of trump.rs under the Chandragupta rules: blue "alexander" 7 and
+/// "philotas" 5; red "memnon" 5, "omares" 3, "arsites" 2; arsites has passed, omares is offered.
+fn cg_trump_field(dice: &[u8]) -> Game {
+    let horse = |id: &str, tq: u8, at: &str, facing: &str| unit(id, "HC", "", 3, tq, 7, "", at, facing);
+    let chief = |(id, role, init, range, at): (&str, &str, u8, u8, &str)| leader(id, role, init, range, at);
+    let blue = [("alexander", "overall", 7, 6, "0205"), ("philotas", "subordinate", 5, 4, "0206")];
+    let red = [
+        ("memnon", "overall", 5, 4, "1005"),
+        ("omares", "subordinate", 3, 3, "1006"),
+        ("arsites", "subordinate", 2, 3, "1004"),
+    ];
+    let field = Field {
+        rules: "chandragupta",
+        macedonian: [false, false],
+        units: [
+            vec![horse("m1", 7, "0205", "E"), horse("m2", 7, "0207", "E")],
+            vec![horse("p1", 6, "1005", "W"), horse("p2", 6, "1007", "W")],
+        ],
+        leaders: [blue.into_iter().map(chief).collect(), red.into_iter().map(chief).collect()],
+        ..Field::default()
+    };
+    let mut game = field.start(dice).0;
+    ok(&mut game, pass("arsites"));
+    assert_eq!(offered(&game), ["omares"], "Arsites passed");
+    game
+}
+
+fn trump(id: &str) -> Command {
+    Command::Trump { leader: String::from(id) }
+}
+
+/// Memnon trumps Omares (2), Philotas answers and fails (7): Memnon goes, moves a unit (5.46).
+fn memnon_trumped_philotas_failed(dice: &[u8]) -> Game {
+    let mut game = cg_trump_field(dice);
+    ok(&mut game, trump("memnon"));
+    let events = ok(&mut game, trump("philotas"));
+    assert!(events.contains(&Event::LeaderFinished { leader: "philotas".into() }), "{events:?}");
+    ok(&mut game, mv("p2", &["0907"], Vertex::W));
+    ok(&mut game, Command::EndOrders);
+    game
+}
+
+#[test]
+fn each_side_tries_one_trump_in_an_activation_cg_5_43() {
+    // Memnon's momentum (3) would be open to Alexander's trump, but the blue side has tried
+    // one in this activation already: the momentum phase begins at once.
+    let mut game = memnon_trumped_philotas_failed(&[2, 7, 3]);
+    let events = ok(&mut game, Command::TryMomentum);
+    assert!(events.contains(&Event::MomentumGained { leader: "memnon".into() }), "{events:?}");
+    assert!(matches!(&game.state.phase, Phase::Orders { leader, .. } if leader == "memnon"), "{:?}", game.state.phase);
+    assert!(game.execute(&trump("alexander")).is_err());
+}
+
+#[test]
+fn a_failed_trumper_is_finished_and_a_bypassed_leader_has_no_momentum_cg_5_44() {
+    let mut game = memnon_trumped_philotas_failed(&[2, 7]);
+    let philotas = leader_idx(&game, "philotas");
+    assert_eq!(game.state.leaders[philotas].status, LeaderStatus::Finished);
+    ok(&mut game, Command::DeclineMomentum);
+    // Omares, passed over by Memnon's trump, still goes, but without momentum.
+    assert_eq!(offered(&game), ["omares"]);
+    ok(&mut game, activate("omares"));
+    let events = ok(&mut game, Command::EndOrders);
+    assert!(events.contains(&Event::LeaderFinished { leader: "omares".into() }), "{events:?}");
+    assert!(game.execute(&Command::TryMomentum).is_err());
+}

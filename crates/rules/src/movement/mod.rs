@@ -309,6 +309,7 @@ impl<'a> Mover<'a> {
         spent: Spent,
         is_last: bool,
     ) -> Result<(Spent, Vertex), String> {
+        // Leaving one enemy ZOC for another, or one its own side also holds: it stops (GBA 7.24, 7.26; CG 7.24, 7.26).
         if self.stopped_at(from) {
             return Err(format!("it must stop in {from}, in an enemy zone of control (7.23)"));
         }
