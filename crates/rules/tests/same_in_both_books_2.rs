@@ -443,3 +443,76 @@ fn a_failed_trumper_is_finished_and_a_bypassed_leader_has_no_momentum_cg_5_44() 
     assert!(events.contains(&Event::LeaderFinished { leader: "omares".into() }), "{events:?}");
     assert!(game.execute(&Command::TryMomentum).is_err());
 }
+
+// --- Reaction fire --------------------------------------------------------------------
+
+/// Red archer foot at 0805 facing west (its ZOC takes in 0705) against `blue`, under the
+/// Chandragupta rules.
+fn cg_bows(blue: Vec<String>, dice: &[u8]) -> Game {
+    let mut f = two_armies(blue, vec![unit("bows", "LI", "A", 3, 5, 5, "A", "0805", "W")]);
+    f.rules = "chandragupta";
+    f.macedonian = [false, false];
+    let (mut game, _) = f.start(dice);
+    ok(&mut game, activate("hero"));
+    game
+}
+
+fn reaction_firers(game: &Game) -> Option<(Vec<String>, sarissa_rules::combat::fire::ReactionFire)> {
+    match &game.state.phase {
+        Phase::Reaction { firers, fire_kind, .. } => Some((firers.clone(), *fire_kind)),
+        _ => None,
+    }
+}
+
+fn volley(events: &[Event]) -> Option<(u8, Option<sarissa_rules::combat::fire::ReactionFire>)> {
+    events.iter().find_map(|e| match e {
+        Event::MissileFired { range, reaction, .. } => Some((*range, *reaction)),
+        _ => None,
+    })
+}
+
+#[test]
+fn a_unit_leaving_an_archers_zoc_is_fired_at_range_2_before_it_goes_cg_8_22() {
+    use sarissa_rules::combat::fire::ReactionFire;
+    // Horse (MA 7, more than the archers' 5) may leave their ZOC (7.23).
+    let mut game = cg_bows(vec![unit("horse", "HC", "", 3, 6, 7, "", "0705", "W")], &[0]);
+    ok(&mut game, mv("horse", &["0605", "0505"], Vertex::W));
+    assert_eq!(game.state.units[idx(&game, "horse")].placement.hexes().next(), Some(h("0705")), "not gone yet");
+    assert_eq!(reaction_firers(&game), Some((vec!["bows".to_string()], ReactionFire::Retire)));
+    let events = ok(&mut game, fire("bows", "horse"));
+    assert_eq!(volley(&events), Some((2, Some(ReactionFire::Retire))), "{events:?}");
+    assert_eq!(game.state.units[idx(&game, "horse")].hits, 1);
+    assert_eq!(game.state.units[idx(&game, "horse")].placement.hexes().next(), Some(h("0505")));
+}
+
+#[test]
+fn a_unit_fired_on_may_fire_back_at_the_firer_cg_8_23() {
+    use sarissa_rules::combat::fire::ReactionFire;
+    // Blue archers at range 2 miss (9); the red archers answer.
+    let mut game = cg_bows(vec![unit("cretans", "SK", "A", 1, 5, 6, "A", "0605", "E")], &[9, 0]);
+    let events = ok(&mut game, fire("cretans", "bows"));
+    assert_eq!(volley(&events), Some((2, None)));
+    assert_eq!(reaction_firers(&game), Some((vec!["bows".to_string()], ReactionFire::Return)));
+    let events = ok(&mut game, fire("bows", "cretans"));
+    assert_eq!(volley(&events), Some((2, Some(ReactionFire::Return))), "{events:?}");
+    assert_eq!(game.state.units[idx(&game, "cretans")].hits, 1);
+    assert!(matches!(game.state.phase, Phase::Orders { .. }), "{:?}", game.state.phase);
+}
+
+#[test]
+fn reaction_fire_needs_no_order_and_only_missiles_cg_8_24() {
+    use sarissa_rules::combat::missile::Supply;
+    let foot = || vec![unit("horse", "HC", "", 3, 6, 7, "", "0305", "E")];
+    let path = ["0405", "0505", "0605", "0705"];
+    let mut game = cg_bows(foot(), &[0]);
+    ok(&mut game, mv("horse", &path, Vertex::E));
+    ok(&mut game, fire("bows", "horse"));
+    // No order was spent on it: the archers may still fire under orders later.
+    assert!(!game.state.units[idx(&game, "bows")].fired);
+    // Out of missiles: no reaction fire.
+    let mut game = cg_bows(foot(), &[]);
+    let bows = idx(&game, "bows");
+    game.state.units[bows].supply = Supply::No;
+    ok(&mut game, mv("horse", &path, Vertex::E));
+    assert!(reaction_firers(&game).is_none_or(|(firers, _)| firers.is_empty()), "{:?}", game.state.phase);
+}
