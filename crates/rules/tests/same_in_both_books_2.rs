@@ -516,3 +516,43 @@ fn reaction_fire_needs_no_order_and_only_missiles_cg_8_24() {
     ok(&mut game, mv("horse", &path, Vertex::E));
     assert!(reaction_firers(&game).is_none_or(|(firers, _)| firers.is_empty()), "{:?}", game.state.phase);
 }
+
+// --- Hits ---------------------------------------------------------------------------------
+
+fn hits_do_not_weaken(rules: &'static str) {
+    // Blue archers at range 2 of red archers, fresh or with 3 hits (TQ 5): every roll does the same.
+    let outcomes = |hits: u8| -> Vec<Option<u8>> {
+        (0..=9u8)
+            .map(|roll| {
+                let mut f = two_armies(
+                    vec![unit("cretans", "SK", "A", 1, 5, 6, "A", "0605", "E")],
+                    vec![unit("bows", "LI", "A", 3, 5, 5, "A", "0805", "W")],
+                );
+                f.rules = rules;
+                f.macedonian = [false, false];
+                let (mut game, _) = f.start(&[roll]);
+                game.state.units[0].hits = hits;
+                ok(&mut game, activate("hero"));
+                let events = ok(&mut game, fire("cretans", "bows"));
+                events.iter().find_map(|e| match e {
+                    Event::MissileFired { hits, .. } => Some(*hits),
+                    _ => None,
+                })
+            })
+            .collect()
+    };
+    let fresh = outcomes(0);
+    // Low rolls hit, high ones miss: a weaker volley would miss on some roll that hits now.
+    assert_eq!((fresh[0], fresh[9]), (Some(1), Some(0)), "{fresh:?}");
+    assert_eq!(fresh, outcomes(3));
+}
+
+#[test]
+fn hits_do_not_weaken_a_units_fire_gba_10_12() {
+    hits_do_not_weaken("alexander");
+}
+
+#[test]
+fn hits_do_not_weaken_a_units_fire_cg_11_14() {
+    hits_do_not_weaken("chandragupta");
+}
