@@ -439,7 +439,7 @@ pub fn reaction_shots(
         .collect()
 }
 
-/// May `unit` fire in reaction at all (8.24): a missile unit with missiles left, neither
+/// May `unit` fire in reaction at all (8.24; CG 8.24): a missile unit with missiles left, neither
 /// routed nor artillery (whose reaction fire is its own, 11.8).
 fn may_react(scenario: &Scenario, state: &GameState, unit: usize) -> bool {
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
@@ -454,7 +454,7 @@ fn may_react(scenario: &Scenario, state: &GameState, unit: usize) -> bool {
 
 /// The reaction volley `unit` could fire at `target` now (8.21–8.24): at range 1 against a
 /// unit entering its ZOC, range 2 against one leaving it, at the true range when firing back.
-/// Retire fire needs a reach of at least 2 (8.22).
+/// Retire fire needs a reach of at least 2 (8.22). The same in Chandragupta (CG 8.22, 8.23).
 pub fn reaction_volley(
     scenario: &Scenario,
     state: &GameState,

@@ -139,6 +139,7 @@ impl std::error::Error for MissileError {}
 #[derive(Clone, Debug, PartialEq)]
 pub enum MissileStepKind {
     /// The line and its strength at this range (0 at extended range: natural 0 only).
+    /// Hits never weaken it (GBA 10.12; CG 11.14).
     Strength {
         line: MissileLine,
         range: u8,

@@ -161,7 +161,8 @@ pub fn after_rout_segment(tx: &mut Tx) -> Result<(), RuleError> {
 }
 
 /// The Withdrawal Phase (GBA E, CG F): an army whose rout points reach its level withdraws and
-/// the battle is over (CG 13.13, 13.14); otherwise the next turn.
+/// the battle is over (CG 13.13, 13.14); otherwise the next turn. The battles keep no turn limit
+/// (CG 2.6): only a withdrawal ends one.
 pub fn withdrawal_phase(tx: &mut Tx) -> Result<(), RuleError> {
     let turn = tx.state.turn;
     let verdict = crate::effects::victory::withdrawal_phase(tx.scenario, &tx.state);

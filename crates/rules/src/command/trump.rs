@@ -12,6 +12,7 @@ fn initiative(tx: &Tx, leader: usize) -> u8 {
 /// Leaders of `side` who may trump a leader of initiative `over`: Inactive and rated, with a
 /// higher initiative (the active side, 5.41) or an equal or higher one (the opponent, 5.42).
 pub fn trumpers(scenario: &Scenario, state: &GameState, side: usize, over: u8, or_equal: bool) -> Vec<usize> {
+    // One trump a side in an activation (GBA 5.43; CG 5.43).
     if state.trumps_tried[side] {
         return Vec::new();
     }
@@ -145,7 +146,8 @@ pub fn respond(tx: &mut Tx, side: usize, trumper: &str, momentum: bool, responde
 }
 
 /// Every leader not yet activated, on either side, with initiative no higher than the
-/// successful trumper's keeps his activation but loses momentum this turn (5.44).
+/// successful trumper's keeps his activation but loses momentum this turn (5.44; CG 5.44); a
+/// failed trumper is Finished where he fails (CG 5.44).
 fn bypass(tx: &mut Tx, trumper: usize) {
     let limit = initiative(tx, trumper);
     let leaders: Vec<String> = (0..tx.scenario.leaders.len())

@@ -1,4 +1,4 @@
-//! The one ten-sided die (GBA 2.3: results 0–9, a 0 is zero). Its generator lives in the game
+//! The one ten-sided die (GBA 2.3; CG 2.3: results 0–9, a 0 is zero). Its generator lives in the game
 //! state, so (scenario, seed, commands) replays identically on every platform; every roll is an
 //! event. Tests load the dice with a scripted sequence instead.
 

@@ -29,7 +29,7 @@ pub enum RuleError {
     NoOrdersLeft {
         leader: String,
     },
-    /// A unit moves at most once per orders phase (GBA 5.23, 6.12).
+    /// A unit moves at most once per orders phase (GBA 5.23, 6.12; CG 6.12).
     AlreadyOrdered {
         unit: String,
     },

@@ -1709,6 +1709,7 @@ impl GameState {
                     u.rallied = false;
                 }
                 for l in &mut self.leaders {
+                    // A lost leader stays lost: never replaced (GBA 4.64; CG 4.83).
                     if l.status != LeaderStatus::Eliminated {
                         l.status = LeaderStatus::Inactive;
                     }

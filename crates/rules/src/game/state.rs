@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum LeaderStatus {
-    /// Not yet activated this turn (GBA 5.11).
+    /// Not yet activated this turn (GBA 5.11; CG 5.11).
     Inactive,
     /// Giving orders.
     Active,

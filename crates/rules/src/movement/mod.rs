@@ -235,7 +235,7 @@ impl<'a> Mover<'a> {
     }
 
     /// The hexsides it may move across facing `facing`, each with the facing it arrives with: a
-    /// line's two front hexes, keeping its facing (6.32); a column's hex straight ahead or either
+    /// line's two front hexes, keeping its facing (6.32; CG 6.32); a column's hex straight ahead or either
     /// front-flank hex, turning toward it for free (6.64).
     fn entries(&self, facing: Vertex) -> Vec<(Hexside, Vertex)> {
         if self.column {
@@ -309,12 +309,14 @@ impl<'a> Mover<'a> {
         spent: Spent,
         is_last: bool,
     ) -> Result<(Spent, Vertex), String> {
+        // Leaving one enemy ZOC for another, or one its own side also holds: it stops (GBA 7.24, 7.26; CG 7.24, 7.26).
         if self.stopped_at(from) {
             return Err(format!("it must stop in {from}, in an enemy zone of control (7.23)"));
         }
         if !self.scenario.map.contains(to) {
             return Err(format!("{to} is off the map"));
         }
+        // Hex by hex, each next to the last (GBA 6.31; CG 6.31).
         let Some(side) = from.side_towards(to) else {
             return Err(format!("{to} is not next to {from}"));
         };
@@ -767,6 +769,7 @@ fn rule_of(reason: &str) -> &'static str {
 }
 
 /// Where a leader can move on his own order: cavalry costs, 9 MP a phase less what he has
+/// (CG 6.14: again for another order, within those 9), with no facing (GBA 4.26; CG 4.72);
 /// spent; he may enter an enemy ZOC only where a friendly unit stands, and stops there (4.61).
 /// Ordered by hex, so whoever lists the options (a player, the soak test) sees the same order
 /// on every run.

@@ -403,7 +403,7 @@ pub fn activate(tx: &mut Tx, leader: usize, reactivated: bool, trumped_in: bool)
     Ok(())
 }
 
-/// Checks common to every individual order of the active leader (4.24, 5.21).
+/// Checks common to every individual order of the active leader (4.24, 5.21; GBA 4.22; CG 4.22, 4.23, 5.27).
 fn check_can_order(tx: &Tx, active: &str, orders_left: u8) -> Result<usize, RuleError> {
     let li = tx.leader_index(active)?;
     if orders_left == 0 {
@@ -658,8 +658,8 @@ fn order_leader_move(tx: &mut Tx, li: usize, moving: &str, path: &[HexId]) -> Re
         return Err(refuse("3.0", "it is not an orders phase".into()));
     };
     let (orders_left, with_line) = (*orders_left, line.is_some());
-    let by_overall = mi != li;
-    // 4.23 (P242): with a unit he ordered and was stacked with, no order.
+    let by_overall = mi != li; // GBA 4.25, CG 4.24: a Finished leader may still be moved so.
+                               // 4.23 (P242; CG 4.71): with a unit he ordered and was stacked with, no order.
     let with_unit = !by_overall && crate::command::orders::moves_free_with_unit(tx.scenario, &tx.state, mi);
     let orders = if by_overall {
         if !crate::command::orders::may_move_leader(tx.scenario, &tx.state, li, mi) {
