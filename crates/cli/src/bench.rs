@@ -4,9 +4,12 @@
 //! The positions are those of seeded random battles of every bundled battle (the same seed
 //! gives the same battles on every machine): at each decision the legal commands are listed
 //! and the command chosen is carried out, each timed; at each shock designation the exact odds
-//! of the combats it offers are computed. `--quick` plays part of each battle, for CI.
+//! of the combats it offers are computed, and those of the heaviest shocks
+//! (`sarissa_rules::combat::odds_worst`, which the criterion benchmarks time too: random grouping
+//! rarely puts more than three units in a combat). `--quick` plays part of each battle, for CI.
 
 use sarissa_rules::combat::odds::shock_odds;
+use sarissa_rules::combat::odds_worst::worst_shocks;
 use sarissa_rules::combat::shock_segment::preview;
 use sarissa_rules::play::legal::legal_commands;
 use sarissa_rules::play::playout::RandomPlayer;
@@ -97,6 +100,16 @@ pub fn run(battles: &[(String, Arc<Scenario>)], quick: bool) -> Result<(usize, u
         if scenario.meta.id == "issus" {
             issus = Some(scenario.clone());
         }
+    }
+    for (_, setup) in worst_shocks() {
+        let mut times: Vec<Duration> = (0..3)
+            .map(|_| {
+                let t = Instant::now();
+                let _ = shock_odds(&setup);
+                t.elapsed()
+            })
+            .collect();
+        all.odds.push(median(&mut times));
     }
     let mut lines = vec![
         Budget { name: "legal_commands_median", value: median(&mut all.legal), budget: Duration::from_micros(500) },

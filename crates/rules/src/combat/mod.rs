@@ -15,6 +15,7 @@
 
 pub mod missile;
 pub mod odds;
+pub mod odds_worst;
 pub mod shock;
 
 // The segments of play that carry combat out in a game (GBA 8.1–8.3, 9.1–9.3, 10.3).

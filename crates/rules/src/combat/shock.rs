@@ -456,17 +456,55 @@ pub fn resolve(setup: &ShockSetup, dice: &mut dyn FnMut() -> u8) -> Result<Shock
         used += 1;
         dice().min(9)
     };
-    for phase in 0..PHASES {
-        run_phase(setup, phase, &mut st, &mut counted, &mut log);
+    for stage in stages(setup) {
+        run_stage(setup, stage, &mut st, &mut counted, &mut log);
     }
     Ok(st.outcome(setup, log.steps.unwrap_or_default(), used))
 }
 
 // ---------------------------------------------------------------------------------------------
-// The procedure, in phases over a small hashable state, so `odds` can merge equal states.
+// The procedure, in stages over a small hashable state, so `odds` can merge equal states.
 
-/// Charge, leaders, struggle (clash to breakthrough), collapse.
-pub(crate) const PHASES: usize = 4;
+/// One stage of the procedure. Each unit's own roll is a stage of its own (its pre-shock check,
+/// its stand roll, its collapse check), so that the odds can merge the states the stages leave
+/// and never enumerate the dice of several units together. The dice are still consumed in the
+/// order of the rules (rulings R14): the stages run in order, units in setup order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stage {
+    /// GBA 9.13 / CG 9.14: unit `i`'s pre-shock check (the first also says when nobody checks).
+    ChargeCheck(usize),
+    /// The units the checks rout, with the mutual-rout rule: each is marked pending.
+    ChargeRouts,
+    /// A pending unit routs, or stands on its stand roll (in the Charge, or the Collapse step 1).
+    Rout {
+        unit: usize,
+        collapse: bool,
+    },
+    /// The combat is over when a side has routed entirely.
+    ChargeEnd,
+    Leaders,
+    /// Clash of Spears to the Push of Shields: one roll.
+    Struggle,
+    /// GBA 9.18 / CG 9.19 step 1: who routs, each marked pending.
+    CollapseRouts,
+    /// Step 2's zones of control, as step 1 left the combat.
+    CollapseZoc,
+    /// Step 2: unit `i`'s check at TQ − 1.
+    CollapseCheck(usize),
+}
+
+/// The stages of `setup`'s shock, in order.
+pub(crate) fn stages(setup: &ShockSetup) -> Vec<Stage> {
+    let n = setup.attackers.len() + setup.defenders.len();
+    let mut v: Vec<Stage> = (0..n).map(Stage::ChargeCheck).collect();
+    v.push(Stage::ChargeRouts);
+    v.extend((0..n).map(|unit| Stage::Rout { unit, collapse: false }));
+    v.extend([Stage::ChargeEnd, Stage::Leaders, Stage::Struggle, Stage::CollapseRouts]);
+    v.extend((0..n).map(|unit| Stage::Rout { unit, collapse: true }));
+    v.push(Stage::CollapseZoc);
+    v.extend((0..n).map(Stage::CollapseCheck));
+    v
+}
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct State {
@@ -481,6 +519,10 @@ pub(crate) struct State {
     pub over: bool,
     pub column: Option<u8>,
     pub superiority: Option<Superiority>,
+    /// Units that must rout (or make their stand roll) in the coming [`Stage::Rout`]s.
+    pub pending: Vec<bool>,
+    /// The Collapse step 2: each unit is in an enemy ZOC (set by [`Stage::CollapseZoc`]).
+    pub zoc: Vec<bool>,
 }
 
 pub(crate) struct Log {
@@ -512,6 +554,8 @@ impl State {
             over: false,
             column: None,
             superiority: None,
+            pending: vec![false; all.len()],
+            zoc: vec![],
         }
     }
 
@@ -572,23 +616,34 @@ impl<'a> Units<'a> {
     }
 }
 
-pub(crate) fn run_phase(setup: &ShockSetup, phase: usize, st: &mut State, dice: &mut dyn FnMut() -> u8, log: &mut Log) {
+pub(crate) fn run_stage(setup: &ShockSetup, stage: Stage, st: &mut State, dice: &mut dyn FnMut() -> u8, log: &mut Log) {
     if st.over {
         return;
     }
-    match phase {
-        0 => charge(setup, st, dice, log),
-        1 => leaders(setup, st, dice, log),
-        2 => struggle(setup, st, dice, log),
-        _ => collapse(setup, st, dice, log),
+    let charge_checks = setup.attackers.iter().any(|a| a.moved && !a.inside_city);
+    match stage {
+        Stage::ChargeCheck(i) => charge_check(setup, st, dice, log, i),
+        Stage::ChargeRouts if charge_checks => plan_routs(setup, st, log, false),
+        Stage::Rout { unit, collapse } if st.pending[unit] => {
+            st.pending[unit] = false;
+            let rule = if collapse { "GBA 9.18 step 1, CG 9.19" } else { CHARGE_ROUT_RULE };
+            rout_or_stand(setup, st, dice, log, unit, rule, collapse);
+        }
+        Stage::ChargeEnd if charge_checks => charge_end(setup, st, log),
+        Stage::Leaders => leaders(setup, st, dice, log),
+        Stage::Struggle => struggle(setup, st, dice, log),
+        Stage::CollapseRouts => plan_routs(setup, st, log, true),
+        Stage::CollapseZoc => collapse_zoc(setup, st),
+        Stage::CollapseCheck(i) => collapse_check(setup, st, dice, log, i),
+        _ => {}
     }
 }
 
 /// The rule a [`StepKind::Rout`] of the Charge cites: a unit routed by its pre-shock check.
 pub const CHARGE_ROUT_RULE: &str = "GBA 9.13, 10.15; CG 9.14";
 
-/// GBA 9.13 / CG 9.14: the pre-shock TQ checks and the routs they cause.
-fn charge(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log: &mut Log) {
+/// GBA 9.13 / CG 9.14: unit `i`'s pre-shock TQ check (the routs it causes come after every check).
+fn charge_check(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log: &mut Log, i: usize) {
     use UnitType::*;
     let u = Units { setup };
     let gba = setup.rules == RuleSet::Alexander;
@@ -597,14 +652,16 @@ fn charge(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log:
     let any_checks = setup.attackers.iter().any(|a| a.moved && !a.inside_city);
     if !any_checks {
         // GBA 9.13, CG 9.14: Shock-No TQ Check attackers and their defenders do not check.
-        let in_city = setup.attackers.iter().any(|a| a.moved && a.inside_city);
-        log.push(if in_city { "CG 12.211" } else { "GBA 9.13, CG 9.14" }, || StepKind::NoChargeChecks);
+        if i == 0 {
+            let in_city = setup.attackers.iter().any(|a| a.moved && a.inside_city);
+            log.push(if in_city { "CG 12.211" } else { "GBA 9.13, CG 9.14" }, || StepKind::NoChargeChecks);
+        }
         return;
     }
     let all_def_sk = setup.defenders.iter().all(Fighter::is_skirmisher);
     let all_att_li_front = setup.attackers.iter().all(|a| a.kind == LI && a.arc == Arc::Front);
     let any_att = |f: &dyn Fn(&Fighter) -> bool| setup.attackers.iter().any(f);
-    for i in 0..u.len() {
+    {
         let f = u.get(i);
         let side = u.side(i);
         let exempt: Option<(&'static str, &'static str)> = match side {
@@ -625,7 +682,7 @@ fn charge(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log:
         };
         if let Some((rule, reason)) = exempt {
             log.push(rule, || StepKind::ChargeExempt { unit: u.r(i), reason });
-            continue;
+            return;
         }
         let mut drm = 0i32;
         if gba {
@@ -670,7 +727,11 @@ fn charge(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log:
         st.taken[i] = st.taken[i].saturating_add(hits);
         log.push("GBA 9.13, CG 9.14", || StepKind::ChargeCheck { unit: u.r(i), roll, drm, tq, hits });
     }
-    routs(setup, st, dice, log, CHARGE_ROUT_RULE, false);
+}
+
+/// GBA 9.13 / CG 9.14: the combat ends when the Charge routed a whole side.
+fn charge_end(setup: &ShockSetup, st: &mut State, log: &mut Log) {
+    let u = Units { setup };
     let side_gone = |side: Side, st: &State| u.range(side).all(|i| st.routed[i]);
     if side_gone(Side::Attacker, st) || side_gone(Side::Defender, st) {
         st.over = true;
@@ -679,17 +740,10 @@ fn charge(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log:
     }
 }
 
-/// Every standing unit with hits ≥ TQ routs, with the mutual-rout rule (GBA 10.15, CG 9.14/11.21)
-/// and the two-hex stand roll (GBA 9.13/9.18, CG 10.64; rulings R8). `collapse` is true in 9.18,
-/// where a defender facing Position Superiority gets no stand roll.
-fn routs(
-    setup: &ShockSetup,
-    st: &mut State,
-    dice: &mut dyn FnMut() -> u8,
-    log: &mut Log,
-    rule: &'static str,
-    collapse: bool,
-) {
+/// Every standing unit with hits ≥ TQ routs, with the mutual-rout rule (GBA 10.15, CG 9.14/11.21):
+/// each is marked pending, and its [`Stage::Rout`] routs it or makes its two-hex stand roll
+/// (GBA 9.13/9.18, CG 10.64; rulings R8). `collapse` is true in 9.18.
+fn plan_routs(setup: &ShockSetup, st: &mut State, log: &mut Log, collapse: bool) {
     let u = Units { setup };
     let would = |i: usize, st: &State| !st.routed[i] && st.hits[i] >= u.get(i).effective_tq();
     let standing = |side: Side, st: &State| u.range(side).filter(|&i| !st.routed[i]).collect::<Vec<_>>();
@@ -731,7 +785,7 @@ fn routs(
         to_rout = losers;
     }
     for i in to_rout {
-        rout_or_stand(setup, st, dice, log, i, rule, collapse);
+        st.pending[i] = true;
     }
 }
 
@@ -1106,35 +1160,35 @@ fn struggle(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, lo
     }
 }
 
-/// GBA 9.18 / CG 9.19: the Collapse.
-fn collapse(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log: &mut Log) {
+/// GBA 9.18 / CG 9.19 step 2's zones of control: any standing enemy of the combat, or an enemy
+/// outside it (`other_enemy_zoc`); taken as the Collapse step 1 left it.
+fn collapse_zoc(setup: &ShockSetup, st: &mut State) {
     let u = Units { setup };
-    let gba = setup.rules == RuleSet::Alexander;
-    // Step 1: hits ≥ TQ rout (with 10.15 and the stand roll).
-    routs(setup, st, dice, log, "GBA 9.18 step 1, CG 9.19", true);
-    // Step 2: a unit at TQ − 1 in an enemy ZOC rolls; GBA passes on DR ≤ TQ, CG on DR < TQ
-    // (W38). Units that stood on a stand roll do not. ZOC: any standing enemy of the combat, or
-    // an enemy outside it (`other_enemy_zoc`); taken as the collapse step 1 left it.
     let standing_enemy = |side: Side, st: &State| {
         let other = if side == Side::Attacker { Side::Defender } else { Side::Attacker };
         u.range(other).any(|j| !st.routed[j])
     };
-    let zoc: Vec<bool> = (0..u.len()).map(|i| standing_enemy(u.side(i), st) || u.get(i).other_enemy_zoc).collect();
-    for (i, &in_zoc) in zoc.iter().enumerate() {
-        let f = u.get(i);
-        let tq = f.effective_tq();
-        if st.routed[i] || st.stood[i] || st.hits[i] as u16 + 1 != tq as u16 || !in_zoc {
-            continue;
-        }
-        let roll = dice();
-        let passes = if gba { roll <= tq } else { roll < tq };
-        log.push("GBA 9.18 step 2, CG 9.19", || StepKind::CollapseCheck { unit: u.r(i), roll, tq, passes });
-        if passes {
-            st.hits[i] -= 1;
-        } else {
-            // GBA 9.18 step 2: a two-hex unit that fails uses the step-1 stand roll.
-            rout_or_stand(setup, st, dice, log, i, "GBA 9.18 step 2, CG 9.19", true);
-        }
+    st.zoc = (0..u.len()).map(|i| standing_enemy(u.side(i), st) || u.get(i).other_enemy_zoc).collect();
+}
+
+/// GBA 9.18 / CG 9.19 step 2: unit `i` at TQ − 1 in an enemy ZOC rolls; GBA passes on DR ≤ TQ, CG
+/// on DR < TQ (W38). Units that stood on a stand roll do not.
+fn collapse_check(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log: &mut Log, i: usize) {
+    let u = Units { setup };
+    let gba = setup.rules == RuleSet::Alexander;
+    let f = u.get(i);
+    let tq = f.effective_tq();
+    if st.routed[i] || st.stood[i] || st.hits[i] as u16 + 1 != tq as u16 || !st.zoc[i] {
+        return;
+    }
+    let roll = dice();
+    let passes = if gba { roll <= tq } else { roll < tq };
+    log.push("GBA 9.18 step 2, CG 9.19", || StepKind::CollapseCheck { unit: u.r(i), roll, tq, passes });
+    if passes {
+        st.hits[i] -= 1;
+    } else {
+        // GBA 9.18 step 2: a two-hex unit that fails uses the step-1 stand roll.
+        rout_or_stand(setup, st, dice, log, i, "GBA 9.18 step 2, CG 9.19", true);
     }
 }
 
