@@ -36,7 +36,12 @@ fn field(at: &str, commander: String) -> Field {
 }
 
 fn hc_line() -> Command {
-    Command::LineCommand { line: LineType::parse("HC").unwrap(), anchor: "hc".into(), formation: Formation::Abreast }
+    Command::LineCommand {
+        line: LineType::parse("HC").unwrap(),
+        anchor: "hc".into(),
+        formation: Formation::Abreast,
+        units: Vec::new(),
+    }
 }
 
 fn declared(leader: &str) -> Vec<Event> {

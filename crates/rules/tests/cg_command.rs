@@ -53,7 +53,12 @@ fn wing(nayakas: &[&str], use_overall: bool) -> Command {
 }
 
 fn hc_line(anchor: &str) -> Command {
-    Command::LineCommand { line: LineType::parse("HC").unwrap(), anchor: anchor.into(), formation: Formation::Abreast }
+    Command::LineCommand {
+        line: LineType::parse("HC").unwrap(),
+        anchor: anchor.into(),
+        formation: Formation::Abreast,
+        units: Vec::new(),
+    }
 }
 
 /// Passes every leader offered until the wing commander is offered (turn `turn`).

@@ -45,7 +45,7 @@ fn cg(units: Vec<String>, leaders: Vec<String>) -> Field {
 }
 
 fn line(kind: &str, anchor: &str, formation: Formation) -> Command {
-    Command::LineCommand { line: LineType::parse(kind).unwrap(), anchor: anchor.into(), formation }
+    Command::LineCommand { line: LineType::parse(kind).unwrap(), anchor: anchor.into(), formation, units: Vec::new() }
 }
 
 fn declared(leader: &str, kind: &str, units: &[&str]) -> Event {

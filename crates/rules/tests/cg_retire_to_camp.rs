@@ -110,6 +110,7 @@ fn cg_12_44_set_off_he_gives_individual_orders_only_and_must_ride_for_the_royal_
         line: sarissa_rules::scenario::units::LineType::of(sarissa_rules::scenario::units::UnitType::MI, None),
         anchor: "guard".into(),
         formation: sarissa_rules::command::line::Formation::Abreast,
+        units: Vec::new(),
     };
     assert_eq!(rule_of(&mut game, line), "12.44");
     // He may not end his orders before riding as near to the camp's royal enclosure as he can.

@@ -179,6 +179,7 @@ fn an_mcc_gives_no_individual_orders_gba_5_65() {
         line: sarissa_rules::scenario::units::LineType::of(sarissa_rules::scenario::units::UnitType::HC, None),
         anchor: "hc1".into(),
         formation: sarissa_rules::command::line::Formation::Abreast,
+        units: Vec::new(),
     };
     assert_eq!(game.execute(&line).unwrap_err().rule(), "5.65");
     assert_eq!(contingent_refusal(&mut game, contingent("phil")), "5.62", "nor does he activate another");

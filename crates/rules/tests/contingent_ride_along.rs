@@ -89,6 +89,7 @@ fn along_under_another_leaders_line_but_not_under_his_own_gba_5_68_4_36() {
         line: sarissa_rules::scenario::units::LineType::of(sarissa_rules::scenario::units::UnitType::HC, None),
         anchor: "hc1".into(),
         formation: sarissa_rules::command::line::Formation::Abreast,
+        units: Vec::new(),
     };
     let declared = ok(&mut game, line);
     assert!(matches!(&declared[..], [Event::LineDeclared { units, .. }] if units.contains(&"hc1".to_string())));

@@ -34,7 +34,7 @@ fn field(blue_leaders: Vec<String>, terrain: Vec<(&'static str, char)>) -> Field
 }
 
 fn line(kind: &str, anchor: &str, formation: Formation) -> Command {
-    Command::LineCommand { line: LineType::parse(kind).unwrap(), anchor: anchor.into(), formation }
+    Command::LineCommand { line: LineType::parse(kind).unwrap(), anchor: anchor.into(), formation, units: Vec::new() }
 }
 
 fn pose(a: &str, b: &str) -> Placement {
@@ -126,6 +126,7 @@ fn near_the_overall_commander_no_roll_but_no_momentum_gba_4_34_4_35() {
             line: LineType::parse("HC").unwrap(),
             anchor: "hc1".into(),
             formation: Formation::Abreast,
+            units: Vec::new(),
         },
     );
     assert!(matches!(&events[0], Event::LineDeclared { via_proximity: true, .. }), "{events:?}");

@@ -33,7 +33,12 @@ fn field(tq2: u8) -> Field {
 }
 
 fn line() -> Command {
-    Command::LineCommand { line: LineType::parse("HC").unwrap(), anchor: "hc2".into(), formation: Formation::Abreast }
+    Command::LineCommand {
+        line: LineType::parse("HC").unwrap(),
+        anchor: "hc2".into(),
+        formation: Formation::Abreast,
+        units: Vec::new(),
+    }
 }
 
 /// The king has given his line command; hc2's TQ is `tq2`.

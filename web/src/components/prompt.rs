@@ -444,7 +444,12 @@ pub fn prompt(p: &PromptProps) -> Html {
                     .map(|(kind, anchor, formation, units)| {
                         (
                             line_label(s, li, &kind, formation, &units),
-                            Command::LineCommand { line: kind, anchor: s.units[anchor].id.clone(), formation },
+                            Command::LineCommand {
+                                line: kind,
+                                anchor: s.units[anchor].id.clone(),
+                                formation,
+                                units: Vec::new(),
+                            },
                         )
                     })
                     .collect(),

@@ -107,7 +107,27 @@ pub fn members(
     anchor: usize,
     formation: Formation,
 ) -> Vec<usize> {
-    let fits = |i: usize| fits_line(scenario, state, leader, line, i);
+    gather(scenario, state, leader, Asked { line, anchor, formation }, &|_| true)
+}
+
+/// A line as the player asks for it: its type, the unit it is joined to, its formation (4.33).
+#[derive(Clone, Copy, Debug)]
+pub struct Asked<'a> {
+    pub line: &'a LineType,
+    pub anchor: usize,
+    pub formation: Formation,
+}
+
+/// The line as [`members`] gathers it, of the units `among` allows only: how a line the player
+/// names is checked (4.32, 4.33).
+fn gather(
+    scenario: &Scenario,
+    state: &GameState,
+    leader: usize,
+    Asked { line, anchor, formation }: Asked,
+    among: &dyn Fn(usize) -> bool,
+) -> Vec<usize> {
+    let fits = |i: usize| among(i) && fits_line(scenario, state, leader, line, i);
     if !fits(anchor) || formation_refusal(scenario, leader, line, formation).is_some() {
         return Vec::new();
     }
@@ -126,14 +146,56 @@ pub fn members(
         return combined_members(scenario, state, anchor, formation, &fits);
     }
     if is_mounted_line(line.kind) {
-        return mounted_members(scenario, state, leader, line);
+        let reach = crate::command::orders::ratings(scenario, state, leader).command_range.div_ceil(2);
+        return within(scenario, state, leader, reach, &fits);
     }
     if formation == Formation::Spread {
         // CG 4.33: the full command range, not halved.
         let reach = crate::command::orders::ratings(scenario, state, leader).command_range;
-        return within(scenario, state, leader, line, reach);
+        return within(scenario, state, leader, reach, &fits);
     }
     chain(scenario, state, anchor, formation, &fits, &|_, _, _| true)
+}
+
+/// Why the units the player names are not a line this leader may command, joined to `anchor`
+/// in this formation (4.32, 4.33): not every eligible unit need take part (4.32), but those that
+/// do make a line by themselves — an infantry or elephant line adjacent unit to unit, all flank
+/// to flank or all front to rear, never both, with no gap (4.33, P260); a mounted, spread or
+/// guild line within its range; a Combined line as CG 4.33 (4)-(7) make it.
+pub fn named_refusal(
+    scenario: &Scenario,
+    state: &GameState,
+    leader: usize,
+    asked: Asked,
+    named: &[usize],
+) -> Option<(&'static str, String)> {
+    let Asked { line, anchor, formation } = asked;
+    let id = |i: usize| scenario.units[i].id.clone();
+    if !named.contains(&anchor) {
+        return Some(("4.33", format!("the units named must include {}, the unit the line is joined to", id(anchor))));
+    }
+    let named: BTreeSet<usize> = named.iter().copied().collect();
+    if let Some(&odd) = named.iter().find(|&&i| !fits_line(scenario, state, leader, line, i)) {
+        return Some(("4.33", format!("{} is not a unit of a {} line he may command now", id(odd), line.label())));
+    }
+    let got: BTreeSet<usize> = gather(scenario, state, leader, asked, &|i| named.contains(&i)).into_iter().collect();
+    let left: Vec<String> = named.difference(&got).map(|&i| id(i)).collect();
+    (!left.is_empty()).then(|| {
+        let how = match formation {
+            _ if is_mounted_line(line.kind) || is_guild_line(scenario, leader) || formation == Formation::Spread => {
+                "within the leader's range for this line"
+            }
+            Formation::Abreast => "adjacent, each flank to flank with the next and none front to rear with another",
+            _ => "adjacent, each front to rear with the next and none flank to flank with another",
+        };
+        (
+            "4.33",
+            format!(
+                "the units named are not one line: {} would not be in it (a line's units are {how})",
+                left.join(", ")
+            ),
+        )
+    })
 }
 
 /// Units joined to `anchor` one by one (4.33): each next unit in a flank hex of one already in
@@ -147,24 +209,40 @@ fn chain(
     fits: &dyn Fn(usize) -> bool,
     link: &dyn Fn(&BTreeSet<usize>, usize, usize) -> bool,
 ) -> Vec<usize> {
+    // GBA/CG 4.33: flank to flank or front to rear, "but not and": a unit joins by the line's
+    // own way from one unit already in, and not if it touches any unit already in the other
+    // way (P260).
+    type Touch = fn(&GameState, usize, usize) -> bool;
+    let (joins, other_way): (Touch, Touch) = match formation {
+        Formation::Abreast => (flank_to_flank, front_to_rear),
+        _ => (front_to_rear, flank_to_flank),
+    };
     let mut found = BTreeSet::from([anchor]);
     let mut frontier = vec![anchor];
     while let Some(u) = frontier.pop() {
         for other in 0..scenario.units.len() {
-            if found.contains(&other) || !fits(other) {
+            if found.contains(&other) || !fits(other) || !joins(state, u, other) {
                 continue;
             }
-            let joined = match formation {
-                Formation::Abreast => touching(state, u, other).contains(&Arc::Flank),
-                _ => touching(state, u, other).iter().any(|a| *a != Arc::Flank),
-            };
-            if joined && link(&found, u, other) {
+            if !found.iter().any(|&f| other_way(state, f, other)) && link(&found, u, other) {
                 found.insert(other);
                 frontier.push(other);
             }
         }
     }
     found.into_iter().collect()
+}
+
+/// Two units side by side (4.33): a hex of each in a flank hex of the other (P260).
+fn flank_to_flank(state: &GameState, u: usize, v: usize) -> bool {
+    touching(state, u, v).contains(&Arc::Flank) && touching(state, v, u).contains(&Arc::Flank)
+}
+
+/// One unit behind the other (4.33): a hex of one in a front hex of the other, which stands in
+/// one of its rear hexes (P260).
+fn front_to_rear(state: &GameState, u: usize, v: usize) -> bool {
+    let (uv, vu) = (touching(state, u, v), touching(state, v, u));
+    (uv.contains(&Arc::Front) && vu.contains(&Arc::Rear)) || (uv.contains(&Arc::Rear) && vu.contains(&Arc::Front))
 }
 
 /// The arcs of unit `u` in which `other` stands.
@@ -225,17 +303,20 @@ fn fits_line(scenario: &Scenario, state: &GameState, leader: usize, line: &LineT
 /// A cavalry or chariot line round `leader`: every such unit within ceil(CR/2) of him (4.33).
 pub fn mounted_members(scenario: &Scenario, state: &GameState, leader: usize, line: &LineType) -> Vec<usize> {
     let reach = crate::command::orders::ratings(scenario, state, leader).command_range.div_ceil(2);
-    within(scenario, state, leader, line, reach)
+    within(scenario, state, leader, reach, &|i| fits_line(scenario, state, leader, line, i))
 }
 
-/// Every unit of the line's type within `reach` hexes of the leader (4.33).
-fn within(scenario: &Scenario, state: &GameState, leader: usize, line: &LineType, reach: u8) -> Vec<usize> {
+/// Every unit that `fits` the line within `reach` hexes of the leader (4.33).
+fn within(
+    scenario: &Scenario,
+    state: &GameState,
+    leader: usize,
+    reach: u8,
+    fits: &dyn Fn(usize) -> bool,
+) -> Vec<usize> {
     let at = state.leaders[leader].at;
     (0..scenario.units.len())
-        .filter(|&i| {
-            fits_line(scenario, state, leader, line, i)
-                && state.units[i].placement.hexes().any(|h| h.distance(at) <= u32::from(reach))
-        })
+        .filter(|&i| fits(i) && state.units[i].placement.hexes().any(|h| h.distance(at) <= u32::from(reach)))
         .collect()
 }
 

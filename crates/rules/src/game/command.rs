@@ -41,8 +41,16 @@ pub enum Command {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         with: Option<String>,
     },
-    /// A line command: every unit of `line` joined to `anchor` moves under one order (GBA 4.3).
-    LineCommand { line: LineType, anchor: String, formation: Formation },
+    /// A line command: every unit of `line` joined to `anchor` moves under one order (GBA 4.3);
+    /// or, if `units` names some, those units only, which must make a line by themselves (4.32,
+    /// 4.33). Empty (and then not written) for the whole line.
+    LineCommand {
+        line: LineType,
+        anchor: String,
+        formation: Formation,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        units: Vec<String>,
+    },
     /// The active wing commander activates these Nayakas of his wing, in this order, each to give
     /// one line command (CG 4.54). The first is free; more need the first turn, an overall
     /// commander in range (`use_overall`: he becomes Restricted, 4.55) or strategy rolls.

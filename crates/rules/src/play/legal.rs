@@ -188,7 +188,12 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             // CG 12.44[1]: a retiring commander gives individual orders only.
             if let Some(li) = li.filter(|&li| crate::works::retire::command_refusal(s, st, li).is_none()) {
                 for (line, anchor, formation, _) in crate::command::line::options(s, st, li) {
-                    out.push(Command::LineCommand { line, anchor: s.units[anchor].id.clone(), formation });
+                    out.push(Command::LineCommand {
+                        line,
+                        anchor: s.units[anchor].id.clone(),
+                        formation,
+                        units: Vec::new(),
+                    });
                 }
                 out.extend(wing_commands(s, st, li));
                 out.extend(contingent_commands(s, st, li));

@@ -11,6 +11,7 @@
 //! move peltasts 0605 column N            # end In Column facing the N hexside (6.61, 6.63)
 //! move comp-royal 0605 0705 facing E with philotas  # a contingent commander goes along (5.68)
 //! line PH/MA from craterus abreast        # a line command (or `deep`; CG elephants `spread`)
+//! line PH/MA from ph1 deep units ph1 ph2  # the line of the units named only (4.32, 4.33)
 //! wing nayaka-1 nayaka-2 overall         # a wing command (CG 4.54); `overall`: by the OC's range
 //! contingent philotas                   # activate a contingent commander (GBA 5.63)
 //! leader alexander 0205 0305             # the active leader moves himself
@@ -96,7 +97,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             let (path, facing) = path_then_facing(rest, "a move")?;
             Command::Move { unit: unit.to_string(), path, facing, column: false, with }
         }
-        ["line", kind, "from", anchor, formation] => {
+        ["line", kind, "from", anchor, formation, rest @ ..] => {
             let line = LineType::parse(kind).ok_or_else(|| format!("`{kind}` is not a unit type or TYPE/CLASS"))?;
             let formation = match *formation {
                 "abreast" => Formation::Abreast,
@@ -104,7 +105,13 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
                 "spread" => Formation::Spread,
                 other => return Err(format!("`{other}`: a line is `abreast`, `deep` or `spread`")),
             };
-            Command::LineCommand { line, anchor: anchor.to_string(), formation }
+            // `units A B C`: only those units, which must make a line themselves (4.32, 4.33).
+            let units = match rest {
+                [] => Vec::new(),
+                ["units", named @ ..] if !named.is_empty() => named.iter().map(|u| u.to_string()).collect(),
+                _ => return Err("a line command ends with its formation, or `units` and the units of the line".into()),
+            };
+            Command::LineCommand { line, anchor: anchor.to_string(), formation, units }
         }
         ["wing", rest @ ..] => {
             let use_overall = rest.last() == Some(&"overall");
@@ -263,14 +270,15 @@ fn format_bare(command: &Command) -> String {
         }
         Command::MoveTo { unit, to, facing, .. } => format!("move {unit} to {} facing {}", to.label(), facing.name()),
         Command::MoveLeader { leader, path } => format!("leader {leader} {}", hexes(path)),
-        Command::LineCommand { line, anchor, formation } => format!(
-            "line {} from {anchor} {}",
+        Command::LineCommand { line, anchor, formation, units } => format!(
+            "line {} from {anchor} {}{}",
             line.label(),
             match formation {
                 Formation::Abreast => "abreast",
                 Formation::Deep => "deep",
                 Formation::Spread => "spread",
-            }
+            },
+            if units.is_empty() { String::new() } else { format!(" units {}", units.join(" ")) }
         ),
         Command::WingCommand { nayakas, use_overall } => {
             format!("wing {}{}", nayakas.join(" "), if *use_overall { " overall" } else { "" })
@@ -389,6 +397,13 @@ mod tests {
                 line: LineType::parse("PH/MA").unwrap(),
                 anchor: "craterus".into(),
                 formation: Formation::Abreast,
+                units: vec![],
+            },
+            Command::LineCommand {
+                line: LineType::parse("PH/MA").unwrap(),
+                anchor: "ph1".into(),
+                formation: Formation::Deep,
+                units: vec!["ph1".into(), "ph2".into()],
             },
             Command::Fire { unit: "archers".into(), target: "hoplites".into() },
             Command::FireAtLeader { unit: "archers".into(), leader: "darius".into() },

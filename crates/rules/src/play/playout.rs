@@ -41,6 +41,7 @@ impl RandomPlayer {
                                 line: kind,
                                 anchor: s.units[anchor].id.clone(),
                                 formation,
+                                units: Vec::new(),
                             });
                         }
                     }

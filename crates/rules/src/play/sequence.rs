@@ -2,7 +2,7 @@
 //! decision it belongs to, and leads to the next decision.
 
 use crate::command::activation::{note_tie_turn, offer_next};
-use crate::command::line::{Eligibility, Formation};
+use crate::command::line::{Asked, Eligibility, Formation};
 use crate::command::orders::{in_command_range, is_overall, leader_in_enemy_zoc};
 use crate::game::{Command, Doom, Event, HitCause, LeaderStatus, Phase, RollPurpose, RuleError, Tx};
 use crate::map::hex::{HexId, Vertex};
@@ -264,9 +264,9 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             let rider = crate::command::contingent::rider(tx, with.as_deref(), tx.unit_index(unit)?, &going)?;
             order_formation_move(tx, li, unit, to, *facing, rider)
         }
-        (Phase::Orders { leader, .. }, Command::LineCommand { line, anchor, formation }) => {
+        (Phase::Orders { leader, .. }, Command::LineCommand { line, anchor, formation, units }) => {
             refuse_if_retiring(tx, &leader)?;
-            declare_line(tx, &leader, line, anchor, *formation)
+            declare_line(tx, &leader, (line, anchor, *formation), units)
         }
         (Phase::Orders { leader, .. }, Command::WingCommand { nayakas, use_overall }) => {
             refuse_if_retiring(tx, &leader)?;
@@ -497,18 +497,19 @@ fn keeps_together(tx: &Tx, unit: &str, to: Option<Placement>, column: bool) -> R
     }
 }
 
-/// A line command (4.31–4.35): the line is every unit of the type joined to `anchor` (4.33);
-/// the leader must be eligible (4.34), with a strategy roll where one is needed; a failed roll
-/// leaves him individual orders only.
+/// A line command (4.31–4.35): the line is every unit of the type joined to `anchor` (4.33),
+/// or the units `named`, if they make a line by themselves (4.32, 4.33); the leader must be
+/// eligible (4.34), with a strategy roll where one is needed; a failed roll leaves him
+/// individual orders only.
 fn declare_line(
     tx: &mut Tx,
     leader: &str,
-    line: &LineType,
-    anchor: &str,
-    formation: Formation,
+    (line, anchor, formation): (&LineType, &str, Formation),
+    named: &[String],
 ) -> Result<(), RuleError> {
     let li = tx.leader_index(leader)?;
     let ai = tx.unit_index(anchor)?;
+    let named = named.iter().map(|u| tx.unit_index(u)).collect::<Result<Vec<usize>, RuleError>>()?;
     let refuse = |rule: &'static str, reason: String| RuleError::LineCommand { leader: leader.into(), rule, reason };
     let (strategy_roll, via_proximity) = match crate::command::line::eligibility(tx.scenario, &tx.state, li) {
         Eligibility::Refused(rule, reason) => return Err(refuse(rule, reason)),
@@ -525,6 +526,19 @@ fn declare_line(
         let head = if line.combined { " elephant or chariot" } else { "" };
         return Err(refuse("4.33", format!("{anchor} is not a friendly{head} unit of a {} line", line.label())));
     }
+    // 4.32: not every eligible unit need take part; those named must make a line by themselves.
+    let units = if named.is_empty() {
+        units
+    } else if let Some((rule, reason)) =
+        crate::command::line::named_refusal(tx.scenario, &tx.state, li, Asked { line, anchor: ai, formation }, &named)
+    {
+        return Err(refuse(rule, reason));
+    } else {
+        let mut named = named;
+        named.sort_unstable();
+        named.dedup();
+        named
+    };
     if !crate::command::line::leader_placed_for(tx.scenario, &tx.state, li, line, formation, &units) {
         if tx.scenario.leaders[li].role == crate::scenario::units::LeaderRole::Nayaka {
             return Err(refuse("CG 4.34", "a Nayaka must be stacked with a unit of his line".into()));
