@@ -85,7 +85,7 @@ pub fn formation_advance(s: &Scenario, state: &GameState, unit: usize, vacated: 
         else {
             continue;
         };
-        // The higher of the two halves' costs, hits once (6.42).
+        // The higher of the two halves' costs, hits once (GBA 6.42; CG 6.42).
         let pose = Pose { to: Placement::Two(a2, b2), facing: st.facing, cost: two_hex(c1, c2), wheel: false };
         if best.is_none_or(|(n, _)| into > n) {
             best = Some((into, pose));

@@ -462,6 +462,7 @@ fn terrain(scenario: &Scenario, state: &GameState, attackers: &[usize], defender
     let all = |hs: &[HexId], f: &dyn Fn(Terrain) -> bool| hs.iter().all(|h| map.terrain(*h).is_some_and(f));
     let mut out = Vec::new();
     let mut add = |c: ShiftCondition| out.push(Applying::once(c));
+    // Terrain shifts the shock column (GBA 6.27; CG 6.27).
     if all(&dh, &|t| t == Terrain::Woods) {
         add(ShiftCondition::DefendersInWoods);
     }

@@ -100,7 +100,8 @@ impl Terrain {
         }
     }
 
-    /// Rough hexes (GBA 6.28) matter for withdrawal, harassment and facing hits.
+    /// Rough hexes (GBA 6.28; CG 6.24, every non-clear hex of the CG terrains outside camp and city)
+    /// matter for withdrawal, harassment and facing hits.
     pub fn is_rough(self) -> bool {
         matches!(self, Self::Woods | Self::Marsh | Self::Rocky | Self::Rough | Self::RockyRiverbed | Self::MajorRiver)
     }

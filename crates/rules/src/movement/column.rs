@@ -9,7 +9,7 @@ use crate::scenario::{RuleSet, Scenario};
 
 /// May this unit ever be In Column? GBA 6.6: formed infantry, PH down to LI (and the light
 /// phalanx), never skirmishers. CG 6.5 (D31): any combat unit but skirmishers and Tribal LI
-/// (CG 6.51 exc.). Two-hex units too, end to end (6.63, 6.64, P45).
+/// (CG 6.51 exc.). Two-hex units too, end to end (GBA 6.63, 6.64; CG 6.53, 6.54; P45).
 pub fn may_be_column(rules: RuleSet, unit: &Unit, _placement: &Placement) -> bool {
     crate::scenario::rule_set::hooks(rules).column.allows(unit)
 }
@@ -63,7 +63,7 @@ pub fn line_facing(placement: &Placement, facing: Vertex, column: bool) -> Verte
     }
 }
 
-/// 6.66: every column shock attacked in this orders phase's shock segment (the combats resolved
+/// GBA 6.66, CG 6.56: every column shock attacked in this orders phase's shock segment (the combats resolved
 /// among the events from `since` on, and the `attacked` ones struck before a pause, P120) falls
 /// back into normal formation at its end, with one cohesion hit. Routed or eliminated ones are out of column already.
 pub fn revert_attacked(tx: &mut Tx, since: usize, attacked: &[String]) {

@@ -88,7 +88,7 @@ pub fn category_of(unit: &Unit, placement: &Placement) -> MoveCategory {
 
 /// The cost for a unit of `category` to go from `from` into the adjacent hex `to` — the hex,
 /// the hexside crossed and the change of level, a steep slope and a two-level climb charged once
-/// (GBA 6.21–6.26) — or `None` where it may not. A breached camp palisade is crossed as a camp
+/// (GBA 6.21–6.26; CG 6.21, 6.26) — or `None` where it may not. A breached camp palisade is crossed as a camp
 /// gate (CG 12.31; rulings P177).
 pub fn entry_cost(
     scenario: &Scenario,
@@ -262,7 +262,7 @@ impl<'a> Mover<'a> {
     }
 
     /// A chariot turns at most one vertex in each hex it passes through; only where its move
-    /// starts and ends may it turn further (7.15).
+    /// starts and ends may it turn further (GBA 7.15; CG 7.15).
     fn turns_one_vertex_on_the_way(&self) -> bool {
         matches!(self.unit.kind, UnitType::CH | UnitType::ChStar)
     }
@@ -1237,7 +1237,8 @@ fn destination(f: &Formation, best: &FormationSearch, (a, b, v): Pair) -> Destin
 }
 
 /// Where a two-hex unit can move under one order: every pose it can end in, cheapest first
-/// (least MP, then fewest hits), with the route. A wheel ends the move (6.45).
+/// (least MP, then fewest hits), with the route. A wheel ends the move (6.45). It turns only by
+/// pivoting, forward or about (GBA 6.43, 6.44, 7.13; CG 6.33, 6.43, 6.44, 7.13).
 pub fn formation_reach(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Destination> {
     let Some(f) = Formation::new(scenario, state, unit) else {
         return Vec::new();

@@ -704,7 +704,7 @@ pub fn wheel_check(tx: &mut Tx, ui: usize) -> Result<Option<u8>, RuleError> {
 
 /// The checks at the end of a two-hex unit's move: the wheel's TQ check, at least one hit, none
 /// when only skirmishers pin it (6.45, R2); a first move of the turn beyond the printed MA, the
-/// augmented MA's TQ check (6.46).
+/// augmented MA's TQ check (GBA 6.46; CG 6.46).
 fn end_formation_move(tx: &mut Tx, ui: usize, mp: u8, wheel: bool, fresh: bool) -> Result<(), RuleError> {
     let u = &tx.scenario.units[ui];
     let (id, tq, ma) = (u.id.clone(), u.tq, u.ma);

@@ -20,7 +20,7 @@ use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 
-/// An enemy this close may be withdrawn from (6.71).
+/// An enemy this close may be withdrawn from (GBA 6.71; CG 6.6, 6.61).
 pub const TRIGGER_RANGE: u32 = 2;
 /// How far a skirmisher withdraws from foot, in hexes rather than MP (6.71).
 pub const SKIRMISHER_HEXES: u8 = 2;
@@ -700,6 +700,9 @@ pub(crate) fn give_ground(tx: &mut Tx, ui: usize, mover: usize, going: Going, fi
     let (skirmisher, tq) = (u.kind.is_foot_skirmisher(), u.tq);
     let suffers_after = !skirmisher && (is_infantry(u.kind) || matches!(u.kind, UnitType::CH | UnitType::ChStar));
     let arc = approach_arc(&tx.state.units[ui].placement, start_facing, &tx.state.units[mover].placement);
+    // Its penalties come with every withdrawal, as often as an enemy comes within two hexes again
+    // (GBA 6.74; CG 6.65); hits that bring it to its TQ rout it once the command is done (GBA 6.73;
+    // CG 6.64; P39).
     // 6.72[2]: flank or rear, one hit first; a skirmisher only from the rear.
     if arc == Arc::Rear || (arc == Arc::Flank && !skirmisher) {
         tx.emit(Event::CohesionHits { unit: unit.clone(), hits: 1, cause: HitCause::WithdrawalApproach });
