@@ -112,7 +112,7 @@ test('a game sent as a link opens on another device at the same position; so doe
   await page.locator('.topbar .back').tap();
   await page.locator('.library-game .share').first().tap();
   const sheet = page.locator('.share-sheet');
-  await expect(sheet.locator('.game-link input')).toHaveValue(/#g1\./);
+  await expect(sheet.locator('.game-link input')).toHaveValue(/#g2\./);
   const gameLink = await sheet.locator('.game-link input').inputValue();
   const positionLink = await sheet.locator('.position-link input').inputValue();
   expect(Number(await sheet.locator('.game-link').getAttribute('data-length'))).toBe(gameLink.length);

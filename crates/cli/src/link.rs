@@ -2,8 +2,8 @@
 
 use clap::Subcommand;
 use sarissa_share::{
-    decode_game_link, decode_position_link, encode_game_link, encode_position_link, read_save, restore, Battle,
-    Position, POSITION_LINK_PREFIX,
+    decode_game_link, decode_position_link, encode_game_link, encode_position_link, is_position_link, read_save,
+    restore, Battle, Position,
 };
 use std::process::ExitCode;
 
@@ -56,8 +56,7 @@ fn encode(save_file: &str) -> Result<String, String> {
 }
 
 fn decode(link: &str) -> Result<String, String> {
-    let is_position = link.rsplit('#').next().unwrap_or(link).trim_start().starts_with(&POSITION_LINK_PREFIX[..1]);
-    if is_position {
+    if is_position_link(link) {
         let position = decode_position_link(link, find).map_err(|e| e.to_string())?;
         Ok(serde_json::to_string_pretty(&position.state).unwrap_or_default())
     } else {

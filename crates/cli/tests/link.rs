@@ -28,8 +28,8 @@ fn a_game_file_gives_two_links_that_read_back() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
-    let game = lines[0].strip_prefix("game g1.").map(|l| format!("g1.{l}")).expect("a game link first");
-    let position = lines[1].strip_prefix("position p1.").map(|l| format!("p1.{l}")).expect("then a position link");
+    let game = lines[0].strip_prefix("game g2.").map(|l| format!("g2.{l}")).expect("a game link first");
+    let position = lines[1].strip_prefix("position p2.").map(|l| format!("p2.{l}")).expect("then a position link");
 
     let back = sarissa(&["link", "decode", &game]);
     assert!(back.status.success(), "{}", String::from_utf8_lossy(&back.stderr));
@@ -45,10 +45,44 @@ fn a_game_file_gives_two_links_that_read_back() {
 }
 
 #[test]
+fn links_of_the_first_version_still_read() {
+    // A game link and a position link of the same game, 60 commands of Samarkand, as the version
+    // before `g2.` and `p2.` wrote them (crates/share/tests/first_version.rs has more).
+    let game = concat!(
+        "g1.PY-xSgNBEIb_k8Dtzp5ynNMYGxvTiQQCMWojgcvlTvANJBcviiSm0BeIiGg0IaiolbW9jS_gO9hZ6RtYh-zuQXZhZ4d__m9mH",
+        "HmRnqXn3bSfOb9_7Y_y2-ehhCMOetla77Tf_fl__9qttq7hn2DFWYjqxedV8IskogbK2IHf0mEbfkfLhf365l5xpAvGMleDI_Cls",
+        "CdCZSIS_cgENfDQdd0QfG9IFGKrUwgWURlT036XlNJFBrwMvnUb4BspRBM8kNYQ572Pwa8kNeaRSCkVgZ9MjK0zaIPvdEaaWdN3f",
+        "Vh6MJ2viJLcnmFjVBqAJ3oWz_NCa6uaVQ2QyPCM4s5X_eZpPAM",
+    );
+    let position = concat!(
+        "p1.jVM9cpwwFI5LX0M1BeJf7t0mxRYpGMIo8DCagNiR0DY7HCWXSJMz5A4p7Su4th5_Xu8sHhqG93jfz_sk7jVvufrFZXn3_PLzD",
+        "_3998eX1_szKUUB5OFMDgAllPgmZKGgBdmTh9Rjrh-GSeDHHo3jgDGWOUT3vLeYlLphzKI4SUIasYAFoRtkw-CQBngJSiOXiw-cN",
+        "7ZMCS96cQKCHKYoQGvRSSTKLCrEUY6ihCY0wiGjocwbISEvura11u3HXhnA8fgjcyWk0LVd4Aa3nT7WXI9rTt4QYVtKmqIGjRhUs",
+        "V1pmmaucgUVGrDdijcabLvtMBbTXraM7nO71kWrU1ZhxKXZUuq8gWoMNFvNpPMnguscFeRcKS6fJuR5ysoGbUvc2VmtXzp3iIIT8",
+        "OZ9ykjRYyLZgOK9QKHUc-hYGSVnD_PYfEIVL4R8QkuH75jGseHFfAXO5NuYDPEo9cgYJv0I-boNidxwhlzJfAKh8Qy5knncgtjbs",
+        "hjzb6jUUx50Cx2t6HCnoP0plrWSW1G03QnWq7pFgTd8pGBXFI87KXy2JOV5tyg2ZBeMv3NZP3STCXKFOGyrxEuk8e5Td2dfye5V1",
+        "lNnezehLkPEMNT__929AQ",
+    );
+    let back = sarissa(&["link", "decode", game]);
+    assert!(back.status.success(), "{}", String::from_utf8_lossy(&back.stderr));
+    let save: serde_json::Value = serde_json::from_slice(&back.stdout).unwrap();
+    assert_eq!((save["scenario"].as_str(), save["commands"].as_array().map(Vec::len)), (Some("samarkand"), Some(60)));
+    let state = sarissa(&["link", "decode", position]);
+    assert!(state.status.success(), "{}", String::from_utf8_lossy(&state.stderr));
+    let state: serde_json::Value = serde_json::from_slice(&state.stdout).unwrap();
+    assert_eq!(state["scenario_id"], "samarkand");
+}
+
+#[test]
 fn a_damaged_link_is_refused_with_the_reason() {
-    let out = sarissa(&["link", "decode", "g1.AAAAbroken"]);
+    for broken in ["g1.AAAAbroken", "g2.AAAAbroken", "p2.AAAAbroken"] {
+        let out = sarissa(&["link", "decode", broken]);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("The link is damaged"), "{broken}");
+    }
+    let out = sarissa(&["link", "decode", "g3.AAAA"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("The link is damaged"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("newer version of Sarissa"));
     let out = sarissa(&["link", "decode", "hello"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(String::from_utf8_lossy(&out.stderr).trim(), "This is not a Sarissa game link.");

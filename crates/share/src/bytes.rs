@@ -1,5 +1,5 @@
 //! The packing shared by both kinds of link: a small binary payload, a checksum, raw deflate,
-//! base64url without padding, behind a prefix naming the kind and version (`g1.`).
+//! base64url without padding, behind a prefix naming the kind and version (`g2.`).
 
 use crate::ShareError;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -18,14 +18,15 @@ pub fn pack(prefix: &str, mut payload: Vec<u8>) -> String {
     format!("{prefix}{}", URL_SAFE_NO_PAD.encode(deflated))
 }
 
-/// Reads a link of the kind `prefix` names back to its payload. `kind` is the letter before the
-/// version (`g`), to tell a link of a newer version from something else.
-pub fn unpack(link: &str, prefix: &str) -> Result<Vec<u8>, ShareError> {
+/// Reads a link of one of `prefixes` (one kind, its versions: `["p2.", "p1."]`) back to the
+/// prefix it has and its payload. A link of the same kind and another version is told apart from
+/// something that is not a link at all.
+pub fn unpack<'p>(link: &str, prefixes: &[&'p str]) -> Result<(&'p str, Vec<u8>), ShareError> {
     // A link pasted whole: the part after `#`, without the spaces or line breaks mail adds.
     let link = link.rsplit('#').next().unwrap_or(link);
     let link: String = link.chars().filter(|c| !c.is_whitespace()).collect();
-    let Some(body) = link.strip_prefix(prefix) else {
-        let kind = &prefix[..1];
+    let Some((prefix, body)) = prefixes.iter().find_map(|p| Some((*p, link.strip_prefix(p)?))) else {
+        let kind = prefixes.first().map_or("", |p| &p[..1]);
         let newer = link.strip_prefix(kind).and_then(|rest| rest.split_once('.')).map(|(version, _)| version);
         return match newer {
             Some(v) if !v.is_empty() && v.len() < 6 && v.bytes().all(|b| b.is_ascii_digit()) => {
@@ -44,7 +45,7 @@ pub fn unpack(link: &str, prefix: &str) -> Result<Vec<u8>, ShareError> {
     if sum != checksum(&payload).to_le_bytes() {
         return Err(ShareError::DamagedLink);
     }
-    Ok(payload)
+    Ok((prefix, payload))
 }
 
 /// FNV-1a 32 over the payload: catches a changed or dropped letter that deflate lets through.
@@ -139,11 +140,13 @@ mod tests {
     #[test]
     fn a_packed_payload_unpacks_and_a_changed_one_does_not() {
         let link = pack("g1.", b"hello hello hello".to_vec());
-        assert_eq!(unpack(&link, "g1.").unwrap(), b"hello hello hello");
-        assert_eq!(unpack(&format!("https://x.org/#{link}"), "g1.").unwrap(), b"hello hello hello");
-        assert_eq!(unpack(&link.replace("g1.", "g7."), "g1."), Err(ShareError::NewerLink("g7.".into())));
-        assert_eq!(unpack("hello", "g1."), Err(ShareError::NotALink));
-        assert_eq!(unpack(&link[..link.len() - 2], "g1."), Err(ShareError::DamagedLink));
+        let hello = Ok(("g1.", b"hello hello hello".to_vec()));
+        assert_eq!(unpack(&link, &["g1."]), hello);
+        assert_eq!(unpack(&format!("https://x.org/#{link}"), &["g1."]), hello);
+        assert_eq!(unpack(&link, &["g2.", "g1."]), hello);
+        assert_eq!(unpack(&link.replace("g1.", "g7."), &["g2.", "g1."]), Err(ShareError::NewerLink("g7.".into())));
+        assert_eq!(unpack("hello", &["g1."]), Err(ShareError::NotALink));
+        assert_eq!(unpack(&link[..link.len() - 2], &["g1."]), Err(ShareError::DamagedLink));
     }
 
     #[test]

@@ -1,17 +1,23 @@
-//! Game links: a save packed for a URL fragment, `g1.` + base64url(deflate(payload)).
+//! Game links: a save packed for a URL fragment, `g2.` + base64url(deflate(payload)).
 //!
 //! Each move is its line of the notation cut at spaces, every word a token: a word of the
 //! notation (`move`, `facing E`) is one byte; a unit or a leader is its place in the battle's
-//! list (one byte for most); a hex next to the hex before it (in the line, or where the line's
-//! unit last went) is one byte naming the direction; any other word is kept as text. Decoding
-//! gives back the very same lines, whatever they hold.
+//! list (one byte for most); a hex is told from the one before it in the line, or from where
+//! the unit or leader the line last named was last seen: one byte for a hex next to it (the
+//! turn from the way the line was heading), two for one near it, three for any other; a facing
+//! is one byte, the turn from the line's heading; any other word is kept as text. Decoding
+//! gives back the very same lines, whatever they hold. Links of the first version (`g1.`: a hex
+//! next to the one before as its direction, told from the first unit named) still open.
 
 use crate::bytes::{pack, unpack, Reader, Writer};
 use crate::{Battle, Save, ShareError};
 use rustc_hash::FxHashMap;
-use sarissa_rules::{HexId, Hexside, Scenario};
+use sarissa_rules::{HexId, Hexside, Scenario, Vertex};
 
-pub const GAME_LINK_PREFIX: &str = "g1.";
+/// The prefix of the game links this version writes.
+pub const GAME_LINK_PREFIX: &str = "g2.";
+/// Every version of game link this version reads, the newest first.
+const GAME_LINK_PREFIXES: [&str; 2] = [GAME_LINK_PREFIX, "g1."];
 
 const END: u8 = 0;
 const TEXT: u8 = 1;
@@ -21,14 +27,25 @@ const HEX: u8 = 4;
 const HEX_PAIR: u8 = 5;
 /// The word before ends with `;` (line withdrawals, combats).
 const SEMICOLON: u8 = 6;
-/// 7..=12: the hex across hexside 0..=5 of the reference hex.
+/// 7..=12: the hex next to the reference hex, across hexside 0..=5 (`g1.`), or across the
+/// hexside 0..=5 turns from the line's heading (`g2.`).
 const STEP: u8 = 7;
+/// `g2.`: the facing that follows does not end the line.
+const MORE: u8 = 13;
 const KEYWORD: u8 = 16;
+/// `g2.`, 82..=87: two hexes side by side (`3211-3311`), the second across hexside 0..=5 of the
+/// first; the first follows, as any hex.
+const PAIR: u8 = 82;
+/// `g2.`: a hex near the reference hex, in one byte: its column's and row's differences from
+/// the reference's, + 8, four bits each.
+const NEAR: u8 = 88;
+/// `g2.`, 89..=94: `facing V`, V the vertex 0..=5 turns from the line's heading; it ends the
+/// line unless [`MORE`] comes before.
+const FACING_TURN: u8 = 89;
 const SMALL_LEADER: u8 = 96;
 const SMALL_UNIT: u8 = 128;
 
-/// The notation's own words, and the pairs that always go together. Append only: a link names
-/// them by place.
+/// The notation's own words, and the pairs that always go together. A link names them by place.
 const KEYWORDS: &[&str] = &[
     "activate",
     "pass",
@@ -97,19 +114,26 @@ const KEYWORDS: &[&str] = &[
     "column S",
     "column SE",
 ];
-const _: () = assert!(KEYWORD as usize + KEYWORDS.len() <= SMALL_LEADER as usize);
+// The keywords end where the codes of `g2.` begin: a new one needs a new version.
+const _: () = assert!(KEYWORD as usize + KEYWORDS.len() <= PAIR as usize);
 
-/// The battle's names, numbered, and where each unit was last seen (to write hexes as steps).
+/// The battle's names, numbered, and what the lines so far said of each unit and leader.
 struct Context<'a> {
     scenario: &'a Scenario,
+    /// `g1.` links: hexes measured the first way.
+    first_version: bool,
     units: FxHashMap<&'a str, usize>,
     leaders: FxHashMap<&'a str, usize>,
     keywords: FxHashMap<&'static str, u8>,
+    /// Where each unit, then each leader, was last seen (a subject's number: a unit's place, a
+    /// leader's after the units).
     last_seen: Vec<HexId>,
+    /// Which way each subject last headed: a hexside, a facing's vertex of the same number.
+    heading: Vec<usize>,
 }
 
 impl<'a> Context<'a> {
-    fn new(scenario: &'a Scenario) -> Self {
+    fn new(scenario: &'a Scenario, first_version: bool) -> Self {
         let mut units = FxHashMap::default();
         for (i, u) in scenario.units.iter().enumerate() {
             units.entry(u.id.as_str()).or_insert(i);
@@ -119,30 +143,56 @@ impl<'a> Context<'a> {
             leaders.entry(l.id.as_str()).or_insert(i);
         }
         let keywords = KEYWORDS.iter().enumerate().map(|(i, k)| (*k, KEYWORD + i as u8)).collect();
-        let last_seen = scenario.units.iter().map(|u| u.placement.hexes().next().unwrap_or(HexId::new(0, 0))).collect();
-        Self { scenario, units, leaders, keywords, last_seen }
+        let unit_hexes = scenario.units.iter().map(|u| u.placement.hexes().next().unwrap_or(HexId::new(0, 0)));
+        let last_seen = unit_hexes.chain(scenario.leaders.iter().map(|l| l.at)).collect();
+        let heading =
+            scenario.units.iter().map(|u| u.facing.index()).chain(scenario.leaders.iter().map(|_| 0)).collect();
+        Self { scenario, first_version, units, leaders, keywords, last_seen, heading }
     }
 }
 
-/// Where a line's hexes are measured from: the hex before, else where its first unit was last.
+/// Where a line's hexes are measured from: the hex before, else where its subject was last seen.
 #[derive(Default)]
 struct LineState {
-    unit: Option<usize>,
+    /// `g1.`: the first unit the line names; `g2.`: the last unit or leader.
+    subject: Option<usize>,
     last_hex: Option<HexId>,
+    heading: usize,
 }
 
 impl LineState {
     fn reference(&self, cx: &Context) -> Option<HexId> {
-        self.last_hex.or_else(|| self.unit.map(|u| cx.last_seen[u]))
+        self.last_hex.or_else(|| self.subject.map(|s| cx.last_seen[s]))
     }
 
-    fn saw_unit(&mut self, u: usize) {
-        self.unit.get_or_insert(u);
+    /// The line names unit `u`, or leader `l` as `units + l`.
+    fn named(&mut self, cx: &mut Context, subject: usize, is_unit: bool) {
+        if cx.first_version {
+            if is_unit {
+                self.subject.get_or_insert(subject);
+            }
+            return;
+        }
+        self.leave(cx);
+        (self.subject, self.last_hex, self.heading) = (Some(subject), None, cx.heading[subject]);
     }
 
-    fn end(self, cx: &mut Context) {
-        if let (Some(u), Some(h)) = (self.unit, self.last_hex) {
-            cx.last_seen[u] = h;
+    /// What the line said of its subject, kept for the lines after.
+    fn leave(&self, cx: &mut Context) {
+        if let Some(s) = self.subject {
+            if let Some(h) = self.last_hex {
+                cx.last_seen[s] = h;
+            }
+            cx.heading[s] = self.heading;
+        }
+    }
+
+    /// `facing V` or `column S`: the line now heads that way.
+    fn keyword(&mut self, word: &str) {
+        let vertex = word.strip_prefix("facing ").and_then(Vertex::parse).map(Vertex::index);
+        if let Some(way) = vertex.or_else(|| word.strip_prefix("column ").and_then(Hexside::parse).map(Hexside::index))
+        {
+            self.heading = way;
         }
     }
 }
@@ -152,10 +202,21 @@ fn exact_hex(word: &str) -> Option<HexId> {
     HexId::parse(word).filter(|h| h.to_string() == word)
 }
 
+/// `hex` told from `from` in a byte, if it is near: the column's and the row's differences + 8.
+fn near(from: HexId, hex: HexId) -> Option<u8> {
+    let d = |a: u8, b: u8| u8::try_from(i16::from(a) - i16::from(b) + 8).ok().filter(|d| *d < 16);
+    Some(d(hex.col, from.col)? | d(hex.row, from.row)? << 4)
+}
+
 fn encode_line(w: &mut Writer, cx: &mut Context, line: &str) {
     let words: Vec<&str> = line.split(' ').collect();
     let mut at = LineState::default();
-    let mut i = 0;
+    // `move UNIT ...` is written from its unit: a line that begins with a unit is a move (and a
+    // line that begins with a unit's name otherwise has it written as text).
+    let is_unit = |word: &str| cx.units.contains_key(word) && !cx.keywords.contains_key(word);
+    let implicit_move = words.len() > 1 && words[0] == "move" && is_unit(words[1]);
+    let mut i = usize::from(implicit_move);
+    let mut first = !implicit_move;
     while i < words.len() {
         let (stem, semicolon) = match words[i].strip_suffix(';') {
             Some(stem) if !stem.is_empty() => (stem, true),
@@ -167,29 +228,68 @@ fn encode_line(w: &mut Writer, cx: &mut Context, line: &str) {
                 Some(next) if !next.is_empty() => (next, true),
                 _ => (words[i + 1], false),
             };
-            if let Some(&code) = cx.keywords.get(format!("{stem} {next}").as_str()) {
-                w.byte(code);
+            let pair = format!("{stem} {next}");
+            if let Some(&code) = cx.keywords.get(pair.as_str()) {
+                let facing = pair.strip_prefix("facing ").and_then(Vertex::parse).filter(|_| at.subject.is_some());
+                let last = i + 2 == words.len() && !next_semicolon;
+                match facing {
+                    Some(v) => {
+                        if !last {
+                            w.byte(MORE);
+                        }
+                        w.byte(FACING_TURN + ((v.index() + 6 - at.heading) % 6) as u8);
+                    }
+                    None => w.byte(code),
+                }
+                at.keyword(&pair);
                 if next_semicolon {
                     w.byte(SEMICOLON);
                 }
                 i += 2;
+                first = false;
+                if last && facing.is_some() {
+                    at.leave(cx);
+                    return;
+                }
                 continue;
             }
         }
-        encode_word(w, cx, &mut at, stem);
+        encode_word(w, cx, &mut at, stem, first);
+        first = false;
         if semicolon {
             w.byte(SEMICOLON);
         }
         i += 1;
     }
     w.byte(END);
-    at.end(cx);
+    at.leave(cx);
 }
 
-fn encode_word(w: &mut Writer, cx: &Context, at: &mut LineState, word: &str) {
+fn encode_hex(w: &mut Writer, cx: &Context, at: &mut LineState, hex: HexId) {
+    let reference = at.reference(cx);
+    match (reference.and_then(|r| r.side_towards(hex)), reference.and_then(|r| near(r, hex))) {
+        (Some(side), _) => {
+            w.byte(STEP + ((side.index() + 6 - at.heading) % 6) as u8);
+            at.heading = side.index();
+        }
+        (None, Some(offset)) => {
+            w.byte(NEAR);
+            w.byte(offset);
+        }
+        (None, None) => {
+            w.byte(HEX);
+            w.byte(hex.col);
+            w.byte(hex.row);
+        }
+    }
+    at.last_hex = Some(hex);
+}
+
+/// Writes a word; `first`: the line's first, where a unit would read as a move.
+fn encode_word(w: &mut Writer, cx: &mut Context, at: &mut LineState, word: &str, first: bool) {
     if let Some(&code) = cx.keywords.get(word) {
         w.byte(code);
-    } else if let Some(&u) = cx.units.get(word) {
+    } else if let Some(&u) = cx.units.get(word).filter(|_| !first) {
         match u8::try_from(u) {
             Ok(u) if u < 128 => w.byte(SMALL_UNIT + u),
             _ => {
@@ -197,7 +297,7 @@ fn encode_word(w: &mut Writer, cx: &Context, at: &mut LineState, word: &str) {
                 w.varint(u as u64);
             }
         }
-        at.saw_unit(u);
+        at.named(cx, u, true);
     } else if let Some(&l) = cx.leaders.get(word) {
         match u8::try_from(l) {
             Ok(l) if l < 32 => w.byte(SMALL_LEADER + l),
@@ -206,76 +306,131 @@ fn encode_word(w: &mut Writer, cx: &Context, at: &mut LineState, word: &str) {
                 w.varint(l as u64);
             }
         }
+        at.named(cx, cx.scenario.units.len() + l, false);
     } else if let Some(hex) = exact_hex(word) {
-        match at.reference(cx).and_then(|r| r.side_towards(hex)) {
-            Some(side) => w.byte(STEP + side.index() as u8),
+        encode_hex(w, cx, at, hex);
+    } else if let Some((a, b)) = word.split_once('-').and_then(|(a, b)| Some((exact_hex(a)?, exact_hex(b)?))) {
+        match a.side_towards(b) {
+            Some(side) => {
+                w.byte(PAIR + side.index() as u8);
+                encode_hex(w, cx, at, a);
+            }
             None => {
-                w.byte(HEX);
-                w.byte(hex.col);
-                w.byte(hex.row);
+                w.byte(HEX_PAIR);
+                w.bytes.extend_from_slice(&[a.col, a.row, b.col, b.row]);
+                at.last_hex = Some(a);
             }
         }
-        at.last_hex = Some(hex);
-    } else if let Some((a, b)) = word.split_once('-').and_then(|(a, b)| Some((exact_hex(a)?, exact_hex(b)?))) {
-        w.byte(HEX_PAIR);
-        w.bytes.extend_from_slice(&[a.col, a.row, b.col, b.row]);
-        at.last_hex = Some(a);
     } else {
         w.byte(TEXT);
         w.text(word);
     }
 }
 
+/// A hex token: a step, a near hex or any hex, as [`encode_hex`] wrote it.
+fn decode_hex(code: u8, r: &mut Reader, cx: &Context, at: &mut LineState) -> Result<HexId, ShareError> {
+    let from = || at.reference(cx).ok_or(ShareError::DamagedLink);
+    let hex = match code {
+        HEX => {
+            let b = r.take(2)?;
+            HexId::new(b[0], b[1])
+        }
+        NEAR if !cx.first_version => {
+            let (from, b) = (from()?, r.byte()?);
+            let d =
+                |base: u8, n: u8| u8::try_from(i16::from(base) + i16::from(n) - 8).map_err(|_| ShareError::DamagedLink);
+            HexId::new(d(from.col, b & 15)?, d(from.row, b >> 4)?)
+        }
+        STEP..KEYWORD if code < STEP + 6 => {
+            let side = match cx.first_version {
+                true => (code - STEP) as usize,
+                false => (at.heading + (code - STEP) as usize) % 6,
+            };
+            let h = from()?.neighbour(Hexside::from_index(side)).ok_or(ShareError::DamagedLink)?;
+            if !cx.first_version {
+                at.heading = side;
+            }
+            h
+        }
+        _ => return Err(ShareError::DamagedLink),
+    };
+    at.last_hex = Some(hex);
+    Ok(hex)
+}
+
 fn decode_line(r: &mut Reader, cx: &mut Context) -> Result<String, ShareError> {
     let mut words: Vec<String> = Vec::new();
     let mut at = LineState::default();
+    let second = !cx.first_version;
+    let mut more = false;
     loop {
         let code = r.byte()?;
-        let hex = |r: &mut Reader| -> Result<HexId, ShareError> {
-            let b = r.take(2)?;
-            Ok(HexId::new(b[0], b[1]))
-        };
+        if more && !(FACING_TURN..FACING_TURN + 6).contains(&code) {
+            return Err(ShareError::DamagedLink);
+        }
         let word = match code {
             END => break,
             TEXT => r.text()?,
             UNIT | SMALL_UNIT.. => {
                 let u = if code == UNIT { r.varint()? } else { (code - SMALL_UNIT) as u64 };
-                let unit = cx.scenario.units.get(u as usize).ok_or(ShareError::DamagedLink)?;
-                at.saw_unit(u as usize);
+                let u = usize::try_from(u).map_err(|_| ShareError::DamagedLink)?;
+                let unit = cx.scenario.units.get(u).ok_or(ShareError::DamagedLink)?;
+                if second && words.is_empty() {
+                    words.push("move".into());
+                }
+                at.named(cx, u, true);
                 unit.id.clone()
             }
             LEADER | SMALL_LEADER..SMALL_UNIT => {
                 let l = if code == LEADER { r.varint()? } else { (code - SMALL_LEADER) as u64 };
-                cx.scenario.leaders.get(l as usize).ok_or(ShareError::DamagedLink)?.id.clone()
+                let l = usize::try_from(l).map_err(|_| ShareError::DamagedLink)?;
+                let leader = cx.scenario.leaders.get(l).ok_or(ShareError::DamagedLink)?;
+                at.named(cx, cx.scenario.units.len() + l, false);
+                leader.id.clone()
             }
-            HEX => {
-                let h = hex(r)?;
-                at.last_hex = Some(h);
-                h.to_string()
-            }
+            HEX | NEAR | STEP..MORE => decode_hex(code, r, cx, &mut at)?.to_string(),
             HEX_PAIR => {
-                let (a, b) = (hex(r)?, hex(r)?);
+                let b = r.take(4)?;
+                let (a, b) = (HexId::new(b[0], b[1]), HexId::new(b[2], b[3]));
                 at.last_hex = Some(a);
                 format!("{a}-{b}")
+            }
+            PAIR..NEAR if second => {
+                let next = r.byte()?;
+                let a = decode_hex(next, r, cx, &mut at)?;
+                let b = a.neighbour(Hexside::from_index((code - PAIR) as usize)).ok_or(ShareError::DamagedLink)?;
+                format!("{a}-{b}")
+            }
+            MORE if second => {
+                more = true;
+                continue;
+            }
+            FACING_TURN..SMALL_LEADER if second && code < FACING_TURN + 6 => {
+                let v = Vertex::from_index(at.heading + (code - FACING_TURN) as usize);
+                let pair = format!("facing {}", v.name());
+                at.keyword(&pair);
+                words.push(pair);
+                if !std::mem::take(&mut more) {
+                    break;
+                }
+                continue;
             }
             SEMICOLON => {
                 words.last_mut().ok_or(ShareError::DamagedLink)?.push(';');
                 continue;
             }
-            STEP..KEYWORD if code < STEP + 6 => {
-                let from = at.reference(cx).ok_or(ShareError::DamagedLink)?;
-                let h = from.neighbour(Hexside::from_index((code - STEP) as usize)).ok_or(ShareError::DamagedLink)?;
-                at.last_hex = Some(h);
-                h.to_string()
-            }
-            KEYWORD..SMALL_LEADER => {
-                KEYWORDS.get((code - KEYWORD) as usize).ok_or(ShareError::DamagedLink)?.to_string()
+            KEYWORD..PAIR => {
+                let word = KEYWORDS.get((code - KEYWORD) as usize).ok_or(ShareError::DamagedLink)?;
+                if second {
+                    at.keyword(word);
+                }
+                word.to_string()
             }
             _ => return Err(ShareError::DamagedLink),
         };
         words.push(word);
     }
-    at.end(cx);
+    at.leave(cx);
     Ok(words.join(" "))
 }
 
@@ -297,7 +452,7 @@ pub fn encode_game_link(save: &Save, find: impl Fn(&str) -> Option<Battle>) -> R
     }
     w.bytes.extend_from_slice(&numbering_key(&battle));
     w.varint(save.commands.len() as u64);
-    let mut cx = Context::new(&battle.scenario);
+    let mut cx = Context::new(&battle.scenario, false);
     for line in &save.commands {
         encode_line(&mut w, &mut cx, line);
     }
@@ -306,7 +461,7 @@ pub fn encode_game_link(save: &Save, find: impl Fn(&str) -> Option<Battle>) -> R
 
 /// Reads a game link back to the save it holds (its moves not yet replayed: see [`crate::restore`]).
 pub fn decode_game_link(link: &str, find: impl Fn(&str) -> Option<Battle>) -> Result<Save, ShareError> {
-    let payload = unpack(link, GAME_LINK_PREFIX)?;
+    let (prefix, payload) = unpack(link, &GAME_LINK_PREFIXES)?;
     let mut r = Reader::new(&payload);
     let format = u32::try_from(r.varint()?).map_err(|_| ShareError::DamagedLink)?;
     let scenario = r.text()?;
@@ -323,7 +478,7 @@ pub fn decode_game_link(link: &str, find: impl Fn(&str) -> Option<Battle>) -> Re
         return Err(ShareError::NotForThisBattle);
     }
     let count = r.count()?;
-    let mut cx = Context::new(&battle.scenario);
+    let mut cx = Context::new(&battle.scenario, prefix != GAME_LINK_PREFIX);
     let mut commands = Vec::with_capacity(count);
     for _ in 0..count {
         commands.push(decode_line(&mut r, &mut cx)?);

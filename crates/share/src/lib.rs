@@ -3,24 +3,30 @@
 //!
 //! - A game file is readable JSON: the battle, the dice seed, the optional rules and every move
 //!   in the script notation ([`Save`]). Opening one replays its moves ([`restore`]).
-//! - A game link (`g1.`) is the same save, packed small for a URL fragment ([`encode_game_link`]).
-//! - A position link (`p1.`) carries the state of the battle now instead of its history
+//! - A game link (`g2.`) is the same save, packed small for a URL fragment ([`encode_game_link`]).
+//! - A position link (`p2.`) carries the state of the battle now instead of its history
 //!   ([`encode_position_link`]).
+//! - Links of the first version (`g1.`, `p1.`) still open; docs/links.md has the formats.
 //!
 //! Nothing read from outside panics: every reader returns a [`ShareError`] said plainly.
 
+#[cfg(test)]
+mod altered_payloads;
 mod bytes;
 mod error;
 mod game_link;
+mod json_code;
 mod patch;
 mod position_link;
 mod restore;
 mod save;
+mod state_code;
 
 pub use error::ShareError;
 pub use game_link::{decode_game_link, encode_game_link, GAME_LINK_PREFIX};
 pub use position_link::{
-    decode_position_link, encode_position_link, open_position, OpenedPosition, Position, POSITION_LINK_PREFIX,
+    decode_position_link, encode_position_link, is_position_link, open_position, OpenedPosition, Position,
+    POSITION_LINK_PREFIX,
 };
 pub use restore::{restore, ReplayProblem, Restored};
 pub use save::{read_save, Save, SAVE_FORMAT};
@@ -40,6 +46,23 @@ impl Battle {
     pub fn load(file: &str, text: &str) -> Result<Self, sarissa_rules::LoadError> {
         Ok(Self { scenario: Arc::new(sarissa_rules::load(file, text)?), fingerprint: fingerprint(text) })
     }
+}
+
+/// The kind of link `text` (or the address it ends) looks like, of any version: its letter, as
+/// `g` for `g2.…`: a letter, then digits, then a dot.
+fn link_kind(text: &str) -> Option<char> {
+    let text = text.rsplit('#').next().unwrap_or(text).trim_start().trim_start_matches('/');
+    let mut chars = text.chars();
+    let kind = chars.next().filter(char::is_ascii_lowercase)?;
+    let rest = chars.as_str();
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    (digits > 0 && rest[digits..].starts_with('.')).then_some(kind)
+}
+
+/// Whether `text` (or the address it ends) looks like a game or position link of any version,
+/// a newer one included: to open it, rather than pass it by, and say what it is.
+pub fn is_link(text: &str) -> bool {
+    matches!(link_kind(text), Some('g' | 'p'))
 }
 
 /// A stable fingerprint of a battle file's text: FNV-1a 64, as 16 lowercase hex digits. Equal on
@@ -75,6 +98,17 @@ mod tests {
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(1191), "1,191");
         assert_eq!(thousands(1_000_000), "1,000,000");
+    }
+
+    #[test]
+    fn links_are_told_by_their_kind_and_version() {
+        for link in ["g1.AbC", "g2.x", "p1.x", "p2.", "#/p12.x", "https://x.org/#g9.abc"] {
+            assert!(is_link(link), "{link}");
+        }
+        for text in ["", "g", "g.", "gx.1", "x1.abc", "play", "battle/issus", "G2.x"] {
+            assert!(!is_link(text), "{text}");
+        }
+        assert!(is_position_link("p1.x") && is_position_link("#p2.x") && !is_position_link("g2.x"));
     }
 
     #[test]

@@ -3,14 +3,14 @@
 
 mod common;
 
-use common::{battles, finder, random_game};
+use common::{battles, finder, random_game, FIRST_VERSION_LINKS};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 use sarissa_rules::scenario::OptionChanges;
 use sarissa_share::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-/// Mutated game links and position links, each; and game files, fewer because nearly half of
+/// Mutated game links and position links (of this version and the first), each; and game files, fewer because nearly half of
 /// them still read and are replayed. At least 100,000 in all.
 const LINKS: usize = 47_000;
 const FILES: usize = 6_000;
@@ -52,7 +52,8 @@ fn mutate_maybe(rng: &mut Pcg32, text: &str, alphabet: &[u8], others: &[String])
         }
         // Another kind or version.
         4 => {
-            let prefix = ["g2.", "p1.", "g1.", "x1.", "g.", "", "p9."][pick(rng, 7)];
+            let prefixes = ["g2.", "p2.", "p1.", "g1.", "x1.", "g.", "", "p9.", "g3."];
+            let prefix = prefixes[pick(rng, prefixes.len())];
             let rest = text.split_once('.').map_or(text, |(_, r)| r);
             return format!("{prefix}{rest}");
         }
@@ -99,6 +100,11 @@ fn no_outside_input_panics_and_every_refusal_is_clear() {
         elsewhere.scenario = battles[(i + 1) % battles.len()].scenario.meta.id.clone();
         game_links.push(encode_game_link(&elsewhere, &find).unwrap());
         files.push(elsewhere.to_json());
+    }
+    // Links already sent, of the first versions.
+    for (_, game_link, position_link) in FIRST_VERSION_LINKS {
+        game_links.push(game_link.to_string());
+        position_links.push(position_link.to_string());
     }
     let mut rng = Pcg32::seed_from_u64(17);
     let (mut opened, mut refused) = (0usize, 0usize);

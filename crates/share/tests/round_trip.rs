@@ -106,3 +106,130 @@ fn a_game_link_read_with_another_version_of_the_battle_is_refused() {
     assert_eq!(decode_game_link(&link, changed), Err(ShareError::NotForThisBattle));
     assert_eq!(decode_game_link(&link, |_| None), Err(ShareError::UnknownBattle("samarkand".into())));
 }
+
+/// A game link gives back the very lines of a save, whatever they hold: words the notation does
+/// not have, a line that begins with a unit's name, a facing that does not end its line, hexes
+/// far apart or off any map.
+#[test]
+fn a_game_link_gives_back_any_line() {
+    let battles = battles();
+    let issus = battles.iter().find(|b| b.scenario.meta.id == "issus").unwrap();
+    let (unit, other) = (&issus.scenario.units[0].id, &issus.scenario.units[1].id);
+    let leader = &issus.scenario.leaders[0].id;
+    let commands = [
+        format!("move {unit} 2409 2408 facing NE"),
+        format!("{unit} 2409 facing NE"),
+        format!("{unit}; move"),
+        format!("move {unit}"),
+        format!("move {unit};"),
+        format!("move {unit} facing"),
+        format!("move {unit} 2409 facing NE with {leader}"),
+        format!("move {unit} 2409 2408 facing NE;"),
+        format!("move {unit} to 3211-3311 facing SE"),
+        format!("move {unit} to 3211-3511 column SW"),
+        format!("withdraw-pw {leader} {unit} 3417 3418 facing W; {other} 3316 3317 facing W"),
+        format!("withdraw {unit} 3417 facing W fire"),
+        format!("leader {leader} 0101 9999 0102 1717"),
+        format!("move {unit} 0000 9999 0001 facing SE facing E"),
+        format!("move {other} {unit} facing W"),
+        "facing E".into(),
+        "move 2409 facing E".into(),
+        "rout nobody to 0101-0102".into(),
+        String::new(),
+        " ".into(),
+        "move  x".into(),
+        "end".into(),
+    ];
+    let save = Save {
+        format: SAVE_FORMAT,
+        scenario: "issus".into(),
+        fingerprint: Some(issus.fingerprint.clone()),
+        seed: u64::MAX,
+        options: OptionChanges::new(),
+        commands: commands.to_vec(),
+        name: Some("odd lines".into()),
+    };
+    let link = encode_game_link(&save, finder(&battles)).unwrap();
+    assert_eq!(decode_game_link(&link, finder(&battles)).unwrap(), save);
+}
+
+/// Every field of a unit's and a leader's state comes back from a position link, and the rarer
+/// fields of the state too, whatever their values. (The literals below name every field: one
+/// added to the state does not compile here until it is given a value to carry.)
+#[test]
+fn a_position_link_keeps_every_field() {
+    use sarissa_rules::game::{LeaderState, LeaderStatus, PwOrder, Supply, UnitState};
+    use sarissa_rules::scenario::units::Placement;
+    use sarissa_rules::{HexId, Vertex};
+    let battles = battles();
+    let issus = battles.iter().find(|b| b.scenario.meta.id == "issus").unwrap();
+    let (game, _) = random_game(issus, 5, 40);
+    let mut state = game.state.clone();
+    let (a, b) = (issus.scenario.units[1].id.clone(), issus.scenario.units[2].id.clone());
+    state.units[0] = UnitState {
+        placement: Placement::Two(HexId::new(1, 2), HexId::new(5, 9)),
+        facing: Vertex::SW,
+        hits: 200,
+        moved: true,
+        eliminated: true,
+        routed: true,
+        rallied: true,
+        reacted: true,
+        supply: Supply::Low,
+        screen_supply: Supply::No,
+        fired: true,
+        artillery_shots: 3,
+        engine: true,
+        order_start: Some(Placement::Two(HexId::new(20, 20), HexId::new(20, 21))),
+        order_mp: 7,
+        order_hexes: 4,
+        may_move_on: true,
+        withdrawal_volleys: vec![a.clone(), "nobody".into()],
+        entry_volleys: vec![b],
+        column: true,
+        column_at_start: true,
+        withdrew_alone: true,
+        zoc_at_orders_start: true,
+        engaged: true,
+        rampaging: true,
+        square: true,
+        dismounted: true,
+        all_round: true,
+    };
+    state.units[1].placement = Placement::One(HexId::new(99, 0));
+    state.units[1].order_start = Some(Placement::One(HexId::new(0, 99)));
+    state.leaders[0] = LeaderState {
+        at: HexId::new(0, 0),
+        status: LeaderStatus::Eliminated,
+        fled: true,
+        succession: 3,
+        no_momentum: true,
+        was_in_enemy_zoc: true,
+        mp_used: 9,
+        used_line_command: true,
+        moved_by_overall: true,
+        must_activate: true,
+        rallies_tried: vec![a, "nobody".into()],
+        wounds: 2,
+        elite_phases: 1,
+        in_elite_phase: true,
+        passed: true,
+        restricted: true,
+    };
+    state.leaders[1].status = LeaderStatus::Active;
+    state.turn = 1_000;
+    state.tie = Some((5, 1));
+    state.trumps_tried = [true, false];
+    state.pre_arranged = vec![PwOrder {
+        leader: issus.scenario.leaders[2].id.clone(),
+        units: vec!["someone".into()],
+        revealed: true,
+        activated: false,
+    }];
+    state.breaches = vec![(HexId::new(3, 4), HexId::new(3, 5))];
+    state.damaged_gates = vec![(HexId::new(7, 7), HexId::new(8, 7))];
+    state.gate_holders = vec![(HexId::new(1, 1), 1)];
+    let position = Position { scenario: "issus".into(), fingerprint: None, options: OptionChanges::new(), state };
+    let link = encode_position_link(&position, finder(&battles)).unwrap();
+    assert_eq!(decode_position_link(&link, finder(&battles)).unwrap(), position);
+}

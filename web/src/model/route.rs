@@ -11,8 +11,8 @@ pub enum Route {
     Replay,
     /// A new game of a battle, by scenario id; it becomes `Play` once started.
     Battle(String),
-    /// A game link (`g1.…`) or a position link (`p1.…`) being opened; it becomes `Play` once
-    /// the game is in the library.
+    /// A game link (`g2.…`) or a position link (`p2.…`), of any version, being opened; it
+    /// becomes `Play` once the game is in the library.
     Link(String),
 }
 
@@ -26,7 +26,7 @@ impl Route {
         if path == "replay" {
             return Self::Replay;
         }
-        if path.starts_with("g1.") || path.starts_with("p1.") {
+        if sarissa_share::is_link(path) {
             return Self::Link(path.to_string());
         }
         match path.split_once('/') {
@@ -68,5 +68,7 @@ mod tests {
         assert_eq!(Route::parse("#g1.AbC_-9"), Route::Link("g1.AbC_-9".into()));
         assert_eq!(Route::parse("#/p1.xyz"), Route::Link("p1.xyz".into()));
         assert_eq!(Route::parse(&Route::Link("p1.xyz".into()).hash()), Route::Link("p1.xyz".into()));
+        assert_eq!(Route::parse("#g2.AbC"), Route::Link("g2.AbC".into()));
+        assert_eq!(Route::parse("#p2.AbC"), Route::Link("p2.AbC".into()));
     }
 }

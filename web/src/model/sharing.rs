@@ -35,7 +35,7 @@ pub fn links(json: &str) -> Result<Links, String> {
 /// The game a link holds: a game link replayed (up to its last good move, saying so), a
 /// position link as a new game that begins there.
 pub fn open(link: &str) -> Restoring {
-    if link.starts_with(sarissa_share::POSITION_LINK_PREFIX) {
+    if sarissa_share::is_position_link(link) {
         let position = decode_position_link(link, scenarios::battle).map_err(|e| e.to_string())?;
         let opened = open_position(&position, scenarios::battle).map_err(|e| e.to_string())?;
         let session = Session::at_position(opened.game, position.options.clone(), link.to_string());
@@ -60,7 +60,7 @@ mod tests {
         }
         let links = links(&s.to_json()).unwrap();
         let game_link = links.game.clone().unwrap();
-        assert!(game_link.starts_with("g1.") && links.position.starts_with("p1."));
+        assert!(game_link.starts_with("g2.") && links.position.starts_with("p2."));
         let (by_history, note) = open(&game_link).unwrap();
         assert_eq!(note, None);
         assert_eq!(by_history.game.state_hash(), s.game.state_hash());
@@ -73,7 +73,7 @@ mod tests {
 
     #[test]
     fn a_damaged_link_is_refused_in_plain_words() {
-        for bad in ["g1.", "g1.!!!", "p1.AAAA", "g1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"] {
+        for bad in ["g1.", "g1.!!!", "p1.AAAA", "g1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "g2.", "p2.AAAA"] {
             let why = open(bad).err().unwrap_or_default();
             assert!(!why.is_empty() && !why.contains("EOF") && !why.contains("column"), "{bad}: {why}");
         }
