@@ -48,6 +48,11 @@ enum Cmd {
         /// Also print the final state hash as the last line.
         #[arg(long)]
         hash: bool,
+        /// For testing: the next shock combat to reach the Shock Combat Results Table takes this
+        /// result, written as the table does, e.g. --shock-result "3(2)" (hits to the attacker,
+        /// to the defender); its die is still rolled, and the log says the result was forced.
+        #[arg(long, value_name = "A(D)", value_parser = sarissa_rules::charts::shock_results::parse_result)]
+        shock_result: Option<(u8, u8)>,
     },
     /// Play random legal games and check invariants after every command.
     Soak {
@@ -103,8 +108,8 @@ fn main() -> ExitCode {
     match cli.command {
         Cmd::Validate { files } => validate(&files),
         Cmd::Summary { file } => summary(&file),
-        Cmd::Run { scenario, seed, dice, script, options, hash } => {
-            run::run(&scenario, seed, dice, &script, options.into_iter().collect(), hash)
+        Cmd::Run { scenario, seed, dice, script, options, hash, shock_result } => {
+            run::run(&scenario, seed, dice, &script, options.into_iter().collect(), hash, shock_result)
         }
         Cmd::Soak { games, seed, scenario, commands, turns, options } => {
             soak::soak(games, seed, scenario, commands, turns, options.into_iter().collect())

@@ -50,6 +50,7 @@ pub fn run(
     script: &Path,
     options: OptionChanges,
     hash: bool,
+    shock_result: Option<(u8, u8)>,
 ) -> ExitCode {
     let scenario =
         match read_scenario(scenario).and_then(|s| s.with_options(&options).map_err(|e| format!("--option: {e}"))) {
@@ -82,6 +83,11 @@ pub fn run(
         }
     };
     print(&opening);
+    // For testing (--shock-result): one event before the script's first command, so the log
+    // replays to the same game.
+    if let Some(cell) = shock_result {
+        print(&game.force_shock_result(cell));
+    }
     // A battle set up mid-play may start with losses already counted.
     let mut points = rout_points(&game);
     if points != [0, 0] {

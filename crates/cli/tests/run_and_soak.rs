@@ -202,3 +202,59 @@ fn a_position_starts_on_its_turn_and_rout_points_are_printed_as_they_change() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.trim(), format!("rout points: Blue {blue} of 20, Red 0 of 30"));
 }
+
+/// Blue's hypaspists (`crates/cli/tests/field.toml`) march up to red's MI and attack it.
+const FIELD_SHOCK: &str = "pre-arrange\nactivate hero\nmove hyp 0405 0505 facing E\nno-reaction\nend\nshock\n";
+
+#[test]
+fn shock_result_forces_the_next_shock_and_the_log_says_so() {
+    let path = script("field-shock.txt", FIELD_SHOCK);
+    let args = ["run", "--scenario", "crates/cli/tests/field.toml", "--dice", "0,0,0,0", "--script", &path];
+    let out = sarissa(&[&args[..], &["--shock-result", "0(5)"]].concat());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let ev = events(&out);
+    assert_eq!(ev[2], serde_json::json!({"event":"shock_result_to_be_forced","attacker_hits":0,"defender_hits":5}));
+    let resolved = ev.iter().find(|e| e["event"] == "shock_resolved").expect("a shock");
+    let lines: Vec<&str> = resolved["lines"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
+    assert!(lines.contains(&"result 3(2) (GBA 9.54, CG 9.44)"), "{lines:?}");
+    assert!(
+        lines.contains(&"result forced for testing: 0(5), where the table gives 3(2) (sarissa run --shock-result)"),
+        "{lines:?}"
+    );
+    let forced = ev.iter().position(|e| e["event"] == "shock_result_forced").expect("said");
+    assert_eq!(
+        ev[forced],
+        serde_json::json!({"event":"shock_result_forced","attacker_hits":0,"defender_hits":5,"table":[3,2]})
+    );
+    assert_eq!(ev[forced + 1], serde_json::json!({"event":"cohesion_hits","unit":"red","hits":7,"cause":"shock"}));
+
+    // Without the option: the table's 3(2), and no word of forcing.
+    let normal = sarissa(&args);
+    let text = String::from_utf8_lossy(&normal.stdout);
+    assert!(normal.status.success() && !text.contains("forced"), "{text}");
+}
+
+#[test]
+fn a_shock_result_not_on_the_table_is_refused_in_a_sentence() {
+    let path = script("field-shock-bad.txt", FIELD_SHOCK);
+    for bad in ["9(9)", "3-2"] {
+        let out = sarissa(&[
+            "run",
+            "--scenario",
+            "crates/cli/tests/field.toml",
+            "--seed",
+            "1",
+            "--script",
+            &path,
+            "--shock-result",
+            bad,
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("is not a result of the Shock Combat Results Table") || err.contains("is not a shock result"),
+            "{err}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+}

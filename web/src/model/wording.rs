@@ -392,6 +392,14 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
         Event::ShockSegmentBegan { .. } | Event::ShockSegmentEnded { .. } | Event::EliteInitiativeOffered { .. } => {
             return None
         }
+        Event::ShockResultToBeForced { attacker_hits, defender_hits } => entry(
+            format!("For testing: the next shock combat will take {attacker_hits}({defender_hits}), whatever the table says."),
+            None,
+        ),
+        Event::ShockResultForced { attacker_hits, defender_hits, table: (a, d) } => entry(
+            format!("For testing, the result was forced: {attacker_hits}({defender_hits}) instead of the table's {a}({d})."),
+            None,
+        ),
         Event::EliteInitiativeTaken { leader } => about(
             entry(
                 format!("{} takes the elite commander's opening orders phase (no momentum).", unit_name(s, leader)),

@@ -87,6 +87,30 @@ pub fn shock_result(column: i32, modified_dr: i32) -> ShockResult {
     ShockResult { attacker_hits, defender_hits, origin: origin(c, r) }
 }
 
+/// Reads a result written as the table prints it, "A(D)" (hits to the attacker, hits to the
+/// defender, e.g. `3(2)`), and checks that some cell of the table gives it; for forcing a result
+/// in testing (`sarissa run --shock-result`).
+pub fn parse_result(text: &str) -> Result<(u8, u8), String> {
+    let t = text.trim();
+    let cell = t
+        .strip_suffix(')')
+        .and_then(|r| r.split_once('('))
+        .and_then(|(a, d)| Some((a.trim().parse::<u8>().ok()?, d.trim().parse::<u8>().ok()?)));
+    let Some(cell) = cell else {
+        return Err(format!(
+            "`{t}` is not a shock result: write it as the table does, hits to the attacker then the defender's in brackets, e.g. 3(2)"
+        ));
+    };
+    if TABLE.iter().flatten().any(|&c| c == cell) {
+        return Ok(cell);
+    }
+    let mut cells: Vec<(u8, u8)> = TABLE.iter().flatten().copied().collect();
+    cells.sort_unstable();
+    cells.dedup();
+    let list: Vec<String> = cells.iter().map(|(a, d)| format!("{a}({d})")).collect();
+    Err(format!("{t} is not a result of the Shock Combat Results Table; its results are {}", list.join(", ")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,5 +246,14 @@ mod tests {
                 assert_eq!(hits(c, dr).1, 2, "column {c}, DR {dr}");
             }
         }
+    }
+
+    #[test]
+    fn a_forced_result_is_read_in_the_tables_notation() {
+        assert_eq!(parse_result("3(2)"), Ok((3, 2)));
+        assert_eq!(parse_result(" 0(5) "), Ok((0, 5)));
+        assert!(parse_result("9(9)").unwrap_err().contains("is not a result of the Shock Combat Results Table"));
+        assert!(parse_result("3-2").unwrap_err().contains("is not a shock result"));
+        assert!(parse_result("").is_err());
     }
 }

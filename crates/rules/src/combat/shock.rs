@@ -173,6 +173,9 @@ pub struct ShockSetup {
     /// CG 9.17\[3\]: the Charisma an Indian overall commander lends attackers and defenders
     /// from beside them (Indian Charisma); a side uses it when it beats its own leader's.
     pub lent_charisma: [u8; 2],
+    /// For testing only (`sarissa run --shock-result`): the cell "A(D)" used instead of the
+    /// table's; the die is rolled all the same. `None` in every normal combat.
+    pub forced: Option<(u8, u8)>,
 }
 
 impl ShockSetup {
@@ -187,6 +190,7 @@ impl ShockSetup {
             conditions: vec![],
             advance_hits: 0,
             lent_charisma: [0, 0],
+            forced: None,
         }
     }
 }
@@ -319,6 +323,9 @@ pub enum StepKind {
     CrtRoll { natural: u8, attacker_charisma: i32, defender_charisma: i32, modified: i32, row: u8 },
     /// The CRT cell "A(D)".
     RawResult { attacker_hits: u8, defender_hits: u8, origin: Origin },
+    /// For testing only: the cell used instead of the table's (`table`), set by
+    /// [`ShockSetup::forced`].
+    Forced { attacker_hits: u8, defender_hits: u8, table: (u8, u8) },
     /// A multiplier or cap on the result and the hits after it.
     Multiplier { what: &'static str, attacker_hits: u32, defender_hits: u32 },
     /// Hits to each unit of a side (10.13: evenly, the odd hit to the chosen unit first).
@@ -1075,12 +1082,18 @@ fn struggle(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, lo
         modified,
         row,
     });
-    let result = shock_result(column as i32, modified);
+    let mut result = shock_result(column as i32, modified);
     log.push("GBA 9.54, CG 9.44", || StepKind::RawResult {
         attacker_hits: result.attacker_hits,
         defender_hits: result.defender_hits,
         origin: result.origin,
     });
+    if let Some((attacker_hits, defender_hits)) = setup.forced {
+        let table = (result.attacker_hits, result.defender_hits);
+        result.attacker_hits = attacker_hits;
+        result.defender_hits = defender_hits;
+        log.push("sarissa run --shock-result", || StepKind::Forced { attacker_hits, defender_hits, table });
+    }
 
     // Step 4 multipliers (GBA 9.16, CG 9.17[4]); GBA order per digest A26: x2 / x3, halvings, cap.
     let (mut ah, mut dh) = (result.attacker_hits as u32, result.defender_hits as u32);

@@ -994,6 +994,9 @@ fn strike_hits(
     let (attackers, defenders) = (ids(&combat.attackers), ids(&combat.defenders));
     // The resolver's results come in the setup's order.
     let (a_order, d_order) = (clash_order(tx.scenario, &combat.attackers), clash_order(tx.scenario, &combat.defenders));
+    // For testing only: a cell forced on the next combat to reach the table (`--shock-result`).
+    let forced = tx.state.forced_shock.map(|cell| ShockSetup { forced: Some(cell), ..setup.clone() });
+    let setup = forced.as_ref().unwrap_or(setup);
     let mut error = None;
     let outcome: ShockOutcome = {
         let mut dice = || match tx.roll(RollPurpose::Shock { combat: k as u8 }) {
@@ -1030,6 +1033,11 @@ fn strike_hits(
         column: outcome.column,
         lines: outcome.steps.iter().filter_map(|s| describe(&s.kind).map(|t| format!("{t} ({})", s.rule))).collect(),
     });
+    for step in &outcome.steps {
+        if let StepKind::Forced { attacker_hits, defender_hits, table } = step.kind {
+            tx.emit(Event::ShockResultForced { attacker_hits, defender_hits, table });
+        }
+    }
     // Leaders hurt in the combat (9.14, 9.2, 9.22).
     let leaders = [
         side_leader(tx.scenario, &tx.state, &combat.attackers),
@@ -1152,6 +1160,9 @@ fn describe(step: &StepKind) -> Option<String> {
         }
         StepKind::RawResult { attacker_hits, defender_hits, .. } => {
             format!("result {attacker_hits}({defender_hits})")
+        }
+        StepKind::Forced { attacker_hits, defender_hits, table: (a, d) } => {
+            format!("result forced for testing: {attacker_hits}({defender_hits}), where the table gives {a}({d})")
         }
         StepKind::Multiplier { what, attacker_hits, defender_hits } => {
             format!("{what}: {attacker_hits}({defender_hits})")

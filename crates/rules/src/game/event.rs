@@ -418,6 +418,19 @@ pub enum Event {
     ShockSegmentEnded {
         leader: String,
     },
+    /// For testing only (`sarissa run --shock-result`): the next shock combat uses this cell,
+    /// "A(D)", instead of the table's. No rule and no player gives it.
+    ShockResultToBeForced {
+        attacker_hits: u8,
+        defender_hits: u8,
+    },
+    /// The forced cell was used: the combat's die was rolled as always, and the table would
+    /// have given `table` ("A(D)"); the combat went on from `attacker_hits(defender_hits)`.
+    ShockResultForced {
+        attacker_hits: u8,
+        defender_hits: u8,
+        table: (u8, u8),
+    },
     /// A leader hurt by missile fire, in a shock or in personal combat (GBA 8.19, 9.14, 9.2):
     /// Finished for the turn, Wounded (every rating −1) or Severely Wounded (−2), or Killed
     /// (9.22; a second wound kills, already applied in `result`).
@@ -1233,6 +1246,10 @@ impl GameState {
                     lenders,
                 };
             }
+            Event::ShockResultToBeForced { attacker_hits, defender_hits } => {
+                self.forced_shock = Some((*attacker_hits, *defender_hits));
+            }
+            Event::ShockResultForced { .. } => self.forced_shock = None,
             Event::ShockDesignated { .. }
             | Event::ShockResolved { .. }
             | Event::ShockSegmentEnded { .. }

@@ -388,6 +388,12 @@ pub struct GameState {
     /// Overall commanders who declared a retire to camp, and how far it has gone (CG 12.4).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub retire: Vec<Retire>,
+    /// For testing only (`sarissa run --shock-result`): the cell the next shock combat uses
+    /// instead of the one the table gives, "A(D)" (hits to the attacker, to the defender). Set by
+    /// [`crate::Event::ShockResultToBeForced`], used and cleared by
+    /// [`crate::Event::ShockResultForced`]; absent in every normal game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forced_shock: Option<(u8, u8)>,
     /// CG 12.31: the elephants trying to breach a camp's palisade or gate this turn, each where
     /// and as it stood when its attempt began (rulings P175). Emptied after the breach segment.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -517,6 +523,7 @@ impl GameState {
             pre_arranged: Vec::new(),
             camp_orders: None,
             retire: Vec::new(),
+            forced_shock: None,
             breach_attempts: Vec::new(),
             breaches: Vec::new(),
             damaged_towers: Vec::new(),

@@ -93,6 +93,15 @@ impl Game {
         Ok(events)
     }
 
+    /// For testing only (`sarissa run --shock-result`): the next shock combat to reach the
+    /// table uses the cell "A(D)" = `cell` instead of the table's. Not a command: no player,
+    /// save or link can give it; it is one event, which the caller prints with the others.
+    pub fn force_shock_result(&mut self, cell: (u8, u8)) -> Vec<Event> {
+        let event = Event::ShockResultToBeForced { attacker_hits: cell.0, defender_hits: cell.1 };
+        self.state.apply(&self.scenario, &event);
+        vec![event]
+    }
+
     /// Replays a game from its start: the same scenario, dice and commands give the same state.
     pub fn replay(scenario: Arc<Scenario>, dice: Dice, commands: &[Command]) -> Result<Self, (usize, RuleError)> {
         let (mut game, _) = Self::new(scenario, dice).map_err(|e| (0, e))?;
