@@ -78,6 +78,17 @@ pub enum RoughTurnSpares {
     TribalLightInfantryAndSkirmishers,
 }
 
+/// The ground rules of an orderly withdrawal: no enemy ZOC, no rough hex or hexside (GBA 6.75,
+/// CG 6.66).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WithdrawalGround {
+    /// GBA 6.75: of the rough hexes, rocky ones are open to a withdrawal; CG 6.66 makes no such
+    /// exception, and CG 6.24 counts every non-clear hex as rough.
+    pub rocky_open: bool,
+    /// The rule cited when a withdrawal is refused its ground.
+    pub rule: &'static str,
+}
+
 /// Whom a unit may harass (GBA 8.31, CG 9.3, D51).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HarassTargets {
@@ -216,6 +227,8 @@ pub struct RuleHooks {
     /// CG 6.62 exception 2: a chariot may withdraw 1 MP from an elephant though their MAs are
     /// equal (D33); GBA's chariot rules are lost (G2).
     pub chariot_withdraws_from_elephant: bool,
+    /// Where a withdrawal may not go (GBA 6.75, CG 6.66).
+    pub withdrawal_ground: WithdrawalGround,
     /// 7.16, 7.17 (D41).
     pub reaction_facing: ReactionFacingRule,
     /// 7.21: a skirmisher out of missiles has no ZOC in GBA; in CG it keeps its front one (D42).
@@ -289,6 +302,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
     macedonian_pivot_free: true,
     withdrawal_check_exempts_skirmishers: true,
     chariot_withdraws_from_elephant: false,
+    withdrawal_ground: WithdrawalGround { rocky_open: true, rule: "6.75" },
     reaction_facing: ReactionFacingRule {
         ma_difference: true,
         minimum_hit: true,
@@ -363,6 +377,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     macedonian_pivot_free: false,
     withdrawal_check_exempts_skirmishers: false,
     chariot_withdraws_from_elephant: true,
+    withdrawal_ground: WithdrawalGround { rocky_open: false, rule: "CG 6.66" },
     reaction_facing: ReactionFacingRule {
         ma_difference: false,
         minimum_hit: false,
@@ -484,5 +499,6 @@ mod tests {
         assert_eq!(cg.activation_tie, TieRule::DieRoll);
         assert!(!cg.second_move_hit_exempts_skirmishers);
         assert!(!cg.reaction_facing.minimum_hit && gba.reaction_facing.minimum_hit);
+        assert!(gba.withdrawal_ground.rocky_open && !cg.withdrawal_ground.rocky_open);
     }
 }
