@@ -3,9 +3,10 @@
 
 mod common;
 use common::*;
-use sarissa_rules::game::{Command, Event, Phase};
+use sarissa_rules::command::line::Formation;
+use sarissa_rules::game::{Command, Event, Phase, RuleError};
 use sarissa_rules::map::hex::Vertex;
-use sarissa_rules::scenario::units::Placement;
+use sarissa_rules::scenario::units::{LineType, Placement};
 use sarissa_rules::Game;
 
 const CG: &str = "chandragupta";
@@ -55,4 +56,90 @@ fn no_withdrawal_into_any_rough_hex_rocky_included_cg_6_66() {
     let (game, result) = withdraw_into(CG, "0905");
     assert!(result.is_ok(), "{result:?}");
     assert_eq!(game.state.units[1].placement, Placement::One(h("0905")));
+}
+
+// --- A wing commander's line command (GBA 4.51) -------------------------------------------
+
+fn l_leader(id: &str, role: &str, initiative: u8, range: u8, strategy: u8, at: &str) -> String {
+    format!("{{ id = \"{id}\", name = \"{id}\", role = \"{role}\", initiative = {initiative}, command_range = {range}, charisma = 1, personal_combat = 3, line_command = true, strategy = {strategy}, at = \"{at}\" }}")
+}
+
+/// Turn 2, `role` at 0404 out of the overall commander's range (0110, range 3), offered first,
+/// before three phalanxes abreast in column 05.
+fn out_of_range(role: &str, dice: &[u8]) -> (Game, Result<Vec<Event>, RuleError>) {
+    let mut f = Field {
+        units: [
+            (1..=3)
+                .map(|i| {
+                    unit(&format!("ph{i}"), "PH", "MA", 10, 7, 4, "", &format!("050{}-050{}", 2 * i - 1, 2 * i), "E")
+                })
+                .collect(),
+            vec![unit("r", "HC", "", 3, 6, 7, "", "1210", "W")],
+        ],
+        leaders: [
+            vec![l_leader("sub", role, 2, 4, 4, "0404"), l_leader("king", "overall", 4, 3, 0, "0110")],
+            vec![leader("foe", "overall", 9, 4, "1209")],
+        ],
+        ..Field::default()
+    };
+    f.macedonian = [false, true];
+    let (mut game, _) = f.start(dice);
+    for id in ["sub", "king", "foe"] {
+        ok(&mut game, pass(id));
+    }
+    no_pw(&mut game);
+    assert_eq!(game.state.turn, 2);
+    ok(&mut game, activate("sub"));
+    let result = game.execute(&Command::LineCommand {
+        line: LineType::parse("PH/MA").unwrap(),
+        anchor: "ph2".into(),
+        formation: Formation::Abreast,
+        units: Vec::new(),
+    });
+    (game, result)
+}
+
+#[test]
+fn a_wing_commander_gives_a_line_command_without_a_strategy_roll_out_of_range_gba_4_51() {
+    // A subordinate there rolls his strategy 4, and a 5 fails him…
+    let (_, result) = out_of_range("subordinate", &[5]);
+    let events = result.unwrap();
+    assert!(events.contains(&Event::LineRefused { leader: "sub".into() }), "{events:?}");
+    // …a wing commander rolls nothing and his line is declared.
+    let (_, result) = out_of_range("wing", &[5]);
+    let events = result.unwrap();
+    assert!(!events.iter().any(|e| matches!(e, Event::DieRolled { .. })), "{events:?}");
+    assert!(events.iter().any(|e| matches!(e, Event::LineDeclared { .. })), "{events:?}");
+}
+
+// --- No advance after fire (GBA 9.36, CG 9.25) --------------------------------------------
+
+/// Archers fire at a skirmisher one hit short of its TQ beside them: it routs and is gone, and
+/// nobody steps into the hex it left.
+fn a_volley_empties_a_hex(rules: &'static str) {
+    let (mut game, _) = Field {
+        rules,
+        ..two_armies(
+            vec![unit("cretans", "SK", "A", 1, 5, 6, "A", "0405", "E")],
+            vec![unit("red", "SK", "A", 1, 5, 6, "A", "0505", "W")],
+        )
+    }
+    .start(&[1, 1, 1, 1]);
+    game.state.units[1].hits = 4;
+    ok(&mut game, activate("hero"));
+    let events = ok(&mut game, fire("cretans", "red"));
+    assert!(game.state.units[1].eliminated, "{events:?}");
+    assert!(!events.iter().any(|e| matches!(e, Event::UnitAdvanced { .. })), "{events:?}");
+    assert_eq!(game.state.units[0].placement, Placement::One(h("0405")));
+    assert!(matches!(game.state.phase, Phase::Orders { .. }), "{:?}", game.state.phase);
+}
+
+#[test]
+fn no_advance_after_missile_fire_alone_gba_9_36() {
+    a_volley_empties_a_hex(GBA);
+}
+
+#[test]
+fn no_advance_after_missile_fire_alone_cg_9_25() {
+    a_volley_empties_a_hex(CG);
 }
