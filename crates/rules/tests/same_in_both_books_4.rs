@@ -143,3 +143,32 @@ fn no_advance_after_missile_fire_alone_gba_9_36() {
 fn no_advance_after_missile_fire_alone_cg_9_25() {
     a_volley_empties_a_hex(CG);
 }
+
+// --- One rally try per leader and unit a turn (CG 11.32) ----------------------------------
+
+#[test]
+fn a_leader_tries_to_rally_a_unit_once_a_turn_cg_11_32() {
+    // Roll 6 > initiative 4 + 1: the rally fails and the horse rout-moves; momentum (0) gives
+    // the leader another phase, but not another try at the horse.
+    let (mut game, _) = Field {
+        rules: CG,
+        ..two_armies(
+            vec![unit("horse", "HC", "", 3, 7, 7, "", "1005", "E")],
+            vec![unit("far", "MI", "", 4, 5, 5, "", "1209", "W")],
+        )
+    }
+    .start(&[6, 0, 0, 0]);
+    game.state.units[0].routed = true;
+    game.state.leaders[0].at = h("0905");
+    ok(&mut game, activate("hero"));
+    let rally = Command::Rally { unit: "horse".into(), facing: Vertex::W };
+    ok(&mut game, rally.clone());
+    rout_first(&mut game);
+    assert!(game.state.units[0].routed && !game.state.units[0].eliminated);
+    ok(&mut game, Command::EndOrders);
+    ok(&mut game, Command::TryMomentum);
+    let _ = game.execute(&Command::DeclineTrump);
+    assert!(matches!(game.state.phase, Phase::Orders { .. }), "{:?}", game.state.phase);
+    let err = game.execute(&rally).unwrap_err().to_string();
+    assert!(err.contains("once a turn"), "{err}");
+}
