@@ -172,3 +172,28 @@ fn a_leader_tries_to_rally_a_unit_once_a_turn_cg_11_32() {
     let err = game.execute(&rally).unwrap_err().to_string();
     assert!(err.contains("once a turn"), "{err}");
 }
+
+// --- Reload (CG 8.110) --------------------------------------------------------------------
+
+#[test]
+fn units_clear_of_enemy_zoc_and_missile_range_reload_at_the_end_of_the_turn_cg_8_110() {
+    use sarissa_rules::combat::missile::Supply;
+    // The archers at 0305 are clear; the slingers stand within the enemy bows' range and sight.
+    let (mut game, _) = Field {
+        rules: CG,
+        ..two_armies(
+            vec![
+                unit("archers", "SK", "A", 1, 5, 6, "A", "0305", "E"),
+                unit("slingers", "SK", "S", 1, 5, 6, "S", "0309", "E"),
+            ],
+            vec![unit("bows", "LI", "A", 3, 5, 5, "A", "0609", "W")],
+        )
+    }
+    .start(&[]);
+    game.state.units[0].supply = Supply::Low;
+    game.state.units[1].supply = Supply::No;
+    ok(&mut game, pass("hero"));
+    ok(&mut game, pass("foe"));
+    assert_eq!(game.state.units[0].supply, Supply::Full);
+    assert_eq!(game.state.units[1].supply, Supply::No, "in range and sight of enemy bows: no reload");
+}
