@@ -197,3 +197,40 @@ fn units_clear_of_enemy_zoc_and_missile_range_reload_at_the_end_of_the_turn_cg_8
     assert_eq!(game.state.units[0].supply, Supply::Full);
     assert_eq!(game.state.units[1].supply, Supply::No, "in range and sight of enemy bows: no reload");
 }
+
+// --- Shock markers (CG 7.33, 7.34) --------------------------------------------------------
+
+#[test]
+fn a_heavy_unit_that_moved_up_must_shock_and_check_a_stationary_one_may_without_cg_7_33_7_34() {
+    let (mut game, _) = Field {
+        rules: CG,
+        ..two_armies(
+            vec![unit("hi", "HI", "", 5, 6, 4, "", "0405", "E"), unit("still", "MI", "", 4, 4, 5, "", "0604", "SE")],
+            vec![unit("r", "MI", "", 4, 5, 5, "", "0605", "W")],
+        )
+    }
+    .start(&[5; 20]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, mv("hi", &["0505"], Vertex::E));
+    while matches!(game.state.phase, Phase::Reaction { .. }) {
+        ok(&mut game, Command::EndReaction);
+    }
+    let events = ok(&mut game, Command::EndOrders);
+    let began = events.iter().find_map(|e| match e {
+        Event::ShockSegmentBegan { must, optional, .. } => Some((must.clone(), optional.clone())),
+        _ => None,
+    });
+    assert_eq!(began, Some((vec!["hi".to_string()], vec!["still".to_string()])), "{events:?}");
+    let events = ok(&mut game, Command::Shock { attackers: vec!["still".into()] });
+    let lines = events
+        .iter()
+        .find_map(|e| match e {
+            Event::ShockResolved { lines, .. } => Some(lines.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("a shock: {events:?}"));
+    // The pre-shock check: the mover (TQ 6) only; the stationary attacker (TQ 4) has none.
+    let check =
+        |tq: u8| lines.iter().any(|l| l.starts_with("charge check") && l.contains(&format!("against TQ {tq},")));
+    assert!(check(6) && !check(4), "{lines:?}");
+}
