@@ -234,3 +234,29 @@ fn a_heavy_unit_that_moved_up_must_shock_and_check_a_stationary_one_may_without_
         |tq: u8| lines.iter().any(|l| l.starts_with("charge check") && l.contains(&format!("against TQ {tq},")));
     assert!(check(6) && !check(4), "{lines:?}");
 }
+
+// --- A harassment's path (CG 9.33) --------------------------------------------------------
+
+/// Javelin skirmishers at 0305 harass slower infantry at 0505 over `hexside` drawn on every
+/// side of 0305 toward the target; the volley's events, or the refusal.
+fn harass_across(hexside: &'static str) -> Result<Vec<Event>, RuleError> {
+    let (mut game, _) = Field {
+        rules: CG,
+        hexsides: vec![(hexside, "0305-0405"), (hexside, "0305-0404")],
+        ..two_armies(
+            vec![unit("peltai", "SK", "J", 1, 5, 6, "J", "0305", "E")],
+            vec![unit("target", "MI", "", 4, 5, 5, "", "0505", "W")],
+        )
+    }
+    .start(&[1]);
+    ok(&mut game, activate("hero"));
+    game.execute(&Command::Harass { unit: "peltai".into(), target: "target".into() })
+}
+
+#[test]
+fn a_harassment_path_crosses_a_stream_but_no_river_cg_9_33() {
+    let events = harass_across("stream").unwrap();
+    assert!(events.iter().any(|e| matches!(e, Event::Harassed { unit, .. } if unit == "peltai")), "{events:?}");
+    let err = harass_across("minor_river").unwrap_err();
+    assert_eq!(err.rule(), "8.3", "{err}");
+}

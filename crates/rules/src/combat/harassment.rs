@@ -91,7 +91,7 @@ pub fn options(scenario: &Scenario, state: &GameState, unit: usize, orderable: &
     {
         return Vec::new();
     }
-    // Not from an enemy ZOC (8.32).
+    // Not from an enemy ZOC (8.32; CG 9.33).
     let zoc = crate::map::zoc::enemy_zoc(scenario, state, u.side);
     if zoc.contains_key(&home) {
         return Vec::new();
@@ -114,7 +114,7 @@ pub fn options(scenario: &Scenario, state: &GameState, unit: usize, orderable: &
         let beside_target = |h: HexId| ts.placement.hexes().any(|x| x.is_adjacent(h));
         // The hexes it may pass: open, empty, out of enemy ZOCs but beside the target, and for
         // the ground no rough hex (rocky for skirmishers) nor rough hexside; a stream is fine;
-        // in CG no river either (8.32, CG 9.3).
+        // in CG no river either (8.32, CG 9.3, CG 9.33).
         let open = |from: HexId, h: HexId| {
             let terrain = scenario.map.terrain(h);
             let rough = terrain.is_some_and(|t| t.is_rough())
