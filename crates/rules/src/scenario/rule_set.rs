@@ -261,6 +261,9 @@ pub struct RuleHooks {
     pub harass_targets: HarassTargets,
     /// CG 9.3: a harassment path crosses no river or other hexside feature but a stream (D51).
     pub harass_path_avoids_rivers: bool,
+    /// GBA 8.32 exc.: a skirmisher's harassment path may cross a rocky hex, though it is rough;
+    /// CG 9.33 bars every rough hex (and CG 6.24 counts every non-clear hex as rough).
+    pub harass_rocky_open_to_skirmishers: bool,
     /// CG 11.25, 12.14, 12.213: routers cross no river, fortified hexside or city wall (D68).
     pub routers_barred_by_rivers_and_walls: bool,
     /// CG 12.1: camps — enclosures (12.11), no withdrawal across their fortified hexsides
@@ -334,6 +337,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
     facing: FacingRule { light_chariot_mp: 2, rough_turn_spares: RoughTurnSpares::Elephants },
     harass_targets: HarassTargets::ByType,
     harass_path_avoids_rivers: false,
+    harass_rocky_open_to_skirmishers: true,
     routers_barred_by_rivers_and_walls: false,
     camps: false,
     city: false,
@@ -412,6 +416,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     facing: FacingRule { light_chariot_mp: 1, rough_turn_spares: RoughTurnSpares::TribalLightInfantryAndSkirmishers },
     harass_targets: HarassTargets::LowerMaNoSkirmishers,
     harass_path_avoids_rivers: true,
+    harass_rocky_open_to_skirmishers: false,
     routers_barred_by_rivers_and_walls: true,
     camps: true,
     city: true,
@@ -500,5 +505,6 @@ mod tests {
         assert!(!cg.second_move_hit_exempts_skirmishers);
         assert!(!cg.reaction_facing.minimum_hit && gba.reaction_facing.minimum_hit);
         assert!(gba.withdrawal_ground.rocky_open && !cg.withdrawal_ground.rocky_open);
+        assert!(gba.harass_rocky_open_to_skirmishers && !cg.harass_rocky_open_to_skirmishers);
     }
 }
