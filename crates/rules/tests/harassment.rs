@@ -237,3 +237,26 @@ fn in_chandragupta_a_phalanx_counts_its_higher_ma_and_light_horse_harass_cataphr
     assert!(events.iter().any(|e| matches!(e, Event::Harassed { unit, .. } if unit == "peltai")), "{events:?}");
     assert_eq!(volleys(&events).len(), 1, "{events:?}");
 }
+
+#[test]
+fn skirmishers_harass_across_rocky_ground_in_alexander_but_not_in_chandragupta_gba_8_32_cg_9_33() {
+    // Both hexes ahead of the javelins, beside the hoplites, are rocky: rough ground, which GBA
+    // 8.32 opens to skirmishers and CG 9.33 does not.
+    let rocky = |rules: &'static str| Field {
+        rules,
+        terrain: vec![("0404", 'r'), ("0405", 'r')],
+        ..two_armies(vec![javelins("0305")], vec![hoplites("0505")])
+    };
+    let (mut game, _) = rocky("alexander").start(&[1]);
+    ok(&mut game, activate("hero"));
+    let events = ok(&mut game, harass("peltai", "hoplites"));
+    assert_eq!(volleys(&events), vec![("peltai".to_string(), 1, 1, None)], "{events:?}");
+    let (mut game, _) = rocky("chandragupta").start(&[1]);
+    ok(&mut game, activate("hero"));
+    assert!(!legal_commands(&game).contains(&harass("peltai", "hoplites")));
+    assert_eq!(refused_rule(&mut game, harass("peltai", "hoplites")), "8.3");
+    // On clear ground the same harassment is open in Chandragupta too.
+    let (mut game, _) = Field { terrain: Vec::new(), ..rocky("chandragupta") }.start(&[1]);
+    ok(&mut game, activate("hero"));
+    assert!(legal_commands(&game).contains(&harass("peltai", "hoplites")));
+}

@@ -2,6 +2,9 @@
 //! the defenders left (`shock_segment.rs`); two-hex attackers go straight forward or wheel into
 //! the centre hex (9.33); then the attacker's free turn of a vertex for each one-hex advancer,
 //! or the optional wheel of a two-hex one, before the defender's reactions (9.32, 9.35, P78).
+//!
+//! Only a shock combat's resolution leads here: a volley that empties a hex lets nobody advance
+//! into it (GBA 9.36; CG 9.25).
 
 use crate::charts::movement_costs::{two_hex, Cost};
 use crate::game::{Event, GameState, HitCause, Phase, RuleError, Tx};

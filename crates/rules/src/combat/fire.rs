@@ -574,7 +574,7 @@ pub fn under_enemy_missiles(scenario: &Scenario, state: &GameState, unit: usize)
     })
 }
 
-/// The Reload segment (8.18): units low on or out of missiles, not in an enemy ZOC nor in range
+/// The Reload segment (8.18; CG 8.110): units low on or out of missiles, not in an enemy ZOC nor in range
 /// and sight of an enemy missile unit, are resupplied. Routed units stay without (10.26).
 pub fn reload(tx: &mut Tx) {
     for i in 0..tx.scenario.units.len() {

@@ -91,7 +91,7 @@ pub fn options(scenario: &Scenario, state: &GameState, unit: usize, orderable: &
     {
         return Vec::new();
     }
-    // Not from an enemy ZOC (8.32).
+    // Not from an enemy ZOC (8.32; CG 9.33).
     let zoc = crate::map::zoc::enemy_zoc(scenario, state, u.side);
     if zoc.contains_key(&home) {
         return Vec::new();
@@ -113,17 +113,18 @@ pub fn options(scenario: &Scenario, state: &GameState, unit: usize, orderable: &
         }
         let beside_target = |h: HexId| ts.placement.hexes().any(|x| x.is_adjacent(h));
         // The hexes it may pass: open, empty, out of enemy ZOCs but beside the target, and for
-        // the ground no rough hex (rocky for skirmishers) nor rough hexside; a stream is fine;
-        // in CG no river either (8.32, CG 9.3).
+        // the ground no rough hex (in GBA rocky is open to skirmishers) nor rough hexside; a
+        // stream is fine; in CG no river either (8.32, CG 9.3, CG 9.33).
+        let hooks = crate::scenario::rule_set::hooks(scenario.meta.rules);
         let open = |from: HexId, h: HexId| {
             let terrain = scenario.map.terrain(h);
             let rough = terrain.is_some_and(|t| t.is_rough())
-                && !(terrain == Some(Terrain::Rocky) && u.kind.is_foot_skirmisher());
+                && !(terrain == Some(Terrain::Rocky)
+                    && u.kind.is_foot_skirmisher()
+                    && hooks.harass_rocky_open_to_skirmishers);
             let side = scenario.map.hexside(from, h);
             let side_barred = side.is_some_and(|f| {
-                f.is_rough()
-                    || (crate::scenario::rule_set::hooks(scenario.meta.rules).harass_path_avoids_rivers
-                        && f != crate::map::terrain::HexsideFeature::Stream)
+                f.is_rough() || (hooks.harass_path_avoids_rivers && f != crate::map::terrain::HexsideFeature::Stream)
             });
             scenario.map.contains(h)
                 && !occupied.contains_key(&h)

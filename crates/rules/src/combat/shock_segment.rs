@@ -40,7 +40,8 @@ pub struct Candidate {
     /// It moved up this phase and is a heavy type: it must attack (7.31).
     pub must: bool,
     /// It moved up this phase: the pre-shock TQ check (7.32, 9.13); otherwise none (7.33); nor in
-    /// a city hex (CG 12.211).
+    /// a city hex (CG 12.211). CG's markers say the same: the movers that shock carry "Must Check
+    /// TQ" (CG 7.33), the stationary attackers "No TQ Check" (CG 7.34).
     pub check: bool,
     /// It moved up this phase, check or not: the size ratio rounds in its favour (GBA 9.16 step 2,
     /// CG 9.17\[2\]) and CG 10.61 counts it.

@@ -452,6 +452,8 @@ pub fn eligibility(scenario: &Scenario, state: &GameState, leader: usize) -> Eli
             )
         };
     }
+    // GBA 4.51: a wing commander's line command in his first phase needs no strategy roll, in
+    // the overall commander's range or not.
     // CG 12.17 (P179): inside a camp a subordinate needs no overall commander in range either.
     if l.role == LeaderRole::Wing || state.turn == 1 || crate::works::camp::leader_inside(scenario, state, leader) {
         return Eligibility::Allowed { strategy_roll: false, via_proximity: false };

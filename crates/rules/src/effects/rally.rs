@@ -29,6 +29,7 @@ pub fn refusal(scenario: &Scenario, state: &GameState, unit: usize) -> Option<St
     if *orders_left == 0 || line.is_some() || ordered.contains(&u.id) {
         return Some("a rally is an individual order, and none is left".into());
     }
+    // GBA 10.27; CG 11.32: the limit is the leader's — another leader may still try the unit.
     if state.leaders[li].rallies_tried.contains(&u.id) {
         return Some("each leader tries to rally a unit once a turn".into());
     }

@@ -133,6 +133,13 @@ fn fortified(
     crate::works::breach::hexside_now(scenario, state, from, to).filter(|f| camps && f.is_camp_fortification())
 }
 
+/// A rough hex no withdrawal enters: GBA 6.75 leaves rocky ones open, CG 6.66 none (CG 6.24:
+/// every non-clear hex is rough).
+fn closed_to_withdrawal(scenario: &Scenario, terrain: Terrain) -> bool {
+    let ground = crate::scenario::rule_set::hooks(scenario.meta.rules).withdrawal_ground;
+    terrain.is_rough() && !(ground.rocky_open && terrain == Terrain::Rocky)
+}
+
 /// Everything fixed for one withdrawal.
 pub(crate) struct Retreat<'a> {
     scenario: &'a Scenario,
@@ -222,16 +229,20 @@ impl Retreat<'_> {
                 }
             }
         }
+        let ground = crate::scenario::rule_set::hooks(self.scenario.meta.rules).withdrawal_ground;
+        let rule = ground.rule;
         if self.zoc.contains_key(&to) {
-            return Err(format!("{to} is in an enemy zone of control (6.75)"));
+            return Err(format!("{to} is in an enemy zone of control ({rule})"));
         }
-        if map.terrain(to).is_some_and(|t| t.is_rough() && t != Terrain::Rocky) {
-            return Err(format!(
-                "{to} is rough ground; of rough hexes only rocky ones are open to a withdrawal (6.75)"
-            ));
+        if map.terrain(to).is_some_and(|t| closed_to_withdrawal(self.scenario, t)) {
+            return Err(if ground.rocky_open {
+                format!("{to} is rough ground; of rough hexes only rocky ones are open to a withdrawal ({rule})")
+            } else {
+                format!("{to} is rough ground, closed to a withdrawal ({rule})")
+            });
         }
         if map.hexside(from, to).is_some_and(|f| f.is_rough()) {
-            return Err(format!("the hexside between {from} and {to} is rough (6.75)"));
+            return Err(format!("the hexside between {from} and {to} is rough ({rule})"));
         }
         if let Some(f) = fortified(self.scenario, self.state, from, to) {
             return Err(format!("nobody withdraws across the {} between {from} and {to} (12.14)", f.name()));
@@ -1061,7 +1072,7 @@ impl<'a> BackSteps<'a> {
             && self.occupied.get(&to).is_none_or(|&o| o == self.index)
             && !self.zoc.contains_key(&to)
             && !self.closed.contains_key(&to)
-            && !map.terrain(to).is_some_and(|t| t.is_rough() && t != Terrain::Rocky)
+            && !map.terrain(to).is_some_and(|t| closed_to_withdrawal(self.scenario, t))
             && !map.hexside(from, to).is_some_and(|f| f.is_rough())
             && fortified(self.scenario, self.state, from, to).is_none()
     }

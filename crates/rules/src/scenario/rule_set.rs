@@ -78,6 +78,17 @@ pub enum RoughTurnSpares {
     TribalLightInfantryAndSkirmishers,
 }
 
+/// The ground rules of an orderly withdrawal: no enemy ZOC, no rough hex or hexside (GBA 6.75,
+/// CG 6.66).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WithdrawalGround {
+    /// GBA 6.75: of the rough hexes, rocky ones are open to a withdrawal; CG 6.66 makes no such
+    /// exception, and CG 6.24 counts every non-clear hex as rough.
+    pub rocky_open: bool,
+    /// The rule cited when a withdrawal is refused its ground.
+    pub rule: &'static str,
+}
+
 /// Whom a unit may harass (GBA 8.31, CG 9.3, D51).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HarassTargets {
@@ -216,6 +227,8 @@ pub struct RuleHooks {
     /// CG 6.62 exception 2: a chariot may withdraw 1 MP from an elephant though their MAs are
     /// equal (D33); GBA's chariot rules are lost (G2).
     pub chariot_withdraws_from_elephant: bool,
+    /// Where a withdrawal may not go (GBA 6.75, CG 6.66).
+    pub withdrawal_ground: WithdrawalGround,
     /// 7.16, 7.17 (D41).
     pub reaction_facing: ReactionFacingRule,
     /// 7.21: a skirmisher out of missiles has no ZOC in GBA; in CG it keeps its front one (D42).
@@ -248,6 +261,9 @@ pub struct RuleHooks {
     pub harass_targets: HarassTargets,
     /// CG 9.3: a harassment path crosses no river or other hexside feature but a stream (D51).
     pub harass_path_avoids_rivers: bool,
+    /// GBA 8.32 exc.: a skirmisher's harassment path may cross a rocky hex, though it is rough;
+    /// CG 9.33 bars every rough hex (and CG 6.24 counts every non-clear hex as rough).
+    pub harass_rocky_open_to_skirmishers: bool,
     /// CG 11.25, 12.14, 12.213: routers cross no river, fortified hexside or city wall (D68).
     pub routers_barred_by_rivers_and_walls: bool,
     /// CG 12.1: camps — enclosures (12.11), no withdrawal across their fortified hexsides
@@ -289,6 +305,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
     macedonian_pivot_free: true,
     withdrawal_check_exempts_skirmishers: true,
     chariot_withdraws_from_elephant: false,
+    withdrawal_ground: WithdrawalGround { rocky_open: true, rule: "6.75" },
     reaction_facing: ReactionFacingRule {
         ma_difference: true,
         minimum_hit: true,
@@ -320,6 +337,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
     facing: FacingRule { light_chariot_mp: 2, rough_turn_spares: RoughTurnSpares::Elephants },
     harass_targets: HarassTargets::ByType,
     harass_path_avoids_rivers: false,
+    harass_rocky_open_to_skirmishers: true,
     routers_barred_by_rivers_and_walls: false,
     camps: false,
     city: false,
@@ -363,6 +381,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     macedonian_pivot_free: false,
     withdrawal_check_exempts_skirmishers: false,
     chariot_withdraws_from_elephant: true,
+    withdrawal_ground: WithdrawalGround { rocky_open: false, rule: "CG 6.66" },
     reaction_facing: ReactionFacingRule {
         ma_difference: false,
         minimum_hit: false,
@@ -397,6 +416,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     facing: FacingRule { light_chariot_mp: 1, rough_turn_spares: RoughTurnSpares::TribalLightInfantryAndSkirmishers },
     harass_targets: HarassTargets::LowerMaNoSkirmishers,
     harass_path_avoids_rivers: true,
+    harass_rocky_open_to_skirmishers: false,
     routers_barred_by_rivers_and_walls: true,
     camps: true,
     city: true,
@@ -484,5 +504,7 @@ mod tests {
         assert_eq!(cg.activation_tie, TieRule::DieRoll);
         assert!(!cg.second_move_hit_exempts_skirmishers);
         assert!(!cg.reaction_facing.minimum_hit && gba.reaction_facing.minimum_hit);
+        assert!(gba.withdrawal_ground.rocky_open && !cg.withdrawal_ground.rocky_open);
+        assert!(gba.harass_rocky_open_to_skirmishers && !cg.harass_rocky_open_to_skirmishers);
     }
 }
