@@ -171,7 +171,8 @@ pub fn options(scenario: &Scenario, state: &GameState, unit: usize, orderable: &
 }
 
 /// Light cavalry passing enemy elephants (8.34): never through an elephant's front hex; through
-/// its flank or rear, 2 hits before the fire (P53). `None` when the path is barred.
+/// its flank or rear, 2 hits before the fire (P53). The same in CG 9.35. `None` when the path is
+/// barred.
 fn elephants(scenario: &Scenario, state: &GameState, unit: usize, path: &[HexId]) -> Option<u8> {
     if scenario.units[unit].kind != UnitType::LC {
         return Some(0);
@@ -223,7 +224,7 @@ pub fn counter_volley(
 }
 
 /// The harassment command (8.33): the order and its whole MA are spent; the other side may
-/// shoot back; then the harasser's own volley.
+/// shoot back; then the harasser's own volley. The procedure of CG 9.34 is the same.
 pub fn harass(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
     let (ui, ti) = (tx.unit_index(unit)?, tx.unit_index(target)?);
     let orderable = crate::command::orders::orderable(tx.scenario, &tx.state);

@@ -474,3 +474,14 @@ pub fn refused_rule(game: &mut Game, command: Command) -> &'static str {
         Ok(events) => panic!("{command:?} was accepted: {events:?}"),
     }
 }
+
+/// The volleys among `events`: who fired, at what range, how many hits, in reaction to what.
+pub fn volleys(events: &[Event]) -> Vec<(String, u8, u8, Option<sarissa_rules::combat::fire::ReactionFire>)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::MissileFired { unit, range, hits, reaction, .. } => Some((unit.clone(), *range, *hits, *reaction)),
+            _ => None,
+        })
+        .collect()
+}

@@ -1,0 +1,110 @@
+//! Rules of both books the engine plays, fifth pass (issue 18 §3): each shown through
+//! `Game::execute` with loaded dice on a field set to the Chandragupta rules.
+
+mod common;
+use common::*;
+use sarissa_rules::combat::fire::ReactionFire;
+use sarissa_rules::game::{Command, Event, HitCause, Phase};
+use sarissa_rules::map::facing::{hexes_in, Arc};
+use sarissa_rules::map::hex::{HexId, Hexside, Vertex};
+use sarissa_rules::scenario::units::Placement;
+
+const CG: &str = "chandragupta";
+
+fn harass(unit: &str, target: &str) -> Command {
+    Command::Harass { unit: unit.into(), target: target.into() }
+}
+
+// --- Harassment's procedure (CG 9.34) -----------------------------------------------------
+
+#[test]
+fn a_harasser_fires_as_at_range_1_without_moving_and_the_target_answers_at_the_same_time_cg_9_34() {
+    // Javelin skirmishers (MA 6, 4 hits on TQ 5) harass archers (MA 5) two hexes off. The
+    // archers answer first; their hit would break the skirmishers, yet they still throw, and
+    // only then do both sides' hits count.
+    let field = Field {
+        rules: CG,
+        ..two_armies(
+            vec![unit("peltai", "SK", "J", 1, 5, 6, "J", "0305", "E")],
+            vec![unit("bows", "LI", "A", 3, 5, 5, "A", "0505", "W")],
+        )
+    };
+    let (mut game, _) = field.start(&[1, 1]);
+    game.state.units[0].hits = 4;
+    ok(&mut game, activate("hero"));
+    let events = ok(&mut game, harass("peltai", "bows"));
+    assert!(volleys(&events).is_empty(), "{events:?}");
+    assert!(
+        matches!(&game.state.phase, Phase::Reaction { firers, fire_kind: ReactionFire::Harass, .. } if firers == &vec!["bows".to_string()]),
+        "{:?}",
+        game.state.phase
+    );
+    let events = ok(&mut game, fire("bows", "peltai"));
+    assert_eq!(
+        volleys(&events),
+        vec![("bows".to_string(), 1, 1, Some(ReactionFire::Harass)), ("peltai".to_string(), 1, 1, None)],
+        "{events:?}"
+    );
+    assert!(events.iter().any(|e| matches!(e, Event::UnitEliminated { unit, .. } if unit == "peltai")), "{events:?}");
+    assert_eq!(game.state.units[1].hits, 1);
+
+    // Unanswered, the harasser fires from where it stands and never leaves its hex.
+    let (mut game, _) = field.start(&[1]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, harass("peltai", "bows"));
+    let events = ok(&mut game, Command::EndReaction);
+    assert_eq!(volleys(&events), vec![("peltai".to_string(), 1, 1, None)], "{events:?}");
+    assert_eq!(game.state.units[0].placement, Placement::One(h("0305")));
+    assert!(game.state.units[0].moved);
+}
+
+// --- Light horse harassing past elephants (CG 9.35) ---------------------------------------
+
+#[test]
+fn light_horse_may_not_harass_past_an_elephants_front_and_take_2_hits_past_its_flank_cg_9_35() {
+    // From 0305 facing E, two ways lead to the side of the hoplites at 0505; a marsh closes
+    // one, and an elephant stands beside the other, turned toward it or away from it.
+    let label = |x: HexId| format!("{:02}{:02}", x.col, x.row);
+    let ways: Vec<HexId> = hexes_in(&Placement::One(h("0305")), Vertex::E, Arc::Front)
+        .into_iter()
+        .filter(|w| w.is_adjacent(h("0505")))
+        .collect();
+    let (watched, free) = (ways[0], ways[1]);
+    let spot = Hexside::ALL
+        .iter()
+        .filter_map(|&side| watched.neighbour(side))
+        .find(|&n| n.distance(h("0305")) >= 2 && n != h("0505") && !n.is_adjacent(free))
+        .unwrap();
+    let toward =
+        Vertex::ALL.into_iter().find(|&v| hexes_in(&Placement::One(spot), v, Arc::Front).contains(&watched)).unwrap();
+    let marsh = label(free);
+    let run = |facing: Vertex| {
+        let (mut game, _) = Field {
+            rules: CG,
+            terrain: vec![(Box::leak(marsh.clone().into_boxed_str()) as &str, 'm')],
+            ..two_armies(
+                vec![unit("horse", "LC", "J", 2, 5, 8, "J", "0305", "E")],
+                vec![
+                    unit("hoplites", "HI", "HY", 5, 6, 4, "", "0505", "W"),
+                    unit("elephant", "EL", "", 4, 6, 5, "J", &label(spot), facing.name()),
+                ],
+            )
+        }
+        .start(&[9]);
+        ok(&mut game, activate("hero"));
+        let result = game.execute(&harass("horse", "hoplites"));
+        (game, result)
+    };
+    // Through the elephant's front: barred.
+    let (game, result) = run(toward);
+    assert!(result.is_err(), "{result:?}");
+    assert_eq!(game.state.units[0].hits, 0);
+    // Through its rear: two hits first, then the volley.
+    let (game, result) = run(Vertex::from_index(toward.index() + 3));
+    let events = result.unwrap();
+    assert!(
+        events.contains(&Event::CohesionHits { unit: "horse".into(), hits: 2, cause: HitCause::Elephants }),
+        "{events:?}"
+    );
+    assert_eq!(game.state.units[0].hits, 2);
+}
