@@ -81,7 +81,7 @@ fn light_horse_may_not_harass_past_an_elephants_front_and_take_2_hits_past_its_f
     let run = |facing: Vertex| {
         let (mut game, _) = Field {
             rules: CG,
-            terrain: vec![(Box::leak(marsh.clone().into_boxed_str()) as &str, 'm')],
+            terrain: vec![(leak(marsh.clone()), 'm')],
             ..two_armies(
                 vec![unit("horse", "LC", "J", 2, 5, 8, "J", "0305", "E")],
                 vec![
@@ -107,4 +107,51 @@ fn light_horse_may_not_harass_past_an_elephants_front_and_take_2_hits_past_its_f
         "{events:?}"
     );
     assert_eq!(game.state.units[0].hits, 2);
+}
+
+// --- Zones of control (CG 7.2, 7.22) ------------------------------------------------------
+
+#[test]
+fn a_zoc_stops_enemies_but_reaches_no_hex_its_unit_may_not_enter_cg_7_2_7_22() {
+    use sarissa_rules::map::zoc::zoc_of;
+    let label = |x: HexId| format!("{:02}{:02}", x.col, x.row);
+    // Red heavy foot at 0605 face west: two front hexes, `a` behind a sheer slope (no heavy
+    // foot crosses one) when `slope`, and `b`.
+    let front = hexes_in(&Placement::One(h("0605")), Vertex::W, Arc::Front);
+    let (a, b) = (front[0], front[1]);
+    let away = hexes_in(&Placement::One(a), Vertex::W, Arc::Front)
+        .into_iter()
+        .find(|x| x.distance(h("0605")) == 2 && !x.is_adjacent(b))
+        .unwrap();
+    let field = |slope: bool| Field {
+        rules: CG,
+        hexsides: if slope { vec![("sheer_slope", leak(format!("0605-{}", label(a))))] } else { Vec::new() },
+        ..two_armies(
+            vec![unit("blue", "HI", "", 5, 6, 4, "", &label(a), "W")],
+            vec![unit("red", "HI", "", 5, 6, 4, "", "0605", "W")],
+        )
+    };
+    // The slope cuts the ZOC out of `a`; `b` stays in it.
+    let (game, _) = field(true).start(&[]);
+    let zoc = zoc_of(&game.scenario, &game.state, 1);
+    assert!(!zoc.contains(&a) && zoc.contains(&b), "{zoc:?}");
+    let (game, _) = field(false).start(&[]);
+    let zoc = zoc_of(&game.scenario, &game.state, 1);
+    assert!(zoc.contains(&a) && zoc.contains(&b), "{zoc:?}");
+    // Blue (MA 4, no faster than red) is held in `a` by red's ZOC, free behind the slope.
+    for (slope, free) in [(false, false), (true, true)] {
+        let (mut game, _) = field(slope).start(&[]);
+        ok(&mut game, activate("hero"));
+        let result = game.execute(&mv("blue", &[&label(away)], Vertex::W));
+        assert_eq!(result.is_ok(), free, "slope {slope}: {result:?}");
+        if let Err(e) = result {
+            assert!(e.to_string().contains("may not leave the enemy zone of control"), "{e}");
+        }
+        let at = if free { away } else { a };
+        assert_eq!(game.state.units[0].placement, Placement::One(at));
+    }
+}
+
+fn leak(s: String) -> &'static str {
+    Box::leak(s.into_boxed_str())
 }
