@@ -155,3 +155,37 @@ fn a_zoc_stops_enemies_but_reaches_no_hex_its_unit_may_not_enter_cg_7_2_7_22() {
 fn leak(s: String) -> &'static str {
     Box::leak(s.into_boxed_str())
 }
+
+// --- The shock procedure (CG 9.1, 9.13) ---------------------------------------------------
+
+#[test]
+fn every_combat_strikes_before_any_routs_and_all_shock_comes_before_momentum_cg_9_1_9_13() {
+    // Two combats side by side: blue's two hypaspists each march onto a red MI.
+    let (mut game, _) = Field {
+        rules: CG,
+        units: [
+            vec![unit("hyp", "HI", "HY", 5, 6, 5, "", "0305", "E"), unit("hyp2", "HI", "HY", 5, 6, 5, "", "0308", "E")],
+            vec![unit("red", "MI", "", 4, 5, 5, "", "0605", "W"), unit("red2", "MI", "", 4, 5, 5, "", "0608", "W")],
+        ],
+        leaders: [vec![leader("hero", "overall", 2, 8, "0205")], vec![leader("foe", "overall", 6, 4, "1210")]],
+        ..Field::default()
+    }
+    .start(&[0, 0, 9, 0, 0, 9, 0, 0, 0, 0]);
+    ok(&mut game, activate("hero"));
+    for (u, path) in [("hyp", ["0405", "0505"]), ("hyp2", ["0408", "0508"])] {
+        ok(&mut game, mv(u, &path, Vertex::E));
+        while matches!(game.state.phase, Phase::Reaction { .. }) {
+            ok(&mut game, Command::EndReaction);
+        }
+    }
+    ok(&mut game, Command::EndOrders);
+    let mut events = ok(&mut game, Command::Shock { attackers: Vec::new() });
+    events.extend(rout_first(&mut game));
+    strikes_then_routs_then_advances(&events, 2);
+    // Only when the last advance is settled does the leader try momentum.
+    while let Phase::AdvanceTurn { unit, .. } = game.state.phase.clone() {
+        let facing = game.state.units[idx(&game, &unit)].facing;
+        ok(&mut game, Command::TurnAfterAdvance { unit, facing });
+    }
+    assert!(matches!(game.state.phase, Phase::Momentum { .. }), "{:?}", game.state.phase);
+}
