@@ -189,3 +189,61 @@ fn every_combat_strikes_before_any_routs_and_all_shock_comes_before_momentum_cg_
     }
     assert!(matches!(game.state.phase, Phase::Momentum { .. }), "{:?}", game.state.phase);
 }
+
+// --- Who harasses whom (CG 10.31, 10.41) --------------------------------------------------
+
+/// `harasser` at 0305 facing E tries to harass red MI of MA `ma` at 0505: did it?
+fn harasses(harasser: String, ma: u8) -> bool {
+    let (mut game, _) =
+        Field { rules: CG, ..two_armies(vec![harasser], vec![unit("target", "MI", "", 4, 5, ma, "", "0505", "W")]) }
+            .start(&[1]);
+    ok(&mut game, activate("hero"));
+    match game.execute(&harass("h", "target")) {
+        Ok(events) => events.iter().any(|e| matches!(e, Event::Harassed { unit, .. } if unit == "h")),
+        Err(e) => {
+            assert_eq!(e.rule(), "8.3", "{e}");
+            false
+        }
+    }
+}
+
+#[test]
+fn javelin_and_sling_skirmishers_harass_only_slower_units_archers_never_cg_10_31() {
+    for missile in ["J", "S"] {
+        let sk = || unit("h", "SK", missile, 1, 5, 6, missile, "0305", "E");
+        assert!(harasses(sk(), 5), "{missile}: MA 5 is lower");
+        assert!(!harasses(sk(), 6), "{missile}: MA 6 is not lower (GBA would allow the same MA)");
+    }
+    assert!(!harasses(unit("h", "SK", "A", 1, 5, 6, "A", "0305", "E"), 5), "archers do not harass");
+}
+
+#[test]
+fn missile_light_cavalry_harass_only_slower_units_cg_10_41() {
+    let lc = || unit("h", "LC", "J", 2, 5, 7, "J", "0305", "E");
+    assert!(harasses(lc(), 6));
+    assert!(!harasses(lc(), 7));
+}
+
+// --- Cataphracts turn at 2 MP a vertex (CG 10.42) -----------------------------------------
+
+#[test]
+fn cataphracts_pay_2_mp_a_vertex_to_turn_cg_10_42() {
+    // MA 5: plain heavy cavalry turn about (3 vertices, 3 MP); cataphracts (6 MP) may not, but
+    // may turn 2 vertices (4 MP).
+    let turn = |class: &str, to: Vertex| {
+        let (mut game, _) = Field {
+            rules: CG,
+            ..two_armies(
+                vec![unit("horse", "HC", class, 4, 7, 5, "", "0505", "E")],
+                vec![unit("far", "MI", "", 4, 5, 5, "", "1209", "W")],
+            )
+        }
+        .start(&[]);
+        ok(&mut game, activate("hero"));
+        let result = game.execute(&mv("horse", &[], to));
+        (result.is_ok(), game.state.units[0].facing)
+    };
+    assert_eq!(turn("", Vertex::W), (true, Vertex::W));
+    assert_eq!(turn("Cat", Vertex::W), (false, Vertex::E));
+    assert_eq!(turn("Cat", Vertex::NW), (true, Vertex::NW));
+}

@@ -52,7 +52,8 @@ pub fn harass_reach(scenario: &Scenario, unit: usize) -> Option<u32> {
 /// May `unit` harass `target` by their kinds and MAs (8.31; CG 9.3)? Foot: the same or a lower
 /// MA; light cavalry: a lower one, never skirmishers, but cataphracts whatever their MA. In CG
 /// (9.31) always a lower MA, a phalanx's the higher of its two, nobody harasses skirmishers, and
-/// light cavalry may still harass cataphracts whatever their MA.
+/// light cavalry may still harass cataphracts whatever their MA. CG 10.31 (javelin and sling
+/// skirmishers) and CG 10.41 (missile light cavalry) repeat the lower-MA rule.
 fn may_target(scenario: &Scenario, unit: usize, target: usize) -> bool {
     let (u, t) = (&scenario.units[unit], &scenario.units[target]);
     let skirmisher = t.kind.is_foot_skirmisher();
