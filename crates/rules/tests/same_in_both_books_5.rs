@@ -247,3 +247,49 @@ fn cataphracts_pay_2_mp_a_vertex_to_turn_cg_10_42() {
     assert_eq!(turn("Cat", Vertex::W), (false, Vertex::E));
     assert_eq!(turn("Cat", Vertex::NW), (true, Vertex::NW));
 }
+
+// --- Pre-shock checks against elephants and light infantry (CG 10.17, 10.63) --------------
+
+/// Blue `attacker` at 0405 moves up to 0505 (facing E) onto red `defender` at 0605 facing W,
+/// and shocks (`optional`: a light unit, named to attack); the combat's lines.
+fn charge_lines(attacker: String, defender: String, optional: bool) -> Vec<String> {
+    let (mut game, _) = Field { rules: CG, ..two_armies(vec![attacker], vec![defender]) }.start(&[3; 30]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, mv("a", &["0505"], Vertex::E));
+    while matches!(game.state.phase, Phase::Reaction { .. }) {
+        ok(&mut game, Command::EndReaction);
+    }
+    ok(&mut game, Command::EndOrders);
+    let attackers = if optional { vec!["a".to_string()] } else { Vec::new() };
+    let events = ok(&mut game, Command::Shock { attackers });
+    shock_lines(&events)
+}
+
+fn checks(lines: &[String]) -> Vec<&String> {
+    lines.iter().filter(|l| l.starts_with("charge check")).collect()
+}
+
+#[test]
+fn a_unit_shocked_by_an_elephant_adds_1_to_its_pre_shock_check_cg_10_17() {
+    // Every die a 3: the elephant (TQ 6) checks with no modifier, the MI defender (TQ 5) with +1;
+    // against heavy infantry the same defender's roll is unmodified.
+    let red = || unit("d", "MI", "", 4, 5, 5, "", "0605", "W");
+    let lines = charge_lines(unit("a", "EL", "", 4, 6, 5, "J", "0405", "E"), red(), false);
+    let c = checks(&lines);
+    assert!(c.len() == 2 && c[1].starts_with("charge check: 3+1 against TQ 5,"), "{lines:?}");
+    let lines = charge_lines(unit("a", "HI", "", 5, 6, 5, "", "0405", "E"), red(), false);
+    let c = checks(&lines);
+    assert!(c.len() == 2 && c[1].starts_with("charge check: 3+0 against TQ 5,"), "{lines:?}");
+}
+
+#[test]
+fn heavy_foot_shocked_frontally_by_light_infantry_make_no_pre_shock_check_cg_10_63() {
+    // The light infantry still check; the heavy infantry do not…
+    let li = || unit("a", "LI", "J", 3, 5, 5, "J", "0405", "E");
+    let lines = charge_lines(li(), unit("d", "HI", "", 5, 6, 4, "", "0605", "W"), true);
+    let c = checks(&lines);
+    assert!(c.len() == 1 && c[0].contains("against TQ 5,"), "{lines:?}");
+    // …while medium infantry attacked by them do.
+    let lines = charge_lines(li(), unit("d", "MI", "", 4, 4, 5, "", "0605", "W"), true);
+    assert_eq!(checks(&lines).len(), 2, "{lines:?}");
+}

@@ -498,3 +498,14 @@ pub fn strikes_then_routs_then_advances(events: &[Event], combats: usize) {
     assert!(first_rout > resolved[combats - 1], "routs wait for every combat's result: {events:?}");
     assert!(first_advance > first_rout, "advances follow the routs: {events:?}");
 }
+
+/// The lines of the shock combat among `events`; panics when there is none.
+pub fn shock_lines(events: &[Event]) -> Vec<String> {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::ShockResolved { lines, .. } => Some(lines.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("a shock: {events:?}"))
+}
