@@ -293,3 +293,31 @@ fn heavy_foot_shocked_frontally_by_light_infantry_make_no_pre_shock_check_cg_10_
     let lines = charge_lines(li(), unit("d", "MI", "", 4, 4, 5, "", "0605", "W"), true);
     assert_eq!(checks(&lines).len(), 2, "{lines:?}");
 }
+
+// --- Chariots withdrawing (CG 10.22) ------------------------------------------------------
+
+/// Blue's infantry marches up to two hexes of red `kind` at 0805, which withdraws to 0905
+/// (its end check passes); red's hits after.
+fn withdrawal_hits(kind: &str) -> u8 {
+    let (mut game, _) = Field {
+        rules: CG,
+        ..two_armies(
+            vec![unit("blue", "MI", "", 4, 5, 5, "", "0305", "E")],
+            vec![unit("red", kind, "", 5, 5, 7, "A", "0805", "W")],
+        )
+    }
+    .start(&[0, 1, 1, 1]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, mv("blue", &["0405", "0505", "0605", "0705"], Vertex::E));
+    let withdraw =
+        Command::Withdraw { unit: "red".into(), path: vec![h("0905")], facing: Vertex::W, fire: false, with: None };
+    ok(&mut game, withdraw);
+    assert_eq!(game.state.units[1].placement, Placement::One(h("0905")));
+    game.state.units[1].hits
+}
+
+#[test]
+fn chariots_may_withdraw_but_take_a_hit_each_time_cg_10_22() {
+    assert_eq!(withdrawal_hits("CH"), 1);
+    assert_eq!(withdrawal_hits("LC"), 0, "light horse withdraw unhurt");
+}
