@@ -321,3 +321,27 @@ fn chariots_may_withdraw_but_take_a_hit_each_time_cg_10_22() {
     assert_eq!(withdrawal_hits("CH"), 1);
     assert_eq!(withdrawal_hits("LC"), 0, "light horse withdraw unhurt");
 }
+
+// --- What routed units may not do (CG 11.28) ----------------------------------------------
+
+#[test]
+fn a_routed_unit_takes_no_order_and_fires_at_nothing_cg_11_28() {
+    let (mut game, _) = Field {
+        rules: CG,
+        ..two_armies(
+            vec![unit("bows", "LI", "A", 3, 5, 5, "A", "0405", "E")],
+            vec![unit("red", "MI", "", 4, 5, 5, "", "0605", "W")],
+        )
+    }
+    .start(&[1; 10]);
+    game.state.units[0].routed = true;
+    ok(&mut game, activate("hero"));
+    assert!(game.execute(&mv("bows", &["0305"], Vertex::W)).is_err());
+    assert!(game.execute(&fire("bows", "red")).is_err());
+    assert_eq!(game.state.units[0].placement, Placement::One(h("0405")));
+    assert_eq!(game.state.units[1].hits, 0);
+    // Rallied (the flag cleared), the same archers shoot.
+    game.state.units[0].routed = false;
+    let events = ok(&mut game, fire("bows", "red"));
+    assert!(events.iter().any(|e| matches!(e, Event::MissileFired { unit, .. } if unit == "bows")), "{events:?}");
+}
