@@ -345,3 +345,55 @@ fn a_routed_unit_takes_no_order_and_fires_at_nothing_cg_11_28() {
     let events = ok(&mut game, fire("bows", "red"));
     assert!(events.iter().any(|e| matches!(e, Event::MissileFired { unit, .. } if unit == "bows")), "{events:?}");
 }
+
+// --- No momentum after a line command on the overall commander's range (CG 4.43) ----------
+
+fn l_leader(id: &str, role: &str, initiative: u8, range: u8, strategy: u8, at: &str) -> String {
+    format!("{{ id = \"{id}\", name = \"{id}\", role = \"{role}\", initiative = {initiative}, command_range = {range}, charisma = 1, personal_combat = 3, line_command = true, strategy = {strategy}, at = \"{at}\" }}")
+}
+
+/// Turn 2, a subordinate at `sub_at` (the king at 0110 reaches 0208, not 0407) commands the
+/// horse line and ends his orders: the events of the end.
+fn horse_line_then_end(sub_at: &str, dice: &[u8]) -> Vec<Event> {
+    use sarissa_rules::command::line::Formation;
+    use sarissa_rules::scenario::units::LineType;
+    let (mut game, _) = Field {
+        rules: CG,
+        macedonian: [false, false],
+        units: [
+            vec![unit("hc1", "HC", "", 3, 7, 7, "", "0307", "E"), unit("hc2", "HC", "", 3, 7, 7, "", "0308", "E")],
+            vec![unit("r", "HC", "", 3, 6, 7, "", "1210", "W")],
+        ],
+        leaders: [
+            vec![l_leader("sub", "subordinate", 2, 4, 4, sub_at), l_leader("king", "overall", 4, 3, 0, "0110")],
+            vec![leader("foe", "overall", 9, 4, "1209")],
+        ],
+        ..Field::default()
+    }
+    .start(dice);
+    for id in ["sub", "king", "foe"] {
+        ok(&mut game, pass(id));
+    }
+    no_pw(&mut game);
+    assert_eq!(game.state.turn, 2);
+    ok(&mut game, activate("sub"));
+    let line = LineType::parse("HC").unwrap();
+    let events = ok(
+        &mut game,
+        Command::LineCommand { line, anchor: "hc1".into(), formation: Formation::Abreast, units: Vec::new() },
+    );
+    assert!(events.iter().any(|e| matches!(e, Event::LineDeclared { .. })), "{events:?}");
+    ok(&mut game, Command::EndOrders)
+}
+
+#[test]
+fn a_subordinate_who_commanded_a_line_on_the_overall_commanders_range_gets_no_momentum_cg_4_43() {
+    let finished = Event::LeaderFinished { leader: "sub".into() };
+    // Near the king: no strategy roll, and no momentum.
+    let events = horse_line_then_end("0208", &[]);
+    assert!(events.contains(&finished), "{events:?}");
+    // Out of his range, on a strategy roll of 1: momentum is offered.
+    let events = horse_line_then_end("0407", &[1]);
+    assert!(!events.contains(&finished), "{events:?}");
+    assert!(events.iter().any(|e| matches!(e, Event::MomentumOffered { leader } if leader == "sub")), "{events:?}");
+}
