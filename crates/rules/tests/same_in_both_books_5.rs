@@ -397,3 +397,27 @@ fn a_subordinate_who_commanded_a_line_on_the_overall_commanders_range_gets_no_mo
     assert!(!events.contains(&finished), "{events:?}");
     assert!(events.iter().any(|e| matches!(e, Event::MomentumOffered { leader } if leader == "sub")), "{events:?}");
 }
+
+// --- Momentum only straight after one's own orders phase (CG 5.34) ------------------------
+
+#[test]
+fn a_re_activated_leader_may_not_roll_for_momentum_cg_5_34() {
+    let (mut game, _) = Field {
+        rules: CG,
+        ..two_armies(
+            vec![unit("blue", "MI", "", 4, 5, 5, "", "0305", "E")],
+            vec![unit("red", "MI", "", 4, 5, 5, "", "1009", "W")],
+        )
+    }
+    .start(&[9, 1]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, Command::EndOrders);
+    // Momentum 9, doom 1: the foe may re-activate a leader.
+    ok(&mut game, Command::TryMomentum);
+    assert_eq!(game.state.phase, Phase::Reactivation { side: 1 });
+    ok(&mut game, activate("foe"));
+    let events = ok(&mut game, Command::EndOrders);
+    assert!(events.contains(&Event::LeaderFinished { leader: "foe".into() }), "{events:?}");
+    assert!(!events.iter().any(|e| matches!(e, Event::MomentumOffered { .. })), "{events:?}");
+    assert!(game.execute(&Command::TryMomentum).is_err());
+}

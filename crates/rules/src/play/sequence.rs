@@ -890,7 +890,7 @@ pub fn after_orders(tx: &mut Tx, active: &str) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// Why this leader may not try for momentum now, if he may not (5.14, 5.31, 5.34; CG 5.14).
+/// Why this leader may not try for momentum now, if he may not (5.14, 5.31, 5.34; CG 5.14, 5.34).
 pub fn momentum_refusal(tx: &Tx, leader: usize) -> Option<String> {
     let st = &tx.state.leaders[leader];
     if st.no_momentum {
