@@ -421,3 +421,29 @@ fn a_re_activated_leader_may_not_roll_for_momentum_cg_5_34() {
     assert!(!events.iter().any(|e| matches!(e, Event::MomentumOffered { .. })), "{events:?}");
     assert!(game.execute(&Command::TryMomentum).is_err());
 }
+
+// --- After the shock, the orders phase is over (CG 5.29) ----------------------------------
+
+#[test]
+fn when_the_shock_is_over_the_orders_phase_is_finished_and_momentum_is_next_cg_5_29() {
+    let (mut game, _) = Field {
+        rules: CG,
+        ..two_armies(
+            vec![unit("hi", "HI", "", 5, 6, 5, "", "0405", "E"), unit("spare", "MI", "", 4, 5, 5, "", "0409", "E")],
+            vec![unit("red", "MI", "", 4, 5, 5, "", "0605", "W")],
+        )
+    }
+    .start(&[5; 20]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, mv("hi", &["0505"], Vertex::E));
+    while matches!(game.state.phase, Phase::Reaction { .. }) {
+        ok(&mut game, Command::EndReaction);
+    }
+    ok(&mut game, Command::EndOrders);
+    let events = ok(&mut game, Command::Shock { attackers: Vec::new() });
+    assert!(events.iter().any(|e| matches!(e, Event::ShockResolved { .. })), "{events:?}");
+    assert!(events.iter().any(|e| matches!(e, Event::MomentumOffered { leader } if leader == "hero")), "{events:?}");
+    // The unit he never ordered may not move now.
+    assert!(game.execute(&mv("spare", &["0509"], Vertex::E)).is_err());
+    assert_eq!(game.state.units[1].placement, Placement::One(h("0409")));
+}
