@@ -353,15 +353,19 @@ fn l_leader(id: &str, role: &str, initiative: u8, range: u8, strategy: u8, at: &
 }
 
 /// Turn 2, a subordinate at `sub_at` (the king at 0110 reaches 0208, not 0407) commands the
-/// horse line and ends his orders: the events of the end.
-fn horse_line_then_end(sub_at: &str, dice: &[u8]) -> Vec<Event> {
+/// horse line (hc1, hc2; the foot at 0309 is no part of it).
+fn horse_line(sub_at: &str, dice: &[u8]) -> sarissa_rules::Game {
     use sarissa_rules::command::line::Formation;
     use sarissa_rules::scenario::units::LineType;
     let (mut game, _) = Field {
         rules: CG,
         macedonian: [false, false],
         units: [
-            vec![unit("hc1", "HC", "", 3, 7, 7, "", "0307", "E"), unit("hc2", "HC", "", 3, 7, 7, "", "0308", "E")],
+            vec![
+                unit("hc1", "HC", "", 3, 7, 7, "", "0307", "E"),
+                unit("hc2", "HC", "", 3, 7, 7, "", "0308", "E"),
+                unit("foot", "MI", "", 4, 5, 5, "", "0309", "E"),
+            ],
             vec![unit("r", "HC", "", 3, 6, 7, "", "1210", "W")],
         ],
         leaders: [
@@ -383,7 +387,11 @@ fn horse_line_then_end(sub_at: &str, dice: &[u8]) -> Vec<Event> {
         Command::LineCommand { line, anchor: "hc1".into(), formation: Formation::Abreast, units: Vec::new() },
     );
     assert!(events.iter().any(|e| matches!(e, Event::LineDeclared { .. })), "{events:?}");
-    ok(&mut game, Command::EndOrders)
+    game
+}
+
+fn horse_line_then_end(sub_at: &str, dice: &[u8]) -> Vec<Event> {
+    ok(&mut horse_line(sub_at, dice), Command::EndOrders)
 }
 
 #[test]
@@ -446,4 +454,16 @@ fn when_the_shock_is_over_the_orders_phase_is_finished_and_momentum_is_next_cg_5
     // The unit he never ordered may not move now.
     assert!(game.execute(&mv("spare", &["0509"], Vertex::E)).is_err());
     assert_eq!(game.state.units[1].placement, Placement::One(h("0409")));
+}
+
+// --- What a line command does (CG 5.23) ---------------------------------------------------
+
+#[test]
+fn a_line_command_moves_every_unit_of_the_line_and_no_other_cg_5_23() {
+    let mut game = horse_line("0208", &[]);
+    ok(&mut game, mv("hc1", &["0407"], Vertex::E));
+    ok(&mut game, mv("hc2", &["0408"], Vertex::E));
+    assert!(game.execute(&mv("foot", &["0409"], Vertex::E)).is_err(), "not of the line");
+    assert_eq!(game.state.units[2].placement, Placement::One(h("0309")));
+    assert_eq!(game.state.units[1].placement, Placement::One(h("0408")));
 }
