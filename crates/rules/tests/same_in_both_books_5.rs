@@ -353,8 +353,8 @@ fn l_leader(id: &str, role: &str, initiative: u8, range: u8, strategy: u8, at: &
 }
 
 /// Turn 2, a subordinate at `sub_at` (the king at 0110 reaches 0208, not 0407) commands the
-/// horse line (hc1, hc2; the foot at 0309 is no part of it).
-fn horse_line(sub_at: &str, dice: &[u8]) -> sarissa_rules::Game {
+/// horse line (hc1, hc2; the foot at 0309 is no part of it), or the part of it `units` names.
+fn horse_line_of(sub_at: &str, dice: &[u8], units: Vec<String>) -> sarissa_rules::Game {
     use sarissa_rules::command::line::Formation;
     use sarissa_rules::scenario::units::LineType;
     let (mut game, _) = Field {
@@ -382,12 +382,14 @@ fn horse_line(sub_at: &str, dice: &[u8]) -> sarissa_rules::Game {
     assert_eq!(game.state.turn, 2);
     ok(&mut game, activate("sub"));
     let line = LineType::parse("HC").unwrap();
-    let events = ok(
-        &mut game,
-        Command::LineCommand { line, anchor: "hc1".into(), formation: Formation::Abreast, units: Vec::new() },
-    );
+    let events =
+        ok(&mut game, Command::LineCommand { line, anchor: "hc1".into(), formation: Formation::Abreast, units });
     assert!(events.iter().any(|e| matches!(e, Event::LineDeclared { .. })), "{events:?}");
     game
+}
+
+fn horse_line(sub_at: &str, dice: &[u8]) -> sarissa_rules::Game {
+    horse_line_of(sub_at, dice, Vec::new())
 }
 
 fn horse_line_then_end(sub_at: &str, dice: &[u8]) -> Vec<Event> {
@@ -466,4 +468,14 @@ fn a_line_command_moves_every_unit_of_the_line_and_no_other_cg_5_23() {
     assert!(game.execute(&mv("foot", &["0409"], Vertex::E)).is_err(), "not of the line");
     assert_eq!(game.state.units[2].placement, Placement::One(h("0309")));
     assert_eq!(game.state.units[1].placement, Placement::One(h("0408")));
+}
+
+// --- Part of a line (CG 4.32; P261) -------------------------------------------------------
+
+#[test]
+fn a_line_command_may_go_to_part_of_the_line_only_cg_4_32_p261() {
+    let mut game = horse_line_of("0208", &[], vec!["hc1".into()]);
+    ok(&mut game, mv("hc1", &["0407"], Vertex::E));
+    assert!(game.execute(&mv("hc2", &["0408"], Vertex::E)).is_err(), "left out of the command");
+    assert_eq!(game.state.units[1].placement, Placement::One(h("0308")));
 }

@@ -527,6 +527,7 @@ fn declare_line(
         return Err(refuse("4.33", format!("{anchor} is not a friendly{head} unit of a {} line", line.label())));
     }
     // 4.32: not every eligible unit need take part; those named must make a line by themselves.
+    // CG 4.32 says the same (P261).
     // The line's units, and no others, may then move or fire (CG 5.23 too).
     let units = if named.is_empty() {
         units
