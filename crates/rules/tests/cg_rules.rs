@@ -495,13 +495,7 @@ fn chariot_charge(from: &str, path: &[&str]) -> Vec<String> {
         let attackers = if optional { vec!["ch".to_string()] } else { vec![] };
         events.extend(ok(&mut game, Command::Shock { attackers }));
     }
-    events
-        .iter()
-        .find_map(|e| match e {
-            Event::ShockResolved { lines, .. } => Some(lines.clone()),
-            _ => None,
-        })
-        .unwrap_or_else(|| panic!("a shock: {events:?}"))
+    shock_lines(&events)
 }
 
 #[test]
@@ -539,13 +533,7 @@ fn phalanx_shock(more: Vec<String>) -> Vec<String> {
         let attackers = if optional { vec!["mi".to_string()] } else { vec![] };
         events.extend(ok(&mut game, Command::Shock { attackers }));
     }
-    events
-        .iter()
-        .find_map(|e| match e {
-            Event::ShockResolved { lines, .. } => Some(lines.clone()),
-            _ => None,
-        })
-        .unwrap_or_else(|| panic!("a shock: {events:?}"))
+    shock_lines(&events)
 }
 
 #[test]

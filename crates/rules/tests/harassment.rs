@@ -23,16 +23,6 @@ fn hoplites(at: &str) -> String {
     unit("hoplites", "HI", "HY", 5, 6, 4, "", at, "W")
 }
 
-fn volleys(events: &[Event]) -> Vec<(String, u8, u8, Option<ReactionFire>)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::MissileFired { unit, range, hits, reaction, .. } => Some((unit.clone(), *range, *hits, *reaction)),
-            _ => None,
-        })
-        .collect()
-}
-
 #[test]
 fn javelin_skirmishers_harass_slower_foot_two_hexes_off_as_if_at_range_1_without_moving_gba_8_31_8_33() {
     let (mut game, _) = two_armies(vec![javelins("0305")], vec![hoplites("0505")]).start(&[1]);

@@ -210,14 +210,7 @@ fn every_combat_strikes_before_any_routs_then_the_advances_gba_9_0_9_18_p40() {
     ok(&mut game, Command::EndOrders);
     let mut events = ok(&mut game, shock(&[]));
     events.extend(rout_first(&mut game));
-    let at = |f: &dyn Fn(&Event) -> bool| events.iter().position(f);
-    let resolved: Vec<usize> =
-        events.iter().enumerate().filter(|(_, e)| matches!(e, Event::ShockResolved { .. })).map(|(i, _)| i).collect();
-    assert_eq!(resolved.len(), 2, "{events:?}");
-    let first_rout = at(&|e| matches!(e, Event::UnitRouted { .. })).expect("a rout");
-    let first_advance = at(&|e| matches!(e, Event::UnitAdvanced { .. })).expect("an advance");
-    assert!(first_rout > resolved[1], "routs wait for every combat's result: {events:?}");
-    assert!(first_advance > first_rout, "advances follow the routs: {events:?}");
+    strikes_then_routs_then_advances(&events, 2);
 }
 
 /// Blue's MI at 0505 (facing E) strikes red's MI at 0605 through its flank (red faces SW);

@@ -752,7 +752,7 @@ fn facing_row(kind: UnitType, class: Option<UnitClass>) -> (TurnRate, bool, Orig
 
 /// Facing changes of a one-hex unit pivoting in its hex (GBA 7.12, 7.14): MP per vertex by type
 /// (1; SK 1 for any amount; EL, CH, HC Cat 2 per vertex), plus 1 hit when changing facing in a
-/// Rough hex (not EL). No turn, no cost.
+/// Rough hex (not EL). No turn, no cost. CG 10.42 charges cataphracts the same 2 MP a vertex.
 ///
 /// Not covered here: two-hex units never turn in place (GBA 6.33, 7.13; see [`PIVOT_HITS`],
 /// [`REVERSE_FACE`]); a chariot turns at most one vertex per hex while moving (GBA 7.15); the CG

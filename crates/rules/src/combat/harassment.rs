@@ -52,7 +52,8 @@ pub fn harass_reach(scenario: &Scenario, unit: usize) -> Option<u32> {
 /// May `unit` harass `target` by their kinds and MAs (8.31; CG 9.3)? Foot: the same or a lower
 /// MA; light cavalry: a lower one, never skirmishers, but cataphracts whatever their MA. In CG
 /// (9.31) always a lower MA, a phalanx's the higher of its two, nobody harasses skirmishers, and
-/// light cavalry may still harass cataphracts whatever their MA.
+/// light cavalry may still harass cataphracts whatever their MA. CG 10.31 (javelin and sling
+/// skirmishers) and CG 10.41 (missile light cavalry) repeat the lower-MA rule.
 fn may_target(scenario: &Scenario, unit: usize, target: usize) -> bool {
     let (u, t) = (&scenario.units[unit], &scenario.units[target]);
     let skirmisher = t.kind.is_foot_skirmisher();
@@ -171,7 +172,8 @@ pub fn options(scenario: &Scenario, state: &GameState, unit: usize, orderable: &
 }
 
 /// Light cavalry passing enemy elephants (8.34): never through an elephant's front hex; through
-/// its flank or rear, 2 hits before the fire (P53). `None` when the path is barred.
+/// its flank or rear, 2 hits before the fire (P53). The same in CG 9.35. `None` when the path is
+/// barred.
 fn elephants(scenario: &Scenario, state: &GameState, unit: usize, path: &[HexId]) -> Option<u8> {
     if scenario.units[unit].kind != UnitType::LC {
         return Some(0);
@@ -223,7 +225,7 @@ pub fn counter_volley(
 }
 
 /// The harassment command (8.33): the order and its whole MA are spent; the other side may
-/// shoot back; then the harasser's own volley.
+/// shoot back; then the harasser's own volley. The procedure of CG 9.34 is the same.
 pub fn harass(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
     let (ui, ti) = (tx.unit_index(unit)?, tx.unit_index(target)?);
     let orderable = crate::command::orders::orderable(tx.scenario, &tx.state);

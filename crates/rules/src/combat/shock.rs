@@ -681,7 +681,8 @@ fn charge_check(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8
                 Some(("GBA 9.13, CG 9.14, 10.23", "a charging chariot"))
             }
             Side::Defender if gba && all_def_sk => Some(("GBA 9.13; rulings P30", "skirmishers attacked")),
-            // GBA 9.13 exemption 3, CG 9.14: PH and HI attacked frontally by LI.
+            // GBA 9.13 exemption 3, CG 9.14: PH and HI attacked frontally by LI. CG 10.63 says it
+            // again: the LI still check.
             Side::Defender if matches!(f.kind, PH | HI) && all_att_li_front => {
                 Some(("GBA 9.13, CG 9.14", "PH/HI attacked frontally by LI"))
             }
@@ -717,6 +718,7 @@ fn charge_check(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8
             }
         } else if side == Side::Defender {
             // CG 9.14 DRMs, all on the defender's roll.
+            // Attacked by an elephant: +1, as CG 10.17 repeats.
             if any_att(&|a| a.kind == EL) {
                 drm += 1;
             }

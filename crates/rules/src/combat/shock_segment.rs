@@ -7,6 +7,10 @@
 //! without it (7.33). The player picks the optional attackers in one decision; then every combat
 //! is resolved, left to right (P40).
 //!
+//! Under the Chandragupta rules the same: CG 9.1 resolves all the leader's shock before the next
+//! leader or momentum, and CG 9.13 orders the steps across combats, read as below (P40).
+//! When the shock is over the orders phase is too: momentum or the next leader, as CG 5.29 has it.
+//!
 //! Readings this version takes (P40): combats are formed by default as the connected groups of
 //! attackers and the defenders in their ZOC, and the player may form them otherwise within 9.12
 //! (P72); each combat is resolved whole

@@ -285,6 +285,7 @@ pub fn order_candidates(s: &Scenario, st: &GameState) -> Vec<usize> {
                 && crate::command::orders::order_refusal(s, li, i).is_none()
                 && !st.units[i].eliminated
                 // Routed units take no orders but rally (10.26), rallied ones none this turn (10.27).
+                // The same in CG 11.28, which also bars their fire.
                 && !st.units[i].routed
                 // Engaged units take none at all (10.31).
                 && !st.units[i].engaged

@@ -640,7 +640,7 @@ pub enum Event {
         leaders: Vec<String>,
     },
     /// A line command replaces the leader's individual orders this phase (GBA 4.31);
-    /// `via_proximity`: it rests on the overall commander's range, so no momentum (4.35).
+    /// `via_proximity`: it rests on the overall commander's range, so no momentum (4.35; CG 4.43).
     LineDeclared {
         leader: String,
         line: String,

@@ -1,4 +1,4 @@
-//! Zones of control (GBA 7.2) and who can be pinned by them.
+//! Zones of control (GBA 7.2) and who can be pinned by them. CG 7.2 defines them alike.
 
 use crate::charts::movement_costs::Crossing;
 use crate::game::GameState;
@@ -21,7 +21,8 @@ pub fn can_ever_shock(kind: UnitType, class: Option<UnitClass>) -> bool {
 }
 
 /// The hexes into which unit `i` exerts a ZOC: its front hexes, and a missile-armed
-/// skirmisher's flank hexes too (7.21), but never a hex it could not move into (7.22).
+/// skirmisher's flank hexes too (7.21), but never a hex it could not move into (7.22). CG 7.22
+/// is the same rule.
 /// Eliminated units have none. At a CG camp's hexsides (P163): from outside none reaches across
 /// (12.15), but a missile unit with missiles left reaches across thorns and wagons; from inside
 /// it reaches across as a Fort ZOC, whether or not the unit could cross there (12.16).

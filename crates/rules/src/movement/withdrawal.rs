@@ -732,7 +732,8 @@ pub(crate) fn give_ground(tx: &mut Tx, ui: usize, mover: usize, going: Going, fi
         tx.emit(Event::CohesionHits { unit: unit.clone(), hits, cause: HitCause::Terrain });
     }
     if suffers_after {
-        // 6.72[1], then [3]: one hit for failing the check, whatever the margin.
+        // 6.72[1]; a chariot's hit each time it withdraws is CG 10.22's too.
+        // Then [3]: one hit for failing the check, whatever the margin.
         tx.emit(Event::CohesionHits { unit: unit.clone(), hits: 1, cause: HitCause::Withdrawal });
     }
     // 6.72[3]: GBA skirmishers skip the end check; in CG 6.63[3] every withdrawing unit makes it (D32).

@@ -527,6 +527,8 @@ fn declare_line(
         return Err(refuse("4.33", format!("{anchor} is not a friendly{head} unit of a {} line", line.label())));
     }
     // 4.32: not every eligible unit need take part; those named must make a line by themselves.
+    // CG 4.32 says the same (P261).
+    // The line's units, and no others, may then move or fire (CG 5.23 too).
     let units = if named.is_empty() {
         units
     } else if let Some((rule, reason)) =
@@ -890,7 +892,7 @@ pub fn after_orders(tx: &mut Tx, active: &str) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// Why this leader may not try for momentum now, if he may not (5.14, 5.31, 5.34; CG 5.14).
+/// Why this leader may not try for momentum now, if he may not (5.14, 5.31, 5.34; CG 5.14, 5.34).
 pub fn momentum_refusal(tx: &Tx, leader: usize) -> Option<String> {
     let st = &tx.state.leaders[leader];
     if st.no_momentum {

@@ -474,3 +474,38 @@ pub fn refused_rule(game: &mut Game, command: Command) -> &'static str {
         Ok(events) => panic!("{command:?} was accepted: {events:?}"),
     }
 }
+
+/// The volleys among `events`: who fired, at what range, how many hits, in reaction to what.
+pub fn volleys(events: &[Event]) -> Vec<(String, u8, u8, Option<sarissa_rules::combat::fire::ReactionFire>)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::MissileFired { unit, range, hits, reaction, .. } => Some((unit.clone(), *range, *hits, *reaction)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `combats` shock combats among `events`, every one resolved before the first rout, and the
+/// routs before the first advance (GBA 9.18, CG 9.13; P40).
+pub fn strikes_then_routs_then_advances(events: &[Event], combats: usize) {
+    let at = |f: &dyn Fn(&Event) -> bool| events.iter().position(f);
+    let resolved: Vec<usize> =
+        events.iter().enumerate().filter(|(_, e)| matches!(e, Event::ShockResolved { .. })).map(|(i, _)| i).collect();
+    assert_eq!(resolved.len(), combats, "{events:?}");
+    let first_rout = at(&|e| matches!(e, Event::UnitRouted { .. })).expect("a rout");
+    let first_advance = at(&|e| matches!(e, Event::UnitAdvanced { .. })).expect("an advance");
+    assert!(first_rout > resolved[combats - 1], "routs wait for every combat's result: {events:?}");
+    assert!(first_advance > first_rout, "advances follow the routs: {events:?}");
+}
+
+/// The lines of the shock combat among `events`; panics when there is none.
+pub fn shock_lines(events: &[Event]) -> Vec<String> {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::ShockResolved { lines, .. } => Some(lines.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("a shock: {events:?}"))
+}
