@@ -122,8 +122,7 @@ struct Context<'a> {
     scenario: &'a Scenario,
     /// `g1.` links: hexes measured the first way.
     first_version: bool,
-    units: FxHashMap<&'a str, usize>,
-    leaders: FxHashMap<&'a str, usize>,
+    names: crate::state_code::Names<'a>,
     keywords: FxHashMap<&'static str, u8>,
     /// Where each unit, then each leader, was last seen (a subject's number: a unit's place, a
     /// leader's after the units).
@@ -134,20 +133,13 @@ struct Context<'a> {
 
 impl<'a> Context<'a> {
     fn new(scenario: &'a Scenario, first_version: bool) -> Self {
-        let mut units = FxHashMap::default();
-        for (i, u) in scenario.units.iter().enumerate() {
-            units.entry(u.id.as_str()).or_insert(i);
-        }
-        let mut leaders = FxHashMap::default();
-        for (i, l) in scenario.leaders.iter().enumerate() {
-            leaders.entry(l.id.as_str()).or_insert(i);
-        }
+        let names = crate::state_code::Names::new(scenario);
         let keywords = KEYWORDS.iter().enumerate().map(|(i, k)| (*k, KEYWORD + i as u8)).collect();
         let unit_hexes = scenario.units.iter().map(|u| u.placement.hexes().next().unwrap_or(HexId::new(0, 0)));
         let last_seen = unit_hexes.chain(scenario.leaders.iter().map(|l| l.at)).collect();
         let heading =
             scenario.units.iter().map(|u| u.facing.index()).chain(scenario.leaders.iter().map(|_| 0)).collect();
-        Self { scenario, first_version, units, leaders, keywords, last_seen, heading }
+        Self { scenario, first_version, names, keywords, last_seen, heading }
     }
 }
 
@@ -213,7 +205,7 @@ fn encode_line(w: &mut Writer, cx: &mut Context, line: &str) {
     let mut at = LineState::default();
     // `move UNIT ...` is written from its unit: a line that begins with a unit is a move (and a
     // line that begins with a unit's name otherwise has it written as text).
-    let is_unit = |word: &str| cx.units.contains_key(word) && !cx.keywords.contains_key(word);
+    let is_unit = |word: &str| cx.names.unit(word).is_some() && !cx.keywords.contains_key(word);
     let implicit_move = words.len() > 1 && words[0] == "move" && is_unit(words[1]);
     let mut i = usize::from(implicit_move);
     let mut first = !implicit_move;
@@ -289,7 +281,7 @@ fn encode_hex(w: &mut Writer, cx: &Context, at: &mut LineState, hex: HexId) {
 fn encode_word(w: &mut Writer, cx: &mut Context, at: &mut LineState, word: &str, first: bool) {
     if let Some(&code) = cx.keywords.get(word) {
         w.byte(code);
-    } else if let Some(&u) = cx.units.get(word).filter(|_| !first) {
+    } else if let Some(u) = cx.names.unit(word).filter(|_| !first) {
         match u8::try_from(u) {
             Ok(u) if u < 128 => w.byte(SMALL_UNIT + u),
             _ => {
@@ -298,7 +290,7 @@ fn encode_word(w: &mut Writer, cx: &mut Context, at: &mut LineState, word: &str,
             }
         }
         at.named(cx, u, true);
-    } else if let Some(&l) = cx.leaders.get(word) {
+    } else if let Some(l) = cx.names.leader(word) {
         match u8::try_from(l) {
             Ok(l) if l < 32 => w.byte(SMALL_LEADER + l),
             _ => {
