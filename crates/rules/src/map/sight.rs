@@ -30,7 +30,12 @@ pub fn hexes_between(from: HexId, to: HexId) -> Vec<(HexId, f64)> {
         let known = shapes.borrow().get(&key).cloned();
         known.unwrap_or_else(|| {
             let relative = |base: HexId, line: Vec<(HexId, f64)>| -> Shape {
-                line.into_iter().map(|(h, t)| (offset(base, h).0, offset(base, h).1, t)).collect()
+                line.into_iter()
+                    .map(|(h, t)| {
+                        let (c, r) = offset(base, h);
+                        (c, r, t)
+                    })
+                    .collect()
             };
             // Too long a line for the mid-grid frame: measured where it is, and not kept.
             if dc.abs() > 40 || dr.abs() > 40 {

@@ -192,11 +192,24 @@ pub struct Map {
     /// The city on the map (CG 12.2): its streets and the side holding its gates at the start.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub city: Option<crate::map::city::City>,
-    /// Which hexes have a feature on some hexside, by [`Map::index`], worked out from `hexsides`
-    /// on first use: most hexes have none, and movement asks about every hexside it crosses.
+    /// Which hexes have a feature on some hexside: derived from `hexsides` on first use.
     #[serde(skip)]
-    pub featured: std::sync::OnceLock<Vec<bool>>,
+    pub featured: FeaturedHexes,
 }
+
+/// Which hexes have a feature on some hexside, by [`Map::index`], worked out from the map's
+/// `hexsides` on first use: most hexes have none, and movement asks about every hexside it
+/// crosses. Derived data, so it takes no part in comparing maps.
+#[derive(Clone, Debug, Default)]
+pub struct FeaturedHexes(std::sync::OnceLock<Vec<bool>>);
+
+impl PartialEq for FeaturedHexes {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for FeaturedHexes {}
 
 /// The compass when a map gives none (P73): 1 north, then clockwise round the hexsides.
 pub fn default_compass() -> [Hexside; 6] {
@@ -237,7 +250,7 @@ impl Map {
     }
 
     pub fn hexside(&self, a: HexId, b: HexId) -> Option<HexsideFeature> {
-        let featured = self.featured.get_or_init(|| {
+        let featured = self.featured.0.get_or_init(|| {
             let mut featured = vec![false; self.terrain.len()];
             for e in &self.hexsides {
                 for h in [e.a, e.b] {
