@@ -11,11 +11,6 @@ use sarissa_rules::scenario::units::Placement;
 use sarissa_rules::scenario::{load, LoadError, StartPhase};
 use std::sync::Arc;
 
-/// `line` with these extra keys, e.g. `with(unit(..), "hits = 2")`.
-fn with(line: String, keys: &str) -> String {
-    format!("{}, {keys} }}", line.strip_suffix(" }").expect("an inline table"))
-}
-
 /// The field's file with a `[position]` table (none if `position` is empty).
 fn text(field: &Field, position: &str) -> String {
     if position.is_empty() {

@@ -525,13 +525,12 @@ fn hits_do_not_weaken(rules: &'static str) {
         (0..=9u8)
             .map(|roll| {
                 let mut f = two_armies(
-                    vec![unit("cretans", "SK", "A", 1, 5, 6, "A", "0605", "E")],
+                    vec![with(unit("cretans", "SK", "A", 1, 5, 6, "A", "0605", "E"), &format!("hits = {hits}"))],
                     vec![unit("bows", "LI", "A", 3, 5, 5, "A", "0805", "W")],
                 );
                 f.rules = rules;
                 f.macedonian = [false, false];
                 let (mut game, _) = f.start(&[roll]);
-                game.state.units[0].hits = hits;
                 ok(&mut game, activate("hero"));
                 let events = ok(&mut game, fire("cretans", "bows"));
                 events.iter().find_map(|e| match e {

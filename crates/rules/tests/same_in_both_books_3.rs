@@ -331,11 +331,10 @@ fn a_withdrawal_that_reaches_the_tq_routs(rules: &'static str) {
         rules,
         ..ow_field(
             unit("blue", "LI", "J", 3, 5, 5, "J", "0105", "E"),
-            vec![unit("red", "SK", "A", 1, 5, 6, "A", "0705", "E")],
+            vec![with(unit("red", "SK", "A", 1, 5, 6, "A", "0705", "E"), "hits = 4")],
         )
     }
     .start(&[0, 0, 0, 0]);
-    game.state.units[1].hits = 4;
     ok(&mut game, activate("hero"));
     ok(&mut game, mv("blue", &["0205", "0305", "0405", "0505", "0605"], Vertex::E));
     assert_eq!(withdrawers(&game), vec!["red".to_string()]);

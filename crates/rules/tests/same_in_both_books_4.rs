@@ -121,11 +121,10 @@ fn a_volley_empties_a_hex(rules: &'static str) {
         rules,
         ..two_armies(
             vec![unit("cretans", "SK", "A", 1, 5, 6, "A", "0405", "E")],
-            vec![unit("red", "SK", "A", 1, 5, 6, "A", "0505", "W")],
+            vec![with(unit("red", "SK", "A", 1, 5, 6, "A", "0505", "W"), "hits = 4")],
         )
     }
     .start(&[1, 1, 1, 1]);
-    game.state.units[1].hits = 4;
     ok(&mut game, activate("hero"));
     let events = ok(&mut game, fire("cretans", "red"));
     assert!(game.state.units[1].eliminated, "{events:?}");
@@ -153,12 +152,11 @@ fn a_leader_tries_to_rally_a_unit_once_a_turn_cg_11_32() {
     let (mut game, _) = Field {
         rules: CG,
         ..two_armies(
-            vec![unit("horse", "HC", "", 3, 7, 7, "", "1005", "E")],
+            vec![with(unit("horse", "HC", "", 3, 7, 7, "", "1005", "E"), "routed = true")],
             vec![unit("far", "MI", "", 4, 5, 5, "", "1209", "W")],
         )
     }
     .start(&[6, 0, 0, 0]);
-    game.state.units[0].routed = true;
     game.state.leaders[0].at = h("0905");
     ok(&mut game, activate("hero"));
     let rally = Command::Rally { unit: "horse".into(), facing: Vertex::W };
@@ -183,15 +181,13 @@ fn units_clear_of_enemy_zoc_and_missile_range_reload_at_the_end_of_the_turn_cg_8
         rules: CG,
         ..two_armies(
             vec![
-                unit("archers", "SK", "A", 1, 5, 6, "A", "0305", "E"),
-                unit("slingers", "SK", "S", 1, 5, 6, "S", "0309", "E"),
+                with(unit("archers", "SK", "A", 1, 5, 6, "A", "0305", "E"), "missiles = \"low\""),
+                with(unit("slingers", "SK", "S", 1, 5, 6, "S", "0309", "E"), "missiles = \"no\""),
             ],
             vec![unit("bows", "LI", "A", 3, 5, 5, "A", "0609", "W")],
         )
     }
     .start(&[]);
-    game.state.units[0].supply = Supply::Low;
-    game.state.units[1].supply = Supply::No;
     ok(&mut game, pass("hero"));
     ok(&mut game, pass("foe"));
     assert_eq!(game.state.units[0].supply, Supply::Full);

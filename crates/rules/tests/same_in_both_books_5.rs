@@ -25,12 +25,11 @@ fn a_harasser_fires_as_at_range_1_without_moving_and_the_target_answers_at_the_s
     let field = Field {
         rules: CG,
         ..two_armies(
-            vec![unit("peltai", "SK", "J", 1, 5, 6, "J", "0305", "E")],
+            vec![with(unit("peltai", "SK", "J", 1, 5, 6, "J", "0305", "E"), "hits = 4")],
             vec![unit("bows", "LI", "A", 3, 5, 5, "A", "0505", "W")],
         )
     };
     let (mut game, _) = field.start(&[1, 1]);
-    game.state.units[0].hits = 4;
     ok(&mut game, activate("hero"));
     let events = ok(&mut game, harass("peltai", "bows"));
     assert!(volleys(&events).is_empty(), "{events:?}");

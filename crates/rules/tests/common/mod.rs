@@ -41,6 +41,12 @@ impl Default for Field {
     }
 }
 
+/// `line` (a unit's inline table) with these extra keys, e.g. `with(unit(..), "hits = 2")`: the
+/// markers of a battle set up mid-play (docs/scenario-format.md).
+pub fn with(line: String, keys: &str) -> String {
+    format!("{}, {keys} }}", line.strip_suffix(" }").expect("an inline table"))
+}
+
 /// `unit("a1", "HC", "", 5, 7, 7, "", "0505", "E")`: id, type, class, size, tq, ma, missile, at, facing.
 #[allow(clippy::too_many_arguments)]
 pub fn unit(
