@@ -53,6 +53,11 @@ enum Cmd {
         /// to the defender); its die is still rolled, and the log says the result was forced.
         #[arg(long, value_name = "A(D)", value_parser = sarissa_rules::charts::shock_results::parse_result)]
         shock_result: Option<(u8, u8)>,
+        /// For testing: the next missile volley rolled hits or misses as given, `hit` or `miss`,
+        /// whatever the Missile Range and Results Chart says; its die is still rolled (it still
+        /// decides the firer's supply), and the log says the result was forced.
+        #[arg(long, value_name = "hit|miss", value_parser = sarissa_rules::charts::missile::parse_result)]
+        missile_result: Option<bool>,
     },
     /// Play random legal games and check invariants after every command.
     Soak {
@@ -108,8 +113,9 @@ fn main() -> ExitCode {
     match cli.command {
         Cmd::Validate { files } => validate(&files),
         Cmd::Summary { file } => summary(&file),
-        Cmd::Run { scenario, seed, dice, script, options, hash, shock_result } => {
-            run::run(&scenario, seed, dice, &script, options.into_iter().collect(), hash, shock_result)
+        Cmd::Run { scenario, seed, dice, script, options, hash, shock_result, missile_result } => {
+            let forced = run::Forced { shock: shock_result, missile: missile_result };
+            run::run(&scenario, seed, dice, &script, options.into_iter().collect(), hash, forced)
         }
         Cmd::Soak { games, seed, scenario, commands, turns, options } => {
             soak::soak(games, seed, scenario, commands, turns, options.into_iter().collect())

@@ -43,6 +43,13 @@ fn rout_summary(game: &Game) -> String {
     format!("rout points: {}", sides.join(", "))
 }
 
+/// Results forced for testing (`--shock-result`, `--missile-result`), each on the next combat
+/// or volley that reaches its table.
+pub struct Forced {
+    pub shock: Option<(u8, u8)>,
+    pub missile: Option<bool>,
+}
+
 pub fn run(
     scenario: &str,
     seed: Option<u64>,
@@ -50,7 +57,7 @@ pub fn run(
     script: &Path,
     options: OptionChanges,
     hash: bool,
-    shock_result: Option<(u8, u8)>,
+    forced: Forced,
 ) -> ExitCode {
     let scenario =
         match read_scenario(scenario).and_then(|s| s.with_options(&options).map_err(|e| format!("--option: {e}"))) {
@@ -83,10 +90,13 @@ pub fn run(
         }
     };
     print(&opening);
-    // For testing (--shock-result): one event before the script's first command, so the log
-    // replays to the same game.
-    if let Some(cell) = shock_result {
+    // For testing (--shock-result, --missile-result): one event each before the script's first
+    // command, so the log replays to the same game.
+    if let Some(cell) = forced.shock {
         print(&game.force_shock_result(cell));
+    }
+    if let Some(hit) = forced.missile {
+        print(&game.force_missile_result(hit));
     }
     // A battle set up mid-play may start with losses already counted.
     let mut points = rout_points(&game);

@@ -203,16 +203,31 @@ fn a_position_starts_on_its_turn_and_rout_points_are_printed_as_they_change() {
     assert_eq!(err.trim(), format!("rout points: Blue {blue} of 20, Red 0 of 30"));
 }
 
+/// Runs `script` on `crates/cli/tests/<field>.toml` with these dice, with the forcing `option`
+/// and without: the first run's events, the second's output (both must succeed).
+fn forced_and_normal(
+    script_file: (&str, &str),
+    field: &str,
+    dice: &str,
+    option: [&str; 2],
+) -> (Vec<serde_json::Value>, String) {
+    let path = script(script_file.0, script_file.1);
+    let scenario = format!("crates/cli/tests/{field}.toml");
+    let args = ["run", "--scenario", &scenario, "--dice", dice, "--script", &path];
+    let out = sarissa(&[&args[..], &option[..]].concat());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let normal = sarissa(&args);
+    assert!(normal.status.success(), "{}", String::from_utf8_lossy(&normal.stderr));
+    (events(&out), String::from_utf8_lossy(&normal.stdout).into_owned())
+}
+
 /// Blue's hypaspists (`crates/cli/tests/field.toml`) march up to red's MI and attack it.
 const FIELD_SHOCK: &str = "pre-arrange\nactivate hero\nmove hyp 0405 0505 facing E\nno-reaction\nend\nshock\n";
 
 #[test]
 fn shock_result_forces_the_next_shock_and_the_log_says_so() {
-    let path = script("field-shock.txt", FIELD_SHOCK);
-    let args = ["run", "--scenario", "crates/cli/tests/field.toml", "--dice", "0,0,0,0", "--script", &path];
-    let out = sarissa(&[&args[..], &["--shock-result", "0(5)"]].concat());
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let ev = events(&out);
+    let (ev, normal) =
+        forced_and_normal(("field-shock.txt", FIELD_SHOCK), "field", "0,0,0,0", ["--shock-result", "0(5)"]);
     assert_eq!(ev[2], serde_json::json!({"event":"shock_result_to_be_forced","attacker_hits":0,"defender_hits":5}));
     let resolved = ev.iter().find(|e| e["event"] == "shock_resolved").expect("a shock");
     let lines: Vec<&str> = resolved["lines"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
@@ -229,9 +244,7 @@ fn shock_result_forces_the_next_shock_and_the_log_says_so() {
     assert_eq!(ev[forced + 1], serde_json::json!({"event":"cohesion_hits","unit":"red","hits":7,"cause":"shock"}));
 
     // Without the option: the table's 3(2), and no word of forcing.
-    let normal = sarissa(&args);
-    let text = String::from_utf8_lossy(&normal.stdout);
-    assert!(normal.status.success() && !text.contains("forced"), "{text}");
+    assert!(!normal.contains("forced"), "{normal}");
 }
 
 #[test]
@@ -257,4 +270,34 @@ fn a_shock_result_not_on_the_table_is_refused_in_a_sentence() {
         );
         assert!(out.stdout.is_empty());
     }
+}
+
+/// Blue's Cretan archers (`crates/cli/tests/volley.toml`) shoot at red's Median horse, two hexes
+/// off: strength 3 there, so the loaded 6 misses.
+const VOLLEY: &str = "activate hero\nfire cretans at medes\n";
+
+#[test]
+fn missile_result_forces_the_next_volley_and_the_log_says_so() {
+    let (ev, normal) = forced_and_normal(("volley.txt", VOLLEY), "volley", "6,6,6,6", ["--missile-result", "hit"]);
+    assert_eq!(ev[2], serde_json::json!({"event":"missile_result_to_be_forced","hit":true}));
+    let forced = ev.iter().position(|e| e["event"] == "missile_result_forced").expect("said");
+    assert_eq!(ev[forced], serde_json::json!({"event":"missile_result_forced","hit":true,"table":false}));
+    assert_eq!(ev[forced - 1]["event"], "die_rolled");
+    assert_eq!(ev[forced + 1]["event"], "missile_fired");
+    assert_eq!((&ev[forced + 1]["hit"], &ev[forced + 1]["hits"]), (&serde_json::json!(true), &serde_json::json!(1)));
+    assert_eq!(ev[forced + 2], serde_json::json!({"event":"cohesion_hits","unit":"medes","hits":1,"cause":"missile"}));
+
+    // Without the option: the chart's miss, and no word of forcing.
+    assert!(!normal.contains("forced") && !normal.contains("cohesion_hits"), "{normal}");
+}
+
+#[test]
+fn a_missile_result_other_than_hit_or_miss_is_refused_in_a_sentence() {
+    let path = script("volley-bad.txt", VOLLEY);
+    let args = ["run", "--scenario", "crates/cli/tests/volley.toml", "--seed", "1", "--script", &path];
+    let out = sarissa(&[&args[..], &["--missile-result", "2"]].concat());
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("is not a missile result") && err.contains("hit or miss"), "{err}");
+    assert!(out.stdout.is_empty());
 }

@@ -1,5 +1,5 @@
 //! For testing what the rules do with a result: a shock result forced on the next combat
-//! (`sarissa run --shock-result`), with loaded dice.
+//! (`sarissa run --shock-result`) or on the next volley (`--missile-result`), with loaded dice.
 
 mod common;
 use common::*;
@@ -81,6 +81,76 @@ fn a_forced_result_is_saved_only_while_it_waits() {
     game.force_shock_result((3, 2));
     let json = serde_json::to_string(&game.state).unwrap();
     assert!(json.contains("\"forced_shock\":[3,2]"), "{json}");
+    let back: sarissa_rules::game::GameState = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, game.state);
+}
+
+/// Blue's Cretan archers at 0305 shoot at red's Median horse two hexes off (strength 3 there),
+/// with the die loaded to `roll`, after forcing `forced` on the next volley.
+fn volley_events(roll: u8, forced: Option<bool>) -> (Vec<Event>, sarissa_rules::Game) {
+    let blue = vec![unit("cretans", "SK", "A", 1, 5, 6, "A", "0305", "E")];
+    let (mut game, _) = two_armies(blue, vec![unit("medes", "HC", "", 3, 6, 7, "", "0505", "W")]).start(&[roll]);
+    if let Some(hit) = forced {
+        assert_eq!(game.force_missile_result(hit), vec![Event::MissileResultToBeForced { hit }]);
+        assert_eq!(game.state.forced_missile, Some(hit));
+    }
+    ok(&mut game, activate("hero"));
+    (ok(&mut game, fire("cretans", "medes")), game)
+}
+
+fn volley(events: &[Event]) -> (u8, bool, u8, sarissa_rules::combat::missile::Supply) {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::MissileFired { strength, hit, hits, supply, .. } => Some((*strength, *hit, *hits, *supply)),
+            _ => None,
+        })
+        .expect("a volley")
+}
+
+#[test]
+fn a_forced_hit_replaces_the_charts_miss_and_says_so() {
+    use sarissa_rules::combat::missile::Supply;
+    use sarissa_rules::game::{HitCause, RollPurpose};
+    // 6 against strength 3 misses; forced, it hits, and the log says the chart gave a miss.
+    let (normal, _) = volley_events(6, None);
+    assert_eq!(volley(&normal), (3, false, 0, Supply::Full));
+    assert!(!normal.iter().any(|e| matches!(e, Event::MissileResultForced { .. })), "{normal:?}");
+    let (events, game) = volley_events(6, Some(true));
+    let die = Event::DieRolled {
+        roll: 6,
+        purpose: RollPurpose::MissileFire { unit: "cretans".into(), target: "medes".into() },
+    };
+    let at = events.iter().position(|e| *e == die).expect("the die is rolled all the same");
+    assert_eq!(events[at + 1], Event::MissileResultForced { hit: true, table: false });
+    assert_eq!(volley(&events[at + 2..at + 3]), (3, true, 1, Supply::Full));
+    assert_eq!(events[at + 3], Event::CohesionHits { unit: "medes".into(), hits: 1, cause: HitCause::Missile });
+    assert_eq!(game.state.units[1].hits, 1);
+    assert_eq!(game.state.forced_missile, None, "used once");
+}
+
+#[test]
+fn a_forced_miss_leaves_the_die_to_decide_the_supply() {
+    use sarissa_rules::combat::missile::Supply;
+    // 2 hits at strength 3; forced, it misses. A natural 9 still leaves the archers Missile Low.
+    let (events, game) = volley_events(2, Some(false));
+    assert!(events.contains(&Event::MissileResultForced { hit: false, table: true }), "{events:?}");
+    assert_eq!(volley(&events), (3, false, 0, Supply::Full));
+    assert_eq!(game.state.units[1].hits, 0);
+    let (events, game) = volley_events(9, Some(true));
+    assert!(events.contains(&Event::MissileResultForced { hit: true, table: false }), "{events:?}");
+    assert_eq!(volley(&events), (3, true, 1, Supply::Low));
+    assert_eq!(game.state.units[0].supply, Supply::Low);
+}
+
+#[test]
+fn a_forced_missile_result_is_saved_only_while_it_waits() {
+    let blue = vec![unit("cretans", "SK", "A", 1, 5, 6, "A", "0305", "E")];
+    let (mut game, _) = two_armies(blue, vec![unit("medes", "HC", "", 3, 6, 7, "", "0505", "W")]).start(&[2]);
+    assert!(!serde_json::to_string(&game.state).unwrap().contains("forced_missile"));
+    game.force_missile_result(false);
+    let json = serde_json::to_string(&game.state).unwrap();
+    assert!(json.contains("\"forced_missile\":false"), "{json}");
     let back: sarissa_rules::game::GameState = serde_json::from_str(&json).unwrap();
     assert_eq!(back, game.state);
 }

@@ -400,6 +400,14 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             format!("For testing, the result was forced: {attacker_hits}({defender_hits}) instead of the table's {a}({d})."),
             None,
         ),
+        Event::MissileResultToBeForced { hit } => entry(
+            format!("For testing: the next volley will {}, whatever the chart says.", if *hit { "hit" } else { "miss" }),
+            None,
+        ),
+        Event::MissileResultForced { hit, table } => {
+            let said = |h: &bool| if *h { "a hit" } else { "a miss" };
+            entry(format!("For testing, the result was forced: {} instead of the chart's {}.", said(hit), said(table)), None)
+        }
         Event::EliteInitiativeTaken { leader } => about(
             entry(
                 format!("{} takes the elite commander's opening orders phase (no momentum).", unit_name(s, leader)),

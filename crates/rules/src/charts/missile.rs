@@ -253,6 +253,19 @@ pub fn missile_hits(volley: &Volley, natural_dr: u8, drm: i32) -> u8 {
     }
 }
 
+/// Reads a missile result as the chart gives it, `hit` or `miss`, for forcing the next volley's
+/// result in testing (`sarissa run --missile-result`). A hit does what a hit does: two hits on
+/// an elephant, for instance (GBA 8.15, CG 8.17).
+pub fn parse_result(text: &str) -> Result<bool, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "hit" => Ok(true),
+        "miss" => Ok(false),
+        other => Err(format!(
+            "`{other}` is not a missile result: the Missile Range and Results Chart gives a hit or nothing, so write hit or miss"
+        )),
+    }
+}
+
 /// Whether a volley at extended range hits: a natural 0 (GBA 8.16, CG 8.16; rulings R4), or
 /// from a camp tower an adjusted 0, the roll plus every modifier at most 0 (CG 12.18; P172).
 pub fn extended_hit(from_tower: bool, natural_dr: u8, drm: i32) -> bool {

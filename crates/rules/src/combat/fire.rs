@@ -865,6 +865,9 @@ fn roll_volley(
     fire: &MissileFire,
     rule: &'static str,
 ) -> Result<crate::combat::missile::MissileOutcome, RuleError> {
+    // For testing only: a result forced on the next volley rolled (`--missile-result`).
+    let forced = tx.state.forced_missile.map(|hit| MissileFire { forced: Some(hit), ..fire.clone() });
+    let fire = forced.as_ref().unwrap_or(fire);
     let mut error = None;
     let outcome = {
         let mut dice = || match tx.roll(RollPurpose::MissileFire { unit: unit.into(), target: target.into() }) {
@@ -880,8 +883,13 @@ fn roll_volley(
             reason: e.to_string(),
         })?
     };
-    match error {
-        Some(e) => Err(e),
-        None => Ok(outcome),
+    if let Some(e) = error {
+        return Err(e);
     }
+    for step in &outcome.steps {
+        if let crate::combat::missile::MissileStepKind::Forced { hit, table } = step.kind {
+            tx.emit(Event::MissileResultForced { hit, table });
+        }
+    }
+    Ok(outcome)
 }

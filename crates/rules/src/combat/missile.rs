@@ -57,6 +57,9 @@ pub struct MissileFire {
     pub supply: Supply,
     /// A leader stacked with the target (GBA 8.19).
     pub leader_in_target_hex: Option<Leader>,
+    /// For testing only (`sarissa run --missile-result`): the volley hits or misses as given,
+    /// whatever the chart says; the die is rolled all the same. `None` in every normal volley.
+    pub forced: Option<bool>,
 }
 
 impl MissileFire {
@@ -84,6 +87,7 @@ impl MissileFire {
             extra_drm: 0,
             supply: Supply::Full,
             leader_in_target_hex: None,
+            forced: None,
         }
     }
 
@@ -158,6 +162,12 @@ pub enum MissileStepKind {
         drm: i32,
         modified: i32,
         hit: bool,
+    },
+    /// For testing only: the volley hits (`hit`) or misses as forced, where the chart gave
+    /// `table` ([`MissileFire::forced`]).
+    Forced {
+        hit: bool,
+        table: bool,
     },
     /// Hits on the target (2 against elephants, GBA chariots).
     Hits {
@@ -302,13 +312,20 @@ pub fn resolve(fire: &MissileFire, dice: &mut dyn FnMut() -> u8) -> Result<Missi
     }
     let natural = dice().min(9);
     let mut used = 1;
-    let hit = match cell {
+    let table = match cell {
         // GBA 8.16, CG 8.16, rulings R4: extended range hits on a natural 0 only; from a camp
         // tower on an adjusted 0 (CG 12.18, P172).
         None => extended_hit(fire.from_tower(), natural, drm),
         Some(c) => natural as i32 + drm <= c.strength as i32,
     };
-    push("GBA 8.15, 8.16; CG 8.16, 8.17", MissileStepKind::Roll { natural, drm, modified: natural as i32 + drm, hit });
+    push(
+        "GBA 8.15, 8.16; CG 8.16, 8.17",
+        MissileStepKind::Roll { natural, drm, modified: natural as i32 + drm, hit: table },
+    );
+    let hit = fire.forced.unwrap_or(table);
+    if let Some(hit) = fire.forced {
+        push("sarissa run --missile-result", MissileStepKind::Forced { hit, table });
+    }
     let volley = Volley {
         rules,
         line,

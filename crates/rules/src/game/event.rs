@@ -431,6 +431,17 @@ pub enum Event {
         defender_hits: u8,
         table: (u8, u8),
     },
+    /// For testing only (`sarissa run --missile-result`): the next volley hits (`hit`) or misses,
+    /// whatever the chart says. No rule and no player gives it.
+    MissileResultToBeForced {
+        hit: bool,
+    },
+    /// The forced result was used: the volley's die was rolled as always (it still decides the
+    /// firer's supply and a leader's check), and the chart would have given `table`.
+    MissileResultForced {
+        hit: bool,
+        table: bool,
+    },
     /// A leader hurt by missile fire, in a shock or in personal combat (GBA 8.19, 9.14, 9.2):
     /// Finished for the turn, Wounded (every rating −1) or Severely Wounded (−2), or Killed
     /// (9.22; a second wound kills, already applied in `result`).
@@ -1250,6 +1261,8 @@ impl GameState {
                 self.forced_shock = Some((*attacker_hits, *defender_hits));
             }
             Event::ShockResultForced { .. } => self.forced_shock = None,
+            Event::MissileResultToBeForced { hit } => self.forced_missile = Some(*hit),
+            Event::MissileResultForced { .. } => self.forced_missile = None,
             Event::ShockDesignated { .. }
             | Event::ShockResolved { .. }
             | Event::ShockSegmentEnded { .. }

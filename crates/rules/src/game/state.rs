@@ -394,6 +394,11 @@ pub struct GameState {
     /// [`crate::Event::ShockResultForced`]; absent in every normal game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forced_shock: Option<(u8, u8)>,
+    /// For testing only (`sarissa run --missile-result`): whether the next volley hits, whatever
+    /// the Missile Range and Results Chart says. Set by [`crate::Event::MissileResultToBeForced`],
+    /// used and cleared by [`crate::Event::MissileResultForced`]; absent in every normal game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forced_missile: Option<bool>,
     /// CG 12.31: the elephants trying to breach a camp's palisade or gate this turn, each where
     /// and as it stood when its attempt began (rulings P175). Emptied after the breach segment.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -524,6 +529,7 @@ impl GameState {
             camp_orders: None,
             retire: Vec::new(),
             forced_shock: None,
+            forced_missile: None,
             breach_attempts: Vec::new(),
             breaches: Vec::new(),
             damaged_towers: Vec::new(),

@@ -102,6 +102,14 @@ impl Game {
         vec![event]
     }
 
+    /// For testing only (`sarissa run --missile-result`): the next volley rolled hits (`hit`) or
+    /// misses whatever the chart says; like [`Game::force_shock_result`], one event, not a command.
+    pub fn force_missile_result(&mut self, hit: bool) -> Vec<Event> {
+        let event = Event::MissileResultToBeForced { hit };
+        self.state.apply(&self.scenario, &event);
+        vec![event]
+    }
+
     /// Replays a game from its start: the same scenario, dice and commands give the same state.
     pub fn replay(scenario: Arc<Scenario>, dice: Dice, commands: &[Command]) -> Result<Self, (usize, RuleError)> {
         let (mut game, _) = Self::new(scenario, dice).map_err(|e| (0, e))?;
