@@ -5,7 +5,8 @@
 //! units on it block, unless their hex is lower than both ends; any hex
 //! higher than both ends blocks (A20); where the line runs exactly along a hexside, it is blocked
 //! if either hex beside it blocks. For archers, a combat unit nearer the firer than the target
-//! does not block (exactly halfway does).
+//! does not block (exactly halfway does). CG 8.15: between two levels, a blocker nearer the
+//! higher end does not block (exactly halfway does).
 
 use crate::game::GameState;
 use crate::map::hex::{HexId, Hexside};
@@ -114,9 +115,23 @@ pub fn line_of_sight(scenario: &Scenario, state: &GameState, from: HexId, to: He
             || now.is_some_and(crate::works::city::is_block);
         // Nearer the firer than the target, in hexes; exactly halfway is not nearer.
         let unit = occupied(h) && !(archer && h.distance(from) < h.distance(to));
-        terrain || unit
+        (terrain || unit) && !beside_the_higher_end(scenario, level(from), level(to), h.distance(from), h.distance(to))
     }) && !camp_works_block(scenario, from, to)
         && !city_walls_block(scenario, from, to)
+}
+
+/// CG 8.15: firer and target on different levels, a blocker on the line counts only when it is
+/// nearer the lower end, or exactly halfway; `true` when it is nearer the higher one (and so
+/// does not block). Always `false` under GBA 8.14, which has no such rule (rule-set hook).
+fn beside_the_higher_end(scenario: &Scenario, from_level: u8, to_level: u8, from_hexes: u32, to_hexes: u32) -> bool {
+    if !crate::scenario::rule_set::hooks(scenario.meta.rules).sight_blocked_only_near_the_lower_end {
+        return false;
+    }
+    match from_level.cmp(&to_level) {
+        std::cmp::Ordering::Greater => from_hexes < to_hexes,
+        std::cmp::Ordering::Less => to_hexes < from_hexes,
+        std::cmp::Ordering::Equal => false,
+    }
 }
 
 /// The camp hexsides the line from `from` to `to` crosses (CG 12.18; rulings P167): each with

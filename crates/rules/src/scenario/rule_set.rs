@@ -67,6 +67,10 @@ pub struct FacingRule {
     pub light_chariot_mp: u8,
     /// Who takes no hit for turning in a Rough hex (7.14).
     pub rough_turn_spares: RoughTurnSpares,
+    /// Turning in an enemy ZOC (7.25) also needs no enemy combat unit in the unit's own ZOC:
+    /// GBA 7.25 lists it among the conditions; CG 7.25 drops it (one pinning enemy and staying
+    /// in the hex are all it asks).
+    pub zoc_turn_needs_own_zoc_clear: bool,
 }
 
 /// Who is spared the Rough-hex hit for changing facing (7.14).
@@ -244,6 +248,10 @@ pub struct RuleHooks {
     pub dismount: bool,
     /// 8.11 (D44).
     pub move_and_fire: MoveFireRule,
+    /// CG 8.15: between two levels, woods, units and the like block a line of sight only when
+    /// nearer its lower end (exactly halfway blocks); GBA 8.14 has no such rule, so they block
+    /// wherever they stand on it.
+    pub sight_blocked_only_near_the_lower_end: bool,
     /// GBA 10.27, CG 11.3 (D69).
     pub rally: RallyRule,
     /// GBA 10.16: 1 hit off a unit within reach of enemy missiles; CG 11.13: none (D67, W40).
@@ -318,6 +326,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
     square: false,
     dismount: false,
     move_and_fire: MoveFireRule::TowardTheTarget,
+    sight_blocked_only_near_the_lower_end: false,
     rally: RallyRule {
         needs_open_ground: true,
         automatic_when_stacked: false,
@@ -334,7 +343,11 @@ const ALEXANDER: RuleHooks = RuleHooks {
         tribal_li_barred: false,
         rule: "6.6",
     },
-    facing: FacingRule { light_chariot_mp: 2, rough_turn_spares: RoughTurnSpares::Elephants },
+    facing: FacingRule {
+        light_chariot_mp: 2,
+        rough_turn_spares: RoughTurnSpares::Elephants,
+        zoc_turn_needs_own_zoc_clear: true,
+    },
     harass_targets: HarassTargets::ByType,
     harass_path_avoids_rivers: false,
     harass_rocky_open_to_skirmishers: true,
@@ -394,6 +407,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     square: true,
     dismount: true,
     move_and_fire: MoveFireRule::AnyTimeButLongBows,
+    sight_blocked_only_near_the_lower_end: true,
     rally: RallyRule {
         needs_open_ground: false,
         automatic_when_stacked: true,
@@ -412,8 +426,13 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
         rule: "6.51",
     },
     // CG 7.12 exc. 2: only heavy chariots pay 2 MP a vertex; CG 7.14 exc.: Tribal LI and
-    // skirmishers take no hit for turning in Rough, elephants do.
-    facing: FacingRule { light_chariot_mp: 1, rough_turn_spares: RoughTurnSpares::TribalLightInfantryAndSkirmishers },
+    // skirmishers take no hit for turning in Rough, elephants do; CG 7.25: an enemy in the
+    // unit's own ZOC does not stop it turning in the ZOC it starts in.
+    facing: FacingRule {
+        light_chariot_mp: 1,
+        rough_turn_spares: RoughTurnSpares::TribalLightInfantryAndSkirmishers,
+        zoc_turn_needs_own_zoc_clear: false,
+    },
     harass_targets: HarassTargets::LowerMaNoSkirmishers,
     harass_path_avoids_rivers: true,
     harass_rocky_open_to_skirmishers: false,
