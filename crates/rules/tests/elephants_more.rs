@@ -242,10 +242,13 @@ fn cg_10_26_a_chariot_attacks_the_next_row_and_is_eliminated_if_it_routs_10_24()
 }
 
 #[test]
-fn gba_chariots_do_not_pass_through_g2() {
+fn gba_11_25_a_chariot_passes_through_as_cg_10_26_has_it_p291() {
+    // GBA 11.25 is lost; CG 10.26 stands in (rulings P291), cited as such. Red is not a
+    // Macedonian side, so its ranks do not part (CG 10.27, P291).
     let (game, events) = charge("alexander", "CH", vec![], red_wall()[..1].to_vec(), &[], &[4; 24]);
-    assert!(!events.iter().any(|e| matches!(e, Event::ElephantPassedThrough { .. } | Event::PassThroughAttack { .. })));
-    assert_eq!(game.state.units[0].placement, Placement::One(h("0505")));
+    assert_eq!(effects(&events), vec![shock_hits("el", 3), shock_hits("red", 2), through("red", "0705", "CG 10.26")]);
+    assert!(!events.iter().any(|e| matches!(e, Event::RanksParted { .. })));
+    assert_eq!(game.state.units[0].placement, Placement::One(h("0705")));
 }
 
 // ---- Elephant screens (GBA 11.11, 11.12; CG 10.11, 10.12; D50) ----

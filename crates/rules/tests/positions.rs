@@ -132,14 +132,14 @@ fn column_needs_a_unit_that_may_form_one_and_faces_a_hexside_gba_6_6() {
 }
 
 #[test]
-fn square_only_for_phalanxes_and_size_10_hoplites_under_chandragupta_cg_10_62() {
+fn square_only_for_phalanxes_and_size_10_hoplites_in_both_books_cg_10_62_gba_11_63_p292() {
     let ph = with(unit("ph", "PH", "MA", 16, 7, 5, "", "0505-0506", "E"), "square = true");
-    let f = two_armies(vec![archers()], vec![ph.clone()]);
-    reports(&f, "", "id = \"ph\"", "only phalanxes and Size-10 hoplites form Square, under the chandragupta rules");
-    let f = Field { rules: "chandragupta", ..two_armies(vec![archers()], vec![medes("square = true")]) };
-    reports(&f, "", "id = \"medes\"", "this is a HC");
-    let f = Field { rules: "chandragupta", ..two_armies(vec![archers()], vec![ph]) };
-    assert!(load("field.toml", &f.toml()).is_ok());
+    for rules in ["alexander", "chandragupta"] {
+        let f = Field { rules, ..two_armies(vec![archers()], vec![medes("square = true")]) };
+        reports(&f, "", "id = \"medes\"", "only phalanxes and Size-10 hoplites form Square (CG 10.62; in Alexander battles by rulings P292); this is a HC");
+        let f = Field { rules, ..two_armies(vec![archers()], vec![ph.clone()]) };
+        assert!(load("field.toml", &f.toml()).is_ok(), "{rules}");
+    }
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 mod common;
 use common::*;
-use sarissa_rules::game::Event;
+use sarissa_rules::game::{Command, Event, HitCause, RollPurpose};
 use sarissa_rules::map::hex::Vertex;
 use sarissa_rules::scenario::units::Placement;
 
@@ -101,4 +101,77 @@ fn in_alexander_a_wood_blocks_wherever_it_stands_between_the_levels_gba_8_14_cg_
     }
     // On the level the wood blocks in both books, wherever it stands.
     assert!(shot(GBA, None, "0405").is_err() && shot(CG, None, "0405").is_err());
+}
+
+// --- Chariot pass-through in Alexander battles (GBA 11.25 lost; CG 10.26, 10.27; P291) -----
+
+/// Blue's chariot at 0505 facing E attacks red's hoplite-armed HI (TQ 6) at 0605 facing W,
+/// without moving (optional, no pre-shock check); `macedonian`: which sides are Macedonian.
+fn chariot_charge(rules: &'static str, macedonian: [bool; 2], dice: &[u8]) -> (sarissa_rules::Game, Vec<Event>) {
+    let field = Field {
+        rules,
+        macedonian,
+        ..two_armies(
+            vec![unit("ch", "CH", "", 4, 6, 5, "A", "0505", "E")],
+            vec![unit("hi", "HI", "", 5, 6, 4, "", "0605", "W")],
+        )
+    };
+    let (mut game, _) = field.start(dice);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, Command::EndOrders);
+    let events = ok(&mut game, Command::Shock { attackers: vec!["ch".into()] });
+    (game, events)
+}
+
+#[test]
+fn in_alexander_a_macedonian_side_parts_its_ranks_for_chariots_gba_11_25_cg_10_27_p291() {
+    // Red is the Macedonian side: its HI rolls 6 against TQ 6 and lets the chariot through,
+    // for one hit, with no combat; the log cites the Chandragupta rule standing in.
+    let (game, events) = chariot_charge(GBA, [false, true], &[6]);
+    let from = events.iter().position(|e| matches!(e, Event::ShockDesignated { .. })).unwrap() + 1;
+    let roll =
+        Event::DieRolled { roll: 6, purpose: RollPurpose::TqCheck { unit: "hi".into(), rule: "CG 10.27".into() } };
+    assert_eq!(
+        events[from..from + 4],
+        [
+            roll,
+            Event::RanksParted { unit: "hi".into(), chariot: "ch".into(), rule: "CG 10.27".into() },
+            Event::CohesionHits { unit: "hi".into(), hits: 1, cause: HitCause::PassThrough },
+            Event::ElephantPassedThrough {
+                unit: "ch".into(),
+                defender: "hi".into(),
+                from: h("0505"),
+                to: h("0705"),
+                rule: "CG 10.27".into()
+            },
+        ]
+    );
+    assert!(!events.iter().any(|e| matches!(e, Event::ShockResolved { .. })), "no combat");
+    assert_eq!(game.state.units[0].placement, Placement::One(h("0705")));
+    // A side not Macedonian does not part: the shock is fought (GBA, P291)...
+    let (_, events) = chariot_charge(GBA, [true, false], &[6; 12]);
+    assert!(!events.iter().any(|e| matches!(e, Event::RanksParted { .. })), "{events:?}");
+    assert!(events.iter().any(|e| matches!(e, Event::ShockResolved { .. })));
+    // ...while in Chandragupta any unit of no Indian grade does, whichever side (CG 10.27).
+    let (_, events) = chariot_charge(CG, [true, false], &[6]);
+    assert!(events.iter().any(|e| matches!(e, Event::RanksParted { .. })), "{events:?}");
+}
+
+// --- The Square in Alexander battles (GBA 11.63 lost; CG 10.62; P292) ----------------------
+
+#[test]
+fn in_alexander_a_phalanx_forms_square_as_cg_10_62_has_it_gba_11_63_p292() {
+    let field = two_armies(
+        vec![unit("ph", "PH", "MA", 16, 7, 5, "", "0505-0506", "E")],
+        vec![unit("hc", "HC", "", 3, 6, 7, "", "1109", "W")],
+    );
+    let (mut game, _) = field.start(&[]);
+    ok(&mut game, activate("hero"));
+    assert!(sarissa_rules::play::legal::legal_commands(&game).contains(&Command::FormSquare { unit: "ph".into() }));
+    let events = ok(&mut game, Command::FormSquare { unit: "ph".into() });
+    assert_eq!(events, vec![Event::SquareChanged { leader: "hero".into(), unit: "ph".into(), square: true }]);
+    assert!(game.state.units[0].square);
+    // A unit in Square shocks nobody (GBA 9.16 step 4 counts it among those that cannot, R6).
+    ok(&mut game, Command::EndOrders);
+    assert!(!matches!(game.state.phase, sarissa_rules::game::Phase::Shock { .. }));
 }

@@ -367,7 +367,11 @@ impl<'a> Mover<'a> {
             }
             // CG 10.62: no friendly combat unit ever enters a unit in Square.
             if self.state.units[other].square {
-                return Err(format!("{to} holds {}, in Square: no friend enters it (10.62)", other_unit.name));
+                return Err(format!(
+                    "{to} holds {}, in Square: no friend enters it ({})",
+                    other_unit.name,
+                    crate::special::square::rule(self.scenario).unwrap_or("10.62")
+                ));
             }
             // Through a friend: as the stacking chart says (6.92, 6.95); never with a column (6.67).
             let column = self.columns.contains(&other);

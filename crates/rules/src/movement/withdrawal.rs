@@ -216,7 +216,11 @@ impl Retreat<'_> {
             }
             // CG 10.62, P196: no friendly combat unit enters a unit in Square.
             if self.unit.is_some() && self.state.units[o].square {
-                return Err(format!("{to} holds {}, in Square: no friend enters it (10.62)", other.name));
+                return Err(format!(
+                    "{to} holds {}, in Square: no friend enters it ({})",
+                    other.name,
+                    crate::special::square::rule(self.scenario).unwrap_or("10.62")
+                ));
             }
             // Through a friend as the stacking chart says (6.75, 6.92); leaders stack freely.
             if let Some(u) = self.unit {

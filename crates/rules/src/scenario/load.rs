@@ -2000,12 +2000,12 @@ fn check_position(
             }
         }
         let hoplite = shown.kind == UnitType::HI && shown.class == Some(UnitClass::HO) && shown.size == 10;
-        if st.square && !(hooks.square && (shown.kind == UnitType::PH || hoplite)) {
+        if st.square && !(hooks.square.is_some() && (shown.kind == UnitType::PH || hoplite)) {
             ctx.error(
                 span_of(spans, "square"),
                 format!(
-                    "{what}: only phalanxes and Size-10 hoplites form Square, under the chandragupta rules \
-                     (CG 10.62); this is a {label}"
+                    "{what}: only phalanxes and Size-10 hoplites form Square (CG 10.62; in Alexander battles by \
+                     rulings P292); this is a {label}"
                 ),
             );
         }

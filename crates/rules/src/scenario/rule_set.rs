@@ -167,10 +167,24 @@ pub struct PassThroughRule {
     /// GBA 11.13: an elephant routed while attacking the next row is eliminated; CG 10.13 says
     /// nothing, so it rampages like any elephant that routs (D70, G23).
     pub row_rout_eliminates: bool,
-    /// CG 10.26: chariots pass through too (the rule cited); the GBA chariot rules are lost (G2).
+    /// CG 10.26: chariots pass through too (the rule cited). GBA 11.25's text is lost (G2);
+    /// CG 10.26 stands in for it (rulings P291).
     pub chariots: Option<&'static str>,
-    /// CG 10.27: Greek units attacked frontally by chariots may part their ranks (the rule).
+    /// CG 10.27: Greek units attacked frontally by chariots may part their ranks (the rule);
+    /// in GBA too, standing in for the lost GBA 11.25 (P291).
     pub avoidance: Option<&'static str>,
+    /// Who is "Greek" for the avoidance (CG 10.27, P291).
+    pub parting_units: PartingUnits,
+}
+
+/// The units that may part their ranks for chariots (CG 10.27; rulings P291).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PartingUnits {
+    /// CG 10.27: Greek units, i.e. of no Indian grade (CG 2.22); never artillery.
+    NoIndianGrade,
+    /// GBA (P291): GBA has no Indian grades, so the units of a Macedonian side (`macedonian =
+    /// true`); never artillery.
+    MacedonianSide,
 }
 
 /// The chain of command (GBA 4.4–4.6, CG 4.4–4.6; D5, D12, D13, D17).
@@ -242,8 +256,9 @@ pub struct RuleHooks {
     pub zoc_of_non_shockers_pins: bool,
     /// CG 7.21: artillery has no ZOC (D42); GBA says nothing, so it keeps one (that pins nobody).
     pub artillery_has_zoc: bool,
-    /// CG 10.62: phalanxes and Size-10 hoplites may form Square; GBA has no Square.
-    pub square: bool,
+    /// CG 10.62: phalanxes and Size-10 hoplites may form Square (the rule cited); in GBA too,
+    /// CG 10.62 standing in for the lost GBA 11.63 (rulings P292). `None`: no Square.
+    pub square: Option<&'static str>,
     /// CG 10.28: an Indian chariot in a camp (or Takshashila) may dismount; GBA has no such rule.
     pub dismount: bool,
     /// 8.11 (D44).
@@ -323,7 +338,8 @@ const ALEXANDER: RuleHooks = RuleHooks {
     skirmisher_without_missiles_keeps_front_zoc: false,
     zoc_of_non_shockers_pins: false,
     artillery_has_zoc: true,
-    square: false,
+    // GBA 11.63 (text lost): CG 10.62 stands in (rulings P292).
+    square: Some("CG 10.62"),
     dismount: false,
     move_and_fire: MoveFireRule::TowardTheTarget,
     sight_blocked_only_near_the_lower_end: false,
@@ -363,7 +379,14 @@ const ALEXANDER: RuleHooks = RuleHooks {
         withdrawers: RampageWithdrawers::AnyUnit,
         withdrawal_rule: "6.77",
     },
-    pass_through: PassThroughRule { rule: "11.13", row_rout_eliminates: true, chariots: None, avoidance: None },
+    // GBA 11.25 (text lost): CG 10.26 and 10.27 stand in (rulings P291).
+    pass_through: PassThroughRule {
+        rule: "11.13",
+        row_rout_eliminates: true,
+        chariots: Some("CG 10.26"),
+        avoidance: Some("CG 10.27"),
+        parting_units: PartingUnits::MacedonianSide,
+    },
     mounted_never_shock_elephant_front: false,
     screen_entry_only: false,
     mounted_shy_of_elephants: false,
@@ -404,7 +427,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
     skirmisher_without_missiles_keeps_front_zoc: true,
     zoc_of_non_shockers_pins: true,
     artillery_has_zoc: false,
-    square: true,
+    square: Some("10.62"),
     dismount: true,
     move_and_fire: MoveFireRule::AnyTimeButLongBows,
     sight_blocked_only_near_the_lower_end: true,
@@ -453,6 +476,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
         row_rout_eliminates: false,
         chariots: Some("10.26"),
         avoidance: Some("10.27"),
+        parting_units: PartingUnits::NoIndianGrade,
     },
     mounted_never_shock_elephant_front: true,
     screen_entry_only: true,

@@ -10,7 +10,7 @@
 use crate::game::{Event, HitCause, LeaderStatus, RollPurpose, RuleError, Tx};
 use crate::map::facing::{arc_of, Arc};
 use crate::map::hex::HexId;
-use crate::scenario::rule_set::hooks;
+use crate::scenario::rule_set::{hooks, PartingUnits};
 use crate::scenario::units::{Placement, UnitType};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -185,10 +185,15 @@ fn go_through(
     Ok(())
 }
 
-/// Is `unit` Greek for CG 10.27: a unit of no Indian grade (CG 2.22), not artillery.
+/// Is `unit` Greek for CG 10.27: a unit of no Indian grade (CG 2.22), or under GBA of a
+/// Macedonian side (rulings P291); never artillery.
 fn greek(tx: &Tx, unit: usize) -> bool {
     let u = &tx.scenario.units[unit];
-    u.grade.is_none() && u.kind != UnitType::AT
+    let by_side = match hooks(tx.scenario.meta.rules).pass_through.parting_units {
+        PartingUnits::NoIndianGrade => u.grade.is_none(),
+        PartingUnits::MacedonianSide => tx.scenario.sides[u.side].macedonian,
+    };
+    by_side && u.kind != UnitType::AT
 }
 
 /// CG 10.27: each of `units` (Greek, of the other side from chariot `ch`) checks its TQ; if all
