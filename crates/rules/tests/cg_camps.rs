@@ -135,7 +135,7 @@ fn kirata_chief(at: &str) -> String {
 }
 
 #[test]
-fn a_sides_own_tribal_units_stay_out_of_its_camp_proper_cg_12_11() {
+fn a_sides_own_tribal_units_stay_out_of_its_camp_proper_cg_12_11_10_73() {
     let mut f = camp_field(vec![kirata("t1", "0605", "E"), kirata("t2", "0705", "E")], red_far(), 2, 6);
     f.leaders[0].push(kirata_chief("0505"));
     // An enemy Tribal unit is not bound: red's, outside the gate hex 0706.

@@ -175,3 +175,131 @@ fn in_alexander_a_phalanx_forms_square_as_cg_10_62_has_it_gba_11_63_p292() {
     ok(&mut game, Command::EndOrders);
     assert!(!matches!(game.state.phase, sarissa_rules::game::Phase::Shock { .. }));
 }
+
+// --- Command (CG 4.35, 5.24, 10.71) -------------------------------------------------------
+
+/// A tribal chief of the Kirata with `keys` set, two Kirata units (LI and SK) beside him,
+/// blue's overall commander and a restricted horse commander elsewhere.
+fn kirata(chief_keys: &str) -> Field {
+    let tribal = |u: String| with(u, "grade = \"tribal\", guild = \"kirata\"");
+    let chief = with(leader("kc", "tribal-chief", 1, 4, "0305"), &format!("guild = \"kirata\"{chief_keys}"));
+    let horse_leader = with(leader("hipp", "subordinate", 3, 4, "0308"), "line_command = true, line_types = [\"HC\"]");
+    Field {
+        rules: CG,
+        macedonian: [false, false],
+        units: [
+            vec![
+                tribal(unit("li", "LI", "J", 3, 5, 5, "J", "0305", "E")),
+                tribal(unit("sk", "SK", "J", 1, 5, 6, "J", "0306", "E")),
+                unit("foot", "LI", "J", 3, 5, 5, "J", "0308", "E"),
+            ],
+            vec![unit("enemy", "HC", "", 3, 6, 7, "", "1105", "W")],
+        ],
+        leaders: [
+            vec![leader("hero", "overall", 6, 8, "0205"), chief, horse_leader],
+            vec![leader("foe", "overall", 6, 4, "1210")],
+        ],
+        ..Field::default()
+    }
+}
+
+#[test]
+fn a_tribal_chief_s_type_restriction_binds_his_individual_orders_too_cg_4_35() {
+    let (mut game, _) = kirata(", line_command = true, line_types = [\"LI\"]").start(&[]);
+    ok(&mut game, activate("kc"));
+    assert_eq!(refused_rule(&mut game, mv("sk", &["0406"], Vertex::E)), "4.35");
+    ok(&mut game, mv("li", &["0405"], Vertex::E));
+    // Unrestricted, the same chief orders both.
+    let (mut game, _) = kirata("").start(&[]);
+    ok(&mut game, activate("kc"));
+    ok(&mut game, mv("sk", &["0406"], Vertex::E));
+}
+
+#[test]
+fn any_other_leader_s_restriction_binds_only_his_line_commands_cg_4_35_gba_4_37() {
+    // Hipparchos may give line commands to horse only, but orders the foot beside him singly.
+    for rules in [CG, GBA] {
+        // Without the Kirata and their chief: Alexander has no tribes.
+        let mut field = kirata("");
+        field.rules = rules;
+        field.units[0].retain(|u| !u.contains("kirata"));
+        field.leaders[0].retain(|l| !l.contains("kirata"));
+        let (mut game, _) = field.start(&[0; 4]);
+        while !offered(&game).contains(&"hipp".to_string()) {
+            let first = offered(&game)[0].clone();
+            ok(&mut game, pass(&first));
+        }
+        ok(&mut game, activate("hipp"));
+        ok(&mut game, mv("foot", &["0408"], Vertex::E));
+    }
+}
+
+#[test]
+fn tribal_units_take_orders_from_their_own_chief_only_cg_10_71() {
+    // The tie at initiative 6: blue rolls 9, red 0, so blue's overall commander goes first.
+    let (mut game, _) = kirata("").start(&[9, 0]);
+    while !offered(&game).contains(&"hero".to_string()) {
+        let first = offered(&game)[0].clone();
+        ok(&mut game, pass(&first));
+    }
+    ok(&mut game, activate("hero"));
+    // Not even the overall commander orders them.
+    assert_eq!(refused_rule(&mut game, mv("li", &["0405"], Vertex::E)), "4.62");
+    ok(&mut game, mv("foot", &["0408"], Vertex::E));
+}
+
+/// Blue: an overall commander, a wing commander (senapati, range 5) and his Nayaka n1 (horse
+/// on his counter, range 2) stacked with horse at 0403, light horse beside it at 0404.
+fn wing_field() -> Field {
+    let nayaka = "{ id = \"n1\", name = \"n1\", role = \"nayaka\", wing = \"senapati\", initiative = 2, command_range = 2, charisma = 1, line_types = [\"HC\"], at = \"0403\" }";
+    let senapati = "{ id = \"senapati\", name = \"senapati\", role = \"wing\", initiative = 4, command_range = 5, charisma = 1, line_command = true, strategy = 3, at = \"0405\" }";
+    Field {
+        rules: CG,
+        macedonian: [false, false],
+        units: [
+            vec![unit("hc1", "HC", "", 3, 6, 7, "", "0403", "E"), unit("lc1", "LC", "", 2, 6, 8, "J", "0404", "E")],
+            vec![unit("enemy", "HC", "", 3, 6, 7, "", "1105", "W")],
+        ],
+        leaders: [
+            vec![leader("raja", "overall", 6, 6, "0205"), senapati.to_string(), nayaka.to_string()],
+            vec![leader("foe", "overall", 6, 4, "1210")],
+        ],
+        ..Field::default()
+    }
+}
+
+fn line_of(line: &str, anchor: &str) -> Command {
+    Command::LineCommand {
+        line: sarissa_rules::scenario::units::LineType::parse(line).unwrap(),
+        anchor: anchor.into(),
+        formation: sarissa_rules::command::line::Formation::Abreast,
+        units: Vec::new(),
+    }
+}
+
+#[test]
+fn a_wing_command_lets_a_nayaka_give_a_line_command_to_his_counter_s_type_cg_5_24() {
+    let (mut game, _) = wing_field().start(&[]);
+    ok(&mut game, pass("n1"));
+    ok(&mut game, activate("senapati"));
+    let events = ok(&mut game, Command::WingCommand { nayakas: vec!["n1".into()], use_overall: false });
+    assert_eq!(events.last(), Some(&Event::NayakaOrdersBegan { leader: "n1".into() }));
+    // His line command goes to the type on his counter only: horse, not light horse.
+    assert!(game.execute(&line_of("LC", "lc1")).is_err());
+    let events = ok(&mut game, line_of("HC", "hc1"));
+    let declared =
+        |e: &Event| matches!(e, Event::LineDeclared { leader, units, .. } if leader == "n1" && units == &["hc1"]);
+    assert!(events.iter().any(declared), "{events:?}");
+    ok(&mut game, mv("hc1", &["0503"], Vertex::E));
+}
+
+#[test]
+fn only_a_wing_commander_gives_a_wing_command_cg_5_24() {
+    // The tie at initiative 6: blue rolls 9, red 0; the raja goes after the others pass.
+    let (mut game, _) = wing_field().start(&[9, 0]);
+    ok(&mut game, pass("n1"));
+    ok(&mut game, pass("senapati"));
+    ok(&mut game, activate("raja"));
+    let err = game.execute(&Command::WingCommand { nayakas: vec!["n1".into()], use_overall: false }).unwrap_err();
+    assert!(err.rule().contains("4.5"), "{err}");
+}

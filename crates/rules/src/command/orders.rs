@@ -128,9 +128,21 @@ pub fn order_refusal(scenario: &Scenario, leader: usize, unit: usize) -> Option<
             format!("a chief orders only the units of his own guild or tribe, and {} is not one", u.id),
         ));
     }
+    // CG 4.62, 10.71: Sreni and Tribal units take orders and line commands from their own chief only.
     let chiefs_only = crate::scenario::rule_set::hooks(scenario.meta.rules).command.chiefs_only_for_sreni_and_tribal;
     if chiefs_only && matches!(u.grade, Some(Grade::Sreni | Grade::Tribal)) && !own_band {
         return Some(("4.62", format!("{} is a guild or tribal unit: only its own chief orders it", u.id)));
+    }
+    // CG 4.35: a command restriction binds only line commands, but a guild or tribal chief's
+    // binds his individual orders too (its "important exception"; GBA 4.37 has none, nor chiefs).
+    if l.role.is_chief()
+        && !l.line_types.is_empty()
+        && !l.line_types.iter().any(|t| crate::command::line::admits(scenario, t, u))
+    {
+        return Some((
+            "4.35",
+            format!("a guild or tribal chief's restriction to the types on his counter binds his orders too, and {} is not one", u.id),
+        ));
     }
     // CG 4.53: EL and CH Nayakas whose counter names a Combined line order its LI too.
     if l.role == LeaderRole::Nayaka && !l.line_types.iter().any(|t| crate::command::line::admits(scenario, t, u)) {

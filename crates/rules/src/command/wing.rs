@@ -1,5 +1,6 @@
-//! Wing Commands (CG 4.5): a Mauryan wing commander activates Nayakas of his wing, and each
-//! gives one line command within the wing commander's orders phase.
+//! Wing Commands (CG 4.5, 5.24): a Mauryan wing commander activates Nayakas of his wing, and each
+//! gives one line command, to the types on his counter and within his own range, within the
+//! wing commander's orders phase.
 
 use crate::command::orders::{command_range, leader_in_enemy_zoc};
 use crate::game::{Event, GameState, LeaderStatus, Phase, RollPurpose, RuleError, Tx};
@@ -88,7 +89,7 @@ pub fn overall_in_range(scenario: &Scenario, state: &GameState, commander: usize
     })
 }
 
-/// The Wing Command (CG 4.54): the first Nayaka named is activated free; the others on the first
+/// The Wing Command (CG 4.54, 5.24): the first Nayaka named is activated free; the others on the first
 /// turn free, by the overall commander's range (he becomes Restricted, 4.55), or each by a roll
 /// of the wing commander's strategy or less (a failed Nayaka is Finished). Then the first
 /// activated Nayaka gives his line command.

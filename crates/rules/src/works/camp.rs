@@ -54,7 +54,7 @@ pub fn closed_to(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<(He
     }
     for camp in scenario.map.camps.iter().filter(|c| c.side == u.side) {
         let deepest = state.units[unit].placement.hexes().filter_map(|h| camp.enclosure(h)).min().unwrap_or(OUTSIDE);
-        // 12.11: a side's Tribal units go into its camp proper only as routers, through a gate.
+        // 12.11, 10.73: a side's Tribal units go into its camp proper only as routers, through a gate.
         if u.grade == Some(Grade::Tribal) && deepest > PALISADE {
             out.extend(camp.hexes_within(PALISADE).map(|h| (h, TRIBAL)));
         }
