@@ -303,3 +303,78 @@ fn only_a_wing_commander_gives_a_wing_command_cg_5_24() {
     let err = game.execute(&Command::WingCommand { nayakas: vec!["n1".into()], use_overall: false }).unwrap_err();
     assert!(err.rule().contains("4.5"), "{err}");
 }
+
+// --- Trumping from an enemy ZOC (GBA 5.47, CG 5.47; rulings P294) -------------------------
+
+/// The Granicus leaders of the trump tests, and Spithridates (initiative 5, range 3) at 0705 in
+/// the zone of a Macedonian horse unit at 0605 facing E. `with_foot`: a Persian unit at 0505
+/// facing E has that horse in its own ZOC, inside Spithridates' range. Arsites passes, so
+/// Omares (3) is offered.
+fn trump_from_zoc(rules: &'static str, with_foot: bool, dice: &[u8]) -> sarissa_rules::Game {
+    let mut persians =
+        vec![unit("p1", "HC", "", 3, 6, 7, "", "1005", "W"), unit("p2", "HC", "", 3, 6, 7, "", "1007", "W")];
+    if with_foot {
+        persians.push(unit("p3", "MI", "", 4, 5, 5, "", "0505", "E"));
+    }
+    let field = Field {
+        rules,
+        units: [
+            vec![unit("m1", "HC", "", 3, 7, 7, "", "0205", "E"), unit("m3", "HC", "", 3, 7, 7, "", "0605", "E")],
+            persians,
+        ],
+        leaders: [
+            vec![leader("alexander", "overall", 7, 6, "0205")],
+            vec![
+                leader("memnon", "overall", 5, 4, "1005"),
+                leader("omares", "subordinate", 3, 3, "1006"),
+                leader("arsites", "subordinate", 2, 3, "1004"),
+                leader("spithridates", "subordinate", 5, 3, "0705"),
+            ],
+        ],
+        ..Field::default()
+    };
+    let (mut game, _) = field.start(dice);
+    ok(&mut game, pass("arsites"));
+    assert_eq!(offered(&game), ["omares"]);
+    game
+}
+
+#[test]
+fn a_trump_from_an_enemy_zoc_that_can_do_nothing_never_happened_gba_5_47_cg_5_47_p294() {
+    for rules in [GBA, CG] {
+        let mut game = trump_from_zoc(rules, false, &[1]);
+        let events = ok(&mut game, Command::Trump { leader: "spithridates".into() });
+        assert_eq!(
+            events[2..4],
+            [
+                Event::TrumpSucceeded { leader: "spithridates".into() },
+                Event::TrumpVoided { leader: "spithridates".into() }
+            ],
+            "{rules}"
+        );
+        // Omares goes as if no trump had been tried; Spithridates is neither Finished nor active.
+        assert!(!events.iter().any(|e| matches!(e, Event::LeaderFinished { .. } | Event::LeadersBypassed { .. })));
+        assert!(
+            matches!(&game.state.phase, sarissa_rules::game::Phase::Orders { leader, must_act: false, .. } if leader == "omares"),
+            "{rules}: {:?}",
+            game.state.phase
+        );
+        let i = game.scenario.leaders.iter().position(|l| l.id == "spithridates").unwrap();
+        assert_eq!(game.state.leaders[i].status, sarissa_rules::game::LeaderStatus::Inactive, "{rules}");
+    }
+}
+
+#[test]
+fn a_trump_from_an_enemy_zoc_stands_when_his_range_can_send_a_unit_into_shock_gba_5_47_cg_5_47_p294() {
+    for rules in [GBA, CG] {
+        let mut game = trump_from_zoc(rules, true, &[1]);
+        let events = ok(&mut game, Command::Trump { leader: "spithridates".into() });
+        assert!(!events.iter().any(|e| matches!(e, Event::TrumpVoided { .. })), "{rules}: {events:?}");
+        ok(&mut game, Command::DeclineTrump);
+        assert!(
+            matches!(&game.state.phase, sarissa_rules::game::Phase::Orders { leader, must_act: true, .. } if leader == "spithridates"),
+            "{rules}: {:?}",
+            game.state.phase
+        );
+    }
+}

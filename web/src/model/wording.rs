@@ -899,6 +899,17 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
         Event::TrumpFailed { leader } => {
             about(entry(format!("{}'s trump fails.", unit_name(s, leader)), Some("5.41")), leader)
         }
+        Event::TrumpVoided { leader } => about(
+            entry(
+                format!(
+                    "{} is in an enemy zone of control and can neither order a move or a volley nor send anyone \
+                     into shock: his trump counts as never made.",
+                    unit_name(s, leader)
+                ),
+                Some("5.47"),
+            ),
+            leader,
+        ),
         Event::LineDeclared { leader, line, units, .. } => {
             let mut e = about(
                 entry(

@@ -85,6 +85,12 @@ pub fn active_trump(tx: &mut Tx, offered: &[String], side: usize, trumper: usize
     let roll = tx.roll(RollPurpose::Trump { leader: id.clone() })?;
     if roll <= initiative(tx, trumper) {
         tx.emit(Event::TrumpSucceeded { leader: id.clone() });
+        // 5.47 (P294): from an enemy ZOC, with no way to obey 5.46, the trump never happened.
+        if !may_obey_duty(tx.scenario, &tx.state, trumper) {
+            tx.emit(Event::TrumpVoided { leader: id });
+            crate::command::activation::note_tie_turn(tx, designated);
+            return crate::play::sequence::activate(tx, designated, false, false);
+        }
         offer_response_or(tx, &id, false)
     } else {
         tx.emit(Event::TrumpFailed { leader: id.clone() });
@@ -135,6 +141,11 @@ pub fn respond(tx: &mut Tx, side: usize, trumper: &str, momentum: bool, responde
     let roll = tx.roll(RollPurpose::Trump { leader: id.clone() })?;
     if roll <= initiative(tx, responder) {
         tx.emit(Event::TrumpSucceeded { leader: id.clone() });
+        // 5.47 (P294): the answer too counts as never made if he can do nothing from there.
+        if !may_obey_duty(tx.scenario, &tx.state, responder) {
+            tx.emit(Event::TrumpVoided { leader: id });
+            return stand(tx, trumper, momentum);
+        }
         tx.emit(Event::LeaderFinished { leader: trumper.into() });
         bypass(tx, responder);
         crate::play::sequence::activate(tx, responder, false, true)
@@ -164,15 +175,36 @@ fn bypass(tx: &mut Tx, trumper: usize) {
     }
 }
 
+/// Could a trumper standing where he is obey 5.46 (5.47, rulings P294)? Out of an enemy ZOC,
+/// or as the overall commander (who gives orders from one, 4.41[1]), yes: his duty is then held
+/// to by [`duty_outstanding`]. Any other leader in an enemy ZOC gives no orders (4.23, 5.27), so
+/// only his command range for shock is left him: he can obey only if some unit of his side in
+/// his range has an enemy in its ZOC.
+pub fn may_obey_duty(scenario: &Scenario, state: &GameState, leader: usize) -> bool {
+    if !leader_in_enemy_zoc(scenario, state, leader) || crate::command::orders::is_overall(scenario, leader) {
+        return true;
+    }
+    let side = scenario.leaders[leader].side;
+    let range = crate::command::orders::command_range(scenario, state, leader);
+    let occupied = crate::map::zoc::occupancy(state);
+    (0..scenario.units.len()).any(|u| {
+        let st = &state.units[u];
+        scenario.units[u].side == side
+            && !st.eliminated
+            && !st.routed
+            && st.placement.hexes().any(|h| range.contains_key(&h))
+            && crate::map::zoc::enemy_in_own_zoc(scenario, state, u, &occupied)
+    })
+}
+
 /// Must this trumper still act before ending his orders (5.46, R11)? Only while some unit he can
-/// order could still move to another hex; a leader in an enemy ZOC is excused (5.47).
-pub fn duty_outstanding(scenario: &Scenario, state: &GameState, leader: usize) -> bool {
+/// order could still move to another hex. A trumper in an enemy ZOC is held to it too (5.47,
+/// P294): if he gives no orders there, none can move by his order, and his shock segment is
+/// what is left him.
+pub fn duty_outstanding(scenario: &Scenario, state: &GameState, _leader: usize) -> bool {
     let Phase::Orders { must_act: true, .. } = state.phase else { return false };
     // A contingent commander's line command: the duty stays his commander's, who resumes (5.64).
     if crate::command::contingent::under_contingent(state) {
-        return false;
-    }
-    if leader_in_enemy_zoc(scenario, state, leader) {
         return false;
     }
     crate::command::orders::orderable(scenario, state).into_iter().any(|u| {

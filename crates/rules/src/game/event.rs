@@ -199,6 +199,11 @@ pub enum Event {
     TrumpFailed {
         leader: String,
     },
+    /// 5.47 (rulings P294): `leader` trumped from an enemy ZOC but can do none of what 5.46
+    /// asks, so his trump counts as never made: nobody is Finished or Bypassed by it.
+    TrumpVoided {
+        leader: String,
+    },
     /// The opponent may answer a successful trump or momentum roll with his own (GBA 5.42).
     TrumpResponseOffered {
         side: usize,
@@ -992,7 +997,7 @@ impl GameState {
                     self.trumps_tried[scenario.leaders[i].side] = true;
                 }
             }
-            Event::TrumpSucceeded { .. } | Event::TrumpFailed { .. } => {}
+            Event::TrumpSucceeded { .. } | Event::TrumpFailed { .. } | Event::TrumpVoided { .. } => {}
             Event::TrumpResponseOffered { side, trumper, momentum } => {
                 self.phase = Phase::TrumpResponse { side: *side, trumper: trumper.clone(), momentum: *momentum };
             }

@@ -182,6 +182,18 @@ pub fn occupancy(state: &GameState) -> FxHashMap<HexId, usize> {
     map
 }
 
+/// An enemy combat unit stands in `unit`'s own ZOC: under GBA 7.25 it may then not turn in the
+/// ZOC it starts in; a trumper's unit so placed may be sent into shock (5.47, P294).
+pub fn enemy_in_own_zoc(
+    scenario: &Scenario,
+    state: &GameState,
+    unit: usize,
+    occupied: &FxHashMap<HexId, usize>,
+) -> bool {
+    let side = scenario.units[unit].side;
+    zoc_of(scenario, state, unit).iter().any(|h| occupied.get(h).is_some_and(|&o| scenario.units[o].side != side))
+}
+
 /// The enemies whose ZOC pins a unit standing in `hexes`: only those able to shock do (7.23,
 /// 7.25), each counted once.
 pub fn pinners(

@@ -82,15 +82,6 @@ pub fn leader_entry_cost(
     cost
 }
 
-/// GBA 7.25: an enemy combat unit stands in `unit`'s own ZOC (which bars turning in the ZOC it
-/// starts in under GBA, not under CG).
-fn enemy_in_own_zoc(scenario: &Scenario, state: &GameState, unit: usize, occupied: &FxHashMap<HexId, usize>) -> bool {
-    let side = scenario.units[unit].side;
-    crate::map::zoc::zoc_of(scenario, state, unit)
-        .iter()
-        .any(|h| occupied.get(h).is_some_and(|&o| scenario.units[o].side != side))
-}
-
 pub fn category_of(unit: &Unit, placement: &Placement) -> MoveCategory {
     MoveCategory::of(unit.kind, unit.class, placement.is_two_hex())
 }
@@ -214,7 +205,7 @@ impl<'a> Mover<'a> {
             // then it stays in its hex. GBA 7.25 also needs no enemy in this unit's own ZOC;
             // CG 7.25 drops that condition (rule-set hook).
             let needs_clear = crate::scenario::rule_set::hooks(rules).facing.zoc_turn_needs_own_zoc_clear;
-            let blocked = needs_clear && enemy_in_own_zoc(scenario, state, index, &occupied);
+            let blocked = needs_clear && crate::map::zoc::enemy_in_own_zoc(scenario, state, index, &occupied);
             let budget = if pinners.len() == 1 && !blocked { ma.div_ceil(2) } else { 0 };
             (may_leave, budget)
         };
