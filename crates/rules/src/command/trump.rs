@@ -85,7 +85,7 @@ pub fn active_trump(tx: &mut Tx, offered: &[String], side: usize, trumper: usize
     let roll = tx.roll(RollPurpose::Trump { leader: id.clone() })?;
     if roll <= initiative(tx, trumper) {
         tx.emit(Event::TrumpSucceeded { leader: id.clone() });
-        // 5.47 (P294): from an enemy ZOC, with no way to obey 5.46, the trump never happened.
+        // GBA 5.47, CG 5.47 (P294): from an enemy ZOC, with no way to obey 5.46, the trump never happened.
         if !may_obey_duty(tx.scenario, &tx.state, trumper) {
             tx.emit(Event::TrumpVoided { leader: id });
             crate::command::activation::note_tie_turn(tx, designated);
@@ -176,7 +176,7 @@ fn bypass(tx: &mut Tx, trumper: usize) {
 }
 
 /// Could a trumper standing where he is obey 5.46 (5.47, rulings P294)? Out of an enemy ZOC,
-/// or as the overall commander (who gives orders from one, 4.41[1]), yes: his duty is then held
+/// or as the overall commander (who gives orders from one, CG 4.41[1]), yes: his duty is then held
 /// to by [`duty_outstanding`]. Any other leader in an enemy ZOC gives no orders (4.23, 5.27), so
 /// only his command range for shock is left him: he can obey only if some unit of his side in
 /// his range has an enemy in its ZOC.
