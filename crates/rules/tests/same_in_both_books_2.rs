@@ -449,7 +449,17 @@ fn a_failed_trumper_is_finished_and_a_bypassed_leader_has_no_momentum_cg_5_44() 
 /// Red archer foot at 0805 facing west (its ZOC takes in 0705) against `blue`, under the
 /// Chandragupta rules.
 fn cg_bows(blue: Vec<String>, dice: &[u8]) -> Game {
-    let mut f = two_armies(blue, vec![unit("bows", "LI", "A", 3, 5, 5, "A", "0805", "W")]);
+    cg_bows_marked(blue, None, dice)
+}
+
+/// [`cg_bows`] with the archers' markers set in the battle file (e.g. `missiles = "no"`).
+fn cg_bows_marked(blue: Vec<String>, markers: Option<&str>, dice: &[u8]) -> Game {
+    let bows = unit("bows", "LI", "A", 3, 5, 5, "A", "0805", "W");
+    let bows = match markers {
+        Some(keys) => with(bows, keys),
+        None => bows,
+    };
+    let mut f = two_armies(blue, vec![bows]);
     f.rules = "chandragupta";
     f.macedonian = [false, false];
     let (mut game, _) = f.start(dice);
@@ -501,7 +511,6 @@ fn a_unit_fired_on_may_fire_back_at_the_firer_cg_8_23() {
 
 #[test]
 fn reaction_fire_needs_no_order_and_only_missiles_cg_8_24() {
-    use sarissa_rules::combat::missile::Supply;
     let foot = || vec![unit("horse", "HC", "", 3, 6, 7, "", "0305", "E")];
     let path = ["0405", "0505", "0605", "0705"];
     let mut game = cg_bows(foot(), &[0]);
@@ -510,9 +519,7 @@ fn reaction_fire_needs_no_order_and_only_missiles_cg_8_24() {
     // No order was spent on it: the archers may still fire under orders later.
     assert!(!game.state.units[idx(&game, "bows")].fired);
     // Out of missiles: no reaction fire.
-    let mut game = cg_bows(foot(), &[]);
-    let bows = idx(&game, "bows");
-    game.state.units[bows].supply = Supply::No;
+    let mut game = cg_bows_marked(foot(), Some("missiles = \"no\""), &[]);
     ok(&mut game, mv("horse", &path, Vertex::E));
     assert!(reaction_firers(&game).is_none_or(|(firers, _)| firers.is_empty()), "{:?}", game.state.phase);
 }

@@ -215,9 +215,9 @@ fn column_field(blue: Vec<String>, red: Vec<String>) -> Field {
 }
 
 fn column_game() -> Game {
-    let f = column_field(vec![unit("mi", "MI", "", 4, 6, 5, "", "0505", "NE")], vec![]);
+    // In column at the start, facing the N hexside (a column faces a hexside, CG 6.53).
+    let f = column_field(vec![with(unit("mi", "MI", "", 4, 6, 5, "", "0505", "N"), "column = true")], vec![]);
     let (mut game, _) = f.start(&[]);
-    game.state.units[0].column = true;
     ok(&mut game, activate("hero"));
     game
 }
@@ -247,11 +247,10 @@ fn a_column_enters_its_front_flank_hexes_without_turning_cg_6_54() {
 #[test]
 fn a_column_shock_attacked_goes_back_to_line_with_a_hit_after_the_phase_cg_6_56() {
     let f = column_field(
-        vec![unit("mi", "MI", "", 6, 8, 5, "", "0305", "NE")],
+        vec![with(unit("mi", "MI", "", 6, 8, 5, "", "0305", "N"), "column = true")],
         vec![unit("red", "LI", "", 2, 6, 6, "", "0304", "SW")],
     );
     let (mut game, _) = f.start(&[0; 12]);
-    game.state.units[0].column = true;
     if offered(&game).contains(&"hero".to_string()) {
         ok(&mut game, pass("hero"));
     }
