@@ -121,6 +121,12 @@ fn play(scenario: Arc<Scenario>, levels: [Level; 2], seed: u64, turns: u16) -> R
             format!("{}'s command `{}` was refused: {e}", levels[side].name(), notation::format(&command))
         })?;
         o.commands += 1;
+        if o.commands == MOST_COMMANDS {
+            eprintln!(
+                "duel: seed {seed}: stopped after {MOST_COMMANDS} commands; the last: {}",
+                notation::format(&command)
+            );
+        }
     }
     o.turn = game.state.turn;
     if !o.ended {

@@ -136,8 +136,10 @@ impl<'g> Thinker<'g> {
         game
     }
 
+    /// The rules accept `command` here, and it does something: a command taken with no event
+    /// would leave the player facing the same decision again.
     fn accepts(&mut self, command: &Command) -> bool {
-        self.sandbox().execute(command).is_ok()
+        self.sandbox().execute(command).is_ok_and(|events| !events.is_empty())
     }
 
     fn decide(&mut self) -> Option<Command> {
@@ -170,7 +172,9 @@ impl<'g> Thinker<'g> {
             position::standing(s, st, self.side)
                 .into_iter()
                 .filter(|&u| st.units[u].placement.hexes().any(|h| range.contains_key(&h)))
-                .filter(|&u| position::distance_to(st, &st.units[u].placement, &position::standing(s, st, 1 - self.side)) <= 4)
+                .filter(|&u| {
+                    position::distance_to(st, &st.units[u].placement, &position::standing(s, st, 1 - self.side)) <= 4
+                })
                 .count()
         };
         let pick = match self.level {

@@ -54,9 +54,8 @@ fn line_command(t: &mut Thinker, li: usize, orders_left: u8) -> Option<Command> 
     let free = |units: &[usize]| {
         units.iter().filter(|&&u| position::distance_to(st, &st.units[u].placement, &enemies) > 1).count()
     };
-    let (kind, anchor, formation, units) = crate::command::line::options(s, st, li)
-        .into_iter()
-        .max_by_key(|(_, _, _, units)| free(units))?;
+    let (kind, anchor, formation, units) =
+        crate::command::line::options(s, st, li).into_iter().max_by_key(|(_, _, _, units)| free(units))?;
     (free(&units) > orders_left as usize && free(&units) >= 2).then(|| Command::LineCommand {
         line: kind,
         anchor: s.units[anchor].id.clone(),
@@ -137,9 +136,7 @@ fn stand(t: &mut Thinker, u: usize, spot: &Spot, enemies: &[usize], friends: &[u
         let mut exact = |e: usize| super::shock::matchup_from(t, u, spot, e);
         position::stand_value(s, st, u, spot, enemies, friends, weights, &mut exact)
     } else {
-        position::stand_value(s, st, u, spot, enemies, friends, weights, &mut |e| {
-            position::rough_matchup(s, st, u, e)
-        })
+        position::stand_value(s, st, u, spot, enemies, friends, weights, &mut |e| position::rough_matchup(s, st, u, e))
     }
 }
 

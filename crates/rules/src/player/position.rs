@@ -107,7 +107,11 @@ pub(super) fn stand_value(
             value -= 3.0;
         }
         // It stands in the enemy's flank or rear: a shift when it attacks (9.16).
-        let theirs = spot.placement.hexes().filter_map(|h| arc_of(&st.units[e].placement, st.units[e].heading(), h)).max_by_key(|a| *a as u8);
+        let theirs = spot
+            .placement
+            .hexes()
+            .filter_map(|h| arc_of(&st.units[e].placement, st.units[e].heading(), h))
+            .max_by_key(|a| *a as u8);
         value += match theirs {
             Some(Arc::Rear) => 4.0,
             Some(Arc::Flank) => 2.5,
@@ -168,7 +172,8 @@ pub(super) fn evaluate(game: &Game, side: usize) -> f64 {
             value += sign * unit_points(s, i) as f64 * health;
             if !st.units[i].routed {
                 let spot = Spot::now(st, i);
-                let stand = stand_value(s, st, i, &spot, &enemies, &friends, &weights, &mut |e| rough_matchup(s, st, i, e));
+                let stand =
+                    stand_value(s, st, i, &spot, &enemies, &friends, &weights, &mut |e| rough_matchup(s, st, i, e));
                 value += sign * 0.3 * stand;
             }
         }
