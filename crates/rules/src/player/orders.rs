@@ -2,7 +2,7 @@
 //! leader's individual orders would, missile fire, rallies and recoveries (hard), then each
 //! unit's best move by the position it gives, the leader closer to his units, and the end.
 
-use super::position::{self, Spot, Weights};
+use super::position::{self, Field, Spot, Weights};
 use super::{Level, Thinker};
 use crate::game::{Command, Phase};
 use crate::movement::{leader_reach, Destination};
@@ -114,13 +114,14 @@ fn best_move(t: &mut Thinker, worth: f64) -> Option<Command> {
     let [mine, _] = position::rout_pressure(s, st, t.side);
     // Near its withdrawal level an army closes more warily.
     let weights = Weights { closing: if mine > 0.7 { 0.4 } else { 1.0 }, tactics: t.level != Level::Greedy };
+    let field = Field { enemies: &enemies, friends: &friends, weights };
     let mut best: Option<(f64, usize, Destination)> = None;
     for u in units {
-        let now = stand(t, u, &Spot::now(st, u), &enemies, &friends, &weights);
+        let now = stand(t, u, &Spot::now(st, u), &field);
         for d in destinations(s, st, u) {
             let spot = Spot { placement: d.placement, facing: d.facing, column: d.column };
             let noise = if t.level == Level::Easy { t.unit_noise() } else { 0.0 };
-            let gain = stand(t, u, &spot, &enemies, &friends, &weights) - now - 1.5 * d.hits as f64 + noise;
+            let gain = stand(t, u, &spot, &field) - now - 1.5 * d.hits as f64 + noise;
             if gain >= worth && best.as_ref().is_none_or(|(g, ..)| gain > *g) {
                 best = Some((gain, u, d));
             }
@@ -130,13 +131,13 @@ fn best_move(t: &mut Thinker, worth: f64) -> Option<Command> {
 }
 
 /// The value of unit `u` at `spot`: hard weighs a contact by the exact odds of attacking from it.
-fn stand(t: &mut Thinker, u: usize, spot: &Spot, enemies: &[usize], friends: &[usize], weights: &Weights) -> f64 {
+fn stand(t: &mut Thinker, u: usize, spot: &Spot, field: &Field) -> f64 {
     let (s, st) = (t.scenario(), t.state());
     if t.level == Level::Hard {
         let mut exact = |e: usize| super::shock::matchup_from(t, u, spot, e);
-        position::stand_value(s, st, u, spot, enemies, friends, weights, &mut exact)
+        position::stand_value(s, st, u, spot, field, &mut exact)
     } else {
-        position::stand_value(s, st, u, spot, enemies, friends, weights, &mut |e| position::rough_matchup(s, st, u, e))
+        position::stand_value(s, st, u, spot, field, &mut |e| position::rough_matchup(s, st, u, e))
     }
 }
 

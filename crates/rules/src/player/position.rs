@@ -73,18 +73,24 @@ pub(super) struct Weights {
     pub tactics: bool,
 }
 
-/// How well `unit` stands at `spot`, facing `enemies` with `friends` about it; `matchup` values
-/// attacking enemy `e` from there (positive: the odds favour it).
+/// The armies as a unit of one side sees them, and how it weighs its stand.
+pub(super) struct Field<'a> {
+    pub enemies: &'a [usize],
+    pub friends: &'a [usize],
+    pub weights: Weights,
+}
+
+/// How well `unit` stands at `spot` on `field`; `matchup` values attacking enemy `e` from there
+/// (positive: the odds favour it).
 pub(super) fn stand_value(
     s: &Scenario,
     st: &GameState,
     unit: usize,
     spot: &Spot,
-    enemies: &[usize],
-    friends: &[usize],
-    weights: &Weights,
+    field: &Field,
     matchup: &mut dyn FnMut(usize) -> f64,
 ) -> f64 {
+    let Field { enemies, friends, weights } = field;
     let d = distance_to(st, &spot.placement, enemies) as f64;
     let heading = spot.heading(st, unit);
     let toward = facing_toward(st, spot, enemies, d as u32);
@@ -98,7 +104,7 @@ pub(super) fn stand_value(
     }
     let u = &st.units[unit];
     let worn = u.hits as f64 / s.units[unit].tq.max(1) as f64;
-    for &e in enemies {
+    for &e in enemies.iter() {
         let Some(at) = st.units[e].placement.hexes().find(|&h| arc_of(&spot.placement, heading, h).is_some()) else {
             continue;
         };
@@ -159,10 +165,10 @@ pub(super) fn evaluate(game: &Game, side: usize) -> f64 {
     let (s, st) = (&*game.scenario, &game.state);
     let [mine, theirs] = rout_pressure(s, st, side);
     let mut value = 40.0 * (theirs.min(1.5) - mine.min(1.5));
-    let weights = Weights { closing: 0.2, tactics: true };
     for k in [side, 1 - side] {
         let sign = if k == side { 1.0 } else { -1.0 };
         let (friends, enemies) = (standing(s, st, k), standing(s, st, 1 - k));
+        let field = Field { enemies: &enemies, friends: &friends, weights: Weights { closing: 0.2, tactics: true } };
         for i in (0..s.units.len()).filter(|&i| s.units[i].side == k && !st.units[i].eliminated) {
             let health = if st.units[i].routed {
                 0.3
@@ -172,8 +178,7 @@ pub(super) fn evaluate(game: &Game, side: usize) -> f64 {
             value += sign * unit_points(s, i) as f64 * health;
             if !st.units[i].routed {
                 let spot = Spot::now(st, i);
-                let stand =
-                    stand_value(s, st, i, &spot, &enemies, &friends, &weights, &mut |e| rough_matchup(s, st, i, e));
+                let stand = stand_value(s, st, i, &spot, &field, &mut |e| rough_matchup(s, st, i, e));
                 value += sign * 0.3 * stand;
             }
         }
