@@ -2,6 +2,7 @@
 //! soak-test the engine with random ones.
 
 mod bench;
+mod duel;
 mod link;
 mod odds;
 mod run;
@@ -80,6 +81,25 @@ enum Cmd {
         #[arg(long = "option", value_parser = parse_option)]
         options: Vec<(String, bool)>,
     },
+    /// Whole battles between two computer players (red is the scenario's first side): one line
+    /// a game, then `duel: N games, red W, blue L, draws D, median decision T ms, max decision M ms`.
+    Duel {
+        #[arg(long)]
+        scenario: String,
+        /// random, greedy, easy or hard.
+        #[arg(long)]
+        red: sarissa_rules::player::Level,
+        #[arg(long)]
+        blue: sarissa_rules::player::Level,
+        #[arg(long, default_value_t = 1)]
+        games: u32,
+        /// Seed of the first game's dice (game k uses seed + k − 1).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Game turns at most; a battle still going is judged on points.
+        #[arg(long, default_value_t = 12)]
+        turns: u16,
+    },
     /// Exact odds of one shock or one missile fire, from every die roll the rules can take
     /// (docs/odds.md).
     #[command(subcommand)]
@@ -119,6 +139,9 @@ fn main() -> ExitCode {
         }
         Cmd::Soak { games, seed, scenario, commands, turns, options } => {
             soak::soak(games, seed, scenario, commands, turns, options.into_iter().collect())
+        }
+        Cmd::Duel { scenario, red, blue, games, seed, turns } => {
+            duel::duel(&duel::Duel { scenario, levels: [red, blue], games, seed, turns })
         }
         Cmd::Odds(cmd) => odds::odds(cmd),
         Cmd::Link(cmd) => link::link(cmd),

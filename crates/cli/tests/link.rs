@@ -1,15 +1,8 @@
 //! `sarissa link` as a user runs it.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn sarissa(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sarissa"))
-        .args(args)
-        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."))
-        .output()
-        .expect("the binary runs")
-}
+use common::sarissa;
 
 fn save_file(text: &str) -> String {
     let dir = std::env::temp_dir().join(format!("sarissa-link-test-{}", std::process::id()));

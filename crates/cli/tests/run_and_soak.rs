@@ -1,15 +1,9 @@
 //! `sarissa run` and `sarissa soak` as a user runs them.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn sarissa(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sarissa"))
-        .args(args)
-        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."))
-        .output()
-        .expect("the binary runs")
-}
+use common::sarissa;
+use std::process::Output;
 
 fn script(name: &str, text: &str) -> String {
     let dir = std::env::temp_dir().join(format!("sarissa-run-test-{}", std::process::id()));

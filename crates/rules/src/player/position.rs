@@ -1,0 +1,187 @@
+//! How good a position is for one side, as the computer player judges it: where a unit stands
+//! (closing in, its front toward the enemy, flanks taken and offered, friends beside it, the
+//! matchups at contact) and how near each army is to breaking (its rout points against its
+//! withdrawal level, GBA Phase E / CG 13.11).
+
+use crate::effects::victory::{tally, unit_points};
+use crate::game::GameState;
+use crate::map::facing::{arc_of, front_hexsides, Arc, Heading};
+use crate::map::hex::Vertex;
+use crate::play::Game;
+use crate::scenario::units::{Placement, UnitType};
+use crate::scenario::Scenario;
+
+/// Where a unit would stand: its hexes, facing and formation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Spot {
+    pub placement: Placement,
+    pub facing: Vertex,
+    pub column: bool,
+}
+
+impl Spot {
+    pub fn now(st: &GameState, unit: usize) -> Self {
+        let u = &st.units[unit];
+        Self { placement: u.placement, facing: u.facing, column: u.column }
+    }
+
+    fn heading(&self, st: &GameState, unit: usize) -> Heading {
+        let u = &st.units[unit];
+        if u.square || u.all_round {
+            return Heading::Square(self.facing);
+        }
+        Heading::of(self.facing, self.column)
+    }
+}
+
+/// The side's combat units on the map that can still fight: not eliminated, not routed.
+pub(super) fn standing(s: &Scenario, st: &GameState, side: usize) -> Vec<usize> {
+    (0..s.units.len())
+        .filter(|&i| s.units[i].side == side && !st.units[i].eliminated && !st.units[i].routed)
+        .filter(|&i| st.units[i].placement.hexes().all(|h| s.map.contains(h)))
+        .collect()
+}
+
+/// Hexes from `placement` to the nearest of `units` (a large number when there are none).
+pub(super) fn distance_to(st: &GameState, placement: &Placement, units: &[usize]) -> u32 {
+    units
+        .iter()
+        .flat_map(|&u| st.units[u].placement.hexes())
+        .flat_map(|e| placement.hexes().map(move |h| h.distance(e)))
+        .min()
+        .unwrap_or(99)
+}
+
+/// A unit that fights best from a distance: light troops with missiles (8.1, 8.3).
+pub(super) fn skirmishes(s: &Scenario, unit: usize) -> bool {
+    let u = &s.units[unit];
+    u.missile.is_some() && matches!(u.kind, UnitType::LI | UnitType::SK | UnitType::SkStar | UnitType::LC)
+}
+
+/// Each army's rout points as a share of its withdrawal level: `[side's, enemy's]`.
+pub(super) fn rout_pressure(s: &Scenario, st: &GameState, side: usize) -> [f64; 2] {
+    let t = tally(s, st, &[]);
+    let share = |k: usize| t[k].rout_points as f64 / t[k].withdrawal_level.max(1) as f64;
+    [share(side), share(1 - side)]
+}
+
+/// What the player weighs a unit's stand with.
+pub(super) struct Weights {
+    /// Per hex nearer the enemy.
+    pub closing: f64,
+    /// Whether it looks beyond distance at all (greedy does not).
+    pub tactics: bool,
+}
+
+/// The armies as a unit of one side sees them, and how it weighs its stand.
+pub(super) struct Field<'a> {
+    pub enemies: &'a [usize],
+    pub friends: &'a [usize],
+    pub weights: Weights,
+}
+
+/// How well `unit` stands at `spot` on `field`; `matchup` values attacking enemy `e` from there
+/// (positive: the odds favour it).
+pub(super) fn stand_value(
+    s: &Scenario,
+    st: &GameState,
+    unit: usize,
+    spot: &Spot,
+    field: &Field,
+    matchup: &mut dyn FnMut(usize) -> f64,
+) -> f64 {
+    let Field { enemies, friends, weights } = field;
+    let d = distance_to(st, &spot.placement, enemies) as f64;
+    let heading = spot.heading(st, unit);
+    let toward = facing_toward(st, spot, enemies, d as u32);
+    if !weights.tactics {
+        return -weights.closing * d + if toward { 0.1 } else { 0.0 };
+    }
+    let skirmisher = skirmishes(s, unit);
+    let mut value = if skirmisher { -(d - 2.0).abs() } else { -weights.closing * d };
+    if toward {
+        value += 0.5;
+    }
+    let u = &st.units[unit];
+    let worn = u.hits as f64 / s.units[unit].tq.max(1) as f64;
+    for &e in enemies.iter() {
+        let Some(at) = st.units[e].placement.hexes().find(|&h| arc_of(&spot.placement, heading, h).is_some()) else {
+            continue;
+        };
+        // An enemy in its flank or rear may strike it there (7.11, 9.16).
+        if arc_of(&spot.placement, heading, at) != Some(Arc::Front) {
+            value -= 3.0;
+        }
+        // It stands in the enemy's flank or rear: a shift when it attacks (9.16).
+        let theirs = spot
+            .placement
+            .hexes()
+            .filter_map(|h| arc_of(&st.units[e].placement, st.units[e].heading(), h))
+            .max_by_key(|a| *a as u8);
+        value += match theirs {
+            Some(Arc::Rear) => 4.0,
+            Some(Arc::Flank) => 2.5,
+            _ => 0.0,
+        };
+        value += matchup(e);
+        if skirmisher && !skirmishes(s, e) {
+            value -= 3.0;
+        }
+        // A worn unit at contact is a unit about to rout (10.1).
+        value -= 3.0 * worn;
+    }
+    let beside = friends
+        .iter()
+        .filter(|&&f| f != unit)
+        .filter(|&&f| st.units[f].placement.hexes().any(|h| spot.placement.hexes().any(|m| m.is_adjacent(h))))
+        .count();
+    value + 0.3 * beside.min(2) as f64
+}
+
+/// Its front hexes are nearer the enemy than it is.
+fn facing_toward(st: &GameState, spot: &Spot, enemies: &[usize], d: u32) -> bool {
+    let head = match spot.placement {
+        Placement::One(h) | Placement::Two(h, _) => h,
+    };
+    front_hexsides(spot.facing)
+        .into_iter()
+        .filter_map(|side| head.neighbour(side))
+        .any(|n| distance_to(st, &Placement::One(n), enemies) < d || d <= 1)
+}
+
+/// A rough matchup for attacking `e` with `unit`: troop quality and size against theirs (the
+/// chances of the pre-shock check and the column shifts of 9.16 follow them).
+pub(super) fn rough_matchup(s: &Scenario, st: &GameState, unit: usize, e: usize) -> f64 {
+    let strength = |i: usize| {
+        let u = &s.units[i];
+        u.tq as f64 - st.units[i].hits as f64 + (u.size as f64).sqrt() * 0.5
+    };
+    0.4 * (strength(unit) - strength(e))
+}
+
+/// How good the whole position is for `side`: each army's units weighed by their rout points
+/// and the hits they carry, how they stand, and how near each army is to breaking.
+pub(super) fn evaluate(game: &Game, side: usize) -> f64 {
+    let (s, st) = (&*game.scenario, &game.state);
+    let [mine, theirs] = rout_pressure(s, st, side);
+    let mut value = 40.0 * (theirs.min(1.5) - mine.min(1.5));
+    for k in [side, 1 - side] {
+        let sign = if k == side { 1.0 } else { -1.0 };
+        let (friends, enemies) = (standing(s, st, k), standing(s, st, 1 - k));
+        let field = Field { enemies: &enemies, friends: &friends, weights: Weights { closing: 0.2, tactics: true } };
+        for i in (0..s.units.len()).filter(|&i| s.units[i].side == k && !st.units[i].eliminated) {
+            let health = if st.units[i].routed {
+                0.3
+            } else {
+                1.0 - 0.5 * st.units[i].hits as f64 / s.units[i].tq.max(1) as f64
+            };
+            value += sign * unit_points(s, i) as f64 * health;
+            if !st.units[i].routed {
+                let spot = Spot::now(st, i);
+                let stand = stand_value(s, st, i, &spot, &field, &mut |e| rough_matchup(s, st, i, e));
+                value += sign * 0.3 * stand;
+            }
+        }
+    }
+    value
+}
