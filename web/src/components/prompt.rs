@@ -48,6 +48,9 @@ pub struct PromptProps {
     #[prop_or_default]
     pub harass: Vec<(String, Command)>,
     pub can_undo: bool,
+    /// Why undo is refused, said beside its button (a die was rolled, the other side decided).
+    #[prop_or_default]
+    pub undo_refused: Option<AttrValue>,
     pub error: Option<String>,
     pub on_command: Callback<Command>,
     pub on_cancel: Callback<()>,
@@ -83,6 +86,7 @@ impl PartialEq for PromptProps {
             && self.can_fire == o.can_fire
             && self.harass == o.harass
             && self.can_undo == o.can_undo
+            && self.undo_refused == o.undo_refused
             && self.error == o.error
             && self.shock_chosen == o.shock_chosen
             && self.lines == o.lines
@@ -763,6 +767,7 @@ pub fn prompt(p: &PromptProps) -> Html {
             <span class="prompt-buttons">
                 { buttons }
                 <button class="act undo" disabled={!p.can_undo} onclick={undo} title="Take back your last order (not past a die roll, nor the other side's decision)">{ "Undo" }</button>
+                if let Some(why) = p.undo_refused.clone() { <span class="undo-why">{ why }</span> }
             </span>
         </div>
     }
