@@ -1,7 +1,8 @@
-//! What the app asks of the browser itself: storage on the device, and files.
+//! What the app asks of the browser itself: storage on the device, files, and its Web Worker.
 
 pub mod files;
 pub mod storage;
+pub mod worker;
 
 /// Milliseconds on the page's clock (`performance.now()`).
 pub fn page_clock() -> f64 {

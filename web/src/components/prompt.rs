@@ -620,13 +620,12 @@ pub fn prompt(p: &PromptProps) -> Html {
                         button(label, "break-off", c)
                     }) }
                     { button(label, "resolve-shock", resolve) }
-                    <div class="odds">
-                        { for fights.iter().enumerate().map(|(k, (c, setup))| {
+                    <crate::components::odds_view::ShockOdds game={p.game.clone()} attackers={p.shock_chosen.clone()} grouping={picked}
+                        labels={fights.iter().enumerate().map(|(k, (c, _))| {
                             let (a, d) = sarissa_rules::combat::shock_segment::combat_ids(s, c);
                             let names = |v: &[String]| v.iter().map(|x| name(x)).collect::<Vec<_>>().join(" + ");
-                            crate::components::odds_view::combat_odds(&format!("{}. {} against {}", k + 1, names(&a), names(&d)), setup)
-                        }) }
-                    </div>
+                            format!("{}. {} against {}", k + 1, names(&a), names(&d))
+                        }).collect::<Vec<_>>()} />
                 </> },
             )
         }
