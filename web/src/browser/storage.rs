@@ -1,15 +1,20 @@
 //! The library on this device, in localStorage: its index under one key and each game's save
-//! under its own, written after every command. A full or blocked storage is reported in plain
-//! words and never fatal: the game goes on in memory and can still be saved as a file.
+//! under its own, written after every command, with the game's checkpoint beside it (the
+//! state after its last command, so that it resumes without replaying: `session::Checkpoint`).
+//! A full or blocked storage is reported in plain words and never fatal: the game goes on in
+//! memory and can still be saved as a file.
 
+use crate::browser::{mark_page, page_clock};
 use crate::model::library::{Entry, Library};
-use crate::model::session::Session;
+use crate::model::scenarios;
+use crate::model::session::{resume, Restoring, Session};
 use gloo::storage::{LocalStorage, Storage};
 
 /// The single save of earlier versions, migrated into the library on first start.
 const OLD_AUTOSAVE: &str = "sarissa.autosave";
 const INDEX: &str = "sarissa.library";
 const GAME_PREFIX: &str = "sarissa.game.";
+const CHECKPOINT_PREFIX: &str = "sarissa.checkpoint.";
 
 fn get(key: &str) -> Option<String> {
     LocalStorage::raw().get_item(key).ok().flatten()
@@ -40,15 +45,38 @@ pub fn load_game(id: &str) -> Option<String> {
     get(&format!("{GAME_PREFIX}{id}"))
 }
 
+/// The checkpoint kept beside game `id`'s save, if any (it may be of an older save).
+pub fn load_checkpoint(id: &str) -> Option<String> {
+    get(&format!("{CHECKPOINT_PREFIX}{id}"))
+}
+
+/// Resumes game `id` (from its checkpoint if it has a good one), or `None` if it is not here.
+/// How long that took is put on the page for the e2e test of issue 19's budget
+/// (`data-resume-ms` on the root element).
+pub fn resume_game(id: &str) -> Option<Restoring> {
+    let json = load_game(id)?;
+    let started = page_clock();
+    let resumed = resume(&json, load_checkpoint(id).as_deref(), scenarios::battle);
+    mark_page("data-resume-ms", &format!("{:.1}", page_clock() - started));
+    Some(resumed)
+}
+
 /// Drops a game's save for good.
 pub fn drop_game(id: &str) {
     LocalStorage::delete(format!("{GAME_PREFIX}{id}"));
+    LocalStorage::delete(format!("{CHECKPOINT_PREFIX}{id}"));
 }
 
 /// Saves `session` as game `id` and brings its row of the library up to date (adding it if it
-/// is new); it becomes the current game.
+/// is new); it becomes the current game. Its checkpoint is written after the save, and a
+/// storage too full for it only costs the quick resume (the save is what counts).
 pub fn store_session(id: &str, session: &Session) -> Result<(), String> {
-    set(&format!("{GAME_PREFIX}{id}"), &session.to_json())?;
+    let json = session.to_json();
+    set(&format!("{GAME_PREFIX}{id}"), &json)?;
+    let checkpoint = format!("{CHECKPOINT_PREFIX}{id}");
+    if set(&checkpoint, &session.checkpoint(&json)).is_err() {
+        LocalStorage::delete(checkpoint);
+    }
     let mut library = load_library();
     let entry = match library.get(id) {
         Some(e) => {

@@ -4,7 +4,7 @@
 use crate::browser::files::{download, file_name};
 use crate::browser::storage::{
     discard_old_autosave, drop_game, load_game, load_library, migrate_old_autosave, now, old_autosave, open_game,
-    save_library, store_session,
+    resume_game, save_library, store_session,
 };
 use crate::components::chooser::Chooser;
 use crate::components::library::{drop_handlers, LibraryAction, LibraryView};
@@ -124,8 +124,8 @@ pub fn app() -> Html {
         let old_save_broken = migrate();
         let library = load_library();
         let restored = library.current.clone().and_then(|id| {
-            let json = load_game(&id)?;
-            Some((id, restore(&json, scenarios::battle)))
+            let resumed = resume_game(&id)?;
+            Some((id, resumed))
         });
         (old_save_broken, Rc::new(library), restored)
     });

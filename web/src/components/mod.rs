@@ -10,6 +10,7 @@ pub mod odds_view;
 pub mod panel;
 pub mod play;
 pub mod prompt;
+pub mod read_back;
 pub mod replay;
 pub mod share;
 pub mod terrain_layer;

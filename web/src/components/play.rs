@@ -261,6 +261,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
     let line_chosen = use_state(|| None::<usize>);
     // The contingent commander going along with the move in progress, if toggled on (5.68).
     let escort = use_state(|| None::<usize>);
+    // A game resumed from its checkpoint: its log and undo come as its history is read back.
+    crate::components::read_back::use_read_back(props.game_id.clone(), session.clone(), error.clone());
 
     let key = Rc::as_ptr(&*session) as usize;
     let game: Rc<Game> = use_memo(key, {
@@ -804,7 +806,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 <span class="rules">{ s.meta.rules.name() }</span>
                 <button class="save-file" onclick={save_file}>{ "Save file" }</button>
             </header>
-            <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_fire={!volleys.is_empty()} harass={(*harassments).clone()} can_undo={session.can_undo() && !withdrawing(&game.state.phase)}
+            <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_fire={!volleys.is_empty()} harass={(*harassments).clone()} can_undo={session.can_undo() && !withdrawing(&game.state.phase)} undo_refused={session.undo_refused().map(AttrValue::from)}
                 error={(*error).clone()} on_command={execute} {on_cancel} {on_undo}
                 choices={target.map(|t| ending_in(&destinations, t).into_iter().flat_map(|d| {
                     let plain = choice_label(d);

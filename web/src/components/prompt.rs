@@ -48,6 +48,9 @@ pub struct PromptProps {
     #[prop_or_default]
     pub harass: Vec<(String, Command)>,
     pub can_undo: bool,
+    /// Why undo is refused, said beside its button (a die was rolled, the other side decided).
+    #[prop_or_default]
+    pub undo_refused: Option<AttrValue>,
     pub error: Option<String>,
     pub on_command: Callback<Command>,
     pub on_cancel: Callback<()>,
@@ -83,6 +86,7 @@ impl PartialEq for PromptProps {
             && self.can_fire == o.can_fire
             && self.harass == o.harass
             && self.can_undo == o.can_undo
+            && self.undo_refused == o.undo_refused
             && self.error == o.error
             && self.shock_chosen == o.shock_chosen
             && self.lines == o.lines
@@ -616,13 +620,12 @@ pub fn prompt(p: &PromptProps) -> Html {
                         button(label, "break-off", c)
                     }) }
                     { button(label, "resolve-shock", resolve) }
-                    <div class="odds">
-                        { for fights.iter().enumerate().map(|(k, (c, setup))| {
+                    <crate::components::odds_view::ShockOdds game={p.game.clone()} attackers={p.shock_chosen.clone()} grouping={picked}
+                        labels={fights.iter().enumerate().map(|(k, (c, _))| {
                             let (a, d) = sarissa_rules::combat::shock_segment::combat_ids(s, c);
                             let names = |v: &[String]| v.iter().map(|x| name(x)).collect::<Vec<_>>().join(" + ");
-                            crate::components::odds_view::combat_odds(&format!("{}. {} against {}", k + 1, names(&a), names(&d)), setup)
-                        }) }
-                    </div>
+                            format!("{}. {} against {}", k + 1, names(&a), names(&d))
+                        }).collect::<Vec<_>>()} />
                 </> },
             )
         }
@@ -763,6 +766,7 @@ pub fn prompt(p: &PromptProps) -> Html {
             <span class="prompt-buttons">
                 { buttons }
                 <button class="act undo" disabled={!p.can_undo} onclick={undo} title="Take back your last order (not past a die roll, nor the other side's decision)">{ "Undo" }</button>
+                if let Some(why) = p.undo_refused.clone() { <span class="undo-why">{ why }</span> }
             </span>
         </div>
     }

@@ -12,3 +12,4 @@ pub mod scenarios;
 pub mod session;
 pub mod sharing;
 pub mod wording;
+pub mod worker;

@@ -5,6 +5,13 @@
 //! rules, commands in the script notation); a game begun from a position link also keeps that
 //! link (`start`). Loading replays the commands, so a save can never hold a position the rules
 //! would not reach; a command that no longer replays loses only what follows it.
+//!
+//! Replaying a long battle takes seconds in a browser, so the library also keeps a
+//! [`Checkpoint`] beside each save: the state after its last command, named by the fingerprint
+//! of the save it ends. A game resumes from it at once, with its log and undo still to come
+//! ([`Session::reading_back`]); a [`ReadBack`] then replays the history a little at a time and
+//! its game replaces the resumed one (the history stays the save: a checkpoint that disagrees
+//! with it loses). A missing or damaged checkpoint only means the slow way.
 
 use crate::model::scenarios;
 use crate::model::wording::{describe, LogEntry};
@@ -35,6 +42,12 @@ pub struct Session {
     /// The position link the game began from, for a game begun from one (what-if games): its
     /// commands follow that position, not the battle's set-up.
     pub start: Option<String>,
+    /// Resumed from a checkpoint or restored without its log: the log and undo before the
+    /// commands given since are still to be read back from the history ([`ReadBack`]).
+    pub reading_back: bool,
+    /// How many of the first commands were read from a checkpoint, whose `rolled` are unknown
+    /// (taken as rolled: no undo back into them until they are read back).
+    unread: usize,
 }
 
 /// What the library stores for a game: its game file, and the position it began from if any.
@@ -60,6 +73,8 @@ impl Session {
             undo_to: Vec::new(),
             log: Vec::new(),
             start: None,
+            reading_back: false,
+            unread: 0,
         };
         s.record(before, &events);
         Ok(s)
@@ -76,6 +91,8 @@ impl Session {
             undo_to: Vec::new(),
             log: Vec::new(),
             start: Some(start),
+            reading_back: false,
+            unread: 0,
         }
     }
 
@@ -118,8 +135,20 @@ impl Session {
     /// side that gave it while the decision is still theirs: in a hotseat game nobody takes back
     /// the other player's decision.
     pub fn can_undo(&self) -> bool {
-        self.rolled.last().is_some_and(|r| !r)
-            && self.undo_to.last().is_some_and(|(before, _)| before.decider() == self.game.decider())
+        self.undo_refused().is_none()
+    }
+
+    /// Why undo is not possible now, in the players' words; `None` when it is.
+    pub fn undo_refused(&self) -> Option<&'static str> {
+        const READING: &str = "Undo comes back once the game's history is read.";
+        match (self.rolled.last(), self.undo_to.last()) {
+            _ if self.reading_back && self.rolled.len() <= self.unread => Some(READING),
+            (None, _) => Some("No order has been given yet."),
+            (Some(true), _) => Some("The last order rolled a die, so it stands."),
+            (Some(false), Some((before, _))) if before.decider() == self.game.decider() => None,
+            (Some(false), Some(_)) => Some("That was the other side's decision; it is theirs to take back."),
+            (Some(false), None) => Some("The last order rolled a die, so it stands."),
+        }
     }
 
     /// Takes back the last command: the game and the log as they were before it.
@@ -158,7 +187,7 @@ impl Session {
         let save = Save {
             format: sarissa_share::SAVE_FORMAT,
             scenario: id.clone(),
-            fingerprint: scenarios::battle(id).map(|b| b.fingerprint),
+            fingerprint: battle_fingerprint(id),
             seed: self.seed,
             options: self.options.clone(),
             commands: self.commands.iter().map(notation::format).collect(),
@@ -172,6 +201,22 @@ impl Session {
     }
 }
 
+/// The fingerprint of a bundled battle's file, read once (every save names it; reading it means
+/// parsing the battle).
+fn battle_fingerprint(id: &str) -> Option<String> {
+    thread_local! {
+        static KNOWN: std::cell::RefCell<Vec<(String, Option<String>)>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    KNOWN.with_borrow_mut(|known| {
+        if let Some((_, f)) = known.iter().find(|(k, _)| k == id) {
+            return f.clone();
+        }
+        let f = scenarios::battle(id).map(|b| b.fingerprint);
+        known.push((id.to_string(), f.clone()));
+        f
+    })
+}
+
 /// The game of a position link, as the bundled battles have it.
 fn open_position_link(link: &str) -> Result<Game, String> {
     let position = sarissa_share::decode_position_link(link, scenarios::battle).map_err(|e| e.to_string())?;
@@ -183,7 +228,8 @@ fn open_position_link(link: &str) -> Result<Game, String> {
 pub type Restoring = Result<(Session, Option<String>), String>;
 
 /// Restores a stored game or a game file by replaying it; a move that no longer replays keeps
-/// the game up to the one before it, and says so. `find` gives the bundled battles.
+/// the game up to the one before it, and says so. `find` gives the bundled battles. The log and
+/// undo of a game replayed from the battle's set-up are read back later ([`ReadBack`]).
 pub fn restore(json: &str, find: impl Fn(&str) -> Option<Battle>) -> Restoring {
     let save = sarissa_share::read_save(json).map_err(|e| e.to_string())?;
     #[derive(Deserialize)]
@@ -211,12 +257,175 @@ pub fn restore(json: &str, find: impl Fn(&str) -> Option<Battle>) -> Restoring {
         }
         return Ok((session, None));
     }
+    // The game is replayed once, here; its log and undo are read back later ([`ReadBack`]).
     let restored = sarissa_share::restore(&save, &find).map_err(|e| e.to_string())?;
     let note = restored.note();
-    let session =
-        Session::replay(restored.scenario.clone(), restored.seed, restored.options.clone(), &restored.commands)
-            .map_err(|(i, e)| format!("move {} could not be replayed: {e}", i + 1))?;
-    Ok((session, note))
+    Ok((Session::unread(restored.game, restored.seed, restored.options, restored.commands, None), note))
+}
+
+/// The state of a game after its last command, kept beside its save so that the game resumes
+/// without replaying its history. `save` is the fingerprint ([`sarissa_share::fingerprint`]) of
+/// the stored save it is the end of: any other save (a move more or less, another game) does
+/// not match it.
+#[derive(Serialize, Deserialize)]
+pub struct Checkpoint {
+    pub save: String,
+    pub state: GameState,
+}
+
+impl Session {
+    /// The checkpoint of this game, beside its stored save `json` (`Session::to_json`).
+    pub fn checkpoint(&self, json: &str) -> String {
+        let checkpoint = CheckpointRef { save: sarissa_share::fingerprint(json), state: &self.game.state };
+        serde_json::to_string(&checkpoint).unwrap_or_default()
+    }
+
+    /// The game of `save` (a stored save's text) at `checkpoint`, its history not yet read
+    /// back; `None` unless the checkpoint is of this very save, on the battle file it was
+    /// played on, and fits the battle.
+    fn from_checkpoint(json: &str, checkpoint: &str, find: impl Fn(&str) -> Option<Battle>) -> Option<Self> {
+        // Through a JSON value, as position links read a state: one deserializer of the whole
+        // state in the wasm, not two.
+        let checkpoint: Checkpoint = serde_json::from_value(serde_json::from_str(checkpoint).ok()?).ok()?;
+        if checkpoint.save != sarissa_share::fingerprint(json) {
+            return None;
+        }
+        let stored: Stored = serde_json::from_str(json).ok()?;
+        let battle = find(&stored.save.scenario)?;
+        if stored.save.fingerprint.as_ref() != Some(&battle.fingerprint) {
+            return None;
+        }
+        let base = Arc::new(battle.scenario.with_options(&stored.save.options).ok()?);
+        let state = checkpoint.state;
+        let fits = state.scenario_id == base.meta.id
+            && state.units.len() == base.units.len()
+            && state.leaders.len() == base.leaders.len();
+        let commands =
+            stored.save.commands.iter().map(|line| notation::parse(line).ok()).collect::<Option<Vec<_>>>()?;
+        let commands = commands.into_iter().flatten().collect();
+        let (seed, options) = (stored.save.seed, stored.save.options);
+        fits.then(|| Self::unread(Game::resume(base, state), seed, options, commands, stored.start))
+    }
+
+    /// `game`, reached by `commands`, whose log and undo are still to be read back.
+    fn unread(game: Game, seed: u64, options: OptionChanges, commands: Vec<Command>, start: Option<String>) -> Self {
+        Self {
+            seed,
+            options,
+            game,
+            rolled: vec![true; commands.len()],
+            unread: commands.len(),
+            commands,
+            undo_to: Vec::new(),
+            log: Vec::new(),
+            start,
+            reading_back: true,
+        }
+    }
+}
+
+/// [`Checkpoint`], written without copying the state.
+#[derive(Serialize)]
+struct CheckpointRef<'a> {
+    save: String,
+    state: &'a GameState,
+}
+
+/// Resumes a stored game: at once from its `checkpoint` when that is the checkpoint of this
+/// very save, else by replaying it ([`restore`]).
+pub fn resume(json: &str, checkpoint: Option<&str>, find: impl Fn(&str) -> Option<Battle>) -> Restoring {
+    match checkpoint.and_then(|c| Session::from_checkpoint(json, c, &find)) {
+        Some(session) => Ok((session, None)),
+        None => restore(json, find),
+    }
+}
+
+/// Reads back the history of a game resumed from its checkpoint: replays the commands it was
+/// resumed after from its origin, a few at a time (between the players' gestures); then the
+/// replayed game, with its log and undo, and the commands given since it was resumed, takes the
+/// resumed one's place.
+pub struct ReadBack {
+    /// The game replayed so far (taken once it is all read).
+    replayed: Option<Session>,
+    /// The state of the game as it was resumed.
+    resumed: GameState,
+}
+
+/// Where reading back stands after a step.
+pub enum ReadBackStep {
+    /// More commands to replay.
+    Going,
+    /// Every command replayed: the game to play on, and what the players should be told (a
+    /// command that no longer replays, a checkpoint that disagreed with the history).
+    Done(Box<Session>, Option<String>),
+}
+
+impl ReadBack {
+    /// Reading back `resumed`'s history, before any command is given on it.
+    pub fn new(resumed: &Session) -> Result<Self, String> {
+        Ok(Self { replayed: Some(resumed.origin()?), resumed: resumed.game.state.clone() })
+    }
+
+    /// How many of the commands are replayed.
+    pub fn read(&self) -> usize {
+        self.replayed.as_ref().map_or(0, |r| r.commands.len())
+    }
+
+    /// Replays the next of `live`'s commands it was resumed after, while `more()` says there
+    /// is time. Once it is `Done`, it has nothing more to give.
+    pub fn step(&mut self, live: &Session, mut more: impl FnMut() -> bool) -> ReadBackStep {
+        let Some(replayed) = self.replayed.as_mut() else {
+            return ReadBackStep::Done(Box::new(live.clone()), None);
+        };
+        while replayed.commands.len() < live.unread {
+            let i = replayed.commands.len();
+            if let Err(e) = replayed.execute(live.commands[i].clone()) {
+                let note = lost_at(i, live.commands.len(), &e);
+                return ReadBackStep::Done(Box::new(self.replayed.take().unwrap_or_else(|| live.clone())), Some(note));
+            }
+            if !more() {
+                return ReadBackStep::Going;
+            }
+        }
+        let Some(mut replayed) = self.replayed.take() else { return ReadBackStep::Going };
+        if replayed.game.state == self.resumed {
+            return ReadBackStep::Done(Box::new(replayed.followed_by(live)), None);
+        }
+        // The checkpoint was not the end of its history: the history wins, and the commands
+        // given since go on from where it leads, as far as they still can.
+        for (i, c) in live.commands.iter().enumerate().skip(live.unread) {
+            if let Err(e) = replayed.execute(c.clone()) {
+                return ReadBackStep::Done(Box::new(replayed), Some(lost_at(i, live.commands.len(), &e)));
+            }
+        }
+        let note = "The game was read back from its moves, which is where it now stands.".to_string();
+        ReadBackStep::Done(Box::new(replayed), Some(note))
+    }
+}
+
+/// What the players are told when move `i` (from 0) of `total` no longer replays.
+fn lost_at(i: usize, total: usize, why: &RuleError) -> String {
+    format!("Move {} of {total} could not be replayed ({why}); the game opens after move {i}.", i + 1)
+}
+
+impl Session {
+    /// This game, whose history is read back, followed by what `live` (the same game resumed
+    /// at its end) has done since: its commands, their log and their undo.
+    fn followed_by(mut self, live: &Session) -> Session {
+        let offset = self.log.len();
+        let since = live.unread;
+        let shifted = live.undo_to.iter().map(|(g, log)| (g.clone(), log + offset));
+        if live.rolled[since..].iter().any(|r| *r) {
+            self.undo_to = shifted.collect();
+        } else {
+            self.undo_to.extend(shifted);
+        }
+        self.log.extend(live.log.iter().cloned());
+        self.commands.extend_from_slice(&live.commands[since..]);
+        self.rolled.extend_from_slice(&live.rolled[since..]);
+        self.game = live.game.clone();
+        self
+    }
 }
 
 #[cfg(test)]
@@ -232,11 +441,135 @@ mod tests {
         (id == "samarkand").then(|| crate::model::scenarios::battle(id)).flatten()
     }
 
-    /// A restored game that opened whole.
+    /// A restored game that opened whole, its history read back.
     fn whole(r: Restoring) -> Session {
         let (s, note) = r.unwrap();
         assert_eq!(note, None);
+        read_back(s, 1000)
+    }
+
+    /// `s` with its history read back, `per_step` commands at a time.
+    fn read_back(s: Session, per_step: usize) -> Session {
+        let mut reading = ReadBack::new(&s).unwrap();
+        loop {
+            let mut left = per_step;
+            let step = reading.step(&s, || {
+                left -= 1;
+                left > 0
+            });
+            if let ReadBackStep::Done(done, note) = step {
+                assert_eq!(note, None);
+                assert!(!done.reading_back);
+                return *done;
+            }
+        }
+    }
+
+    /// A random game of `battle` with `seed`, at most `commands` long.
+    fn random_session(battle: &str, seed: u64, commands: usize) -> Session {
+        let scenario = Arc::new(crate::model::scenarios::load(battle).unwrap().unwrap());
+        let mut s = Session::new(scenario, seed, OptionChanges::new()).unwrap();
+        for c in sarissa_rules::play::playout::random_game(&mut s.game.clone(), seed, commands) {
+            s.execute(c).unwrap();
+        }
         s
+    }
+
+    fn find_any(id: &str) -> Option<Battle> {
+        crate::model::scenarios::battle(id)
+    }
+
+    /// A game resumes at once from the checkpoint of its save, then reads its history back
+    /// between the players' orders: the same state, log and undo as replaying it whole, with
+    /// the orders given meanwhile kept.
+    #[test]
+    fn a_game_resumes_from_its_checkpoint_and_reads_its_history_back() {
+        let played = random_session("issus", 21, 300);
+        let json = played.to_json();
+        let (mut resumed, note) = resume(&json, Some(&played.checkpoint(&json)), find_any).unwrap();
+        assert_eq!(note, None);
+        assert!(resumed.reading_back && resumed.log.is_empty());
+        assert_eq!(resumed.game.state_hash(), played.game.state_hash());
+        assert_eq!(resumed.undo_refused(), Some("Undo comes back once the game's history is read."));
+        // Orders go on while the history is read.
+        let mut whole = played.clone();
+        let mut player = sarissa_rules::play::playout::RandomPlayer::new(3);
+        let mut reading = ReadBack::new(&resumed).unwrap();
+        let mut steps = 0;
+        let done = loop {
+            if let Some(c) = player.choose(&resumed.game) {
+                resumed.execute(c.clone()).unwrap();
+                whole.execute(c).unwrap();
+            }
+            let mut left = 25;
+            steps += 1;
+            match reading.step(&resumed, || {
+                left -= 1;
+                left > 0
+            }) {
+                ReadBackStep::Going => assert!(reading.read() < resumed.commands.len()),
+                ReadBackStep::Done(done, note) => break (*done, note),
+            }
+        };
+        assert!(steps > 5, "read back in {steps} steps");
+        assert_eq!(done.1, None);
+        let done = done.0;
+        assert!(!done.reading_back);
+        assert_eq!(done.game.state_hash(), whole.game.state_hash());
+        assert_eq!(done.commands, whole.commands);
+        assert_eq!(done.log, whole.log);
+        assert_eq!(done.can_undo(), whole.can_undo());
+    }
+
+    /// A checkpoint is used only for the very save it ends; a damaged one, or one of another
+    /// save, is passed by (the game is replayed), and one that disagrees with the history
+    /// loses to it when the history is read back.
+    #[test]
+    fn a_checkpoint_that_does_not_match_its_save_never_loses_the_game() {
+        let played = random_session("samarkand", 4, 120);
+        let json = played.to_json();
+        let checkpoint = played.checkpoint(&json);
+        let mut shorter = played.clone();
+        shorter.commands.pop();
+        let other_json = shorter.to_json();
+        assert!(Session::from_checkpoint(&other_json, &checkpoint, find_any).is_none());
+        assert!(Session::from_checkpoint(&json, "{not json", find_any).is_none());
+        assert!(Session::from_checkpoint(&json, &checkpoint, find_any).is_some());
+        let back = whole(resume(&json, Some("{not json"), find_any));
+        assert_eq!(back.game.state_hash(), played.game.state_hash());
+        // A checkpoint of this save whose state is wrong: resumed, then corrected.
+        let mut wrong: Checkpoint = serde_json::from_str(&checkpoint).unwrap();
+        wrong.state.turn += 1;
+        let wrong = serde_json::to_string(&wrong).unwrap();
+        let (resumed, _) = resume(&json, Some(&wrong), find_any).unwrap();
+        assert_ne!(resumed.game.state_hash(), played.game.state_hash());
+        let mut reading = ReadBack::new(&resumed).unwrap();
+        let ReadBackStep::Done(done, note) = reading.step(&resumed, || true) else { panic!("not done") };
+        assert_eq!(done.game.state_hash(), played.game.state_hash());
+        assert_eq!(done.log, played.log);
+        assert!(note.unwrap().contains("read back from its moves"));
+    }
+
+    /// Undo in hotseat (issue 20): the players are told on screen why undo is refused.
+    #[test]
+    fn undo_says_why_it_is_refused() {
+        let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap().unwrap());
+        let mut s = Session::new(scenario, 5, OptionChanges::new()).unwrap();
+        assert_eq!(s.undo_refused(), Some("No order has been given yet."));
+        let mut player = sarissa_rules::play::playout::RandomPlayer::new(5);
+        let (mut rolled, mut theirs, mut mine) = (0, 0, 0);
+        for _ in 0..400 {
+            let by = s.game.decider();
+            let Some(c) = player.choose(&s.game) else { break };
+            s.execute(c).unwrap();
+            let why = s.undo_refused();
+            match (s.rolled.last(), s.game.decider() == by) {
+                (Some(true), _) => (rolled += 1, assert_eq!(why, Some("The last order rolled a die, so it stands."))).1,
+                (_, false) => (theirs += 1, assert!(why.unwrap().contains("other side's decision"), "{why:?}")).1,
+                (_, true) => (mine += 1, assert_eq!(why, None)).1,
+            }
+        }
+        assert!(rolled > 5 && theirs > 5 && mine > 5, "{rolled} {theirs} {mine}");
     }
 
     #[test]
@@ -467,5 +800,29 @@ mod tests {
             }
         }
         assert!(handed_over > 5 && kept > 5, "{handed_over} handed over, {kept} kept");
+    }
+
+    /// A whole random battle of Issus resumes from its checkpoint with the same state as its
+    /// replay; prints both times (natively). `SARISSA_WRITE_FIXTURE=1` writes it for the e2e
+    /// test of resuming in the browser (tests/e2e/fixtures/issus-long.sarissa).
+    #[test]
+    fn a_long_battle_resumes_from_its_checkpoint_as_replayed() {
+        let played = random_session("issus", 1, 1200);
+        assert!(played.commands.len() > 1000, "{} commands", played.commands.len());
+        let json = played.to_json();
+        let checkpoint = played.checkpoint(&json);
+        let clock = std::time::Instant::now();
+        let (resumed, _) = resume(&json, Some(&checkpoint), find_any).unwrap();
+        let fast = clock.elapsed();
+        let clock = std::time::Instant::now();
+        let (replayed, _) = restore(&json, find_any).unwrap();
+        let slow = clock.elapsed();
+        println!("{} commands: resumed in {fast:?}, replayed in {slow:?}", played.commands.len());
+        assert_eq!(resumed.game.state_hash(), played.game.state_hash());
+        assert_eq!(replayed.game.state_hash(), played.game.state_hash());
+        if std::env::var_os("SARISSA_WRITE_FIXTURE").is_some() {
+            let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/e2e/fixtures/issus-long.sarissa");
+            std::fs::write(file, played.save().save.to_json()).unwrap();
+        }
     }
 }
