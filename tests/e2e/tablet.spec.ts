@@ -231,10 +231,27 @@ for (const device of devices) {
       await page.screenshot({ path: `artifacts/${device.name}-overlays.png` });
     });
 
-    test('the view survives a reload', async ({ page }) => {
-      await startBattle(page, 'issus');
+    test('the zoom buttons zoom about the selection, and the view survives a reload', async ({ page }) => {
+      await loadSamarkand(page, ARCHERS_GAME);
+      const archers = page.locator('.counter.unit[data-unit="archers"]');
+      const centre = async () => {
+        const b = (await archers.boundingBox())!;
+        return [b.x + b.width / 2, b.y + b.height / 2];
+      };
+      await press(page, archers);
+      const before = await centre();
+      const scale = Number(await page.locator('.map-viewport').getAttribute('data-scale'));
       await press(page, page.locator('.zoom-in'));
       await press(page, page.locator('.zoom-in'));
+      await expect.poll(async () => Number(await page.locator('.map-viewport').getAttribute('data-scale'))).toBeGreaterThan(scale * 1.9);
+      const after = await centre();
+      expect(Math.hypot(after[0] - before[0], after[1] - before[1])).toBeLessThan(3);
+      // Near in, a leader's whole name is written, at least 10 screen pixels high.
+      const name = page.locator('.counter.leader[data-leader="pharnuches"] .leader-label');
+      await expect(name).toBeVisible();
+      await expect(name).toHaveText('Pharnuches');
+      expect((await name.boundingBox())!.height).toBeGreaterThanOrEqual(10);
+      await page.screenshot({ path: `artifacts/${device.name}-zoomed-on-selection.png` });
       const zoomed = await page.locator('.map-wrapper').getAttribute('style');
       await page.reload();
       await expect(page.locator('.map-viewport[data-scale]')).toBeVisible();

@@ -312,6 +312,8 @@ fn leader_counter(leader: &Leader, state: &LeaderState, selected: bool, pw: Opti
             data-leader={leader.id.clone()} transform={format!("translate({x:.1},{y:.1})")}>
             <circle class="disc" r="10.5" />
             { fitted_text("leader-name", 0.0, -1.5, 5.6, 17.0, short) }
+            // The whole name, shown near in at a size that stays readable (styles.css).
+            <text class="leader-label" y="-12.5">{ &leader.name }</text>
             <text class="leader-rating" y="7">{ format!("{}{}", rating, if leader.line_command { "L" } else { "" }) }</text>
             { pw_marker(pw) }
         </g>

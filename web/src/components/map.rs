@@ -7,7 +7,7 @@
 use crate::components::counters::CountersLayer;
 use crate::components::counters::{leader_disc_at, side_class};
 use crate::components::terrain_layer::TerrainLayer;
-use crate::model::camera::{Camera, FAR_SCALE, LABEL_SCALE};
+use crate::model::camera::{Camera, FAR_SCALE, LABEL_SCALE, NEAR_SCALE};
 use crate::model::geometry::{center, corner, hex_at, hex_points, hexsides_path, map_size, R};
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::storage::Storage;
@@ -203,6 +203,9 @@ impl Elements {
         let _ = self.wrapper.style().set_property("transform", &camera.css_transform());
         let _ = self.viewport.class_list().toggle_with_force("show-hex-ids", camera.scale >= LABEL_SCALE);
         let _ = self.viewport.class_list().toggle_with_force("far", camera.scale < FAR_SCALE);
+        let _ = self.viewport.class_list().toggle_with_force("near", camera.scale >= NEAR_SCALE);
+        // Labels sized in screen pixels divide by the scale the map is drawn at.
+        let _ = self.viewport.style().set_property("--inv-scale", &format!("{:.4}", 1.0 / camera.scale));
         let _ = self.viewport.set_attribute("data-scale", &format!("{:.4}", camera.scale));
         if g.user_moved {
             store_view(&g.battle, camera);
@@ -609,15 +612,16 @@ impl Drop for Installed {
 fn overlay_layer(o: &Overlay, (w, h): (f64, f64)) -> (Html, Html) {
     let below = html! {
         <g class="overlay-layer">
-            { for o.command_range.iter().map(|hex| html! { <polygon class="command-hex" points={hex_points(*hex, R - 1.0)} /> }) }
-            { for o.zoc.iter().map(|hex| html! { <polygon class="zoc-hex" points={hex_points(*hex, R - 3.0)} data-zoc={hex.to_string()} /> }) }
-            { for o.missile_reach.iter().map(|hex| html! { <polygon class="missile-hex" points={hex_points(*hex, R - 5.0)} data-missile={hex.to_string()} /> }) }
             if !o.reachable.is_empty() {
                 <rect class="dim" x="0" y="0" width={format!("{w:.0}")} height={format!("{h:.0}")} />
                 { for o.reachable.iter().map(|hex| html! {
                     <polygon class="reach" points={hex_points(*hex, R - 1.0)} data-reach={hex.to_string()} />
                 }) }
             }
+            // The overlays the player switched on, over the dimming of an order in progress.
+            { for o.command_range.iter().map(|hex| html! { <polygon class="command-hex" points={hex_points(*hex, R - 1.0)} /> }) }
+            { for o.zoc.iter().map(|hex| html! { <polygon class="zoc-hex" points={hex_points(*hex, R - 3.0)} data-zoc={hex.to_string()} /> }) }
+            { for o.missile_reach.iter().map(|hex| html! { <polygon class="missile-hex" points={hex_points(*hex, R - 5.0)} data-missile={hex.to_string()} /> }) }
             { for o.focus.iter().map(|hex| html! { <polygon class="focus" points={hex_points(*hex, R - 2.0)} /> }) }
             if o.path.len() > 1 {
                 <polyline class="path-preview" points={o.path.iter().map(|h| {

@@ -21,7 +21,10 @@ pub struct PanelProps {
     /// A log entry was tapped: its index.
     #[prop_or_default]
     pub on_log: Callback<usize>,
-    /// The panel is a drawer over the map: open or shut, and the way to shut it.
+    /// The panel is a drawer over the map (while playing; a replay keeps it beside the map):
+    /// whether it is one, open or shut, and the way to shut it.
+    #[prop_or_default]
+    pub drawer: bool,
     #[prop_or(true)]
     pub open: bool,
     #[prop_or_default]
@@ -34,6 +37,7 @@ impl PartialEq for PanelProps {
             && self.selected == other.selected
             && Rc::ptr_eq(&self.log, &other.log)
             && self.open == other.open
+            && self.drawer == other.drawer
     }
 }
 
@@ -74,9 +78,11 @@ pub fn panel(props: &PanelProps) -> Html {
         Callback::from(move |_: MouseEvent| tab.set(to))
     };
     html! {
-        <aside class={classes!("panel", props.open.then_some("open"))} aria-live="polite" hidden={!props.open}>
+        <aside class={classes!("panel", props.drawer.then_some("drawer"))} aria-live="polite" hidden={!props.open}>
             <nav class="tabs" role="tablist">
-                <button class="drawer-hide" aria-label="Hide the details" title="Hide" onclick={props.on_hide.reform(|_: MouseEvent| ())}>{ "⟩" }</button>
+                if props.drawer {
+                    <button class="drawer-hide" aria-label="Hide the details" title="Hide" onclick={props.on_hide.reform(|_: MouseEvent| ())}>{ "⟩" }</button>
+                }
                 <button role="tab" class={classes!("tab", (*tab == Tab::Details).then_some("on"))} aria-selected={(*tab == Tab::Details).to_string()}
                     onclick={switch(Tab::Details)}>{ "Details" }</button>
                 <button role="tab" class={classes!("tab", "tab-log", (*tab == Tab::Log).then_some("on"))} aria-selected={(*tab == Tab::Log).to_string()}

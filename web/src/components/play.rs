@@ -874,7 +874,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
             <div class="battle">
                 <MapView game={game.clone()} selected={*selected} {on_select} {overlay} {on_facing} {reveal} />
                 <LayerButtons layers={*layers} {on_layers} />
-                <Panel game={game.clone()} selected={*selected} {on_close} log={log.clone()} {on_log} open={*drawer} {on_hide} />
+                <Panel game={game.clone()} selected={*selected} {on_close} log={log.clone()} {on_log} drawer=true open={*drawer} {on_hide} />
             </div>
         </div>
     }
