@@ -176,6 +176,9 @@ struct Gestures {
     battle: String,
     /// The last tap: when (ms) and where, to tell a double tap (which zooms) from two taps.
     last_tap: Option<(f64, f64, f64)>,
+    /// Hexes a tap chooses something in now (a unit to order, a destination, a target): two
+    /// quick taps there are two choices, not a double tap.
+    live: Vec<HexId>,
 }
 
 struct Elements {
@@ -243,9 +246,14 @@ pub fn map_view(props: &MapViewProps) -> Html {
         user_moved: false,
         battle: String::new(),
         last_tap: None,
+        live: Vec::new(),
     });
     // The arrows the tap handler tests against follow the overlay.
     gestures.borrow_mut().arrows = props.overlay.arrows.iter().map(|a| (a.at.0, a.at.1, a.choice)).collect();
+    gestures.borrow_mut().live = {
+        let o = &props.overlay;
+        o.reachable.iter().chain(&o.orderable).chain(o.fire_targets.iter().map(|(h, _)| h)).copied().collect()
+    };
     // Callbacks change identity between renders; the listeners read the latest from here.
     let callbacks = use_mut_ref(|| (props.on_select.clone(), props.on_facing.clone()));
     *callbacks.borrow_mut() = (props.on_select.clone(), props.on_facing.clone());
@@ -526,7 +534,9 @@ fn install(
             let arrow = g.arrows.iter().find(|(x, y, _)| (x - mx).hypot(y - my) < R * 0.38).map(|a| a.2);
             // A second tap on the same spot, soon after the first, zooms in about it.
             let now = js_sys::Date::now();
+            let live = hex_at(mx, my).is_some_and(|h| g.live.contains(&h));
             let double = arrow.is_none()
+                && !live
                 && g.last_tap.is_some_and(|(t, x, y)| now - t < DOUBLE_TAP_MS && (sx - x).hypot(sy - y) < TAP_SLOP);
             g.last_tap = (!double && arrow.is_none()).then_some((now, sx, sy));
             if double {
