@@ -67,6 +67,7 @@ test('optional rules can be switched before a battle and stay with the game (GBA
   expect(save.options).toEqual({ engaged: true });
   // The game says which optional rules it is played with, after a reload too.
   await page.reload();
+  await page.locator('.drawer-toggle').tap();
   const rules = page.locator('details.battle-rules');
   await rules.locator('summary').tap();
   await expect(rules.locator('.optional-in-force')).toHaveText('Optional rules in this game: Engaged (10.3).');
@@ -75,6 +76,7 @@ test('optional rules can be switched before a battle and stay with the game (GBA
 test('the rules of the battle say which ones the players keep themselves (P151)', async ({ page }) => {
   await page.goto('/');
   await page.locator('.battle-card[data-scenario="issus"] .play').tap();
+  await page.locator('.drawer-toggle').tap();
   const rules = page.locator('details.battle-rules');
   await rules.locator('summary').tap();
   await expect(rules.locator('[data-rule="river-line"]')).toContainText('Holding the river');

@@ -30,6 +30,12 @@ async function openPosition(page: Page, link: string) {
   await expect(page).toHaveURL(/#\/play$/);
 }
 
+// The log is in the drawer over the map (issue 20): opened first if it is shut.
+async function openLog(page: Page) {
+  if (await page.locator('.panel').isHidden()) await page.locator('.drawer-toggle').tap();
+  await page.locator('.tab-log').tap();
+}
+
 async function ordersLeft(page: Page) {
   const text = (await page.locator('.prompt-text').textContent()) ?? '';
   const m = text.match(/(\d+) orders? left/);
@@ -78,7 +84,7 @@ test('activate a leader, move a unit along a previewed path, see the log, reload
   // Commit with the first facing button.
   await page.locator('.prompt .act.face').first().tap();
   await expect.poll(() => ordersLeft(page)).toBe(before - 1);
-  await page.locator('.tab-log').tap();
+  await openLog(page);
   const entry = page.locator('.log-entry', { hasText: `moves to ${hex}` });
   await expect(entry).toHaveCount(1);
   await expect(entry.locator('.rule')).toHaveText('6.3');
@@ -91,7 +97,7 @@ test('activate a leader, move a unit along a previewed path, see the log, reload
   await page.reload();
   await expect(page.locator('.prompt-text')).toContainText(/orders? left/);
   expect(await ordersLeft(page)).toBe(before - 1);
-  await page.locator('.tab-log').tap();
+  await openLog(page);
   await expect(page.locator('.log-entry', { hasText: `moves to ${hex}` })).toHaveCount(1);
 
   // Undo takes the move back (no die was rolled since).
@@ -146,7 +152,7 @@ test('a leader rides to a hex he can reach, and the log says so', async ({ page 
   const box = await page.locator('.reach').nth(Math.floor(count / 2)).boundingBox();
   const hex = await page.locator('.reach').nth(Math.floor(count / 2)).getAttribute('data-reach');
   await page.touchscreen.tap(box!.x + box!.width / 2, box!.y + box!.height / 2);
-  await page.locator('.tab-log').tap();
+  await openLog(page);
   await expect(page.locator('.log-entry', { hasText: `rides to ${hex}` })).toHaveCount(1);
 });
 
@@ -184,7 +190,7 @@ test('the other side may withdraw a faster unit as the enemy comes within two he
   await expect(page.locator('.prompt .act.face').first()).toBeVisible();
   await page.screenshot({ path: 'artifacts/tablet-withdrawal.png' });
   await page.locator('.prompt .act.face').first().tap();
-  await page.locator('.tab-log').tap();
+  await openLog(page);
   const entry = page.locator('.log-entry', { hasText: `withdraws in good order to ${hex}` });
   await expect(entry).toHaveCount(1);
   await expect(entry.locator('.rule')).toHaveText('6.7');
@@ -197,7 +203,7 @@ test('the other side is offered reaction facing when an enemy comes up beside it
   await expect(page.locator('.overlay-layer .focus').first()).toBeAttached();
   await page.screenshot({ path: 'artifacts/tablet-reaction.png' });
   await page.locator('.prompt .act.react').first().tap();
-  await page.locator('.tab-log').tap();
+  await openLog(page);
   await expect(page.locator('.log-entry', { hasText: 'as the enemy comes up' })).toHaveCount(1);
   await expect(page.locator('.log-entry', { hasText: 'as the enemy comes up' }).locator('.rule')).toHaveText('7.16');
 });
@@ -217,7 +223,7 @@ test('a missile unit shows its targets with the chance of a hit, and fires at on
   await expect(target.locator('text')).toHaveText(/^\d+%$/);
   await page.screenshot({ path: 'artifacts/tablet-fire-targets.png' });
   await tapCentre(page, '.fire-target polygon');
-  await page.locator('.tab-log').tap();
+  await openLog(page);
   const entry = page.locator('.log-entry', { hasText: 'fires at Sogdian HA V' });
   await expect(entry).toHaveCount(1);
   await expect(entry.locator('.rule')).toHaveText('8.15');
@@ -232,7 +238,7 @@ test('a missile unit may shoot at an enemy coming into its zone, and the log say
   await expect(shoot).toContainText(/\(\d+% to hit\)/);
   await page.screenshot({ path: 'artifacts/tablet-reaction-fire.png' });
   await shoot.tap();
-  await page.locator('.tab-log').tap();
+  await openLog(page);
   const entry = page.locator('.log-entry', { hasText: 'as it comes into its zone' });
   await expect(entry).toHaveCount(1);
   await expect(entry.locator('.rule')).toHaveText('8.21');
@@ -252,9 +258,11 @@ test('horse archers that shot part-way along their move ride on with what is lef
   for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -200);
   await tapCentre(page, '.orderable[data-hex="2613"]');
   await expect(page.locator('.reach').first()).toBeAttached();
-  await page.locator('.tab-log').tap();
+  await openLog(page);
   const goesOn = page.locator('.log-entry', { hasText: 'goes on to' });
   const before = await goesOn.count();
+  // The drawer is shut again so the map under it can be tapped; the log stays counted.
+  await page.locator('.drawer-hide').tap();
   await tapCentre(page, '.reach', 0);
   await page.locator('.prompt .act.face').first().tap();
   await expect(goesOn).toHaveCount(before + 1);
@@ -276,7 +284,7 @@ test('a light horse unit harasses an enemy from where it stands, and the log say
   const harass = page.locator('.prompt .act.harass');
   await expect(harass.first()).toContainText(/^Harass .* \(\d+% to hit/);
   await harass.first().tap();
-  await page.locator('.tab-log').tap();
+  await openLog(page);
   const entry = page.locator('.log-entry', { hasText: 'dashes in to harass' });
   await expect(entry).toHaveCount(1);
   await expect(entry.locator('.rule')).toHaveText('8.3');
@@ -298,7 +306,7 @@ test('the shock segment previews the odds of each combat, resolves it, and the l
   await expect(page.locator('.odds-side.defender .odds-bar').first()).toBeAttached();
   await page.screenshot({ path: 'artifacts/tablet-shock-odds.png' });
   await page.locator('.prompt .act.resolve-shock').tap();
-  await page.locator('.tab-log').tap();
+  await openLog(page);
   const entry = page.locator('.log-entry', { hasText: 'Merc Horse I attack' });
   await expect(entry).toHaveCount(1);
   await expect(entry.locator('.rule')).toHaveText('9.16');
@@ -315,7 +323,7 @@ test('a routing unit\'s owner chooses between equally good hexes, on the map or 
   await page.screenshot({ path: 'artifacts/tablet-rout-choice.png' });
   await ways.first().tap();
   await expect(page.locator('.prompt .act.rout-to')).toHaveCount(0);
-  await page.locator('.tab-log').tap();
+  await openLog(page);
   await expect(page.locator('.log-entry .rule', { hasText: /^10\.21$/ }).first()).toBeAttached();
 });
 
@@ -335,7 +343,7 @@ test('the attacker may split a combat as 9.12 allows, and sees the odds of each'
   await expect(ways.nth(1)).toHaveClass(/\bon\b/);
   await expect(page.locator('.odds-combat')).toHaveCount(together + 1);
   await page.screenshot({ path: 'artifacts/tablet-shock-split.png' });
-  await page.locator('.tab-log').tap();
+  await openLog(page);
   const fought = page.locator('.log-entry .rule', { hasText: /^9\.16$/ });
   const before = await fought.count();
   await page.locator('.prompt .act.resolve-shock').tap();
@@ -356,7 +364,7 @@ test('an Engaged unit is marked and may break off instead of attacking again', a
   await expect(breakOff.first()).toContainText('Break off:');
   await page.screenshot({ path: 'artifacts/tablet-engaged.png' });
   await breakOff.first().tap();
-  await page.locator('.tab-log').tap();
+  await openLog(page);
   await expect(page.locator('.log-entry', { hasText: 'breaks off the melee' })).toHaveCount(1);
   await expect(page.locator('.prompt .act.break-off')).toHaveCount(0);
 });
@@ -371,7 +379,7 @@ test('a battle that ends shows the outcome and each side\'s losses', async ({ pa
   await expect(page.locator('.battle-report tr')).toHaveCount(5);
   await expect(page.locator('.battle-report')).toContainText('Rout points');
   await page.screenshot({ path: 'artifacts/tablet-battle-over.png' });
-  await page.locator('.tab-log').tap();
+  await openLog(page);
   await expect(page.locator('.log-entry', { hasText: 'withdraw' }).first()).toBeAttached();
 });
 
@@ -405,7 +413,7 @@ test('a contingent commander goes with the unit he stands with when the toggle i
   await tapCentre(page, '.reach', choice);
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await page.locator('.prompt .act.face').first().tap();
-  await page.locator('.tab-log').tap();
+  await openLog(page);
   const entry = page.locator('.log-entry', { hasText: `Philotas keeps with Anthemus` });
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText(`to ${hex}`);
@@ -446,7 +454,7 @@ test('units a rampaging elephant comes near may get out of its way, then it runs
   const stand = page.locator('.prompt .act.no-reaction', { hasText: 'Stand and let it come' });
   for (let i = 0; i < 6 && (await stand.count()) > 0; i++) await stand.tap();
   await expect(stand).toHaveCount(0);
-  await page.locator('.tab-log').tap();
+  await openLog(page);
   await expect(page.locator('.log-entry', { hasText: `withdraws in good order to ${hex}` })).toHaveCount(1);
   const offered = page.locator('.log-entry', { hasText: 'may get out of the way of' });
   await expect(offered.first()).toBeVisible();
@@ -468,7 +476,7 @@ test('the camp battle: the overall commander may declare a retire to camp', asyn
   await page.screenshot({ path: 'artifacts/tablet-camp.png' });
   await declare.tap();
   await expect(declare).toHaveCount(0);
-  await page.locator('.tab-log').tap();
+  await openLog(page);
   const declared = page.locator('.log-entry', { hasText: 'declares that his army will retire to its camp' });
   await expect(declared).toHaveCount(1);
   await expect(declared.locator('.rule')).toHaveText('CG 12.42');
@@ -487,7 +495,7 @@ test('the camp battle: after every leader, the Camp Orders Phase offers the engi
   await page.locator('.prompt .act.cancel').tap();
   await page.locator('.prompt .act.end-orders', { hasText: 'End camp orders' }).tap();
   await expect(page.locator('.prompt-text')).not.toContainText('Camp orders');
-  await page.locator('.tab-log').tap();
+  await openLog(page);
   const begun = page.locator('.log-entry', { hasText: 'Camp orders for' }).filter({ hasText: 'Yantra 1, Yantra 2' });
   await expect(begun).toHaveCount(1);
   await expect(begun.locator('.rule')).toHaveText('CG 12.17');
@@ -520,7 +528,7 @@ test('the camp battle: a chariot inside the camp dismounts for good', async ({ p
   const dismount = page.locator('.prompt .act.dismount');
   await expect(dismount.first()).toContainText('Dismount, facing');
   await dismount.first().tap();
-  await page.locator('.tab-log').tap();
+  await openLog(page);
   const down = page.locator('.log-entry', { hasText: 'down from their cars' });
   await expect(down).toHaveCount(1);
   await expect(down.locator('.rule')).toHaveText('CG 10.28');
@@ -558,6 +566,6 @@ test('the city battle: Greek hoplites close up into Square (CG 10.62)', async ({
   await page.mouse.move(at!.x + at!.width / 2, at!.y + at!.height / 2);
   for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -200);
   await page.screenshot({ path: 'artifacts/tablet-square.png' });
-  await page.locator('.tab-log').tap();
+  await openLog(page);
   await expect(page.locator('.log-entry', { hasText: 'close up into Square' }).locator('.rule')).toHaveText('CG 10.62');
 });

@@ -2,9 +2,10 @@
 
 mod common;
 use common::*;
-use sarissa_rules::combat::fire::targets;
+use sarissa_rules::combat::fire::{reach, targets};
 use sarissa_rules::combat::missile::Supply;
 use sarissa_rules::game::{Command, Event, HitCause, Phase};
+use sarissa_rules::map::hex::HexId;
 use sarissa_rules::map::hex::Vertex;
 
 fn archers() -> String {
@@ -109,4 +110,29 @@ fn units_clear_of_the_enemy_reload_at_the_end_of_the_turn_gba_8_18() {
         .any(|e| matches!(e, Event::SupplyChanged { unit, supply: Supply::Full, .. } if unit == "cretans")));
     assert_eq!(game.state.units[0].supply, Supply::Full);
     assert_eq!(game.state.units[1].supply, Supply::No, "in range and sight of enemy bows: no reload");
+}
+
+#[test]
+fn missile_reach_is_range_arc_and_sight_gba_8_13_8_14() {
+    // Archers in 0305 facing E; an enemy at 0505.
+    let (mut game, _) = two_armies(vec![archers()], vec![unit("medes", "HC", "", 3, 6, 7, "", "0505", "W")]).start(&[]);
+    ok(&mut game, activate("hero"));
+    let hexes = reach(&game.scenario, &game.state, 0);
+    let at = |s: &str| HexId::parse(s).unwrap();
+    let here = at("0305");
+    // The enemy it may fire at lies in its reach, as does every hex of every target.
+    for t in targets(&game.scenario, &game.state, 0) {
+        assert!(hexes.contains(&t.hex), "{t:?}");
+    }
+    assert!(hexes.contains(&at("0505")) && hexes.contains(&at("0405")));
+    // Nothing behind it (8.13: skirmishers fire through front and flanks, not the rear), nothing
+    // out of range, not its own hex.
+    assert!(!hexes.contains(&at("0205")) && !hexes.contains(&at("0105")) && !hexes.contains(&here));
+    // As far as the archery line's chart goes, and one hex more (extended range).
+    let line = sarissa_rules::charts::missile::MissileLine::of_unit(game.scenario.meta.rules, &game.scenario.units[0]);
+    let farthest = sarissa_rules::charts::missile::max_range(line.unwrap(), None) as u32 + 1;
+    assert!(hexes.iter().all(|h| h.distance(here) <= farthest), "{hexes:?}");
+    assert!(hexes.iter().any(|h| h.distance(here) == farthest), "{hexes:?}");
+    // A unit without missiles reaches nowhere.
+    assert!(reach(&game.scenario, &game.state, 1).is_empty());
 }

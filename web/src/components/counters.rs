@@ -286,14 +286,19 @@ fn pw_marker(order: Option<&PwOrder>) -> Html {
     }
 }
 
+/// Where a leader's disc is drawn in his hex: its upper-left corner.
+pub fn leader_disc_at(hex: sarissa_rules::HexId) -> (f64, f64) {
+    let (x, y) = center(hex);
+    (x - R * 0.68, y - R * 0.68)
+}
+
 /// Leaders are small discs tucked into the upper-left corner of their hex, over the corner of
 /// any counter beneath rather than its name; a PW marker sits under the disc.
 fn leader_counter(leader: &Leader, state: &LeaderState, selected: bool, pw: Option<&PwOrder>, mcc: bool) -> Html {
     if state.status == LeaderStatus::Eliminated {
         return Html::default();
     }
-    let (x, y) = center(state.at);
-    let (x, y) = (x - R * 0.68, y - R * 0.68);
+    let (x, y) = leader_disc_at(state.at);
     // A contingent commander in play shows "C" whatever initiative he has with 5.6 off (5.61).
     let rating = match leader.initiative {
         Some(i) if !mcc => i.to_string(),
@@ -307,6 +312,8 @@ fn leader_counter(leader: &Leader, state: &LeaderState, selected: bool, pw: Opti
             data-leader={leader.id.clone()} transform={format!("translate({x:.1},{y:.1})")}>
             <circle class="disc" r="10.5" />
             { fitted_text("leader-name", 0.0, -1.5, 5.6, 17.0, short) }
+            // The whole name, shown near in at a size that stays readable (styles.css).
+            <text class="leader-label" y="-12.5">{ &leader.name }</text>
             <text class="leader-rating" y="7">{ format!("{}{}", rating, if leader.line_command { "L" } else { "" }) }</text>
             { pw_marker(pw) }
         </g>

@@ -5,12 +5,15 @@
 //! re-render anything. Only a tap (a press that does not move) reaches Yew, as a selected hex.
 
 use crate::components::counters::CountersLayer;
+use crate::components::counters::{leader_disc_at, side_class};
 use crate::components::terrain_layer::TerrainLayer;
-use crate::model::camera::{Camera, LABEL_SCALE};
+use crate::model::camera::{Camera, FAR_SCALE, LABEL_SCALE, NEAR_SCALE};
 use crate::model::geometry::{center, corner, hex_at, hex_points, hexsides_path, map_size, R};
 use gloo::events::{EventListener, EventListenerOptions};
+use gloo::storage::Storage;
 use sarissa_rules::map::facing::Heading;
 use sarissa_rules::scenario::units::Placement;
+use sarissa_rules::scenario::Edge;
 use sarissa_rules::{Game, HexId, Scenario, Vertex};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -24,9 +27,41 @@ use yew::prelude::*;
 const TAP_SLOP: f64 = 8.0;
 /// Screen pixels of map that always stay in view when panning.
 const KEEP_VISIBLE: f64 = 80.0;
+/// Two taps within this many milliseconds (and close together) are a double tap.
+const DOUBLE_TAP_MS: f64 = 350.0;
 
-/// A facing a move may end in, with its MP and cohesion hits.
-pub type FacingOption = (Vertex, u8, u8);
+/// A way the move in progress may end, drawn as an arrow on the map: tapping it chooses
+/// `choice` (an index into the prompt's choices).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FacingArrow {
+    pub choice: usize,
+    pub facing: Vertex,
+    /// A column's hexside (6.63) rather than a vertex.
+    pub column: bool,
+    /// Map pixels: the centre the arrow points away from, and where it is drawn.
+    pub from: (f64, f64),
+    pub at: (f64, f64),
+    /// What the choice is, in words (its MP and hits).
+    pub title: String,
+}
+
+impl FacingArrow {
+    /// The arrow of a one-hex unit ending in `hex`: toward its vertex, or a column's hexside.
+    pub fn one_hex(choice: usize, hex: HexId, facing: Vertex, column: bool, title: String) -> Self {
+        let (from, at) = (center(hex), facing_arrow_at(hex, facing, column));
+        Self { choice, facing, column, from, at, title }
+    }
+
+    /// The arrow of a two-hex unit's pose covering the chosen hex: drawn in the other hex of
+    /// the pose (`partner`), pointing the way the unit would face, so each pose has its own
+    /// place (GBA 7.11: a two-hex unit faces a vertex as seen from its centre).
+    pub fn two_hex(choice: usize, partner: HexId, facing: Vertex, column: bool, title: String) -> Self {
+        let (cx, cy) = center(partner);
+        let a = Heading::of(facing, column).degrees().to_radians();
+        let at = (cx + R * 0.5 * a.cos(), cy - R * 0.5 * a.sin());
+        Self { choice, facing, column, from: (cx, cy), at, title }
+    }
+}
 
 /// What the map shows on top of the battlefield while a player gives orders.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -37,10 +72,16 @@ pub struct Overlay {
     pub reachable: Vec<HexId>,
     /// The path to preview: the start hex, then the hexes entered.
     pub path: Vec<HexId>,
-    /// The chosen destination and the facings it may end in, with their MP and hits.
-    pub target: Option<(HexId, Vec<FacingOption>)>,
-    /// Those facings are a column's hexsides (6.63), not vertices.
-    pub target_column: bool,
+    /// The ways the move may end at the chosen destination, as arrows.
+    pub arrows: Vec<FacingArrow>,
+    /// Overlays the player switches on: the hexes in the enemy's zones of control (7.2), and
+    /// those within the active leader's command range (4.21).
+    pub zoc: Vec<HexId>,
+    pub command_range: Vec<HexId>,
+    /// Where the chosen unit's missiles reach: in range, arc and sight (8.13, 8.14).
+    pub missile_reach: Vec<HexId>,
+    /// The hexes of the leaders who may be activated now (5.1), marked on the map.
+    pub offered: Vec<HexId>,
     /// The hexes the move would end in (both, for a two-hex unit).
     pub outline: Vec<HexId>,
     /// Hexes picked out from the log.
@@ -58,7 +99,18 @@ pub struct MapViewProps {
     #[prop_or_default]
     pub overlay: Rc<Overlay>,
     #[prop_or_default]
-    pub on_facing: Callback<Vertex>,
+    pub on_facing: Callback<usize>,
+    /// Hexes to keep in sight, clear of a sheet over the right of the map.
+    #[prop_or_default]
+    pub reveal: Reveal,
+}
+
+/// Hexes the player must see (the combats a shock preview describes), and how many screen
+/// pixels at the right of the map a sheet covers.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Reveal {
+    pub hexes: Vec<HexId>,
+    pub covered_right: f64,
 }
 
 impl PartialEq for MapViewProps {
@@ -68,6 +120,7 @@ impl PartialEq for MapViewProps {
             && self.on_select == other.on_select
             && self.overlay == other.overlay
             && self.on_facing == other.on_facing
+            && self.reveal == other.reveal
     }
 }
 
@@ -81,6 +134,32 @@ fn facing_arrow_at(hex: HexId, v: Vertex, column: bool) -> (f64, f64) {
     (cx + R * 0.7 * a.cos(), cy - R * 0.7 * a.sin())
 }
 
+/// The rotation (degrees, clockwise, as SVG turns) that makes an arrow drawn pointing up at
+/// `at` point straight away from `from`: at the vertex (or hexside) it stands for. Taken from
+/// where the arrow is drawn, so arrow and position can never disagree.
+pub fn arrow_rotation(from: (f64, f64), at: (f64, f64)) -> f64 {
+    // Screen y grows downward; "up" is rotation 0.
+    (at.0 - from.0).atan2(from.1 - at.1).to_degrees()
+}
+
+/// Where the view of a battle is kept, so a reload shows the same part of the map.
+const VIEW_KEY: &str = "sarissa.view";
+
+/// The camera kept for this battle in this tab, if any.
+fn stored_view(battle: &str) -> Option<Camera> {
+    let kept: String = gloo::storage::SessionStorage::get(VIEW_KEY).ok()?;
+    let mut parts = kept.split('|');
+    (parts.next()? == battle).then_some(())?;
+    let mut number = || parts.next()?.parse::<f64>().ok().filter(|n| n.is_finite());
+    let (x, y, scale, min_scale) = (number()?, number()?, number()?, number()?);
+    Some(Camera { x, y, scale, min_scale })
+}
+
+fn store_view(battle: &str, c: &Camera) {
+    let kept = format!("{battle}|{:.2}|{:.2}|{:.5}|{:.5}", c.x, c.y, c.scale, c.min_scale);
+    let _ = gloo::storage::SessionStorage::set(VIEW_KEY, kept);
+}
+
 /// What the gesture handlers share.
 struct Gestures {
     camera: Option<Camera>,
@@ -89,10 +168,17 @@ struct Gestures {
     pointers: Vec<(i32, f64, f64)>,
     /// Where a possible tap started; cleared once the press moves or a second finger lands.
     tap_start: Option<(f64, f64)>,
-    /// Facing arrows on the map now, in map pixels; a tap on one chooses that facing.
-    arrows: Vec<(f64, f64, Vertex)>,
+    /// Facing arrows on the map now, in map pixels; a tap on one makes its choice.
+    arrows: Vec<(f64, f64, usize)>,
     /// The player has panned or zoomed: layout changes keep his view instead of refitting.
     user_moved: bool,
+    /// The battle shown (its id), under which the view is kept for a reload.
+    battle: String,
+    /// The last tap: when (ms) and where, to tell a double tap (which zooms) from two taps.
+    last_tap: Option<(f64, f64, f64)>,
+    /// Hexes a tap chooses something in now (a unit to order, a destination, a target): two
+    /// quick taps there are two choices, not a double tap.
+    live: Vec<HexId>,
 }
 
 struct Elements {
@@ -119,7 +205,14 @@ impl Elements {
         camera.clamp(g.content.0, g.content.1, vw, vh, KEEP_VISIBLE);
         let _ = self.wrapper.style().set_property("transform", &camera.css_transform());
         let _ = self.viewport.class_list().toggle_with_force("show-hex-ids", camera.scale >= LABEL_SCALE);
+        let _ = self.viewport.class_list().toggle_with_force("far", camera.scale < FAR_SCALE);
+        let _ = self.viewport.class_list().toggle_with_force("near", camera.scale >= NEAR_SCALE);
+        // Labels sized in screen pixels divide by the scale the map is drawn at.
+        let _ = self.viewport.style().set_property("--inv-scale", &format!("{:.4}", 1.0 / camera.scale));
         let _ = self.viewport.set_attribute("data-scale", &format!("{:.4}", camera.scale));
+        if g.user_moved {
+            store_view(&g.battle, camera);
+        }
     }
 
     fn fit(&self, g: &mut Gestures) {
@@ -151,18 +244,15 @@ pub fn map_view(props: &MapViewProps) -> Html {
         tap_start: None,
         arrows: Vec::new(),
         user_moved: false,
+        battle: String::new(),
+        last_tap: None,
+        live: Vec::new(),
     });
     // The arrows the tap handler tests against follow the overlay.
-    let column = props.overlay.target_column;
-    gestures.borrow_mut().arrows = match &props.overlay.target {
-        Some((hex, facings)) => facings
-            .iter()
-            .map(|(v, ..)| {
-                let (x, y) = facing_arrow_at(*hex, *v, column);
-                (x, y, *v)
-            })
-            .collect(),
-        None => Vec::new(),
+    gestures.borrow_mut().arrows = props.overlay.arrows.iter().map(|a| (a.at.0, a.at.1, a.choice)).collect();
+    gestures.borrow_mut().live = {
+        let o = &props.overlay;
+        o.reachable.iter().chain(&o.orderable).chain(o.fire_targets.iter().map(|(h, _)| h)).copied().collect()
     };
     // Callbacks change identity between renders; the listeners read the latest from here.
     let callbacks = use_mut_ref(|| (props.on_select.clone(), props.on_facing.clone()));
@@ -178,22 +268,43 @@ pub fn map_view(props: &MapViewProps) -> Html {
         });
     }
 
+    // Zoom about the selection when it is in view, else about the centre of the view.
     let zoom_button = |factor: f64| {
         let (viewport_ref, wrapper_ref, gestures) = (viewport_ref.clone(), wrapper_ref.clone(), gestures.clone());
+        let selected = props.selected;
         Callback::from(move |_: MouseEvent| {
             let Some(el) = elements(&viewport_ref, &wrapper_ref) else {
                 return;
             };
             let mut g = gestures.borrow_mut();
             if factor == 0.0 {
+                g.user_moved = false;
                 el.fit(&mut g);
             } else if let Some(c) = g.camera.as_mut() {
                 let (vw, vh) = el.size();
-                c.zoom_at(factor, vw / 2.0, vh / 2.0);
+                let (sx, sy) = c.zoom_centre(selected.map(center), vw, vh);
+                c.zoom_at(factor, sx, sy);
+                g.user_moved = true;
                 el.apply(&mut g);
             }
         })
     };
+    // Bring the hexes the overlay picks out into the part of the view no sheet covers.
+    {
+        let (viewport_ref, wrapper_ref, gestures) = (viewport_ref.clone(), wrapper_ref.clone(), gestures.clone());
+        let reveal = props.reveal.clone();
+        use_effect_with(reveal, move |reveal| {
+            if let (Some(el), false) = (elements(&viewport_ref, &wrapper_ref), reveal.hexes.is_empty()) {
+                let mut g = gestures.borrow_mut();
+                let (vw, vh) = el.size();
+                if let Some(c) = g.camera.as_mut() {
+                    let points: Vec<(f64, f64)> = reveal.hexes.iter().map(|h| center(*h)).collect();
+                    c.reveal(&points, R * 1.2, (vw - reveal.covered_right).max(vw * 0.3), vh);
+                }
+                el.apply(&mut g);
+            }
+        });
+    }
 
     let selection = props.selected.map(|hex| {
         // Outline the hex, or both hexes of a two-hex unit standing in it.
@@ -248,6 +359,7 @@ pub fn map_view(props: &MapViewProps) -> Html {
                 <svg class="map" xmlns="http://www.w3.org/2000/svg" width={format!("{w:.0}")} height={format!("{h:.0}")}
                     viewBox={format!("0 0 {w:.1} {h:.1}")}>
                     <TerrainLayer scenario={scenario.clone()} />
+                    { retreat_edges(&scenario, content) }
                     { for towers }
                     { for breaches }
                     { overlay.0 }
@@ -256,6 +368,16 @@ pub fn map_view(props: &MapViewProps) -> Html {
                     { overlay.1 }
                 </svg>
             </div>
+            // The compass of the rules' map edges (north is the top edge), beside which each army's
+            // retreat edge is drawn in its colour.
+            <svg class="compass" viewBox="-22 -22 44 44" width="44" height="44" aria-label="Compass: north is the top edge">
+                <circle r="20" />
+                <path class="needle" d="M0,-8 L3.5,4 L0,2 L-3.5,4 Z" />
+                <text y="-10" class="n">{ "N" }</text>
+                <text x="15" y="3.5">{ "E" }</text>
+                <text y="18">{ "S" }</text>
+                <text x="-15" y="3.5">{ "W" }</text>
+            </svg>
             <div class="zoom-controls">
                 <button class="zoom-in" title="Zoom in" aria-label="Zoom in" onclick={zoom_button(1.4)}>{"+"}</button>
                 <button class="zoom-out" title="Zoom out" aria-label="Zoom out" onclick={zoom_button(1.0 / 1.4)}>{"−"}</button>
@@ -265,12 +387,48 @@ pub fn map_view(props: &MapViewProps) -> Html {
     }
 }
 
+/// Each army's retreat edge (10.2: routers go toward it): a band along that edge of the map in
+/// the army's colour, with the army named along it.
+fn retreat_edges(scenario: &Scenario, (w, h): (f64, f64)) -> Html {
+    let bands = scenario.sides.iter().enumerate().map(|(i, side)| {
+        // Two armies retreating over one edge: the second band drawn just inside the first.
+        let inset = 4.0 + 8.0 * scenario.sides[..i].iter().filter(|s| s.retreat_edge == side.retreat_edge).count() as f64;
+        let ((x1, y1), (x2, y2), turn) = match side.retreat_edge {
+            Edge::North => ((0.0, inset), (w, inset), 0.0),
+            Edge::South => ((0.0, h - inset), (w, h - inset), 0.0),
+            Edge::West => ((inset, 0.0), (inset, h), -90.0),
+            Edge::East => ((w - inset, 0.0), (w - inset, h), 90.0),
+        };
+        let label = format!("{} retreat this way ({})", side.name, side.retreat_edge.name());
+        let labels = [0.25, 0.75].map(|f| {
+            let (x, y) = (x1 + (x2 - x1) * f, y1 + (y2 - y1) * f);
+            // Just inside the band, reading along it.
+            let (dx, dy) = match side.retreat_edge {
+                Edge::North => (0.0, 22.0),
+                Edge::South => (0.0, -12.0),
+                Edge::West => (18.0, 0.0),
+                Edge::East => (-18.0, 0.0),
+            };
+            html! {
+                <text class="retreat-label" transform={format!("translate({:.1},{:.1}) rotate({turn})", x + dx, y + dy)}>{ label.clone() }</text>
+            }
+        });
+        html! {
+            <g class={classes!("retreat-edge", side_class(i))} data-edge={side.retreat_edge.name()}>
+                <line x1={format!("{x1:.1}")} y1={format!("{y1:.1}")} x2={format!("{x2:.1}")} y2={format!("{y2:.1}")} />
+                { for labels }
+            </g>
+        }
+    });
+    html! { <g class="retreat-edges">{ for bands }</g> }
+}
+
 fn elements(viewport: &NodeRef, wrapper: &NodeRef) -> Option<Elements> {
     Some(Elements { viewport: viewport.cast::<HtmlElement>()?, wrapper: wrapper.cast::<HtmlElement>()? })
 }
 
 /// Fits the map to the view and attaches the gesture listeners; dropping the result detaches them.
-type Callbacks = Rc<RefCell<(Callback<HexId>, Callback<Vertex>)>>;
+type Callbacks = Rc<RefCell<(Callback<HexId>, Callback<usize>)>>;
 
 fn install(
     viewport_ref: &NodeRef,
@@ -286,7 +444,16 @@ fn install(
     {
         let mut g = gestures.borrow_mut();
         g.content = map_size(&scenario.map);
-        el.fit(&mut g);
+        g.battle = scenario.meta.id.clone();
+        match stored_view(&g.battle) {
+            // A reload: the view the player left.
+            Some(kept) => {
+                g.camera = Some(kept);
+                g.user_moved = true;
+                el.apply(&mut g);
+            }
+            None => el.fit(&mut g),
+        }
     }
     let target = el.viewport.clone();
     let mut listeners = Vec::new();
@@ -351,7 +518,7 @@ fn install(
     }));
 
     for kind in ["pointerup", "pointercancel"] {
-        let (g, callbacks, scenario) = (gestures.clone(), callbacks.clone(), scenario.clone());
+        let (e, g, callbacks, scenario) = (el.clone(), gestures.clone(), callbacks.clone(), scenario.clone());
         listeners.push(EventListener::new(&target, kind, move |event| {
             let Some(ev) = event.dyn_ref::<PointerEvent>() else {
                 return;
@@ -363,8 +530,23 @@ fn install(
             let Some((sx, sy)) = tap else { return };
             let Some(camera) = g.camera else { return };
             let (mx, my) = camera.to_map(sx, sy);
-            // A facing arrow takes the tap before its hex does.
+            // A facing arrow takes the tap before its hex does, and before any double tap.
             let arrow = g.arrows.iter().find(|(x, y, _)| (x - mx).hypot(y - my) < R * 0.38).map(|a| a.2);
+            // A second tap on the same spot, soon after the first, zooms in about it.
+            let now = js_sys::Date::now();
+            let live = hex_at(mx, my).is_some_and(|h| g.live.contains(&h));
+            let double = arrow.is_none()
+                && !live
+                && g.last_tap.is_some_and(|(t, x, y)| now - t < DOUBLE_TAP_MS && (sx - x).hypot(sy - y) < TAP_SLOP);
+            g.last_tap = (!double && arrow.is_none()).then_some((now, sx, sy));
+            if double {
+                if let Some(c) = g.camera.as_mut() {
+                    c.zoom_at(1.6, sx, sy);
+                }
+                g.user_moved = true;
+                e.apply(&mut g);
+                return;
+            }
             drop(g);
             let (on_select, on_facing) = callbacks.borrow().clone();
             if let Some(v) = arrow {
@@ -446,6 +628,10 @@ fn overlay_layer(o: &Overlay, (w, h): (f64, f64)) -> (Html, Html) {
                     <polygon class="reach" points={hex_points(*hex, R - 1.0)} data-reach={hex.to_string()} />
                 }) }
             }
+            // The overlays the player switched on, over the dimming of an order in progress.
+            { for o.command_range.iter().map(|hex| html! { <polygon class="command-hex" points={hex_points(*hex, R - 1.0)} /> }) }
+            { for o.zoc.iter().map(|hex| html! { <polygon class="zoc-hex" points={hex_points(*hex, R - 3.0)} data-zoc={hex.to_string()} /> }) }
+            { for o.missile_reach.iter().map(|hex| html! { <polygon class="missile-hex" points={hex_points(*hex, R - 5.0)} data-missile={hex.to_string()} /> }) }
             { for o.focus.iter().map(|hex| html! { <polygon class="focus" points={hex_points(*hex, R - 2.0)} /> }) }
             if o.path.len() > 1 {
                 <polyline class="path-preview" points={o.path.iter().map(|h| {
@@ -471,24 +657,30 @@ fn overlay_layer(o: &Overlay, (w, h): (f64, f64)) -> (Html, Html) {
             }) }
         </g>
     };
-    let arrows = match &o.target {
-        Some((hex, facings)) => html! {
-            <g class="facing-choices">
-                { for facings.iter().map(|(v, mp, hits)| {
-                    let (x, y) = facing_arrow_at(*hex, *v, o.target_column);
-                    let heading = Heading::of(*v, o.target_column);
-                    let rot = 90.0 - heading.degrees();
-                    html! {
-                        <g class={classes!("facing-choice", o.target_column.then_some("column"))} data-facing={v.name()} transform={format!("translate({x:.1},{y:.1})")}>
-                            <circle r="10" />
-                            <path d="M0,-6 L5,3 L-5,3 Z" transform={format!("rotate({rot})")} />
-                            <title>{ format!("Face {} ({mp} MP{})", heading.name(), if *hits > 0 { format!(", {hits} hits") } else { String::new() }) }</title>
-                        </g>
-                    }
-                }) }
-            </g>
-        },
-        None => Html::default(),
+    // An arrow with a shaft: a bare triangle turned 30° reads as pointing the other way.
+    let arrows = html! {
+        <g class="facing-choices">
+            { for o.arrows.iter().map(|a| {
+                let (x, y) = a.at;
+                html! {
+                    <g class={classes!("facing-choice", a.column.then_some("column"))} data-facing={a.facing.name()}
+                        data-choice={a.choice.to_string()} transform={format!("translate({x:.1},{y:.1})")}>
+                        <circle r="10" />
+                        <path d="M0,-8 L6,-1 L2,-1 L2,5 L-2,5 L-2,-1 L-6,-1 Z"
+                            transform={format!("rotate({:.1})", arrow_rotation(a.from, a.at))} />
+                        <title>{ &a.title }</title>
+                    </g>
+                }
+            }) }
+        </g>
     };
-    (below, html! { <>{ rings }{ arrows }</> })
+    let offered = html! {
+        <g class="offered-layer">
+            { for o.offered.iter().map(|hex| {
+                let (x, y) = leader_disc_at(*hex);
+                html! { <circle class="offered-leader" cx={format!("{x:.1}")} cy={format!("{y:.1}")} r="15" data-hex={hex.to_string()} /> }
+            }) }
+        </g>
+    };
+    (below, html! { <>{ rings }{ offered }{ arrows }</> })
 }

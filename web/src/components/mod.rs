@@ -4,6 +4,8 @@
 pub mod app;
 pub mod chooser;
 pub mod counters;
+pub mod glance;
+pub mod layers;
 pub mod library;
 pub mod map;
 pub mod odds_view;

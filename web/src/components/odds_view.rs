@@ -62,6 +62,8 @@ pub struct ShockOddsProps {
     pub grouping: usize,
     /// Each combat's name, in the order the engine forms them.
     pub labels: Vec<String>,
+    /// The side deciding the shock, who attacks: the bars take each army's colour.
+    pub side: Option<usize>,
 }
 
 impl PartialEq for ShockOddsProps {
@@ -70,6 +72,7 @@ impl PartialEq for ShockOddsProps {
             && self.attackers == o.attackers
             && self.grouping == o.grouping
             && self.labels == o.labels
+            && self.side == o.side
     }
 }
 
@@ -107,7 +110,7 @@ pub fn shock_odds(p: &ShockOddsProps) -> Html {
     }
     let current = odds.as_ref().filter(|(id, _)| *id == *awaited.borrow());
     html! {
-        <div class="odds" aria-busy={current.is_none().to_string()}>
+        <div class={classes!("odds", p.side.map(crate::components::counters::side_class))} aria-busy={current.is_none().to_string()}>
             { match current {
                 None if p.labels.is_empty() => Html::default(),
                 None => html! { <div class="odds-working" role="status">{ "Working out the odds…" }</div> },

@@ -21,11 +21,23 @@ pub struct PanelProps {
     /// A log entry was tapped: its index.
     #[prop_or_default]
     pub on_log: Callback<usize>,
+    /// The panel is a drawer over the map (while playing; a replay keeps it beside the map):
+    /// whether it is one, open or shut, and the way to shut it.
+    #[prop_or_default]
+    pub drawer: bool,
+    #[prop_or(true)]
+    pub open: bool,
+    #[prop_or_default]
+    pub on_hide: Callback<()>,
 }
 
 impl PartialEq for PanelProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.game, &other.game) && self.selected == other.selected && Rc::ptr_eq(&self.log, &other.log)
+        Rc::ptr_eq(&self.game, &other.game)
+            && self.selected == other.selected
+            && Rc::ptr_eq(&self.log, &other.log)
+            && self.open == other.open
+            && self.drawer == other.drawer
     }
 }
 
@@ -66,8 +78,11 @@ pub fn panel(props: &PanelProps) -> Html {
         Callback::from(move |_: MouseEvent| tab.set(to))
     };
     html! {
-        <aside class="panel" aria-live="polite">
+        <aside class={classes!("panel", props.drawer.then_some("drawer"))} aria-live="polite" hidden={!props.open}>
             <nav class="tabs" role="tablist">
+                if props.drawer {
+                    <button class="drawer-hide" aria-label="Hide the details" title="Hide" onclick={props.on_hide.reform(|_: MouseEvent| ())}>{ "⟩" }</button>
+                }
                 <button role="tab" class={classes!("tab", (*tab == Tab::Details).then_some("on"))} aria-selected={(*tab == Tab::Details).to_string()}
                     onclick={switch(Tab::Details)}>{ "Details" }</button>
                 <button role="tab" class={classes!("tab", "tab-log", (*tab == Tab::Log).then_some("on"))} aria-selected={(*tab == Tab::Log).to_string()}

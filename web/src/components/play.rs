@@ -2,7 +2,9 @@
 //! legal orders (from the engine's queries) and previews them; every command is saved at once.
 
 use crate::browser::storage::store_session;
-use crate::components::map::{MapView, Overlay};
+use crate::components::glance::Glance;
+use crate::components::layers::{add_layers, LayerButtons, Layers};
+use crate::components::map::{FacingArrow, MapView, Overlay, Reveal};
 use crate::components::panel::Panel;
 use crate::components::prompt::Prompt;
 use crate::model::session::Session;
@@ -37,6 +39,9 @@ impl PartialEq for PlayProps {
         Rc::ptr_eq(&self.session, &other.session) && self.game_id == other.game_id
     }
 }
+
+/// Screen pixels of the map's right side under the shock's odds sheet (styles.css, `.odds`).
+const ODDS_SHEET: f64 = 350.0;
 
 /// The destinations of the unit being ordered whose move ends covering `hex`, cheapest first.
 fn ending_in(destinations: &[Destination], hex: HexId) -> Vec<&Destination> {
@@ -79,6 +84,18 @@ fn units_to_order(game: &Game) -> Vec<usize> {
             units
         }
     }
+}
+
+/// The unit standing in `hex`, if any.
+fn unit_in(game: &Game, hex: HexId) -> Option<usize> {
+    game.state.units.iter().position(|u| !u.eliminated && u.placement.hexes().any(|h| h == hex))
+}
+
+/// May the unit just ordered still fire, or move on after its fire (8.11)? Then its order goes on.
+fn still_in_hand(game: &Game, unit: usize) -> bool {
+    let (s, st) = (&game.scenario, &game.state);
+    firers(s, st).iter().any(|(i, _)| *i == unit)
+        || sarissa_rules::movement::move_and_fire::moving_on(s, st).contains(&unit)
 }
 
 /// The enemy units `unit` may fire at, by hex, with the chance of a hit (8.15), exact.
@@ -221,6 +238,16 @@ fn body_withdrawals(game: &Game) -> Vec<BodyWithdrawal> {
     out
 }
 
+/// The arrow on the map for the `k`th way the move may end at `target`.
+fn facing_arrow(k: usize, target: HexId, d: &Destination) -> FacingArrow {
+    match d.placement {
+        Placement::Two(a, b) => {
+            FacingArrow::two_hex(k, if a == target { b } else { a }, d.facing, d.column, choice_label(d))
+        }
+        Placement::One(_) => FacingArrow::one_hex(k, target, d.facing, d.column, choice_label(d)),
+    }
+}
+
 /// How a destination reads on its button.
 fn choice_label(d: &Destination) -> String {
     let hits = match d.hits {
@@ -263,6 +290,11 @@ pub fn play_screen(props: &PlayProps) -> Html {
     let escort = use_state(|| None::<usize>);
     // A game resumed from its checkpoint: its log and undo come as its history is read back.
     crate::components::read_back::use_read_back(props.game_id.clone(), session.clone(), error.clone());
+    // The drawer over the map with the details, the log and the battle's story: shut, so the
+    // map has the screen, until the player opens it or taps something to read about.
+    let drawer = use_state(|| false);
+    // The overlays the player has switched on: enemy zones of control, command range.
+    let layers = use_state(Layers::default);
 
     let key = Rc::as_ptr(&*session) as usize;
     let game: Rc<Game> = use_memo(key, {
@@ -407,14 +439,24 @@ pub fn play_screen(props: &PlayProps) -> Html {
             (session.clone(), ordering.clone(), target.clone(), error.clone(), focus.clone(), riding.clone());
         let (shock_chosen, column_wanted, line_chosen, escort) =
             (shock_chosen.clone(), column_wanted.clone(), line_chosen.clone(), escort.clone());
+        let selected = selected.clone();
         Callback::from(move |command: Command| {
             let mut next = (**session).clone();
+            let watched = (*selected).and_then(|h| unit_in(&session.game, h));
             match next.execute(command) {
                 Ok(_) => {
                     let saved = store_session(&game_id, &next);
                     error.set(saved.err());
+                    // The unit just ordered stays in hand while the engine lets it still shoot
+                    // or move on (8.11), so its shot is offered without tapping it again.
+                    let in_hand = (*ordering).filter(|&u| still_in_hand(&next.game, u));
+                    // The details follow the unit they are about.
+                    if let Some(u) = in_hand.or(watched) {
+                        let st = &next.game.state.units[u];
+                        selected.set(st.placement.hexes().next().filter(|_| !st.eliminated));
+                    }
                     session.set(Rc::new(next));
-                    ordering.set(None);
+                    ordering.set(in_hand);
                     target.set(None);
                     focus.set(Vec::new());
                     riding.set(None);
@@ -446,6 +488,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
         let (riding, rides, execute, volleys) = (riding.clone(), rides.clone(), execute.clone(), volleys.clone());
         let (on_toggle_shock, column_wanted, line_chosen, escort) =
             (on_toggle_shock.clone(), column_wanted.clone(), line_chosen.clone(), escort.clone());
+        let drawer = drawer.clone();
         Callback::from(move |hex: HexId| {
             // A router's owner choosing: a tap on a bright hex sends it there (10.21, 10.32).
             if let Phase::RoutChoice { pending, .. } = &game.state.phase {
@@ -507,7 +550,11 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 selected.set(Some(hex));
                 return;
             }
-            selected.set(if *selected == Some(hex) { None } else { Some(hex) });
+            let now = if *selected == Some(hex) { None } else { Some(hex) };
+            if now.is_some() {
+                drawer.set(true);
+            }
+            selected.set(now);
         })
     };
 
@@ -519,20 +566,6 @@ pub fn play_screen(props: &PlayProps) -> Html {
             None => c,
         }
     };
-    let on_facing = {
-        let (game, ordering, target, destinations, execute) =
-            (game.clone(), ordering.clone(), target.clone(), destinations.clone(), execute.clone());
-        let escorted = escorted.clone();
-        Callback::from(move |v: Vertex| {
-            let (Some(u), Some(t)) = (*ordering, *target) else {
-                return;
-            };
-            if let Some(d) = destinations.iter().find(|d| d.hex == t && d.facing == v) {
-                execute.emit(escorted(command_to(withdrawing(&game.state.phase), &game.scenario.units[u].id, d)));
-            }
-        })
-    };
-
     // A horse archer withdrawing may shoot as it goes (6.76): each way to end is offered twice.
     let shoot: Option<String> = ordering.and_then(|u| {
         let fire = withdrawal_volley(&game.scenario, &game.state, u)?;
@@ -558,6 +591,12 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 execute.emit(escorted(command));
             }
         })
+    };
+    // An arrow on the map makes the same choice as its button (the plain one, when each way
+    // is offered with and without a volley).
+    let on_facing = {
+        let step = if shoot.is_some() { 2 } else { 1 };
+        on_choice.reform(move |k: usize| k * step)
     };
     // The toggles: the contingent commanders stacked with the unit being ordered (5.68).
     let escorts: Vec<(String, usize, bool)> = ordering
@@ -661,14 +700,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                         }
                         o.outline = best.placement.hexes().collect();
                     }
-                    // Arrows on the map for a one-hex unit; a two-hex unit's poses are buttons.
-                    let arrows = options
-                        .iter()
-                        .filter(|d| !d.placement.is_two_hex())
-                        .map(|d| (d.facing, d.mp, d.hits))
-                        .collect();
-                    o.target = Some((t, arrows));
-                    o.target_column = wanted;
+                    o.arrows = options.iter().enumerate().map(|(k, d)| facing_arrow(k, t, d)).collect();
                 }
             }
             // The shock: the combats picked out, optional attackers ringed.
@@ -767,6 +799,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
             }
             None => {}
         }
+        let chosen = (*ordering).or_else(|| (*selected).and_then(|h| unit_in(&game, h)));
+        add_layers(&game, *layers, chosen, &mut o);
         Rc::new(o)
     };
 
@@ -797,13 +831,32 @@ pub fn play_screen(props: &PlayProps) -> Html {
             }
         })
     };
+    let toggle_drawer = {
+        let drawer = drawer.clone();
+        Callback::from(move |_: MouseEvent| drawer.set(!*drawer))
+    };
+    let on_layers = {
+        let layers = layers.clone();
+        Callback::from(move |l: Layers| layers.set(l))
+    };
+    let on_hide = {
+        let drawer = drawer.clone();
+        Callback::from(move |_| drawer.set(false))
+    };
+    // The shock's odds sheet covers the right of the map: the combats it describes are kept
+    // clear of it.
+    let reveal = match game.state.phase {
+        Phase::Shock { .. } if ordering.is_none() => Reveal { hexes: overlay.focus.clone(), covered_right: ODDS_SHEET },
+        _ => Reveal::default(),
+    };
     html! {
         <div class="app playing">
             <header class="topbar">
                 <button class="back" onclick={back} aria-label="All battles">{ "‹ Battles" }</button>
-                <span class="battle-name">{ &s.meta.name }</span>
-                <span class="battle-date">{ &s.meta.date }</span>
-                <span class="rules">{ s.meta.rules.name() }</span>
+                <span class="battle-name" title={format!("{} · {}", s.meta.date, s.meta.rules.name())}>{ &s.meta.name }</span>
+                <Glance game={game.clone()} />
+                <button class={classes!("drawer-toggle", drawer.then_some("on"))} aria-expanded={drawer.to_string()}
+                    onclick={toggle_drawer}>{ if *drawer { "Hide details" } else { "Details & log" } }</button>
                 <button class="save-file" onclick={save_file}>{ "Save file" }</button>
             </header>
             <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_fire={!volleys.is_empty()} harass={(*harassments).clone()} can_undo={session.can_undo() && !withdrawing(&game.state.phase)} undo_refused={session.undo_refused().map(AttrValue::from)}
@@ -821,8 +874,9 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 line_choice={line_chosen.and_then(|k| lines.get(k)).map(|l| l.label.clone())}
                 line_plans={line_chosen.and_then(|k| lines.get(k)).map(|l| l.choices.clone()).unwrap_or_default()} />
             <div class="battle">
-                <MapView game={game.clone()} selected={*selected} {on_select} {overlay} {on_facing} />
-                <Panel game={game.clone()} selected={*selected} {on_close} log={log.clone()} {on_log} />
+                <MapView game={game.clone()} selected={*selected} {on_select} {overlay} {on_facing} {reveal} />
+                <LayerButtons layers={*layers} {on_layers} />
+                <Panel game={game.clone()} selected={*selected} {on_close} log={log.clone()} {on_log} drawer=true open={*drawer} {on_hide} />
             </div>
         </div>
     }

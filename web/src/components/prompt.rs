@@ -322,11 +322,14 @@ pub fn prompt(p: &PromptProps) -> Html {
             };
             (
                 format!(
-                    "{side_name}, before any unit moves: pick the lines that will step back from enemy infantry this turn (pre-arranged withdrawal, 6.8). Every leader listed gets a face-down marker, real or a bluff; the other player should look away."
+                    "{side_name}, before any unit moves: pre-arranged withdrawal (6.8), an advanced rule that may be left alone. A line picked here may step back a hex all together when enemy infantry comes up this turn, instead of standing to be hit. Every leader listed gets a face-down marker, real or a bluff, so the other player should look away. To play without it, pick nothing and go on."
                 ),
                 html! { <>
                     { toggles }
-                    <button class="act place-pw" onclick={place}>{ format!("Place the markers ({} PW)", pw_pick.len()) }</button>
+                    <button class="act place-pw" onclick={place}>{ match pw_pick.len() {
+                        0 => "No pre-arranged withdrawal".to_string(),
+                        n => format!("Place the markers ({n} PW)"),
+                    } }</button>
                 </> },
             )
         }
@@ -620,7 +623,8 @@ pub fn prompt(p: &PromptProps) -> Html {
                         button(label, "break-off", c)
                     }) }
                     { button(label, "resolve-shock", resolve) }
-                    <crate::components::odds_view::ShockOdds game={p.game.clone()} attackers={p.shock_chosen.clone()} grouping={picked}
+                    // The bars in each army's colour: the side deciding the shock attacks.
+                    <crate::components::odds_view::ShockOdds game={p.game.clone()} attackers={p.shock_chosen.clone()} grouping={picked} {side}
                         labels={fights.iter().enumerate().map(|(k, (c, _))| {
                             let (a, d) = sarissa_rules::combat::shock_segment::combat_ids(s, c);
                             let names = |v: &[String]| v.iter().map(|x| name(x)).collect::<Vec<_>>().join(" + ");

@@ -7,6 +7,12 @@
 pub const MAX_SCALE: f64 = 3.0;
 /// Above this scale hex ids are legible and shown.
 pub const LABEL_SCALE: f64 = 0.9;
+/// Below this scale (a hex under 30 screen pixels) counter writing would be under 4 px: counters
+/// show only their type symbol, side colour, hits and status.
+pub const FAR_SCALE: f64 = 0.5;
+/// From this scale (a hex of 36 screen pixels) leaders' whole names are written beside their
+/// discs, at a size that does not shrink with the map.
+pub const NEAR_SCALE: f64 = 0.6;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Camera {
@@ -54,12 +60,54 @@ impl Camera {
         self.y = self.y.clamp(margin - h, view_h - margin);
     }
 
+    pub fn to_screen(&self, mx: f64, my: f64) -> (f64, f64) {
+        (mx * self.scale + self.x, my * self.scale + self.y)
+    }
+
+    /// Where the zoom buttons zoom about: the selection (a map point) while it is in a view of
+    /// the given size, else the view's centre.
+    pub fn zoom_centre(&self, selection: Option<(f64, f64)>, view_w: f64, view_h: f64) -> (f64, f64) {
+        selection
+            .map(|(mx, my)| self.to_screen(mx, my))
+            .filter(|(sx, sy)| (0.0..=view_w).contains(sx) && (0.0..=view_h).contains(sy))
+            .unwrap_or((view_w / 2.0, view_h / 2.0))
+    }
+
+    /// Pans (never zooms) so that the map points, with `margin` around them, lie inside the
+    /// part of the view from the top-left corner to (`clear_w`, `clear_h`); points that cannot
+    /// all fit keep their top-left in view.
+    pub fn reveal(&mut self, points: &[(f64, f64)], margin: f64, clear_w: f64, clear_h: f64) {
+        let Some(first) = points.first() else {
+            return;
+        };
+        let (mut x0, mut y0, mut x1, mut y1) = (first.0, first.1, first.0, first.1);
+        for &(x, y) in points {
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+        }
+        let (left, top) = self.to_screen(x0 - margin, y0 - margin);
+        let (right, bottom) = self.to_screen(x1 + margin, y1 + margin);
+        self.x += shift_into(left, right, clear_w);
+        self.y += shift_into(top, bottom, clear_h);
+    }
+
     pub fn to_map(&self, sx: f64, sy: f64) -> (f64, f64) {
         ((sx - self.x) / self.scale, (sy - self.y) / self.scale)
     }
 
     pub fn css_transform(&self) -> String {
         format!("translate({:.2}px, {:.2}px) scale({:.4})", self.x, self.y, self.scale)
+    }
+}
+
+/// How far to move the span `lo..hi` to lie inside `0..limit`: nothing if it does; its start at
+/// 0 if it is longer than the room.
+fn shift_into(lo: f64, hi: f64, limit: f64) -> f64 {
+    if hi - lo > limit || lo < 0.0 {
+        -lo
+    } else if hi > limit {
+        limit - hi
+    } else {
+        0.0
     }
 }
 
@@ -102,5 +150,28 @@ mod tests {
         c.clamp(2000.0, 1000.0, 1000.0, 1000.0, 80.0);
         assert_eq!(c.x, 80.0 - 1000.0);
         assert_eq!(c.y, 1000.0 - 80.0);
+    }
+
+    #[test]
+    fn zoom_buttons_zoom_about_the_selection_in_view() {
+        let c = Camera::fit(2000.0, 1000.0, 1000.0, 1000.0);
+        assert_eq!(c.zoom_centre(Some((200.0, 100.0)), 1000.0, 1000.0), (100.0, 300.0));
+        // Off screen, or nothing selected: the centre of the view.
+        assert_eq!(c.zoom_centre(Some((200.0, 5000.0)), 1000.0, 1000.0), (500.0, 500.0));
+        assert_eq!(c.zoom_centre(None, 1000.0, 1000.0), (500.0, 500.0));
+    }
+
+    #[test]
+    fn reveal_pans_hexes_out_from_under_a_sheet() {
+        let mut c = Camera { x: 0.0, y: 0.0, scale: 1.0, min_scale: 0.5 };
+        // A combat at the right, under a sheet covering x > 600: moved just left of it.
+        c.reveal(&[(700.0, 300.0), (760.0, 300.0)], 20.0, 600.0, 800.0);
+        assert_eq!((c.x, c.y), (-180.0, 0.0));
+        // Already clear: nothing moves.
+        c.reveal(&[(500.0, 300.0)], 20.0, 600.0, 800.0);
+        assert_eq!((c.x, c.y), (-180.0, 0.0));
+        // Above the view: brought down to its top.
+        c.reveal(&[(500.0, -100.0)], 20.0, 600.0, 800.0);
+        assert_eq!((c.x, c.y), (-180.0, 120.0));
     }
 }

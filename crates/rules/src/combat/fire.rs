@@ -169,6 +169,31 @@ fn in_reach(scenario: &Scenario, state: &GameState, unit: usize, target: &Placem
     in_reach_on(scenario, state, unit, target, line, archer)
 }
 
+/// The hexes `unit` could shoot into from where it stands (8.13, 8.14; CG 8.13, 8.14): within
+/// its missile range (one hex of extended range allowed for), through its arc and in sight — the
+/// same test [`targets`] puts each enemy to, asked of every hex, so a player can see where its
+/// missiles reach. Empty for a unit without missiles.
+pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<HexId> {
+    let Some(line) =
+        scenario.units.get(unit).and_then(|u| crate::charts::missile::MissileLine::of_unit(scenario.meta.rules, u))
+    else {
+        return Vec::new();
+    };
+    let farthest = crate::charts::missile::max_range(line, None) as u32 + 1;
+    let origin: Vec<HexId> = state.units[unit].placement.hexes().collect();
+    let (map, mut out) = (&scenario.map, Vec::new());
+    for col in 1..=map.columns {
+        for row in 1..=map.rows {
+            let hex = HexId::new(col, row);
+            let near = origin.iter().any(|o| (1..=farthest).contains(&o.distance(hex)));
+            if near && in_reach(scenario, state, unit, &Placement::One(hex)).is_some() {
+                out.push(hex);
+            }
+        }
+    }
+    out
+}
+
 /// `in_reach` for a volley on chart `line` (an elephant's screen or bow: CG 10.11, G52).
 fn in_reach_on(
     scenario: &Scenario,

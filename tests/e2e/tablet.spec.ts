@@ -1,0 +1,267 @@
+import { test, expect, Page, Locator } from '@playwright/test';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+
+// The big battles on a 1024 x 768 touch tablet and a 1920 x 1080 desktop with a mouse
+// (issue 20): the map keeps its box while a decision is made, the shock's odds never cover the
+// combats they describe, the facing arrows point at their vertices, and a missile unit's shot is
+// offered as part of its order. Screenshots go to tests/artifacts; the share of the screen the
+// map gets is written to artifacts/map-share-<device>.json for the README.
+
+mkdirSync('artifacts', { recursive: true });
+
+// A Granicus shock segment in which the attacker may add a unit and split a combat (GBA 9.12).
+const SPLIT_POSITION = readFileSync('e2e/fixtures/granicus-split.link', 'utf8').trim();
+// A Samarkand game (seed 1) whose overall commander has just been activated in turn 2, with the
+// archers able to move and then shoot at the Dahae (GBA 8.11).
+const ARCHERS_GAME: string[] = JSON.parse(readFileSync('e2e/fixtures/samarkand-archers.json', 'utf8'));
+
+type Box = { x: number; y: number; width: number; height: number };
+
+const devices = [
+  { name: 'tablet', viewport: { width: 1024, height: 768 }, hasTouch: true },
+  { name: 'desktop', viewport: { width: 1920, height: 1080 }, hasTouch: false },
+];
+
+for (const device of devices) {
+  test.describe(`${device.name} ${device.viewport.width}x${device.viewport.height}`, () => {
+    test.use({ viewport: device.viewport, hasTouch: device.hasTouch });
+    const shares: Record<string, number> = {};
+
+    // A tap on a touch screen, a click with the mouse.
+    async function press(page: Page, target: Locator) {
+      await target.waitFor({ state: 'attached' });
+      // Buttons may lie in the prompt's scrolled part; the map's SVG never scrolls.
+      if (await target.evaluate((e) => e.tagName === 'BUTTON')) await target.scrollIntoViewIfNeeded();
+      const box = await target.boundingBox();
+      if (!box) throw new Error('nothing to press');
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      if (device.hasTouch) await page.touchscreen.tap(x, y);
+      else await page.mouse.click(x, y);
+    }
+
+    async function mapBox(page: Page): Promise<Box> {
+      const box = await page.locator('.map-viewport').boundingBox();
+      if (!box) throw new Error('no map');
+      return box;
+    }
+
+    function share(box: Box) {
+      return (box.width * box.height) / (device.viewport.width * device.viewport.height);
+    }
+
+    async function startBattle(page: Page, id: string) {
+      await page.goto('/');
+      await page.evaluate(() => sessionStorage.clear());
+      await press(page, page.locator(`.battle-card[data-scenario="${id}"] .play`));
+      await expect(page).toHaveURL(/#\/play$/);
+    }
+
+    async function loadSamarkand(page: Page, commands: string[]) {
+      await page.goto('/');
+      await page.evaluate(([scenario, commands]) => {
+        sessionStorage.clear();
+        localStorage.setItem('sarissa.autosave', JSON.stringify({ format: 1, scenario, seed: 1, commands }));
+      }, ['samarkand', commands] as const);
+      await page.goto('/#/play');
+      await expect(page.locator('.map-viewport[data-scale]')).toBeVisible();
+    }
+
+    for (const battle of ['issus', 'chaeronea']) {
+      test(`${battle}: the map's box does not move while an order is given`, async ({ page }) => {
+        await startBattle(page, battle);
+        // Each side in turn declares its pre-arranged withdrawals (6.82): none here.
+        const first = (await page.locator('.glance-decider').textContent()) ?? '';
+        await press(page, page.locator('.prompt .act.place-pw'));
+        await expect(page.locator('.glance-decider')).not.toHaveText(first);
+        await press(page, page.locator('.prompt .act.place-pw'));
+        await press(page, page.locator('.prompt .act.activate').first());
+        await expect(page.locator('.orderable').first()).toBeAttached();
+        const start = await mapBox(page);
+        shares[`${battle} order`] = share(start);
+        // The battle at a glance: the turn, the phase, whose decision, each side's rout points.
+        await expect(page.locator('.glance-phase')).toHaveText('Orders');
+        await expect(page.locator('.glance-side .rout-points')).toHaveCount(2);
+        await expect(page.locator('.glance-side .rout-points').first()).toHaveText(/^0\/\d+$/);
+
+        await press(page, page.locator('.orderable').first());
+        await expect(page.locator('.reach').first()).toBeAttached();
+        expect(await mapBox(page)).toEqual(start);
+        const reach = page.locator('.reach');
+        await press(page, reach.nth(Math.floor((await reach.count()) / 2)));
+        await expect(page.locator('.prompt .act.face').first()).toBeAttached();
+        expect(await mapBox(page)).toEqual(start);
+        await page.screenshot({ path: `artifacts/${device.name}-${battle}-order.png` });
+        // The drawer opens over the map, and the map keeps its box.
+        await press(page, page.locator('.drawer-toggle'));
+        await expect(page.locator('.panel')).toBeVisible();
+        expect(await mapBox(page)).toEqual(start);
+        await page.screenshot({ path: `artifacts/${device.name}-${battle}-drawer.png` });
+        await press(page, page.locator('.drawer-hide'));
+        await expect(page.locator('.panel')).toBeHidden();
+        await press(page, page.locator('.prompt .act.face').first());
+        await expect(page.locator('.reach')).toHaveCount(0);
+        expect(await mapBox(page)).toEqual(start);
+      });
+    }
+
+    test('the shock preview keeps the map still and never covers the combats it describes', async ({ page }) => {
+      await page.goto('/');
+      await page.evaluate(() => sessionStorage.clear());
+      await page.goto(`/#${SPLIT_POSITION}`);
+      await expect(page.locator('.prompt-text')).toContainText('the shock');
+      const start = await mapBox(page);
+      shares['shock preview'] = share(start);
+      await press(page, page.locator('.prompt .act.shock-toggle').first());
+      await press(page, page.locator('.prompt .act.shock-grouping').nth(1));
+      await expect(page.locator('.odds-combat').first()).toBeVisible();
+      expect(await mapBox(page)).toEqual(start);
+      // Every combat picked out on the map lies clear of the odds sheet, inside the map.
+      const sheet = (await page.locator('.prompt .odds').boundingBox())!;
+      const combats = page.locator('.overlay-layer .focus');
+      expect(await combats.count()).toBeGreaterThan(0);
+      for (const hex of await combats.all()) {
+        const b = (await hex.boundingBox())!;
+        expect(b.x + b.width).toBeLessThanOrEqual(sheet.x + 1);
+        expect(b.x).toBeGreaterThanOrEqual(start.x - 1);
+        expect(b.y).toBeGreaterThanOrEqual(start.y - 1);
+        expect(b.y + b.height).toBeLessThanOrEqual(start.y + start.height + 1);
+      }
+      // The attacker's bars are in the attacker's colour.
+      const attackerSide = (await page.locator('.glance-decider').getAttribute('class'))!.match(/side-[ab]/)![0];
+      await expect(page.locator('.prompt .odds')).toHaveClass(new RegExp(attackerSide));
+      await page.screenshot({ path: `artifacts/${device.name}-shock-preview.png` });
+    });
+
+    test('diagonal facing arrows point at their vertices (read back from the SVG)', async ({ page }) => {
+      await loadSamarkand(page, ARCHERS_GAME);
+      await press(page, page.locator('.counter.unit[data-unit="archers"]'));
+      await press(page, page.locator('.reach[data-reach="2815"]'));
+      const arrows = page.locator('.facing-choice');
+      await expect(arrows.first()).toBeAttached();
+      const centre = await page.locator('.overlay-layer .target').first().evaluate((p) => {
+        const points = (p.getAttribute('points') ?? '').trim().split(/\s+/).map((xy) => xy.split(',').map(Number));
+        return [points.reduce((s, q) => s + q[0], 0) / points.length, points.reduce((s, q) => s + q[1], 0) / points.length];
+      });
+      // Each arrow as drawn: its position, and the corners of its shape turned as the SVG turns them.
+      const read = await arrows.evaluateAll((gs) => gs.map((g) => {
+        const path = g.querySelector('path')!;
+        const rot = Number((path.getAttribute('transform') ?? '').match(/rotate\(([-\d.]+)\)/)![1]) * Math.PI / 180;
+        const corners = (path.getAttribute('d') ?? '').match(/-?[\d.]+,-?[\d.]+/g)!.map((p) => p.split(',').map(Number))
+          .map(([x, y]) => [x * Math.cos(rot) - y * Math.sin(rot), x * Math.sin(rot) + y * Math.cos(rot)]);
+        return {
+          facing: g.getAttribute('data-facing'),
+          at: (g.getAttribute('transform') ?? '').match(/translate\(([-\d.]+),([-\d.]+)\)/)!.slice(1).map(Number),
+          corners,
+        };
+      }));
+      expect(read.length).toBeGreaterThan(1);
+      const diagonal = read.filter((a) => /^(NE|NW|SE|SW)$/.test(a.facing ?? ''));
+      expect(diagonal.length).toBeGreaterThan(0);
+      for (const a of read) {
+        // The shape has one clear tip (a corner well beyond the others: a near-equilateral
+        // triangle turned 30° reads as pointing the other way), and it points from the hex's
+        // centre toward the arrow's vertex.
+        const byReach = [...a.corners].sort((p, q) => Math.hypot(q[0], q[1]) - Math.hypot(p[0], p[1]));
+        const [tip, next] = byReach;
+        expect(Math.hypot(tip[0], tip[1]) / Math.hypot(next[0], next[1]), `arrow ${a.facing}`).toBeGreaterThan(1.2);
+        const out = [a.at[0] - centre[0], a.at[1] - centre[1]];
+        const cos = (tip[0] * out[0] + tip[1] * out[1]) / (Math.hypot(...out) * Math.hypot(tip[0], tip[1]));
+        expect(cos, `arrow ${a.facing}`).toBeGreaterThan(0.999);
+      }
+      await page.screenshot({ path: `artifacts/${device.name}-facing-arrows.png` });
+    });
+
+    test('a missile unit shoots after its move without being selected again', async ({ page }) => {
+      await loadSamarkand(page, ARCHERS_GAME);
+      const archers = page.locator('.counter.unit[data-unit="archers"]');
+      await press(page, archers);
+      await press(page, page.locator('.reach[data-reach="2815"]'));
+      await press(page, page.locator('.facing-choice[data-facing="SW"]'));
+      // It moved (the counter stands in 2815 now)...
+      await expect.poll(async () => {
+        const [b, hex] = [await archers.boundingBox(), await page.locator('polygon.hex[data-hex="2815"]').boundingBox()];
+        return Math.hypot(b!.x + b!.width / 2 - (hex!.x + hex!.width / 2), b!.y + b!.height / 2 - (hex!.y + hex!.height / 2));
+      }).toBeLessThan(4);
+      // ...and its order goes on: the enemies in range are ringed with the chance of a hit.
+      const target = page.locator('.fire-target').first();
+      await expect(target).toBeAttached();
+      await expect(page.locator('.prompt-text')).toContainText('Archers');
+      await page.screenshot({ path: `artifacts/${device.name}-archers-shoot.png` });
+      // The details follow the unit to where it went.
+      await press(page, page.locator('.drawer-toggle'));
+      await expect(page.locator('.panel .hex-details h2')).toHaveText('Hex 2815');
+      await expect(page.locator('.panel .unit-card[data-unit="archers"]')).toBeVisible();
+      await press(page, page.locator('.drawer-hide'));
+      const dice = page.locator('.log-entry .die');
+      await press(page, page.locator('.drawer-toggle'));
+      await press(page, page.locator('.tab-log'));
+      const before = await dice.count();
+      await press(page, page.locator('.drawer-hide'));
+      await press(page, target);
+      await expect(page.locator('.fire-target')).toHaveCount(0);
+      await press(page, page.locator('.drawer-toggle'));
+      await press(page, page.locator('.tab-log'));
+      await expect.poll(() => dice.count()).toBeGreaterThan(before);
+      await expect(page.locator('.log-entry').first()).toContainText('Archers');
+    });
+
+    test('the map shows the compass, each retreat edge, and the overlays the player switches on', async ({ page }) => {
+      // Before the overall commander is activated: the leaders who may be are marked (5.1).
+      await loadSamarkand(page, ARCHERS_GAME.slice(0, -1));
+      await expect(page.locator('.glance-phase')).toHaveText('Activation');
+      await expect(page.locator('.offered-leader').first()).toBeAttached();
+      await expect(page.locator('.compass')).toBeVisible();
+      await expect(page.locator('.retreat-edge')).toHaveCount(2);
+      await expect(page.locator('.retreat-edge .retreat-label').first()).toContainText('retreat this way');
+      // Command range (4.21) of the leader offered, then of the one giving orders.
+      await press(page, page.locator('.layer-command'));
+      await expect(page.locator('.command-hex').first()).toBeAttached();
+      await press(page, page.locator('.prompt .act.activate').first());
+      await expect(page.locator('.glance-phase')).toHaveText('Orders');
+      await expect(page.locator('.command-hex').first()).toBeAttached();
+      await press(page, page.locator('.layer-command'));
+      await expect(page.locator('.command-hex')).toHaveCount(0);
+      // The enemy's zones of control (7.2).
+      await press(page, page.locator('.layer-zoc'));
+      await expect(page.locator('.zoc-hex').first()).toBeAttached();
+      // Where the archers' arrows reach (8.13, 8.14): the enemy they may shoot at is inside it.
+      await press(page, page.locator('.layer-missiles'));
+      await press(page, page.locator('.counter.unit[data-unit="archers"]'));
+      await expect(page.locator('.missile-hex').first()).toBeAttached();
+      await page.screenshot({ path: `artifacts/${device.name}-overlays.png` });
+    });
+
+    test('the zoom buttons zoom about the selection, and the view survives a reload', async ({ page }) => {
+      await loadSamarkand(page, ARCHERS_GAME);
+      const archers = page.locator('.counter.unit[data-unit="archers"]');
+      const centre = async () => {
+        const b = (await archers.boundingBox())!;
+        return [b.x + b.width / 2, b.y + b.height / 2];
+      };
+      await press(page, archers);
+      const before = await centre();
+      const scale = Number(await page.locator('.map-viewport').getAttribute('data-scale'));
+      await press(page, page.locator('.zoom-in'));
+      await press(page, page.locator('.zoom-in'));
+      await expect.poll(async () => Number(await page.locator('.map-viewport').getAttribute('data-scale'))).toBeGreaterThan(scale * 1.9);
+      const after = await centre();
+      expect(Math.hypot(after[0] - before[0], after[1] - before[1])).toBeLessThan(3);
+      // Near in, a leader's whole name is written, at least 10 screen pixels high.
+      const name = page.locator('.counter.leader[data-leader="pharnuches"] .leader-label');
+      await expect(name).toBeVisible();
+      await expect(name).toHaveText('Pharnuches');
+      expect((await name.boundingBox())!.height).toBeGreaterThanOrEqual(10);
+      await page.screenshot({ path: `artifacts/${device.name}-zoomed-on-selection.png` });
+      const zoomed = await page.locator('.map-wrapper').getAttribute('style');
+      await page.reload();
+      await expect(page.locator('.map-viewport[data-scale]')).toBeVisible();
+      expect(await page.locator('.map-wrapper').getAttribute('style')).toEqual(zoomed);
+    });
+
+    test.afterAll(() => {
+      if (Object.keys(shares).length === 0) return;
+      const rounded = Object.fromEntries(Object.entries(shares).map(([k, v]) => [k, Math.round(v * 1000) / 10]));
+      writeFileSync(`artifacts/map-share-${device.name}.json`, JSON.stringify(rounded, null, 2) + '\n');
+    });
+  });
+}
