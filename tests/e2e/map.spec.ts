@@ -110,3 +110,39 @@ test('tablet screenshots and time to first map paint', async ({ page }) => {
   writeFileSync(`${artifacts}/first-paint.json`, JSON.stringify({ samples, median }, null, 1));
   console.log(`first map paint: median ${median} ms over ${samples.length} loads (${samples.join(', ')})`);
 });
+
+// Issue 19: first map paint of the largest battle (Issus: 2,640 hexes, the most counters)
+// within 1 s at 4× CPU throttle and 300 ms unthrottled. Printed and written to artifacts as
+// the README's figures; the budgets are not asserted, as the shared test machine's timings vary.
+test('time to first map paint of the largest battle, unthrottled and at 4x CPU throttle', async ({ page }) => {
+  test.setTimeout(120_000);
+  const issus = JSON.parse(execFileSync(sarissa, ['summary', '../scenarios/issus.toml']).toString());
+  await page.goto('/#/battle/issus');
+  await expect(page.locator('svg.map polygon.hex')).toHaveCount(issus.hexes);
+  const cdp = await page.context().newCDPSession(page);
+  const measure = async (rate: number) => {
+    const samples: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      // A fresh document each time, reopening the battle from its autosave, slowed `rate` times.
+      await page.goto('about:blank');
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      await page.goto('/#/play', { waitUntil: 'load' });
+      await expect(page.locator('body[data-first-paint-ms]')).toHaveCount(1);
+      samples.push(Number(await page.locator('body').getAttribute('data-first-paint-ms')));
+      // The paint measured was the whole battle's map.
+      await expect(page.locator('svg.map polygon.hex')).toHaveCount(issus.hexes);
+      await expect(page.locator('.counter.unit')).toHaveCount(issus.units);
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    samples.sort((a, b) => a - b);
+    return { samples, median: samples[Math.floor(samples.length / 2)] };
+  };
+  const unthrottled = await measure(1);
+  const throttled = await measure(4);
+  const result = { battle: 'issus', hexes: issus.hexes, unthrottled, throttled4x: throttled };
+  writeFileSync(`${artifacts}/first-paint-largest.json`, JSON.stringify(result, null, 1));
+  for (const [name, r, budget] of [['unthrottled', unthrottled, 300], ['4x CPU throttle', throttled, 1000]] as const) {
+    console.log(`first map paint, Issus, ${name}: median ${r.median} ms over ${r.samples.length} loads ` +
+      `(${r.samples.join(', ')}; budget ${budget} ms ${r.median <= budget ? 'ok' : 'over'})`);
+  }
+});

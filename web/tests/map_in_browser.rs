@@ -99,8 +99,10 @@ async fn a_tap_on_a_counter_selects_its_hex_and_a_drag_does_not() {
 
 #[wasm_bindgen_test]
 fn every_bundled_scenario_loads_in_the_browser() {
-    for (file, text) in sarissa_web::model::scenarios::BUNDLED {
-        if let Err(e) = sarissa_rules::load(file, text) {
+    let all = sarissa_web::model::scenarios::load_all();
+    assert_eq!(all.len(), sarissa_web::model::scenarios::BUNDLED.len());
+    for loaded in all {
+        if let Err(e) = loaded {
             panic!("{e}");
         }
     }

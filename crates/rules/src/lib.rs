@@ -26,4 +26,6 @@ pub mod works;
 pub use game::{Command, Dice, Event, RuleError};
 pub use map::hex::{HexId, Hexside, Vertex};
 pub use play::Game;
-pub use scenario::{load, LoadError, Scenario};
+#[cfg(feature = "battle-files")]
+pub use scenario::load;
+pub use scenario::{LoadError, Scenario};

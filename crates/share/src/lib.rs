@@ -43,6 +43,7 @@ pub struct Battle {
 
 impl Battle {
     /// Loads a battle file; `file` names it in the loader's report.
+    #[cfg(feature = "battle-files")]
     pub fn load(file: &str, text: &str) -> Result<Self, sarissa_rules::LoadError> {
         Ok(Self { scenario: Arc::new(sarissa_rules::load(file, text)?), fingerprint: fingerprint(text) })
     }

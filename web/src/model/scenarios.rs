@@ -1,41 +1,81 @@
-//! The battles shipped with the app, embedded at build time from scenarios/.
+//! The battles shipped with the app, compiled at build time from scenarios/ (web/build.rs): each
+//! already checked by the loader and embedded as compact JSON with its file's fingerprint.
 
+use sarissa_rules::scenario::Diagnostic;
 use sarissa_rules::{LoadError, Scenario};
+use std::sync::Arc;
 
-/// (file name, text) of every bundled scenario, in the order the chooser lists them: the
-/// learning battle first, then by date.
-pub const BUNDLED: &[(&str, &str)] = &[
-    ("scenarios/samarkand.toml", include_str!("../../../scenarios/samarkand.toml")),
-    ("scenarios/chaeronea.toml", include_str!("../../../scenarios/chaeronea.toml")),
-    ("scenarios/granicus.toml", include_str!("../../../scenarios/granicus.toml")),
-    ("scenarios/issus.toml", include_str!("../../../scenarios/issus.toml")),
-    ("scenarios/hydaspes.toml", include_str!("../../../scenarios/hydaspes.toml")),
-    ("scenarios/pataliputra.toml", include_str!("../../../scenarios/pataliputra.toml")),
-    ("scenarios/malayaketu.toml", include_str!("../../../scenarios/malayaketu.toml")),
-    ("scenarios/takshashila.toml", include_str!("../../../scenarios/takshashila.toml")),
-];
+/// One bundled battle as the build embedded it.
+pub struct Bundled {
+    pub id: &'static str,
+    /// The battle file it was compiled from, as reports name it.
+    pub file: &'static str,
+    /// The fingerprint of that file's text, as game files and links name it.
+    pub fingerprint: &'static str,
+    /// The loaded battle, serialised.
+    json: &'static str,
+}
 
-fn id_of(file: &str) -> &str {
-    file.trim_start_matches("scenarios/").trim_end_matches(".toml")
+include!(concat!(env!("OUT_DIR"), "/battles.rs"));
+
+impl Bundled {
+    fn scenario(&self) -> Result<Scenario, LoadError> {
+        serde_json::from_str(self.json).map_err(|e| LoadError {
+            file: self.file.to_string(),
+            diagnostics: vec![Diagnostic {
+                line: 1,
+                column: 1,
+                message: format!("the embedded battle is damaged: {e}"),
+            }],
+        })
+    }
+}
+
+fn bundled(id: &str) -> Option<&'static Bundled> {
+    BUNDLED.iter().find(|b| b.id == id)
 }
 
 /// Loads a bundled scenario by id.
 pub fn load(id: &str) -> Option<Result<Scenario, LoadError>> {
-    let (file, text) = BUNDLED.iter().find(|(file, _)| id_of(file) == id)?;
-    Some(sarissa_rules::load(file, text))
+    bundled(id).map(Bundled::scenario)
 }
 
 /// Every bundled scenario, loaded; a file that fails keeps its place with its report.
 pub fn load_all() -> Vec<Result<Scenario, LoadError>> {
-    BUNDLED.iter().map(|(file, text)| sarissa_rules::load(file, text)).collect()
+    BUNDLED.iter().map(Bundled::scenario).collect()
 }
 
 /// A bundled battle with the fingerprint of its file, as game files and links name it.
 pub fn battle(id: &str) -> Option<sarissa_share::Battle> {
-    let (file, text) = BUNDLED.iter().find(|(file, _)| id_of(file) == id)?;
-    sarissa_share::Battle::load(file, text).ok()
+    let b = bundled(id)?;
+    Some(sarissa_share::Battle { scenario: Arc::new(b.scenario().ok()?), fingerprint: b.fingerprint.to_string() })
 }
 
 pub fn ids() -> impl Iterator<Item = &'static str> {
-    BUNDLED.iter().map(|(file, _)| id_of(file))
+    BUNDLED.iter().map(|b| b.id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The embedded form loses nothing: each battle equals its file loaded now, and carries that
+    /// file's fingerprint (issue 19).
+    #[test]
+    fn every_embedded_battle_equals_its_file() {
+        assert_eq!(BUNDLED.len(), 8);
+        for b in BUNDLED {
+            let text = std::fs::read_to_string(format!("{}/../{}", env!("CARGO_MANIFEST_DIR"), b.file)).unwrap();
+            assert_eq!(load(b.id).unwrap().unwrap(), sarissa_rules::load(b.file, &text).unwrap(), "{}", b.id);
+            assert_eq!(b.fingerprint, sarissa_share::fingerprint(&text), "{}", b.id);
+        }
+    }
+
+    #[test]
+    fn a_damaged_embedded_battle_is_reported_not_a_panic() {
+        let damaged = Bundled { id: "x", file: "scenarios/x.toml", fingerprint: "0", json: "{\"meta\":" };
+        let e = damaged.scenario().unwrap_err();
+        assert_eq!(e.file, "scenarios/x.toml");
+        assert!(e.to_string().starts_with("scenarios/x.toml:1:1: the embedded battle is damaged"), "{e}");
+    }
 }

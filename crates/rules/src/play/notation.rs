@@ -40,6 +40,19 @@ use crate::game::{CombatGroup, Command, LineStep, PwDeclaration};
 use crate::map::hex::{HexId, Hexside, Vertex};
 use crate::scenario::units::{LineType, Placement};
 
+/// A command written as JSON, for scripts and tools (feature `json-commands`, on in the CLI).
+#[cfg(feature = "json-commands")]
+fn parse_json(line: &str) -> Result<Command, String> {
+    serde_json::from_str(line).map_err(|e| format!("not a JSON command: {e}"))
+}
+
+/// Without the feature (the web app, whose saves and links hold notation only) a JSON line is
+/// refused in a plain sentence; its parser would add some 60 KB to the wasm.
+#[cfg(not(feature = "json-commands"))]
+fn parse_json(_: &str) -> Result<Command, String> {
+    Err("a command in JSON is not read here; write it in the notation".to_string())
+}
+
 /// Parses one line; `Ok(None)` for a blank line or a comment.
 pub fn parse(line: &str) -> Result<Option<Command>, String> {
     let line = line.split('#').next().unwrap_or("").trim();
@@ -47,7 +60,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         return Ok(None);
     }
     if line.starts_with('{') {
-        return serde_json::from_str(line).map(Some).map_err(|e| format!("not a JSON command: {e}"));
+        return parse_json(line).map(Some);
     }
     // `;` parts a line withdrawal's units, with or without spaces round it.
     let spaced = line.replace(';', " ; ");

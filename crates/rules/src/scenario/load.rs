@@ -4,6 +4,7 @@
 //! walked by hand so that every problem is collected with its line and column instead of
 //! stopping at the first. Nothing in the input can make this panic: every lookup is checked.
 
+use super::load_error::{Diagnostic, LoadError};
 use super::position::{LeaderStart, Position, StartPhase, Supply, UnitStart};
 use super::{Edge, HexsideEntry, Map, Meta, NoEntry, OptionalRules, RuleSet, Scenario, Side, SpecialRule};
 use crate::map::hex::{HexId, Hexside, Vertex};
@@ -14,7 +15,6 @@ use crate::scenario::units::{
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
-use std::fmt;
 use std::ops::{Range, RangeInclusive};
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
@@ -24,35 +24,6 @@ pub const FORMAT_VERSION: i64 = 1;
 
 /// Grid problems past this many are summarised, so a shifted grid does not bury the rest.
 const MAX_GRID_ERRORS: usize = 12;
-
-/// One problem in a scenario file, at a 1-based line and column.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Diagnostic {
-    pub line: usize,
-    pub column: usize,
-    pub message: String,
-}
-
-/// Every problem found in one file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoadError {
-    pub file: String,
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, d) in self.diagnostics.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{}:{}:{}: {}", self.file, d.line, d.column, d.message)?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for LoadError {}
 
 /// Loads and validates the scenario in `text`; `file` names it in messages. When `file` ends in
 /// `NAME.toml`, the scenario id must be `NAME`.

@@ -3,13 +3,19 @@
 //! `battles` holds the rules that belong to one battle.
 
 pub mod battles;
+/// The TOML battle-file loader: for the CLI, validation and build steps; the web app embeds
+/// battles already loaded (web/build.rs) and is built without it.
+#[cfg(feature = "battle-files")]
 mod load;
+mod load_error;
 mod options;
 pub mod position;
 pub mod rule_set;
 pub mod units;
 
-pub use load::{load, Diagnostic, LoadError};
+#[cfg(feature = "battle-files")]
+pub use load::load;
+pub use load_error::{Diagnostic, LoadError};
 pub use options::{OptionChanges, OptionChoice};
 pub use position::{LeaderStart, Position, StartPhase, UnitStart};
 
