@@ -102,12 +102,20 @@ fn play(scenario: Arc<Scenario>, seed: u64, limit: usize, turns: u16) -> (Vec<Co
         let Some(command) = player.choose(&game) else {
             return (played, Err("a decision with no legal command".into()));
         };
-        if let Err(e) = game.execute(&command) {
-            played.push(command.clone());
-            return (
-                played,
-                Err(format!("the random player's command `{}` was refused: {e}", notation::format(&command))),
-            );
+        match game.execute(&command) {
+            Err(e) => {
+                played.push(command.clone());
+                return (
+                    played,
+                    Err(format!("the random player's command `{}` was refused: {e}", notation::format(&command))),
+                );
+            }
+            // A legal command that changes nothing leaves the same decision to be taken forever.
+            Ok(events) if events.is_empty() => {
+                played.push(command.clone());
+                return (played, Err(format!("the command `{}` was taken and did nothing", notation::format(&command))));
+            }
+            Ok(_) => {}
         }
         played.push(command);
     }

@@ -751,7 +751,7 @@ pub fn reaction_fire(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleEr
     if tx.scenario.unit(unit).is_some_and(|u| u.engine.is_some()) {
         return crate::special::artillery::fire(tx, unit, target);
     }
-    let Phase::Reaction { mover, firers, fire_kind, line_fire, .. } = tx.state.phase.clone() else {
+    let Phase::Reaction { mover, firers, fire_kind, line_fire, harass, .. } = tx.state.phase.clone() else {
         return Err(RuleError::NotNow {
             command: "fire".into(),
             rule: "8.2",
@@ -770,13 +770,19 @@ pub fn reaction_fire(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleEr
     if line_fire.is_none() && target != mover {
         return Err(refuse(format!("reaction fire is at {mover}, the unit that triggered it")));
     }
+    let harassed = harass.is_some();
     let ui = tx.unit_index(unit)?;
     let mi = tx.unit_index(target)?;
-    if !reaction_targets(tx.scenario, &tx.state, ui).iter().any(|t| t.unit == mi) {
+    let Some(shot) = reaction_targets(tx.scenario, &tx.state, ui).into_iter().find(|t| t.unit == mi) else {
         return Err(refuse("it no longer has its target in its ZOC, in reach and in sight, or it is routing".into()));
-    }
-    // An elephant's rider and screen both shoot, each its own die (GBA 11.12, CG 10.12).
-    let javelins = reaction_volley(tx.scenario, &tx.state, ui, mi, fire_kind);
+    };
+    // An elephant's rider and screen both shoot, each its own die (GBA 11.12, CG 10.12). Against
+    // a harasser the volley is the one `reaction_targets` found: from a hex of its path, all at
+    // once with its own fire (8.33), not from where it stands before it sets out.
+    let javelins = match harassed {
+        true => Some(shot),
+        false => reaction_volley(tx.scenario, &tx.state, ui, mi, fire_kind),
+    };
     let screen = screen_volley(tx.scenario, &tx.state, ui, mi, fire_kind);
     if let Some(t) = javelins {
         apply_volley(tx, unit, target, &t.fire, Some(fire_kind))?;
