@@ -261,7 +261,7 @@ fn run_stage_on_all(
     let mut rolled: FxHashMap<State, u128> = FxHashMap::default();
     let mut err = None;
     let mut plans = StrugglePlans::default();
-    let mut leader_outcomes: FxHashMap<[i8; 2], (usize, Vec<([i8; 2], u128)>)> = FxHashMap::default();
+    let mut leader_outcomes: FxHashMap<[i8; 2], LeaderOdds> = FxHashMap::default();
     for (st, w) in states {
         if st.over {
             unrolled.push((st, w));
@@ -314,9 +314,13 @@ fn run_stage_on_all(
     Ok(unrolled)
 }
 
+/// The most dice a sequence of the leaders' stage used, n, and each Charisma it can leave with
+/// its count out of 10^n.
+type LeaderOdds = (usize, Vec<([i8; 2], u128)>);
+
 /// The Charisma the leaders' stage leaves from `st`'s, each with its count out of 10^n, n the
 /// most dice a sequence used (returned first).
-fn leader_odds(setup: &ShockSetup, st: &State) -> (usize, Vec<([i8; 2], u128)>) {
+fn leader_odds(setup: &ShockSetup, st: &State) -> LeaderOdds {
     let mut sequences = Vec::new();
     each_sequence(
         |dice| {

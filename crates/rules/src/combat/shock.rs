@@ -1019,12 +1019,15 @@ impl StrugglePlan {
     }
 }
 
+/// The hits (attacker's, defender's) some faces of the Struggle's die give, and how many faces.
+type FaceHits = ((u32, u32), u128);
+
 /// The Struggle stage with its plans kept by the units standing and the Charisma, with the hits
 /// each face of the die gives: for the odds, which run it on many states that differ only in
 /// hits.
 #[derive(Default)]
 pub(crate) struct StrugglePlans {
-    by_routed: rustc_hash::FxHashMap<(Flags, [i8; 2]), (StrugglePlan, Vec<((u32, u32), u128)>)>,
+    by_routed: rustc_hash::FxHashMap<(Flags, [i8; 2]), (StrugglePlan, Vec<FaceHits>)>,
 }
 
 impl StrugglePlans {
@@ -1035,7 +1038,7 @@ impl StrugglePlans {
         let (plan, results) = self.by_routed.entry((st.routed, st.charisma)).or_insert_with(|| {
             let plan = struggle_plan(setup, st, log);
             // Faces that give the same hits give the same state.
-            let mut results: Vec<((u32, u32), u128)> = Vec::new();
+            let mut results: Vec<FaceHits> = Vec::new();
             for natural in 0..10 {
                 let hits = crt_hits(setup, &plan, st.charisma, natural, log);
                 match results.iter_mut().find(|(h, _)| *h == hits) {
