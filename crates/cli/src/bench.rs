@@ -3,7 +3,10 @@
 //!
 //! The positions are those of seeded random battles of every bundled battle (the same seed
 //! gives the same battles on every machine): at each decision the legal commands are listed
-//! and the command chosen is carried out, each timed; at each shock designation the exact odds
+//! and the command chosen is carried out, each timed. The legal commands are timed as a player
+//! or the computer opponent waits for them: the decision's own commands with the units that
+//! may move (`decision_commands`, `movers`) are one wait, and each unit's moves under orders
+//! (`unit_moves`, asked when the unit is picked) another, every unit's timed; at each shock designation the exact odds
 //! of the combats it offers are computed, and those of the heaviest shocks
 //! (`sarissa_rules::combat::odds_worst`, which the criterion benchmarks time too: random grouping
 //! rarely puts more than three units in a combat). `--quick` plays part of each battle, for CI.
@@ -11,7 +14,7 @@
 use sarissa_rules::combat::odds::shock_odds;
 use sarissa_rules::combat::odds_worst::worst_shocks;
 use sarissa_rules::combat::shock_segment::preview;
-use sarissa_rules::play::legal::legal_commands;
+use sarissa_rules::play::legal::{decision_commands, movers, unit_moves};
 use sarissa_rules::play::playout::RandomPlayer;
 use sarissa_rules::{Command, Dice, Game, Scenario};
 use std::sync::Arc;
@@ -56,11 +59,18 @@ fn play(scenario: &Arc<Scenario>, seed: u64, commands: usize, odds: usize) -> Re
     let mut player = RandomPlayer::new(seed);
     let mut sample = Sample::default();
     for _ in 0..commands {
+        // What a player or the computer opponent waits for: the decision's commands with the
+        // units that may move, then, for the unit picked, its moves (each unit timed alone).
         let t = Instant::now();
-        let legal = legal_commands(&game);
+        let (decision, movers) = (decision_commands(&game), movers(&game));
         sample.legal.push(t.elapsed());
-        if legal.is_empty() {
+        if decision.is_empty() && movers.is_empty() {
             break;
+        }
+        for &i in &movers {
+            let t = Instant::now();
+            let _ = unit_moves(&game, i);
+            sample.legal.push(t.elapsed());
         }
         let Some(command) = player.choose(&game) else { break };
         if let Command::Shock { attackers } = &command {

@@ -15,7 +15,7 @@
 //! any path of up to 38 dice; [`Prob::fraction`] gives the reduced fraction.
 
 use super::missile::{self, MissileFire, MissileOutcome, Supply};
-use super::shock::{self, Log, ShockError, ShockSetup, Stage, State};
+use super::shock::{self, Log, ShockError, ShockSetup, Stage, State, StrugglePlans};
 use super::Side;
 use rustc_hash::FxHashMap;
 
@@ -85,8 +85,18 @@ impl std::error::Error for OddsError {}
 
 /// Runs `run` once for every die sequence it can consume; `visit` gets its result and the number
 /// of dice it used (its probability is 10^−used). Dice above 9 are never produced.
-pub fn each_sequence<T>(mut run: impl FnMut(&mut dyn FnMut() -> u8) -> T, mut visit: impl FnMut(T, usize)) {
-    let mut prefix: Vec<u8> = Vec::new();
+pub fn each_sequence<T>(run: impl FnMut(&mut dyn FnMut() -> u8) -> T, visit: impl FnMut(T, usize)) {
+    each_sequence_in(&mut Vec::new(), run, visit)
+}
+
+/// [`each_sequence`] with the caller's buffer for the dice, so that many short enumerations
+/// allocate nothing.
+fn each_sequence_in<T>(
+    prefix: &mut Vec<u8>,
+    mut run: impl FnMut(&mut dyn FnMut() -> u8) -> T,
+    mut visit: impl FnMut(T, usize),
+) {
+    prefix.clear();
     loop {
         let mut used = 0usize;
         let out = {
@@ -168,38 +178,14 @@ impl ShockOdds {
 /// Exact odds of a shock, by enumeration (see the module docs).
 pub fn shock_odds(setup: &ShockSetup) -> Result<ShockOdds, OddsError> {
     shock::validate(setup).map_err(OddsError::Shock)?;
-    let mut states: FxHashMap<State, u128> = FxHashMap::default();
-    states.insert(State::start(setup), DENOMINATOR);
+    let mut states: Vec<(State, u128)> = vec![(State::start(setup), DENOMINATOR)];
     let mut runs = 0usize;
     let n_att = setup.attackers.len();
+    let mut dice = Vec::new();
     for stage in shock::stages(setup) {
-        let mut next: FxHashMap<State, u128> = FxHashMap::default();
-        for (st, w) in states {
-            if st.over {
-                *next.entry(st).or_default() += w;
-                continue;
-            }
-            let mut err = None;
-            each_sequence(
-                |dice| {
-                    let mut s = st.clone();
-                    shock::run_stage(setup, stage, &mut s, dice, &mut Log { steps: None });
-                    forget(setup, stage, &mut s, n_att);
-                    s
-                },
-                |s, n| {
-                    runs += 1;
-                    match split(w, n) {
-                        Ok(share) => *next.entry(s).or_default() += share,
-                        Err(e) => err = Some(e),
-                    }
-                },
-            );
-            if let Some(e) = err {
-                return Err(e);
-            }
+        if may_change(setup, stage, &states) {
+            states = run_stage_on_all(setup, stage, states, &mut dice, &mut runs)?;
         }
-        states = next;
     }
     let mut odds = ShockOdds {
         attacker_hits: vec![],
@@ -222,22 +208,22 @@ pub fn shock_odds(setup: &ShockSetup) -> Result<ShockOdds, OddsError> {
     };
     for (st, w) in states {
         let p = Prob { count: w };
-        let (ra, rd) = st.taken.split_at(n_att);
+        let (ra, rd) = st.taken.as_slice().split_at(n_att);
         let (ha, hd) = (ra.iter().map(|&h| h as usize).sum(), rd.iter().map(|&h| h as usize).sum());
         add(&mut odds.attacker_hits, ha, p);
         add(&mut odds.defender_hits, hd, p);
-        let (ra, rd) = st.routed.split_at(n_att);
-        if ra.iter().any(|&r| r) {
+        let n = st.taken.len();
+        if st.routed.any_in(0..n_att) {
             odds.attacker_routs += p;
         }
-        if rd.iter().any(|&r| r) {
+        if st.routed.any_in(n_att..n) {
             odds.defender_routs += p;
         }
-        for (i, _) in ra.iter().enumerate().filter(|(_, &r)| r) {
+        for i in (0..n_att).filter(|&i| st.routed.get(i)) {
             odds.attacker_unit_routs[i] += p;
         }
-        for (i, _) in rd.iter().enumerate().filter(|(_, &r)| r) {
-            odds.defender_unit_routs[i] += p;
+        for i in (n_att..n).filter(|&i| st.routed.get(i)) {
+            odds.defender_unit_routs[i - n_att] += p;
         }
         match st.column {
             Some(c) => odds.columns[c as usize] += p,
@@ -247,6 +233,113 @@ pub fn shock_odds(setup: &ShockSetup) -> Result<ShockOdds, OddsError> {
     odds.attacker_mean_hits = mean(&odds.attacker_hits);
     odds.defender_mean_hits = mean(&odds.defender_hits);
     Ok(odds)
+}
+
+/// Whether `stage` can change any of `states`: a unit's rout stage does nothing unless it must
+/// rout in some state, nor the leaders' stage without leader checks (as [`shock::run_stage`]).
+/// Skipping the others saves copying every state through them.
+fn may_change(setup: &ShockSetup, stage: Stage, states: &[(State, u128)]) -> bool {
+    match stage {
+        Stage::Rout { unit, .. } => states.iter().any(|(s, _)| !s.over && s.pending.get(unit)),
+        Stage::Leaders => setup.leader_checks,
+        _ => true,
+    }
+}
+
+/// Runs `stage` on every state, each die sequence from each. The states that rolled are merged
+/// (equal states add their weights); a state that rolled no die maps to one state, so merging
+/// it can wait for a later roll.
+fn run_stage_on_all(
+    setup: &ShockSetup,
+    stage: Stage,
+    states: Vec<(State, u128)>,
+    dice: &mut Vec<u8>,
+    runs: &mut usize,
+) -> Result<Vec<(State, u128)>, OddsError> {
+    let n_att = setup.attackers.len();
+    let mut unrolled = Vec::with_capacity(states.len());
+    let mut rolled: FxHashMap<State, u128> = FxHashMap::default();
+    let mut err = None;
+    let mut plans = StrugglePlans::default();
+    let mut leader_outcomes: FxHashMap<[i8; 2], LeaderOdds> = FxHashMap::default();
+    for (st, w) in states {
+        if st.over {
+            unrolled.push((st, w));
+            continue;
+        }
+        if stage == Stage::Leaders {
+            // The leaders' rolls read and change only the Charisma (GBA 9.14, CG 9.15).
+            let (dice_used, outcomes) = leader_outcomes.entry(st.charisma).or_insert_with(|| leader_odds(setup, &st));
+            let share = split(w, *dice_used)?;
+            for &(charisma, count) in outcomes.iter() {
+                let mut s = State { charisma, ..st };
+                forget(setup, stage, &mut s, n_att);
+                *runs += 1;
+                *rolled.entry(s).or_default() += share * count;
+            }
+            continue;
+        }
+        if stage == Stage::Struggle {
+            // One die, on a plan shared by the states with the same units standing.
+            let share = split(w, 1)?;
+            for (mut s, faces) in plans.run(setup, &st) {
+                forget(setup, stage, &mut s, n_att);
+                *runs += 1;
+                *rolled.entry(s).or_default() += share * faces;
+            }
+            continue;
+        }
+        each_sequence_in(
+            dice,
+            |dice| {
+                let mut s = st;
+                shock::run_stage(setup, stage, &mut s, dice, &mut Log { steps: None });
+                forget(setup, stage, &mut s, n_att);
+                s
+            },
+            |s, n| {
+                *runs += 1;
+                match split(w, n) {
+                    Ok(share) if n == 0 => unrolled.push((s, share)),
+                    Ok(share) => *rolled.entry(s).or_default() += share,
+                    Err(e) => err = Some(e),
+                }
+            },
+        );
+        if let Some(e) = err {
+            return Err(e);
+        }
+    }
+    unrolled.extend(rolled);
+    Ok(unrolled)
+}
+
+/// The most dice a sequence of the leaders' stage used, n, and each Charisma it can leave with
+/// its count out of 10^n.
+type LeaderOdds = (usize, Vec<([i8; 2], u128)>);
+
+/// The Charisma the leaders' stage leaves from `st`'s, each with its count out of 10^n, n the
+/// most dice a sequence used (returned first).
+fn leader_odds(setup: &ShockSetup, st: &State) -> LeaderOdds {
+    let mut sequences = Vec::new();
+    each_sequence(
+        |dice| {
+            let mut s = *st;
+            shock::run_stage(setup, Stage::Leaders, &mut s, dice, &mut Log { steps: None });
+            s.charisma
+        },
+        |charisma, n| sequences.push((charisma, n)),
+    );
+    let most = sequences.iter().map(|&(_, n)| n).max().unwrap_or(0);
+    let mut outcomes: Vec<([i8; 2], u128)> = Vec::new();
+    for (charisma, n) in sequences {
+        let count = 10u128.pow((most - n) as u32);
+        match outcomes.iter_mut().find(|(c, _)| *c == charisma) {
+            Some((_, c)) => *c += count,
+            None => outcomes.push((charisma, count)),
+        }
+    }
+    (most, outcomes)
 }
 
 /// The mean of a distribution over 0, 1, 2, …, summed in that order.
@@ -260,17 +353,17 @@ fn mean(dist: &[Prob]) -> f64 {
 /// of a unit more than one below its TQ (the Collapse reads only hits ≥ TQ − 1).
 fn forget(setup: &ShockSetup, stage: Stage, st: &mut State, n_att: usize) {
     for range in [0..n_att, n_att..st.taken.len()] {
-        let sum: u32 = st.taken[range.clone()].iter().map(|&t| t as u32).sum();
+        let sum: u32 = st.taken.as_slice()[range.clone()].iter().map(|&t| t as u32).sum();
         // A side's sum beyond a u8 (never in play) is kept per unit, where it saturates as before.
         if let (Ok(sum), Some(first)) = (u8::try_from(sum), range.clone().next()) {
-            st.taken[range].fill(0);
+            st.taken.as_mut_slice()[range].fill(0);
             st.taken[first] = sum;
         }
     }
     for i in 0..st.hits.len() {
-        if st.routed[i] {
+        if st.routed.get(i) {
             st.hits[i] = 0;
-            st.stood[i] = false;
+            st.stood.set(i, false);
         }
     }
     let struggled = matches!(
@@ -285,7 +378,7 @@ fn forget(setup: &ShockSetup, stage: Stage, st: &mut State, n_att: usize) {
         st.charisma = [0, 0];
         st.superiority = None;
         let fighters = setup.attackers.iter().chain(&setup.defenders);
-        for (h, f) in st.hits.iter_mut().zip(fighters) {
+        for (h, f) in st.hits.as_mut_slice().iter_mut().zip(fighters) {
             if (*h as u16) + 1 < f.effective_tq() as u16 {
                 *h = 0;
             }

@@ -200,6 +200,8 @@ impl ShockSetup {
 pub enum ShockError {
     /// A side has no unit (GBA 9.12).
     EmptySide(Side),
+    /// More than [`MAX_UNITS`] units in one combat: beyond the engine, not a rule.
+    TooManyUnits,
     /// The type does not exist in this rule set (CG has no LP or SK*, GBA no CH*).
     NotInRuleSet { side: Side, index: usize, kind: UnitType },
     /// TQ 0 or Size 0.
@@ -221,6 +223,7 @@ impl ShockError {
     pub fn rule(&self) -> &'static str {
         match self {
             Self::EmptySide(_) => "GBA 9.12, CG 9.12",
+            Self::TooManyUnits => "the engine's limit",
             Self::NotInRuleSet { .. } => "GBA 2.22, CG 2.22",
             Self::BadRating { .. } => "GBA 2.5, 2.6",
             Self::AlreadyRouted { .. } => "GBA 10.14",
@@ -235,6 +238,7 @@ impl std::fmt::Display for ShockError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::EmptySide(s) => write!(f, "the {} has no unit", s.name()),
+            Self::TooManyUnits => write!(f, "a combat may hold at most {MAX_UNITS} units here; split it"),
             Self::NotInRuleSet { side, index, kind } => {
                 write!(f, "{} {} is {}, a type this rule set does not have", side.name(), index + 1, kind.code())
             }
@@ -390,6 +394,9 @@ impl ShockOutcome {
 /// Checks a setup against the rules; [`resolve`] calls it first.
 pub fn validate(setup: &ShockSetup) -> Result<(), ShockError> {
     let rules = setup.rules;
+    if setup.attackers.len() + setup.defenders.len() > MAX_UNITS {
+        return Err(ShockError::TooManyUnits);
+    }
     for (side, list) in [(Side::Attacker, &setup.attackers), (Side::Defender, &setup.defenders)] {
         if list.is_empty() {
             return Err(ShockError::EmptySide(side));
@@ -513,13 +520,86 @@ pub(crate) fn stages(setup: &ShockSetup) -> Vec<Stage> {
     v
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// The most units one shock may hold: the odds copy and hash a shock's state millions of times,
+/// so it is kept inline, without allocating. More is far beyond any combat a map can form.
+pub const MAX_UNITS: usize = 32;
+
+/// One small number per unit, attackers then defenders, kept inline ([`MAX_UNITS`]); equality
+/// and hashing read only the units of the combat.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PerUnit {
+    len: u8,
+    v: [u8; MAX_UNITS],
+}
+
+impl PerUnit {
+    fn new(values: impl Iterator<Item = u8>) -> Self {
+        let mut p = PerUnit { len: 0, v: [0; MAX_UNITS] };
+        for x in values.take(MAX_UNITS) {
+            p.v[p.len as usize] = x;
+            p.len += 1;
+        }
+        p
+    }
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+    pub fn as_slice(&self) -> &[u8] {
+        &self.v[..self.len()]
+    }
+    pub fn as_mut_slice(&mut self) -> &mut [u8] {
+        let n = self.len();
+        &mut self.v[..n]
+    }
+}
+
+impl PartialEq for PerUnit {
+    fn eq(&self, o: &Self) -> bool {
+        self.as_slice() == o.as_slice()
+    }
+}
+impl Eq for PerUnit {}
+impl std::hash::Hash for PerUnit {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        h.write(self.as_slice());
+    }
+}
+impl std::ops::Index<usize> for PerUnit {
+    type Output = u8;
+    fn index(&self, i: usize) -> &u8 {
+        &self.as_slice()[i]
+    }
+}
+impl std::ops::IndexMut<usize> for PerUnit {
+    fn index_mut(&mut self, i: usize) -> &mut u8 {
+        &mut self.as_mut_slice()[i]
+    }
+}
+
+/// One yes or no per unit, as bits ([`MAX_UNITS`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Flags(u32);
+
+impl Flags {
+    pub fn get(self, i: usize) -> bool {
+        self.0 >> i & 1 == 1
+    }
+    pub fn set(&mut self, i: usize, on: bool) {
+        self.0 = (self.0 & !(1 << i)) | (u32::from(on) << i);
+    }
+    /// Whether any unit in `range` is set.
+    pub fn any_in(self, range: std::ops::Range<usize>) -> bool {
+        range.into_iter().any(|i| self.get(i))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct State {
     /// Attackers, then defenders.
-    pub hits: Vec<u8>,
-    pub taken: Vec<u8>,
-    pub routed: Vec<bool>,
-    pub stood: Vec<bool>,
+    pub hits: PerUnit,
+    pub taken: PerUnit,
+    pub routed: Flags,
+    pub stood: Flags,
     /// Charisma DRM each side contributes (a killed leader's is negative).
     pub charisma: [i8; 2],
     pub position: bool,
@@ -527,9 +607,9 @@ pub(crate) struct State {
     pub column: Option<u8>,
     pub superiority: Option<Superiority>,
     /// Units that must rout (or make their stand roll) in the coming [`Stage::Rout`]s.
-    pub pending: Vec<bool>,
+    pub pending: Flags,
     /// The Collapse step 2: each unit is in an enemy ZOC (set by [`Stage::CollapseZoc`]).
-    pub zoc: Vec<bool>,
+    pub zoc: Flags,
 }
 
 pub(crate) struct Log {
@@ -549,10 +629,10 @@ impl State {
         let all: Vec<&Fighter> = setup.attackers.iter().chain(&setup.defenders).collect();
         let ch = |l: Option<Leader>, lent: u8| l.map_or(0, |l| l.charisma).max(lent) as i8;
         State {
-            hits: all.iter().map(|u| u.hits).collect(),
-            taken: vec![0; all.len()],
-            routed: vec![false; all.len()],
-            stood: vec![false; all.len()],
+            hits: PerUnit::new(all.iter().map(|u| u.hits)),
+            taken: PerUnit::new(all.iter().map(|_| 0)),
+            routed: Flags::default(),
+            stood: Flags::default(),
             charisma: [
                 ch(setup.attacker_leader, setup.lent_charisma[0]),
                 ch(setup.defender_leader, setup.lent_charisma[1]),
@@ -561,8 +641,8 @@ impl State {
             over: false,
             column: None,
             superiority: None,
-            pending: vec![false; all.len()],
-            zoc: vec![],
+            pending: Flags::default(),
+            zoc: Flags::default(),
         }
     }
 
@@ -571,8 +651,8 @@ impl State {
         let unit = |i: usize| UnitOutcome {
             hits_taken: self.taken[i],
             final_hits: self.hits[i],
-            routed: self.routed[i],
-            stood: self.stood[i],
+            routed: self.routed.get(i),
+            stood: self.stood.get(i),
         };
         ShockOutcome {
             steps,
@@ -631,8 +711,8 @@ pub(crate) fn run_stage(setup: &ShockSetup, stage: Stage, st: &mut State, dice: 
     match stage {
         Stage::ChargeCheck(i) => charge_check(setup, st, dice, log, i),
         Stage::ChargeRouts if charge_checks => plan_routs(setup, st, log, false),
-        Stage::Rout { unit, collapse } if st.pending[unit] => {
-            st.pending[unit] = false;
+        Stage::Rout { unit, collapse } if st.pending.get(unit) => {
+            st.pending.set(unit, false);
             let rule = if collapse { "GBA 9.18 step 1, CG 9.19" } else { CHARGE_ROUT_RULE };
             rout_or_stand(setup, st, dice, log, unit, rule, collapse);
         }
@@ -741,7 +821,7 @@ fn charge_check(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8
 /// GBA 9.13 / CG 9.14: the combat ends when the Charge routed a whole side.
 fn charge_end(setup: &ShockSetup, st: &mut State, log: &mut Log) {
     let u = Units { setup };
-    let side_gone = |side: Side, st: &State| u.range(side).all(|i| st.routed[i]);
+    let side_gone = |side: Side, st: &State| u.range(side).all(|i| st.routed.get(i));
     if side_gone(Side::Attacker, st) || side_gone(Side::Defender, st) {
         st.over = true;
         let routed_side = if side_gone(Side::Defender, st) { Side::Defender } else { Side::Attacker };
@@ -754,8 +834,8 @@ fn charge_end(setup: &ShockSetup, st: &mut State, log: &mut Log) {
 /// (GBA 9.13/9.18, CG 10.64; rulings R8). `collapse` is true in 9.18.
 fn plan_routs(setup: &ShockSetup, st: &mut State, log: &mut Log, collapse: bool) {
     let u = Units { setup };
-    let would = |i: usize, st: &State| !st.routed[i] && st.hits[i] >= u.get(i).effective_tq();
-    let standing = |side: Side, st: &State| u.range(side).filter(|&i| !st.routed[i]).collect::<Vec<_>>();
+    let would = |i: usize, st: &State| !st.routed.get(i) && st.hits[i] >= u.get(i).effective_tq();
+    let standing = |side: Side, st: &State| u.range(side).filter(|&i| !st.routed.get(i)).collect::<Vec<_>>();
     let (att, def) = (standing(Side::Attacker, st), standing(Side::Defender, st));
     let mut to_rout: Vec<usize> = (0..u.len()).filter(|&i| would(i, st)).collect();
     if to_rout.is_empty() {
@@ -794,7 +874,7 @@ fn plan_routs(setup: &ShockSetup, st: &mut State, log: &mut Log, collapse: bool)
         to_rout = losers;
     }
     for i in to_rout {
-        st.pending[i] = true;
+        st.pending.set(i, true);
     }
 }
 
@@ -832,13 +912,13 @@ fn rout_or_stand(
         log.push(roll_rule, || StepKind::StandRoll { unit: u.r(i), roll, modified, tq, stands });
         if stands {
             st.hits[i] = tq - 1;
-            st.stood[i] = true;
+            st.stood.set(i, true);
             let hits = st.hits[i];
             log.push(stand_rule, || StepKind::SetToTqMinusOne { unit: u.r(i), hits });
             return;
         }
     }
-    st.routed[i] = true;
+    st.routed.set(i, true);
     log.push(rule, || StepKind::Rout { unit: u.r(i) });
 }
 
@@ -911,11 +991,81 @@ fn apply_leader_result(st: &mut State, slot: usize, l: Leader, result: LeaderRes
 /// GBA 9.15–9.17 / CG 9.16–9.18: Clash of Spears, superiority, size ratio, shifts, the CRT, its
 /// multipliers, the distribution of hits and the Push of Shields.
 fn struggle(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log: &mut Log) {
+    let plan = struggle_plan(setup, st, log);
+    plan.apply(st);
+    struggle_roll(setup, st, &plan, dice(), log);
+}
+
+/// What the Struggle settles before its roll (GBA 9.15–9.16 step 3, CG 9.16–9.17\[3\]): it
+/// reads only which units stand, so the odds work it out once for all states alike
+/// ([`StrugglePlans`]).
+#[derive(Clone, Debug)]
+pub(crate) struct StrugglePlan {
+    att: Vec<usize>,
+    def: Vec<usize>,
+    /// The chosen units (GBA 9.15, CG 9.16).
+    ca: usize,
+    cd: usize,
+    position: bool,
+    sup: Superiority,
+    column: u8,
+}
+
+impl StrugglePlan {
+    fn apply(&self, st: &mut State) {
+        st.position = self.position;
+        st.superiority = Some(self.sup);
+        st.column = Some(self.column);
+    }
+}
+
+/// The hits (attacker's, defender's) some faces of the Struggle's die give, and how many faces.
+type FaceHits = ((u32, u32), u128);
+
+/// The Struggle stage with its plans kept by the units standing and the Charisma, with the hits
+/// each face of the die gives: for the odds, which run it on many states that differ only in
+/// hits.
+#[derive(Default)]
+pub(crate) struct StrugglePlans {
+    by_routed: rustc_hash::FxHashMap<(Flags, [i8; 2]), (StrugglePlan, Vec<FaceHits>)>,
+}
+
+impl StrugglePlans {
+    /// [`Stage::Struggle`] on `st` (not over): each state it can end in, with how many of the
+    /// ten faces of its one die lead there.
+    pub(crate) fn run(&mut self, setup: &ShockSetup, st: &State) -> Vec<(State, u128)> {
+        let log = &mut Log { steps: None };
+        let (plan, results) = self.by_routed.entry((st.routed, st.charisma)).or_insert_with(|| {
+            let plan = struggle_plan(setup, st, log);
+            // Faces that give the same hits give the same state.
+            let mut results: Vec<FaceHits> = Vec::new();
+            for natural in 0..10 {
+                let hits = crt_hits(setup, &plan, st.charisma, natural, log);
+                match results.iter_mut().find(|(h, _)| *h == hits) {
+                    Some((_, faces)) => *faces += 1,
+                    None => results.push((hits, 1)),
+                }
+            }
+            (plan, results)
+        });
+        results
+            .iter()
+            .map(|&(hits, faces)| {
+                let mut s = *st;
+                plan.apply(&mut s);
+                struggle_hits(setup, &mut s, plan, hits, log);
+                (s, faces)
+            })
+            .collect()
+    }
+}
+
+fn struggle_plan(setup: &ShockSetup, st: &State, log: &mut Log) -> StrugglePlan {
     use UnitType::*;
     let u = Units { setup };
     let rules = setup.rules;
     let gba = rules == RuleSet::Alexander;
-    let standing = |side: Side| u.range(side).filter(|&i| !st.routed[i]).collect::<Vec<_>>();
+    let standing = |side: Side| u.range(side).filter(|&i| !st.routed.get(i)).collect::<Vec<_>>();
     let (att, def) = (standing(Side::Attacker), standing(Side::Defender));
 
     // GBA 9.15, CG 9.16: each side's chosen unit; the attacker may not choose a skirmisher while a
@@ -945,7 +1095,6 @@ fn struggle(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, lo
             && !(d.kind == EL && (a.kind == EL || a.kind.is_cavalry() || a.is_chariot()))
             && !d.in_city_block
     };
-    st.position = position_possible;
     let (sup, from, rule) = if d.in_column && !(gba && a.kind == SkStar) {
         (Superiority::Attacker, SuperiorityFrom::Column, "GBA 6.65, CG 6.55")
     } else if position_possible {
@@ -968,7 +1117,6 @@ fn struggle(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, lo
             (cell.superiority, SuperiorityFrom::WeaponSystem(cell.origin), "GBA 9.16(B), CG 9.17[1]")
         }
     };
-    st.superiority = Some(sup);
     log.push(rule, || StepKind::Superiority { superiority: sup, from });
 
     // Size ratio: GBA 9.16 step 2, CG 9.17[2].
@@ -1069,12 +1217,28 @@ fn struggle(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, lo
     let shift = total_shift(rules, &applying).expect("validated; derived conditions are in both rule sets");
     let computed = base as i32 + shift;
     let column = clamp_column(computed);
-    st.column = Some(column);
     log.push("GBA 9.16 step 3, CG 9.17[3]", || StepKind::FinalColumn { computed, read: column });
+    StrugglePlan { att, def, ca, cd, position: position_possible, sup, column }
+}
 
+/// GBA 9.16 steps 3–4, 9.17, 10.13 / CG 9.17\[3\]–9.18, 11.12: the roll `natural` on the CRT,
+/// its multipliers, the distribution of hits and the Push of Shields.
+fn struggle_roll(setup: &ShockSetup, st: &mut State, plan: &StrugglePlan, natural: u8, log: &mut Log) {
+    let (ah, dh) = crt_hits(setup, plan, st.charisma, natural, log);
+    struggle_hits(setup, st, plan, (ah, dh), log);
+}
+
+/// GBA 9.16 steps 3–4 / CG 9.17\[3\]–\[4\]: the hits the roll `natural` gives each side, after
+/// the multipliers, with the sides' Charisma DRMs `charisma`.
+fn crt_hits(setup: &ShockSetup, plan: &StrugglePlan, charisma: [i8; 2], natural: u8, log: &mut Log) -> (u32, u32) {
+    use UnitType::*;
+    let u = Units { setup };
+    let gba = setup.rules == RuleSet::Alexander;
+    let StrugglePlan { def, ca, cd, sup, column, .. } = plan;
+    let (def, sup, column) = (def.as_slice(), *sup, *column);
+    let (a, d) = (u.get(*ca), u.get(*cd));
     // The roll: GBA 9.16 step 3, CG 9.17[3].
-    let natural = dice();
-    let (ach, dch) = (st.charisma[0] as i32, st.charisma[1] as i32);
+    let (ach, dch) = (charisma[0] as i32, charisma[1] as i32);
     let modified = natural as i32 + ach - dch;
     let row = clamp_row(modified);
     log.push("GBA 9.16 step 3, CG 9.17[3]", || StepKind::CrtRoll {
@@ -1145,24 +1309,36 @@ fn struggle(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, lo
         }
     }
 
+    (ah, dh)
+}
+
+/// GBA 9.17, 10.13 / CG 9.18, 11.12: the CRT's hits `(ah, dh)` to the units, then the Push of
+/// Shields.
+fn struggle_hits(setup: &ShockSetup, st: &mut State, plan: &StrugglePlan, (ah, dh): (u32, u32), log: &mut Log) {
+    let u = Units { setup };
+    let (att, def, ca, cd) = (plan.att.as_slice(), plan.def.as_slice(), plan.ca, plan.cd);
     // GBA 10.13, CG 11.12: split as evenly as possible, the odd hits to the chosen unit first.
-    for (side, list, chosen, hits) in [(Side::Attacker, &att, ca, ah), (Side::Defender, &def, cd, dh)] {
-        let order: Vec<usize> = std::iter::once(chosen).chain(list.iter().copied().filter(|&i| i != chosen)).collect();
-        let k = order.len() as u32;
-        let mut shares = vec![0u8; u.range(side).len()];
-        for (n, &i) in order.iter().enumerate() {
-            let share = (hits / k + u32::from((n as u32) < hits % k)).min(u8::MAX as u32) as u8;
-            st.hits[i] = st.hits[i].saturating_add(share);
-            st.taken[i] = st.taken[i].saturating_add(share);
-            shares[u.r(i).index] = share;
+    for (side, list, chosen, hits) in [(Side::Attacker, att, ca, ah), (Side::Defender, def, cd, dh)] {
+        let order = || std::iter::once(chosen).chain(list.iter().copied().filter(move |&i| i != chosen));
+        let k = order().count() as u32;
+        let share = |n: usize| (hits / k + u32::from((n as u32) < hits % k)).min(u8::MAX as u32) as u8;
+        for (n, i) in order().enumerate() {
+            st.hits[i] = st.hits[i].saturating_add(share(n));
+            st.taken[i] = st.taken[i].saturating_add(share(n));
         }
-        log.push("GBA 10.13, CG 11.12", || StepKind::Distribute { side, hits: shares });
+        log.push("GBA 10.13, CG 11.12", || {
+            let mut shares = vec![0u8; u.range(side).len()];
+            for (n, i) in order().enumerate() {
+                shares[u.r(i).index] = share(n);
+            }
+            StepKind::Distribute { side, hits: shares }
+        });
     }
 
     // Push of Shields: GBA 9.17, CG 9.18 (digest A30: against the enemy with the fewest hits, 0
     // counting as 1). Every unit is checked against the hits as the CRT left them.
-    let before = st.hits.clone();
-    for (mine, theirs) in [(&att, &def), (&def, &att)] {
+    let before = st.hits;
+    for (mine, theirs) in [(att, def), (def, att)] {
         let least = theirs.iter().map(|&j| before[j].max(1) as u32).min().unwrap_or(1);
         for &i in mine {
             if before[i] as u32 >= 3 * least {
@@ -1181,9 +1357,12 @@ fn collapse_zoc(setup: &ShockSetup, st: &mut State) {
     let u = Units { setup };
     let standing_enemy = |side: Side, st: &State| {
         let other = if side == Side::Attacker { Side::Defender } else { Side::Attacker };
-        u.range(other).any(|j| !st.routed[j])
+        u.range(other).any(|j| !st.routed.get(j))
     };
-    st.zoc = (0..u.len()).map(|i| standing_enemy(u.side(i), st) || u.get(i).other_enemy_zoc).collect();
+    for i in 0..u.len() {
+        let zoc = standing_enemy(u.side(i), st) || u.get(i).other_enemy_zoc;
+        st.zoc.set(i, zoc);
+    }
 }
 
 /// GBA 9.18 / CG 9.19 step 2: unit `i` at TQ − 1 in an enemy ZOC rolls; GBA passes on DR ≤ TQ, CG
@@ -1193,7 +1372,7 @@ fn collapse_check(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> 
     let gba = setup.rules == RuleSet::Alexander;
     let f = u.get(i);
     let tq = f.effective_tq();
-    if st.routed[i] || st.stood[i] || st.hits[i] as u16 + 1 != tq as u16 || !st.zoc[i] {
+    if st.routed.get(i) || st.stood.get(i) || st.hits[i] as u16 + 1 != tq as u16 || !st.zoc.get(i) {
         return;
     }
     let roll = dice();

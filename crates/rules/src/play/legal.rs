@@ -33,7 +33,54 @@ pub fn destinations(s: &Scenario, st: &GameState, i: usize) -> Vec<crate::moveme
 
 /// Every legal command at the current decision. Moves are listed by their cheapest path to each
 /// reachable hex and facing; a leader's own moves to each hex he can reach.
+///
+/// An orders decision can hold thousands of unit moves; a player or a computer opponent that
+/// picks a unit first asks [`decision_commands`], [`movers`] and then [`unit_moves`] of the unit
+/// picked: together they are this list, in this order.
 pub fn legal_commands(game: &Game) -> Vec<Command> {
+    listed(game, true)
+}
+
+/// Every legal command at the current decision but the units' moves under orders (those are
+/// [`unit_moves`] of each of [`movers`]).
+pub fn decision_commands(game: &Game) -> Vec<Command> {
+    listed(game, false)
+}
+
+/// The units whose moves under orders are open now, in the order [`legal_commands`] lists
+/// them: those the active leader may order (4.21, 5.23), then those that fired under their
+/// order and may still move, or move on (8.11). Empty outside an orders decision.
+pub fn movers(game: &Game) -> Vec<usize> {
+    if !matches!(game.state.phase, Phase::Orders { .. }) {
+        return Vec::new();
+    }
+    let orderable = orderable_units(game);
+    orderable.into_iter().chain(crate::movement::move_and_fire::moving_on(&game.scenario, &game.state)).collect()
+}
+
+/// The moves under orders of unit `i` now, as [`legal_commands`] lists them: by the cheapest
+/// path to each hex and facing it can reach, each with every contingent commander who may go
+/// along (5.68). Empty unless `i` is one of [`movers`].
+pub fn unit_moves(game: &Game, i: usize) -> Vec<Command> {
+    if !movers(game).contains(&i) {
+        return Vec::new();
+    }
+    let _shared = crate::map::zoc::ZocScope::enter();
+    moves_of(&game.scenario, &game.state, i)
+}
+
+fn moves_of(s: &Scenario, st: &GameState, i: usize) -> Vec<Command> {
+    let mut out = Vec::new();
+    for d in destinations(s, st, i) {
+        // 5.68: a contingent commander stacked with it may go along.
+        let going: Vec<_> = d.placement.hexes().chain(d.path.iter().copied()).collect();
+        out.extend(crate::command::contingent::with_riders(s, st, i, &going, d.command(&s.units[i].id)));
+    }
+    out
+}
+
+/// The legal commands, with the units' moves under orders or without them.
+fn listed(game: &Game, unit_moves: bool) -> Vec<Command> {
     let (s, st) = (&*game.scenario, &game.state);
     // Every unit's movement search asks for the same zones of control.
     let _shared = crate::map::zoc::ZocScope::enter();
@@ -200,11 +247,9 @@ pub fn legal_commands(game: &Game) -> Vec<Command> {
             }
             // Units that fired under their order may still move, or move on (8.11).
             let orderable = orderable_units(game);
-            for i in orderable.iter().copied().chain(crate::movement::move_and_fire::moving_on(s, st)) {
-                for d in destinations(s, st, i) {
-                    // 5.68: a contingent commander stacked with it may go along.
-                    let going: Vec<_> = d.placement.hexes().chain(d.path.iter().copied()).collect();
-                    out.extend(crate::command::contingent::with_riders(s, st, i, &going, d.command(&s.units[i].id)));
+            if unit_moves {
+                for i in orderable.iter().copied().chain(crate::movement::move_and_fire::moving_on(s, st)) {
+                    out.extend(moves_of(s, st, i));
                 }
             }
             for (i, _) in crate::effects::recovery::recoverers(s, st) {

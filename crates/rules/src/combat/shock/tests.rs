@@ -511,3 +511,14 @@ fn phalanx_against_hoplites_frontally_grinds_charts_draft_9_2() {
     assert!((o.defender_mean_hits - 3.5).abs() < 0.3, "{}", o.defender_mean_hits);
     assert!(o.defender_routs.to_f64() < 0.10);
 }
+
+/// A shock's state is kept inline for the odds: a combat of more units than it holds is refused
+/// with a sentence, never a panic; one of exactly that many resolves.
+#[test]
+fn a_combat_beyond_the_inline_state_is_refused_in_plain_words() {
+    let big = |n: usize| ShockSetup::new(Alexander, vec![hoplites(); n - 16], vec![hoplites(); 16]);
+    let e = resolve(&big(MAX_UNITS + 1), &mut || 5).unwrap_err();
+    assert_eq!(e, ShockError::TooManyUnits);
+    assert!(e.to_string().contains("at most 32 units"), "{e}");
+    assert!(resolve(&big(MAX_UNITS), &mut || 5).is_ok());
+}
