@@ -113,7 +113,10 @@ fn play(scenario: Arc<Scenario>, seed: u64, limit: usize, turns: u16) -> (Vec<Co
             // A legal command that changes nothing leaves the same decision to be taken forever.
             Ok(events) if events.is_empty() => {
                 played.push(command.clone());
-                return (played, Err(format!("the command `{}` was taken and did nothing", notation::format(&command))));
+                return (
+                    played,
+                    Err(format!("the command `{}` was taken and did nothing", notation::format(&command))),
+                );
             }
             Ok(_) => {}
         }

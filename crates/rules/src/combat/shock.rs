@@ -521,8 +521,10 @@ pub(crate) fn stages(setup: &ShockSetup) -> Vec<Stage> {
 }
 
 /// The most units one shock may hold: the odds copy and hash a shock's state millions of times,
-/// so it is kept inline, without allocating. More is far beyond any combat a map can form.
-pub const MAX_UNITS: usize = 32;
+/// so it is kept inline, without allocating. Combats form by default as connected groups (P40),
+/// so two long lines locked together make one combat: 64 holds both whole lines of any bundled
+/// battle's front (Chaeronea's 16-unit hoplite lines make 32).
+pub const MAX_UNITS: usize = 64;
 
 /// One small number per unit, attackers then defenders, kept inline ([`MAX_UNITS`]); equality
 /// and hashing read only the units of the combat.
@@ -578,14 +580,14 @@ impl std::ops::IndexMut<usize> for PerUnit {
 
 /// One yes or no per unit, as bits ([`MAX_UNITS`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct Flags(u32);
+pub(crate) struct Flags(u64);
 
 impl Flags {
     pub fn get(self, i: usize) -> bool {
         self.0 >> i & 1 == 1
     }
     pub fn set(&mut self, i: usize, on: bool) {
-        self.0 = (self.0 & !(1 << i)) | (u32::from(on) << i);
+        self.0 = (self.0 & !(1 << i)) | (u64::from(on) << i);
     }
     /// Whether any unit in `range` is set.
     pub fn any_in(self, range: std::ops::Range<usize>) -> bool {

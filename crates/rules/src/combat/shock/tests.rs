@@ -519,6 +519,6 @@ fn a_combat_beyond_the_inline_state_is_refused_in_plain_words() {
     let big = |n: usize| ShockSetup::new(Alexander, vec![hoplites(); n - 16], vec![hoplites(); 16]);
     let e = resolve(&big(MAX_UNITS + 1), &mut || 5).unwrap_err();
     assert_eq!(e, ShockError::TooManyUnits);
-    assert!(e.to_string().contains("at most 32 units"), "{e}");
+    assert!(e.to_string().contains(&format!("at most {MAX_UNITS} units")), "{e}");
     assert!(resolve(&big(MAX_UNITS), &mut || 5).is_ok());
 }
