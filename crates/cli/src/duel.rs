@@ -10,7 +10,7 @@ use crate::read_scenario;
 use sarissa_rules::effects::victory::tally;
 use sarissa_rules::game::Phase;
 use sarissa_rules::play::notation;
-use sarissa_rules::player::{self, Level};
+use sarissa_rules::play::player::{self, Level};
 use sarissa_rules::{Dice, Game, Scenario};
 use std::process::ExitCode;
 use std::sync::Arc;

@@ -88,9 +88,9 @@ enum Cmd {
         scenario: String,
         /// random, greedy, easy or hard.
         #[arg(long)]
-        red: sarissa_rules::player::Level,
+        red: sarissa_rules::play::player::Level,
         #[arg(long)]
-        blue: sarissa_rules::player::Level,
+        blue: sarissa_rules::play::player::Level,
         #[arg(long, default_value_t = 1)]
         games: u32,
         /// Seed of the first game's dice (game k uses seed + k − 1).

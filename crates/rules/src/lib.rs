@@ -7,8 +7,8 @@
 //! commands, dice, refusals) builds on them alone; the rule folders (`command`, `movement`,
 //! `combat`, `effects`, `special`, `works`, and `scenario::battles`) check commands and emit
 //! events; `play` sits on top: it carries out a command through the sequence of play, lists the
-//! legal commands, reads and writes the command notation, and holds the random player; `player`,
-//! the computer opponent, sits above it and chooses among the legal commands.
+//! legal commands, reads and writes the command notation, and holds the players: the random one
+//! and `play::player`, the computer opponent, which chooses among the legal commands.
 
 pub mod charts;
 pub mod combat;
@@ -18,7 +18,6 @@ pub mod game;
 pub mod map;
 pub mod movement;
 pub mod play;
-pub mod player;
 pub mod scenario;
 pub mod special;
 pub mod works;

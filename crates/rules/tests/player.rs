@@ -4,7 +4,7 @@
 
 use sarissa_rules::game::Phase;
 use sarissa_rules::play::notation;
-use sarissa_rules::player::{choose, Level};
+use sarissa_rules::play::player::{choose, Level};
 use sarissa_rules::{load, Dice, Game, Scenario};
 use std::sync::Arc;
 

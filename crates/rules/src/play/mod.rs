@@ -6,6 +6,7 @@
 
 pub mod legal;
 pub mod notation;
+pub mod player;
 pub mod playout;
 pub mod sequence;
 
