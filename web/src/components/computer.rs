@@ -129,3 +129,33 @@ pub fn thinking(p: &ThinkingProps) -> Html {
         </div>
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::session::Seat;
+    use sarissa_rules::scenario::OptionChanges;
+    use std::sync::Arc;
+
+    fn samarkand(players: Vec<Seat>) -> Session {
+        let scenario = Arc::new(crate::model::scenarios::load("samarkand").unwrap().unwrap());
+        Session::new(scenario, 3, OptionChanges::new()).unwrap().with_players(players)
+    }
+
+    /// The prompt names the side and its level while the computer decides, and only then.
+    #[test]
+    fn the_prompt_says_which_computer_is_thinking() {
+        let s = samarkand(vec![Seat::Hard, Seat::Person]);
+        assert_eq!(s.game.decider(), Some(0));
+        assert_eq!(thinking_text(&s).as_deref(), Some("Macedonian relief column (computer, hard) is thinking…"));
+        assert_eq!(thinking_text(&samarkand(vec![Seat::Person, Seat::Easy])), None);
+        assert_eq!(thinking_text(&samarkand(Vec::new())), None);
+    }
+
+    /// Moves, shots and shocks stay longer on the map than the small decisions.
+    #[test]
+    fn the_computers_moves_are_paced_slower_than_its_small_decisions() {
+        let shock = Command::Shock { attackers: vec!["a".into()] };
+        assert!(pace(&shock) > pace(&Command::EndReaction));
+    }
+}
