@@ -89,6 +89,9 @@ test('against the computer (easy): it thinks, its commands arrive in the log, th
   const saved = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sarissa.game.'))
     .map((k) => localStorage.getItem(k) ?? '').join());
   expect(saved).toContain('"players":["person","easy"]');
+  // The library's row says who plays the Sogdians.
+  await page.goto('/');
+  await expect(page.locator('.library-game[data-scenario="samarkand"] .battle')).toContainText('(computer, easy)');
   expect(problems).toEqual([]);
 });
 
