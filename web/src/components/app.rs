@@ -137,14 +137,15 @@ pub fn app() -> Html {
     };
     let start_new = {
         let (notice, bump) = (notice.clone(), bump.clone());
-        Callback::from(move |(id, options): (String, OptionChanges)| {
+        Callback::from(move |(id, options, players): crate::components::chooser::Chosen| {
             let Some(base) = find(&id) else {
                 return notice.set(Some(format!("There is no battle called “{id}” here; choose one below.")));
             };
             let begun = base
                 .with_options(&options)
                 .map_err(|e| e.to_string())
-                .and_then(|s| Session::new(Arc::new(s), new_seed(), options).map_err(|e| e.to_string()));
+                .and_then(|s| Session::new(Arc::new(s), new_seed(), options).map_err(|e| e.to_string()))
+                .map(|s| s.with_players(players));
             match begun {
                 Ok(session) => {
                     let key = load_library().new_id(now());
@@ -266,7 +267,7 @@ pub fn app() -> Html {
         let (route, start_new) = ((*route).clone(), start_new.clone());
         use_effect_with(route, move |r| {
             if let Route::Battle(id) = r {
-                start_new.emit((id.clone(), OptionChanges::new()));
+                start_new.emit((id.clone(), OptionChanges::new(), Vec::new()));
             }
         });
     }

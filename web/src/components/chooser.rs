@@ -4,6 +4,7 @@
 use crate::components::counters::side_class;
 use crate::components::terrain_layer::terrain_class;
 use crate::model::geometry::{center, map_size};
+use crate::model::session::Seat;
 use sarissa_rules::map::terrain::Terrain;
 use sarissa_rules::scenario::OptionChanges;
 use sarissa_rules::{LoadError, Scenario};
@@ -13,8 +14,8 @@ use yew::prelude::*;
 #[derive(Properties, Clone)]
 pub struct ChooserProps {
     pub scenarios: Rc<Vec<Result<Scenario, LoadError>>>,
-    /// A battle chosen, with the players' changes to its optional rules.
-    pub on_choose: Callback<(String, OptionChanges)>,
+    /// A battle chosen, with the players' changes to its optional rules and who plays each side.
+    pub on_choose: Callback<Chosen>,
     /// What the start screen shows above the battles: notices and the games on this device.
     #[prop_or_default]
     pub children: Html,
@@ -27,6 +28,9 @@ impl PartialEq for ChooserProps {
             && self.children == other.children
     }
 }
+
+/// A battle, the players' changes to its optional rules, and who plays each side (issue 21).
+pub type Chosen = (String, OptionChanges, Vec<Seat>);
 
 #[function_component(Chooser)]
 pub fn chooser(props: &ChooserProps) -> Html {
@@ -57,7 +61,7 @@ pub fn chooser(props: &ChooserProps) -> Html {
 struct BattleCardProps {
     scenarios: Rc<Vec<Result<Scenario, LoadError>>>,
     index: usize,
-    on_choose: Callback<(String, OptionChanges)>,
+    on_choose: Callback<Chosen>,
 }
 
 impl PartialEq for BattleCardProps {
@@ -71,19 +75,21 @@ impl PartialEq for BattleCardProps {
 #[function_component(BattleCard)]
 fn battle_card(props: &BattleCardProps) -> Html {
     let changes = use_state(OptionChanges::new);
+    let seats = use_state(Vec::<Seat>::new);
     let Some(Ok(s)) = props.scenarios.get(props.index) else {
         return Html::default();
     };
     let choose = {
-        let (id, changes) = (s.meta.id.clone(), changes.clone());
-        props.on_choose.reform(move |_: MouseEvent| (id.clone(), (*changes).clone()))
+        let (id, changes, seats) = (s.meta.id.clone(), changes.clone(), seats.clone());
+        props.on_choose.reform(move |_: MouseEvent| (id.clone(), (*changes).clone(), (*seats).clone()))
     };
     let sides = s.sides.iter().enumerate().map(|(i, side)| {
         let units = s.units.iter().filter(|u| u.side == i).count();
         let leaders = s.leaders.iter().filter(|l| l.side == i).count();
         html! {
             <li class={side_class(i)}><span class="swatch" />
-                <strong>{ &side.name }</strong>{ format!(" — {units} units, {leaders} leaders") }</li>
+                <strong>{ &side.name }</strong>{ format!(" — {units} units, {leaders} leaders") }
+                { seat_picker(&seats, i, s.sides.len(), &side.name) }</li>
         }
     });
     let choices = s.optional_choices();
@@ -136,6 +142,29 @@ fn battle_card(props: &BattleCardProps) -> Html {
                 <button class="play" onclick={choose}>{ "Play this battle" }</button>
             </div>
         </article>
+    }
+}
+
+/// Who plays side `i` of `sides`: a person or the computer at a level (issue 21).
+fn seat_picker(seats: &UseStateHandle<Vec<Seat>>, i: usize, sides: usize, name: &str) -> Html {
+    let now = seats.get(i).copied().unwrap_or_default();
+    let pick = {
+        let seats = seats.clone();
+        Callback::from(move |e: Event| {
+            let chosen = e.target_unchecked_into::<web_sys::HtmlSelectElement>().selected_index();
+            let mut next = (*seats).clone();
+            next.resize(sides, Seat::Person);
+            next[i] = Seat::ALL.get(chosen as usize).copied().unwrap_or_default();
+            seats.set(next);
+        })
+    };
+    let options = Seat::ALL.iter().map(|seat| {
+        html! { <option value={seat.label()} selected={*seat == now}>{ format!("played by {}", seat.label()) }</option> }
+    });
+    html! {
+        <select class="seat" data-side={i.to_string()} aria-label={format!("Who plays {name}")} onchange={pick}>
+            { for options }
+        </select>
     }
 }
 

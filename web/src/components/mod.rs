@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod chooser;
+pub mod computer;
 pub mod counters;
 pub mod glance;
 pub mod layers;

@@ -2,6 +2,7 @@
 //! legal orders (from the engine's queries) and previews them; every command is saved at once.
 
 use crate::browser::storage::store_session;
+use crate::components::computer::{self, Thinking};
 use crate::components::glance::Glance;
 use crate::components::layers::{add_layers, LayerButtons, Layers};
 use crate::components::map::{FacingArrow, MapView, Overlay, Reveal};
@@ -433,7 +434,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
         })
     };
 
-    let execute = {
+    // Any side's command, the computer's too (issue 21); a person's gestures go through `execute`.
+    let play_any = {
         let game_id = props.game_id.clone();
         let (session, ordering, target, error, focus, riding) =
             (session.clone(), ordering.clone(), target.clone(), error.clone(), focus.clone(), riding.clone());
@@ -469,6 +471,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
             }
         })
     };
+    crate::components::computer::use_computer_turn(session.clone(), play_any.clone(), error.clone());
+    let execute = crate::components::computer::people_only(&session, play_any, error.clone());
     let on_toggle_shock = {
         let shock_chosen = shock_chosen.clone();
         Callback::from(move |id: String| {
@@ -859,6 +863,9 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     onclick={toggle_drawer}>{ if *drawer { "Hide details" } else { "Details & log" } }</button>
                 <button class="save-file" onclick={save_file}>{ "Save file" }</button>
             </header>
+            if let (Some(text), Some(side)) = (computer::thinking_text(&session), game.decider()) {
+                <Thinking text={text} {side} turn={game.state.turn} error={(*error).clone()} />
+            } else {
             <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_fire={!volleys.is_empty()} harass={(*harassments).clone()} can_undo={session.can_undo() && !withdrawing(&game.state.phase)} undo_refused={session.undo_refused().map(AttrValue::from)}
                 error={(*error).clone()} on_command={execute} {on_cancel} {on_undo}
                 choices={target.map(|t| ending_in(&destinations, t).into_iter().flat_map(|d| {
@@ -873,6 +880,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 lines={lines.iter().map(|l| l.label.clone()).collect::<Vec<_>>()} {on_line}
                 line_choice={line_chosen.and_then(|k| lines.get(k)).map(|l| l.label.clone())}
                 line_plans={line_chosen.and_then(|k| lines.get(k)).map(|l| l.choices.clone()).unwrap_or_default()} />
+            }
             <div class="battle">
                 <MapView game={game.clone()} selected={*selected} {on_select} {overlay} {on_facing} {reveal} />
                 <LayerButtons layers={*layers} {on_layers} />

@@ -52,6 +52,15 @@ impl Outcome {
     }
 }
 
+/// A side's name, with the computer's level when it plays it (issue 21).
+fn side_and_player(session: &Session, side: usize) -> String {
+    let name = &session.game.scenario.sides[side].name;
+    match session.seat(side) {
+        crate::model::session::Seat::Person => name.clone(),
+        seat => format!("{name} ({})", seat.label()),
+    }
+}
+
 impl Entry {
     /// A new row for `session`, first played at `now`.
     pub fn new(id: String, session: &Session, now: f64) -> Self {
@@ -61,7 +70,7 @@ impl Entry {
             name: s.meta.name.clone(),
             scenario: s.meta.id.clone(),
             battle: s.meta.name.clone(),
-            sides: s.sides.iter().map(|side| side.name.clone()).collect(),
+            sides: (0..s.sides.len()).map(|i| side_and_player(session, i)).collect(),
             turn: 0,
             to_decide: None,
             outcome: Outcome::InProgress,
@@ -204,6 +213,16 @@ mod tests {
         lib.record(again);
         assert_eq!(lib.games[0].id, id_a);
         assert_eq!(lib.games[0].played, 2000.0);
+    }
+
+    /// Issue 21: the library's row says which side the computer plays, and at what level.
+    #[test]
+    fn a_row_names_the_computers_side_and_level() {
+        use crate::model::session::Seat;
+        let s = session("samarkand", 1).with_players(vec![Seat::Person, Seat::Easy]);
+        let row = Entry::new("g".into(), &s, 0.0);
+        let sides = &s.game.scenario.sides;
+        assert_eq!(row.sides, vec![sides[0].name.clone(), format!("{} (computer, easy)", sides[1].name)]);
     }
 
     #[test]

@@ -48,6 +48,41 @@ pub struct Session {
     /// How many of the first commands were read from a checkpoint, whose `rolled` are unknown
     /// (taken as rolled: no undo back into them until they are read back).
     unread: usize,
+    /// Who plays each side, by side (issue 21); empty, or a side left out: a person.
+    pub players: Vec<Seat>,
+}
+
+/// Who decides for a side: a person at the device, or the computer at a level (issue 21).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Seat {
+    #[default]
+    Person,
+    Easy,
+    Hard,
+}
+
+impl Seat {
+    pub const ALL: [Seat; 3] = [Seat::Person, Seat::Easy, Seat::Hard];
+
+    /// The computer's level, or `None` for a person.
+    pub fn level(self) -> Option<sarissa_rules::player::Level> {
+        use sarissa_rules::player::Level;
+        match self {
+            Seat::Person => None,
+            Seat::Easy => Some(Level::Easy),
+            Seat::Hard => Some(Level::Hard),
+        }
+    }
+
+    /// As the chooser and the prompt name it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Seat::Person => "a person",
+            Seat::Easy => "computer, easy",
+            Seat::Hard => "computer, hard",
+        }
+    }
 }
 
 /// What the library stores for a game: its game file, and the position it began from if any.
@@ -57,6 +92,9 @@ pub struct Stored {
     pub save: Save,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
+    /// Who plays each side; saves from before the choice (and games of two people) have none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<Seat>,
 }
 
 impl Session {
@@ -75,6 +113,7 @@ impl Session {
             start: None,
             reading_back: false,
             unread: 0,
+            players: Vec::new(),
         };
         s.record(before, &events);
         Ok(s)
@@ -93,7 +132,24 @@ impl Session {
             start: Some(start),
             reading_back: false,
             unread: 0,
+            players: Vec::new(),
         }
+    }
+
+    /// This game with `players` for its sides (all people kept as none, as old saves have it).
+    pub fn with_players(mut self, players: Vec<Seat>) -> Self {
+        self.players = if players.iter().all(|p| *p == Seat::Person) { Vec::new() } else { players };
+        self
+    }
+
+    /// Who plays `side`.
+    pub fn seat(&self, side: usize) -> Seat {
+        self.players.get(side).copied().unwrap_or_default()
+    }
+
+    /// The computer's level when the decision now is the computer's.
+    pub fn computer_to_decide(&self) -> Option<sarissa_rules::player::Level> {
+        self.game.decider().and_then(|side| self.seat(side).level())
     }
 
     /// Logs `events`, each read against the state just before it (`before`: before the first).
@@ -125,10 +181,11 @@ impl Session {
 
     /// The same game before its first command: the battle as set up, or the position it began at.
     pub fn origin(&self) -> Result<Session, String> {
-        match &self.start {
-            Some(link) => Ok(Self::at_position(open_position_link(link)?, self.options.clone(), link.clone())),
-            None => Self::new(self.game.base.clone(), self.seed, self.options.clone()).map_err(|e| e.to_string()),
-        }
+        let origin = match &self.start {
+            Some(link) => Self::at_position(open_position_link(link)?, self.options.clone(), link.clone()),
+            None => Self::new(self.game.base.clone(), self.seed, self.options.clone()).map_err(|e| e.to_string())?,
+        };
+        Ok(origin.with_players(self.players.clone()))
     }
 
     /// Undo is possible back to (not past) the last command that rolled a die, and only for the
@@ -143,6 +200,8 @@ impl Session {
         const READING: &str = "Undo comes back once the game's history is read.";
         match (self.rolled.last(), self.undo_to.last()) {
             _ if self.reading_back && self.rolled.len() <= self.unread => Some(READING),
+            // Issue 21: the computer's decisions are not taken back (nor is its turn interrupted).
+            _ if self.computer_to_decide().is_some() => Some("The computer is deciding; its decisions stand."),
             (None, _) => Some("No order has been given yet."),
             (Some(true), _) => Some("The last order rolled a die, so it stands."),
             (Some(false), Some((before, _))) if before.decider() == self.game.decider() => None,
@@ -193,7 +252,7 @@ impl Session {
             commands: self.commands.iter().map(notation::format).collect(),
             name: None,
         };
-        Stored { save, start: self.start.clone() }
+        Stored { save, start: self.start.clone(), players: self.players.clone() }
     }
 
     pub fn to_json(&self) -> String {
@@ -235,11 +294,13 @@ pub fn restore(json: &str, find: impl Fn(&str) -> Option<Battle>) -> Restoring {
     #[derive(Deserialize)]
     struct Start {
         start: Option<String>,
+        #[serde(default)]
+        players: Vec<Seat>,
     }
-    let start = serde_json::from_str::<Start>(json).ok().and_then(|s| s.start);
+    let (start, players) = serde_json::from_str::<Start>(json).map(|s| (s.start, s.players)).unwrap_or_default();
     if let Some(link) = start {
         let game = open_position_link(&link)?;
-        let mut session = Session::at_position(game, save.options.clone(), link);
+        let mut session = Session::at_position(game, save.options.clone(), link).with_players(players);
         for (i, line) in save.commands.iter().enumerate() {
             let replayed = notation::parse(line).map_err(|e| e.to_string()).and_then(|c| match c {
                 Some(c) => session.execute(c).map(|_| ()).map_err(|e| e.to_string()),
@@ -260,7 +321,8 @@ pub fn restore(json: &str, find: impl Fn(&str) -> Option<Battle>) -> Restoring {
     // The game is replayed once, here; its log and undo are read back later ([`ReadBack`]).
     let restored = sarissa_share::restore(&save, &find).map_err(|e| e.to_string())?;
     let note = restored.note();
-    Ok((Session::unread(restored.game, restored.seed, restored.options, restored.commands, None), note))
+    let session = Session::unread(restored.game, restored.seed, restored.options, restored.commands, None);
+    Ok((session.with_players(players), note))
 }
 
 /// The state of a game after its last command, kept beside its save so that the game resumes
@@ -304,7 +366,10 @@ impl Session {
             stored.save.commands.iter().map(|line| notation::parse(line).ok()).collect::<Option<Vec<_>>>()?;
         let commands = commands.into_iter().flatten().collect();
         let (seed, options) = (stored.save.seed, stored.save.options);
-        fits.then(|| Self::unread(Game::resume(base, state), seed, options, commands, stored.start))
+        let players = stored.players;
+        fits.then(|| {
+            Self::unread(Game::resume(base, state), seed, options, commands, stored.start).with_players(players)
+        })
     }
 
     /// `game`, reached by `commands`, whose log and undo are still to be read back.
@@ -320,6 +385,7 @@ impl Session {
             log: Vec::new(),
             start,
             reading_back: true,
+            players: Vec::new(),
         }
     }
 }
@@ -606,6 +672,31 @@ mod tests {
             r#"{"format":1,"scenario":"samarkand","seed":1,"options":{"cavalry_pursuit":true},"commands":[]}"#;
         let err = restore(tampered, find).unwrap_err();
         assert!(err.contains("optional rules") && err.contains("cavalry_pursuit"), "{err}");
+    }
+
+    /// Issue 21: who plays each side is kept with the game; a save from before the choice
+    /// opens as two people; nobody undoes the computer's decision.
+    #[test]
+    fn a_save_keeps_who_plays_each_side() {
+        let s =
+            Session::new(samarkand(), 5, OptionChanges::new()).unwrap().with_players(vec![Seat::Person, Seat::Hard]);
+        let json = s.to_json();
+        assert!(json.contains(r#""players":["person","hard"]"#), "{json}");
+        let back = whole(restore(&json, find));
+        assert_eq!((back.seat(0), back.seat(1)), (Seat::Person, Seat::Hard));
+        let (resumed, _) = resume(&json, Some(&s.checkpoint(&json)), find).unwrap();
+        assert!(resumed.reading_back && resumed.players == s.players);
+        assert_eq!(resumed.origin().unwrap().players, s.players, "reading back keeps them");
+        let people = Session::new(samarkand(), 5, OptionChanges::new()).unwrap().with_players(vec![Seat::Person; 2]);
+        assert!(!people.to_json().contains("players"), "two people are saved as before");
+        let old = whole(restore(r#"{"format":1,"scenario":"samarkand","seed":1,"commands":[]}"#, find));
+        assert!(old.players.is_empty() && old.seat(0) == Seat::Person && old.seat(1) == Seat::Person);
+        // The computer's side to decide: its last command is not taken back.
+        let mut both = Session::new(samarkand(), 5, OptionChanges::new()).unwrap().with_players(vec![Seat::Easy; 2]);
+        let level = both.computer_to_decide().expect("the computer decides");
+        let c = sarissa_rules::player::choose(&both.game, level, 1).unwrap();
+        both.execute(c).unwrap();
+        assert_eq!(both.undo_refused(), Some("The computer is deciding; its decisions stand."));
     }
 
     /// GBA 5.68 at Issus with contingent commanders on: a move that takes Philotas along is

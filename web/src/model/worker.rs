@@ -1,15 +1,16 @@
 //! The work the app hands to its Web Worker, off the page's thread: what is asked and what is
 //! answered, as JSON (as the saves are), and the answering itself — pure, tested natively.
 //!
-//! Today the exact odds of a shock's combats (9.13–9.18), which take up to seconds for a big
-//! shock; the computer opponent (issue 21) is to think here too, as another kind of request on
-//! the same position. Every request carries its `id`; the page drops an answer to a request it
+//! The exact odds of a shock's combats (9.13–9.18), which take up to seconds for a big shock,
+//! and the computer opponent's decisions (issue 21), each a request on a position. Every request carries its `id`; the page drops an answer to a request it
 //! no longer waits for (the players moved on).
 
 use crate::model::scenarios;
 use sarissa_rules::combat::odds::{shock_odds, Prob};
 use sarissa_rules::combat::shock_segment::{groupings, preview_combats};
 use sarissa_rules::game::GameState;
+use sarissa_rules::play::notation;
+use sarissa_rules::player::{self, Level};
 use sarissa_rules::scenario::OptionChanges;
 use sarissa_rules::{Game, Scenario};
 use serde::{Deserialize, Serialize};
@@ -30,6 +31,9 @@ pub enum Job {
     /// The odds of each combat of the shock now, as `attackers` and the way of forming the
     /// combats numbered `grouping` (9.12; 0 as grouped) make them.
     ShockOdds { at: Position, attackers: Vec<String>, grouping: usize },
+    /// The command the computer at `level` (random, greedy, easy, hard) gives at the decision
+    /// now, thinking with `seed`.
+    Think { at: Position, level: String, seed: u64 },
 }
 
 /// A job and the page's number for it.
@@ -67,6 +71,9 @@ pub type CombatOdds = Result<[SideOdds; 2], String>;
 pub enum Answer {
     /// Attackers' and defenders' odds, combat by combat.
     ShockOdds(Vec<CombatOdds>),
+    /// The computer's command, in the script notation the saves use; `None` when the game
+    /// waits for nobody (over).
+    Think(Option<String>),
     /// The request could not be read or its position opened, in a player's words.
     Refused(String),
 }
@@ -99,6 +106,10 @@ impl Worker {
             Job::ShockOdds { at, attackers, grouping } => match self.open(at) {
                 Ok(game) => Answer::ShockOdds(shock_odds_at(&game, &attackers, grouping)),
                 Err(why) => Answer::Refused(why),
+            },
+            Job::Think { at, level, seed } => match (self.open(at), level.parse::<Level>()) {
+                (Ok(game), Ok(level)) => Answer::Think(think(&game, level, seed)),
+                (Err(why), _) | (_, Err(why)) => Answer::Refused(why),
             },
         }
     }
@@ -141,6 +152,11 @@ pub fn shock_odds_at(game: &Game, attackers: &[String], grouping: usize) -> Vec<
             ])
         })
         .collect()
+}
+
+/// The command the computer at `level` gives at `game` (issue 21), in the script notation.
+pub fn think(game: &Game, level: Level, seed: u64) -> Option<String> {
+    player::choose(game, level, seed).map(|c| notation::format(&c))
 }
 
 impl Position {
@@ -201,6 +217,27 @@ mod tests {
         }
         let [attackers, _] = expected[0].clone().unwrap();
         assert_eq!(attackers.hits.iter().sum::<u128>(), Prob::ONE.count, "{attackers:?}");
+    }
+
+    /// The worker thinks as the rules crate's player does (issue 21): the same command, in
+    /// the notation, for the same position, level and seed; and it reads back as a legal one.
+    #[test]
+    fn the_worker_answers_the_computers_command_as_the_player_chooses_it() {
+        let s = a_shock();
+        let mut worker = Worker::default();
+        for (level, seed) in [("easy", 3), ("hard", 4)] {
+            let job = Job::Think { at: Position::of(&s.game), level: level.into(), seed };
+            let text = serde_json::to_string(&Request { id: 9, job }).unwrap();
+            let reply: Reply = serde_json::from_str(&worker.answer_text(&text)).unwrap();
+            let want = player::choose(&s.game, level.parse().unwrap(), seed).unwrap();
+            assert_eq!(reply.answer, Answer::Think(Some(notation::format(&want))), "{level}");
+            let Answer::Think(Some(line)) = reply.answer else { unreachable!() };
+            let command = notation::parse(&line).unwrap().unwrap();
+            s.game.clone().execute(&command).expect("the computer's command is legal");
+        }
+        let at = Position::of(&s.game);
+        let answer = worker.answer(Job::Think { at, level: "wise".into(), seed: 1 });
+        assert!(matches!(answer, Answer::Refused(why) if why.contains("not a level")));
     }
 
     #[test]
