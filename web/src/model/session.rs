@@ -66,8 +66,8 @@ impl Seat {
     pub const ALL: [Seat; 3] = [Seat::Person, Seat::Easy, Seat::Hard];
 
     /// The computer's level, or `None` for a person.
-    pub fn level(self) -> Option<sarissa_rules::player::Level> {
-        use sarissa_rules::player::Level;
+    pub fn level(self) -> Option<sarissa_rules::play::player::Level> {
+        use sarissa_rules::play::player::Level;
         match self {
             Seat::Person => None,
             Seat::Easy => Some(Level::Easy),
@@ -148,7 +148,7 @@ impl Session {
     }
 
     /// The computer's level when the decision now is the computer's.
-    pub fn computer_to_decide(&self) -> Option<sarissa_rules::player::Level> {
+    pub fn computer_to_decide(&self) -> Option<sarissa_rules::play::player::Level> {
         self.game.decider().and_then(|side| self.seat(side).level())
     }
 
@@ -694,7 +694,7 @@ mod tests {
         // The computer's side to decide: its last command is not taken back.
         let mut both = Session::new(samarkand(), 5, OptionChanges::new()).unwrap().with_players(vec![Seat::Easy; 2]);
         let level = both.computer_to_decide().expect("the computer decides");
-        let c = sarissa_rules::player::choose(&both.game, level, 1).unwrap();
+        let c = sarissa_rules::play::player::choose(&both.game, level, 1).unwrap();
         both.execute(c).unwrap();
         assert_eq!(both.undo_refused(), Some("The computer is deciding; its decisions stand."));
     }

@@ -10,7 +10,7 @@ use sarissa_rules::combat::odds::{shock_odds, Prob};
 use sarissa_rules::combat::shock_segment::{groupings, preview_combats};
 use sarissa_rules::game::GameState;
 use sarissa_rules::play::notation;
-use sarissa_rules::player::{self, Level};
+use sarissa_rules::play::player::{self, Level};
 use sarissa_rules::scenario::OptionChanges;
 use sarissa_rules::{Game, Scenario};
 use serde::{Deserialize, Serialize};
