@@ -273,9 +273,9 @@ impl<'a> Mover<'a> {
     }
 
     /// Turning in place from `from` to `to` at `hex`, having spent `spent` so far.
-    fn turn(&self, hex: HexId, from: Vertex, to: Vertex, spent: Spent) -> Result<Spent, String> {
+    fn turn(&self, hex: HexId, from: Vertex, to: Vertex, spent: Spent) -> Result<Spent, TurnRefusal> {
         if self.stopped_at(hex) {
-            return Err("it stopped on entering an enemy zone of control (7.23)".into());
+            return Err(TurnRefusal::Stopped);
         }
         let rough = self.scenario.map.terrain(hex).is_some_and(|t| t.is_rough());
         // CG 7.12 exc. 2, 7.14: the rule set's facing differences.
@@ -286,15 +286,11 @@ impl<'a> Mover<'a> {
         let cost = if crate::works::city::in_block(&self.scenario.map, hex) { Cost::ZERO } else { cost };
         let next = Spent { mp: spent.mp + cost.mp, hits: spent.hits + cost.hits };
         if hex == self.start.0 && next.mp > self.start_turn_budget {
-            return Err(if self.start_turn_budget == 0 {
-                "it starts in an enemy zone of control and may not change facing there (7.25)".into()
-            } else {
-                format!("in an enemy zone of control it may spend only {} MP on facing (7.25)", self.start_turn_budget)
-            });
+            return Err(TurnRefusal::StartZoc { budget: self.start_turn_budget });
         }
         // No more than the printed allowance of one order (6.11; CG 6.11).
         if next.mp > self.ma {
-            return Err(format!("that needs {} MP and its allowance is {} (6.11)", next.mp, self.ma));
+            return Err(TurnRefusal::Allowance { needed: next.mp, ma: self.ma });
         }
         Ok(next)
     }
@@ -496,6 +492,34 @@ impl Destination {
     }
 }
 
+/// Why a unit may not turn in place. The move searches try many turns and drop the reasons,
+/// so a reason is only written out when a player will read it.
+enum TurnRefusal {
+    /// It entered an enemy ZOC there (7.23).
+    Stopped,
+    /// It began in an enemy ZOC and has only `budget` MP for facing there (7.25).
+    StartZoc { budget: u8 },
+    /// The turn would take it past its allowance (6.11).
+    Allowance { needed: u8, ma: u8 },
+}
+
+impl TurnRefusal {
+    fn reason(self) -> String {
+        match self {
+            TurnRefusal::Stopped => "it stopped on entering an enemy zone of control (7.23)".into(),
+            TurnRefusal::StartZoc { budget: 0 } => {
+                "it starts in an enemy zone of control and may not change facing there (7.25)".into()
+            }
+            TurnRefusal::StartZoc { budget } => {
+                format!("in an enemy zone of control it may spend only {budget} MP on facing (7.25)")
+            }
+            TurnRefusal::Allowance { needed, ma } => {
+                format!("that needs {needed} MP and its allowance is {ma} (6.11)")
+            }
+        }
+    }
+}
+
 /// Where a unit can move under one order, by the cheapest paths (least MP, then fewest hits):
 /// every hex and facing in its formation, and — where it may change formation there — in the
 /// other (6.61).
@@ -683,7 +707,7 @@ pub fn plan_steps(
                     chariot_error.get_or_insert(reason);
                     continue;
                 } else {
-                    mover.turn(here, f, g, spent)
+                    mover.turn(here, f, g, spent).map_err(TurnRefusal::reason)
                 };
                 let entered = turned.and_then(|s| mover.enter(here, g, to, s, k + 1 == path.len()));
                 match entered {
@@ -717,7 +741,8 @@ pub fn plan_steps(
     let mut best: Option<(Spent, Vertex, Vertex)> = None;
     for end in ends {
         for (&f, &spent) in &costs {
-            let mut done = if f == end { Ok(spent) } else { mover.turn(here, f, end, spent) };
+            let mut done =
+                if f == end { Ok(spent) } else { mover.turn(here, f, end, spent).map_err(TurnRefusal::reason) };
             if changes_formation {
                 done = done.and_then(|s| mover.change(here, s));
             }
