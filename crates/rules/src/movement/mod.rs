@@ -273,9 +273,9 @@ impl<'a> Mover<'a> {
     }
 
     /// Turning in place from `from` to `to` at `hex`, having spent `spent` so far.
-    fn turn(&self, hex: HexId, from: Vertex, to: Vertex, spent: Spent) -> Result<Spent, String> {
+    fn turn(&self, hex: HexId, from: Vertex, to: Vertex, spent: Spent) -> Result<Spent, Refusal> {
         if self.stopped_at(hex) {
-            return Err("it stopped on entering an enemy zone of control (7.23)".into());
+            return Err(Refusal::Stopped);
         }
         let rough = self.scenario.map.terrain(hex).is_some_and(|t| t.is_rough());
         // CG 7.12 exc. 2, 7.14: the rule set's facing differences.
@@ -286,21 +286,17 @@ impl<'a> Mover<'a> {
         let cost = if crate::works::city::in_block(&self.scenario.map, hex) { Cost::ZERO } else { cost };
         let next = Spent { mp: spent.mp + cost.mp, hits: spent.hits + cost.hits };
         if hex == self.start.0 && next.mp > self.start_turn_budget {
-            return Err(if self.start_turn_budget == 0 {
-                "it starts in an enemy zone of control and may not change facing there (7.25)".into()
-            } else {
-                format!("in an enemy zone of control it may spend only {} MP on facing (7.25)", self.start_turn_budget)
-            });
+            return Err(Refusal::StartZoc { budget: self.start_turn_budget });
         }
         // No more than the printed allowance of one order (6.11; CG 6.11).
         if next.mp > self.ma {
-            return Err(format!("that needs {} MP and its allowance is {} (6.11)", next.mp, self.ma));
+            return Err(Refusal::Allowance { needed: next.mp, ma: self.ma, rule: "6.11" });
         }
         Ok(next)
     }
 
     /// Entering `to` from `from` facing `facing`, having spent `spent`: the cost so far and the
-    /// facing it arrives with.
+    /// facing it arrives with. The searches' most frequent refusals first, unwritten.
     fn enter(
         &self,
         from: HexId,
@@ -308,11 +304,27 @@ impl<'a> Mover<'a> {
         to: HexId,
         spent: Spent,
         is_last: bool,
-    ) -> Result<(Spent, Vertex), String> {
+    ) -> Result<(Spent, Vertex), Refusal> {
         // Leaving one enemy ZOC for another, or one its own side also holds: it stops (GBA 7.24, 7.26; CG 7.24, 7.26).
         if self.stopped_at(from) {
-            return Err(format!("it must stop in {from}, in an enemy zone of control (7.23)"));
+            return Err(Refusal::StoppedIn(from));
         }
+        let (next, arrival) = self.entry(from, facing, to, spent, is_last).map_err(Refusal::Said)?;
+        if next.mp > self.ma {
+            return Err(Refusal::Allowance { needed: next.mp, ma: self.ma, rule: "6.25" });
+        }
+        Ok((next, arrival))
+    }
+
+    /// [`Mover::enter`] but for the ZOC it stands in and its allowance.
+    fn entry(
+        &self,
+        from: HexId,
+        facing: Vertex,
+        to: HexId,
+        spent: Spent,
+        is_last: bool,
+    ) -> Result<(Spent, Vertex), String> {
         if !self.scenario.map.contains(to) {
             return Err(format!("{to} is off the map"));
         }
@@ -403,11 +415,7 @@ impl<'a> Mover<'a> {
         let cost = if self.column { movement_costs::in_column(cost) } else { cost };
         // CG 10.15: 2 hits for each elephant's flank or rear hex entered (non-Indian cavalry).
         let shy = self.elephants.hits.get(&to).copied().unwrap_or(0);
-        let next = Spent { mp: spent.mp + cost.mp + extra, hits: spent.hits + cost.hits + shy };
-        if next.mp > self.ma {
-            return Err(format!("that needs {} MP and its allowance is {} (6.25)", next.mp, self.ma));
-        }
-        Ok((next, arrival))
+        Ok((Spent { mp: spent.mp + cost.mp + extra, hits: spent.hits + cost.hits + shy }, arrival))
     }
 
     /// Why it may not change formation in `hex`, if it may not (6.6, 6.61).
@@ -493,6 +501,40 @@ impl Destination {
         mine.sort();
         theirs.sort();
         mine == theirs
+    }
+}
+
+/// Why a unit may not turn in place or enter a hex. The move searches try many steps and drop
+/// the reasons, so the frequent ones are only written out when a player will read them.
+enum Refusal {
+    /// It entered an enemy ZOC there (7.23).
+    Stopped,
+    /// It must stop in this hex, in an enemy ZOC (7.23).
+    StoppedIn(HexId),
+    /// It began in an enemy ZOC and has only `budget` MP for facing there (7.25).
+    StartZoc { budget: u8 },
+    /// The step would take it past its allowance (6.11, 6.25).
+    Allowance { needed: u8, ma: u8, rule: &'static str },
+    /// Any other reason, written out.
+    Said(String),
+}
+
+impl Refusal {
+    fn reason(self) -> String {
+        match self {
+            Refusal::Stopped => "it stopped on entering an enemy zone of control (7.23)".into(),
+            Refusal::StartZoc { budget: 0 } => {
+                "it starts in an enemy zone of control and may not change facing there (7.25)".into()
+            }
+            Refusal::StartZoc { budget } => {
+                format!("in an enemy zone of control it may spend only {budget} MP on facing (7.25)")
+            }
+            Refusal::StoppedIn(hex) => format!("it must stop in {hex}, in an enemy zone of control (7.23)"),
+            Refusal::Allowance { needed, ma, rule } => {
+                format!("that needs {needed} MP and its allowance is {ma} ({rule})")
+            }
+            Refusal::Said(reason) => reason,
+        }
     }
 }
 
@@ -685,7 +727,8 @@ pub fn plan_steps(
                 } else {
                     mover.turn(here, f, g, spent)
                 };
-                let entered = turned.and_then(|s| mover.enter(here, g, to, s, k + 1 == path.len()));
+                let entered =
+                    turned.and_then(|s| mover.enter(here, g, to, s, k + 1 == path.len())).map_err(Refusal::reason);
                 match entered {
                     Ok((s, arrival)) => {
                         if next.get(&arrival).is_none_or(|(b, bf)| (s, f) < (*b, *bf)) {
@@ -717,7 +760,7 @@ pub fn plan_steps(
     let mut best: Option<(Spent, Vertex, Vertex)> = None;
     for end in ends {
         for (&f, &spent) in &costs {
-            let mut done = if f == end { Ok(spent) } else { mover.turn(here, f, end, spent) };
+            let mut done = if f == end { Ok(spent) } else { mover.turn(here, f, end, spent).map_err(Refusal::reason) };
             if changes_formation {
                 done = done.and_then(|s| mover.change(here, s));
             }

@@ -15,7 +15,7 @@ use crate::game::{Event, GameState, HitCause, Phase, RollPurpose, RuleError, Tx}
 use crate::map::facing::{hexes_in, Arc};
 use crate::map::hex::{HexId, Vertex};
 use crate::map::zoc::enemy_zoc;
-use crate::movement::withdrawal::is_infantry;
+use crate::movement::withdrawal::{is_infantry, TRIGGER_RANGE};
 use crate::movement::{formation_route, plan_steps, Planned, RouteStep};
 use crate::scenario::units::{Placement, UnitClass};
 use crate::scenario::Scenario;
@@ -107,6 +107,21 @@ struct Pause {
 }
 
 impl Pause {
+    /// Nothing to offer: the other side can do nothing about the mover.
+    fn none() -> Pause {
+        Pause {
+            reactors: vec![],
+            withdrawers: vec![],
+            leaders: vec![],
+            exposed: vec![],
+            firers: vec![],
+            fire_kind: ReactionFire::Entry,
+            pre_arranged: vec![],
+            frightened: vec![],
+            deferred: vec![],
+        }
+    }
+
     fn is_empty(&self) -> bool {
         self.reactors.is_empty()
             && self.withdrawers.is_empty()
@@ -119,17 +134,7 @@ impl Pause {
 /// The pause for `mover` standing as it does in `state`; and the leaders captured there.
 fn pause_at(scenario: &Scenario, state: &GameState, mover: usize, before: Option<&Placement>) -> (Pause, Vec<String>) {
     let s = scenario;
-    let mut pause = Pause {
-        reactors: vec![],
-        withdrawers: vec![],
-        leaders: vec![],
-        exposed: vec![],
-        firers: vec![],
-        fire_kind: ReactionFire::Entry,
-        pre_arranged: vec![],
-        frightened: vec![],
-        deferred: vec![],
-    };
+    let mut pause = Pause::none();
     let ids = |v: Vec<usize>| v.into_iter().map(|i| s.units[i].id.clone()).collect::<Vec<_>>();
     if let Some(from) = before {
         pause.reactors = ids(reactors(s, state, mover, from));
@@ -263,6 +268,10 @@ fn offer_pause(tx: &mut Tx, mover: usize, pause: Pause, rest: Rest) {
 /// The pause at the start of `mover`'s move, whose next poses are `next`: withdrawals (6.71),
 /// and fire at it as it leaves a ZOC (8.22).
 fn start_pause(scenario: &Scenario, state: &GameState, mover: usize, next: &[Placement]) -> Pause {
+    // 8.22 too needs an enemy beside it: one whose ZOC it leaves.
+    if out_of_reach(scenario, state, mover, &state.units[mover].placement) {
+        return Pause { fire_kind: ReactionFire::Retire, ..Pause::none() };
+    }
     let (mut pause, _) = pause_at(scenario, state, mover, None);
     let firers = crate::combat::fire::retire_firers(scenario, state, mover, next);
     pause.firers = firers.into_iter().map(|i| scenario.units[i].id.clone()).collect();
@@ -270,8 +279,24 @@ fn start_pause(scenario: &Scenario, state: &GameState, mover: usize, next: &[Pla
     pause
 }
 
+/// No enemy unit or leader within two hexes of `placement`. Every part of a pause needs one
+/// that near: a reactor beside the mover (7.16, 7.17), a firer whose ZOC it enters (8.21), a
+/// unit or leader it came within two hexes of (6.7, 4.62), a PW line it came within two hexes
+/// of (6.83), a horse an elephant came beside (CG 10.16). Eliminated units and leaders count
+/// too: this only spares working out a pause that must be empty.
+fn out_of_reach(s: &Scenario, state: &GameState, mover: usize, placement: &Placement) -> bool {
+    let side = s.units[mover].side;
+    let near = |h: HexId| placement.hexes().any(|p| p.distance(h) <= TRIGGER_RANGE);
+    let mut units = s.units.iter().zip(&state.units).filter(|(u, _)| u.side != side);
+    let mut leaders = s.leaders.iter().zip(&state.leaders).filter(|(l, _)| l.side != side);
+    !units.any(|(_, st)| st.placement.hexes().any(near)) && !leaders.any(|(_, st)| near(st.at))
+}
+
 /// The pause for `mover` were it to stand at `placement` facing `facing`, coming from `before`.
 fn probe(tx: &Tx, mover: usize, placement: Placement, facing: Vertex, before: &Placement) -> (Pause, Vec<String>) {
+    if out_of_reach(tx.scenario, &tx.state, mover, &placement) {
+        return (Pause::none(), Vec::new());
+    }
     let mut state = tx.state.clone();
     state.units[mover].placement = placement;
     state.units[mover].facing = facing;
@@ -721,4 +746,70 @@ fn end_formation_move(tx: &mut Tx, ui: usize, mp: u8, wheel: bool, fresh: bool) 
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::playout::RandomPlayer;
+    use crate::{Dice, Game};
+    use std::sync::Arc;
+
+    fn battle(name: &str) -> Arc<Scenario> {
+        let path = format!("{}/../../scenarios/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("a bundled battle");
+        Arc::new(crate::load(&path, &text).expect("a valid battle"))
+    }
+
+    /// The shortcut of `probe` and `start_pause` (no enemy within two hexes: no pause) against
+    /// the whole pause check, for every unit stepping into every hex beside it, along random
+    /// games of a GBA battle and a CG one with elephants (7.16, 8.21, 8.22, 6.7, 4.62, 6.83,
+    /// CG 10.16).
+    #[test]
+    fn a_unit_out_of_reach_of_every_enemy_pauses_for_nothing_7_16_8_21_6_7() {
+        let mut checked = 0;
+        for name in ["issus", "malayaketu"] {
+            let (mut game, _) = Game::new(battle(name), Dice::seeded(5)).expect("a battle starts");
+            let mut player = RandomPlayer::new(5);
+            // Every tenth position: the game moves on from its deployment into contact.
+            for k in 0..150 {
+                if k % 10 == 0 {
+                    checked += check_every_step(&game.scenario, &game.state);
+                }
+                let Some(command) = player.choose(&game) else { break };
+                game.execute(&command).expect("a legal command");
+            }
+        }
+        assert!(checked > 100, "only {checked} steps out of reach were checked");
+    }
+
+    /// Asserts the whole pause check finds nothing wherever `out_of_reach` says so; returns how
+    /// many steps it checked.
+    fn check_every_step(s: &Scenario, state: &GameState) -> usize {
+        let mut checked = 0;
+        for (unit, st) in state.units.iter().enumerate().filter(|(_, st)| !st.eliminated) {
+            let Placement::One(at) = st.placement else { continue };
+            for to in crate::map::hex::Hexside::ALL.into_iter().filter_map(|side| at.neighbour(side)) {
+                let placement = Placement::One(to);
+                if !out_of_reach(s, state, unit, &placement) {
+                    continue;
+                }
+                let mut moved = state.clone();
+                moved.units[unit].placement = placement;
+                for before in [None, Some(&st.placement)] {
+                    let (pause, captured) = pause_at(s, &moved, unit, before);
+                    let nothing = pause.is_empty()
+                        && pause.exposed.is_empty()
+                        && pause.frightened.is_empty()
+                        && pause.deferred.is_empty()
+                        && captured.is_empty();
+                    assert!(nothing, "{} at {to} from {before:?}", s.units[unit].id);
+                }
+                let retiring = crate::combat::fire::retire_firers(s, &moved, unit, &[st.placement]);
+                assert!(retiring.is_empty(), "{} leaving {to}", s.units[unit].id);
+                checked += 1;
+            }
+        }
+        checked
+    }
 }
