@@ -36,6 +36,7 @@ async fn mount(scenario: Rc<Scenario>) -> (Element, Rc<RefCell<Vec<HexId>>>) {
         on_select: Callback::from(move |h| sink.borrow_mut().push(h)),
         overlay: Default::default(),
         on_facing: Callback::noop(),
+        reveal: Default::default(),
     };
     yew::Renderer::<MapView>::with_root_and_props(root.clone(), props).render();
     yew::platform::time::sleep(Duration::from_millis(50)).await;
