@@ -250,3 +250,27 @@ fn skirmishers_harass_across_rocky_ground_in_alexander_but_not_in_chandragupta_g
     ok(&mut game, activate("hero"));
     assert!(legal_commands(&game).contains(&harass("peltai", "hoplites")));
 }
+
+#[test]
+fn a_javelin_unit_beside_the_path_shoots_the_harasser_as_it_passes_though_out_of_reach_of_where_it_set_out_gba_8_33() {
+    // Javelins reach one hex: the skirmishers' starting hex is two off, the hex they pass is
+    // beside the darts, who shoot as they pass, before the harasser's own volley.
+    let TwoWays { watched, spot, toward: facing, free_label: marsh, .. } = two_ways();
+    let darts = unit("darts", "LI", "J", 3, 5, 5, "J", &spot, facing.name());
+    let field =
+        Field { terrain: vec![(marsh, 'm')], ..two_armies(vec![javelins("0305")], vec![hoplites("0505"), darts]) };
+    let (mut game, _) = field.start(&[1, 1]);
+    ok(&mut game, activate("hero"));
+    let o = options(&game.scenario, &game.state, 0, &orderable(&game.scenario, &game.state));
+    let at_hoplites = o.iter().find(|o| o.target == 1).expect("the hoplites may be harassed");
+    assert_eq!((at_hoplites.path.clone(), at_hoplites.reactors.clone()), (vec![watched], vec![2]));
+    ok(&mut game, harass("peltai", "hoplites"));
+    let events = ok(&mut game, fire("darts", "peltai"));
+    let shots = volleys(&events);
+    assert_eq!(
+        shots.first().map(|v| (v.0.clone(), v.3)),
+        Some(("darts".to_string(), Some(ReactionFire::Harass))),
+        "{events:?}"
+    );
+    assert_eq!(shots.last().map(|v| v.0.clone()), Some("peltai".to_string()), "{events:?}");
+}
