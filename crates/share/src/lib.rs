@@ -6,6 +6,7 @@
 //! - A game link (`g2.`) is the same save, packed small for a URL fragment ([`encode_game_link`]).
 //! - A position link (`p2.`) carries the state of the battle now instead of its history
 //!   ([`encode_position_link`]).
+//! - A game received from the other player is checked to continue the one sent ([`continues`]).
 //! - Links of the first version (`g1.`, `p1.`) still open; docs/links.md has the formats.
 //!
 //! Nothing read from outside panics: every reader returns a [`ShareError`] said plainly.
@@ -13,6 +14,7 @@
 #[cfg(test)]
 mod altered_payloads;
 mod bytes;
+mod continuation;
 mod error;
 mod game_link;
 mod json_code;
@@ -22,6 +24,7 @@ mod restore;
 mod save;
 mod state_code;
 
+pub use continuation::{continues, Divergence};
 pub use error::ShareError;
 pub use game_link::{decode_game_link, encode_game_link, GAME_LINK_PREFIX};
 pub use position_link::{
