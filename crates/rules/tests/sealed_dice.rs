@@ -41,7 +41,7 @@ fn sealed_both(game: &mut Game) {
 }
 
 #[test]
-fn each_side_seals_once_with_a_sha256_value_p300() {
+fn each_side_seals_once_with_64_hex_digits_p300() {
     let mut game = start();
     let events = game.execute(&seal(1, &hex("c3"))).unwrap();
     assert_eq!(events, vec![Event::DiceSealed { side: 1, commitment: hex("c3") }]);
