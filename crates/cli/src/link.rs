@@ -2,8 +2,8 @@
 
 use clap::Subcommand;
 use sarissa_share::{
-    decode_game_link, decode_position_link, encode_game_link, encode_position_link, is_position_link, read_save,
-    restore, Battle, Position,
+    decode_game_link, decode_position_link, encode_game_link, encode_position_link, is_link, is_position_link,
+    read_save, restore, verify_exchange, Battle, Position, Save,
 };
 use std::process::ExitCode;
 
@@ -13,6 +13,10 @@ pub enum LinkCmd {
     Encode { save_file: String },
     /// Print the game file a game link holds, or the state a position link holds, as JSON.
     Decode { link: String },
+    /// Whether NEW continues OLD, for a game played apart (links or game files): the same
+    /// battle, seed and options, every earlier command unchanged, every new move legal and every
+    /// sealed die value matching its seal. Exits 0 if so, 1 naming the first difference.
+    Verify { old: String, new: String },
 }
 
 /// The battles of scenarios/, found by id (the file's stem).
@@ -29,6 +33,7 @@ pub fn link(cmd: LinkCmd) -> ExitCode {
     let result = match cmd {
         LinkCmd::Encode { save_file } => encode(&save_file),
         LinkCmd::Decode { link } => decode(&link),
+        LinkCmd::Verify { old, new } => verify(&old, &new),
     };
     match result {
         Ok(out) => {
@@ -62,4 +67,27 @@ fn decode(link: &str) -> Result<String, String> {
     } else {
         Ok(decode_game_link(link, find).map_err(|e| e.to_string())?.to_json())
     }
+}
+
+/// A game from a game link or a game file (not a position link: it holds no history).
+fn read_game(source: &str) -> Result<Save, String> {
+    if is_position_link(source) {
+        return Err(format!("{source}: a position link holds no history to compare; give a game link or file"));
+    }
+    if is_link(source) {
+        return decode_game_link(source, find).map_err(|e| e.to_string());
+    }
+    let text = std::fs::read_to_string(source).map_err(|e| format!("{source}: cannot read: {e}"))?;
+    read_save(&text).map_err(|e| format!("{source}: {e}"))
+}
+
+/// Issue 22 §4: NEW continues OLD, its seals hold and every move of it replays by the rules.
+fn verify(old: &str, new: &str) -> Result<String, String> {
+    let (sent, received) = (read_game(old)?, read_game(new)?);
+    let exchange = verify_exchange(&sent, &received).map_err(|e| format!("does not continue: {e}"))?;
+    let restored = restore(&received, find).map_err(|e| format!("does not continue: {e}"))?;
+    if let Some(problem) = restored.problem {
+        return Err(format!("does not continue: {problem}"));
+    }
+    Ok(exchange.to_string())
 }

@@ -5,9 +5,13 @@ mod common;
 use common::sarissa;
 
 fn save_file(text: &str) -> String {
+    save_file_named("game.sarissa", text)
+}
+
+fn save_file_named(name: &str, text: &str) -> String {
     let dir = std::env::temp_dir().join(format!("sarissa-link-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("game.sarissa");
+    let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
     path.to_string_lossy().into_owned()
 }
@@ -82,4 +86,72 @@ fn a_damaged_link_is_refused_with_the_reason() {
     let cut = sarissa(&["link", "encode", &save_file(&SAVE[..60])]);
     assert_eq!(cut.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&cut.stderr).contains("The game file is damaged: its list of moves is cut short."));
+}
+
+/// A game of Samarkand played apart with sealed dice, as its first side sends it and as the
+/// second side sends it back (issue 22 §4; P303, P304).
+fn sealed_exchange() -> (sarissa_share::Save, sarissa_share::Save) {
+    use sarissa_rules::play::notation::format;
+    let chains = [sarissa_share::DiceChain::new(&[5; 32]), sarissa_share::DiceChain::new(&[6; 32])];
+    let mut sent = sarissa_share::read_save(SAVE).unwrap();
+    let moves = std::mem::take(&mut sent.commands);
+    sent.commands = vec![format(&chains[0].seal(0)), format(&chains[1].seal(1))];
+    sent.commands.push(format(&chains[0].next_reveal(&sent, 0).unwrap()));
+    sent.commands.extend(moves[..2].iter().cloned());
+    let mut received = sent.clone();
+    received.commands.push(format(&chains[1].next_reveal(&received, 1).unwrap()));
+    received.commands.extend(moves[2..].iter().cloned());
+    (sent, received)
+}
+
+#[test]
+fn link_verify_passes_a_game_that_continues_and_names_the_first_difference() {
+    let (sent, received) = sealed_exchange();
+    let old = save_file_named("old.sarissa", &sent.to_json());
+    let new = save_file_named("new.sarissa", &received.to_json());
+    let out = sarissa(&["link", "verify", &old, &new]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "continues: 3 new commands, 2 dice reveals verified");
+
+    // A link as NEW does as well as a file.
+    let link = sarissa(&["link", "encode", &new]);
+    let link = String::from_utf8_lossy(&link.stdout).lines().next().unwrap().trim_start_matches("game ").to_string();
+    assert!(sarissa(&["link", "verify", &old, &link]).status.success());
+
+    let mut forged = received.clone();
+    let at = forged.commands.iter().rposition(|c| c.starts_with("reveal-dice")).unwrap();
+    forged.commands[at] = format!("reveal-dice 1 {}", "cd".repeat(32));
+    let out = sarissa(&["link", "verify", &old, &save_file_named("forged.sarissa", &forged.to_json())]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        format!(
+            "does not continue: the die value the second side revealed at command {} does not match its seal",
+            at + 1
+        )
+    );
+
+    let mut rewritten = received.clone();
+    rewritten.commands[4] = "activate sogdian-chief".into();
+    let out = sarissa(&["link", "verify", &old, &save_file_named("rewritten.sarissa", &rewritten.to_json())]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "does not continue: the history differs from the one you sent, at command 5"
+    );
+
+    let out = sarissa(&["link", "verify", &new, &old]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("fewer moves"));
+}
+
+#[test]
+fn link_verify_refuses_a_move_the_rules_do_not_allow() {
+    let (sent, mut received) = sealed_exchange();
+    received.commands.push("activate nobody".into());
+    let old = save_file_named("old2.sarissa", &sent.to_json());
+    let out = sarissa(&["link", "verify", &old, &save_file_named("illegal.sarissa", &received.to_json())]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.starts_with("does not continue: Move 9 of 9 could not be replayed"), "{stderr}");
 }

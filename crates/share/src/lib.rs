@@ -6,6 +6,9 @@
 //! - A game link (`g2.`) is the same save, packed small for a URL fragment ([`encode_game_link`]).
 //! - A position link (`p2.`) carries the state of the battle now instead of its history
 //!   ([`encode_position_link`]).
+//! - A game received from the other player is checked to continue the one sent ([`continues`]).
+//! - Sealed dice: neither player of a game played apart can pick a die ([`DiceChain`],
+//!   [`verify_exchange`]).
 //! - Links of the first version (`g1.`, `p1.`) still open; docs/links.md has the formats.
 //!
 //! Nothing read from outside panics: every reader returns a [`ShareError`] said plainly.
@@ -13,6 +16,7 @@
 #[cfg(test)]
 mod altered_payloads;
 mod bytes;
+mod continuation;
 mod error;
 mod game_link;
 mod json_code;
@@ -20,8 +24,10 @@ mod patch;
 mod position_link;
 mod restore;
 mod save;
+mod sealed;
 mod state_code;
 
+pub use continuation::{continues, Divergence};
 pub use error::ShareError;
 pub use game_link::{decode_game_link, encode_game_link, GAME_LINK_PREFIX};
 pub use position_link::{
@@ -30,6 +36,10 @@ pub use position_link::{
 };
 pub use restore::{restore, ReplayProblem, Restored};
 pub use save::{read_save, Save, SAVE_FORMAT};
+pub use sealed::{
+    verify_exchange, verify_seals, DiceChain, Exchange, ExchangeError, SealError, SealReport, CHAIN_LENGTH,
+    SEALED_DICE_HELP,
+};
 
 use sarissa_rules::Scenario;
 use std::sync::Arc;

@@ -113,25 +113,27 @@ fn cut_short(text: &str) -> ShareError {
     }
 }
 
+/// A short game of Samarkand with every field set, for tests.
+#[cfg(test)]
+pub(crate) fn sample_save() -> Save {
+    Save {
+        format: SAVE_FORMAT,
+        scenario: "samarkand".into(),
+        fingerprint: Some("0123456789abcdef".into()),
+        seed: 5,
+        options: [("engaged".to_string(), true)].into(),
+        commands: vec!["pre-arrange".into(), "activate bactrian-chief".into(), "end".into()],
+        name: Some("Evening game".into()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn sample() -> Save {
-        Save {
-            format: SAVE_FORMAT,
-            scenario: "samarkand".into(),
-            fingerprint: Some("0123456789abcdef".into()),
-            seed: 5,
-            options: [("engaged".to_string(), true)].into(),
-            commands: vec!["pre-arrange".into(), "activate bactrian-chief".into(), "end".into()],
-            name: Some("Evening game".into()),
-        }
-    }
-
     #[test]
     fn a_save_reads_back_as_written() {
-        assert_eq!(read_save(&sample().to_json()), Ok(sample()));
+        assert_eq!(read_save(&sample_save().to_json()), Ok(sample_save()));
     }
 
     #[test]
@@ -144,7 +146,7 @@ mod tests {
 
     #[test]
     fn spoilt_files_are_refused_in_plain_words() {
-        let full = sample().to_json();
+        let full = sample_save().to_json();
         let cut = &full[..full.find("activate").unwrap()];
         assert_eq!(
             read_save(cut).unwrap_err().to_string(),

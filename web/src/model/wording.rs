@@ -116,6 +116,14 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             e.side = Some(*side);
             e
         }
+        Event::DiceSealed { side, .. } => {
+            let text = format!("{} seal their dice: from now on neither side can choose a roll.", s.sides[*side].name);
+            LogEntry { side: Some(*side), ..entry(text, None) }
+        }
+        Event::DiceRevealed { side, .. } => {
+            let text = format!("{} reveal their next sealed value: the dice are drawn anew.", s.sides[*side].name);
+            LogEntry { side: Some(*side), ..entry(text, None) }
+        }
         Event::UnitsAndLeadersReadied => {
             entry("Rout and reload: moved units and finished leaders are ready again.".into(), Some("3.1"))
         }

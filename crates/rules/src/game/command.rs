@@ -146,6 +146,12 @@ pub enum Command {
     /// The overall commander of the army holding a camp declares, at the start of his
     /// activation, that his army will retire to it (CG 12.42); the die of 12.43 follows.
     RetireToCamp { leader: String },
+    /// Sealed dice (rulings P300): `side` commits to the last value of its secret hash chain,
+    /// 64 hex digits, once a game. Neither side can pick a die once both have sealed.
+    SealDice { side: usize, commitment: String },
+    /// Sealed dice (rulings P301, P302): `side` reveals the next value of its chain, which hashes
+    /// to the value before it; the dice are drawn anew from both sides' latest values.
+    RevealDice { side: usize, value: String },
 }
 
 /// One unit's part in a line withdrawal (GBA 6.78): as an orderly withdrawal of its own.
@@ -226,6 +232,8 @@ impl Command {
             Self::TryMomentum => "try_momentum",
             Self::DeclineMomentum => "decline_momentum",
             Self::RetireToCamp { .. } => "retire_to_camp",
+            Self::SealDice { .. } => "seal_dice",
+            Self::RevealDice { .. } => "reveal_dice",
         }
     }
 }

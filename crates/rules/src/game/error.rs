@@ -114,6 +114,11 @@ pub enum RuleError {
     DiceExhausted,
     /// The battle is over.
     GameOver,
+    /// A seal or reveal of sealed dice out of order or malformed (rulings P300–P302).
+    SealedDice {
+        rule: &'static str,
+        reason: String,
+    },
 }
 
 impl RuleError {
@@ -141,6 +146,7 @@ impl RuleError {
             Self::Restricted { .. } => "CG 4.55",
             Self::DiceExhausted => "2.3",
             Self::GameOver => "3.0",
+            Self::SealedDice { rule, .. } => rule,
         }
     }
 }
@@ -192,6 +198,7 @@ impl fmt::Display for RuleError {
             }
             Self::DiceExhausted => write!(f, "the loaded dice have no more rolls"),
             Self::GameOver => write!(f, "the battle is over"),
+            Self::SealedDice { reason, .. } => write!(f, "the sealed dice refuse it: {reason}"),
         }
     }
 }

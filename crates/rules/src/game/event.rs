@@ -874,6 +874,18 @@ pub enum Event {
     CampOrdersEnded {
         side: usize,
     },
+    /// `side` sealed its dice: `commitment` is the last value of its secret chain (P300).
+    DiceSealed {
+        side: usize,
+        commitment: String,
+    },
+    /// `side` revealed the next value of its chain; the dice are drawn from `seed` from now on,
+    /// mixed from both sides' latest values by the rules above the kernel (P301).
+    DiceRevealed {
+        side: usize,
+        value: String,
+        seed: u64,
+    },
 }
 
 impl GameState {
@@ -1650,6 +1662,16 @@ impl GameState {
                 }
             }
             Event::RetireChecked { .. } => {}
+            Event::DiceSealed { side, commitment } => {
+                self.sealed_dice.get_or_insert_with(Default::default).commitments[*side] = Some(commitment.clone());
+            }
+            Event::DiceRevealed { side, value, seed } => {
+                let sealed = self.sealed_dice.get_or_insert_with(Default::default);
+                sealed.revealed[*side] = Some(value.clone());
+                sealed.reveals += 1;
+                sealed.last_revealer = Some(*side);
+                self.dice = super::Dice::seeded(*seed);
+            }
             Event::RetireArrived { leader } => {
                 if let Some(r) = self.retire.iter_mut().find(|r| &r.leader == leader) {
                     r.stage = Stage::Arrived;

@@ -19,7 +19,7 @@ pub use command::{CombatGroup, Command, Formation, LineStep, PwDeclaration};
 pub use dice::Dice;
 pub use error::RuleError;
 pub use event::{Doom, Event, GateResult, HitCause, RampageEnd, RollPurpose, TowerResult};
-pub use state::{BreachAttempt, GameState, LeaderState, LeaderStatus, Phase, PwOrder, Supply, UnitState};
+pub use state::{BreachAttempt, GameState, LeaderState, LeaderStatus, Phase, PwOrder, SealedDice, Supply, UnitState};
 
 use crate::map::hex::HexId;
 use crate::scenario::Scenario;

@@ -365,6 +365,19 @@ pub enum Phase {
     },
 }
 
+/// The sealed dice of a game played apart (rulings P300–P302): each side's commitment and the
+/// latest value it revealed, as 64 hex digits. Checking a value against its chain is done
+/// outside the engine (`sarissa_share::verify_seals`); the engine keeps the order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SealedDice {
+    pub commitments: [Option<String>; 2],
+    pub revealed: [Option<String>; 2],
+    /// How many values have been revealed, both sides together.
+    pub reveals: u32,
+    /// Who revealed last: the sides take turns (P302).
+    pub last_revealer: Option<usize>,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameState {
     pub scenario_id: String,
@@ -407,6 +420,10 @@ pub struct GameState {
     /// each as its two hexes, the lower first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub breaches: Vec<(HexId, HexId)>,
+    /// Sealed dice, once a side has sealed (P300); absent in games without them, so their
+    /// states (and hashes) are as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sealed_dice: Option<SealedDice>,
     /// CG 12.32: the camp towers Damaged so far (one success; a second destroys them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub damaged_towers: Vec<HexId>,
@@ -532,6 +549,7 @@ impl GameState {
             forced_missile: None,
             breach_attempts: Vec::new(),
             breaches: Vec::new(),
+            sealed_dice: None,
             damaged_towers: Vec::new(),
             destroyed_towers: Vec::new(),
             damaged_gates: Vec::new(),

@@ -8,6 +8,7 @@ pub mod legal;
 pub mod notation;
 pub mod player;
 pub mod playout;
+pub mod sealed_dice;
 pub mod sequence;
 
 use crate::game::{Dice, Event, GameState, Phase, RuleError, Tx};

@@ -32,6 +32,8 @@
 //! rout levy to 0506                      # a router's owner picks among equal hexes (10.21; A-B: two-hex)
 //! end                                    # end orders
 //! momentum | no-momentum
+//! seal-dice 0 HASH                       # sealed dice (P300): side 0 or 1, 64 hex digits
+//! reveal-dice 1 VALUE                    # the next value of side 1's chain (P301, P302)
 //! ```
 //! A line may also be a command in JSON (`{"command":"end_orders"}`).
 
@@ -209,9 +211,22 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         ["momentum"] => Command::TryMomentum,
         ["no-momentum"] => Command::DeclineMomentum,
         ["retire-to-camp", leader] => Command::RetireToCamp { leader: leader.to_string() },
+        ["seal-dice", side, commitment] => {
+            Command::SealDice { side: side_number(side)?, commitment: commitment.to_string() }
+        }
+        ["reveal-dice", side, value] => Command::RevealDice { side: side_number(side)?, value: value.to_string() },
         _ => return Err(format!("`{line}` is not a command (see docs/script-format.md)")),
     };
     Ok(Some(command))
+}
+
+/// A side as sealed dice name it (P300): 0, the battle file's first side, or 1.
+fn side_number(word: &str) -> Result<usize, String> {
+    match word {
+        "0" => Ok(0),
+        "1" => Ok(1),
+        _ => Err(format!("`{word}` is not a side: 0 or 1")),
+    }
 }
 
 /// `UNIT HEX ... facing V [fire] [with L]; UNIT ...`: each unit's part in a line's withdrawal.
@@ -333,6 +348,8 @@ fn format_bare(command: &Command) -> String {
         Command::WithdrawLeader { leader, path } => format!("withdraw-leader {leader} {}", hexes(path)),
         Command::EndReaction => "no-reaction".into(),
         Command::RetireToCamp { leader } => format!("retire-to-camp {leader}"),
+        Command::SealDice { side, commitment } => format!("seal-dice {side} {commitment}"),
+        Command::RevealDice { side, value } => format!("reveal-dice {side} {value}"),
         Command::TryMomentum => "momentum".into(),
         Command::DeclineMomentum => "no-momentum".into(),
     }
@@ -494,6 +511,8 @@ mod tests {
             Command::TryMomentum,
             Command::DeclineMomentum,
             Command::RetireToCamp { leader: "chandragupta".into() },
+            Command::SealDice { side: 0, commitment: "ab".repeat(32) },
+            Command::RevealDice { side: 1, value: "0f".repeat(32) },
         ];
         // 5.68: every move and withdrawal also with a contingent commander going along.
         let ridden = all.iter().filter(|c| c.rider().is_none()).map(|c| c.clone().with_rider("philotas"));

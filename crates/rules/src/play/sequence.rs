@@ -72,7 +72,11 @@ fn when_given(rules: crate::scenario::RuleSet, command: &Command) -> Option<(&'s
         | Command::LineDone
         | Command::EndOrders
         | Command::RetireToCamp { .. } => ("5.21", "orders are given only by an activated leader in his orders phase"),
-        Command::Activate { .. } | Command::Pass { .. } | Command::BreakOff { .. } => return None,
+        Command::Activate { .. }
+        | Command::Pass { .. }
+        | Command::BreakOff { .. }
+        | Command::SealDice { .. }
+        | Command::RevealDice { .. } => return None,
     })
 }
 
@@ -99,6 +103,10 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
     let not_now = |awaited: &str| refused_now(rules, command, awaited, None);
     // A pause in the active leader's orders phase: his orders wait on the rule that paused it.
     let paused = |rule: &'static str, awaited: &str| refused_now(rules, command, awaited, Some(rule));
+    // P300–P302: sealing and revealing the dice stand outside the sequence of play.
+    if let Some(done) = crate::play::sealed_dice::execute(tx, command) {
+        return done;
+    }
     if let Some(refused) = crate::combat::engaged::refusal(tx.scenario, &tx.state, command) {
         return Err(refused);
     }
