@@ -106,7 +106,7 @@ pub fn send_move(p: &SendProps) -> Html {
         let sheet = sheet.clone();
         Callback::from(move |_| sheet.set(None))
     };
-    let text = format!("{name} decides now, on the other player's device.");
+    let text = format!("The decision is now with {name}, on the other player’s device.");
     html! {
         <>
             <div class={classes!("prompt", "apart-waiting", side_class(side))} role="status" aria-live="polite" data-turn={game.state.turn.to_string()}>
