@@ -6,11 +6,13 @@ use crate::browser::storage::{
     discard_old_autosave, drop_game, load_game, load_library, migrate_old_autosave, now, old_autosave, open_game,
     resume_game, save_library, store_session,
 };
+use crate::components::apart::{receive, update_record};
 use crate::components::chooser::Chooser;
 use crate::components::library::{drop_handlers, LibraryAction, LibraryView};
 use crate::components::play::PlayScreen;
 use crate::components::replay::ReplayScreen;
 use crate::components::share::ShareSheet;
+use crate::model::apart;
 use crate::model::route::Route;
 use crate::model::scenarios;
 use crate::model::session::{restore, Session, Stored};
@@ -98,6 +100,13 @@ fn same_game(session: &Session) -> Option<(String, String, usize)> {
     })
 }
 
+/// A game file sent by the other player of a game played apart, taken in as their move.
+fn take_in_file(name: &str, text: &str) -> Result<Option<String>, String> {
+    let mark = apart::file_mark(text).ok_or_else(|| format!("“{name}” is not a move sent from another device."))?;
+    let save = sarissa_share::read_save(text).map_err(|e| format!("“{name}” could not be opened: {e}"))?;
+    receive(&mark.game, mark.side, &save).map(|(_, note)| note)
+}
+
 #[function_component(App)]
 pub fn app() -> Html {
     let route = use_state(current_route);
@@ -146,10 +155,16 @@ pub fn app() -> Html {
                 .map_err(|e| e.to_string())
                 .and_then(|s| Session::new(Arc::new(s), new_seed(), options).map_err(|e| e.to_string()))
                 .map(|s| s.with_players(players));
+            let begun = begun.and_then(|s| Ok((apart::side_here(&s.players)?, s)));
             match begun {
-                Ok(session) => {
+                Ok((apart_side, session)) => {
                     let key = load_library().new_id(now());
                     if let Err(e) = store_session(&key, &session) {
+                        return notice.set(Some(e));
+                    }
+                    // Issue 22: a game played apart is known on both devices by its own id.
+                    let record = apart_side.map(|side| apart::Apart::new(apart::new_game_id(new_seed()), side));
+                    if let Err(e) = update_record(&key, |r| *r = record) {
                         return notice.set(Some(e));
                     }
                     notice.set(None);
@@ -221,6 +236,11 @@ pub fn app() -> Html {
                     sharing.set(Some(id));
                     Ok(())
                 }
+                LibraryAction::Import { name, text } if apart::file_mark(&text).is_some() => take_in_file(&name, &text)
+                    .map(|note| {
+                        notice_after.set(note);
+                        navigate(&Route::Play);
+                    }),
                 LibraryAction::Import { name, text } => match restore(&text, scenarios::battle) {
                     Ok((session, note)) => {
                         notice_after.set(note);
@@ -297,6 +317,29 @@ pub fn app() -> Html {
         });
     }
 
+    // A move of a game played apart: taken in if it continues the game here (issue 22).
+    {
+        let (route, notice, bump) = ((*route).clone(), notice.clone(), bump.clone());
+        use_effect_with(route, move |r| {
+            if let Route::Apart(parcel) = r {
+                let taken = sarissa_share::decode_game_link(&parcel.link, scenarios::battle)
+                    .map_err(|e| format!("The move received could not be read: {e}"))
+                    .and_then(|save| receive(&parcel.game, parcel.side, &save));
+                match taken {
+                    Ok((_, note)) => {
+                        notice.set(note);
+                        bump();
+                        navigate(&Route::Play);
+                    }
+                    Err(why) => {
+                        notice.set(Some(why));
+                        navigate(&Route::Start);
+                    }
+                }
+            }
+        });
+    }
+
     let playing = matches!((&*route, restored), (Route::Play, Some((_, Ok(_)))));
     let all = use_memo(playing, |&playing| if playing { Vec::new() } else { scenarios::load_all() });
     let arrival_card = arrival.as_ref().map(|a| {
@@ -366,7 +409,19 @@ pub fn app() -> Html {
         (Route::Play, Some((id, Ok((session, note))))) => {
             let key = format!("{id}-{}", *version);
             let note = note.clone().or_else(|| (*notice).clone()).map(AttrValue::from);
-            html! { <PlayScreen {key} game_id={id.clone()} session={Rc::new(session.clone())} {note} on_exit={on_exit} /> }
+            let record = library.get(id).and_then(|g| g.apart.clone());
+            // A move received and not yet watched: what happened since, before the decision.
+            if let Some(since) = record.as_ref().and_then(|r| r.unseen_from) {
+                let on_decide = {
+                    let (id, notice, bump) = (id.clone(), notice.clone(), bump.clone());
+                    Callback::from(move |_| {
+                        notice.set(update_record(&id, |r| r.iter_mut().for_each(|r| r.unseen_from = None)).err());
+                        bump();
+                    })
+                };
+                return html! { <ReplayScreen {key} session={Rc::new(session.clone())} on_exit={on_exit} on_play_on={Callback::noop()} since={since} {on_decide} /> };
+            }
+            html! { <PlayScreen {key} game_id={id.clone()} session={Rc::new(session.clone())} {note} on_exit={on_exit} apart={record} /> }
         }
         (Route::Replay, Some((_, Ok((session, _))))) => {
             let on_play_on = Callback::from(move |s: Session| file_in(s));

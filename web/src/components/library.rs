@@ -169,9 +169,17 @@ fn row(g: &Entry, now: f64, renaming: &UseStateHandle<Option<String>>, on_action
         (Outcome::InProgress, None) => format!("turn {}", g.turn),
         (other, _) => format!("{} on turn {}", other.describe(), g.turn),
     };
+    // Issue 22: a game played apart says whose move it is, and since when.
+    let standing = match &g.apart {
+        Some(record) if g.outcome == Outcome::InProgress => {
+            let whose = crate::model::apart::whose_move(record, g.decider, g.to_decide.as_deref());
+            format!("turn {}, {whose} · the move passed {}", g.turn, when(g.deciding_since, now))
+        }
+        _ => standing,
+    };
     let finished = g.outcome != Outcome::InProgress;
     html! {
-        <li class={classes!("library-game", finished.then_some("finished"))} data-game={g.id.clone()} data-scenario={g.scenario.clone()}>
+        <li class={classes!("library-game", finished.then_some("finished"), g.apart.is_some().then_some("apart"))} data-game={g.id.clone()} data-scenario={g.scenario.clone()}>
             <div class="what">
                 { name }
                 <span class="battle">{ format!("{} — {}", g.battle, g.sides.join(" against ")) }</span>

@@ -1,6 +1,7 @@
 //! The Yew components: the app and its screens, the map with its terrain and counters, the
 //! side panel, the prompt bar, the odds display.
 
+pub mod apart;
 pub mod app;
 pub mod chooser;
 pub mod computer;

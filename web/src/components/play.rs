@@ -2,6 +2,7 @@
 //! legal orders (from the engine's queries) and previews them; every command is saved at once.
 
 use crate::browser::storage::store_session;
+use crate::components::apart::SendMove;
 use crate::components::computer::{self, Thinking};
 use crate::components::glance::Glance;
 use crate::components::layers::{add_layers, LayerButtons, Layers};
@@ -33,6 +34,9 @@ pub struct PlayProps {
     #[prop_or_default]
     pub note: Option<AttrValue>,
     pub on_exit: Callback<()>,
+    /// The record of a game played apart (issue 22): which side this device plays.
+    #[prop_or_default]
+    pub apart: Option<crate::model::apart::Apart>,
 }
 
 impl PartialEq for PlayProps {
@@ -473,6 +477,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
     };
     crate::components::computer::use_computer_turn(session.clone(), play_any.clone(), error.clone());
     let execute = crate::components::computer::people_only(&session, play_any, error.clone());
+    let execute = crate::components::apart::ours_only(props.apart.as_ref(), &session, execute, error.clone());
     let on_toggle_shock = {
         let shock_chosen = shock_chosen.clone();
         Callback::from(move |id: String| {
@@ -865,6 +870,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
             </header>
             if let (Some(text), Some(side)) = (computer::thinking_text(&session), game.decider()) {
                 <Thinking text={text} {side} turn={game.state.turn} error={(*error).clone()} />
+            } else if let Some(record) = props.apart.clone().filter(|r| r.waiting(&session)) {
+                <SendMove game_id={props.game_id.clone()} session={(*session).clone()} {record} refused={(*error).clone()} />
             } else {
             <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_fire={!volleys.is_empty()} harass={(*harassments).clone()} can_undo={session.can_undo() && !withdrawing(&game.state.phase)} undo_refused={session.undo_refused().map(AttrValue::from)}
                 error={(*error).clone()} on_command={execute} {on_cancel} {on_undo}

@@ -16,6 +16,12 @@ pub struct ReplayProps {
     pub on_exit: Callback<()>,
     /// A new game from the position shown.
     pub on_play_on: Callback<Session>,
+    /// What happened since this side's last decision, in a game played apart (issue 22): the
+    /// replay begins after this many commands, and ends with this side's decision.
+    #[prop_or_default]
+    pub since: Option<usize>,
+    #[prop_or_default]
+    pub on_decide: Callback<()>,
 }
 
 impl PartialEq for ReplayProps {
@@ -28,9 +34,16 @@ impl PartialEq for ReplayProps {
 pub fn replay_screen(props: &ReplayProps) -> Html {
     let replay: Rc<RefCell<Result<Replay, String>>> = {
         let session = props.session.clone();
-        use_memo((), move |_| RefCell::new(Replay::new(&session)))
+        let since = props.since;
+        use_memo((), move |_| {
+            let mut replay = Replay::new(&session);
+            if let (Ok(r), Some(k)) = (&mut replay, since) {
+                r.go_to(k);
+            }
+            RefCell::new(replay)
+        })
     };
-    let step = use_state(|| props.session.commands.len());
+    let step = use_state(|| props.since.unwrap_or(props.session.commands.len()));
     let selected = use_state(|| None::<HexId>);
     let go = |to: fn(&Replay) -> usize| {
         let (replay, step) = (replay.clone(), step.clone());
@@ -75,23 +88,47 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
     };
     let (at, len) = (r.step, r.len());
     let s = &game.scenario;
+    // What happened since this side's last decision (issue 22): from there to the end, then
+    // the decision; otherwise the whole game, and a new game from any move.
+    let (class, title, bar) = match props.since {
+        Some(since) => {
+            let decide = props.on_decide.reform(|_: MouseEvent| ());
+            let first = since.min(len);
+            let bar = html! {
+                <nav class="replay-bar" aria-label="What happened since">
+                    <button class="act step-back" onclick={go(|r| r.step.saturating_sub(1))} disabled={at <= first}>{ "‹ Move" }</button>
+                    <span class="where" data-step={at.to_string()}>{ format!("{} of {} commands since · turn {}", at.saturating_sub(first), len - first, r.turn_at(at)) }</span>
+                    <button class="act step-on" onclick={go(|r| r.step + 1)} disabled={at == len}>{ "Move ›" }</button>
+                    <button class="act to-end" onclick={go(|r| r.len())} disabled={at == len}>{ "Skip to the end" }</button>
+                    <button class="play decide" onclick={decide}>{ "Your decision ›" }</button>
+                </nav>
+            };
+            ("since", "What happened since your last decision", bar)
+        }
+        None => {
+            let bar = html! {
+                <nav class="replay-bar" aria-label="Replay">
+                    <button class="act to-start" onclick={go(|_| 0)} disabled={at == 0} aria-label="To the start">{ "« Start" }</button>
+                    <button class="act turn-back" onclick={go(Replay::previous_turn)} disabled={at == 0}>{ "◀ Turn" }</button>
+                    <button class="act step-back" onclick={go(|r| r.step.saturating_sub(1))} disabled={at == 0}>{ "‹ Move" }</button>
+                    <span class="where" data-step={at.to_string()}>{ format!("move {at} of {len} · turn {}", r.turn_at(at)) }</span>
+                    <button class="act step-on" onclick={go(|r| r.step + 1)} disabled={at == len}>{ "Move ›" }</button>
+                    <button class="act turn-on" onclick={go(Replay::next_turn)} disabled={at == len}>{ "Turn ▶" }</button>
+                    <button class="act to-end" onclick={go(|r| r.len())} disabled={at == len} aria-label="To the end">{ "End »" }</button>
+                    <button class="play play-on" onclick={play_on}>{ "Play on from here" }</button>
+                </nav>
+            };
+            ("whole", "Replay", bar)
+        }
+    };
     html! {
-        <div class="app playing replaying">
+        <div class={classes!("app", "playing", "replaying", class)}>
             <header class="topbar">
                 <button class="back" onclick={back} aria-label="Your games">{ "‹ Games" }</button>
                 <span class="battle-name">{ &s.meta.name }</span>
-                <span class="rules">{ "Replay" }</span>
+                <span class="rules">{ title }</span>
             </header>
-            <nav class="replay-bar" aria-label="Replay">
-                <button class="act to-start" onclick={go(|_| 0)} disabled={at == 0} aria-label="To the start">{ "« Start" }</button>
-                <button class="act turn-back" onclick={go(Replay::previous_turn)} disabled={at == 0}>{ "◀ Turn" }</button>
-                <button class="act step-back" onclick={go(|r| r.step.saturating_sub(1))} disabled={at == 0}>{ "‹ Move" }</button>
-                <span class="where" data-step={at.to_string()}>{ format!("move {at} of {len} · turn {}", r.turn_at(at)) }</span>
-                <button class="act step-on" onclick={go(|r| r.step + 1)} disabled={at == len}>{ "Move ›" }</button>
-                <button class="act turn-on" onclick={go(Replay::next_turn)} disabled={at == len}>{ "Turn ▶" }</button>
-                <button class="act to-end" onclick={go(|r| r.len())} disabled={at == len} aria-label="To the end">{ "End »" }</button>
-                <button class="play play-on" onclick={play_on}>{ "Play on from here" }</button>
-            </nav>
+            { bar }
             <div class="battle">
                 <MapView game={game.clone()} selected={*selected} {on_select} />
                 <Panel game={game.clone()} selected={*selected} {on_close} log={log} />

@@ -12,6 +12,10 @@ pub struct ShareProps {
     pub links: Result<Links, String>,
     pub on_save_file: Callback<()>,
     pub on_close: Callback<()>,
+    /// Sending a move of a game played apart (issue 22): only its link, which the other
+    /// player's device takes in as the next move of the same game.
+    #[prop_or_default]
+    pub apart: bool,
 }
 
 /// The link as an address that opens this app at it.
@@ -76,6 +80,15 @@ pub fn share_sheet(props: &ShareProps) -> Html {
     let file = props.on_save_file.reform(|_: MouseEvent| ());
     let body = match &props.links {
         Err(why) => html! { <p class="notice">{ why }</p> },
+        Ok(links) if props.apart => html! {
+            <>
+                if let Some(game) = &links.game {
+                    { link_row("apart-link", "Your move", address(game), &props.name) }
+                }
+                <p class="share-help">{ "Send this link (or the file) to the other player. Their device checks that it \
+                    continues the game you both have, shows them what you did, and then asks their decision." }</p>
+            </>
+        },
         Ok(links) => html! {
             <>
                 if let Some(game) = &links.game {
@@ -89,7 +102,7 @@ pub fn share_sheet(props: &ShareProps) -> Html {
     };
     html! {
         <section class="share-sheet" role="dialog" aria-label={format!("Share {}", props.name)}>
-            <header><h3>{ format!("Share “{}”", props.name) }</h3>
+            <header><h3>{ if props.apart { format!("Send your move in “{}”", props.name) } else { format!("Share “{}”", props.name) } }</h3>
                 <button class="act close" onclick={close}>{ "Close" }</button></header>
             { body }
             <button class="act save-file" onclick={file}>{ "Save file" }</button>

@@ -5,6 +5,7 @@
 //! Pure data: the browser keeps the index and each game's save under their own keys
 //! (`browser::storage`), so that writing one game never rewrites another.
 
+use crate::model::apart::Apart;
 use crate::model::session::Session;
 use sarissa_rules::game::Phase;
 use serde::{Deserialize, Serialize};
@@ -25,12 +26,20 @@ pub struct Entry {
     /// The side whose decision it is, while the game goes on.
     #[serde(default)]
     pub to_decide: Option<String>,
+    /// Its index, and since when (ms since 1970) the decision has been that side's.
+    #[serde(default)]
+    pub decider: Option<usize>,
+    #[serde(default)]
+    pub deciding_since: f64,
     pub outcome: Outcome,
     /// How many commands have been given.
     pub commands: usize,
     /// When it was started and last played, in milliseconds since 1970.
     pub started: f64,
     pub played: f64,
+    /// A game played apart: its record (issue 22).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub apart: Option<Apart>,
 }
 
 /// Where a game stands.
@@ -73,10 +82,13 @@ impl Entry {
             sides: (0..s.sides.len()).map(|i| side_and_player(session, i)).collect(),
             turn: 0,
             to_decide: None,
+            decider: None,
+            deciding_since: now,
             outcome: Outcome::InProgress,
             commands: 0,
             started: now,
             played: now,
+            apart: None,
         };
         entry.update(session, now);
         entry
@@ -89,6 +101,10 @@ impl Entry {
         self.turn = game.state.turn;
         self.commands = session.commands.len();
         self.to_decide = game.decider().map(side_name);
+        if game.decider() != self.decider {
+            self.deciding_since = now;
+        }
+        self.decider = game.decider();
         self.outcome = match &game.state.phase {
             Phase::Over { winner: Some(w) } => Outcome::Won { by: side_name(*w) },
             Phase::Over { winner: None } => Outcome::Drawn,
@@ -223,6 +239,30 @@ mod tests {
         let row = Entry::new("g".into(), &s, 0.0);
         let sides = &s.game.scenario.sides;
         assert_eq!(row.sides, vec![sides[0].name.clone(), format!("{} (computer, easy)", sides[1].name)]);
+    }
+
+    /// Issue 22: the row knows since when the decision has been the side's that has it.
+    #[test]
+    fn a_row_keeps_since_when_the_side_to_decide_has_had_the_decision() {
+        let mut s = session("samarkand", 5);
+        let mut row = Entry::new("g".into(), &s, 10.0);
+        let first = s.game.decider();
+        assert_eq!((row.decider, row.deciding_since), (first, 10.0));
+        let commands = sarissa_rules::play::playout::random_game(&mut s.game.clone(), 5, 400);
+        let mut t = 10.0;
+        for c in commands {
+            let before = s.game.decider();
+            s.execute(c).unwrap();
+            t += 1.0;
+            row.update(&s, t);
+            if s.game.decider() == before {
+                assert!(row.deciding_since < t, "the same side still decides: its time runs on");
+            } else {
+                assert_eq!(row.deciding_since, t, "the decision changed hands at {t}");
+                return;
+            }
+        }
+        panic!("the decision never changed hands");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! event. Everything here builds and is tested natively (`cargo test -p sarissa-web`); a test
 //! keeps it free of the browser's crates.
 
+pub mod apart;
 pub mod camera;
 pub mod geometry;
 pub mod library;

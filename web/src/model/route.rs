@@ -1,5 +1,7 @@
 //! Where the app is, kept in the URL fragment so reloads and the back button work offline.
 
+use crate::model::apart::Parcel;
+
 /// A screen of the app.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
@@ -14,6 +16,8 @@ pub enum Route {
     /// A game link (`g2.…`) or a position link (`p2.…`), of any version, being opened; it
     /// becomes `Play` once the game is in the library.
     Link(String),
+    /// A move of a game played apart, received from the other device (issue 22).
+    Apart(Parcel),
 }
 
 impl Route {
@@ -25,6 +29,9 @@ impl Route {
         }
         if path == "replay" {
             return Self::Replay;
+        }
+        if let Some(parcel) = Parcel::parse(path) {
+            return Self::Apart(parcel);
         }
         if sarissa_share::is_link(path) {
             return Self::Link(path.to_string());
@@ -46,6 +53,7 @@ impl Route {
             Self::Replay => "#/replay".to_string(),
             Self::Battle(id) => format!("#/battle/{id}"),
             Self::Link(link) => format!("#{link}"),
+            Self::Apart(parcel) => format!("#{}", parcel.fragment()),
         }
     }
 }
@@ -70,5 +78,7 @@ mod tests {
         assert_eq!(Route::parse(&Route::Link("p1.xyz".into()).hash()), Route::Link("p1.xyz".into()));
         assert_eq!(Route::parse("#g2.AbC"), Route::Link("g2.AbC".into()));
         assert_eq!(Route::parse("#p2.AbC"), Route::Link("p2.AbC".into()));
+        let parcel = Parcel { game: "00ab".into(), side: 1, link: "g2.AbC".into() };
+        assert_eq!(Route::parse(&Route::Apart(parcel.clone()).hash()), Route::Apart(parcel));
     }
 }

@@ -60,16 +60,18 @@ pub enum Seat {
     Person,
     Easy,
     Hard,
+    /// A person on another device: the game travels between the two by link (issue 22).
+    Apart,
 }
 
 impl Seat {
-    pub const ALL: [Seat; 3] = [Seat::Person, Seat::Easy, Seat::Hard];
+    pub const ALL: [Seat; 4] = [Seat::Person, Seat::Easy, Seat::Hard, Seat::Apart];
 
     /// The computer's level, or `None` for a person.
     pub fn level(self) -> Option<sarissa_rules::play::player::Level> {
         use sarissa_rules::play::player::Level;
         match self {
-            Seat::Person => None,
+            Seat::Person | Seat::Apart => None,
             Seat::Easy => Some(Level::Easy),
             Seat::Hard => Some(Level::Hard),
         }
@@ -81,6 +83,7 @@ impl Seat {
             Seat::Person => "a person",
             Seat::Easy => "computer, easy",
             Seat::Hard => "computer, hard",
+            Seat::Apart => "a player on another device",
         }
     }
 }
