@@ -274,3 +274,41 @@ fn a_javelin_unit_beside_the_path_shoots_the_harasser_as_it_passes_though_out_of
     );
     assert_eq!(shots.last().map(|v| v.0.clone()), Some("peltai".to_string()), "{events:?}");
 }
+
+/// Issus on turn 4 as two computer players left it (tests/data/issus-harassment-loop.toml), at
+/// Rheomithres's orders: the position where a duel once looped (at commit 2ed63c8, `duel --red
+/// greedy --blue random --seed 2`, command 608 on).
+fn issus_loop() -> sarissa_rules::play::Game {
+    let text = include_str!("data/issus-harassment-loop.toml");
+    let scenario = sarissa_rules::load("issus-harassment-loop.toml", text).unwrap_or_else(|e| panic!("{e}"));
+    let dice = sarissa_rules::game::Dice::scripted(&[0; 12]);
+    let (mut game, _) = sarissa_rules::play::Game::new(std::sync::Arc::new(scenario), dice).expect("it starts");
+    ok(&mut game, activate("rheomithres"));
+    game
+}
+
+#[test]
+fn reaction_fire_at_a_harasser_is_thrown_from_beside_its_path_and_not_offered_again_gba_8_33() {
+    // Light Horse 1 (3507) harasses Thracians 1 (3208): the Thracians' javelins reach the hex
+    // it passes, not the one it sets out from. Their reaction fire once did nothing and stayed
+    // offered, so a player was asked for it forever.
+    let mut game = issus_loop();
+    ok(&mut game, harass("light-horse-1", "thracians-1"));
+    let offered = fire("thracians-1", "light-horse-1");
+    assert!(
+        matches!(&game.state.phase, Phase::Reaction { firers, fire_kind: ReactionFire::Harass, .. }
+            if firers.contains(&"thracians-1".to_string())),
+        "{:?}",
+        game.state.phase
+    );
+    assert!(legal_commands(&game).contains(&offered));
+    let events = ok(&mut game, offered.clone());
+    let shots = volleys(&events);
+    assert_eq!(
+        shots.first().map(|v| (v.0.as_str(), v.1, v.3)),
+        Some(("thracians-1", 1, Some(ReactionFire::Harass))),
+        "thrown from beside the path, at range 1: {events:?}"
+    );
+    assert_eq!(shots.last().map(|v| v.0.as_str()), Some("light-horse-1"), "then the harasser's own: {events:?}");
+    assert!(!legal_commands(&game).contains(&offered), "the pause is over");
+}

@@ -197,8 +197,8 @@ fn index_of(root: &Path) -> BTreeMap<Rule, Entry> {
         let module = module_name(&src, file);
         let text = std::fs::read_to_string(file).unwrap();
         let (code, unit_tests) = text.split_once("#[cfg(test)]").unwrap_or((&text, ""));
-        // The camp and city rules, and the Indian army's, are Chandragupta's alone.
-        let default = if module.starts_with("works") || module == "special::indian" {
+        // The camp and city rules, and the Indian army's (its tribes too), are Chandragupta's alone.
+        let default = if module.starts_with("works") || module == "special::indian" || module == "special::tribal" {
             Book::Chandragupta
         } else {
             Book::Alexander
@@ -247,7 +247,8 @@ fn generate(root: &Path) -> String {
          `crates/rules/tests/rule_index.rs`, whose test fails when this file is stale; do not edit it by\n\
          hand. To write it anew: `SARISSA_WRITE_RULE_INDEX=1 cargo test -p sarissa-rules --test rule_index`.\n\n\
          A number is read as the book the citation names (GBA, CG); one cited alone is GBA's, except in the\n\
-         camp and city rules (`works`) and the Indian army's (`special::indian`), which are Chandragupta's.\n",
+         camp and city rules (`works`) and the Indian army's (`special::indian`, `special::tribal`), which are\n\
+         Chandragupta's.\n",
     );
     let count = |book| index.keys().filter(|r| r.book == book).count();
     let tested = |book| index.iter().filter(|(r, e)| r.book == book && !e.tests.is_empty()).count();

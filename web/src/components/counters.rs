@@ -207,8 +207,13 @@ pub fn ratings_line(unit: &Unit) -> String {
     format!("{}·{}·{}", unit.size, unit.tq, ma)
 }
 
-fn unit_counter(unit: &Unit, state: &UnitState, selected: bool) -> Html {
+/// How far the bottom unit of a Tribal stack (CG 6.74) is drawn from its hex's centre, up and to
+/// the left, so that its edge shows behind the top one.
+const UNDER_OFFSET: f64 = 6.0;
+
+fn unit_counter(unit: &Unit, state: &UnitState, selected: bool, under: bool) -> Html {
     let (x, y, length) = anchor(state);
+    let (x, y) = if under { (x - UNDER_OFFSET, y - UNDER_OFFSET) } else { (x, y) };
     let rot = rotation(state);
     // A two-hex column lies along its heading (6.63): its counter stands on end, head at the top.
     let (w, hgt) = if state.column && state.placement.is_two_hex() { (DEPTH, length) } else { (length, DEPTH) };
@@ -217,7 +222,7 @@ fn unit_counter(unit: &Unit, state: &UnitState, selected: bool) -> Html {
     html! {
         <g class={classes!("counter", "unit", side_class(unit.side), selected.then_some("selected"), state.moved.then_some("moved"), state.routed.then_some("routed"), state.column.then_some("column"), state.square.then_some("square"), state.engaged.then_some("engaged"))}
             data-unit={unit.id.clone()} data-hits={state.hits.to_string()} data-column={state.column.then_some("true")}
-            data-square={state.square.then_some("true")}
+            data-square={state.square.then_some("true")} data-under={under.then_some("true")}
             transform={format!("translate({x:.1},{y:.1}) rotate({rot})")}>
             <rect class="body" x={format!("{:.1}", -half)} y={format!("{:.1}", -d2)}
                 width={format!("{w:.1}")} height={format!("{hgt:.1}")} rx="3" />
@@ -336,9 +341,16 @@ impl PartialEq for CountersLayerProps {
 pub fn counters_layer(props: &CountersLayerProps) -> Html {
     let (s, st) = (&*props.game.scenario, &props.game.state);
     let sel = props.selected;
-    let units = s.units.iter().zip(&st.units).filter(|(_, us)| !us.eliminated).map(|(u, us)| {
+    // CG 6.74: the bottom unit of a Tribal stack is drawn first, so the top one covers it.
+    let mut shown: Vec<(usize, bool)> = (0..s.units.len())
+        .filter(|&i| !st.units[i].eliminated)
+        .map(|i| (i, sarissa_rules::special::tribal::is_bottom(s, st, i)))
+        .collect();
+    shown.sort_by_key(|&(i, under)| (!under, i));
+    let units = shown.into_iter().map(|(i, under)| {
+        let (u, us) = (&s.units[i], &st.units[i]);
         let selected = sel.is_some_and(|h| us.placement.hexes().any(|x| x == h));
-        html! { <g key={u.id.clone()}>{ unit_counter(u, us, selected) }</g> }
+        html! { <g key={u.id.clone()}>{ unit_counter(u, us, selected, under) }</g> }
     });
     let leaders = s.leaders.iter().zip(&st.leaders).enumerate().map(|(i, (l, ls))| {
         let pw = st.pre_arranged.iter().find(|o| o.leader == l.id);

@@ -91,9 +91,12 @@ fn units_to_order(game: &Game) -> Vec<usize> {
     }
 }
 
-/// The unit standing in `hex`, if any.
+/// The unit standing in `hex`, if any: of a Tribal stack the top one (CG 6.74).
 fn unit_in(game: &Game, hex: HexId) -> Option<usize> {
-    game.state.units.iter().position(|u| !u.eliminated && u.placement.hexes().any(|h| h == hex))
+    let (s, st) = (&game.scenario, &game.state);
+    (0..st.units.len())
+        .filter(|&i| !st.units[i].eliminated && st.units[i].placement.hexes().any(|h| h == hex))
+        .min_by_key(|&i| sarissa_rules::special::tribal::is_bottom(s, st, i))
 }
 
 /// May the unit just ordered still fire, or move on after its fire (8.11)? Then its order goes on.
@@ -389,6 +392,15 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 } else {
                     ("Form Square (its whole move, 10.62)".to_string(), Command::FormSquare { unit })
                 });
+            }
+            // CG 6.74: the unit under the selected one comes to the top, for an order.
+            let restackers = sarissa_rules::special::tribal::restackers(&g.scenario, &g.state);
+            if let Some(b) = (*unit)
+                .and_then(|u| sarissa_rules::special::tribal::partner(&g.scenario, &g.state, u))
+                .filter(|b| restackers.contains(b))
+            {
+                let label = format!("Bring {} to the top of the stack (an order, 6.74)", g.scenario.units[b].name);
+                buttons.push((label, Command::Restack { unit: g.scenario.units[b].id.clone() }));
             }
             // CG 10.28: a chariot's crew dismount for its whole move, for good, facing any way
             // (the way it faces now first).

@@ -627,6 +627,20 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             ),
             unit,
         ),
+        Event::TribalStacked { unit, over } => about(
+            entry(
+                format!("{} crowds in beneath {}, of its own tribe.", unit_name(s, unit), unit_name(s, over)),
+                Some("6.74"),
+            ),
+            unit,
+        ),
+        Event::TribalStackSwapped { unit, under, .. } => about(
+            entry(
+                format!("{} pushes to the front of its hex, ahead of {}.", unit_name(s, unit), unit_name(s, under)),
+                Some("6.74"),
+            ),
+            unit,
+        ),
         Event::CascadeRout { unit, leader } => {
             let mut e = about(
                 entry(
@@ -1103,6 +1117,7 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 HitCause::GuildEnmity => ("as a rival guild's unit is driven through its ranks", "10.72"),
                 HitCause::GateShot => ("as the stones crash into the gate beside it", "CG 12.35"),
                 HitCause::CascadeRout => ("as its commander's mount breaks beside it", "11.23"),
+                HitCause::StackRout => ("and breaks with the tribesmen it shares its hex with", "6.76"),
             };
             about(
                 entry(

@@ -342,6 +342,13 @@ fn fire_between(
     if t.engine.is_some() && crate::special::artillery::stacked_with(scenario, state, target).is_some() {
         return None;
     }
+    // CG 6.76(2): of a Tribal stack only the top unit fires; (3) fire at one strikes its top unit,
+    // or its bottom unit through its rear hexes.
+    if crate::special::tribal::is_bottom(scenario, state, unit)
+        || crate::special::tribal::fire_strikes(scenario, state, target, from) != target
+    {
+        return None;
+    }
     let target_at = if ts.placement.hexes().any(|h| h == to) { ts.placement } else { Placement::One(to) };
     let map = &scenario.map;
     let mut fire = MissileFire::new(scenario.meta.rules, u.kind, missile, range, t.kind);

@@ -176,6 +176,13 @@ pub fn candidates(scenario: &Scenario, state: &GameState) -> Vec<Candidate> {
 /// P40), left to right by their westmost hex.
 pub fn combats(scenario: &Scenario, state: &GameState, attackers: &[usize]) -> Vec<Combat> {
     let mut left: Vec<usize> = attackers.to_vec();
+    // CG 6.76(1): a Tribal stack shocks as one, with both units' Size (rulings P296).
+    for &a in attackers {
+        let mate = crate::special::tribal::partner(scenario, state, a).filter(|&m| !state.units[m].routed);
+        if let Some(m) = mate.filter(|m| !left.contains(m)) {
+            left.push(m);
+        }
+    }
     let mut out = Vec::new();
     while let Some(first) = left.pop() {
         let mut group = Combat { attackers: vec![first], defenders: foes(scenario, state, first) };
@@ -242,10 +249,13 @@ pub fn best_leader(scenario: &Scenario, state: &GameState, here: impl Fn(HexId) 
 }
 
 /// A side's units in the order the setup lists them: biggest first, its unit for the Clash
-/// leading (P40); ties keep scenario order.
-fn clash_order(scenario: &Scenario, units: &[usize]) -> Vec<usize> {
+/// leading (P40); ties keep scenario order, but of a Tribal stack the unit that takes the odd hit
+/// first (CG 6.76(4)): the top one, or the bottom one when one of `rear_foes` strikes it from
+/// behind (rulings P298).
+fn clash_order(scenario: &Scenario, state: &GameState, units: &[usize], rear_foes: &[usize]) -> Vec<usize> {
     let mut v = units.to_vec();
-    v.sort_by_key(|&i| (std::cmp::Reverse(scenario.units[i].size), i));
+    let second = |i: usize| !crate::special::tribal::takes_odd_hit(scenario, state, i, rear_foes);
+    v.sort_by_key(|&i| (std::cmp::Reverse(scenario.units[i].size), second(i), i));
     v
 }
 
@@ -314,7 +324,10 @@ fn setup_in(
         Arc::Flank => 1,
         Arc::Front => 2,
     };
-    let (attackers, defenders) = (clash_order(scenario, &combat.attackers), clash_order(scenario, &combat.defenders));
+    let (attackers, defenders) = (
+        clash_order(scenario, state, &combat.attackers, &[]),
+        clash_order(scenario, state, &combat.defenders, &combat.attackers),
+    );
     let attacker_fighters = attackers
         .iter()
         .map(|&a| {
@@ -998,7 +1011,10 @@ fn strike_hits(
     let ids = |v: &[usize]| v.iter().map(|&u| tx.scenario.units[u].id.clone()).collect::<Vec<_>>();
     let (attackers, defenders) = (ids(&combat.attackers), ids(&combat.defenders));
     // The resolver's results come in the setup's order.
-    let (a_order, d_order) = (clash_order(tx.scenario, &combat.attackers), clash_order(tx.scenario, &combat.defenders));
+    let (a_order, d_order) = (
+        clash_order(tx.scenario, &tx.state, &combat.attackers, &[]),
+        clash_order(tx.scenario, &tx.state, &combat.defenders, &combat.attackers),
+    );
     // For testing only: a cell forced on the next combat to reach the table (`--shock-result`).
     let forced = tx.state.forced_shock.map(|cell| ShockSetup { forced: Some(cell), ..setup.clone() });
     let setup = forced.as_ref().unwrap_or(setup);

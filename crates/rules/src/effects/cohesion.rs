@@ -157,6 +157,9 @@ fn settle_with(tx: &mut Tx, ask: bool) -> Result<Option<Pending>, RuleError> {
         if let Some(e) = engine {
             tx.emit(Event::UnitEliminated { unit: tx.scenario.units[e].id.clone(), rule: "6.76".into() });
         }
+        if !tx.state.units[i].routed {
+            crate::special::tribal::rout_spreads(tx, i)?;
+        }
         if tx.state.units[i].routed {
             // 10.26: any further hit eliminates a Routed unit.
             tx.emit(Event::UnitEliminated { unit: id, rule: "10.26".into() });

@@ -117,6 +117,8 @@ pub enum Command {
     FormSquare { unit: String },
     /// CG 10.62: an individual order that takes a unit out of Square, as forming it.
     LeaveSquare { unit: String },
+    /// CG 6.74: an individual order that puts `unit`, the bottom unit of a Tribal stack, on top.
+    Restack { unit: String },
     /// CG 10.28: an individual order that dismounts an Indian chariot's crew in a camp, for its
     /// whole movement allowance; the foot unit faces `facing`.
     Dismount { unit: String, facing: Vertex },
@@ -215,6 +217,7 @@ impl Command {
             Self::FormSquare { .. } => "form_square",
             Self::LeaveSquare { .. } => "leave_square",
             Self::Dismount { .. } => "dismount",
+            Self::Restack { .. } => "restack",
             Self::Shock { .. } => "shock",
             Self::ShockCombats { .. } => "shock_combats",
             Self::TurnAfterAdvance { .. } => "turn_after_advance",

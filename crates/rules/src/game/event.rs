@@ -118,6 +118,9 @@ pub enum HitCause {
     GuildEnmity,
     /// Beside a city gate a Sarvatobhadra's stone struck, it failed its TQ check (CG 12.35).
     GateShot,
+    /// The Tribal unit it is stacked with routed, and it routs too (CG 6.76(5)): the hits that
+    /// bring it to its TQ.
+    StackRout,
 }
 
 /// What a camp tower is after an elephant's roll against it (CG 12.32).
@@ -546,6 +549,19 @@ pub enum Event {
         supply: Supply,
         rule: String,
     },
+    /// CG 6.73, 6.74: `unit` ended its move in the hex of `over`, a Tribal unit of its tribe,
+    /// and is placed underneath it.
+    TribalStacked {
+        unit: String,
+        over: String,
+    },
+    /// CG 6.74: `leader`'s individual order puts `unit`, the bottom unit of a Tribal stack, on
+    /// top of `under`.
+    TribalStackSwapped {
+        leader: String,
+        unit: String,
+        under: String,
+    },
     /// CG 11.23: `unit`, an elephant or chariot carrying the commander `leader`, routs: its
     /// friends around check their TQ.
     CascadeRout {
@@ -905,6 +921,14 @@ impl GameState {
                     self.breaches.push(side);
                 }
             }
+        }
+    }
+
+    /// CG 6.74: `above` is now the top unit of its Tribal stack, `below` the bottom one.
+    fn restack(&mut self, above: &str, below: &str) {
+        self.tribal_bottoms.retain(|b| b != above);
+        if !self.tribal_bottoms.iter().any(|b| b == below) {
+            self.tribal_bottoms.push(below.to_string());
         }
     }
 
@@ -1286,6 +1310,14 @@ impl GameState {
             | Event::PassThroughAttack { .. }
             | Event::RanksParted { .. } => {}
             Event::CascadeRout { .. } | Event::FlightChecked { .. } => {}
+            Event::TribalStacked { unit: below, over: above } => self.restack(above, below),
+            Event::TribalStackSwapped { unit: above, under: below, .. } => {
+                self.restack(above, below);
+                if let Phase::Orders { orders_left, ordered, .. } = &mut self.phase {
+                    *orders_left = orders_left.saturating_sub(1);
+                    ordered.push(above.clone());
+                }
+            }
             Event::LeaderCasualty { leader: id, result, .. } => {
                 use crate::charts::leaders::LeaderResult;
                 if let Some(l) = leader(id) {

@@ -439,6 +439,10 @@ pub struct GameState {
     /// there, or of the last unit there; the city's side at set-up (`city::gate_controller`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub gate_holders: Vec<(HexId, usize)>,
+    /// CG 6.74: the Tribal units placed underneath another of their tribe, by id (the stack's
+    /// order is `special::tribal::is_bottom`). A stale entry of a unit now alone means nothing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tribal_bottoms: Vec<String>,
 }
 
 /// An elephant trying to breach a camp's works this turn (CG 12.31; rulings P175): it must stay
@@ -554,6 +558,7 @@ impl GameState {
             destroyed_towers: Vec::new(),
             damaged_gates: Vec::new(),
             gate_holders: crate::map::city::initial_gate_holders(&scenario.map),
+            tribal_bottoms: Vec::new(),
         };
         state.apply_position(scenario);
         // CG 12.213: a unit set up inside a gate holds it from the start.

@@ -28,6 +28,8 @@ use std::collections::{BTreeMap, BinaryHeap};
 pub const LEADER_CATEGORY: MoveCategory = MoveCategory::Cavalry;
 /// A leader's movement points per orders phase (GBA 6.15).
 pub const LEADER_MP: u8 = 9;
+/// CG 6.73: what stacking on a Tribal unit of its tribe costs on top of the hex's own cost.
+pub const STACK_MP: u8 = 2;
 
 /// The chart column a leader moves by (CG 4.1, 6.15, 6.16; D6): cavalry, or the elephant or
 /// chariot he rides; a CG tribal chief goes on foot (light-foot costs, P99).
@@ -171,6 +173,8 @@ struct Mover<'a> {
     elephants: crate::special::elephants::ElephantGround,
     /// Ground the battle's special rules close to it now (P151).
     closed: FxHashMap<HexId, crate::scenario::battles::restrictions::Closure<'a>>,
+    /// CG 6.73: hexes holding two Tribal units already.
+    full: Vec<HexId>,
 }
 
 impl<'a> Mover<'a> {
@@ -190,6 +194,10 @@ impl<'a> Mover<'a> {
                 rule: "6.61",
                 reason: "it formed column this orders phase; it moves as a column from the next".into(),
             });
+        }
+        // CG 6.74: of a Tribal stack only the top unit moves.
+        if crate::special::tribal::is_bottom(scenario, state, index) {
+            return Err(crate::special::tribal::bottom_stays(&unit.id));
         }
         let ma = if st.column { crate::movement::column::column_ma(rules, unit) } else { unit.ma };
         let pinners = pinners(scenario, &zoc, [hex]);
@@ -231,6 +239,7 @@ impl<'a> Mover<'a> {
                 state,
                 crate::scenario::battles::restrictions::Mover::Unit(index),
             ),
+            full: crate::special::tribal::full_hexes(scenario, state),
         })
     }
 
@@ -366,31 +375,13 @@ impl<'a> Mover<'a> {
                 return Err(format!("{to} holds {}, of a rival guild: no passing through (10.72)", other_unit.name));
             }
             if is_last {
-                return Err(format!("{to} holds {}; units do not end a move stacked (6.91)", other_unit.name));
-            }
-            // CG 10.62: no friendly combat unit ever enters a unit in Square.
-            if self.state.units[other].square {
-                return Err(format!(
-                    "{to} holds {}, in Square: no friend enters it ({})",
-                    other_unit.name,
-                    crate::special::square::rule(self.scenario).unwrap_or("10.62")
-                ));
-            }
-            // Through a friend: as the stacking chart says (6.92, 6.95); never with a column (6.67).
-            let column = self.columns.contains(&other);
-            match pass_through_in(self.unit, self.column, other_unit, self.routed.contains(&other), column) {
-                stacking::Outcome::Free | stacking::Outcome::StationaryEliminated => {}
-                stacking::Outcome::ExtraMp { mp, .. } => extra = mp,
-                _ if self.column || column => {
-                    return Err(format!("{to} holds {}: no passing through with a column (6.67)", other_unit.name))
+                // CG 6.73: a Tribal unit may end its move on one of its tribe, for 2 MP more.
+                if let Some(reason) = self.stack_refusal(to, other) {
+                    return Err(reason);
                 }
-                _ => {
-                    return Err(format!(
-                        "a {} may not pass through {} (6.92, stacking chart)",
-                        self.unit.kind.name(),
-                        other_unit.name
-                    ))
-                }
+                extra = STACK_MP;
+            } else {
+                extra = self.pass_through_extra(to, other)?;
             }
         }
         let Some(cost) = entry_cost(self.scenario, self.state, self.category, from, to) else {
@@ -451,8 +442,79 @@ impl<'a> Mover<'a> {
     }
 
     /// Could the move end at `hex`? Not in a friend's hex (6.91).
+    /// Passing through `other`, a friend in `to`, under orders: the extra MP, or why not (6.67,
+    /// 6.92, 6.95; CG 10.62).
+    fn pass_through_extra(&self, to: HexId, other: usize) -> Result<u8, String> {
+        let other_unit = &self.scenario.units[other];
+        // CG 10.62: no friendly combat unit ever enters a unit in Square.
+        if self.state.units[other].square {
+            return Err(format!(
+                "{to} holds {}, in Square: no friend enters it ({})",
+                other_unit.name,
+                crate::special::square::rule(self.scenario).unwrap_or("10.62")
+            ));
+        }
+        // Through a friend: as the stacking chart says (6.92, 6.95); never with a column (6.67).
+        let column = self.columns.contains(&other);
+        match pass_through_in(self.unit, self.column, other_unit, self.routed.contains(&other), column) {
+            stacking::Outcome::Free | stacking::Outcome::StationaryEliminated => Ok(0),
+            stacking::Outcome::ExtraMp { mp, .. } => Ok(mp),
+            _ if self.column || column => {
+                Err(format!("{to} holds {}: no passing through with a column (6.67)", other_unit.name))
+            }
+            _ => Err(format!(
+                "a {} may not pass through {} (6.92, stacking chart)",
+                self.unit.kind.name(),
+                other_unit.name
+            )),
+        }
+    }
+
     fn may_end_at(&self, hex: HexId) -> bool {
-        self.occupied.get(&hex).is_none_or(|&o| o == self.index)
+        hex == self.start.0
+            || self.occupied.get(&hex).is_none_or(|&o| o == self.index || self.stack_refusal(hex, o).is_none())
+    }
+
+    /// Why it may not end its move in `hex` on `other`, a friend there (GBA 6.91): only a Tribal
+    /// unit on one of its tribe, outside a city or stronghold, two at most (CG 6.73, CG 10.74).
+    fn stack_refusal(&self, hex: HexId, other: usize) -> Option<String> {
+        let other_unit = &self.scenario.units[other];
+        if !crate::special::tribal::may_stack(self.scenario.meta.rules, self.unit, other_unit)
+            || self.state.units[other].routed
+        {
+            return Some(format!("{hex} holds {}; units do not end a move stacked (6.91)", other_unit.name));
+        }
+        crate::special::tribal::ground_refusal(&self.scenario.map, hex, &self.full)
+    }
+
+    /// What a move the search reached `hex` with, facing `facing`, at `spent`, costs if it ends
+    /// there: the search passed through a Tribal friend there, where stacking costs 2 MP more
+    /// than the hex instead (CG 6.73) and takes that friend's facing (6.75). None if it may not.
+    fn end_cost(&self, hex: HexId, facing: Vertex, spent: Spent) -> Option<Spent> {
+        let Some(required) = self.facing_required(hex) else { return Some(spent) };
+        if required != facing {
+            return None;
+        }
+        if hex == self.start.0 {
+            return Some(spent);
+        }
+        let other = *self.occupied.get(&hex)?;
+        let through = self.pass_through_extra(hex, other).ok()?;
+        let mp = spent.mp - through + STACK_MP;
+        (mp <= self.ma).then_some(Spent { mp, ..spent })
+    }
+
+    /// The facing a move ending in `hex` must have (CG 6.75): that of the Tribal unit it shares
+    /// the hex with.
+    fn facing_required(&self, hex: HexId) -> Option<Vertex> {
+        (0..self.scenario.units.len())
+            .find(|&j| {
+                j != self.index
+                    && !self.state.units[j].eliminated
+                    && self.state.units[j].placement == Placement::One(hex)
+                    && crate::special::tribal::may_stack(self.scenario.meta.rules, self.unit, &self.scenario.units[j])
+            })
+            .map(|j| self.state.units[j].facing)
     }
 }
 
@@ -632,7 +694,10 @@ pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<
     let mut out: Vec<Destination> = best
         .iter()
         .filter(|(pose, _)| **pose != mover.start && mover.may_end_at(pose.0))
-        .map(|(&(hex, facing), &(spent, _))| destination(hex, facing, spent, path_to((hex, facing)), mover.column))
+        .filter_map(|(&(hex, facing), &(spent, _))| {
+            let spent = mover.end_cost(hex, facing, spent)?;
+            Some(destination(hex, facing, spent, path_to((hex, facing)), mover.column))
+        })
         .collect();
     // 6.61: ending in the other formation, from the cheaper of the two facings it turns from.
     let hexes: std::collections::BTreeSet<HexId> = best.keys().map(|p| p.0).collect();
@@ -781,6 +846,9 @@ pub fn plan_steps(
     if !mover.may_end_at(here) {
         return Err(refuse("6.91", format!("it would end stacked in {here}")));
     }
+    if let Some(f) = mover.facing_required(here).filter(|f| *f != facing) {
+        return Err(refuse(crate::special::tribal::FACING_RULE, crate::special::tribal::facing_refusal(here, f)));
+    }
     // Walk back through the trail for the facing and cost at each hex.
     let mut steps = vec![(facing, 0, 0); path.len()];
     for k in (0..path.len()).rev() {
@@ -804,9 +872,35 @@ pub fn plan_steps(
 
 /// The rule number cited in a refusal's reason, e.g. "(6.25)".
 fn rule_of(reason: &str) -> &'static str {
-    const RULES: [&str; 26] = [
-        "6.51", "6.11", "6.25", "6.32", "6.61", "6.64", "6.67", "6.91", "6.92", "7.15", "7.23", "7.25", "10.15", "6.2",
-        "6.3", "6.6", "10.72", "P151", "12.11", "12.14", "12.22", "12.23", "12.24", "12.25", "12.26", "12.213",
+    const RULES: [&str; 28] = [
+        "6.51",
+        "6.11",
+        "6.25",
+        "6.32",
+        "6.61",
+        "6.64",
+        "6.67",
+        crate::special::tribal::STACKING_RULE,
+        crate::special::tribal::FACING_RULE,
+        "6.91",
+        "6.92",
+        "7.15",
+        "7.23",
+        "7.25",
+        "10.15",
+        "6.2",
+        "6.3",
+        "6.6",
+        "10.72",
+        "P151",
+        "12.11",
+        "12.14",
+        "12.22",
+        "12.23",
+        "12.24",
+        "12.25",
+        "12.26",
+        "12.213",
     ];
     RULES
         .iter()

@@ -329,6 +329,12 @@ pub fn run_move(
             tx.emit(Event::MoveContinued { unit: id.clone(), path, placement, facing, mp });
         }
         crate::command::contingent::carry(tx, rider, unit);
+        // CG 6.74: the unit that comes to stack goes underneath.
+        if done && whole > 0 {
+            if let Some(other) = crate::special::tribal::partner(tx.scenario, &tx.state, unit) {
+                tx.emit(Event::TribalStacked { unit: id.clone(), over: tx.scenario.units[other].id.clone() });
+            }
+        }
         if hits > 0 {
             tx.emit(Event::CohesionHits { unit: id.clone(), hits, cause: HitCause::Terrain });
         }
@@ -359,7 +365,13 @@ pub fn run_move(
             .iter()
             .enumerate()
             .position(|(i, u)| i != unit && !u.eliminated && u.placement.hexes().any(|h| h == hex));
-        if let Some(other) = occupant {
+        // CG 6.73: a Tribal unit ending its move on one of its tribe stacks there; it does not
+        // pass through.
+        let rules = tx.scenario.meta.rules;
+        let stacks = |o: usize| {
+            last && crate::special::tribal::may_stack(rules, &tx.scenario.units[unit], &tx.scenario.units[o])
+        };
+        if let Some(other) = occupant.filter(|&o| !stacks(o)) {
             pass_through_checks(tx, unit, other)?;
             continue;
         }

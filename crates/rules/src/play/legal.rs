@@ -260,6 +260,10 @@ fn listed(game: &Game, unit_moves: bool) -> Vec<Command> {
                 let unit = s.units[i].id.clone();
                 out.push(if form { Command::FormSquare { unit } } else { Command::LeaveSquare { unit } });
             }
+            // CG 6.74: the bottom unit of a Tribal stack comes to the top.
+            for i in crate::special::tribal::restackers(s, st) {
+                out.push(Command::Restack { unit: s.units[i].id.clone() });
+            }
             // CG 10.28: a chariot's crew dismount, facing any way.
             for i in crate::special::dismount::dismounters(s, st) {
                 for facing in crate::map::hex::Vertex::ALL {

@@ -156,6 +156,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         ["recover", unit] => Command::Recover { unit: unit.to_string() },
         ["square", unit] => Command::FormSquare { unit: unit.to_string() },
         ["unsquare", unit] => Command::LeaveSquare { unit: unit.to_string() },
+        ["restack", unit] => Command::Restack { unit: unit.to_string() },
         ["dismount", unit, "facing", v] => Command::Dismount { unit: unit.to_string(), facing: vertex(v)? },
         ["harass", unit, "at", target] => Command::Harass { unit: unit.to_string(), target: target.to_string() },
         ["advance-turn", unit, "facing", v] => {
@@ -320,6 +321,7 @@ fn format_bare(command: &Command) -> String {
         Command::Recover { unit } => format!("recover {unit}"),
         Command::FormSquare { unit } => format!("square {unit}"),
         Command::LeaveSquare { unit } => format!("unsquare {unit}"),
+        Command::Restack { unit } => format!("restack {unit}"),
         Command::Dismount { unit, facing } => format!("dismount {unit} facing {}", facing.name()),
         Command::Rally { unit, facing } => format!("rally {unit} facing {}", facing.name()),
         Command::ShockCombats { combats } => {
@@ -442,6 +444,7 @@ mod tests {
             Command::Recover { unit: "hoplites".into() },
             Command::FormSquare { unit: "hoplites".into() },
             Command::LeaveSquare { unit: "hoplites".into() },
+            Command::Restack { unit: "kiratas-2".into() },
             Command::Dismount { unit: "chariots".into(), facing: Vertex::NE },
             Command::Rally { unit: "hoplites".into(), facing: Vertex::W },
             Command::Shock { attackers: vec![] },

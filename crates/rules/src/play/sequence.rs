@@ -68,6 +68,7 @@ fn when_given(rules: crate::scenario::RuleSet, command: &Command) -> Option<(&'s
         | Command::Recover { .. }
         | Command::FormSquare { .. }
         | Command::LeaveSquare { .. }
+        | Command::Restack { .. }
         | Command::Dismount { .. }
         | Command::LineDone
         | Command::EndOrders
@@ -327,6 +328,7 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         (Phase::Orders { .. }, Command::Recover { unit }) => crate::effects::recovery::recover(tx, unit),
         (Phase::Orders { .. }, Command::FormSquare { unit }) => crate::special::square::change(tx, unit, true),
         (Phase::Orders { .. }, Command::LeaveSquare { unit }) => crate::special::square::change(tx, unit, false),
+        (Phase::Orders { .. }, Command::Restack { unit }) => crate::special::tribal::restack(tx, unit),
         (Phase::Orders { .. }, Command::Dismount { unit, facing }) => {
             crate::special::dismount::dismount(tx, unit, *facing)
         }

@@ -281,7 +281,7 @@ fn read_document(ctx: &mut Ctx, doc: &Spanned<DeTable>, file: &str) -> Option<Sc
     if let Some(map) = &mut map {
         map.camps = resolve_camps(ctx, map, raw_camps, &sides, meta.as_ref().map(|m| m.rules));
         map.city = resolve_city(ctx, map, raw_city, &sides, meta.as_ref().map(|m| m.rules));
-        check_stacking(ctx, map, &units, &ids, &starts);
+        check_stacking(ctx, map, meta.as_ref().map(|m| m.rules), &units, &ids, &starts);
     }
     check_contingents(ctx, &sides, &units, &leaders, &ids);
     if let Some(meta) = &meta {
@@ -1640,8 +1640,9 @@ fn read_leader(
 }
 
 /// One combat unit (or half of a two-hex unit) per hex at set-up (GBA 6.91); in CG an engine
-/// may share its hex with one single-hex foot unit of its side (6.71(3)).
-fn check_stacking(ctx: &mut Ctx, _map: &Map, units: &[Unit], ids: &IdRegistry, starts: &Starts) {
+/// may share its hex with one single-hex foot unit of its side (6.71(3)), and two Tribal LI of
+/// one tribe may share a hex outside a city or stronghold, faced alike (CG 6.73, CG 6.75, CG 10.74).
+fn check_stacking(ctx: &mut Ctx, map: &Map, rules: Option<RuleSet>, units: &[Unit], ids: &IdRegistry, starts: &Starts) {
     let mut occupants: FxHashMap<HexId, Vec<&Unit>> = FxHashMap::default();
     // An eliminated unit of a position is off the map.
     let gone: FxHashSet<&str> =
@@ -1650,26 +1651,45 @@ fn check_stacking(ctx: &mut Ctx, _map: &Map, units: &[Unit], ids: &IdRegistry, s
         for hex in u.placement.hexes() {
             let here = occupants.entry(hex).or_default();
             here.push(u);
-            let allowed = match here.as_slice() {
-                [_] => true,
-                [a, b] => {
-                    crate::charts::stacking::engine_may_stack_with(a, b)
-                        || crate::charts::stacking::engine_may_stack_with(b, a)
-                }
-                _ => false,
-            };
-            if !allowed {
-                ctx.error(
-                    ids.span(&u.id),
-                    format!(
-                        "unit `{}`: hex {hex} is already occupied by `{}`; combat units do not stack (GBA 6.91; CG \
-                         6.71(3): only an engine with one single-hex foot unit of its side)",
-                        u.id, here[0].id
-                    ),
-                );
+            if let Some(reason) = stack_refusal(map, rules, hex, here) {
+                ctx.error(ids.span(&u.id), format!("unit `{}`: {reason}", u.id));
             }
         }
     }
+}
+
+/// Why the units set up in `hex` may not share it, if they may not.
+fn stack_refusal(map: &Map, rules: Option<RuleSet>, hex: HexId, here: &[&Unit]) -> Option<String> {
+    use crate::special::tribal;
+    let [a, b] = here else {
+        return (here.len() > 1).then(|| {
+            format!(
+                "hex {hex} is already occupied by `{}`; combat units do not stack (GBA 6.91; CG 6.71(3): an \
+                 engine with one single-hex foot unit; CG 6.73: two Tribal LI of one tribe; no more)",
+                here[0].id
+            )
+        });
+    };
+    use crate::charts::stacking::engine_may_stack_with as engine;
+    if engine(a, b) || engine(b, a) {
+        return None;
+    }
+    let tribal_pair = rules.is_some_and(|r| tribal::may_stack(r, a, b));
+    if !tribal_pair {
+        return Some(format!(
+            "hex {hex} is already occupied by `{}`; combat units do not stack (GBA 6.91; CG 6.71(3): only an \
+             engine with one single-hex foot unit of its side; CG 6.73: two Tribal LI of the same tribe)",
+            a.id
+        ));
+    }
+    if !tribal::ground_allows(map, hex) {
+        return Some(format!(
+            "hex {hex} is in a city or a stronghold, where Tribal units do not stack (CG 6.73, 10.74)"
+        ));
+    }
+    (a.facing != b.facing).then(|| {
+        format!("it shares hex {hex} with `{}` and must face the same way, {} (CG 6.75)", a.id, a.facing.name())
+    })
 }
 
 /// A special rule's closed ground names sides and leaders that exist (P151).

@@ -318,6 +318,8 @@ pub struct RuleHooks {
     /// CG's Indian systems (D76): Maula Rout (10.81), Cascade Rout (11.23), Guild Enmity
     /// (10.72), Sreni and Tribal Flight (11.4), Indian Charisma (9.17[3]).
     pub indian_rules: bool,
+    /// CG 6.73–6.76, 10.74: two Tribal LI of one tribe may share a hex (GBA has no Tribal units).
+    pub tribal_stacking: bool,
 }
 
 const ALEXANDER: RuleHooks = RuleHooks {
@@ -407,6 +409,7 @@ const ALEXANDER: RuleHooks = RuleHooks {
         no_unit_between: false,
     },
     indian_rules: false,
+    tribal_stacking: false,
 };
 
 const CHANDRAGUPTA: RuleHooks = RuleHooks {
@@ -498,6 +501,7 @@ const CHANDRAGUPTA: RuleHooks = RuleHooks {
         no_unit_between: true,
     },
     indian_rules: true,
+    tribal_stacking: true,
 };
 
 impl RuleHooks {

@@ -8,3 +8,4 @@ pub mod elephants;
 pub mod indian;
 pub mod rampage;
 pub mod square;
+pub mod tribal;
