@@ -181,10 +181,11 @@ pub fn shock_odds(setup: &ShockSetup) -> Result<ShockOdds, OddsError> {
     let mut states: Vec<(State, u128)> = vec![(State::start(setup), DENOMINATOR)];
     let mut runs = 0usize;
     let n_att = setup.attackers.len();
-    let mut dice = Vec::new();
+    let mut buffers = Buffers::default();
     for stage in shock::stages(setup) {
         if may_change(setup, stage, &states) {
-            states = run_stage_on_all(setup, stage, states, &mut dice, &mut runs)?;
+            run_stage_on_all(setup, stage, &states, &mut buffers, &mut runs)?;
+            std::mem::swap(&mut states, &mut buffers.next);
         }
     }
     let mut odds = ShockOdds {
@@ -252,17 +253,18 @@ fn may_change(setup: &ShockSetup, stage: Stage, states: &[(State, u128)]) -> boo
 fn run_stage_on_all(
     setup: &ShockSetup,
     stage: Stage,
-    states: Vec<(State, u128)>,
-    dice: &mut Vec<u8>,
+    states: &[(State, u128)],
+    buffers: &mut Buffers,
     runs: &mut usize,
-) -> Result<Vec<(State, u128)>, OddsError> {
+) -> Result<(), OddsError> {
     let n_att = setup.attackers.len();
-    let mut unrolled = Vec::with_capacity(states.len());
-    let mut rolled: FxHashMap<State, u128> = FxHashMap::default();
+    let Buffers { next: unrolled, rolled, ends, dice } = buffers;
+    unrolled.clear();
+    rolled.clear();
     let mut err = None;
     let mut plans = StrugglePlans::default();
     let mut leader_outcomes: FxHashMap<[i8; 2], LeaderOdds> = FxHashMap::default();
-    for (st, w) in states {
+    for &(st, w) in states {
         if st.over {
             unrolled.push((st, w));
             continue;
@@ -282,7 +284,8 @@ fn run_stage_on_all(
         if stage == Stage::Struggle {
             // One die, on a plan shared by the states with the same units standing.
             let share = split(w, 1)?;
-            for (mut s, faces) in plans.run(setup, &st) {
+            plans.run(setup, &st, ends);
+            for (mut s, faces) in ends.drain(..) {
                 forget(setup, stage, &mut s, n_att);
                 *runs += 1;
                 *rolled.entry(s).or_default() += share * faces;
@@ -294,14 +297,20 @@ fn run_stage_on_all(
             |dice| {
                 let mut s = st;
                 shock::run_stage(setup, stage, &mut s, dice, &mut Log { steps: None });
-                forget(setup, stage, &mut s, n_att);
                 s
             },
             |s, n| {
                 *runs += 1;
                 match split(w, n) {
-                    Ok(share) if n == 0 => unrolled.push((s, share)),
-                    Ok(share) => *rolled.entry(s).or_default() += share,
+                    Ok(share) if n == 0 => {
+                        let mut s = s;
+                        forget(setup, stage, &mut s, n_att);
+                        unrolled.push((s, share))
+                    }
+                    Ok(share) => match ends.iter_mut().find(|(e, _)| *e == s) {
+                        Some((_, weight)) => *weight += share,
+                        None => ends.push((s, share)),
+                    },
                     Err(e) => err = Some(e),
                 }
             },
@@ -309,9 +318,28 @@ fn run_stage_on_all(
         if let Some(e) = err {
             return Err(e);
         }
+        for (mut s, share) in ends.drain(..) {
+            forget(setup, stage, &mut s, n_att);
+            *rolled.entry(s).or_default() += share;
+        }
     }
-    unrolled.extend(rolled);
-    Ok(unrolled)
+    unrolled.extend(rolled.drain());
+    Ok(())
+}
+
+/// What [`run_stage_on_all`] works in, kept from stage to stage: the states of a big shock take
+/// megabytes, and fresh memory for each stage cost more than the stage's own work.
+#[derive(Default)]
+struct Buffers {
+    /// The states the stage ends in (those that rolled no die first, then the merged ones).
+    next: Vec<(State, u128)>,
+    /// The states that rolled, equal ones merged.
+    rolled: FxHashMap<State, u128>,
+    /// The distinct states one state's sequences end in, merged before `forget` and the map:
+    /// most faces of a check give the same result, so this spares most hashing.
+    ends: Vec<(State, u128)>,
+    /// The dice of the sequence being run.
+    dice: Vec<u8>,
 }
 
 /// The most dice a sequence of the leaders' stage used, n, and each Charisma it can leave with
@@ -352,19 +380,20 @@ fn mean(dist: &[Prob]) -> f64 {
 /// routed unit's hits and stand; after the Struggle, the Charisma and superiority, and the hits
 /// of a unit more than one below its TQ (the Collapse reads only hits ≥ TQ − 1).
 fn forget(setup: &ShockSetup, stage: Stage, st: &mut State, n_att: usize) {
-    for range in [0..n_att, n_att..st.taken.len()] {
-        let sum: u32 = st.taken.as_slice()[range.clone()].iter().map(|&t| t as u32).sum();
+    let n = st.taken.len();
+    for range in [0..n_att, n_att..n] {
+        let taken = &mut st.taken.as_mut_slice()[range];
+        let sum: u32 = taken.iter().map(|&t| t as u32).sum();
         // A side's sum beyond a u8 (never in play) is kept per unit, where it saturates as before.
-        if let (Ok(sum), Some(first)) = (u8::try_from(sum), range.clone().next()) {
-            st.taken.as_mut_slice()[range].fill(0);
-            st.taken[first] = sum;
+        if let (Ok(sum), Some((first, rest))) = (u8::try_from(sum), taken.split_first_mut()) {
+            *first = sum;
+            // Written only where not yet zero: a handful of units, no call to clear them.
+            rest.iter_mut().filter(|t| **t != 0).for_each(|t| *t = 0);
         }
     }
-    for i in 0..st.hits.len() {
-        if st.routed.get(i) {
-            st.hits[i] = 0;
-            st.stood.set(i, false);
-        }
+    for i in (0..n).filter(|&i| st.routed.get(i)) {
+        st.hits[i] = 0;
+        st.stood.set(i, false);
     }
     let struggled = matches!(
         stage,
@@ -382,6 +411,26 @@ fn forget(setup: &ShockSetup, stage: Stage, st: &mut State, n_att: usize) {
             if (*h as u16) + 1 < f.effective_tq() as u16 {
                 *h = 0;
             }
+        }
+    }
+    forget_collapse_checked(setup, stage, st);
+}
+
+/// From the Collapse step 2's zones of control on (GBA 9.18, CG 9.19 step 2), a unit's hits,
+/// stand and zone are read only by its own collapse check: once it has made it, or when it will
+/// not make one (routed, stood, not at TQ − 1 or in no enemy ZOC), they are cleared, the zone
+/// last, which keeps the check from being made.
+fn forget_collapse_checked(setup: &ShockSetup, stage: Stage, st: &mut State) {
+    let checked = match stage {
+        Stage::CollapseZoc => 0,
+        Stage::CollapseCheck(i) => i + 1,
+        _ => return,
+    };
+    for i in 0..st.hits.len() {
+        if i < checked || !shock::makes_collapse_check(setup, st, i) {
+            st.hits[i] = 0;
+            st.stood.set(i, false);
+            st.zoc.set(i, false);
         }
     }
 }
@@ -598,6 +647,26 @@ mod tests {
             }
         }
         assert!(compared >= 70, "only {compared} combats compared");
+    }
+
+    /// The Collapse's checks (GBA 9.18 step 2, CG 9.19) after a Struggle that leaves units at
+    /// TQ − 1 in both rule sets: each unit's hits, stand and zone are forgotten once its check is
+    /// made or cannot be, and the odds still equal the plain enumeration; the forgetting merges
+    /// states, so fewer runs are made than the plain enumeration's.
+    #[test]
+    fn forgetting_each_collapse_check_keeps_the_odds_exact_gba_9_18_cg_9_19() {
+        use UnitType::*;
+        for rules in [RuleSet::Alexander, RuleSet::Chandragupta] {
+            let f = Fighter::new;
+            let attackers = vec![f(PH, Some(UnitClass::MA), 10, 7).with_hits(5), f(HC, None, 4, 7).with_hits(4)];
+            let defenders =
+                vec![f(HI, Some(UnitClass::HO), 10, 6).with_hits(4), f(LI, Some(UnitClass::J), 5, 5).with_hits(3)];
+            let mut s = ShockSetup::new(rules, attackers, defenders);
+            s.defenders[1].other_enemy_zoc = true;
+            assert!(assert_same(&s, 1_000_000), "{rules:?}: too many runs for the plain enumeration");
+            let plain_runs = plain(&s, 1_000_000).expect("compared above").runs;
+            assert!(shock_odds(&s).unwrap().runs < plain_runs, "{rules:?}");
+        }
     }
 
     /// Issue 19's 4-against-3 (two moved phalanxes, a flanking cavalry unit and light infantry

@@ -1034,8 +1034,8 @@ pub(crate) struct StrugglePlans {
 
 impl StrugglePlans {
     /// [`Stage::Struggle`] on `st` (not over): each state it can end in, with how many of the
-    /// ten faces of its one die lead there.
-    pub(crate) fn run(&mut self, setup: &ShockSetup, st: &State) -> Vec<(State, u128)> {
+    /// ten faces of its one die lead there, into `out` (emptied first; the odds reuse it).
+    pub(crate) fn run(&mut self, setup: &ShockSetup, st: &State, out: &mut Vec<(State, u128)>) {
         let log = &mut Log { steps: None };
         let (plan, results) = self.by_routed.entry((st.routed, st.charisma)).or_insert_with(|| {
             let plan = struggle_plan(setup, st, log);
@@ -1050,15 +1050,13 @@ impl StrugglePlans {
             }
             (plan, results)
         });
-        results
-            .iter()
-            .map(|&(hits, faces)| {
-                let mut s = *st;
-                plan.apply(&mut s);
-                struggle_hits(setup, &mut s, plan, hits, log);
-                (s, faces)
-            })
-            .collect()
+        out.clear();
+        out.extend(results.iter().map(|&(hits, faces)| {
+            let mut s = *st;
+            plan.apply(&mut s);
+            struggle_hits(setup, &mut s, plan, hits, log);
+            (s, faces)
+        }));
     }
 }
 
@@ -1367,14 +1365,21 @@ fn collapse_zoc(setup: &ShockSetup, st: &mut State) {
     }
 }
 
+/// GBA 9.18 / CG 9.19 step 2: whether unit `i` rolls its collapse check: standing at TQ − 1 in
+/// an enemy ZOC, and not stood on a stand roll.
+#[inline]
+pub(crate) fn makes_collapse_check(setup: &ShockSetup, st: &State, i: usize) -> bool {
+    let tq = Units { setup }.get(i).effective_tq();
+    !st.routed.get(i) && !st.stood.get(i) && st.hits[i] as u16 + 1 == tq as u16 && st.zoc.get(i)
+}
+
 /// GBA 9.18 / CG 9.19 step 2: unit `i` at TQ − 1 in an enemy ZOC rolls; GBA passes on DR ≤ TQ, CG
 /// on DR < TQ (W38). Units that stood on a stand roll do not.
 fn collapse_check(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log: &mut Log, i: usize) {
     let u = Units { setup };
     let gba = setup.rules == RuleSet::Alexander;
-    let f = u.get(i);
-    let tq = f.effective_tq();
-    if st.routed.get(i) || st.stood.get(i) || st.hits[i] as u16 + 1 != tq as u16 || !st.zoc.get(i) {
+    let tq = u.get(i).effective_tq();
+    if !makes_collapse_check(setup, st, i) {
         return;
     }
     let roll = dice();
