@@ -23,7 +23,10 @@
 //! does not see.
 
 use super::movement_costs::Origin;
-use crate::scenario::units::UnitType;
+use crate::map::hex::HexId;
+use crate::map::terrain::Terrain;
+use crate::scenario::units::{Grade, Unit, UnitType};
+use crate::scenario::{Map, RuleSet};
 
 /// A unit's class for stacking (GBA 6.92; CG 6.78), used for the moving and the stationary unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -247,6 +250,22 @@ pub fn engine_may_stack_with(engine: &crate::scenario::units::Unit, u: &crate::s
         && u.side == engine.side
         && matches!(u.kind, HI | MI | LI | LP | SK | SkStar)
         && !u.placement.is_two_hex()
+}
+
+/// May `a` and `b` share a hex (6.73, 10.74)? Both Tribal LI of the same tribe and side, under a
+/// rule set that has Tribal stacking. The ground is [`tribal_ground_allows`].
+pub fn tribal_may_stack(rules: RuleSet, a: &Unit, b: &Unit) -> bool {
+    let tribal = |u: &Unit| u.kind == UnitType::LI && u.grade == Some(Grade::Tribal) && u.guild.is_some();
+    crate::scenario::rule_set::hooks(rules).tribal_stacking
+        && tribal(a)
+        && tribal(b)
+        && a.side == b.side
+        && a.guild == b.guild
+}
+
+/// Is `hex` ground where Tribal units may stack: not a city or stronghold hex (6.73 exc., 10.74)?
+pub fn tribal_ground_allows(map: &Map, hex: HexId) -> bool {
+    map.terrain(hex).is_some_and(|t| t != Terrain::Stronghold && !crate::map::city::is_city(t))
 }
 
 #[cfg(test)]

@@ -1660,7 +1660,6 @@ fn check_stacking(ctx: &mut Ctx, map: &Map, rules: Option<RuleSet>, units: &[Uni
 
 /// Why the units set up in `hex` may not share it, if they may not.
 fn stack_refusal(map: &Map, rules: Option<RuleSet>, hex: HexId, here: &[&Unit]) -> Option<String> {
-    use crate::special::tribal;
     let [a, b] = here else {
         return (here.len() > 1).then(|| {
             format!(
@@ -1674,7 +1673,7 @@ fn stack_refusal(map: &Map, rules: Option<RuleSet>, hex: HexId, here: &[&Unit]) 
     if engine(a, b) || engine(b, a) {
         return None;
     }
-    let tribal_pair = rules.is_some_and(|r| tribal::may_stack(r, a, b));
+    let tribal_pair = rules.is_some_and(|r| crate::charts::stacking::tribal_may_stack(r, a, b));
     if !tribal_pair {
         return Some(format!(
             "hex {hex} is already occupied by `{}`; combat units do not stack (GBA 6.91; CG 6.71(3): only an \
@@ -1682,7 +1681,7 @@ fn stack_refusal(map: &Map, rules: Option<RuleSet>, hex: HexId, here: &[&Unit]) 
             a.id
         ));
     }
-    if !tribal::ground_allows(map, hex) {
+    if !crate::charts::stacking::tribal_ground_allows(map, hex) {
         return Some(format!(
             "hex {hex} is in a city or a stronghold, where Tribal units do not stack (CG 6.73, 10.74)"
         ));

@@ -6,30 +6,15 @@
 use crate::game::{Event, GameState, HitCause, Phase, RollPurpose, RuleError, Tx};
 use crate::map::facing::{arc_of, Arc};
 use crate::map::hex::{HexId, Vertex};
-use crate::map::terrain::Terrain;
-use crate::scenario::units::{Grade, Placement, Unit, UnitType};
-use crate::scenario::{Map, RuleSet, Scenario};
+use crate::scenario::units::Placement;
+use crate::scenario::{Map, Scenario};
 
 /// The rule a refused stacking cites (6.73).
 pub const STACKING_RULE: &str = "6.73";
 /// The rule a stack's facing cites (6.75).
 pub const FACING_RULE: &str = "6.75";
 
-/// May `a` and `b` share a hex (6.73, 10.74)? Both Tribal LI of the same tribe and side, under a
-/// rule set that has Tribal stacking. The ground is [`ground_allows`].
-pub fn may_stack(rules: RuleSet, a: &Unit, b: &Unit) -> bool {
-    let tribal = |u: &Unit| u.kind == UnitType::LI && u.grade == Some(Grade::Tribal) && u.guild.is_some();
-    crate::scenario::rule_set::hooks(rules).tribal_stacking
-        && tribal(a)
-        && tribal(b)
-        && a.side == b.side
-        && a.guild == b.guild
-}
-
-/// Is `hex` ground where Tribal units may stack: not a city or stronghold hex (6.73 exc., 10.74)?
-pub fn ground_allows(map: &Map, hex: HexId) -> bool {
-    map.terrain(hex).is_some_and(|t| t != Terrain::Stronghold && !crate::map::city::is_city(t))
-}
+pub use crate::charts::stacking::{tribal_ground_allows as ground_allows, tribal_may_stack as may_stack};
 
 /// Why no Tribal unit may end its move in `hex` to stack, if none may (6.73, 10.74): a city or
 /// stronghold, or two there already (`full`, [`full_hexes`]).
