@@ -1,5 +1,6 @@
 //! The battles shipped with the app, compiled at build time from scenarios/ (web/build.rs): each
-//! already checked by the loader and embedded as compact JSON with its file's fingerprint.
+//! already checked by the loader and embedded in postcard's compact binary form with its file's
+//! fingerprint.
 
 use sarissa_rules::scenario::Diagnostic;
 use sarissa_rules::{LoadError, Scenario};
@@ -12,15 +13,15 @@ pub struct Bundled {
     pub file: &'static str,
     /// The fingerprint of that file's text, as game files and links name it.
     pub fingerprint: &'static str,
-    /// The loaded battle, serialised.
-    json: &'static str,
+    /// The loaded battle, in postcard's wire format (web/build/compact.rs).
+    bytes: &'static [u8],
 }
 
 include!(concat!(env!("OUT_DIR"), "/battles.rs"));
 
 impl Bundled {
     fn scenario(&self) -> Result<Scenario, LoadError> {
-        serde_json::from_str(self.json).map_err(|e| LoadError {
+        postcard::from_bytes(self.bytes).map_err(|e| LoadError {
             file: self.file.to_string(),
             diagnostics: vec![Diagnostic {
                 line: 1,
@@ -73,7 +74,7 @@ mod tests {
 
     #[test]
     fn a_damaged_embedded_battle_is_reported_not_a_panic() {
-        let damaged = Bundled { id: "x", file: "scenarios/x.toml", fingerprint: "0", json: "{\"meta\":" };
+        let damaged = Bundled { id: "x", file: "scenarios/x.toml", fingerprint: "0", bytes: &[5, b'x'] };
         let e = damaged.scenario().unwrap_err();
         assert_eq!(e.file, "scenarios/x.toml");
         assert!(e.to_string().starts_with("scenarios/x.toml:1:1: the embedded battle is damaged"), "{e}");
