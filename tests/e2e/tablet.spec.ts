@@ -258,6 +258,112 @@ for (const device of devices) {
       expect(await page.locator('.map-wrapper').getAttribute('style')).toEqual(zoomed);
     });
 
+    test('a whole line moves forward as a body in one gesture, shown before it is confirmed', async ({ page }) => {
+      test.setTimeout(120_000);
+      await startBattle(page, 'chaeronea');
+      await press(page, page.locator('.prompt .act.place-pw'));
+      await press(page, page.locator('.prompt .act.place-pw'));
+      // The first leader offered who may give a line command (4.3) gives it.
+      for (let i = 0; i < 12 && !(await page.locator('.prompt .act.line').count()); i++) {
+        const button = ['activate', 'end-orders', 'no-momentum', 'no-trump', 'no-reaction']
+          .map((c) => page.locator(`.prompt .act.${c}`).first());
+        for (const b of button) if (await b.count()) { await press(page, b); break; }
+      }
+      await press(page, page.locator('.prompt .act.line').first());
+      const advance = page.locator('.line-gesture .line-advance').first();
+      await expect(advance).toBeVisible();
+      const units = Number(((await advance.textContent()) ?? '').match(/^(\d+) units?/)![1]);
+      expect(units).toBeGreaterThan(1);
+      const moved = await page.locator('.counter.unit.moved').count();
+      await press(page, advance);
+      // The plan on the map: a step for every unit, before anything moves.
+      await expect(page.locator('.plan-step')).toHaveCount(units);
+      await expect(page.locator('.counter.unit.moved')).toHaveCount(moved);
+      await page.screenshot({ path: `artifacts/${device.name}-line-plan.png` });
+      // A unit of the line tapped is set aside, to move on its own.
+      await press(page, page.locator('.orderable').last());
+      await expect(page.locator('.plan-step')).toHaveCount(units - 1);
+      await expect(page.locator('.line-gesture')).toContainText('1 unit set aside');
+      await press(page, page.locator('.line-gesture .line-confirm'));
+      await expect(page.locator('.plan-step')).toHaveCount(0);
+      await expect(page.locator('.counter.unit.moved')).toHaveCount(moved + units - 1);
+      // The one set aside is still to move (ringed in its one hex or two).
+      await expect(page.locator('.orderable').first()).toBeAttached();
+      expect(await page.locator('.orderable').count()).toBeLessThanOrEqual(2);
+    });
+
+    // Shows Issus at `scale`, centred on the middle one of its units (in map pixels, read from
+    // the counters' positions), as a view kept for a reload is shown.
+    async function issusAt(page: Page, scale: number) {
+      await startBattle(page, 'issus');
+      const vp = page.locator('.map-viewport');
+      const box = await mapBox(page);
+      const at = await page.locator('.counter.unit').evaluateAll((gs) => gs
+        .map((g) => (g.getAttribute('transform') ?? '').match(/translate\(([-\d.]+),([-\d.]+)\)/)!.slice(1).map(Number))
+        .sort((a, b) => a[1] - b[1])[Math.floor(gs.length / 2)]);
+      const view = `issus|${box.width / 2 - at[0] * scale}|${box.height / 2 - at[1] * scale}|${scale}|0.1`;
+      await page.evaluate((v) => sessionStorage.setItem('sarissa.view', JSON.stringify(v)), view);
+      await page.reload();
+      await expect(vp).toHaveAttribute('data-scale', scale.toFixed(4));
+    }
+
+    // The on-screen height of the text elements matching `selector` inside the map's box, and
+    // their font size as drawn (CSS font size times the map's scale).
+    async function textSizes(page: Page, selector: string) {
+      const box = await mapBox(page);
+      return page.locator(selector).evaluateAll((ts, b) => ts.map((t) => {
+        const r = t.getBoundingClientRect();
+        const scale = Number(document.querySelector('.map-viewport')!.getAttribute('data-scale'));
+        return { inView: r.width > 0 && r.x >= b.x && r.y >= b.y && r.x + r.width <= b.x + b.width && r.y + r.height <= b.y + b.height,
+          height: r.height, font: parseFloat(getComputedStyle(t).fontSize) * scale, text: t.textContent ?? '' };
+      }).filter((t) => t.inView), box);
+    }
+
+    test('counters are readable at finger zoom, simplify far out, and leaders keep their whole names', async ({ page }) => {
+      // A hex about 45 px across: each counter's name and ratings at least 10 px high.
+      await issusAt(page, 0.75);
+      const hex = (await page.locator('polygon.hex').first().boundingBox())!;
+      // 45 px between its corners, and its outline's stroke.
+      expect(hex.width).toBeGreaterThanOrEqual(45);
+      expect(hex.width).toBeLessThan(48);
+      await expect(page.locator('.map-viewport')).toHaveClass(/\bmid\b/);
+      await page.screenshot({ path: `artifacts/${device.name}-issus-finger-zoom.png` });
+      for (const part of ['.face-name', '.face-ratings']) {
+        const sizes = await textSizes(page, `.counter.unit ${part}`);
+        expect(sizes.length, part).toBeGreaterThan(5);
+        for (const t of sizes) {
+          expect(t.font, `${part} ${t.text}`).toBeGreaterThanOrEqual(10);
+          expect(t.height, `${part} ${t.text}`).toBeGreaterThanOrEqual(10);
+        }
+      }
+      // The small writing is not drawn then; the leaders' names are written whole.
+      await expect(page.locator('.counter.unit .name').first()).toBeHidden();
+      const leaders = page.locator('.counter.leader');
+      for (let i = 0; i < Math.min(await leaders.count(), 6); i++) {
+        const whole = ((await leaders.nth(i).getAttribute('aria-label')) ?? '').match(/^Leader (.+?), /)![1];
+        await expect(leaders.nth(i).locator('.leader-label')).toHaveText(whole);
+      }
+      for (const t of await textSizes(page, '.counter.leader .leader-label')) expect(t.height).toBeGreaterThanOrEqual(10);
+
+      // Near in, the full counter, its name and ratings at least 10 px.
+      await issusAt(page, 1.3);
+      await expect(page.locator('.map-viewport')).not.toHaveClass(/\bmid\b/);
+      for (const part of ['.name', '.ratings']) {
+        const sizes = await textSizes(page, `.counter.unit ${part}`);
+        expect(sizes.length, part).toBeGreaterThan(0);
+        for (const t of sizes) expect(t.font, `${part} ${t.text}`).toBeGreaterThanOrEqual(10);
+      }
+      await page.screenshot({ path: `artifacts/${device.name}-issus-near.png` });
+
+      // Far out, no writing shrunk to nothing: the type symbol, side colour and markers.
+      await issusAt(page, 0.3);
+      await expect(page.locator('.map-viewport')).toHaveClass(/\bfar\b/);
+      await expect(page.locator('.counter.unit .face-name').first()).toBeHidden();
+      await expect(page.locator('.counter.unit .name').first()).toBeHidden();
+      await expect(page.locator('.counter.unit .symbol').first()).toBeVisible();
+      await page.screenshot({ path: `artifacts/${device.name}-issus-far.png` });
+    });
+
     test.afterAll(() => {
       if (Object.keys(shares).length === 0) return;
       const rounded = Object.fromEntries(Object.entries(shares).map(([k, v]) => [k, Math.round(v * 1000) / 10]));

@@ -198,6 +198,85 @@ fn counter_content(unit: &Unit, w: f64, h: f64) -> Html {
     }
 }
 
+/// Writing on the counter's face in the middle distance (a hex of 30 to 75 screen pixels, where
+/// the full writing would be under 10 px): the name and the ratings alone, 14 map pixels high
+/// (10.5 screen pixels at a hex of 45), the name wrapped onto two lines rather than shrunk.
+const FACE_TEXT: f64 = 14.0;
+
+/// A name in at most two lines of at most `max` characters: whole if it fits, else split at a
+/// space, else hyphenated; what still does not fit ends in a full stop.
+fn face_lines(name: &str, max: usize) -> Vec<String> {
+    let fit = |line: &str| -> String {
+        if line.chars().count() <= max {
+            line.to_string()
+        } else {
+            let kept: String = line.chars().take(max.saturating_sub(1)).collect();
+            format!("{kept}.")
+        }
+    };
+    if name.chars().count() <= max {
+        return vec![name.to_string()];
+    }
+    match two_lines(name) {
+        (first, Some(second)) => vec![fit(&first), fit(&second)],
+        (word, None) => {
+            let head: String = word.chars().take(max.saturating_sub(1)).collect();
+            let rest: String = word.chars().skip(max.saturating_sub(1)).collect();
+            vec![format!("{head}-"), fit(&rest)]
+        }
+    }
+}
+
+/// The middle-distance face laid out upright in a `w` × `h` box centred on the origin; the
+/// missile letter (or engine letters) follows the ratings.
+fn mid_face(unit: &Unit, w: f64, h: f64) -> Html {
+    let letter = match (unit.engine, unit.missile) {
+        (Some(e), _) => format!(" {}", engine_letters(e)),
+        (None, Some(m)) => format!(" {}", m.letter()),
+        (None, None) => String::new(),
+    };
+    let ratings = format!("{}{letter}", ratings_line(unit));
+    let avail = w - 4.0;
+    // Bold sans-serif runs at about 0.6 em a character; squeezed at most to three quarters.
+    let max = (avail / (FACE_TEXT * 0.6 * 0.75)).floor().max(3.0) as usize;
+    let lines = face_lines(&unit.name, max);
+    let top = -h / 2.0 + FACE_TEXT + 1.0;
+    html! {
+        <g class="mid-face">
+            { for lines.into_iter().enumerate().map(|(i, line)| fitted_text("face-name", 0.0, top + i as f64 * 13.0, FACE_TEXT, avail, line)) }
+            { fitted_text("face-ratings", 0.0, h / 2.0 - 4.0, FACE_TEXT, avail, ratings) }
+        </g>
+    }
+}
+
+/// What a screen reader says of a unit's counter: name, type, side, hex, facing, hits, status.
+pub fn unit_label(unit: &Unit, state: &UnitState, side: &str) -> String {
+    let hexes: Vec<String> = state.placement.hexes().map(|h| h.to_string()).collect();
+    let heading = state.heading().name();
+    let mut label = format!(
+        "{}, {} {}, {side}, in {}, facing {heading}, {} {}",
+        unit.name,
+        unit.type_label(),
+        ratings_line(unit),
+        hexes.join(" and "),
+        state.hits,
+        if state.hits == 1 { "hit" } else { "hits" }
+    );
+    for (on, word) in [
+        (state.routed, "routed"),
+        (state.column, "in column"),
+        (state.square, "in square"),
+        (state.engaged, "engaged"),
+        (state.moved, "moved"),
+    ] {
+        if on {
+            label.push_str(", ");
+            label.push_str(word);
+        }
+    }
+    label
+}
+
 /// "10·7·4/5": size, troop quality and movement allowance as printed on the counter.
 pub fn ratings_line(unit: &Unit) -> String {
     let ma = match unit.ma_extended {
@@ -211,7 +290,7 @@ pub fn ratings_line(unit: &Unit) -> String {
 /// the left, so that its edge shows behind the top one.
 const UNDER_OFFSET: f64 = 6.0;
 
-fn unit_counter(unit: &Unit, state: &UnitState, selected: bool, under: bool) -> Html {
+fn unit_counter(unit: &Unit, state: &UnitState, selected: bool, under: bool, side: &str) -> Html {
     let (x, y, length) = anchor(state);
     let (x, y) = if under { (x - UNDER_OFFSET, y - UNDER_OFFSET) } else { (x, y) };
     let rot = rotation(state);
@@ -222,14 +301,17 @@ fn unit_counter(unit: &Unit, state: &UnitState, selected: bool, under: bool) -> 
     html! {
         <g class={classes!("counter", "unit", side_class(unit.side), selected.then_some("selected"), state.moved.then_some("moved"), state.routed.then_some("routed"), state.column.then_some("column"), state.square.then_some("square"), state.engaged.then_some("engaged"))}
             data-unit={unit.id.clone()} data-hits={state.hits.to_string()} data-column={state.column.then_some("true")}
-            data-square={state.square.then_some("true")} data-under={under.then_some("true")}
+            data-square={state.square.then_some("true")} data-under={under.then_some("true")} role="img" aria-label={unit_label(unit, state, side)}
             transform={format!("translate({x:.1},{y:.1}) rotate({rot})")}>
             <rect class="body" x={format!("{:.1}", -half)} y={format!("{:.1}", -d2)}
                 width={format!("{w:.1}")} height={format!("{hgt:.1}")} rx="3" />
             <rect class="front" x={format!("{:.1}", -half)} y={format!("{:.1}", -d2)}
                 width={format!("{w:.1}")} height="5" rx="2" />
             <path class="notch" d={format!("M-5,{:.1} L0,{:.1} L5,{:.1} Z", -d2, -d2 - 6.0, -d2)} />
-            <g transform={format!("rotate({})", layout.relative)}>{ counter_content(unit, layout.width, layout.height) }</g>
+            <g transform={format!("rotate({})", layout.relative)}>
+                { counter_content(unit, layout.width, layout.height) }
+                { mid_face(unit, layout.width, layout.height) }
+            </g>
             if state.routed {
                 // Routed (10.2): a diagonal band, and the word, upright.
                 <line class="routed-band" x1={format!("{:.1}", -half)} y1={format!("{:.1}", d2)} x2={format!("{half:.1}")} y2={format!("{:.1}", -d2)} />
@@ -299,7 +381,14 @@ pub fn leader_disc_at(hex: sarissa_rules::HexId) -> (f64, f64) {
 
 /// Leaders are small discs tucked into the upper-left corner of their hex, over the corner of
 /// any counter beneath rather than its name; a PW marker sits under the disc.
-fn leader_counter(leader: &Leader, state: &LeaderState, selected: bool, pw: Option<&PwOrder>, mcc: bool) -> Html {
+fn leader_counter(
+    leader: &Leader,
+    state: &LeaderState,
+    selected: bool,
+    pw: Option<&PwOrder>,
+    mcc: bool,
+    side: &str,
+) -> Html {
     if state.status == LeaderStatus::Eliminated {
         return Html::default();
     }
@@ -314,7 +403,7 @@ fn leader_counter(leader: &Leader, state: &LeaderState, selected: bool, pw: Opti
         <g class={classes!("counter", "leader", side_class(leader.side),
                 (leader.role == LeaderRole::Overall).then_some("overall"), selected.then_some("selected"),
                 (state.status == LeaderStatus::Finished).then_some("finished"), (state.status == LeaderStatus::Active).then_some("active"))}
-            data-leader={leader.id.clone()} transform={format!("translate({x:.1},{y:.1})")}>
+            data-leader={leader.id.clone()} role="img" aria-label={leader_label(leader, state, &rating, side)} transform={format!("translate({x:.1},{y:.1})")}>
             <circle class="disc" r="10.5" />
             { fitted_text("leader-name", 0.0, -1.5, 5.6, 17.0, short) }
             // The whole name, shown near in at a size that stays readable (styles.css).
@@ -323,6 +412,17 @@ fn leader_counter(leader: &Leader, state: &LeaderState, selected: bool, pw: Opti
             { pw_marker(pw) }
         </g>
     }
+}
+
+/// What a screen reader says of a leader's disc: name, side, hex, rating and state.
+fn leader_label(leader: &Leader, state: &LeaderState, rating: &str, side: &str) -> String {
+    let status = match state.status {
+        LeaderStatus::Active => ", giving orders",
+        LeaderStatus::Finished => ", finished",
+        _ => "",
+    };
+    let line = if leader.line_command { ", may command lines" } else { "" };
+    format!("Leader {}, {side}, in {}, initiative {rating}{line}{status}", leader.name, state.at)
 }
 
 #[derive(Properties, Clone)]
@@ -350,12 +450,12 @@ pub fn counters_layer(props: &CountersLayerProps) -> Html {
     let units = shown.into_iter().map(|(i, under)| {
         let (u, us) = (&s.units[i], &st.units[i]);
         let selected = sel.is_some_and(|h| us.placement.hexes().any(|x| x == h));
-        html! { <g key={u.id.clone()}>{ unit_counter(u, us, selected, under) }</g> }
+        html! { <g key={u.id.clone()}>{ unit_counter(u, us, selected, under, &s.sides[u.side].name) }</g> }
     });
     let leaders = s.leaders.iter().zip(&st.leaders).enumerate().map(|(i, (l, ls))| {
         let pw = st.pre_arranged.iter().find(|o| o.leader == l.id);
         let mcc = sarissa_rules::command::contingent::is_mcc(s, i);
-        html! { <g key={l.id.clone()}>{ leader_counter(l, ls, sel == Some(ls.at), pw, mcc) }</g> }
+        html! { <g key={l.id.clone()}>{ leader_counter(l, ls, sel == Some(ls.at), pw, mcc, &s.sides[l.side].name) }</g> }
     });
     html! {
         <g class="counters-layer">
@@ -391,6 +491,15 @@ mod tests {
             assert_eq!(normalise(frame + l.relative).abs(), 30.0, "{frame}");
             assert_eq!((l.width, l.height), (length, DEPTH));
         }
+    }
+
+    #[test]
+    fn names_on_the_middle_distance_face_wrap_rather_than_shrink() {
+        assert_eq!(face_lines("Coenus", 6), vec!["Coenus"]);
+        assert_eq!(face_lines("Mercenaries 1", 6), vec!["Merce.", "1"]);
+        assert_eq!(face_lines("Hypaspists", 6), vec!["Hypas-", "pists"]);
+        assert_eq!(face_lines("Thessalians", 6), vec!["Thess-", "alians"]);
+        assert_eq!(face_lines("Peltastsandmore", 6), vec!["Pelta-", "stsan."]);
     }
 
     #[test]

@@ -6,8 +6,9 @@
 
 use crate::components::counters::CountersLayer;
 use crate::components::counters::{leader_disc_at, side_class};
+use crate::components::map_keys::{describe, next_live, step};
 use crate::components::terrain_layer::TerrainLayer;
-use crate::model::camera::{Camera, FAR_SCALE, LABEL_SCALE, NEAR_SCALE};
+use crate::model::camera::{Camera, DETAIL_SCALE, FAR_SCALE, LABEL_SCALE, NEAR_SCALE};
 use crate::model::geometry::{center, corner, hex_at, hex_points, hexsides_path, map_size, R};
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::storage::Storage;
@@ -86,6 +87,8 @@ pub struct Overlay {
     pub outline: Vec<HexId>,
     /// Hexes picked out from the log.
     pub focus: Vec<HexId>,
+    /// A line's planned advance (issue 20 §4): each unit's hexes now and where it would end.
+    pub plan_steps: Vec<(Vec<HexId>, Vec<HexId>)>,
     /// Enemy units the unit being ordered may fire at: the hex and its chance to hit, in words
     /// ("38%") (GBA 8.15).
     pub fire_targets: Vec<(HexId, String)>,
@@ -207,6 +210,8 @@ impl Elements {
         let _ = self.viewport.class_list().toggle_with_force("show-hex-ids", camera.scale >= LABEL_SCALE);
         let _ = self.viewport.class_list().toggle_with_force("far", camera.scale < FAR_SCALE);
         let _ = self.viewport.class_list().toggle_with_force("near", camera.scale >= NEAR_SCALE);
+        let mid = (FAR_SCALE..DETAIL_SCALE).contains(&camera.scale);
+        let _ = self.viewport.class_list().toggle_with_force("mid", mid);
         // Labels sized in screen pixels divide by the scale the map is drawn at.
         let _ = self.viewport.style().set_property("--inv-scale", &format!("{:.4}", 1.0 / camera.scale));
         let _ = self.viewport.set_attribute("data-scale", &format!("{:.4}", camera.scale));
@@ -272,23 +277,74 @@ pub fn map_view(props: &MapViewProps) -> Html {
     let zoom_button = |factor: f64| {
         let (viewport_ref, wrapper_ref, gestures) = (viewport_ref.clone(), wrapper_ref.clone(), gestures.clone());
         let selected = props.selected;
-        Callback::from(move |_: MouseEvent| {
-            let Some(el) = elements(&viewport_ref, &wrapper_ref) else {
+        Callback::from(move |_: MouseEvent| zoom(&viewport_ref, &wrapper_ref, &gestures, factor, selected))
+    };
+    // The keyboard's cursor over the map (issue 20 §6).
+    let cursor = use_state(|| None::<HexId>);
+    let live: Vec<HexId> = {
+        let o = &props.overlay;
+        let mut v = gestures.borrow().live.clone();
+        v.extend(o.offered.iter().copied());
+        v
+    };
+    let on_key = {
+        let (viewport_ref, wrapper_ref, gestures) = (viewport_ref.clone(), wrapper_ref.clone(), gestures.clone());
+        let (cursor, selected, on_select, scenario) =
+            (cursor.clone(), props.selected, props.on_select.clone(), scenario.clone());
+        let live = live.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.ctrl_key() || e.meta_key() || e.alt_key() {
                 return;
+            }
+            let key = e.key();
+            let here = (*cursor).or(selected);
+            let moved = match key.as_str() {
+                "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" => {
+                    let start = here.or_else(|| view_centre_hex(&viewport_ref, &wrapper_ref, &gestures));
+                    start.map(|c| step(c, &key, |h| scenario.map.contains(h)).unwrap_or(c))
+                }
+                "n" | "N" => next_live(&live, *cursor, key == "N"),
+                "Enter" | " " => {
+                    if let Some(c) = *cursor {
+                        on_select.emit(c);
+                    }
+                    None
+                }
+                "+" | "=" | "-" | "0" => {
+                    let factor = match key.as_str() {
+                        "0" => 0.0,
+                        "-" => 1.0 / 1.4,
+                        _ => 1.4,
+                    };
+                    zoom(&viewport_ref, &wrapper_ref, &gestures, factor, here);
+                    None
+                }
+                _ => return,
             };
-            let mut g = gestures.borrow_mut();
-            if factor == 0.0 {
-                g.user_moved = false;
-                el.fit(&mut g);
-            } else if let Some(c) = g.camera.as_mut() {
-                let (vw, vh) = el.size();
-                let (sx, sy) = c.zoom_centre(selected.map(center), vw, vh);
-                c.zoom_at(factor, sx, sy);
-                g.user_moved = true;
-                el.apply(&mut g);
+            e.prevent_default();
+            e.stop_propagation();
+            if let Some(h) = moved {
+                cursor.set(Some(h));
+                reveal_hex(&viewport_ref, &wrapper_ref, &gestures, h);
             }
         })
     };
+    // Tabbing onto the map puts the cursor where something can be chosen, else the selection or
+    // the middle of the view.
+    let on_focus = {
+        let (viewport_ref, wrapper_ref, gestures) = (viewport_ref.clone(), wrapper_ref.clone(), gestures.clone());
+        let (cursor, selected, live) = (cursor.clone(), props.selected, live.clone());
+        Callback::from(move |_: FocusEvent| {
+            if cursor.is_none() {
+                let start = selected
+                    .or_else(|| next_live(&live, None, false))
+                    .or_else(|| view_centre_hex(&viewport_ref, &wrapper_ref, &gestures));
+                cursor.set(start);
+            }
+        })
+    };
+    let cursor_ring = cursor.map(|c| html! { <polygon class="cursor" points={hex_points(c, R - 1.0)} /> });
+    let readout = cursor.map(|c| describe(&props.game, c)).unwrap_or_default();
     // Bring the hexes the overlay picks out into the part of the view no sheet covers.
     {
         let (viewport_ref, wrapper_ref, gestures) = (viewport_ref.clone(), wrapper_ref.clone(), gestures.clone());
@@ -352,11 +408,13 @@ pub fn map_view(props: &MapViewProps) -> Html {
     html! {
         // The geometry the camera relies on is inline, so the component works without the stylesheet.
         <div class="map-viewport" ref={viewport_ref.clone()} data-columns={scenario.map.columns.to_string()}
-            data-rows={scenario.map.rows.to_string()}
+            data-rows={scenario.map.rows.to_string()} tabindex="0" role="application"
+            aria-label={format!("Map of {}: arrow keys move the cursor, Enter chooses, question mark lists the keys", scenario.meta.name)}
+            data-cursor={cursor.map(|c| c.to_string())} onkeydown={on_key} onfocus={on_focus}
             style="position: relative; overflow: hidden; touch-action: none; flex: 1; min-width: 0; min-height: 0">
             <div class="map-wrapper" ref={wrapper_ref.clone()}
                 style="position: absolute; left: 0; top: 0; transform-origin: 0 0; will-change: transform">
-                <svg class="map" xmlns="http://www.w3.org/2000/svg" width={format!("{w:.0}")} height={format!("{h:.0}")}
+                <svg class="map" xmlns="http://www.w3.org/2000/svg" role="group" aria-label="Battlefield" width={format!("{w:.0}")} height={format!("{h:.0}")}
                     viewBox={format!("0 0 {w:.1} {h:.1}")}>
                     <TerrainLayer scenario={scenario.clone()} />
                     { retreat_edges(&scenario, content) }
@@ -366,8 +424,10 @@ pub fn map_view(props: &MapViewProps) -> Html {
                     <g class="selection-layer">{ for selection }</g>
                     <CountersLayer game={props.game.clone()} selected={props.selected} />
                     { overlay.1 }
+                    <g class="cursor-layer">{ for cursor_ring }</g>
                 </svg>
             </div>
+            <div class="cursor-readout" aria-live="polite">{ readout }</div>
             // The compass of the rules' map edges (north is the top edge), beside which each army's
             // retreat edge is drawn in its colour.
             <svg class="compass" viewBox="-22 -22 44 44" width="44" height="44" aria-label="Compass: north is the top edge">
@@ -421,6 +481,48 @@ fn retreat_edges(scenario: &Scenario, (w, h): (f64, f64)) -> Html {
         }
     });
     html! { <g class="retreat-edges">{ for bands }</g> }
+}
+
+/// Zooms by `factor` about `about` when it is in view, else about the view's centre; a factor
+/// of 0 shows the whole map.
+fn zoom(viewport: &NodeRef, wrapper: &NodeRef, gestures: &RefCell<Gestures>, factor: f64, about: Option<HexId>) {
+    let Some(el) = elements(viewport, wrapper) else {
+        return;
+    };
+    let mut g = gestures.borrow_mut();
+    if factor == 0.0 {
+        g.user_moved = false;
+        el.fit(&mut g);
+    } else if let Some(c) = g.camera.as_mut() {
+        let (vw, vh) = el.size();
+        let (sx, sy) = c.zoom_centre(about.map(center), vw, vh);
+        c.zoom_at(factor, sx, sy);
+        g.user_moved = true;
+        el.apply(&mut g);
+    }
+}
+
+/// Pans just enough to bring `hex` (the keyboard's cursor) into view.
+fn reveal_hex(viewport: &NodeRef, wrapper: &NodeRef, gestures: &RefCell<Gestures>, hex: HexId) {
+    let Some(el) = elements(viewport, wrapper) else {
+        return;
+    };
+    let mut g = gestures.borrow_mut();
+    let (vw, vh) = el.size();
+    if let Some(c) = g.camera.as_mut() {
+        let before = (c.x, c.y);
+        c.reveal(&[center(hex)], R * 1.2, vw, vh);
+        g.user_moved |= before != (c.x, c.y);
+    }
+    el.apply(&mut g);
+}
+
+/// The hex in the middle of the view.
+fn view_centre_hex(viewport: &NodeRef, wrapper: &NodeRef, gestures: &RefCell<Gestures>) -> Option<HexId> {
+    let el = elements(viewport, wrapper)?;
+    let (vw, vh) = el.size();
+    let (mx, my) = gestures.borrow().camera?.to_map(vw / 2.0, vh / 2.0);
+    hex_at(mx, my)
 }
 
 fn elements(viewport: &NodeRef, wrapper: &NodeRef) -> Option<Elements> {
@@ -617,6 +719,13 @@ impl Drop for Installed {
     }
 }
 
+/// The middle of one hex, or of the two of a two-hex unit, in map pixels.
+fn middle(hexes: &[HexId]) -> (f64, f64) {
+    let n = hexes.len().max(1) as f64;
+    let (x, y) = hexes.iter().map(|h| center(*h)).fold((0.0, 0.0), |(ax, ay), (x, y)| (ax + x, ay + y));
+    (x / n, y / n)
+}
+
 /// The orders overlay: below the counters, the dimming, reachable hexes and path; above them,
 /// the facing arrows (so they can be seen and tapped over a counter).
 fn overlay_layer(o: &Overlay, (w, h): (f64, f64)) -> (Html, Html) {
@@ -640,6 +749,10 @@ fn overlay_layer(o: &Overlay, (w, h): (f64, f64)) -> (Html, Html) {
                 }).collect::<Vec<_>>().join(" ")} />
             }
             { for o.outline.iter().map(|hex| html! { <polygon class="target" points={hex_points(*hex, R - 2.0)} /> }) }
+            { for o.plan_steps.iter().map(|(from, to)| {
+                let ((x1, y1), (x2, y2)) = (middle(from), middle(to));
+                html! { <line class="plan-step" x1={format!("{x1:.1}")} y1={format!("{y1:.1}")} x2={format!("{x2:.1}")} y2={format!("{y2:.1}")} /> }
+            }) }
         </g>
     };
     let rings = html! {

@@ -19,6 +19,7 @@ use sarissa_rules::movement::withdrawal::{
 };
 use sarissa_rules::movement::{leader_reach, Destination};
 use sarissa_rules::play::legal::{movable_leaders, orderable_units};
+use sarissa_rules::play::line_plan::{advance_plans, Bearing, LinePlan};
 use sarissa_rules::scenario::units::Placement;
 use sarissa_rules::{Command, Game, HexId, Vertex};
 use std::rc::Rc;
@@ -303,6 +304,11 @@ pub fn play_screen(props: &PlayProps) -> Html {
     let drawer = use_state(|| false);
     // The overlays the player has switched on: enemy zones of control, command range.
     let layers = use_state(Layers::default);
+    // A line moved as a body (issue 20 §4): the plan shown, and the units set aside from it.
+    let line_pick = use_state(|| None::<(Bearing, u8)>);
+    let line_aside = use_state(Vec::<usize>::new);
+    // Single keys press the buttons on screen; the prompt's buttons are numbered (issue 20 §6).
+    crate::components::keys::use_shortcuts();
 
     let key = Rc::as_ptr(&*session) as usize;
     let game: Rc<Game> = use_memo(key, {
@@ -450,21 +456,36 @@ pub fn play_screen(props: &PlayProps) -> Html {
         })
     };
 
-    // Any side's command, the computer's too (issue 21); a person's gestures go through `execute`.
-    let play_any = {
+    // Any side's commands, the computer's too (issue 21), given in turn until one is refused; a
+    // person's gestures go through `execute`.
+    let play_many = {
         let game_id = props.game_id.clone();
         let (session, ordering, target, error, focus, riding) =
             (session.clone(), ordering.clone(), target.clone(), error.clone(), focus.clone(), riding.clone());
         let (shock_chosen, column_wanted, line_chosen, escort) =
             (shock_chosen.clone(), column_wanted.clone(), line_chosen.clone(), escort.clone());
-        let selected = selected.clone();
-        Callback::from(move |command: Command| {
+        let (selected, line_pick, line_aside) = (selected.clone(), line_pick.clone(), line_aside.clone());
+        Callback::from(move |commands: Vec<Command>| {
             let mut next = (**session).clone();
             let watched = (*selected).and_then(|h| unit_in(&session.game, h));
-            match next.execute(command) {
-                Ok(_) => {
+            let mut done = 0;
+            let mut refused = None;
+            for command in commands {
+                match next.execute(command) {
+                    Ok(_) => done += 1,
+                    Err(e) => {
+                        refused = Some(e.to_string());
+                        break;
+                    }
+                }
+            }
+            match (done, refused) {
+                (0, Some(e)) => error.set(Some(e)),
+                (_, refused) => {
                     let saved = store_session(&game_id, &next);
-                    error.set(saved.err());
+                    error.set(refused.or(saved.err()));
+                    line_pick.set(None);
+                    line_aside.set(Vec::new());
                     // The unit just ordered stays in hand while the engine lets it still shoot
                     // or move on (8.11), so its shot is offered without tapping it again.
                     let in_hand = (*ordering).filter(|&u| still_in_hand(&next.game, u));
@@ -483,13 +504,34 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     line_chosen.set(None);
                     escort.set(None);
                 }
-                Err(e) => error.set(Some(e.to_string())),
             }
         })
     };
+    let play_any = play_many.reform(|c: Command| vec![c]);
     crate::components::computer::use_computer_turn(session.clone(), play_any.clone(), error.clone());
     let execute = crate::components::computer::people_only(&session, play_any, error.clone());
     let execute = crate::components::apart::ours_only(props.apart.as_ref(), &session, execute, error.clone());
+    // The line's plans, the engine's (play::line_plan); a person's only.
+    let line_plans_now: Rc<Vec<LinePlan>> = use_memo((key, (*line_aside).clone()), {
+        let (g, s) = (game.clone(), session.clone());
+        move |(_, aside)| if computer::thinking_text(&s).is_some() { Vec::new() } else { advance_plans(&g, aside) }
+    });
+    let shown_plan =
+        line_pick.and_then(|(b, k)| line_plans_now.iter().find(|p| (p.bearing, p.hexes) == (b, k)).cloned());
+    let on_line_plan = {
+        let (line_pick, plans) = (line_pick.clone(), line_plans_now.clone());
+        Callback::from(move |k: Option<usize>| {
+            line_pick.set(k.and_then(|k| plans.get(k)).map(|p| (p.bearing, p.hexes)))
+        })
+    };
+    let on_line_confirm = {
+        let (plan, play_many) = (shown_plan.clone(), play_many.clone());
+        Callback::from(move |_| {
+            if let Some(p) = &plan {
+                play_many.emit(p.moves.clone());
+            }
+        })
+    };
     let on_toggle_shock = {
         let shock_chosen = shock_chosen.clone();
         Callback::from(move |id: String| {
@@ -510,7 +552,21 @@ pub fn play_screen(props: &PlayProps) -> Html {
         let (on_toggle_shock, column_wanted, line_chosen, escort) =
             (on_toggle_shock.clone(), column_wanted.clone(), line_chosen.clone(), escort.clone());
         let drawer = drawer.clone();
+        let (line_pick, line_aside) = (line_pick.clone(), line_aside.clone());
         Callback::from(move |hex: HexId| {
+            // A line's plan shown: a tap on a unit of the line sets it aside or takes it back.
+            if line_pick.is_some() {
+                let line = sarissa_rules::combat::line_entry::moving_line(&game.state).unwrap_or_default();
+                if let Some(u) = unit_in(&game, hex).filter(|&u| line.contains(&game.scenario.units[u].id)) {
+                    let mut aside = (*line_aside).clone();
+                    match aside.iter().position(|&x| x == u) {
+                        Some(k) => drop(aside.remove(k)),
+                        None => aside.push(u),
+                    }
+                    line_aside.set(aside);
+                }
+                return;
+            }
             // A router's owner choosing: a tap on a bright hex sends it there (10.21, 10.32).
             if let Phase::RoutChoice { pending, .. } = &game.state.phase {
                 if let Some(c) = rout_choice_at(&game, &pending.options, hex) {
@@ -820,6 +876,9 @@ pub fn play_screen(props: &PlayProps) -> Html {
             }
             None => {}
         }
+        if let (Some(plan), None) = (&shown_plan, *ordering) {
+            crate::components::line_gesture::show_plan(&game, plan, &mut o);
+        }
         let chosen = (*ordering).or_else(|| (*selected).and_then(|h| unit_in(&game, h)));
         add_layers(&game, *layers, chosen, &mut o);
         Rc::new(o)
@@ -903,6 +962,12 @@ pub fn play_screen(props: &PlayProps) -> Html {
             <div class="battle">
                 <MapView game={game.clone()} selected={*selected} {on_select} {overlay} {on_facing} {reveal} />
                 <LayerButtons layers={*layers} {on_layers} />
+                <crate::components::keys::KeysHelp />
+                if ordering.is_none() {
+                    <crate::components::line_gesture::LineGesture plans={line_plans_now.iter().map(crate::components::line_gesture::plan_label).collect::<Vec<_>>()}
+                        chosen={shown_plan.as_ref().and_then(|p| line_plans_now.iter().position(|q| q == p))}
+                        aside={line_aside.len()} on_choose={on_line_plan} on_confirm={on_line_confirm} />
+                }
                 <Panel game={game.clone()} selected={*selected} {on_close} log={log.clone()} {on_log} drawer=true open={*drawer} {on_hide} />
             </div>
         </div>

@@ -10,6 +10,9 @@ pub const LABEL_SCALE: f64 = 0.9;
 /// Below this scale (a hex under 30 screen pixels) counter writing would be under 4 px: counters
 /// show only their type symbol, side colour, hits and status.
 pub const FAR_SCALE: f64 = 0.5;
+/// Below this scale (a hex under 75 screen pixels) a counter's full writing would be under 10
+/// px: from FAR_SCALE up to here counters show their name and ratings alone, large.
+pub const DETAIL_SCALE: f64 = 1.25;
 /// From this scale (a hex of 36 screen pixels) leaders' whole names are written beside their
 /// discs, at a size that does not shrink with the map.
 pub const NEAR_SCALE: f64 = 0.6;

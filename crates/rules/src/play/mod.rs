@@ -5,6 +5,7 @@
 //! This is the top of the rules: it may call any of them, and nothing below calls it.
 
 pub mod legal;
+pub mod line_plan;
 pub mod notation;
 pub mod player;
 pub mod playout;

@@ -1,0 +1,81 @@
+//! A line moved as a body in one gesture (issue 20 §4): while a line command's units are to
+//! move, a bar over the map offers the engine's plans (`play::line_plan`) — the whole line
+//! straight ahead, bearing left or right — shows the chosen one on the map, lets the player
+//! tap units of the line to set them aside (they then move singly), and plays it on "Confirm".
+
+use crate::components::map::Overlay;
+use sarissa_rules::play::line_plan::{Bearing, LinePlan};
+use sarissa_rules::{Game, HexId};
+use yew::prelude::*;
+
+/// How a plan reads on its button.
+pub fn plan_label(plan: &LinePlan) -> String {
+    let bearing = match plan.bearing {
+        Bearing::Left => "bearing left",
+        Bearing::Right => "bearing right",
+    };
+    let hexes = if plan.hexes == 1 { "1 hex".to_string() } else { format!("{} hexes", plan.hexes) };
+    let units = if plan.moves.len() == 1 { "1 unit".to_string() } else { format!("{} units", plan.moves.len()) };
+    format!("{units} forward {hexes}, {bearing}")
+}
+
+/// The plan on the map: where each unit ends outlined, a step drawn from where it stands.
+pub fn show_plan(game: &Game, plan: &LinePlan, o: &mut Overlay) {
+    for (command, end) in plan.moves.iter().zip(&plan.ends) {
+        let from = command_unit(command).and_then(|id| game.scenario.units.iter().position(|u| u.id == id));
+        if let Some(u) = from {
+            let start: Vec<HexId> = game.state.units[u].placement.hexes().collect();
+            let to: Vec<HexId> = end.hexes().collect();
+            o.plan_steps.push((start, to));
+        }
+        o.outline.extend(end.hexes());
+    }
+}
+
+/// The unit a move names.
+fn command_unit(c: &sarissa_rules::Command) -> Option<&str> {
+    match c {
+        sarissa_rules::Command::Move { unit, .. } | sarissa_rules::Command::MoveTo { unit, .. } => Some(unit),
+        _ => None,
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct LineGestureProps {
+    /// The plans' labels, in the engine's order.
+    pub plans: Vec<String>,
+    /// The plan shown on the map, if any.
+    pub chosen: Option<usize>,
+    /// How many units of the line are set aside to move singly.
+    pub aside: usize,
+    pub on_choose: Callback<Option<usize>>,
+    pub on_confirm: Callback<()>,
+}
+
+/// The bar over the map: the plans, then the chosen one's Confirm and Cancel.
+#[function_component(LineGesture)]
+pub fn line_gesture(p: &LineGestureProps) -> Html {
+    if p.plans.is_empty() {
+        return Html::default();
+    }
+    let choose = |k: Option<usize>| p.on_choose.reform(move |_: MouseEvent| k);
+    let aside = match p.aside {
+        0 => String::new(),
+        1 => " · 1 unit set aside".into(),
+        n => format!(" · {n} units set aside"),
+    };
+    html! {
+        <div class="line-gesture" role="group" aria-label="Move the line as a body">
+            if let Some(k) = p.chosen {
+                <span class="line-gesture-text">{ format!("{}{aside}. Tap a unit of the line to set it aside or take it back.", p.plans[k]) }</span>
+                <button class="line-confirm" onclick={p.on_confirm.reform(|_: MouseEvent| ())}>{ "Confirm" }</button>
+                <button class="line-cancel" onclick={choose(None)}>{ "Cancel" }</button>
+            } else {
+                <span class="line-gesture-text">{ "Move the line as a body:" }</span>
+                { for p.plans.iter().enumerate().map(|(k, label)| html! {
+                    <button class="line-advance" data-plan={k.to_string()} onclick={choose(Some(k))}>{ label }</button>
+                }) }
+            }
+        </div>
+    }
+}
