@@ -9,6 +9,7 @@ pub mod notation;
 pub mod player;
 pub mod playout;
 pub mod sequence;
+pub mod standing;
 
 use crate::game::{Dice, Event, GameState, Phase, RuleError, Tx};
 use crate::map::zoc::enemy_zoc;
