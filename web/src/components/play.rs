@@ -8,6 +8,7 @@ use crate::components::layers::{add_layers, LayerButtons, Layers};
 use crate::components::map::{FacingArrow, MapView, Overlay, Reveal};
 use crate::components::panel::Panel;
 use crate::components::prompt::Prompt;
+use crate::components::standing_orders::StandingSheet;
 use crate::model::session::Session;
 use sarissa_rules::combat::fire::{firers, targets};
 use sarissa_rules::combat::harassment::options as harass_options;
@@ -17,7 +18,7 @@ use sarissa_rules::movement::withdrawal::{
     leader_withdrawals, line_plans, line_withdrawals, unit_withdrawals, withdrawal_volley,
 };
 use sarissa_rules::movement::{leader_reach, Destination};
-use sarissa_rules::play::legal::{movable_leaders, orderable_units};
+use sarissa_rules::play::legal::{movable_leaders, orderable_units, rout_ways};
 use sarissa_rules::scenario::units::Placement;
 use sarissa_rules::{Command, Game, HexId, Vertex};
 use std::rc::Rc;
@@ -434,18 +435,20 @@ pub fn play_screen(props: &PlayProps) -> Html {
         })
     };
 
-    // Any side's command, the computer's too (issue 21); a person's gestures go through `execute`.
-    let play_any = {
+    // Any side's command, the computer's too (issue 21), and whether standing orders gave it
+    // (issues 20, 22); a person's gestures go through `execute`.
+    let play_as = {
         let game_id = props.game_id.clone();
         let (session, ordering, target, error, focus, riding) =
             (session.clone(), ordering.clone(), target.clone(), error.clone(), focus.clone(), riding.clone());
         let (shock_chosen, column_wanted, line_chosen, escort) =
             (shock_chosen.clone(), column_wanted.clone(), line_chosen.clone(), escort.clone());
         let selected = selected.clone();
-        Callback::from(move |command: Command| {
+        Callback::from(move |(command, standing): (Command, bool)| {
             let mut next = (**session).clone();
             let watched = (*selected).and_then(|h| unit_in(&session.game, h));
-            match next.execute(command) {
+            let done = if standing { next.execute_standing(command) } else { next.execute(command) };
+            match done {
                 Ok(_) => {
                     let saved = store_session(&game_id, &next);
                     error.set(saved.err());
@@ -471,7 +474,25 @@ pub fn play_screen(props: &PlayProps) -> Html {
             }
         })
     };
+    let play_any = play_as.reform(|c: Command| (c, false));
     crate::components::computer::use_computer_turn(session.clone(), play_any.clone(), error.clone());
+    // A leader passed in one tap (issue 20), and the standing orders' answers (issues 20, 22).
+    let passing = use_state(|| None::<String>);
+    crate::components::standing_orders::use_automatic_answers(session.clone(), passing.clone(), play_as);
+    let on_pass = {
+        let passing = passing.clone();
+        Callback::from(move |leader: String| passing.set(Some(leader)))
+    };
+    let sheet = use_state(|| false);
+    let on_standing = {
+        let (session, error, game_id) = (session.clone(), error.clone(), props.game_id.clone());
+        Callback::from(move |sides| {
+            let mut next = (**session).clone();
+            next.standing.sides = sides;
+            error.set(store_session(&game_id, &next).err());
+            session.set(Rc::new(next));
+        })
+    };
     let execute = crate::components::computer::people_only(&session, play_any, error.clone());
     let on_toggle_shock = {
         let shock_chosen = shock_chosen.clone();
@@ -738,8 +759,14 @@ pub fn play_screen(props: &PlayProps) -> Html {
             None if matches!(game.state.phase, Phase::RoutChoice { .. }) => {
                 if let Phase::RoutChoice { pending, .. } = &game.state.phase {
                     o.reachable = pending.options.iter().flat_map(|p| p.hexes()).collect();
+                    // Every whole path bright, the rules' preferred one drawn (10.21, P120).
+                    let ways = rout_ways(&game, crate::components::prompt::ROUT_WAYS_SHOWN);
+                    o.reachable.extend(ways.iter().flat_map(|w| w.hexes.iter().copied()));
                     if let Some(i) = game.scenario.units.iter().position(|u| u.id == pending.unit) {
                         o.focus.extend(game.state.units[i].placement.hexes());
+                        let from = game.state.units[i].placement.hexes().next();
+                        o.path =
+                            from.into_iter().chain(ways.first().into_iter().flat_map(|w| w.hexes.clone())).collect();
                     }
                 }
             }
@@ -862,12 +889,14 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 <button class={classes!("drawer-toggle", drawer.then_some("on"))} aria-expanded={drawer.to_string()}
                     onclick={toggle_drawer}>{ if *drawer { "Hide details" } else { "Details & log" } }</button>
                 <button class="save-file" onclick={save_file}>{ "Save file" }</button>
+                <button class={classes!("standing-toggle", sheet.then_some("on"))} aria-expanded={sheet.to_string()}
+                    onclick={{ let sheet = sheet.clone(); Callback::from(move |_: MouseEvent| sheet.set(!*sheet)) }}>{ "Standing orders" }</button>
             </header>
             if let (Some(text), Some(side)) = (computer::thinking_text(&session), game.decider()) {
                 <Thinking text={text} {side} turn={game.state.turn} error={(*error).clone()} />
             } else {
             <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_fire={!volleys.is_empty()} harass={(*harassments).clone()} can_undo={session.can_undo() && !withdrawing(&game.state.phase)} undo_refused={session.undo_refused().map(AttrValue::from)}
-                error={(*error).clone()} on_command={execute} {on_cancel} {on_undo}
+                error={(*error).clone()} on_command={execute} {on_cancel} {on_undo} {on_pass}
                 choices={target.map(|t| ending_in(&destinations, t).into_iter().flat_map(|d| {
                     let plain = choice_label(d);
                     let volley = shoot.as_ref().map(|p| format!("{plain} · shoot as it goes ({p})"));
@@ -884,6 +913,10 @@ pub fn play_screen(props: &PlayProps) -> Html {
             <div class="battle">
                 <MapView game={game.clone()} selected={*selected} {on_select} {overlay} {on_facing} {reveal} />
                 <LayerButtons layers={*layers} {on_layers} />
+                if *sheet {
+                    <StandingSheet orders={session.standing.sides.clone()} names={s.sides.iter().map(|x| x.name.clone()).collect::<Vec<_>>()} on_change={on_standing}
+                        on_close={{ let sheet = sheet.clone(); Callback::from(move |_| sheet.set(false)) }} />
+                }
                 <Panel game={game.clone()} selected={*selected} {on_close} log={log.clone()} {on_log} drawer=true open={*drawer} {on_hide} />
             </div>
         </div>
