@@ -59,3 +59,15 @@ test('with "always turn to face" set, a reaction is answered without asking, and
   await page.locator('.standing-toggle').tap();
   await expect(page.locator('.standing-answer[data-side="1"][data-question="0"]')).toHaveValue('1');
 });
+
+test('a leader who will do nothing is passed in one tap: no more orders, no attack, no momentum (5.15)', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('.battle-card[data-scenario="samarkand"] .play').tap();
+  await page.locator('.prompt .act.place-pw').tap();
+  await page.locator('.prompt .act.activate').first().tap();
+  await expect(page.locator('.prompt .act.end-orders')).toBeVisible();
+  await page.locator('.prompt .act.pass-leader').tap();
+  // His orders end, momentum is declined for him, and the next activation is offered.
+  await expect(page.locator('.prompt-text')).toContainText('activate a leader');
+  await expect(page.locator('.prompt .act.pass-leader')).toHaveCount(0);
+});

@@ -199,6 +199,11 @@ impl Session {
         sarissa_rules::play::standing::answer(&self.game, &self.standing.sides[side])
     }
 
+    /// The last command was a standing order's answer.
+    fn last_by_standing(&self) -> bool {
+        self.standing.given.last().is_some_and(|&i| i + 1 == self.commands.len())
+    }
+
     /// Carries out `command` as a standing order's answer: logged as one.
     pub fn execute_standing(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
         self.standing.given.push(self.commands.len());
@@ -272,11 +277,12 @@ impl Session {
             _ if self.reading_back && self.rolled.len() <= self.unread => Some(READING),
             // Issue 21: the computer's decisions are not taken back (nor is its turn interrupted).
             _ if self.computer_to_decide().is_some() => Some("The computer is deciding; its decisions stand."),
-            _ if self.standing.given.last().is_some_and(|&i| i + 1 == self.commands.len()) => {
-                Some("That was answered by your standing orders; change them in the sheet.")
-            }
             (None, _) => Some("No order has been given yet."),
             (Some(true), _) => Some("The last order rolled a die, so it stands."),
+            // Issues 20, 22: the standing orders would give the same answer again.
+            (Some(false), Some((before, _))) if before.decider() == self.game.decider() && self.last_by_standing() => {
+                Some("That was answered by your standing orders; change them in the sheet.")
+            }
             (Some(false), Some((before, _))) if before.decider() == self.game.decider() => None,
             (Some(false), Some(_)) => Some("That was the other side's decision; it is theirs to take back."),
             (Some(false), None) => Some("The last order rolled a die, so it stands."),
