@@ -317,12 +317,13 @@ test('a routing unit\'s owner chooses between equally good hexes, on the map or 
   // The shock game above, stopped where the Sogdian horse archers break and have two ways to go.
   await loadGame(page, 'samarkand', SHOCK_GAME.slice(0, SHOCK_GAME.indexOf('rout sogdian-ha-5 to 3112')));
   await expect(page.locator('.prompt-text')).toContainText('choose where Sogdian HA V routs');
-  const ways = page.locator('.prompt .act.rout-to');
+  // Each whole path is one button (issue 20), the rules' order of preference first.
+  const ways = page.locator('.prompt .act.rout-way');
   await expect(ways).toHaveCount(2);
-  await expect(ways.first()).toHaveText('To 3112');
+  await expect(ways.first()).toContainText('Preferred: 3112');
   await page.screenshot({ path: 'artifacts/tablet-rout-choice.png' });
   await ways.first().tap();
-  await expect(page.locator('.prompt .act.rout-to')).toHaveCount(0);
+  await expect(page.locator('.prompt .act.rout-way')).toHaveCount(0);
   await openLog(page);
   await expect(page.locator('.log-entry .rule', { hasText: /^10\.21$/ }).first()).toBeAttached();
 });

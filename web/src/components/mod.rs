@@ -20,4 +20,5 @@ pub mod prompt;
 pub mod read_back;
 pub mod replay;
 pub mod share;
+pub mod standing_orders;
 pub mod terrain_layer;

@@ -9,6 +9,7 @@ use crate::components::layers::{add_layers, LayerButtons, Layers};
 use crate::components::map::{FacingArrow, MapView, Overlay, Reveal};
 use crate::components::panel::Panel;
 use crate::components::prompt::Prompt;
+use crate::components::standing_orders::StandingSheet;
 use crate::model::session::Session;
 use sarissa_rules::combat::fire::{firers, targets};
 use sarissa_rules::combat::harassment::options as harass_options;
@@ -18,7 +19,7 @@ use sarissa_rules::movement::withdrawal::{
     leader_withdrawals, line_plans, line_withdrawals, unit_withdrawals, withdrawal_volley,
 };
 use sarissa_rules::movement::{leader_reach, Destination};
-use sarissa_rules::play::legal::{movable_leaders, orderable_units};
+use sarissa_rules::play::legal::{movable_leaders, orderable_units, rout_ways};
 use sarissa_rules::play::line_plan::{advance_plans, Bearing, LinePlan};
 use sarissa_rules::scenario::units::Placement;
 use sarissa_rules::{Command, Game, HexId, Vertex};
@@ -456,22 +457,22 @@ pub fn play_screen(props: &PlayProps) -> Html {
         })
     };
 
-    // Any side's commands, the computer's too (issue 21), given in turn until one is refused; a
-    // person's gestures go through `execute`.
-    let play_many = {
+    // Any side's commands, the computer's too (issue 21), given in turn until one is refused, and
+    // whether standing orders gave them (issues 20, 22); a person's gestures go through `execute`.
+    let play_many_as = {
         let game_id = props.game_id.clone();
         let (session, ordering, target, error, focus, riding) =
             (session.clone(), ordering.clone(), target.clone(), error.clone(), focus.clone(), riding.clone());
         let (shock_chosen, column_wanted, line_chosen, escort) =
             (shock_chosen.clone(), column_wanted.clone(), line_chosen.clone(), escort.clone());
         let (selected, line_pick, line_aside) = (selected.clone(), line_pick.clone(), line_aside.clone());
-        Callback::from(move |commands: Vec<Command>| {
+        Callback::from(move |(commands, standing): (Vec<Command>, bool)| {
             let mut next = (**session).clone();
             let watched = (*selected).and_then(|h| unit_in(&session.game, h));
             let mut done = 0;
             let mut refused = None;
             for command in commands {
-                match next.execute(command) {
+                match if standing { next.execute_standing(command) } else { next.execute(command) } {
                     Ok(_) => done += 1,
                     Err(e) => {
                         refused = Some(e.to_string());
@@ -507,8 +508,27 @@ pub fn play_screen(props: &PlayProps) -> Html {
             }
         })
     };
+    let play_many = play_many_as.reform(|commands: Vec<Command>| (commands, false));
+    let play_as = play_many_as.reform(|(command, standing): (Command, bool)| (vec![command], standing));
     let play_any = play_many.reform(|c: Command| vec![c]);
     crate::components::computer::use_computer_turn(session.clone(), play_any.clone(), error.clone());
+    // A leader passed in one tap (issue 20), and the standing orders' answers (issues 20, 22).
+    let passing = use_state(|| None::<String>);
+    crate::components::standing_orders::use_automatic_answers(session.clone(), passing.clone(), play_as);
+    let on_pass = {
+        let passing = passing.clone();
+        Callback::from(move |leader: String| passing.set(Some(leader)))
+    };
+    let sheet = use_state(|| false);
+    let on_standing = {
+        let (session, error, game_id) = (session.clone(), error.clone(), props.game_id.clone());
+        Callback::from(move |sides| {
+            let mut next = (**session).clone();
+            next.standing.sides = sides;
+            error.set(store_session(&game_id, &next).err());
+            session.set(Rc::new(next));
+        })
+    };
     let execute = crate::components::computer::people_only(&session, play_any, error.clone());
     let execute = crate::components::apart::ours_only(props.apart.as_ref(), &session, execute, error.clone());
     // The line's plans, the engine's (play::line_plan); a person's only.
@@ -811,8 +831,14 @@ pub fn play_screen(props: &PlayProps) -> Html {
             None if matches!(game.state.phase, Phase::RoutChoice { .. }) => {
                 if let Phase::RoutChoice { pending, .. } = &game.state.phase {
                     o.reachable = pending.options.iter().flat_map(|p| p.hexes()).collect();
+                    // Every whole path bright, the rules' preferred one drawn (10.21, P120).
+                    let ways = rout_ways(&game, crate::components::prompt::ROUT_WAYS_SHOWN);
+                    o.reachable.extend(ways.iter().flat_map(|w| w.hexes.iter().copied()));
                     if let Some(i) = game.scenario.units.iter().position(|u| u.id == pending.unit) {
                         o.focus.extend(game.state.units[i].placement.hexes());
+                        let from = game.state.units[i].placement.hexes().next();
+                        o.path =
+                            from.into_iter().chain(ways.first().into_iter().flat_map(|w| w.hexes.clone())).collect();
                     }
                 }
             }
@@ -938,6 +964,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 <button class={classes!("drawer-toggle", drawer.then_some("on"))} aria-expanded={drawer.to_string()}
                     onclick={toggle_drawer}>{ if *drawer { "Hide details" } else { "Details & log" } }</button>
                 <button class="save-file" onclick={save_file}>{ "Save file" }</button>
+                <button class={classes!("standing-toggle", sheet.then_some("on"))} aria-expanded={sheet.to_string()}
+                    onclick={{ let sheet = sheet.clone(); Callback::from(move |_: MouseEvent| sheet.set(!*sheet)) }}>{ "Standing orders" }</button>
             </header>
             if let (Some(text), Some(side)) = (computer::thinking_text(&session), game.decider()) {
                 <Thinking text={text} {side} turn={game.state.turn} error={(*error).clone()} />
@@ -945,7 +973,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 <SendMove game_id={props.game_id.clone()} session={(*session).clone()} {record} refused={(*error).clone()} />
             } else {
             <Prompt game={game.clone()} ordering={ordering_label} orderable={orderable.len()} can_fire={!volleys.is_empty()} harass={(*harassments).clone()} can_undo={session.can_undo() && !withdrawing(&game.state.phase)} undo_refused={session.undo_refused().map(AttrValue::from)}
-                error={(*error).clone()} on_command={execute} {on_cancel} {on_undo}
+                error={(*error).clone()} on_command={execute} {on_cancel} {on_undo} {on_pass}
                 choices={target.map(|t| ending_in(&destinations, t).into_iter().flat_map(|d| {
                     let plain = choice_label(d);
                     let volley = shoot.as_ref().map(|p| format!("{plain} · shoot as it goes ({p})"));
@@ -967,6 +995,10 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     <crate::components::line_gesture::LineGesture plans={line_plans_now.iter().map(crate::components::line_gesture::plan_label).collect::<Vec<_>>()}
                         chosen={shown_plan.as_ref().and_then(|p| line_plans_now.iter().position(|q| q == p))}
                         aside={line_aside.len()} on_choose={on_line_plan} on_confirm={on_line_confirm} />
+                }
+                if *sheet {
+                    <StandingSheet orders={session.standing.sides.clone()} names={s.sides.iter().map(|x| x.name.clone()).collect::<Vec<_>>()} on_change={on_standing}
+                        on_close={{ let sheet = sheet.clone(); Callback::from(move |_| sheet.set(false)) }} />
                 }
                 <Panel game={game.clone()} selected={*selected} {on_close} log={log.clone()} {on_log} drawer=true open={*drawer} {on_hide} />
             </div>

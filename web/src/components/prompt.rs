@@ -5,6 +5,7 @@ use sarissa_rules::combat::fire::{reaction_firers, reaction_targets, ReactionFir
 use sarissa_rules::combat::odds::missile_odds;
 use sarissa_rules::command::trump::trump_options;
 use sarissa_rules::game::{LeaderStatus, Phase, PwDeclaration};
+use sarissa_rules::play::legal::{rout_ways, RoutWay};
 use sarissa_rules::{Command, Game};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -55,6 +56,10 @@ pub struct PromptProps {
     pub on_command: Callback<Command>,
     pub on_cancel: Callback<()>,
     pub on_undo: Callback<()>,
+    /// The active leader will do nothing more: end his orders, no attack, no momentum, in one
+    /// tap (the engine's commands one after another, `play::standing::pass_step`).
+    #[prop_or_default]
+    pub on_pass: Callback<String>,
     /// The shock segment: the optional attackers picked so far, and picking one in or out.
     #[prop_or_default]
     pub shock_chosen: Vec<String>,
@@ -95,8 +100,16 @@ impl PartialEq for PromptProps {
     }
 }
 
+/// How many whole rout paths the prompt lists (10.21); beyond them, hex by hex.
+pub const ROUT_WAYS_SHOWN: usize = 8;
+
 #[function_component(Prompt)]
 pub fn prompt(p: &PromptProps) -> Html {
+    // A rout's whole paths, each one decision (10.21, P120), found once for the game shown.
+    let ways = use_memo(Rc::as_ptr(&p.game) as usize, {
+        let game = p.game.clone();
+        move |_| rout_ways(&game, ROUT_WAYS_SHOWN)
+    });
     // The PW orders picked so far in a declaration (6.82), one line a leader.
     let pw_pick = use_state(Vec::<PwDeclaration>::new);
     // The shock's combats as the player formed them (9.12): an index into the engine's ways,
@@ -481,7 +494,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                     .collect(),
                 _ => Vec::new(),
             };
-            let end_label = match back_to {
+            let end_label = match &back_to {
                 Some(c) => format!("Done: back to {c}'s orders"),
                 None if st.camp_orders.is_some() => "End camp orders".to_string(),
                 None => "End orders".to_string(),
@@ -543,6 +556,10 @@ pub fn prompt(p: &PromptProps) -> Html {
                     if p.ordering.is_some() || p.riding.is_some() { <button class="act cancel" onclick={cancel}>{ "Cancel" }</button> }
                     if line_moving && p.ordering.is_none() { { button("The line has moved".into(), "line-done", Command::LineDone) } }
                     { button(end_label, "end-orders", Command::EndOrders) }
+                    if p.ordering.is_none() && p.riding.is_none() && back_to.is_none() && st.camp_orders.is_none() && !*must_act {
+                        <button class="act pass-leader" onclick={{ let (on, l) = (p.on_pass.clone(), leader.clone()); Callback::from(move |_: MouseEvent| on.emit(l.clone())) }}>
+                            { format!("Pass {}: no more orders, no momentum", leader_name(leader)) }</button>
+                    }
                 </> },
             )
         }
@@ -693,14 +710,25 @@ pub fn prompt(p: &PromptProps) -> Html {
             let name = s.unit(&pending.unit).map(|u| u.name.clone()).unwrap_or_default();
             let text = if pending.break_off {
                 format!("{side_name}: choose where {name} steps back — these hexes are as far from the enemy it was locked with (10.32). Tap one on the map, or a button.")
+            } else if !ways.is_empty() {
+                format!("{side_name}: choose where {name} routs — each button is a whole path, all equally good by the rules (10.21); the first, their order of preference, is drawn on the map.")
             } else {
                 format!("{side_name}: choose where {name} routs — these hexes are equally good for it (10.21). Tap one on the map, or a button.")
             };
+            // Hex by hex only when the whole paths are too many to list (or a break-off).
+            let by_hex = ways.is_empty() || ways.len() >= ROUT_WAYS_SHOWN;
             let commands = sarissa_rules::play::legal::legal_commands(&p.game);
+            let route = |w: &RoutWay| w.hexes.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" → ");
             (
                 text,
                 html! { <>
-                    { for pending.options.iter().zip(commands).map(|(to, c)| button(format!("To {}", to.label()), "rout-to", c)) }
+                    { for ways.iter().enumerate().map(|(k, w)| {
+                        let label = if k == 0 { format!("Preferred: {}", route(w)) } else { route(w) };
+                        button(label, "rout-way", w.command.clone())
+                    }) }
+                    if by_hex {
+                        { for pending.options.iter().zip(commands).map(|(to, c)| button(format!("To {}", to.label()), "rout-to", c)) }
+                    }
                 </> },
             )
         }

@@ -17,6 +17,7 @@ use crate::model::scenarios;
 use crate::model::wording::{describe, LogEntry};
 use sarissa_rules::game::{Event, GameState};
 use sarissa_rules::play::notation;
+use sarissa_rules::play::standing::StandingOrders;
 use sarissa_rules::scenario::OptionChanges;
 use sarissa_rules::{Command, Dice, Game, RuleError, Scenario};
 use sarissa_share::{Battle, Save};
@@ -50,6 +51,25 @@ pub struct Session {
     unread: usize,
     /// Who plays each side, by side (issue 21); empty, or a side left out: a person.
     pub players: Vec<Seat>,
+    /// Each side's standing orders, and the commands they gave (issues 20, 22).
+    pub standing: Standing,
+}
+
+/// Each side's standing orders (`sarissa_rules::play::standing`), and which of the game's
+/// commands they gave, by index, for the log. Saved with the game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Standing {
+    pub sides: [StandingOrders; 2],
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub given: Vec<usize>,
+}
+
+impl Standing {
+    /// Nothing set and nothing given: not written in the save, as before standing orders.
+    pub fn is_unset(&self) -> bool {
+        *self == Self::default()
+    }
 }
 
 /// Who decides for a side: a person at the device, or the computer at a level (issue 21).
@@ -98,6 +118,25 @@ pub struct Stored {
     /// Who plays each side; saves from before the choice (and games of two people) have none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub players: Vec<Seat>,
+    /// Each side's standing orders and the commands they gave; none before they were set.
+    #[serde(default, skip_serializing_if = "Standing::is_unset")]
+    pub standing: Standing,
+}
+
+/// The log's line for a command the standing orders gave: whose, and which question.
+fn standing_note(game: &Game, before: &GameState, command: &Command) -> LogEntry {
+    let side = before.decider(&game.scenario);
+    let name = side.and_then(|i| game.scenario.sides.get(i)).map(|s| s.name.as_str()).unwrap_or_default();
+    let kind = sarissa_rules::play::standing::kind_label(command);
+    LogEntry {
+        turn: before.turn,
+        text: format!("{name}: by standing order — {kind}."),
+        rule: None,
+        roll: None,
+        side,
+        units: Vec::new(),
+        hexes: Vec::new(),
+    }
 }
 
 impl Session {
@@ -117,6 +156,7 @@ impl Session {
             reading_back: false,
             unread: 0,
             players: Vec::new(),
+            standing: Standing::default(),
         };
         s.record(before, &events);
         Ok(s)
@@ -136,6 +176,7 @@ impl Session {
             reading_back: false,
             unread: 0,
             players: Vec::new(),
+            standing: Standing::default(),
         }
     }
 
@@ -143,6 +184,37 @@ impl Session {
     pub fn with_players(mut self, players: Vec<Seat>) -> Self {
         self.players = if players.iter().all(|p| *p == Seat::Person) { Vec::new() } else { players };
         self
+    }
+
+    /// This game with `standing` orders, and the commands they gave.
+    pub fn with_standing(mut self, standing: Standing) -> Self {
+        self.standing = standing;
+        self
+    }
+
+    /// What the standing orders of the side deciding answer now, if a person plays that side
+    /// and the orders cover the question (the computer answers its own).
+    pub fn standing_answer(&self) -> Option<Command> {
+        let side = self.game.decider()?;
+        if self.seat(side) != Seat::Person || self.reading_back {
+            return None;
+        }
+        sarissa_rules::play::standing::answer(&self.game, &self.standing.sides[side])
+    }
+
+    /// The last command was a standing order's answer.
+    fn last_by_standing(&self) -> bool {
+        self.standing.given.last().is_some_and(|&i| i + 1 == self.commands.len())
+    }
+
+    /// Carries out `command` as a standing order's answer: logged as one.
+    pub fn execute_standing(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
+        self.standing.given.push(self.commands.len());
+        let done = self.execute(command);
+        if done.is_err() {
+            self.standing.given.pop();
+        }
+        done
     }
 
     /// Who plays `side`.
@@ -177,7 +249,10 @@ impl Session {
             self.undo_to.push((Game { scenario, base, state: before.clone() }, self.log.len()));
         }
         self.rolled.push(rolled);
+        let standing =
+            self.standing.given.contains(&self.commands.len()).then(|| standing_note(&self.game, &before, &command));
         self.commands.push(command);
+        self.log.extend(standing);
         self.record(before, &events);
         Ok(events)
     }
@@ -188,7 +263,7 @@ impl Session {
             Some(link) => Self::at_position(open_position_link(link)?, self.options.clone(), link.clone()),
             None => Self::new(self.game.base.clone(), self.seed, self.options.clone()).map_err(|e| e.to_string())?,
         };
-        Ok(origin.with_players(self.players.clone()))
+        Ok(origin.with_players(self.players.clone()).with_standing(self.standing.clone()))
     }
 
     /// Undo is possible back to (not past) the last command that rolled a die, and only for the
@@ -207,6 +282,10 @@ impl Session {
             _ if self.computer_to_decide().is_some() => Some("The computer is deciding; its decisions stand."),
             (None, _) => Some("No order has been given yet."),
             (Some(true), _) => Some("The last order rolled a die, so it stands."),
+            // Issues 20, 22: the standing orders would give the same answer again.
+            (Some(false), Some((before, _))) if before.decider() == self.game.decider() && self.last_by_standing() => {
+                Some("That was answered by your standing orders; change them in the sheet.")
+            }
             (Some(false), Some((before, _))) if before.decider() == self.game.decider() => None,
             (Some(false), Some(_)) => Some("That was the other side's decision; it is theirs to take back."),
             (Some(false), None) => Some("The last order rolled a die, so it stands."),
@@ -223,6 +302,8 @@ impl Session {
             self.log.truncate(log);
             self.commands.pop();
             self.rolled.pop();
+            let given = self.commands.len();
+            self.standing.given.retain(|&i| i < given);
         }
         Ok(())
     }
@@ -255,7 +336,7 @@ impl Session {
             commands: self.commands.iter().map(notation::format).collect(),
             name: None,
         };
-        Stored { save, start: self.start.clone(), players: self.players.clone() }
+        Stored { save, start: self.start.clone(), players: self.players.clone(), standing: self.standing.clone() }
     }
 
     pub fn to_json(&self) -> String {
@@ -299,11 +380,15 @@ pub fn restore(json: &str, find: impl Fn(&str) -> Option<Battle>) -> Restoring {
         start: Option<String>,
         #[serde(default)]
         players: Vec<Seat>,
+        #[serde(default)]
+        standing: Standing,
     }
-    let (start, players) = serde_json::from_str::<Start>(json).map(|s| (s.start, s.players)).unwrap_or_default();
+    let (start, players, standing) =
+        serde_json::from_str::<Start>(json).map(|s| (s.start, s.players, s.standing)).unwrap_or_default();
     if let Some(link) = start {
         let game = open_position_link(&link)?;
-        let mut session = Session::at_position(game, save.options.clone(), link).with_players(players);
+        let mut session =
+            Session::at_position(game, save.options.clone(), link).with_players(players).with_standing(standing);
         for (i, line) in save.commands.iter().enumerate() {
             let replayed = notation::parse(line).map_err(|e| e.to_string()).and_then(|c| match c {
                 Some(c) => session.execute(c).map(|_| ()).map_err(|e| e.to_string()),
@@ -325,7 +410,7 @@ pub fn restore(json: &str, find: impl Fn(&str) -> Option<Battle>) -> Restoring {
     let restored = sarissa_share::restore(&save, &find).map_err(|e| e.to_string())?;
     let note = restored.note();
     let session = Session::unread(restored.game, restored.seed, restored.options, restored.commands, None);
-    Ok((session.with_players(players), note))
+    Ok((session.with_players(players).with_standing(standing), note))
 }
 
 /// The state of a game after its last command, kept beside its save so that the game resumes
@@ -369,9 +454,11 @@ impl Session {
             stored.save.commands.iter().map(|line| notation::parse(line).ok()).collect::<Option<Vec<_>>>()?;
         let commands = commands.into_iter().flatten().collect();
         let (seed, options) = (stored.save.seed, stored.save.options);
-        let players = stored.players;
+        let (players, standing) = (stored.players, stored.standing);
         fits.then(|| {
-            Self::unread(Game::resume(base, state), seed, options, commands, stored.start).with_players(players)
+            Self::unread(Game::resume(base, state), seed, options, commands, stored.start)
+                .with_players(players)
+                .with_standing(standing)
         })
     }
 
@@ -389,6 +476,7 @@ impl Session {
             start,
             reading_back: true,
             players: Vec::new(),
+            standing: Standing::default(),
         }
     }
 }
@@ -493,6 +581,7 @@ impl Session {
         self.commands.extend_from_slice(&live.commands[since..]);
         self.rolled.extend_from_slice(&live.rolled[since..]);
         self.game = live.game.clone();
+        self.standing = live.standing.clone();
         self
     }
 }
@@ -894,6 +983,40 @@ mod tests {
             }
         }
         assert!(handed_over > 5 && kept > 5, "{handed_over} handed over, {kept} kept");
+    }
+
+    /// Standing orders (issues 20, 22) answer one side's questions: each answer is logged as a
+    /// standing order, and the orders and their marks come back with the saved game, in its
+    /// replayed log too; nobody undoes a standing order's answer.
+    #[test]
+    fn standing_orders_answer_are_logged_and_saved_with_the_game() {
+        let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap().unwrap());
+        let mut s = Session::new(scenario, 4, OptionChanges::new()).unwrap();
+        s.standing.sides[1] = StandingOrders::answer_all();
+        let mut player = sarissa_rules::play::playout::RandomPlayer::new(4);
+        for _ in 0..300 {
+            match s.standing_answer() {
+                Some(c) => {
+                    s.execute_standing(c).unwrap();
+                    assert!(!s.can_undo(), "a standing order's answer is undone");
+                }
+                None => {
+                    let Some(c) = player.choose(&s.game) else { break };
+                    s.execute(c).unwrap();
+                }
+            }
+        }
+        assert!(!s.standing.given.is_empty(), "no question met");
+        let noted = s.log.iter().filter(|e| e.text.contains("by standing order")).count();
+        assert_eq!(noted, s.standing.given.len());
+        let json = s.to_json();
+        let (restored, _) = restore(&json, find_any).unwrap();
+        assert_eq!(restored.standing, s.standing);
+        let mut reading = ReadBack::new(&restored).unwrap();
+        let ReadBackStep::Done(done, _) = reading.step(&restored, || true) else { panic!("not done") };
+        assert_eq!(done.log, s.log);
+        let people = Session::new(samarkand(), 5, OptionChanges::new()).unwrap();
+        assert!(!people.to_json().contains("standing"), "saved as before when none are set");
     }
 
     /// A whole random battle of Issus resumes from its checkpoint with the same state as its

@@ -89,6 +89,35 @@ pub fn choose(tx: &mut Tx, unit: &str, to: Placement) -> Result<(), RuleError> {
     carry_on(tx, then)
 }
 
+/// The owner's whole way at once (`rout U via A B …`): each answer given in turn exactly as
+/// `choose` takes them one by one, so the events are the same; refused unless the answers
+/// cover every tie of this one rout move, no more and no fewer (10.21, P120).
+pub fn choose_path(tx: &mut Tx, unit: &str, choices: &[Placement]) -> Result<(), RuleError> {
+    let refuse = |reason: String| RuleError::IllegalMove { unit: unit.into(), rule: "10.21", reason };
+    let answered = match &tx.state.phase {
+        Phase::RoutChoice { pending, .. } => pending.chosen.len(),
+        _ => 0,
+    };
+    if choices.is_empty() {
+        return Err(refuse("a rout path names the hex chosen at each tie, at least one".into()));
+    }
+    for (k, &to) in choices.iter().enumerate() {
+        if k > 0 && !still_choosing(&tx.state.phase, unit, answered + k) {
+            return Err(refuse(format!("its rout ties only {k} time(s); the path names {}", choices.len())));
+        }
+        choose(tx, unit, to)?;
+    }
+    if still_choosing(&tx.state.phase, unit, answered + choices.len()) {
+        return Err(refuse("the path stops short: the rout ties again after its last hex".into()));
+    }
+    Ok(())
+}
+
+/// The same rout move of `unit` still waits for its owner, after `answered` ties (P120).
+pub fn still_choosing(phase: &Phase, unit: &str, answered: usize) -> bool {
+    matches!(phase, Phase::RoutChoice { pending, .. } if pending.unit == unit && pending.chosen.len() == answered && !pending.break_off)
+}
+
 /// Whatever was still to happen when a rout or a rampage stopped for a decision (P120).
 pub(crate) fn carry_on(tx: &mut Tx, then: AfterRout) -> Result<(), RuleError> {
     match then {

@@ -136,6 +136,10 @@ pub enum Command {
     BreakOff { unit: String, to: HexId },
     /// A router's owner picks where it goes among hexes the rules rank equal (GBA 10.21, P120).
     RoutTo { unit: String, to: Placement },
+    /// A router's owner picks its whole way at once (GBA 10.21, P120): `choices` are the
+    /// answers at each tie of this one rout move, in order, as `RoutTo` would give them one by
+    /// one; the path must answer every tie of the move, no more and no fewer.
+    RoutPath { unit: String, choices: Vec<Placement> },
     /// The units of the line command have finished moving: the enemy's entry fire at them comes
     /// now, then their own fire (GBA 8.21).
     LineDone,
@@ -223,6 +227,7 @@ impl Command {
             Self::TurnAfterAdvance { .. } => "turn_after_advance",
             Self::BreakOff { .. } => "break_off",
             Self::RoutTo { .. } => "rout_to",
+            Self::RoutPath { .. } => "rout_path",
             Self::LineDone => "line_done",
             Self::EndOrders => "end_orders",
             Self::ReactFacing { .. } => "react_facing",

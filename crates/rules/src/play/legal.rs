@@ -448,3 +448,57 @@ fn withdraw_commands(s: &Scenario, st: &GameState, withdrawers: &[String]) -> Ve
     }
     out
 }
+
+/// One complete way for the rout waiting on its owner (10.21, P120): the command that takes it
+/// in one decision, and the hexes the router then runs through, for the map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoutWay {
+    pub command: Command,
+    pub hexes: Vec<crate::map::hex::HexId>,
+}
+
+/// Every complete way for the rout move waiting on its owner, at most `limit` of them, first
+/// the one that takes the first option at every tie (what the rules do where nobody can be
+/// asked, P120). Each is found by playing the hex-by-hex answers on a copy of the game, so a
+/// way listed is one the engine accepts. Empty unless a rout (not a break-off) waits.
+pub fn rout_ways(game: &Game, limit: usize) -> Vec<RoutWay> {
+    let Phase::RoutChoice { pending, .. } = &game.state.phase else { return Vec::new() };
+    if pending.break_off {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    explore_rout(game, &pending.unit, pending.chosen.len(), &mut Vec::new(), limit, &mut out);
+    out
+}
+
+fn explore_rout(
+    game: &Game,
+    unit: &str,
+    answered: usize,
+    prefix: &mut Vec<crate::scenario::units::Placement>,
+    limit: usize,
+    out: &mut Vec<RoutWay>,
+) {
+    let Phase::RoutChoice { pending, .. } = &game.state.phase else { return };
+    for &to in &pending.options {
+        if out.len() >= limit {
+            return;
+        }
+        let mut next = game.clone();
+        let Ok(events) = next.execute(&Command::RoutTo { unit: unit.to_string(), to }) else { continue };
+        prefix.push(to);
+        if crate::effects::cohesion::still_choosing(&next.state.phase, unit, answered + prefix.len()) {
+            explore_rout(&next, unit, answered, prefix, limit, out);
+        } else {
+            let hexes = events
+                .iter()
+                .find_map(|e| match e {
+                    crate::game::Event::UnitRouted { unit: u, path, .. } if u == unit => Some(path.clone()),
+                    _ => None,
+                })
+                .unwrap_or_else(|| prefix.iter().flat_map(|p| p.hexes()).collect());
+            out.push(RoutWay { command: Command::RoutPath { unit: unit.to_string(), choices: prefix.clone() }, hexes });
+        }
+        prefix.pop();
+    }
+}

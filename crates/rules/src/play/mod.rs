@@ -11,6 +11,7 @@ pub mod player;
 pub mod playout;
 pub mod sealed_dice;
 pub mod sequence;
+pub mod standing;
 
 use crate::game::{Dice, Event, GameState, Phase, RuleError, Tx};
 use crate::map::zoc::enemy_zoc;

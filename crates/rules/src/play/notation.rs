@@ -77,18 +77,20 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
     let hexes = |ws: &[&str]| -> Result<Vec<HexId>, String> {
         ws.iter().map(|w| HexId::parse(w).ok_or_else(|| format!("`{w}` is not a hex id"))).collect()
     };
+    // A pose: one hex, or a two-hex unit's two hexes as `A-B`.
+    let pose = |w: &str| -> Result<Placement, String> {
+        Ok(match w.split_once('-') {
+            Some((a, b)) => Placement::Two(hexes(&[a])?[0], hexes(&[b])?[0]),
+            None => Placement::One(hexes(&[w])?[0]),
+        })
+    };
     let command = match words.as_slice() {
         ["activate", leader] => Command::Activate { leader: leader.to_string() },
         ["pass", leader] => Command::Pass { leader: leader.to_string() },
         ["trump", leader] => Command::Trump { leader: leader.to_string() },
         ["no-trump"] => Command::DeclineTrump,
         ["move", unit, "to", to, "facing", v] => {
-            let facing = vertex(v)?;
-            let to = match to.split_once('-') {
-                Some((a, b)) => Placement::Two(hexes(&[a])?[0], hexes(&[b])?[0]),
-                None => Placement::One(hexes(&[to])?[0]),
-            };
-            Command::MoveTo { unit: unit.to_string(), to, facing, with }
+            Command::MoveTo { unit: unit.to_string(), to: pose(to)?, facing: vertex(v)?, with }
         }
         ["move", unit, "to", to, "column", side] => {
             // 6.63: a two-hex column faces the hexside at its head, stored as the vertex of that index.
@@ -163,12 +165,10 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             let facing = vertex(v)?;
             Command::TurnAfterAdvance { unit: unit.to_string(), facing }
         }
-        ["rout", unit, "to", to] => {
-            let to = match to.split_once('-') {
-                Some((a, b)) => Placement::Two(hexes(&[a])?[0], hexes(&[b])?[0]),
-                None => Placement::One(hexes(&[to])?[0]),
-            };
-            Command::RoutTo { unit: unit.to_string(), to }
+        ["rout", unit, "to", to] => Command::RoutTo { unit: unit.to_string(), to: pose(to)? },
+        ["rout", unit, "via", choices @ ..] if !choices.is_empty() => {
+            let choices = choices.iter().map(|c| pose(c)).collect::<Result<_, _>>()?;
+            Command::RoutPath { unit: unit.to_string(), choices }
         }
         ["break-off", unit, "to", to] => {
             let to = HexId::parse(to).ok_or_else(|| format!("`{to}` is not a hex id"))?;
@@ -334,6 +334,10 @@ fn format_bare(command: &Command) -> String {
         Command::TurnAfterAdvance { unit, facing } => format!("advance-turn {unit} facing {}", facing.name()),
         Command::BreakOff { unit, to } => format!("break-off {unit} to {to}"),
         Command::RoutTo { unit, to } => format!("rout {unit} to {}", to.label()),
+        Command::RoutPath { unit, choices } => {
+            let labels: Vec<String> = choices.iter().map(|c| c.label()).collect();
+            format!("rout {unit} via {}", labels.join(" "))
+        }
         Command::EndOrders => "end".into(),
         Command::LineDone => "line-done".into(),
         Command::ReactFacing { unit, facing } => format!("react {unit} facing {}", facing.name()),
@@ -462,6 +466,10 @@ mod tests {
             Command::BreakOff { unit: "horse-archers".into(), to: h("0506") },
             Command::RoutTo { unit: "levy".into(), to: Placement::One(h("0506")) },
             Command::RoutTo { unit: "hoplites".into(), to: Placement::Two(h("0506"), h("0507")) },
+            Command::RoutPath {
+                unit: "hoplites".into(),
+                choices: vec![Placement::One(h("0506")), Placement::Two(h("0606"), h("0607"))],
+            },
             Command::EndOrders,
             Command::LineDone,
             Command::ReactFacing { unit: "hoplites".into(), facing: Vertex::NE },

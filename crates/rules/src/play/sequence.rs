@@ -43,7 +43,7 @@ fn when_given(rules: crate::scenario::RuleSet, command: &Command) -> Option<(&'s
             (if cg { "CG 9.22" } else { "9.32" }, "a unit turns a vertex only when it has just advanced after a shock")
         }
         // GBA 10.21, CG 11.22, with ruling P120: the owner chooses only where the rout ties.
-        Command::RoutTo { .. } => (
+        Command::RoutTo { .. } | Command::RoutPath { .. } => (
             if cg { "CG 11.22" } else { "10.21" },
             "no rout waits for its owner's choice among hexes of equal priority (P120)",
         ),
@@ -368,6 +368,9 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         }
         (Phase::Momentum { .. }, _) => Err(not_now("momentum may be tried or declined (5.3)")),
         (Phase::RoutChoice { .. }, Command::RoutTo { unit, to }) => crate::effects::cohesion::choose(tx, unit, *to),
+        (Phase::RoutChoice { .. }, Command::RoutPath { unit, choices }) => {
+            crate::effects::cohesion::choose_path(tx, unit, choices)
+        }
         // 10.32 (P90): the forced step back's hex, among the equally far.
         (Phase::RoutChoice { pending, .. }, Command::BreakOff { unit, to }) if pending.break_off => {
             crate::effects::cohesion::choose(tx, unit, Placement::One(*to))
