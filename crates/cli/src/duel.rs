@@ -27,6 +27,8 @@ struct Outcome {
     ended: bool,
     turn: u16,
     commands: usize,
+    /// Each army's rout points and withdrawal level at the end.
+    rout: [(u32, u32); 2],
     /// Each decision's time, per side.
     times: [Vec<Duration>; 2],
 }
@@ -69,10 +71,14 @@ pub fn duel(d: &Duel) -> ExitCode {
         let how = if o.ended { "battle ended" } else { "on points" };
         let times: Vec<Duration> = o.times.iter().flatten().copied().collect();
         println!(
-            "game {}: {result} ({how}), turn {}, {} commands, median decision {} ms, max decision {} ms",
+            "game {}: {result} ({how}), turn {}, {} commands, rout points red {}/{} blue {}/{}, median decision {} ms, max decision {} ms",
             g + 1,
             o.turn,
             o.commands,
+            o.rout[0].0,
+            o.rout[0].1,
+            o.rout[1].0,
+            o.rout[1].1,
             ms(median(&times)),
             ms(times.iter().max().copied().unwrap_or_default()),
         );
@@ -104,7 +110,14 @@ pub fn duel(d: &Duel) -> ExitCode {
 /// One battle, each side's decisions by its level; an error if a player's command is refused.
 fn play(scenario: Arc<Scenario>, levels: [Level; 2], seed: u64, turns: u16) -> Result<Outcome, String> {
     let (mut game, _) = Game::new(scenario, Dice::seeded(seed)).map_err(|e| format!("the battle cannot begin: {e}"))?;
-    let mut o = Outcome { winner: None, ended: false, turn: 1, commands: 0, times: [Vec::new(), Vec::new()] };
+    let mut o = Outcome {
+        winner: None,
+        ended: false,
+        turn: 1,
+        commands: 0,
+        rout: [(0, 0); 2],
+        times: [Vec::new(), Vec::new()],
+    };
     while o.commands < MOST_COMMANDS && game.state.turn <= turns {
         if let Phase::Over { winner } = game.state.phase {
             (o.winner, o.ended) = (winner, true);
@@ -129,6 +142,8 @@ fn play(scenario: Arc<Scenario>, levels: [Level; 2], seed: u64, turns: u16) -> R
         }
     }
     o.turn = game.state.turn;
+    let t = tally(&game.scenario, &game.state, &[]);
+    o.rout = [0, 1].map(|k| (t[k].rout_points, t[k].withdrawal_level));
     if !o.ended {
         o.winner = on_points(&game);
     }

@@ -13,6 +13,8 @@ fn a_duel_prints_a_line_a_game_and_the_score_last() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 5, "two games, two sides, the score: {text}");
     assert!(lines[0].starts_with("game 1: ") && lines[1].starts_with("game 2: "), "{text}");
+    // Each game says how near each army came to breaking: its rout points of its withdrawal level.
+    assert!(lines[0].contains(", rout points red ") && lines[0].contains(" blue "), "{text}");
     assert!(lines[2].starts_with("red (greedy): median decision "), "{text}");
     assert!(lines[3].starts_with("blue (random): median decision "), "{text}");
     let last = lines[4];

@@ -67,6 +67,39 @@ fn hard_gives_only_legal_commands_in_every_bundled_battle() {
     soak(Level::Hard);
 }
 
+/// Hard against hard and against easy, further into every bundled battle: its rolled-forward
+/// orders, shocks and reactions are all accepted by the rules.
+#[test]
+fn hard_against_hard_and_easy_gives_only_legal_commands_in_every_bundled_battle() {
+    for (k, (name, _)) in BATTLES.iter().enumerate() {
+        let other = if k % 2 == 0 { Level::Hard } else { Level::Easy };
+        let levels = if k % 4 < 2 { [Level::Hard, other] } else { [other, Level::Hard] };
+        play(name, levels, 100 + k as u64, 60);
+    }
+}
+
+/// Hard's orders (the moves it rolls forward with dice of its own) are the same for the same
+/// seed and position, whatever dice the game holds.
+#[test]
+fn hard_orders_depend_on_the_seed_and_the_position_not_on_the_dice_to_come() {
+    let mut game = play("issus", [Level::Random, Level::Random], 5, 0);
+    let mut orders = 0;
+    for _ in 0..60 {
+        let Some(side) = game.decider() else { break };
+        let first = choose(&game, Level::Hard, 21);
+        if matches!(game.state.phase, Phase::Orders { .. }) {
+            orders += 1;
+            assert_eq!(choose(&game, Level::Hard, 21), first, "the same seed and position give the same orders");
+            let mut other_dice = game.clone();
+            other_dice.state.dice = Dice::seeded(4242);
+            assert_eq!(choose(&other_dice, Level::Hard, 21), first, "the orders do not read the dice to come");
+        }
+        let c = if side == 0 { first.unwrap() } else { choose(&game, Level::Easy, 3).unwrap() };
+        game.execute(&c).unwrap();
+    }
+    assert!(orders >= 2, "only {orders} orders decisions were met");
+}
+
 fn winner(game: &Game) -> Option<Option<usize>> {
     match game.state.phase {
         Phase::Over { winner } => Some(winner),

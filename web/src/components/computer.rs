@@ -7,7 +7,7 @@
 use crate::browser::worker::ask;
 use crate::browser::{mark_page, page_clock};
 use crate::components::counters::side_class;
-use crate::model::session::Session;
+use crate::model::session::{Seat, Session};
 use crate::model::worker::{Answer, Job, Position};
 use sarissa_rules::play::notation;
 use sarissa_rules::Command;
@@ -130,10 +130,47 @@ pub fn thinking(p: &ThinkingProps) -> Html {
     }
 }
 
+#[derive(Properties, PartialEq)]
+pub struct SeatsProps {
+    /// Who plays each side now, in side order.
+    pub seats: Vec<Seat>,
+    pub sides: Vec<AttrValue>,
+    /// A side and who is to play it from now on.
+    pub on_seat: Callback<(usize, Seat)>,
+}
+
+/// Who plays each side, changeable at any point of a game: a game opened from a link (which
+/// carries no players) or begun by two people can be handed to the computer, and back.
+#[function_component(Seats)]
+pub fn seats(p: &SeatsProps) -> Html {
+    let pickers = p.sides.iter().enumerate().map(|(i, name)| {
+        let now = p.seats.get(i).copied().unwrap_or_default();
+        let pick = p.on_seat.reform(move |e: Event| {
+            let chosen = e.target_unchecked_into::<web_sys::HtmlSelectElement>().selected_index();
+            (i, Seat::ALL.get(chosen as usize).copied().unwrap_or_default())
+        });
+        let options = Seat::ALL.iter().map(|seat| {
+            html! { <option value={seat.label()} selected={*seat == now}>{ seat.label() }</option> }
+        });
+        html! {
+            <label class={classes!("seat-row", side_class(i))}>{ name.clone() }
+                <select class="seat" data-side={i.to_string()} aria-label={format!("Who plays {name}")} onchange={pick}>
+                    { for options }
+                </select>
+            </label>
+        }
+    });
+    html! {
+        <details class="seats">
+            <summary>{ "Players" }</summary>
+            <div class="seats-sheet">{ for pickers }</div>
+        </details>
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::session::Seat;
     use sarissa_rules::scenario::OptionChanges;
     use std::sync::Arc;
 

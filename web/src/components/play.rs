@@ -3,7 +3,7 @@
 
 use crate::browser::storage::store_session;
 use crate::components::apart::SendMove;
-use crate::components::computer::{self, Thinking};
+use crate::components::computer::{self, Seats, Thinking};
 use crate::components::glance::Glance;
 use crate::components::layers::{add_layers, LayerButtons, Layers};
 use crate::components::map::{FacingArrow, MapView, Overlay, Reveal};
@@ -937,6 +937,17 @@ pub fn play_screen(props: &PlayProps) -> Html {
             }
         })
     };
+    // Issue 21: who plays each side, kept with the game (a game from a link comes with none).
+    let on_seat = {
+        let (game_id, session, error) = (props.game_id.clone(), session.clone(), error.clone());
+        Callback::from(move |(side, seat): (usize, crate::model::session::Seat)| {
+            let mut players: Vec<_> = (0..session.game.scenario.sides.len()).map(|k| session.seat(k)).collect();
+            players[side] = seat;
+            let next = (**session).clone().with_players(players);
+            error.set(store_session(&game_id, &next).err());
+            session.set(Rc::new(next));
+        })
+    };
     let toggle_drawer = {
         let drawer = drawer.clone();
         Callback::from(move |_: MouseEvent| drawer.set(!*drawer))
@@ -963,6 +974,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 <Glance game={game.clone()} />
                 <button class={classes!("drawer-toggle", drawer.then_some("on"))} aria-expanded={drawer.to_string()}
                     onclick={toggle_drawer}>{ if *drawer { "Hide details" } else { "Details & log" } }</button>
+                <Seats seats={(0..s.sides.len()).map(|k| session.seat(k)).collect::<Vec<_>>()}
+                    sides={s.sides.iter().map(|d| AttrValue::from(d.name.clone())).collect::<Vec<_>>()} {on_seat} />
                 <button class="save-file" onclick={save_file}>{ "Save file" }</button>
                 <button class={classes!("standing-toggle", sheet.then_some("on"))} aria-expanded={sheet.to_string()}
                     onclick={{ let sheet = sheet.clone(); Callback::from(move |_: MouseEvent| sheet.set(!*sheet)) }}>{ "Standing orders" }</button>

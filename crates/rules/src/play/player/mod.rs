@@ -16,11 +16,14 @@
 //!   flanks taken and offered, friends beside it, a rough matchup at contact) and attacks when
 //!   the exact odds, weighed against the army's rout points, favour it.
 //! - `Hard`: as easy, with the exact odds of the shock a move would offer, the rallying of routed
-//!   units and the recovery of hits, a stricter bar for attacks, and each answer to a small
-//!   decision (reactions, routs, advances) tried one ply ahead with its own dice.
+//!   units and the recovery of hits, a stricter bar for attacks, each answer to a small
+//!   decision (reactions, routs, advances) tried one ply ahead with its own dice, and its few
+//!   best moves each rolled forward to the end of the leader's activation, shocks and all, with
+//!   dice of its own ([`search`]).
 
 mod orders;
 mod position;
+mod search;
 mod shock;
 
 use crate::game::{Command, Dice, GameState, Phase};
@@ -55,9 +58,9 @@ impl Level {
     /// The effort this level spends on one decision.
     pub fn budget(self) -> Budget {
         match self {
-            Level::Random => Budget { odds: 0, lookahead: 0 },
-            Level::Greedy | Level::Easy => Budget { odds: 6, lookahead: 0 },
-            Level::Hard => Budget { odds: 12, lookahead: 24 },
+            Level::Random => Budget { odds: 0, lookahead: 0, rolls: (0, 0) },
+            Level::Greedy | Level::Easy => Budget { odds: 6, lookahead: 0, rolls: (0, 0) },
+            Level::Hard => Budget { odds: 12, lookahead: 24, rolls: (4, 2) },
         }
     }
 }
@@ -79,6 +82,8 @@ pub struct Budget {
     pub odds: usize,
     /// Answers of a small decision tried one ply ahead at most (0: none).
     pub lookahead: usize,
+    /// Moves rolled forward to the end of the activation, and rolls of each (0: none).
+    pub rolls: (usize, usize),
 }
 
 /// The command `level` gives at the current decision, with its usual budget; `None` only when

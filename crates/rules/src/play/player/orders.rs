@@ -115,19 +115,27 @@ fn best_move(t: &mut Thinker, worth: f64) -> Option<Command> {
     // Near its withdrawal level an army closes more warily.
     let weights = Weights { closing: if mine > 0.7 { 0.4 } else { 1.0 }, tactics: t.level != Level::Greedy };
     let field = Field { enemies: &enemies, friends: &friends, weights };
-    let mut best: Option<(f64, usize, Destination)> = None;
+    let mut scored: Vec<(f64, usize, Destination)> = Vec::new();
     for u in units {
         let now = stand(t, u, &Spot::now(st, u), &field);
         for d in destinations(s, st, u) {
             let spot = Spot { placement: d.placement, facing: d.facing, column: d.column };
             let noise = if t.level == Level::Easy { t.unit_noise() } else { 0.0 };
             let gain = stand(t, u, &spot, &field) - now - 1.5 * d.hits as f64 + noise;
-            if gain >= worth && best.as_ref().is_none_or(|(g, ..)| gain > *g) {
-                best = Some((gain, u, d));
+            if gain >= worth {
+                scored.push((gain, u, d));
             }
         }
     }
-    best.map(|(_, u, d)| d.command(&s.units[u].id))
+    // Best first; equal gains keep the order they were found in.
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let (shortlist, samples) = match t.level {
+        Level::Hard => (t.budget.rolls.0, t.budget.rolls.1),
+        _ => (1, 0),
+    };
+    let candidates: Vec<Command> =
+        scored.into_iter().take(shortlist.max(1)).map(|(_, u, d)| d.command(&s.units[u].id)).collect();
+    super::search::best_rolled(t, &candidates, samples)
 }
 
 /// The value of unit `u` at `spot`: hard weighs a contact by the exact odds of attacking from it.
