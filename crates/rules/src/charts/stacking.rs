@@ -252,7 +252,7 @@ pub fn engine_may_stack_with(engine: &crate::scenario::units::Unit, u: &crate::s
         && !u.placement.is_two_hex()
 }
 
-/// May `a` and `b` share a hex (6.73, 10.74)? Both Tribal LI of the same tribe and side, under a
+/// May `a` and `b` share a hex (CG 6.73, CG 10.74)? Both Tribal LI of the same tribe and side, under a
 /// rule set that has Tribal stacking. The ground is [`tribal_ground_allows`].
 pub fn tribal_may_stack(rules: RuleSet, a: &Unit, b: &Unit) -> bool {
     let tribal = |u: &Unit| u.kind == UnitType::LI && u.grade == Some(Grade::Tribal) && u.guild.is_some();
@@ -263,7 +263,7 @@ pub fn tribal_may_stack(rules: RuleSet, a: &Unit, b: &Unit) -> bool {
         && a.guild == b.guild
 }
 
-/// Is `hex` ground where Tribal units may stack: not a city or stronghold hex (6.73 exc., 10.74)?
+/// Is `hex` ground where Tribal units may stack: not a city or stronghold hex (CG 6.73 exc., CG 10.74)?
 pub fn tribal_ground_allows(map: &Map, hex: HexId) -> bool {
     map.terrain(hex).is_some_and(|t| t != Terrain::Stronghold && !crate::map::city::is_city(t))
 }
