@@ -45,7 +45,7 @@ const logCount = async (page: Page) => Number(/\((\d+)\)/.exec((await page.locat
 
 /// The person's quickest answer to the decision in the prompt: no markers, no trump, pass,
 /// end orders, no momentum, no reaction.
-const QUICK = ['place-pw', 'no-trump', 'pass', 'end-orders', 'no-momentum', 'no-reaction', 'line-done', 'activate'];
+const QUICK = ['place-pw', 'no-trump', 'pass', 'end-orders', 'no-momentum', 'no-reaction', 'line-done', 'activate', 'rout-way'];
 async function answerQuickly(page: Page) {
   for (const kind of QUICK) {
     const button = page.locator(`.prompt .act.${kind}`).first();
