@@ -243,21 +243,6 @@ fn never_trump_the_trump_lets_it_stand_gba_5_42() {
     assert!(legal_commands(&game).contains(&Command::DeclineTrump));
 }
 
-/// Every bundled battle file, by name, read from scenarios/ (new battles join by themselves).
-fn bundled_battles() -> Vec<(String, String)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    files.sort();
-    files
-        .iter()
-        .map(|p| (p.file_stem().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(p).unwrap()))
-        .collect()
-}
-
 /// The questions standing orders cover, by the phase that asks them.
 fn question(phase: &Phase) -> Option<&'static str> {
     match phase {

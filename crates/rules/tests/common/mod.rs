@@ -515,3 +515,18 @@ pub fn shock_lines(events: &[Event]) -> Vec<String> {
         })
         .unwrap_or_else(|| panic!("a shock: {events:?}"))
 }
+
+/// Every bundled battle file, by name, read from scenarios/ (new battles join by themselves).
+pub fn bundled_battles() -> Vec<(String, String)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|p| (p.file_stem().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(p).unwrap()))
+        .collect()
+}
