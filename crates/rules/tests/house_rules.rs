@@ -213,3 +213,46 @@ fn house_b9_a_broken_leader_has_two_orders_fewer_and_no_line_command() {
     };
     assert_eq!(refused_rule(&mut game, line), "House B9");
 }
+
+// --- Every battle with both on ------------------------------------------------------------
+
+/// The soak with every house rule on: random games on every battle, each random command legal
+/// and accepted; returns how often each rule acted (B3 orders, B9 commands broken, B9 checks).
+fn house_soak(seeds: std::ops::Range<u64>, commands: usize) -> [usize; 3] {
+    let dir = format!("{}/../../scenarios", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.retain(|p| p.extension().is_some_and(|e| e == "toml"));
+    files.sort();
+    let on: sarissa_rules::scenario::OptionChanges =
+        [(OUT_OF_SIGHT.to_string(), true), (COLLAPSE.to_string(), true)].into_iter().collect();
+    let mut acted = [0; 3];
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let scenario = sarissa_rules::load(&path.to_string_lossy(), &text).unwrap().with_options(&on).unwrap();
+        let scenario = std::sync::Arc::new(scenario);
+        for seed in seeds.clone() {
+            let (mut game, _) = sarissa_rules::Game::new(scenario.clone(), sarissa_rules::Dice::seeded(seed)).unwrap();
+            let mut player = sarissa_rules::play::playout::RandomPlayer::new(seed);
+            for _ in 0..commands {
+                let Some(c) = player.choose(&game) else { break };
+                let events = game.execute(&c).unwrap_or_else(|e| panic!("{path:?} seed {seed}: {c:?} refused: {e}"));
+                for e in &events {
+                    match e {
+                        Event::OutOfSightOrder { .. } => acted[0] += 1,
+                        Event::CommandBroken { .. } => acted[1] += 1,
+                        Event::BrokenCommandCheck { .. } => acted[2] += 1,
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    acted
+}
+
+#[test]
+fn house_b3_b9_every_battle_plays_with_both_on() {
+    let acted = house_soak(0..1, 1500);
+    println!("out-of-sight orders {}, commands broken {}, broken checks {}", acted[0], acted[1], acted[2]);
+    assert!(acted[0] > 0 && acted[1] > 0, "{acted:?}");
+}

@@ -306,8 +306,6 @@ pub fn order_candidates(s: &Scenario, st: &GameState) -> Vec<usize> {
                 && st.units[i].placement.hexes().any(|h| range.contains_key(&h))
                 // A line held by its PW order does not move (6.83).
                 && !crate::movement::pre_arranged::held(s, st, i)
-                // House B3: out of his sight, it costs two orders.
-                && crate::special::house::out_of_sight::affordable(s, st, li, i, *orders_left)
         })
         .collect()
 }

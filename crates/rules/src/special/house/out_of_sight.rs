@@ -4,7 +4,7 @@
 //! line (4.34). Sight is the engine's line of sight (8.14), from the leader's hex to any hex of
 //! the unit (rulings P310).
 
-use crate::game::{Event, GameState, RuleError, Tx};
+use crate::game::{Event, GameState, Phase, RuleError, Tx};
 use crate::map::sight::line_of_sight;
 use crate::scenario::units::UnitType;
 use crate::scenario::Scenario;
@@ -23,6 +23,14 @@ pub fn applies(s: &Scenario, st: &GameState, li: usize, ui: usize) -> bool {
 /// Can leader `li`, with `orders_left`, pay for an order to unit `ui` (house B3)?
 pub fn affordable(s: &Scenario, st: &GameState, li: usize, ui: usize, orders_left: u8) -> bool {
     orders_left > EXTRA_ORDERS || !applies(s, st, li, ui)
+}
+
+/// Has the active leader the orders left to order unit `ui` to move now (house B3)? Always,
+/// outside his individual orders (a line command, the Camp Orders Phase).
+pub fn may_order_to_move(s: &Scenario, st: &GameState, ui: usize) -> bool {
+    let Phase::Orders { leader, orders_left, line: None, .. } = &st.phase else { return true };
+    let Some(li) = s.leaders.iter().position(|l| &l.id == leader) else { return true };
+    st.camp_orders.is_some() || affordable(s, st, li, ui, *orders_left)
 }
 
 /// Charges the extra order of an individual order from `li` to `unit` out of his sight, as an
