@@ -121,6 +121,21 @@ fn collapse_field(optional: Vec<&'static str>, dice: &[u8]) -> sarissa_rules::Ga
     f.start(dice).0
 }
 
+/// Everyone passes to the next turn; routed units run where they must.
+fn next_turn(game: &mut sarissa_rules::Game) {
+    let turn = game.state.turn;
+    while game.state.turn == turn {
+        match game.state.phase.clone() {
+            Phase::RoutChoice { .. } => drop(rout_first(game)),
+            Phase::Activation { leaders, .. } => drop(ok(game, pass(&leaders[0]))),
+            Phase::PreArranged { .. } => drop(no_pw(game)),
+            Phase::Orders { .. } => drop(done(game)),
+            other => panic!("{other:?}"),
+        }
+    }
+    no_pw(game);
+}
+
 /// Ends the active leader's orders and declines his momentum (5.3). Returns every event.
 fn done(game: &mut sarissa_rules::Game) -> Vec<Event> {
     let mut events = end_orders(game);
@@ -191,16 +206,7 @@ fn house_b9_a_broken_leader_has_two_orders_fewer_and_no_line_command() {
     ok(&mut game, activate("sub"));
     assert_eq!(orders_left(&game), 2);
     done(&mut game);
-    // Everyone else passes; the routed cavalry runs where it must.
-    while game.state.turn == 1 {
-        match game.state.phase.clone() {
-            Phase::RoutChoice { .. } => drop(rout_first(&mut game)),
-            Phase::Activation { leaders, .. } => drop(ok(&mut game, pass(&leaders[0]))),
-            Phase::PreArranged { .. } => drop(no_pw(&mut game)),
-            other => panic!("{other:?}"),
-        }
-    }
-    no_pw(&mut game);
+    next_turn(&mut game);
     assert_eq!(game.state.turn, 2, "{:?}", game.state.phase);
     ok(&mut game, activate("sub"));
     // Initiative 2 less two is none: he keeps one (P313).
@@ -255,4 +261,40 @@ fn house_b3_b9_every_battle_plays_with_both_on() {
     let acted = house_soak(0..1, 1500);
     println!("out-of-sight orders {}, commands broken {}, broken checks {}", acted[0], acted[1], acted[2]);
     assert!(acted[0] > 0 && acted[1] > 0, "{acted:?}");
+}
+
+/// A contingent commander's command is his contingent (P311); his line command is his orders,
+/// so its end is when his command is judged (P312).
+#[test]
+fn house_b9_a_contingent_commanders_command_breaks_at_the_end_of_his_line_command() {
+    let mcc = "{ id = \"phil\", name = \"phil\", role = \"subordinate\", contingent = true, command_range = 4, charisma = 1, personal_combat = 3, contingent_units = [\"hc1\", \"hc2\"], at = \"0405\" }";
+    let f = Field {
+        units: [
+            vec![
+                unit("hc1", "HC", "", 3, 7, 7, "", "0505", "E"),
+                with(unit("hc2", "HC", "", 3, 7, 7, "", "0303", "E"), "routed = true"),
+                unit("free", "HC", "", 3, 7, 7, "", "0206", "E"),
+            ],
+            vec![unit("r", "HC", "", 3, 6, 7, "", "1210", "W")],
+        ],
+        leaders: [
+            vec![leader("alex", "overall", 6, 6, "0205"), mcc.to_string()],
+            vec![leader("foe", "overall", 8, 4, "1209")],
+        ],
+        optional: vec!["contingent_commanders", COLLAPSE],
+        ..Field::default()
+    };
+    let (mut game, _) = f.start(&[]);
+    ok(&mut game, activate("alex"));
+    ok(&mut game, Command::Contingent { leader: "phil".into() });
+    let events = ok(&mut game, Command::EndOrders);
+    assert_eq!(
+        broken(&events),
+        [Event::CommandBroken { leader: "phil".into(), units: vec!["hc1".into(), "hc2".into()], lost: 1 }],
+        "{events:?}"
+    );
+    // Broken, he gives no line command again: his commander may not activate him.
+    next_turn(&mut game);
+    ok(&mut game, activate("alex"));
+    assert_eq!(refused_rule(&mut game, Command::Contingent { leader: "phil".into() }), "House B9");
 }
