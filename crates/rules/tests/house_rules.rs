@@ -100,25 +100,24 @@ fn line_leader(id: &str, role: &str, initiative: u8, range: u8, at: &str) -> Str
 /// Blue's subordinate `sub` (initiative 2, at 0405) commands the phalanx `block` and the routed
 /// cavalry `lost`, the units nearest him at set-up (P311); the overall commander `hero` (0110)
 /// commands `guard`.
-fn collapse_field(optional: Vec<&'static str>, dice: &[u8]) -> sarissa_rules::Game {
-    let mut f = Field {
-        units: [
-            vec![
-                unit("block", "PH", "MA", 10, 7, 4, "", "0505-0506", "E"),
-                with(unit("lost", "HC", "", 3, 7, 7, "", "0303", "E"), "routed = true"),
-                unit("guard", "HC", "", 3, 7, 7, "", "0109", "E"),
-            ],
-            vec![unit("r", "HC", "", 3, 6, 7, "", "1210", "W")],
-        ],
-        leaders: [
-            vec![line_leader("sub", "subordinate", 2, 6, "0405"), line_leader("hero", "overall", 5, 8, "0110")],
-            vec![leader("foe", "overall", 6, 4, "1209")],
-        ],
+/// Blue's `units` and `leaders` against one red cavalry unit and its leader, far off.
+fn blue_against_one(units: Vec<String>, leaders: Vec<String>, optional: Vec<&'static str>) -> Field {
+    Field {
+        units: [units, vec![unit("r", "HC", "", 3, 6, 7, "", "1210", "W")]],
+        leaders: [leaders, vec![leader("foe", "overall", 8, 4, "1209")]],
         optional,
         ..Field::default()
-    };
-    f.macedonian = [true, false];
-    f.start(dice).0
+    }
+}
+
+fn collapse_field(optional: Vec<&'static str>, dice: &[u8]) -> sarissa_rules::Game {
+    let units = vec![
+        unit("block", "PH", "MA", 10, 7, 4, "", "0505-0506", "E"),
+        with(unit("lost", "HC", "", 3, 7, 7, "", "0303", "E"), "routed = true"),
+        unit("guard", "HC", "", 3, 7, 7, "", "0109", "E"),
+    ];
+    let leaders = vec![line_leader("sub", "subordinate", 2, 6, "0405"), line_leader("hero", "overall", 5, 8, "0110")];
+    blue_against_one(units, leaders, optional).start(dice).0
 }
 
 /// Everyone passes to the next turn; routed units run where they must.
@@ -268,22 +267,16 @@ fn house_b3_b9_every_battle_plays_with_both_on() {
 #[test]
 fn house_b9_a_contingent_commanders_command_breaks_at_the_end_of_his_line_command() {
     let mcc = "{ id = \"phil\", name = \"phil\", role = \"subordinate\", contingent = true, command_range = 4, charisma = 1, personal_combat = 3, contingent_units = [\"hc1\", \"hc2\"], at = \"0405\" }";
-    let f = Field {
-        units: [
-            vec![
-                unit("hc1", "HC", "", 3, 7, 7, "", "0505", "E"),
-                with(unit("hc2", "HC", "", 3, 7, 7, "", "0303", "E"), "routed = true"),
-                unit("free", "HC", "", 3, 7, 7, "", "0206", "E"),
-            ],
-            vec![unit("r", "HC", "", 3, 6, 7, "", "1210", "W")],
-        ],
-        leaders: [
-            vec![leader("alex", "overall", 6, 6, "0205"), mcc.to_string()],
-            vec![leader("foe", "overall", 8, 4, "1209")],
-        ],
-        optional: vec!["contingent_commanders", COLLAPSE],
-        ..Field::default()
-    };
+    let units = vec![
+        unit("hc1", "HC", "", 3, 7, 7, "", "0505", "E"),
+        with(unit("hc2", "HC", "", 3, 7, 7, "", "0303", "E"), "routed = true"),
+        unit("free", "HC", "", 3, 7, 7, "", "0206", "E"),
+    ];
+    let f = blue_against_one(
+        units,
+        vec![leader("alex", "overall", 6, 6, "0205"), mcc.to_string()],
+        vec!["contingent_commanders", COLLAPSE],
+    );
     let (mut game, _) = f.start(&[]);
     ok(&mut game, activate("alex"));
     ok(&mut game, Command::Contingent { leader: "phil".into() });
