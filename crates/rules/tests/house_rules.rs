@@ -291,3 +291,19 @@ fn house_b9_a_contingent_commanders_command_breaks_at_the_end_of_his_line_comman
     ok(&mut game, activate("alex"));
     assert_eq!(refused_rule(&mut game, Command::Contingent { leader: "phil".into() }), "House B9");
 }
+
+/// Both house rules are offered in every battle of both books, off unless chosen, flagged as
+/// house rules and credited (P314).
+#[test]
+fn house_b3_b9_are_offered_in_every_battle_of_both_books_credited() {
+    for id in ["samarkand", "issus", "pataliputra", "takshashila"] {
+        let path = format!("{}/../../scenarios/{id}.toml", env!("CARGO_MANIFEST_DIR"));
+        let s = sarissa_rules::load(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+        let house: Vec<_> = s.optional_choices().into_iter().filter(|c| c.house).collect();
+        let keys: Vec<(&str, &str, bool)> = house.iter().map(|c| (c.key, c.rule, c.default)).collect();
+        assert_eq!(keys, [(OUT_OF_SIGHT, "House B3", false), (COLLAPSE, "House B9", false)], "{id}");
+        for c in house {
+            assert!(c.about.contains(sarissa_rules::scenario::HOUSE_CREDIT) && c.about.ends_with('.'), "{c:?}");
+        }
+    }
+}

@@ -84,7 +84,7 @@ impl Scenario {
                 "Out-of-sight orders",
                 "An individual order to a unit its leader cannot see costs two orders; skirmishers and line \
                  commands are exempt. Recommended where ground or troops hide the field: Samarkand, the \
-                 Granicus, the Hydaspes.",
+                 Granicus, the Hydaspes. House rule, inspired by the Mutford house rules.",
                 defaults.out_of_sight_orders,
             ),
             house(
@@ -93,7 +93,7 @@ impl Scenario {
                 "Command collapse",
                 "A leader whose command has half its units routed or gone is broken: two orders fewer \
                  (at least one), no line commands, and his units check their TQ at +1. Recommended in \
-                 long battles of many leaders: Issus, Chaeronea, the Indian battles.",
+                 long battles of many leaders: Issus, Chaeronea, the Indian battles. House rule, inspired by the Mutford house rules.",
                 defaults.command_collapse,
             ),
         ]
