@@ -83,8 +83,9 @@ impl Scenario {
                 "House B3",
                 "Out-of-sight orders",
                 "An individual order to a unit its leader cannot see costs two orders; skirmishers and line \
-                 commands are exempt. Recommended where ground or troops hide the field: Samarkand, the \
-                 Granicus, the Hydaspes. House rule, inspired by the Mutford house rules.",
+                 commands are exempt. Recommended in the big battles where lines stand behind lines and ground \
+                 hides the field: Issus, the Granicus, the Hydaspes, the Indian battles; on Samarkand's open \
+                 plain it seldom matters. House rule, inspired by the Mutford house rules.",
                 defaults.out_of_sight_orders,
             ),
             house(
@@ -92,8 +93,8 @@ impl Scenario {
                 "House B9",
                 "Command collapse",
                 "A leader whose command has half its units routed or gone is broken: two orders fewer \
-                 (at least one), no line commands, and his units check their TQ at +1. Recommended in \
-                 long battles of many leaders: Issus, Chaeronea, the Indian battles. House rule, inspired by the Mutford house rules.",
+                 (at least one), no line commands, and his units check their TQ at +1. Recommended in long \
+                 battles of many leaders, where a beaten wing should falter: the Granicus, Issus, Takshashila. House rule, inspired by the Mutford house rules.",
                 defaults.command_collapse,
             ),
         ]
