@@ -8,9 +8,10 @@
 
 use crate::read_scenario;
 use sarissa_rules::effects::victory::tally;
-use sarissa_rules::game::Phase;
+use sarissa_rules::game::{Event, Phase};
 use sarissa_rules::play::notation;
 use sarissa_rules::play::player::{self, Level};
+use sarissa_rules::scenario::OptionChanges;
 use sarissa_rules::{Dice, Game, Scenario};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -31,6 +32,9 @@ struct Outcome {
     rout: [(u32, u32); 2],
     /// Each decision's time, per side.
     times: [Vec<Duration>; 2],
+    /// How often the house rules acted: out-of-sight orders (B3), commands broken and
+    /// broken-command checks (B9).
+    house: [usize; 3],
 }
 
 pub struct Duel {
@@ -39,10 +43,12 @@ pub struct Duel {
     pub games: u32,
     pub seed: u64,
     pub turns: u16,
+    pub options: OptionChanges,
 }
 
 pub fn duel(d: &Duel) -> ExitCode {
-    let scenario = match read_scenario(&d.scenario) {
+    let chosen = |s: Scenario| s.with_options(&d.options).map_err(|e| format!("--option: {e}"));
+    let scenario = match read_scenario(&d.scenario).and_then(chosen) {
         Ok(s) => Arc::new(s),
         Err(message) => {
             eprintln!("{message}");
@@ -51,6 +57,7 @@ pub fn duel(d: &Duel) -> ExitCode {
     };
     let names = ["red", "blue"];
     let (mut wins, mut draws, mut all) = ([0u32; 2], 0u32, [Vec::new(), Vec::new()]);
+    let mut house = [0usize; 3];
     for g in 0..d.games {
         let seed = d.seed.wrapping_add(g as u64);
         let o = match play(scenario.clone(), d.levels, seed, d.turns) {
@@ -82,6 +89,9 @@ pub fn duel(d: &Duel) -> ExitCode {
             ms(median(&times)),
             ms(times.iter().max().copied().unwrap_or_default()),
         );
+        for (n, acted) in house.iter_mut().zip(o.house) {
+            *n += acted;
+        }
         for (side, t) in o.times.into_iter().enumerate() {
             all[side].extend(t);
         }
@@ -93,6 +103,13 @@ pub fn duel(d: &Duel) -> ExitCode {
             d.levels[side].name(),
             ms(median(&all[side])),
             ms(all[side].iter().max().copied().unwrap_or_default())
+        );
+    }
+    let rules = &scenario.meta.optional_rules;
+    if rules.out_of_sight_orders || rules.command_collapse {
+        println!(
+            "house rules acted: out-of-sight orders {}, commands broken {}, broken-command checks {}",
+            house[0], house[1], house[2]
         );
     }
     let every: Vec<Duration> = all.iter().flatten().copied().collect();
@@ -117,6 +134,7 @@ fn play(scenario: Arc<Scenario>, levels: [Level; 2], seed: u64, turns: u16) -> R
         commands: 0,
         rout: [(0, 0); 2],
         times: [Vec::new(), Vec::new()],
+        house: [0; 3],
     };
     while o.commands < MOST_COMMANDS && game.state.turn <= turns {
         if let Phase::Over { winner } = game.state.phase {
@@ -130,9 +148,10 @@ fn play(scenario: Arc<Scenario>, levels: [Level; 2], seed: u64, turns: u16) -> R
         let command = player::choose(&game, levels[side], player_seed)
             .ok_or_else(|| format!("{} found no command at a decision", levels[side].name()))?;
         o.times[side].push(start.elapsed());
-        game.execute(&command).map_err(|e| {
+        let events = game.execute(&command).map_err(|e| {
             format!("{}'s command `{}` was refused: {e}", levels[side].name(), notation::format(&command))
         })?;
+        count_house_rules(&events, &mut o.house);
         o.commands += 1;
         if o.commands == MOST_COMMANDS {
             eprintln!(
@@ -171,4 +190,16 @@ fn median(times: &[Duration]) -> Duration {
 /// Milliseconds with one decimal.
 fn ms(d: Duration) -> String {
     format!("{:.1}", d.as_secs_f64() * 1000.0)
+}
+
+/// Counts the house rules' events among `events` (issue 23).
+fn count_house_rules(events: &[Event], house: &mut [usize; 3]) {
+    for e in events {
+        match e {
+            Event::OutOfSightOrder { .. } => house[0] += 1,
+            Event::CommandBroken { .. } => house[1] += 1,
+            Event::BrokenCommandCheck { .. } => house[2] += 1,
+            _ => {}
+        }
+    }
 }

@@ -99,6 +99,10 @@ enum Cmd {
         /// Game turns at most; a battle still going is judged on points.
         #[arg(long, default_value_t = 12)]
         turns: u16,
+        /// Switch one of the battle's optional rules, as for `run` (e.g. --option
+        /// command_collapse=on); with a house rule on, a line says how often each acted.
+        #[arg(long = "option", value_parser = parse_option)]
+        options: Vec<(String, bool)>,
     },
     /// Exact odds of one shock or one missile fire, from every die roll the rules can take
     /// (docs/odds.md).
@@ -140,9 +144,14 @@ fn main() -> ExitCode {
         Cmd::Soak { games, seed, scenario, commands, turns, options } => {
             soak::soak(games, seed, scenario, commands, turns, options.into_iter().collect())
         }
-        Cmd::Duel { scenario, red, blue, games, seed, turns } => {
-            duel::duel(&duel::Duel { scenario, levels: [red, blue], games, seed, turns })
-        }
+        Cmd::Duel { scenario, red, blue, games, seed, turns, options } => duel::duel(&duel::Duel {
+            scenario,
+            levels: [red, blue],
+            games,
+            seed,
+            turns,
+            options: options.into_iter().collect(),
+        }),
         Cmd::Odds(cmd) => odds::odds(cmd),
         Cmd::Link(cmd) => link::link(cmd),
         Cmd::Bench { quick, scenario, strict } => {

@@ -128,7 +128,9 @@ fn play(scenario: Arc<Scenario>, seed: u64, limit: usize, turns: u16) -> (Vec<Co
 fn check(game: &Game, full: bool) -> Result<(), String> {
     let (s, st) = (&*game.scenario, &game.state);
     let mut seen = HashSet::new();
-    for (i, u) in st.units.iter().enumerate().filter(|(_, u)| !u.eliminated) {
+    // A Tribal stack's two units share their hex (CG 6.73): the bottom one is not counted.
+    let counted = |i: usize| !st.units[i].eliminated && !sarissa_rules::special::tribal::is_bottom(s, st, i);
+    for (i, u) in st.units.iter().enumerate().filter(|(i, _)| counted(*i)) {
         for h in u.placement.hexes() {
             if !s.map.contains(h) {
                 return Err(format!("{} is off the map at {h}", s.units[i].id));

@@ -40,3 +40,20 @@ fn an_unknown_level_is_refused_with_the_levels_named() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("random, greedy, easy or hard"), "{err}");
 }
+
+/// House rules (issue 23) switch on as any optional rule does, and the duel says how often each
+/// acted, before the score.
+#[test]
+fn a_duel_with_house_b3_on_says_how_often_it_acted() {
+    let args = ["duel", "--scenario", "scenarios/samarkand.toml", "--red", "random", "--blue", "random"];
+    let out = sarissa(&[&args[..], &["--games", "2", "--seed", "3", "--option", "out_of_sight_orders=on"]].concat());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6, "{text}");
+    assert!(lines[4].starts_with("house rules acted: out-of-sight orders "), "{text}");
+    assert!(lines[5].starts_with("duel: 2 games"), "{text}");
+    // Off, no such line.
+    let off = sarissa(&[&args[..], &["--games", "2", "--seed", "3"]].concat());
+    assert!(!String::from_utf8_lossy(&off.stdout).contains("house rules"));
+}

@@ -1149,6 +1149,37 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
         Event::OrdersEnded { leader } => {
             about(entry(format!("{} ends his orders.", unit_name(s, leader)), Some("5.27")), leader)
         }
+        Event::OutOfSightOrder { leader, unit } => about(
+            entry(
+                format!(
+                    "Out-of-sight order: {} cannot see {}, so the order costs him one more.",
+                    unit_name(s, leader),
+                    unit_name(s, unit)
+                ),
+                Some("House B3"),
+            ),
+            unit,
+        ),
+        Event::CommandBroken { leader, units, lost } => about(
+            entry(
+                format!(
+                    "Command collapse: {} of {}'s {} units are routed or gone; his command is broken \
+                     (fewer orders, no line commands, his units check at +1).",
+                    lost,
+                    unit_name(s, leader),
+                    units.len()
+                ),
+                Some("House B9"),
+            ),
+            leader,
+        ),
+        Event::BrokenCommandCheck { unit } => about(
+            entry(
+                format!("Command collapse: {} checks at +1, its command broken.", unit_name(s, unit)),
+                Some("House B9"),
+            ),
+            unit,
+        ),
         Event::MomentumGained { leader } => {
             about(entry(format!("{} keeps the momentum.", unit_name(s, leader)), Some("5.32")), leader)
         }

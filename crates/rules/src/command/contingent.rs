@@ -134,6 +134,9 @@ pub fn mcc_refusal(
     if activated_this_phase(scenario, state).contains(&mcc) {
         return Some(("5.63", format!("{id} has given his line command this orders phase")));
     }
+    if crate::special::house::collapse::is_broken(scenario, state, mcc) {
+        return Some(("House B9", format!("{id}'s command is broken: he gives no line command")));
+    }
     // 5.63: within half the commander's range, rounded up, counted as 4.21 counts it (P112).
     let reach = ratings(scenario, state, commander).command_range.div_ceil(2);
     let near = command_range(scenario, state, commander).get(&state.leaders[mcc].at).is_some_and(|&d| d <= reach);
@@ -188,7 +191,12 @@ pub fn activate(tx: &mut Tx, active: &str, mcc: &str) -> Result<(), RuleError> {
 pub fn end(tx: &mut Tx) -> bool {
     let Phase::Orders { leader, wing: Some(w), .. } = tx.state.phase.clone() else { return false };
     let Some(orders_left) = w.resume else { return false };
+    let contingent = tx.leader_index(&leader);
     tx.emit(Event::ContingentCommandEnded { leader, commander: w.commander, orders_left });
+    // House B9: his line command is his orders phase; is his command broken now?
+    if let Ok(mi) = contingent {
+        crate::special::house::collapse::check(tx, mi);
+    }
     true
 }
 

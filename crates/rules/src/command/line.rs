@@ -395,6 +395,9 @@ pub fn eligibility(scenario: &Scenario, state: &GameState, leader: usize) -> Eli
     if !l.line_command {
         return Eligibility::Refused("4.34", "he has no Line Command ability (4.1)".into());
     }
+    if crate::special::house::collapse::is_broken(scenario, state, leader) {
+        return Eligibility::Refused("House B9", "his command is broken: he gives no line commands".into());
+    }
     if crate::command::orders::is_restricted(state, leader) {
         return Eligibility::Refused(
             "CG 4.55",

@@ -117,7 +117,7 @@ pub fn offer_response_or(tx: &mut Tx, trumper: &str, momentum: bool) -> Result<(
 pub fn stand(tx: &mut Tx, trumper: &str, momentum: bool) -> Result<(), RuleError> {
     let t = tx.leader_index(trumper)?;
     if momentum {
-        let orders = initiative(tx, t);
+        let orders = crate::special::house::collapse::orders(tx.scenario, &tx.state, t, initiative(tx, t));
         tx.emit(Event::OrdersPhaseBegan { leader: trumper.into(), orders, momentum: true, must_act: false });
         Ok(())
     } else {

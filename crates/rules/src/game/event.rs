@@ -854,6 +854,24 @@ pub enum Event {
         result: GateResult,
         shaken: bool,
     },
+    /// House rule B3 (out-of-sight orders): `leader` cannot see `unit`, so its individual order
+    /// costs him one order more.
+    OutOfSightOrder {
+        leader: String,
+        unit: String,
+    },
+    /// House rule B9 (command collapse): `lost` of the `units` of `leader`'s command are routed or
+    /// eliminated, half or more: his command is broken for the rest of the battle.
+    CommandBroken {
+        leader: String,
+        units: Vec<String>,
+        lost: u8,
+    },
+    /// House rule B9: `unit`, of a broken command, checks its TQ at +1 (the die shown is the
+    /// natural one).
+    BrokenCommandCheck {
+        unit: String,
+    },
     TurnEnded {
         turn: u16,
     },
@@ -1784,6 +1802,15 @@ impl GameState {
                 }
             }
             Event::OrdersEnded { .. } => {}
+            Event::OutOfSightOrder { .. } => {
+                if let Phase::Orders { orders_left, .. } = &mut self.phase {
+                    *orders_left = orders_left.saturating_sub(1);
+                }
+            }
+            Event::CommandBroken { leader, units, .. } => {
+                self.broken_commands.push(super::state::BrokenCommand { leader: leader.clone(), units: units.clone() })
+            }
+            Event::BrokenCommandCheck { .. } => {}
             Event::MomentumOffered { leader } => self.phase = Phase::Momentum { leader: leader.clone() },
             Event::MomentumGained { .. } | Event::DoomOutcome { .. } => {}
             Event::ReactivationOffered { side } => self.phase = Phase::Reactivation { side: *side },

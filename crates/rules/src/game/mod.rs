@@ -19,7 +19,9 @@ pub use command::{CombatGroup, Command, Formation, LineStep, PwDeclaration};
 pub use dice::Dice;
 pub use error::RuleError;
 pub use event::{Doom, Event, GateResult, HitCause, RampageEnd, RollPurpose, TowerResult};
-pub use state::{BreachAttempt, GameState, LeaderState, LeaderStatus, Phase, PwOrder, SealedDice, Supply, UnitState};
+pub use state::{
+    BreachAttempt, BrokenCommand, GameState, LeaderState, LeaderStatus, Phase, PwOrder, SealedDice, Supply, UnitState,
+};
 
 use crate::map::hex::HexId;
 use crate::scenario::Scenario;
@@ -48,8 +50,19 @@ impl Tx<'_> {
     /// Rolls the die for `purpose`, as an event.
     pub fn roll(&mut self, purpose: RollPurpose) -> Result<u8, RuleError> {
         let roll = self.state.dice.peek().ok_or(RuleError::DiceExhausted)?;
+        let broken = self.of_broken_command(&purpose);
         self.emit(Event::DieRolled { roll, purpose });
-        Ok(roll)
+        let Some(unit) = broken else { return Ok(roll) };
+        // House rule B9 (command collapse): a unit of a broken command checks its TQ at +1,
+        // logged after its die. Every TQ check's die passes through here.
+        self.emit(Event::BrokenCommandCheck { unit });
+        Ok(roll + 1)
+    }
+
+    /// The unit of a TQ check, if it belongs to a command broken under house rule B9.
+    fn of_broken_command(&self, purpose: &RollPurpose) -> Option<String> {
+        let RollPurpose::TqCheck { unit, .. } = purpose else { return None };
+        self.state.broken_commands.iter().any(|c| c.units.contains(unit)).then(|| unit.clone())
     }
 
     pub fn unit_index(&self, id: &str) -> Result<usize, RuleError> {

@@ -443,6 +443,18 @@ pub struct GameState {
     /// order is `special::tribal::is_bottom`). A stale entry of a unit now alone means nothing.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tribal_bottoms: Vec<String>,
+    /// House rule B9 (command collapse, optional): the leaders whose commands have broken, each
+    /// with the units of his command; absent in games without it, so their hashes are as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub broken_commands: Vec<BrokenCommand>,
+}
+
+/// A leader's command that has broken under house rule B9: `units`, the command, check their TQ
+/// at +1 for the rest of the battle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BrokenCommand {
+    pub leader: String,
+    pub units: Vec<String>,
 }
 
 /// An elephant trying to breach a camp's works this turn (CG 12.31; rulings P175): it must stay
@@ -556,6 +568,7 @@ impl GameState {
             sealed_dice: None,
             damaged_towers: Vec::new(),
             destroyed_towers: Vec::new(),
+            broken_commands: Vec::new(),
             damaged_gates: Vec::new(),
             gate_holders: crate::map::city::initial_gate_holders(&scenario.map),
             tribal_bottoms: Vec::new(),

@@ -10,9 +10,14 @@ use crate::play::Game;
 use crate::scenario::Scenario;
 
 /// Units the active leader may order now (4.21, 5.23): friendly, on the field, not yet ordered
-/// this phase, within his command range.
+/// this phase, within his command range; and, under house rule B3, with the orders left to
+/// order it if he cannot see it.
 pub fn orderable_units(game: &Game) -> Vec<usize> {
-    crate::command::orders::orderable(&game.scenario, &game.state)
+    let (s, st) = (&*game.scenario, &game.state);
+    let mut units = crate::command::orders::orderable(s, st);
+    // House B3: an order to move a unit out of his sight costs two.
+    units.retain(|&u| crate::special::house::out_of_sight::may_order_to_move(s, st, u));
+    units
 }
 
 /// Where unit `i` may move under its order now: the hexes it can reach (6.1), less those that

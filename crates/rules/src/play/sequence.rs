@@ -158,6 +158,7 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             }
             // One orders phase, no momentum (5.51, 5.52).
             let orders = crate::command::orders::ratings(tx.scenario, &tx.state, i).initiative.unwrap_or(0);
+            let orders = crate::special::house::collapse::orders(tx.scenario, &tx.state, i, orders);
             tx.emit(Event::EliteInitiativeTaken { leader: leader.clone() });
             crate::movement::pre_arranged::on_activation(tx, i);
             tx.emit(Event::OrdersPhaseBegan { leader: leader.clone(), orders, momentum: false, must_act: false });
@@ -409,7 +410,9 @@ pub fn activate(tx: &mut Tx, leader: usize, reactivated: bool, trumped_in: bool)
     if !crate::works::retire::on_activation(tx, leader)? {
         return offer_next(tx);
     }
-    // Up to his initiative in individual orders (5.21). Line commands come later.
+    // Up to his initiative in individual orders (5.21), fewer if his command broke (house B9).
+    // Line commands come later.
+    let orders = crate::special::house::collapse::orders(tx.scenario, &tx.state, leader, orders);
     tx.emit(Event::OrdersPhaseBegan { leader: id, orders, momentum: false, must_act: trumped_in });
     // CG 12.31: a friendly orders phase that is not a momentum one (12.34).
     crate::works::breach::on_orders_phase(tx, tx.scenario.leaders[leader].side);
@@ -470,7 +473,7 @@ fn line_move_open(tx: &Tx, unit: &str) -> Result<(), RuleError> {
 /// Who gives the order to move `unit`: under a line command, the line's leader to each of its
 /// units without counting orders (4.31); otherwise an individual order (4.24, 5.21).
 fn order_giver(
-    tx: &Tx,
+    tx: &mut Tx,
     leader: &str,
     orders_left: u8,
     line: Option<&[String]>,
@@ -494,7 +497,10 @@ fn order_giver(
         }),
         None => {
             refuse_if_restricted(tx, leader)?;
-            check_can_order(tx, leader, orders_left)
+            let li = check_can_order(tx, leader, orders_left)?;
+            // House B3: an order out of his sight costs one more.
+            crate::special::house::out_of_sight::charge(tx, li, unit, orders_left)?;
+            Ok(li)
         }
     }
 }
@@ -778,6 +784,7 @@ pub(crate) fn finish_leader_move(tx: &mut Tx, li: usize, mi: usize) -> Result<()
             return Ok(());
         }
         tx.emit(Event::OrdersEnded { leader: active.clone() });
+        crate::special::house::collapse::check(tx, li);
         if !crate::combat::shock_segment::begin(tx, &active)? {
             after_orders(tx, &active)?;
         }
@@ -872,6 +879,9 @@ pub(crate) fn end_orders(tx: &mut Tx, active: &str) -> Result<(), RuleError> {
         active
     };
     tx.emit(Event::OrdersEnded { leader: active.into() });
+    // House B9: is his command broken now?
+    let ended = tx.leader_index(active)?;
+    crate::special::house::collapse::check(tx, ended);
     // Anyone to fight? The shock segment first (9.0, 5.24, 5.26; CG 5.26, 5.28).
     if crate::combat::shock_segment::begin(tx, active)? {
         return Ok(());

@@ -16,7 +16,7 @@ pub mod units;
 #[cfg(feature = "battle-files")]
 pub use load::load;
 pub use load_error::{Diagnostic, LoadError};
-pub use options::{OptionChanges, OptionChoice};
+pub use options::{OptionChanges, OptionChoice, HOUSE_CREDIT};
 pub use position::{LeaderStart, Position, StartPhase, UnitStart};
 
 use crate::map::hex::{HexId, Hexside};
@@ -61,11 +61,19 @@ pub struct OptionalRules {
     /// commanders an orders phase, a wing commander one.
     #[serde(default)]
     pub contingent_limit: bool,
+    /// House rule B3 (inspired by the Mutford house rules): an individual order to a unit its
+    /// leader cannot see costs two orders.
+    #[serde(default)]
+    pub out_of_sight_orders: bool,
+    /// House rule B9 (inspired by the Mutford house rules): a leader whose command has lost half
+    /// its units is broken.
+    #[serde(default)]
+    pub command_collapse: bool,
 }
 
 impl OptionalRules {
     /// (key in the file, rule number, field) for every optional rule.
-    pub fn entries(&self) -> [(&'static str, &'static str, bool); 7] {
+    pub fn entries(&self) -> [(&'static str, &'static str, bool); 9] {
         [
             ("elite_commander_initiative", "5.5", self.elite_commander_initiative),
             ("contingent_commanders", "5.6", self.contingent_commanders),
@@ -74,6 +82,8 @@ impl OptionalRules {
             ("cavalry_pursuit", "9.4", self.cavalry_pursuit),
             ("engaged", "10.3", self.engaged),
             ("contingent_limit", "5.64", self.contingent_limit),
+            ("out_of_sight_orders", "House B3", self.out_of_sight_orders),
+            ("command_collapse", "House B9", self.command_collapse),
         ]
     }
 
@@ -86,6 +96,8 @@ impl OptionalRules {
             "cavalry_pursuit" => &mut self.cavalry_pursuit,
             "engaged" => &mut self.engaged,
             "contingent_limit" => &mut self.contingent_limit,
+            "out_of_sight_orders" => &mut self.out_of_sight_orders,
+            "command_collapse" => &mut self.command_collapse,
             _ => return false,
         };
         *field = value;

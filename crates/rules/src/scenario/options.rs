@@ -18,7 +18,13 @@ pub struct OptionChoice {
     pub about: &'static str,
     /// The scenario's setting.
     pub default: bool,
+    /// A house rule (issue 23), credited as inspired by the Mutford house rules: the chooser
+    /// and "Rules of this battle" show these as a group of their own.
+    pub house: bool,
 }
+
+/// The credit every house rule carries.
+pub const HOUSE_CREDIT: &str = "inspired by the Mutford house rules";
 
 /// Players' changes to a scenario's optional rules: key → on or off. Only differences from
 /// the scenario's own settings are kept.
@@ -26,9 +32,16 @@ pub type OptionChanges = BTreeMap<String, bool>;
 
 impl Scenario {
     /// The optional rules that can change something in this battle, with the scenario's
-    /// settings. Chandragupta's text has none of them; cavalry pursuit is never offered (P91);
-    /// the rest only where the battle has what they act on (P150).
+    /// settings: the rulebook's, then the house rules (offered in both rule sets).
     pub fn optional_choices(&self) -> Vec<OptionChoice> {
+        let mut choices = self.rulebook_choices();
+        choices.extend(self.house_choices());
+        choices
+    }
+
+    /// The rulebook's optional rules. Chandragupta's text has none of them; cavalry pursuit is
+    /// never offered (P91); the rest only where the battle has what they act on (P150).
+    fn rulebook_choices(&self) -> Vec<OptionChoice> {
         if self.meta.rules != RuleSet::Alexander {
             return Vec::new();
         }
@@ -55,8 +68,36 @@ impl Scenario {
         ];
         all.into_iter()
             .filter(|c| c.0)
-            .map(|(_, key, rule, name, about, default)| OptionChoice { key, rule, name, about, default })
+            .map(|(_, key, rule, name, about, default)| OptionChoice { key, rule, name, about, default, house: false })
             .collect()
+    }
+
+    /// The house rules (issue 23, rulings P310–P314): every battle has leaders ordering units
+    /// out of sight and commands that can break, so both are offered everywhere.
+    fn house_choices(&self) -> Vec<OptionChoice> {
+        let defaults = &self.meta.optional_rules;
+        let house = |key, rule, name, about, default| OptionChoice { key, rule, name, about, default, house: true };
+        vec![
+            house(
+                "out_of_sight_orders",
+                "House B3",
+                "Out-of-sight orders",
+                "An individual order to a unit its leader cannot see costs two orders; skirmishers and line \
+                 commands are exempt. Recommended in the big battles where lines stand behind lines and ground \
+                 hides the field: Issus, the Granicus, the Hydaspes, the Indian battles; on Samarkand's open \
+                 plain it seldom matters. House rule, inspired by the Mutford house rules.",
+                defaults.out_of_sight_orders,
+            ),
+            house(
+                "command_collapse",
+                "House B9",
+                "Command collapse",
+                "A leader whose command has half its units routed or gone is broken: two orders fewer \
+                 (at least one), no line commands, and his units check their TQ at +1. Recommended in long \
+                 battles of many leaders, where a beaten wing should falter: the Granicus, Issus, Takshashila. House rule, inspired by the Mutford house rules.",
+                defaults.command_collapse,
+            ),
+        ]
     }
 
     /// This scenario with the players' changes to its optional rules; a change this battle does
