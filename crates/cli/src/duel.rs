@@ -33,8 +33,9 @@ struct Outcome {
     /// Each decision's time, per side.
     times: [Vec<Duration>; 2],
     /// How often the house rules acted: out-of-sight orders (B3), commands broken and
-    /// broken-command checks (B9).
-    house: [usize; 3],
+    /// broken-command checks (B9), pre-shock checks moved by a temperament (B1), barbarian
+    /// orders rolled (B2).
+    house: [usize; 5],
 }
 
 pub struct Duel {
@@ -57,7 +58,7 @@ pub fn duel(d: &Duel) -> ExitCode {
     };
     let names = ["red", "blue"];
     let (mut wins, mut draws, mut all) = ([0u32; 2], 0u32, [Vec::new(), Vec::new()]);
-    let mut house = [0usize; 3];
+    let mut house = [0usize; 5];
     for g in 0..d.games {
         let seed = d.seed.wrapping_add(g as u64);
         let o = match play(scenario.clone(), d.levels, seed, d.turns) {
@@ -106,10 +107,11 @@ pub fn duel(d: &Duel) -> ExitCode {
         );
     }
     let rules = &scenario.meta.optional_rules;
-    if rules.out_of_sight_orders || rules.command_collapse {
+    if rules.out_of_sight_orders || rules.command_collapse || rules.leader_temperament || rules.barbarian_activation {
         println!(
-            "house rules acted: out-of-sight orders {}, commands broken {}, broken-command checks {}",
-            house[0], house[1], house[2]
+            "house rules acted: out-of-sight orders {}, commands broken {}, broken-command checks {}, \
+             temperament checks {}, barbarian orders {}",
+            house[0], house[1], house[2], house[3], house[4]
         );
     }
     let every: Vec<Duration> = all.iter().flatten().copied().collect();
@@ -126,7 +128,8 @@ pub fn duel(d: &Duel) -> ExitCode {
 
 /// One battle, each side's decisions by its level; an error if a player's command is refused.
 fn play(scenario: Arc<Scenario>, levels: [Level; 2], seed: u64, turns: u16) -> Result<Outcome, String> {
-    let (mut game, _) = Game::new(scenario, Dice::seeded(seed)).map_err(|e| format!("the battle cannot begin: {e}"))?;
+    let (mut game, opening) =
+        Game::new(scenario, Dice::seeded(seed)).map_err(|e| format!("the battle cannot begin: {e}"))?;
     let mut o = Outcome {
         winner: None,
         ended: false,
@@ -134,8 +137,9 @@ fn play(scenario: Arc<Scenario>, levels: [Level; 2], seed: u64, turns: u16) -> R
         commands: 0,
         rout: [(0, 0); 2],
         times: [Vec::new(), Vec::new()],
-        house: [0; 3],
+        house: [0; 5],
     };
+    count_house_rules(&opening, &mut o.house);
     while o.commands < MOST_COMMANDS && game.state.turn <= turns {
         if let Phase::Over { winner } = game.state.phase {
             (o.winner, o.ended) = (winner, true);
@@ -193,12 +197,16 @@ fn ms(d: Duration) -> String {
 }
 
 /// Counts the house rules' events among `events` (issue 23).
-fn count_house_rules(events: &[Event], house: &mut [usize; 3]) {
+fn count_house_rules(events: &[Event], house: &mut [usize; 5]) {
     for e in events {
         match e {
             Event::OutOfSightOrder { .. } => house[0] += 1,
             Event::CommandBroken { .. } => house[1] += 1,
             Event::BrokenCommandCheck { .. } => house[2] += 1,
+            Event::ShockResolved { lines, .. } => {
+                house[3] += lines.iter().filter(|l| l.ends_with("(House B1)")).count()
+            }
+            Event::BarbarianOrderRolled { .. } => house[4] += 1,
             _ => {}
         }
     }

@@ -27,13 +27,17 @@ pub fn soak(
     commands: usize,
     turns: u16,
     options: OptionChanges,
+    house_rules: bool,
 ) -> ExitCode {
     let files = if files.is_empty() { default_scenarios() } else { files };
     let mut scenarios = Vec::new();
     for f in &files {
-        let chosen = |s: Scenario| s.with_options(&options).map_err(|e| format!("{f}: --option: {e}"));
+        let chosen = |s: Scenario| {
+            let options = with_house_rules(&s, &options, house_rules);
+            s.with_options(&options).map(|s| (s, options)).map_err(|e| format!("{f}: --option: {e}"))
+        };
         match read_scenario(f).and_then(chosen) {
-            Ok(s) => scenarios.push((f.clone(), Arc::new(s))),
+            Ok((s, options)) => scenarios.push((f.clone(), Arc::new(s), options)),
             Err(message) => {
                 eprintln!("{message}");
                 return ExitCode::from(2);
@@ -46,7 +50,7 @@ pub fn soak(
     }
     let (mut finished, mut total, mut failures) = (0u32, 0usize, 0u32);
     for g in 0..games {
-        let (file, scenario) = &scenarios[g as usize % scenarios.len()];
+        let (file, scenario, options) = &scenarios[g as usize % scenarios.len()];
         let game_seed = seed.wrapping_add(g as u64);
         let outcome = catch_unwind(AssertUnwindSafe(|| play(scenario.clone(), game_seed, commands, turns)));
         let (played, result) = match outcome {
@@ -59,7 +63,7 @@ pub fn soak(
             Ok(false) => {}
             Err(what) => {
                 failures += 1;
-                report(g, file, game_seed, &played, &what, &options);
+                report(g, file, game_seed, &played, &what, options);
             }
         }
     }
@@ -167,6 +171,16 @@ fn check(game: &Game, full: bool) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// `options`, and with `house_rules` every house rule the battle offers switched on (issue 23)
+/// unless `options` says otherwise.
+fn with_house_rules(s: &Scenario, options: &OptionChanges, house_rules: bool) -> OptionChanges {
+    let mut all = options.clone();
+    for c in s.optional_choices().into_iter().filter(|c| house_rules && c.house) {
+        all.entry(c.key.to_string()).or_insert(true);
+    }
+    all
 }
 
 fn report(g: u32, file: &str, seed: u64, played: &[Command], what: &str, options: &OptionChanges) {

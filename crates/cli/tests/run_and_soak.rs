@@ -295,3 +295,19 @@ fn a_missile_result_other_than_hit_or_miss_is_refused_in_a_sentence() {
     assert!(err.contains("is not a missile result") && err.contains("hit or miss"), "{err}");
     assert!(out.stdout.is_empty());
 }
+
+/// `--house-rules` switches on every house rule each battle offers (issue 23): the barbarian
+/// order (House B2) at Samarkand, which Chaeronea does not offer, alongside the others at both.
+#[test]
+fn soak_with_house_rules_plays_each_battle_with_every_house_rule_it_offers() {
+    let two = ["--scenario", "scenarios/samarkand.toml", "--scenario", "scenarios/chaeronea.toml"];
+    let args = [&["soak", "--games", "2", "--seed", "5", "--commands", "60"][..], &two[..]].concat();
+    let on = sarissa(&[&args[..], &["--house-rules"]].concat());
+    assert!(on.status.success(), "{}", String::from_utf8_lossy(&on.stderr));
+    let last = String::from_utf8_lossy(&on.stdout).lines().last().unwrap().to_string();
+    assert!(last.starts_with("soak: 2 games, ") && last.ends_with(" 0 failures"), "{last}");
+    // One --option for both battles is refused where it is not offered.
+    let refused = sarissa(&[&args[..], &["--option", "barbarian_activation=on"]].concat());
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("chaeronea"), "{:?}", refused.stderr);
+}

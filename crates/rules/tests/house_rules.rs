@@ -221,19 +221,21 @@ fn house_b9_a_broken_leader_has_two_orders_fewer_and_no_line_command() {
 
 // --- Every battle with both on ------------------------------------------------------------
 
-/// The soak with every house rule on: random games on every battle, each random command legal
-/// and accepted; returns how often each rule acted (B3 orders, B9 commands broken, B9 checks).
-fn house_soak(seeds: std::ops::Range<u64>, commands: usize) -> [usize; 3] {
+/// The soak with every house rule the battle offers on: random games on every battle, each
+/// random command legal and accepted; returns how often each rule acted (B3 orders, B9 commands
+/// broken, B9 checks, B1 pre-shock checks moved by a temperament, B2 orders rolled).
+fn house_soak(seeds: std::ops::Range<u64>, commands: usize) -> [usize; 5] {
     let dir = format!("{}/../../scenarios", env!("CARGO_MANIFEST_DIR"));
     let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.retain(|p| p.extension().is_some_and(|e| e == "toml"));
     files.sort();
-    let on: sarissa_rules::scenario::OptionChanges =
-        [(OUT_OF_SIGHT.to_string(), true), (COLLAPSE.to_string(), true)].into_iter().collect();
-    let mut acted = [0; 3];
+    let mut acted = [0; 5];
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
-        let scenario = sarissa_rules::load(&path.to_string_lossy(), &text).unwrap().with_options(&on).unwrap();
+        let scenario = sarissa_rules::load(&path.to_string_lossy(), &text).unwrap();
+        let house = scenario.optional_choices().into_iter().filter(|c| c.house);
+        let on: sarissa_rules::scenario::OptionChanges = house.map(|c| (c.key.to_string(), true)).collect();
+        let scenario = scenario.with_options(&on).unwrap();
         let scenario = std::sync::Arc::new(scenario);
         for seed in seeds.clone() {
             let (mut game, _) = sarissa_rules::Game::new(scenario.clone(), sarissa_rules::Dice::seeded(seed)).unwrap();
@@ -246,6 +248,10 @@ fn house_soak(seeds: std::ops::Range<u64>, commands: usize) -> [usize; 3] {
                         Event::OutOfSightOrder { .. } => acted[0] += 1,
                         Event::CommandBroken { .. } => acted[1] += 1,
                         Event::BrokenCommandCheck { .. } => acted[2] += 1,
+                        Event::ShockResolved { lines, .. } => {
+                            acted[3] += lines.iter().filter(|l| l.ends_with("(House B1)")).count()
+                        }
+                        Event::BarbarianOrderRolled { .. } => acted[4] += 1,
                         _ => {}
                     }
                 }
@@ -256,10 +262,13 @@ fn house_soak(seeds: std::ops::Range<u64>, commands: usize) -> [usize; 3] {
 }
 
 #[test]
-fn house_b3_b9_every_battle_plays_with_both_on() {
+fn house_b1_b2_b3_b9_every_battle_plays_with_all_on() {
     let acted = house_soak(0..1, 1500);
-    println!("out-of-sight orders {}, commands broken {}, broken checks {}", acted[0], acted[1], acted[2]);
-    assert!(acted[0] > 0 && acted[1] > 0, "{acted:?}");
+    println!(
+        "out-of-sight orders {}, commands broken {}, broken checks {}, temperament checks {}, barbarian orders {}",
+        acted[0], acted[1], acted[2], acted[3], acted[4]
+    );
+    assert!(acted.iter().all(|&n| n > 0), "{acted:?}");
 }
 
 /// A contingent commander's command is his contingent (P311); his line command is his orders,
@@ -301,7 +310,8 @@ fn house_b3_b9_are_offered_in_every_battle_of_both_books_credited() {
         let s = sarissa_rules::load(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
         let house: Vec<_> = s.optional_choices().into_iter().filter(|c| c.house).collect();
         let keys: Vec<(&str, &str, bool)> = house.iter().map(|c| (c.key, c.rule, c.default)).collect();
-        assert_eq!(keys, [(OUT_OF_SIGHT, "House B3", false), (COLLAPSE, "House B9", false)], "{id}");
+        // Others follow (house_b1_b2.rs).
+        assert_eq!(keys[..2], [(OUT_OF_SIGHT, "House B3", false), (COLLAPSE, "House B9", false)], "{id}");
         for c in house {
             assert!(c.about.contains(sarissa_rules::scenario::HOUSE_CREDIT) && c.about.ends_with('.'), "{c:?}");
         }

@@ -6,7 +6,7 @@ use crate::components::terrain_layer::terrain_class;
 use crate::model::geometry::{center, map_size};
 use crate::model::session::Seat;
 use sarissa_rules::map::terrain::Terrain;
-use sarissa_rules::scenario::OptionChanges;
+use sarissa_rules::scenario::{OptionChanges, OptionChoice, HOUSE_CREDIT};
 use sarissa_rules::{LoadError, Scenario};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -93,33 +93,8 @@ fn battle_card(props: &BattleCardProps) -> Html {
         }
     });
     let choices = s.optional_choices();
-    let toggles = choices.iter().map(|c| {
-        let on = changes.get(c.key).copied().unwrap_or(c.default);
-        let toggle = {
-            let (changes, key, default) = (changes.clone(), c.key, c.default);
-            Callback::from(move |_: Event| {
-                let mut next = (*changes).clone();
-                let now = !next.get(key).copied().unwrap_or(default);
-                // Only differences from the scenario are kept (and saved).
-                if now == default {
-                    next.remove(key);
-                } else {
-                    next.insert(key.to_string(), now);
-                }
-                changes.set(next);
-            })
-        };
-        html! {
-            <li>
-                <label class="option" data-option={c.key}>
-                    <input type="checkbox" checked={on} onchange={toggle} />
-                    <span><strong>{ format!("{} ({})", c.name, c.rule) }</strong>
-                        if c.default { <em>{ " · as the scenario has it" }</em> }
-                        <br /><small>{ c.about }</small></span>
-                </label>
-            </li>
-        }
-    });
+    // The rulebook's optional rules, then the house rules as a group of their own (issue 23).
+    let (house, rulebook): (Vec<&OptionChoice>, Vec<&OptionChoice>) = choices.iter().partition(|c| c.house);
     html! {
         <article class="battle-card" data-scenario={s.meta.id.clone()}>
             <button class="preview-button" onclick={choose.clone()} aria-label={format!("Play {}", s.meta.name)}>
@@ -136,13 +111,54 @@ fn battle_card(props: &BattleCardProps) -> Html {
                 if !choices.is_empty() {
                     <details class="options">
                         <summary>{ optional_summary(s, &changes) }</summary>
-                        <ul>{ for toggles }</ul>
+                        <ul>{ for rulebook.iter().map(|c| option_toggle(c, &changes)) }</ul>
+                        if !house.is_empty() {
+                            <div class="house-rules">
+                                <h3>{ "House rules" }</h3>
+                                <p class="credit"><small>{ house_credit() }</small></p>
+                                <ul>{ for house.iter().map(|c| option_toggle(c, &changes)) }</ul>
+                            </div>
+                        }
                     </details>
                 }
                 <button class="play" onclick={choose}>{ "Play this battle" }</button>
             </div>
         </article>
     }
+}
+
+/// One optional rule's switch, as the scenario presets it or the player changed it.
+fn option_toggle(c: &OptionChoice, changes: &UseStateHandle<OptionChanges>) -> Html {
+    let on = changes.get(c.key).copied().unwrap_or(c.default);
+    let toggle = {
+        let (changes, key, default) = (changes.clone(), c.key, c.default);
+        Callback::from(move |_: Event| {
+            let mut next = (*changes).clone();
+            let now = !next.get(key).copied().unwrap_or(default);
+            // Only differences from the scenario are kept (and saved).
+            if now == default {
+                next.remove(key);
+            } else {
+                next.insert(key.to_string(), now);
+            }
+            changes.set(next);
+        })
+    };
+    html! {
+        <li>
+            <label class="option" data-option={c.key}>
+                <input type="checkbox" checked={on} onchange={toggle} />
+                <span><strong>{ format!("{} ({})", c.name, c.rule) }</strong>
+                    if c.default { <em>{ " · as the scenario has it" }</em> }
+                    <br /><small>{ c.about }</small></span>
+            </label>
+        </li>
+    }
+}
+
+/// The line that credits the house rules' source (issue 23), under their heading.
+pub fn house_credit() -> String {
+    format!("Optional rules of our own, not the rulebook's: {HOUSE_CREDIT}.")
 }
 
 /// Who plays side `i` of `sides`: a person or the computer at a level (issue 21).

@@ -5,6 +5,7 @@
 use crate::model::geometry::{center, R};
 use sarissa_rules::game::{LeaderState, LeaderStatus, PwOrder, UnitState};
 use sarissa_rules::scenario::units::{Leader, LeaderRole, Placement, Unit, UnitType};
+use sarissa_rules::special::house::temperament::Temperament;
 use sarissa_rules::Game;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -388,6 +389,7 @@ fn leader_counter(
     pw: Option<&PwOrder>,
     mcc: bool,
     side: &str,
+    temperament: Temperament,
 ) -> Html {
     if state.status == LeaderStatus::Eliminated {
         return Html::default();
@@ -402,27 +404,44 @@ fn leader_counter(
     html! {
         <g class={classes!("counter", "leader", side_class(leader.side),
                 (leader.role == LeaderRole::Overall).then_some("overall"), selected.then_some("selected"),
-                (state.status == LeaderStatus::Finished).then_some("finished"), (state.status == LeaderStatus::Active).then_some("active"))}
-            data-leader={leader.id.clone()} role="img" aria-label={leader_label(leader, state, &rating, side)} transform={format!("translate({x:.1},{y:.1})")}>
+                (state.status == LeaderStatus::Finished).then_some("finished"), (state.status == LeaderStatus::Active).then_some("active"), temperament_class(temperament))}
+            data-leader={leader.id.clone()} role="img" aria-label={leader_label(leader, state, &rating, side, temperament)} transform={format!("translate({x:.1},{y:.1})")}>
             <circle class="disc" r="10.5" />
             { fitted_text("leader-name", 0.0, -1.5, 5.6, 17.0, short) }
             // The whole name, shown near in at a size that stays readable (styles.css).
             <text class="leader-label" y="-12.5">{ &leader.name }</text>
             <text class="leader-rating" y="7">{ format!("{}{}", rating, if leader.line_command { "L" } else { "" }) }</text>
+            { temperament_mark(temperament) }
             { pw_marker(pw) }
         </g>
     }
 }
 
+/// House rule B1: the class colouring a cautious or aggressive leader's rim (styles.css).
+fn temperament_class(t: Temperament) -> Option<&'static str> {
+    (t != Temperament::Steady).then_some(t.name())
+}
+
+/// House rule B1: a small mark on the rim, ▲ aggressive, ▼ cautious; none for the steady.
+fn temperament_mark(t: Temperament) -> Html {
+    let mark = match t {
+        Temperament::Aggressive => "▲",
+        Temperament::Cautious => "▼",
+        Temperament::Steady => return Html::default(),
+    };
+    html! { <text class="temperament-mark" x="9" y="-5.5">{ mark }</text> }
+}
+
 /// What a screen reader says of a leader's disc: name, side, hex, rating and state.
-fn leader_label(leader: &Leader, state: &LeaderState, rating: &str, side: &str) -> String {
+fn leader_label(leader: &Leader, state: &LeaderState, rating: &str, side: &str, temperament: Temperament) -> String {
     let status = match state.status {
         LeaderStatus::Active => ", giving orders",
         LeaderStatus::Finished => ", finished",
         _ => "",
     };
     let line = if leader.line_command { ", may command lines" } else { "" };
-    format!("Leader {}, {side}, in {}, initiative {rating}{line}{status}", leader.name, state.at)
+    let temperament = temperament_class(temperament).map_or(String::new(), |t| format!(", {t}"));
+    format!("Leader {}, {side}, in {}, initiative {rating}{temperament}{line}{status}", leader.name, state.at)
 }
 
 #[derive(Properties, Clone)]
@@ -455,7 +474,9 @@ pub fn counters_layer(props: &CountersLayerProps) -> Html {
     let leaders = s.leaders.iter().zip(&st.leaders).enumerate().map(|(i, (l, ls))| {
         let pw = st.pre_arranged.iter().find(|o| o.leader == l.id);
         let mcc = sarissa_rules::command::contingent::is_mcc(s, i);
-        html! { <g key={l.id.clone()}>{ leader_counter(l, ls, sel == Some(ls.at), pw, mcc, &s.sides[l.side].name) }</g> }
+        let temperament = sarissa_rules::special::house::temperament::of(s, st, i);
+        let side = &s.sides[l.side].name;
+        html! { <g key={l.id.clone()}>{ leader_counter(l, ls, sel == Some(ls.at), pw, mcc, side, temperament) }</g> }
     });
     html! {
         <g class="counters-layer">

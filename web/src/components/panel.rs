@@ -139,16 +139,15 @@ fn overview(s: &Scenario) -> Html {
 }
 
 /// The battle's special rules and the optional rules in force in this game (GBA §C, as the
-/// players chose them).
+/// players chose them): the rulebook's, then the house rules as their own group, credited.
 fn battle_rules(s: &Scenario) -> Html {
-    let optional: Vec<String> = s
-        .optional_choices()
-        .iter()
-        // The game's scenario has the players' choice applied: its settings are the rules in force.
-        .filter(|c| c.default)
-        .map(|c| format!("{} ({})", c.name, c.rule))
-        .collect();
-    if s.meta.special_rules.is_empty() && optional.is_empty() {
+    // The game's scenario has the players' choice applied: its settings are the rules in force.
+    let in_force = |house: bool| -> Vec<String> {
+        let chosen = s.optional_choices().into_iter().filter(|c| c.default && c.house == house);
+        chosen.map(|c| format!("{} ({})", c.name, c.rule)).collect()
+    };
+    let (optional, house) = (in_force(false), in_force(true));
+    if s.meta.special_rules.is_empty() && optional.is_empty() && house.is_empty() {
         return Html::default();
     }
     html! {
@@ -166,6 +165,10 @@ fn battle_rules(s: &Scenario) -> Html {
             } else {
                 format!("Optional rules in this game: {}.", optional.join(", "))
             } }</p>
+            if !house.is_empty() {
+                <p class="house-in-force">{ format!("House rules in this game: {}. ", house.join(", ")) }
+                    <small>{ crate::components::chooser::house_credit() }</small></p>
+            }
         </details>
     }
 }
@@ -343,6 +346,21 @@ fn unit_card(s: &Scenario, st: &GameState, i: usize) -> Html {
     }
 }
 
+/// House rule B1: leader `i`'s temperament and what it does, when one was rolled for him.
+fn house_temperament(s: &Scenario, st: &GameState, i: usize) -> Option<String> {
+    use sarissa_rules::special::house::temperament::{of, Temperament};
+    st.temperaments.iter().any(|(l, _)| *l == s.leaders[i].id).then(|| {
+        match of(s, st, i) {
+            Temperament::Aggressive => {
+                "aggressive: a step earlier to act, his attackers −1 on pre-shock checks (House B1)"
+            }
+            Temperament::Cautious => "cautious: a step later to act, his attackers +1 on pre-shock checks (House B1)",
+            Temperament::Steady => "steady (House B1)",
+        }
+        .to_string()
+    })
+}
+
 fn leader_card(s: &Scenario, st: &GameState, i: usize) -> Html {
     let (l, ls): (&Leader, _) = (&s.leaders[i], &st.leaders[i]);
     let side = s.sides.get(l.side).map_or("", |x| x.name.as_str());
@@ -378,6 +396,10 @@ fn leader_card(s: &Scenario, st: &GameState, i: usize) -> Html {
                 { row("Personal combat", r.personal_combat.map_or("—".into(), |p| p.to_string())) }
                 { row("Line Command", line) }
                 if let Some(st) = r.strategy { { row("Strategy", st.to_string()) } }
+                if let Some(t) = house_temperament(s, st, i) { { row("Temperament", t) } }
+                if let Some(slot) = sarissa_rules::special::house::barbarian::slot(s, st, i) {
+                    { row("This turn", format!("moves in his side's slot of initiative {slot}, by the barbarian order's dice (House B2)")) }
+                }
             </dl>
         </section>
     }

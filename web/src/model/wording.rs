@@ -5,6 +5,7 @@ use sarissa_rules::combat::fire::ReactionFire;
 use sarissa_rules::game::{Doom, Event, GameState, GateResult, HitCause, RampageEnd, RollPurpose, TowerResult};
 use sarissa_rules::map::facing::Heading;
 use sarissa_rules::map::hex::HexId;
+use sarissa_rules::special::house::temperament::Temperament;
 use sarissa_rules::Scenario;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -206,6 +207,14 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 RollPurpose::Breach { unit } => about(
                     entry(format!("{} throws its weight against the camp's works: rolls {roll}.", unit_name(s, unit)), Some("CG 12.31")),
                     unit,
+                ),
+                RollPurpose::Temperament { leader } => about(
+                    entry(format!("{}'s temperament: rolls {roll} (0–1 cautious, 8–9 aggressive).", unit_name(s, leader)), Some("House B1")),
+                    leader,
+                ),
+                RollPurpose::BarbarianOrder { leader } => about(
+                    entry(format!("{} rolls {roll} for his place in the order (highest first).", unit_name(s, leader)), Some("House B2")),
+                    leader,
                 ),
                 RollPurpose::GateShot { unit } => about(
                     entry(format!("{} hurls a stone at the city gate: rolls {roll}.", unit_name(s, unit)), Some("CG 12.35")),
@@ -1173,6 +1182,22 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             ),
             leader,
         ),
+        Event::TemperamentRolled { leader, temperament } => about(
+            entry(
+                format!("Leader temperament: {} is {}{}.", unit_name(s, leader), temperament.name(), match temperament {
+                    Temperament::Aggressive => " (a step earlier to act; his attackers go in at −1)",
+                    Temperament::Cautious => " (a step later to act; his attackers go in at +1)",
+                    Temperament::Steady => "",
+                }),
+                Some("House B1"),
+            ),
+            leader,
+        ),
+        Event::BarbarianOrderRolled { side, slots } => {
+            let order: Vec<String> = slots.iter().map(|(l, _)| unit_name(s, l)).collect();
+            let text = format!("Barbarian order: this turn {} move in the order {}.", s.sides[*side].name, order.join(", "));
+            LogEntry { side: Some(*side), ..entry(text, Some("House B2")) }
+        }
         Event::BrokenCommandCheck { unit } => about(
             entry(
                 format!("Command collapse: {} checks at +1, its command broken.", unit_name(s, unit)),

@@ -72,6 +72,9 @@ pub struct Fighter {
     pub maula_stand: bool,
     /// CG 12.211: in a city block, temple or palace: never attacked with position superiority.
     pub in_city_block: bool,
+    /// Attackers: the modifier its leader's temperament puts on its pre-shock check (house rule
+    /// B1, rulings P332): −1 aggressive, +1 cautious, 0 otherwise.
+    pub temperament_drm: i32,
 }
 
 impl Fighter {
@@ -95,6 +98,7 @@ impl Fighter {
             other_enemy_zoc: false,
             maula_stand: false,
             in_city_block: false,
+            temperament_drm: 0,
         }
     }
 
@@ -291,6 +295,9 @@ pub enum StepKind {
     NoChargeChecks,
     /// This unit is exempt from the pre-shock check, and why.
     ChargeExempt { unit: UnitRef, reason: &'static str },
+    /// House rule B1: the attacker's leader's temperament modifies its pre-shock check by `drm`
+    /// (counted in the check's drm that follows).
+    Temperament { unit: UnitRef, drm: i32 },
     /// Pre-shock TQ check: hits = max(0, roll + drm − TQ).
     ChargeCheck { unit: UnitRef, roll: u8, drm: i32, tq: u8, hits: u8 },
     /// Every attacker and every defender would rout: the side that routs (GBA 10.15).
@@ -810,6 +817,11 @@ fn charge_check(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8
             if matches!(f.kind, PH | HI) && any_att(&|a| a.is_chariot()) {
                 drm -= 1;
             }
+        }
+        // House B1 (P332): the attacking leader's temperament.
+        if side == Side::Attacker && f.temperament_drm != 0 {
+            drm += f.temperament_drm;
+            log.push("House B1", || StepKind::Temperament { unit: u.r(i), drm: f.temperament_drm });
         }
         let roll = dice();
         let tq = f.effective_tq();

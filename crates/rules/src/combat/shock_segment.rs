@@ -349,6 +349,8 @@ fn setup_in(
                 .min_by_key(|x| rank(*x))
                 .unwrap_or(Arc::Front);
             let mut f = fighter(a).through(arc);
+            // House B1 (P332): his leader's temperament on its pre-shock check.
+            f.temperament_drm = crate::special::house::temperament::pre_shock_drm(scenario, state);
             // GBA 9.16(A), rulings R5; CG 9.17[1] exception 1 (P239): no position superiority.
             f.flank_threatened = flank_threatened(scenario, state, a, segment);
             // Moved up to attack: the check (7.32, 9.13) and the size-ratio rounding (GBA 9.16
@@ -1160,6 +1162,14 @@ fn advance(tx: &mut Tx, combat: &Combat, held: &[HexId], barred: &[(usize, HexId
 /// A step of the combat in plain words, for the log.
 fn describe(step: &StepKind) -> Option<String> {
     Some(match step {
+        StepKind::Temperament { drm, .. } => {
+            let how = if *drm < 0 {
+                "an aggressive leader: it goes in harder"
+            } else {
+                "a cautious leader: it goes in warily"
+            };
+            format!("{how}, {drm:+} on its charge check")
+        }
         StepKind::ChargeCheck { roll, drm, tq, hits, .. } => {
             format!("charge check: {roll}{drm:+} against TQ {tq}, {hits} hit(s)")
         }

@@ -6,6 +6,8 @@ use crate::scenario::Scenario;
 /// Starts turn `turn` and offers its first activation.
 pub fn begin_turn(tx: &mut Tx, turn: u16) -> Result<(), RuleError> {
     tx.emit(Event::TurnBegan { turn });
+    // House B2: a barbarian side's order for the turn, before anyone moves.
+    crate::special::house::barbarian::roll_order(tx)?;
     // Pre-arranged withdrawals are declared before any unit moves (6.82).
     if crate::movement::pre_arranged::offer_declaration(tx, 0) {
         return Ok(());
@@ -73,7 +75,7 @@ pub fn offer_next(tx: &mut Tx) -> Result<(), RuleError> {
         tx.emit(Event::ActivationOffered { side: l.side, leaders: vec![l.id.clone()] });
         return Ok(());
     }
-    let init = |i: usize| crate::command::orders::ratings(tx.scenario, &tx.state, i).initiative;
+    let init = |i: usize| sequencing_initiative(tx.scenario, &tx.state, i);
     let Some(lowest) = candidates.iter().filter_map(|&i| init(i)).min() else {
         return end_turn(tx);
     };
@@ -84,7 +86,9 @@ pub fn offer_next(tx: &mut Tx) -> Result<(), RuleError> {
             .map(|&i| tx.scenario.leaders[i].id.clone())
             .collect()
     };
-    let (a, b) = (at_lowest(0), at_lowest(1));
+    // House B2: of a barbarian side's leaders at one slot, the die order says who goes first.
+    let first = |leaders| crate::special::house::barbarian::first_in_die_order(&tx.state, leaders);
+    let (a, b) = (first(at_lowest(0)), first(at_lowest(1)));
     let side = match (a.is_empty(), b.is_empty()) {
         (false, true) => 0,
         (true, false) => 1,
@@ -100,6 +104,15 @@ pub fn offer_next(tx: &mut Tx) -> Result<(), RuleError> {
     let leaders = if side == 0 { a } else { b };
     tx.emit(Event::ActivationOffered { side, leaders });
     Ok(())
+}
+
+/// The initiative that places leader `i` in the activation order (5.12): his own, or under the
+/// house rules the slot his barbarian side rolled him this turn (B2) or his own moved by his
+/// temperament (B1). Everything else (trumps, momentum, orders) reads his own.
+pub fn sequencing_initiative(scenario: &Scenario, state: &GameState, i: usize) -> Option<u8> {
+    let own = crate::command::orders::ratings(scenario, state, i).initiative?;
+    let house = crate::special::house::barbarian::slot(scenario, state, i);
+    Some(house.unwrap_or_else(|| crate::special::house::temperament::sequencing(scenario, state, i, own)))
 }
 
 /// Equal initiatives across the sides (5.12): in the Alexander rules the non-Macedonian leader
@@ -125,7 +138,7 @@ fn tie_first_side(tx: &mut Tx) -> Result<usize, RuleError> {
 pub fn note_tie_turn(tx: &mut Tx, leader: usize) {
     let l = &tx.scenario.leaders[leader];
     if let Some((initiative, _)) = tx.state.tie {
-        if crate::command::orders::ratings(tx.scenario, &tx.state, leader).initiative == Some(initiative) {
+        if sequencing_initiative(tx.scenario, &tx.state, leader) == Some(initiative) {
             tx.emit(Event::TieOrderSet { initiative, next_side: 1 - l.side });
         }
     }

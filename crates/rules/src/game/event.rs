@@ -53,6 +53,10 @@ pub enum RollPurpose {
     Breach { unit: String },
     /// CG 12.35: a Sarvatobhadra's shot at a city gate.
     GateShot { unit: String },
+    /// House rule B1: a leader's temperament, at set-up (0–1 cautious, 8–9 aggressive).
+    Temperament { leader: String },
+    /// House rule B2: a barbarian leader's place in his side's activation order this turn.
+    BarbarianOrder { leader: String },
 }
 
 /// Why a rampage ends (GBA 11.14, CG 10.14); every end eliminates the elephant.
@@ -871,6 +875,18 @@ pub enum Event {
     /// natural one).
     BrokenCommandCheck {
         unit: String,
+    },
+    /// House rule B1 (leader temperament): `leader` is `temperament` for the battle, by the die
+    /// before this.
+    TemperamentRolled {
+        leader: String,
+        temperament: crate::special::house::temperament::Temperament,
+    },
+    /// House rule B2 (barbarian activation): this turn `side`'s leaders take its activation
+    /// slots in this order (by the dice before), each with the initiative of his slot.
+    BarbarianOrderRolled {
+        side: usize,
+        slots: Vec<(String, u8)>,
     },
     TurnEnded {
         turn: u16,
@@ -1811,6 +1827,11 @@ impl GameState {
                 self.broken_commands.push(super::state::BrokenCommand { leader: leader.clone(), units: units.clone() })
             }
             Event::BrokenCommandCheck { .. } => {}
+            Event::TemperamentRolled { leader, temperament } => self.temperaments.push((leader.clone(), *temperament)),
+            Event::BarbarianOrderRolled { slots, .. } => {
+                self.barbarian_slots.retain(|(l, _)| !slots.iter().any(|(s, _)| s == l));
+                self.barbarian_slots.extend(slots.iter().cloned());
+            }
             Event::MomentumOffered { leader } => self.phase = Phase::Momentum { leader: leader.clone() },
             Event::MomentumGained { .. } | Event::DoomOutcome { .. } => {}
             Event::ReactivationOffered { side } => self.phase = Phase::Reactivation { side: *side },

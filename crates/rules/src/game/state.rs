@@ -447,6 +447,14 @@ pub struct GameState {
     /// with the units of his command; absent in games without it, so their hashes are as before.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub broken_commands: Vec<BrokenCommand>,
+    /// House rule B1 (leader temperament, optional): each leader's temperament as rolled at
+    /// set-up; absent in games without it (a leader not listed is steady).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub temperaments: Vec<(String, crate::special::house::temperament::Temperament)>,
+    /// House rule B2 (barbarian activation, optional): this turn's order of the barbarian
+    /// sides' leaders, in die order, each with the initiative of the activation slot he fills.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub barbarian_slots: Vec<(String, u8)>,
 }
 
 /// A leader's command that has broken under house rule B9: `units`, the command, check their TQ
@@ -569,6 +577,8 @@ impl GameState {
             damaged_towers: Vec::new(),
             destroyed_towers: Vec::new(),
             broken_commands: Vec::new(),
+            temperaments: Vec::new(),
+            barbarian_slots: Vec::new(),
             damaged_gates: Vec::new(),
             gate_holders: crate::map::city::initial_gate_holders(&scenario.map),
             tribal_bottoms: Vec::new(),

@@ -38,13 +38,18 @@ impl Game {
         let state = GameState::setup(&scenario, dice);
         let (turn, phase) = scenario.position.as_ref().map_or((1, StartPhase::TurnStart), |p| (p.turn, p.phase));
         let mut game = Self::resume(scenario, state);
-        let events = game.transact(|tx| match phase {
-            StartPhase::TurnStart => crate::command::activation::begin_turn(tx, turn),
-            // GBA 5.12: mid-turn, the opening of the turn (6.82 declarations, 5.5 initiative) is
-            // past; the next activation is offered among the leaders not yet Finished.
-            StartPhase::Activation => {
-                tx.emit(Event::TurnBegan { turn });
-                crate::command::activation::offer_next(tx)
+        let events = game.transact(|tx| {
+            // House B1: the leaders' temperaments, once, before the battle begins.
+            crate::special::house::temperament::roll_at_setup(tx)?;
+            match phase {
+                StartPhase::TurnStart => crate::command::activation::begin_turn(tx, turn),
+                // GBA 5.12: mid-turn, the opening of the turn (6.82 declarations, 5.5 initiative)
+                // is past; the next activation is offered among the leaders not yet Finished.
+                StartPhase::Activation => {
+                    tx.emit(Event::TurnBegan { turn });
+                    crate::special::house::barbarian::roll_order(tx)?;
+                    crate::command::activation::offer_next(tx)
+                }
             }
         })?;
         Ok((game, events))

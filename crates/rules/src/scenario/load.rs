@@ -1031,6 +1031,8 @@ fn read_side(
     let withdrawal_level = f.int(ctx, "withdrawal_level", 1..=999, true).map(|n| n as u16);
     let macedonian = f.bool(ctx, "macedonian").unwrap_or(false);
     let indian = f.bool(ctx, "indian").unwrap_or(false);
+    // House rule B2 (P335): a barbarian army.
+    let barbarian = f.bool(ctx, "barbarian").unwrap_or(false);
     if indian && rules == Some(RuleSet::Chandragupta) {
         let span = f.get("indian").map_or(f.span.clone(), |v| v.span());
         ctx.error(span, format!("{}: `indian` marks Porus's army in the alexander rules; Chandragupta marks Indian units by `grade` (CG 2.22)", f.what));
@@ -1076,6 +1078,7 @@ fn read_side(
         withdrawal_level: withdrawal_level?,
         macedonian,
         indian,
+        barbarian,
         line_command,
         flight_levels: flight_levels.unwrap_or_default(),
     })

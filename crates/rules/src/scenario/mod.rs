@@ -69,11 +69,19 @@ pub struct OptionalRules {
     /// its units is broken.
     #[serde(default)]
     pub command_collapse: bool,
+    /// House rule B1 (inspired by the Mutford house rules): each subordinate leader of a
+    /// disciplined army is rolled cautious, steady or aggressive at set-up.
+    #[serde(default)]
+    pub leader_temperament: bool,
+    /// House rule B2 (inspired by the Mutford house rules): a barbarian side's leaders fill its
+    /// activation slots in a fresh die order each turn.
+    #[serde(default)]
+    pub barbarian_activation: bool,
 }
 
 impl OptionalRules {
     /// (key in the file, rule number, field) for every optional rule.
-    pub fn entries(&self) -> [(&'static str, &'static str, bool); 9] {
+    pub fn entries(&self) -> [(&'static str, &'static str, bool); 11] {
         [
             ("elite_commander_initiative", "5.5", self.elite_commander_initiative),
             ("contingent_commanders", "5.6", self.contingent_commanders),
@@ -84,6 +92,8 @@ impl OptionalRules {
             ("contingent_limit", "5.64", self.contingent_limit),
             ("out_of_sight_orders", "House B3", self.out_of_sight_orders),
             ("command_collapse", "House B9", self.command_collapse),
+            ("leader_temperament", "House B1", self.leader_temperament),
+            ("barbarian_activation", "House B2", self.barbarian_activation),
         ]
     }
 
@@ -98,6 +108,8 @@ impl OptionalRules {
             "contingent_limit" => &mut self.contingent_limit,
             "out_of_sight_orders" => &mut self.out_of_sight_orders,
             "command_collapse" => &mut self.command_collapse,
+            "leader_temperament" => &mut self.leader_temperament,
+            "barbarian_activation" => &mut self.barbarian_activation,
             _ => return false,
         };
         *field = value;
@@ -175,6 +187,10 @@ pub struct Side {
     /// 9.23) and its LI count half their TQ in Rout Points (rulings P6, charts-draft §8.4).
     #[serde(default)]
     pub indian: bool,
+    /// A barbarian army (house rule B2, rulings P335): under the optional rule its leaders'
+    /// activation order is rolled each turn, and its leaders have no temperament (B1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub barbarian: bool,
     /// Line Command eligibility (GBA 4.31).
     pub line_command: Vec<LineType>,
     /// CG 11.42: the Flight Level of each guild or tribe, by its id; one not listed never flees.

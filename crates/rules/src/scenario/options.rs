@@ -77,7 +77,7 @@ impl Scenario {
     fn house_choices(&self) -> Vec<OptionChoice> {
         let defaults = &self.meta.optional_rules;
         let house = |key, rule, name, about, default| OptionChoice { key, rule, name, about, default, house: true };
-        vec![
+        let mut choices = vec![
             house(
                 "out_of_sight_orders",
                 "House B3",
@@ -97,7 +97,40 @@ impl Scenario {
                  battles of many leaders, where a beaten wing should falter: the Granicus, Issus, Takshashila. House rule, inspired by the Mutford house rules.",
                 defaults.command_collapse,
             ),
-        ]
+        ];
+        choices.extend(self.house_b1_b2_choices());
+        choices
+    }
+
+    /// House rules B1 and B2 (rulings P331–P336): temperament wherever a disciplined army has
+    /// subordinate leaders (every battle); the barbarian order only where a side is barbarian.
+    fn house_b1_b2_choices(&self) -> Vec<OptionChoice> {
+        let defaults = &self.meta.optional_rules;
+        let house = |key, rule, name, about, default| OptionChoice { key, rule, name, about, default, house: true };
+        let mut choices = vec![house(
+            "leader_temperament",
+            "House B1",
+            "Leader temperament",
+            "At set-up each subordinate leader of a disciplined army rolls a die: 0–1 cautious, 8–9 aggressive, \
+             the rest steady. An aggressive leader comes up one step earlier in the activation order and his \
+             attackers take −1 on their pre-shock checks; a cautious one a step later and +1. Recommended where \
+             many subordinates lead lines that must close: Chaeronea, the Granicus, Issus, the Hydaspes. House \
+             rule, inspired by the Mutford house rules.",
+            defaults.leader_temperament,
+        )];
+        if self.sides.iter().any(|side| side.barbarian) {
+            choices.push(house(
+                "barbarian_activation",
+                "House B2",
+                "Barbarian activation order",
+                "Each turn the leaders of a barbarian army roll a die each and take their side's activation slots \
+                 highest first: the side keeps its place in the order, but nobody knows which chief moves when. \
+                 Recommended wherever it is offered: Spitamenes' horsemen at Samarkand, Malayaketu's coalition of \
+                 hill kings. House rule, inspired by the Mutford house rules.",
+                defaults.barbarian_activation,
+            ));
+        }
+        choices
     }
 
     /// This scenario with the players' changes to its optional rules; a change this battle does

@@ -1,6 +1,8 @@
 //! House rules (issue 23), inspired by the Mutford house rules: optional rules of our own
 //! design, off unless a battle file or the players switch them on (`OptionalRules`). Each is a
-//! small hook the engine calls and logs under its own name ("House B3", "House B9").
+//! small hook the engine calls and logs under its own name ("House B1", "House B3", ...).
 
+pub mod barbarian;
 pub mod collapse;
 pub mod out_of_sight;
+pub mod temperament;
