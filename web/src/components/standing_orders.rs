@@ -176,13 +176,16 @@ pub fn standing_sheet(p: &StandingSheetProps) -> Html {
     }
 }
 
+/// A change to a side's single units' orders, by the place of the answer chosen.
+type UnitsEdit = Box<dyn Fn(&mut Vec<UnitOrders>, usize)>;
+
 /// `side`'s single units with orders of their own, a row each, and a unit to add.
 fn unit_rows(p: &StandingSheetProps, side: usize) -> Html {
     let orders = &p.orders[side];
     let units = p.units.get(side).cloned().unwrap_or_default();
     let name_of =
         |id: &str| units.iter().find(|(u, _)| u == id).map(|(_, n)| n.clone()).unwrap_or_else(|| id.to_string());
-    let change = |edit: Box<dyn Fn(&mut Vec<UnitOrders>, usize)>| {
+    let change = |edit: UnitsEdit| {
         let (on_change, all) = (p.on_change.clone(), p.orders.clone());
         Callback::from(move |e: Event| {
             let k = e.target_unchecked_into::<web_sys::HtmlSelectElement>().selected_index().max(0) as usize;
