@@ -6,7 +6,7 @@ use crate::browser::storage::{
     discard_old_autosave, drop_game, load_game, load_library, migrate_old_autosave, now, old_autosave, open_game,
     resume_game, save_library, store_session,
 };
-use crate::components::apart::{receive, update_record};
+use crate::components::apart::{begin, decide, receive};
 use crate::components::chooser::Chooser;
 use crate::components::library::{drop_handlers, LibraryAction, LibraryView};
 use crate::components::play::PlayScreen;
@@ -104,7 +104,7 @@ fn same_game(session: &Session) -> Option<(String, String, usize)> {
 fn take_in_file(name: &str, text: &str) -> Result<Option<String>, String> {
     let mark = apart::file_mark(text).ok_or_else(|| format!("“{name}” is not a move sent from another device."))?;
     let save = sarissa_share::read_save(text).map_err(|e| format!("“{name}” could not be opened: {e}"))?;
-    receive(&mark.game, mark.side, &save).map(|(_, note)| note)
+    receive(&mark.game, mark.side, mark.orders, &save).map(|(_, note)| note)
 }
 
 #[function_component(App)]
@@ -162,9 +162,10 @@ pub fn app() -> Html {
                     if let Err(e) = store_session(&key, &session) {
                         return notice.set(Some(e));
                     }
-                    // Issue 22: a game played apart is known on both devices by its own id.
-                    let record = apart_side.map(|side| apart::Apart::new(apart::new_game_id(new_seed()), side));
-                    if let Err(e) = update_record(&key, |r| *r = record) {
+                    // Issue 22: a game played apart is known on both devices by its own id, and
+                    // this device's dice are sealed before anyone moves.
+                    let begun = apart_side.map(|side| begin(&key, apart::new_game_id(new_seed()), side, session));
+                    if let Some(Err(e)) = begun {
                         return notice.set(Some(e));
                     }
                     notice.set(None);
@@ -324,7 +325,7 @@ pub fn app() -> Html {
             if let Route::Apart(parcel) = r {
                 let taken = sarissa_share::decode_game_link(&parcel.link, scenarios::battle)
                     .map_err(|e| format!("The move received could not be read: {e}"))
-                    .and_then(|save| receive(&parcel.game, parcel.side, &save));
+                    .and_then(|save| receive(&parcel.game, parcel.side, parcel.orders.clone(), &save));
                 match taken {
                     Ok((_, note)) => {
                         notice.set(note);
@@ -415,7 +416,7 @@ pub fn app() -> Html {
                 let on_decide = {
                     let (id, notice, bump) = (id.clone(), notice.clone(), bump.clone());
                     Callback::from(move |_| {
-                        notice.set(update_record(&id, |r| r.iter_mut().for_each(|r| r.unseen_from = None)).err());
+                        notice.set(decide(&id).err());
                         bump();
                     })
                 };

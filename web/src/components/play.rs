@@ -999,6 +999,9 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 lines={lines.iter().map(|l| l.label.clone()).collect::<Vec<_>>()} {on_line}
                 line_choice={line_chosen.and_then(|k| lines.get(k)).map(|l| l.label.clone())}
                 line_plans={line_chosen.and_then(|k| lines.get(k)).map(|l| l.choices.clone()).unwrap_or_default()} />
+            if let Some(record) = props.apart.clone().filter(|r| r.last_to_send(&session)) {
+                <SendMove game_id={props.game_id.clone()} session={(*session).clone()} {record} />
+            }
             }
             <div class="battle">
                 <MapView game={game.clone()} selected={*selected} {on_select} {overlay} {on_facing} {reveal} />
@@ -1011,6 +1014,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 }
                 if *sheet {
                     <StandingSheet orders={session.standing.sides.clone()} names={s.sides.iter().map(|x| x.name.clone()).collect::<Vec<_>>()} on_change={on_standing}
+                        units={crate::components::standing_orders::units_by_side(s)} theirs={props.apart.as_ref().map(|r| r.other_side())}
                         on_close={{ let sheet = sheet.clone(); Callback::from(move |_| sheet.set(false)) }} />
                 }
                 <Panel game={game.clone()} selected={*selected} {on_close} log={log.clone()} {on_log} drawer=true open={*drawer} {on_hide} />

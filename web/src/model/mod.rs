@@ -12,5 +12,6 @@ pub mod route;
 pub mod scenarios;
 pub mod session;
 pub mod sharing;
+pub mod standing;
 pub mod wording;
 pub mod worker;

@@ -78,7 +78,7 @@ mod tests {
         assert_eq!(Route::parse(&Route::Link("p1.xyz".into()).hash()), Route::Link("p1.xyz".into()));
         assert_eq!(Route::parse("#g2.AbC"), Route::Link("g2.AbC".into()));
         assert_eq!(Route::parse("#p2.AbC"), Route::Link("p2.AbC".into()));
-        let parcel = Parcel { game: "00ab".into(), side: 1, link: "g2.AbC".into() };
+        let parcel = Parcel { game: "00ab".into(), side: 1, orders: None, link: "g2.AbC".into() };
         assert_eq!(Route::parse(&Route::Apart(parcel.clone()).hash()), Route::Apart(parcel));
     }
 }

@@ -192,11 +192,12 @@ impl Session {
         self
     }
 
-    /// What the standing orders of the side deciding answer now, if a person plays that side
-    /// and the orders cover the question (the computer answers its own).
+    /// What the standing orders of the side deciding answer now, if a person plays that side,
+    /// here or on another device (whose orders came with its last move, issue 22 §2), and the
+    /// orders cover the question (the computer answers its own).
     pub fn standing_answer(&self) -> Option<Command> {
         let side = self.game.decider()?;
-        if self.seat(side) != Seat::Person || self.reading_back {
+        if self.seat(side).level().is_some() || self.reading_back {
             return None;
         }
         sarissa_rules::play::standing::answer(&self.game, &self.standing.sides[side])
@@ -242,7 +243,10 @@ impl Session {
         let (scenario, base) = (self.game.scenario.clone(), self.game.base.clone());
         let before = self.game.state.clone();
         let events = self.game.execute(&command)?;
-        let rolled = events.iter().any(|e| matches!(e, Event::DieRolled { .. }));
+        // A seal or a revealed value (P300, P301) stands like a roll: it draws the dice anew.
+        let rolled = events
+            .iter()
+            .any(|e| matches!(e, Event::DieRolled { .. } | Event::DiceSealed { .. } | Event::DiceRevealed { .. }));
         if rolled {
             self.undo_to.clear();
         } else {
@@ -281,6 +285,10 @@ impl Session {
             // Issue 21: the computer's decisions are not taken back (nor is its turn interrupted).
             _ if self.computer_to_decide().is_some() => Some("The computer is deciding; its decisions stand."),
             (None, _) => Some("No order has been given yet."),
+            // Issue 22 §3 (P300, P301): a seal or a revealed value is no one's to take back.
+            _ if matches!(self.commands.last(), Some(Command::SealDice { .. } | Command::RevealDice { .. })) => {
+                Some("The dice were just sealed or drawn anew for this move; that stands.")
+            }
             (Some(true), _) => Some("The last order rolled a die, so it stands."),
             // Issues 20, 22: the standing orders would give the same answer again.
             (Some(false), Some((before, _))) if before.decider() == self.game.decider() && self.last_by_standing() => {
