@@ -227,7 +227,7 @@ fn write_script(dir: &std::path::Path, seed: u64, d: &Duel, commands: &[String])
 
 /// The CPU time this thread has run: on a machine loaded by other work a decision's wall-clock
 /// time says more of the load than of the decision. `None` where the system does not say.
-fn thread_cpu_time() -> Option<Duration> {
+pub(crate) fn thread_cpu_time() -> Option<Duration> {
     let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: clock_gettime only writes the timespec it is given, which lives on this stack.
     let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };

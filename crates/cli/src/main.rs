@@ -111,7 +111,7 @@ enum Cmd {
     },
     /// The computer's decisions of a game file from the browser (its `players` say which sides
     /// the computer played), thought again natively with the browser's seeds: `think: N
-    /// decisions, median T ms, max M ms; K of them the game's own command`.
+    /// decisions, median T ms, max M ms (CPU: median, max); K of them the game's own command`.
     Think {
         #[arg(long)]
         save: String,

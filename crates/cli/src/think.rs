@@ -3,6 +3,7 @@
 //! decision of a side the game file gives to the computer is asked again with the seed the
 //! browser used, timed, and compared with the command the game has there.
 
+use crate::duel::thread_cpu_time;
 use crate::link::find;
 use sarissa_rules::play::notation;
 use sarissa_rules::play::player::{self, Level};
@@ -29,7 +30,7 @@ pub fn think(save_file: &str) -> ExitCode {
     }
 }
 
-/// `think: N decisions (LEVELS), median T ms, max M ms; K of N the game's own command`.
+/// `think: N decisions, median T ms, max M ms (CPU: …); K of them the game's own command`.
 fn timed(save_file: &str) -> Result<String, String> {
     let text = std::fs::read_to_string(save_file).map_err(|e| format!("cannot read: {e}"))?;
     let save = read_save(&text).map_err(|e| e.to_string())?;
@@ -40,26 +41,32 @@ fn timed(save_file: &str) -> Result<String, String> {
     let mut replay = save.clone();
     replay.commands.clear();
     let mut game = restore(&replay, find).map_err(|e| e.to_string())?.game;
-    let (mut times, mut same) = (Vec::new(), 0);
+    let (mut times, mut cpu, mut same) = (Vec::new(), Vec::new(), 0);
     for (i, line) in save.commands.iter().enumerate() {
         let command = notation::parse(line)
             .map_err(|e| format!("command {}: {e}", i + 1))?
             .ok_or_else(|| format!("command {} is not a command", i + 1))?;
         if let Some(level) = game.decider().and_then(|side| seats.get(side).copied().flatten()) {
-            let start = Instant::now();
+            let (start, cpu_start) = (Instant::now(), thread_cpu_time());
             let mine = player::choose(&game, level, browser_seed(save.seed, i));
             times.push(start.elapsed());
+            if let (Some(before), Some(after)) = (cpu_start, thread_cpu_time()) {
+                cpu.push(after.saturating_sub(before));
+            }
             same += usize::from(mine.map(|c| notation::format(&c)).as_deref() == Some(line.as_str()));
         }
         game.execute(&command).map_err(|e| format!("command {} `{line}` refused: {e}", i + 1))?;
     }
     times.sort();
+    cpu.sort();
     let ms = |d: Option<&Duration>| d.map_or(0.0, |d| d.as_secs_f64() * 1000.0);
     Ok(format!(
-        "think: {} decisions, median {:.1} ms, max {:.1} ms; {same} of them the game's own command",
+        "think: {} decisions, median {:.1} ms, max {:.1} ms (CPU: median {:.1} ms, max {:.1} ms); {same} of them the game's own command",
         times.len(),
         ms(times.get(times.len() / 2)),
-        ms(times.last())
+        ms(times.last()),
+        ms(cpu.get(cpu.len() / 2)),
+        ms(cpu.last())
     ))
 }
 
