@@ -32,10 +32,14 @@ struct Outcome {
     rout: [(u32, u32); 2],
     /// Each decision's time, per side.
     times: [Vec<Duration>; 2],
+    /// Each decision's CPU time (this thread's), per side; empty where the system does not say.
+    cpu: [Vec<Duration>; 2],
     /// How often the house rules acted: out-of-sight orders (B3), commands broken and
     /// broken-command checks (B9), pre-shock checks moved by a temperament (B1), barbarian
     /// orders rolled (B2).
     house: [usize; 5],
+    /// The commands given, in the script notation.
+    script: Vec<String>,
 }
 
 pub struct Duel {
@@ -45,6 +49,8 @@ pub struct Duel {
     pub seed: u64,
     pub turns: u16,
     pub options: OptionChanges,
+    /// Where each game's script is written, if anywhere.
+    pub scripts: Option<std::path::PathBuf>,
 }
 
 pub fn duel(d: &Duel) -> ExitCode {
@@ -58,6 +64,7 @@ pub fn duel(d: &Duel) -> ExitCode {
     };
     let names = ["red", "blue"];
     let (mut wins, mut draws, mut all) = ([0u32; 2], 0u32, [Vec::new(), Vec::new()]);
+    let mut all_cpu: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     let mut house = [0usize; 5];
     for g in 0..d.games {
         let seed = d.seed.wrapping_add(g as u64);
@@ -68,6 +75,12 @@ pub fn duel(d: &Duel) -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
+        if let Some(dir) = &d.scripts {
+            if let Err(e) = write_script(dir, seed, d, &o.script) {
+                eprintln!("duel: cannot write the script of game {}: {e}", g + 1);
+                return ExitCode::FAILURE;
+            }
+        }
         match o.winner {
             Some(w) => wins[w] += 1,
             None => draws += 1,
@@ -96,14 +109,19 @@ pub fn duel(d: &Duel) -> ExitCode {
         for (side, t) in o.times.into_iter().enumerate() {
             all[side].extend(t);
         }
+        for (side, t) in o.cpu.into_iter().enumerate() {
+            all_cpu[side].extend(t);
+        }
     }
     for side in 0..2 {
         println!(
-            "{} ({}): median decision {} ms, max decision {} ms",
+            "{} ({}): median decision {} ms, max decision {} ms; CPU median {} ms, max {} ms",
             names[side],
             d.levels[side].name(),
             ms(median(&all[side])),
-            ms(all[side].iter().max().copied().unwrap_or_default())
+            ms(all[side].iter().max().copied().unwrap_or_default()),
+            ms(median(&all_cpu[side])),
+            ms(all_cpu[side].iter().max().copied().unwrap_or_default())
         );
     }
     let rules = &scenario.meta.optional_rules;
@@ -114,6 +132,12 @@ pub fn duel(d: &Duel) -> ExitCode {
             house[0], house[1], house[2], house[3], house[4]
         );
     }
+    let every_cpu: Vec<Duration> = all_cpu.iter().flatten().copied().collect();
+    println!(
+        "CPU time (this thread's, the machine's load left out): median decision {} ms, max decision {} ms",
+        ms(median(&every_cpu)),
+        ms(every_cpu.iter().max().copied().unwrap_or_default())
+    );
     let every: Vec<Duration> = all.iter().flatten().copied().collect();
     println!(
         "duel: {} games, red {}, blue {}, draws {draws}, median decision {} ms, max decision {} ms",
@@ -137,7 +161,9 @@ fn play(scenario: Arc<Scenario>, levels: [Level; 2], seed: u64, turns: u16) -> R
         commands: 0,
         rout: [(0, 0); 2],
         times: [Vec::new(), Vec::new()],
+        cpu: [Vec::new(), Vec::new()],
         house: [0; 5],
+        script: Vec::new(),
     };
     count_house_rules(&opening, &mut o.house);
     while o.commands < MOST_COMMANDS && game.state.turn <= turns {
@@ -148,14 +174,18 @@ fn play(scenario: Arc<Scenario>, levels: [Level; 2], seed: u64, turns: u16) -> R
         let Some(side) = game.decider() else { break };
         // Each side thinks with a seed of its own.
         let player_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ side as u64;
-        let start = Instant::now();
+        let (start, cpu_start) = (Instant::now(), thread_cpu_time());
         let command = player::choose(&game, levels[side], player_seed)
             .ok_or_else(|| format!("{} found no command at a decision", levels[side].name()))?;
         o.times[side].push(start.elapsed());
+        if let (Some(before), Some(after)) = (cpu_start, thread_cpu_time()) {
+            o.cpu[side].push(after.saturating_sub(before));
+        }
         let events = game.execute(&command).map_err(|e| {
             format!("{}'s command `{}` was refused: {e}", levels[side].name(), notation::format(&command))
         })?;
         count_house_rules(&events, &mut o.house);
+        o.script.push(notation::format(&command));
         o.commands += 1;
         if o.commands == MOST_COMMANDS {
             eprintln!(
@@ -183,6 +213,29 @@ fn on_points(game: &Game) -> Option<usize> {
         std::cmp::Ordering::Greater => Some(1),
         std::cmp::Ordering::Equal => None,
     }
+}
+
+/// One game's commands as a script `sarissa run` replays with the same seed and options.
+fn write_script(dir: &std::path::Path, seed: u64, d: &Duel, commands: &[String]) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let options: String =
+        d.options.iter().map(|(k, on)| format!(" --option {k}={}", if *on { "on" } else { "off" })).collect();
+    let header = format!(
+        "# sarissa duel: red {}, blue {}; replay: sarissa run --scenario {} --seed {seed}{options} --script THIS\n",
+        d.levels[0].name(),
+        d.levels[1].name(),
+        d.scenario
+    );
+    std::fs::write(dir.join(format!("game-{seed}.txt")), header + &commands.join("\n") + "\n")
+}
+
+/// The CPU time this thread has run: on a machine loaded by other work a decision's wall-clock
+/// time says more of the load than of the decision. `None` where the system does not say.
+pub(crate) fn thread_cpu_time() -> Option<Duration> {
+    let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime only writes the timespec it is given, which lives on this stack.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+    (status == 0).then(|| Duration::new(now.tv_sec as u64, now.tv_nsec as u32))
 }
 
 fn median(times: &[Duration]) -> Duration {

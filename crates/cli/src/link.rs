@@ -20,7 +20,7 @@ pub enum LinkCmd {
 }
 
 /// The battles of scenarios/, found by id (the file's stem).
-fn find(id: &str) -> Option<Battle> {
+pub(crate) fn find(id: &str) -> Option<Battle> {
     if id.is_empty() || !id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
         return None;
     }

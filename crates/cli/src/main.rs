@@ -7,6 +7,7 @@ mod link;
 mod odds;
 mod run;
 mod soak;
+mod think;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -107,6 +108,17 @@ enum Cmd {
         /// command_collapse=on); with a house rule on, a line says how often each acted.
         #[arg(long = "option", value_parser = parse_option)]
         options: Vec<(String, bool)>,
+        /// Write each game's commands into this folder as a script, `game-SEED.txt`, that
+        /// `sarissa run --scenario FILE --seed SEED --script` replays.
+        #[arg(long)]
+        scripts: Option<std::path::PathBuf>,
+    },
+    /// The computer's decisions of a game file from the browser (its `players` say which sides
+    /// the computer played), thought again natively with the browser's seeds: `think: N
+    /// decisions, median T ms, max M ms (CPU: median, max); K of them the game's own command`.
+    Think {
+        #[arg(long)]
+        save: String,
     },
     /// Exact odds of one shock or one missile fire, from every die roll the rules can take
     /// (docs/odds.md).
@@ -148,14 +160,16 @@ fn main() -> ExitCode {
         Cmd::Soak { games, seed, scenario, commands, turns, options, house_rules } => {
             soak::soak(games, seed, scenario, commands, turns, options.into_iter().collect(), house_rules)
         }
-        Cmd::Duel { scenario, red, blue, games, seed, turns, options } => duel::duel(&duel::Duel {
+        Cmd::Duel { scenario, red, blue, games, seed, turns, options, scripts } => duel::duel(&duel::Duel {
             scenario,
             levels: [red, blue],
             games,
             seed,
             turns,
             options: options.into_iter().collect(),
+            scripts,
         }),
+        Cmd::Think { save } => think::think(&save),
         Cmd::Odds(cmd) => odds::odds(cmd),
         Cmd::Link(cmd) => link::link(cmd),
         Cmd::Bench { quick, scenario, strict } => {

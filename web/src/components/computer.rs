@@ -80,14 +80,23 @@ pub fn use_computer_turn(
     });
 }
 
-/// Puts the longest decision so far (ms, from asking to answer) on the page, for the e2e test
-/// to print against issue 21's measure (the worker within twice the native time).
+/// Puts the longest and the median decision so far (ms, from asking to answer) and how many
+/// there were on the page, for the e2e test to print against issue 21's measure (the worker
+/// within twice the native time).
 fn note_think_time(ms: f64) {
     thread_local! {
-        static LONGEST: Cell<f64> = const { Cell::new(0.0) };
+        static TIMES: std::cell::RefCell<Vec<f64>> = const { std::cell::RefCell::new(Vec::new()) };
     }
-    let longest = LONGEST.with(|l| l.replace(l.get().max(ms)).max(ms));
+    let (longest, median, count) = TIMES.with(|t| {
+        let mut times = t.borrow_mut();
+        times.push(ms);
+        let mut sorted = times.clone();
+        sorted.sort_by(f64::total_cmp);
+        (sorted[sorted.len() - 1], sorted[sorted.len() / 2], sorted.len())
+    });
     mark_page("data-computer-longest-think", &format!("{longest:.0}"));
+    mark_page("data-computer-median-think", &format!("{median:.1}"));
+    mark_page("data-computer-thinks", &count.to_string());
 }
 
 /// `play` for the person at the device: refused, in words, while the computer decides.

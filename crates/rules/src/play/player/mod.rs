@@ -58,9 +58,9 @@ impl Level {
     /// The effort this level spends on one decision.
     pub fn budget(self) -> Budget {
         match self {
-            Level::Random => Budget { odds: 0, lookahead: 0, rolls: (0, 0) },
-            Level::Greedy | Level::Easy => Budget { odds: 6, lookahead: 0, rolls: (0, 0) },
-            Level::Hard => Budget { odds: 12, lookahead: 24, rolls: (4, 2) },
+            Level::Random => Budget { odds: 0, lookahead: 0, rolls: (0, 0), answers: 0 },
+            Level::Greedy | Level::Easy => Budget { odds: 6, lookahead: 0, rolls: (0, 0), answers: 0 },
+            Level::Hard => Budget { odds: 12, lookahead: 24, rolls: (4, 2), answers: 1 },
         }
     }
 }
@@ -84,6 +84,9 @@ pub struct Budget {
     pub lookahead: usize,
     /// Moves rolled forward to the end of the activation, and rolls of each (0: none).
     pub rolls: (usize, usize),
+    /// Activations a roll plays on after the leader's own (0: it ends with his): the next
+    /// leader's, often the enemy's answer to the move, which the position alone cannot see.
+    pub answers: usize,
 }
 
 /// The command `level` gives at the current decision, with its usual budget; `None` only when
@@ -126,6 +129,17 @@ impl<'g> Thinker<'g> {
 
     fn state(&self) -> &'g GameState {
         &self.game.state
+    }
+
+    /// What an expected hit a turn from the enemy's missiles and engines costs a unit's stand:
+    /// hard keeps out of their range or closes, rather than stand under them (issue 21: in the
+    /// Malayaketu camp assault most of the Mauryans' hits came from the camp's engines).
+    fn fire_weight(&self) -> f64 {
+        if self.level == Level::Hard {
+            1.0
+        } else {
+            0.0
+        }
     }
 
     /// A uniform number in [0, 1) from the player's own generator.
@@ -223,7 +237,7 @@ impl<'g> Thinker<'g> {
             if game.execute(c).is_err() {
                 continue;
             }
-            let value = position::evaluate(&game, self.side);
+            let value = position::evaluate(&game, self.side, self.fire_weight());
             if best.as_ref().is_none_or(|(v, _)| value > *v) {
                 best = Some((value, c.clone()));
             }

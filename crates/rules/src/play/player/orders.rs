@@ -113,7 +113,11 @@ fn best_move(t: &mut Thinker, worth: f64) -> Option<Command> {
     }
     let [mine, _] = position::rout_pressure(s, st, t.side);
     // Near its withdrawal level an army closes more warily.
-    let weights = Weights { closing: if mine > 0.7 { 0.4 } else { 1.0 }, tactics: t.level != Level::Greedy };
+    let weights = Weights {
+        closing: if mine > 0.7 { 0.4 } else { 1.0 },
+        tactics: t.level != Level::Greedy,
+        fire: t.fire_weight(),
+    };
     let field = Field { enemies: &enemies, friends: &friends, weights };
     let mut scored: Vec<(f64, usize, Destination)> = Vec::new();
     for u in units {

@@ -3,11 +3,13 @@
 //! matchups at contact) and how near each army is to breaking (its rout points against its
 //! withdrawal level, GBA Phase E / CG 13.11).
 
+use crate::charts::missile::{missile_strength, MissileLine};
 use crate::effects::victory::{tally, unit_points};
 use crate::game::GameState;
 use crate::map::facing::{arc_of, front_hexsides, Arc, Heading};
 use crate::map::hex::Vertex;
 use crate::play::Game;
+use crate::scenario::position::Supply;
 use crate::scenario::units::{Placement, UnitType};
 use crate::scenario::Scenario;
 
@@ -71,6 +73,9 @@ pub(super) struct Weights {
     pub closing: f64,
     /// Whether it looks beyond distance at all (greedy does not).
     pub tactics: bool,
+    /// Per expected hit a turn from the enemy's missiles and engines where it stands (0: not
+    /// weighed; hard weighs it).
+    pub fire: f64,
 }
 
 /// The armies as a unit of one side sees them, and how it weighs its stand.
@@ -130,12 +135,31 @@ pub(super) fn stand_value(
         // A worn unit at contact is a unit about to rout (10.1).
         value -= 3.0 * worn;
     }
+    value -= weights.fire * fire_exposure(s, st, &spot.placement, enemies);
     let beside = friends
         .iter()
         .filter(|&&f| f != unit)
         .filter(|&&f| st.units[f].placement.hexes().any(|h| spot.placement.hexes().any(|m| m.is_adjacent(h))))
         .count();
     value + 0.3 * beside.min(2) as f64
+}
+
+/// Roughly the hits a turn the enemy's missiles and engines could put into a unit standing at
+/// `placement`: each firer in range with missiles left counts the chart's strength at that
+/// range (8.1, CG 8.1), an engine three times over, for it shoots in each of its side's orders
+/// phases without an order (CG 10.52). Line of sight and arcs are not looked at.
+pub(super) fn fire_exposure(s: &Scenario, st: &GameState, placement: &Placement, enemies: &[usize]) -> f64 {
+    enemies
+        .iter()
+        .filter(|&&e| st.units[e].supply != Supply::No)
+        .filter_map(|&e| {
+            let line = MissileLine::of_unit(s.meta.rules, &s.units[e])?;
+            let range = distance_to(st, placement, &[e]).min(u8::MAX as u32) as u8;
+            let strength = missile_strength(line, range)?.strength as f64;
+            let shots = if line.is_artillery() { 3.0 } else { 1.0 };
+            Some(shots * strength / 10.0)
+        })
+        .sum()
 }
 
 /// Its front hexes are nearer the enemy than it is.
@@ -161,14 +185,15 @@ pub(super) fn rough_matchup(s: &Scenario, st: &GameState, unit: usize, e: usize)
 
 /// How good the whole position is for `side`: each army's units weighed by their rout points
 /// and the hits they carry, how they stand, and how near each army is to breaking.
-pub(super) fn evaluate(game: &Game, side: usize) -> f64 {
+pub(super) fn evaluate(game: &Game, side: usize, fire: f64) -> f64 {
     let (s, st) = (&*game.scenario, &game.state);
     let [mine, theirs] = rout_pressure(s, st, side);
     let mut value = 40.0 * (theirs.min(1.5) - mine.min(1.5));
     for k in [side, 1 - side] {
         let sign = if k == side { 1.0 } else { -1.0 };
         let (friends, enemies) = (standing(s, st, k), standing(s, st, 1 - k));
-        let field = Field { enemies: &enemies, friends: &friends, weights: Weights { closing: 0.2, tactics: true } };
+        let field =
+            Field { enemies: &enemies, friends: &friends, weights: Weights { closing: 0.2, tactics: true, fire } };
         for i in (0..s.units.len()).filter(|&i| s.units[i].side == k && !st.units[i].eliminated) {
             let health = if st.units[i].routed {
                 0.3
@@ -184,4 +209,26 @@ pub(super) fn evaluate(game: &Game, side: usize) -> f64 {
         }
     }
     value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::hex::HexId;
+
+    /// Issue 21: hard weighs where the camp's engines reach (Malayaketu: a Yantra on the east
+    /// palisade at 1209 shoots 6 hexes, strength 3 at range 4; CG 10.52 twice an orders phase).
+    #[test]
+    fn a_unit_within_an_engines_range_is_exposed_and_one_beyond_it_is_not_cg_10_52() {
+        let text = include_str!("../../../../../scenarios/malayaketu.toml");
+        let s = crate::load("scenarios/malayaketu.toml", text).unwrap();
+        let st = GameState::setup(&s, crate::Dice::seeded(1));
+        let enemies = standing(&s, &st, 1);
+        let yantra = s.units.iter().position(|u| u.id == "yantra-1").unwrap();
+        let at = |col, row| Placement::One(HexId::new(col, row));
+        let near = at(16, 9);
+        assert_eq!(distance_to(&st, &near, &[yantra]), 4);
+        assert!(fire_exposure(&s, &st, &near, &enemies) >= 0.9, "the Yantra alone counts 3 × 0.3");
+        assert_eq!(fire_exposure(&s, &st, &at(22, 10), &enemies), 0.0, "where the Mauryans start, nothing reaches");
+    }
 }

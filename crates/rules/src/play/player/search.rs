@@ -13,7 +13,7 @@ use rand_core::Rng;
 const ROLL_COMMANDS: usize = 80;
 
 /// The effort of each decision inside a roll: easy's judgement, with few exact odds.
-const ROLL_BUDGET: Budget = Budget { odds: 2, lookahead: 0, rolls: (0, 0) };
+const ROLL_BUDGET: Budget = Budget { odds: 2, lookahead: 0, rolls: (0, 0), answers: 0 };
 
 /// Of `candidates` (best first by their own score), the one whose rolled activations end best:
 /// `samples` rolls each. `None` when there are none.
@@ -35,15 +35,17 @@ pub(super) fn best_rolled(t: &mut Thinker, candidates: &[Command], samples: usiz
     best.map(|(_, c)| c.clone()).or_else(|| candidates.first().cloned())
 }
 
-/// `first`, then the game played on (both sides by easy) to the end of this activation, in a
-/// sandbox with the player's own dice; the position it ends in, valued for the thinking side.
+/// `first`, then the game played on (both sides by easy) to the end of this activation and of
+/// `Budget::answers` activations after it, in a sandbox with the player's own dice; the position
+/// it ends in, valued for the thinking side.
 fn roll(t: &mut Thinker, first: &Command) -> Option<f64> {
     let mut game = t.sandbox();
     let Phase::Orders { leader, .. } = &t.state().phase else { return None };
     let turn = t.state().turn;
     game.execute(first).ok()?;
-    for _ in 0..ROLL_COMMANDS {
-        if activation_over(&game, turn, leader) {
+    let mut activations = Activations { leader: leader.clone(), left: t.budget.answers, between: false };
+    for _ in 0..ROLL_COMMANDS * (1 + t.budget.answers) {
+        if activations.over(&game, turn) {
             break;
         }
         let seed = t.rng.next_u64();
@@ -52,7 +54,47 @@ fn roll(t: &mut Thinker, first: &Command) -> Option<f64> {
             break;
         }
     }
-    Some(position::evaluate(&game, t.side))
+    Some(position::evaluate(&game, t.side, t.fire_weight()))
+}
+
+/// The activations a roll plays through: the one under way (its leader's), and how many more.
+struct Activations {
+    leader: String,
+    left: usize,
+    /// The last one ended and the next has not begun its orders.
+    between: bool,
+}
+
+impl Activations {
+    /// The roll is done: the turn or battle is over, or the last activation it plays has ended.
+    fn over(&mut self, game: &Game, turn: u16) -> bool {
+        if game.state.turn != turn || matches!(game.state.phase, Phase::Over { .. } | Phase::Setup) {
+            return true;
+        }
+        let giving_orders = match &game.state.phase {
+            Phase::Orders { leader, .. } => Some(leader),
+            _ => None,
+        };
+        if self.between {
+            // Waiting for the next leader's orders (activation, momentum and trumps come first).
+            if let Some(next) = giving_orders {
+                (self.leader, self.between) = (next.clone(), false);
+            }
+            return false;
+        }
+        if !activation_over(game, turn, &self.leader) {
+            return false;
+        }
+        if self.left == 0 {
+            return true;
+        }
+        self.left -= 1;
+        match giving_orders {
+            Some(next) => self.leader = next.clone(),
+            None => self.between = true,
+        }
+        false
+    }
 }
 
 /// The leader's activation is over: another decision of the turn's sequence is open (the next
@@ -71,4 +113,53 @@ fn activation_over(game: &Game, turn: u16, leader: &str) -> bool {
             | Phase::Over { .. } => true,
             _ => false,
         }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::player::choose;
+    use std::sync::Arc;
+
+    /// The leader giving orders, if any.
+    fn giving_orders(game: &Game) -> Option<String> {
+        match &game.state.phase {
+            Phase::Orders { leader, .. } => Some(leader.clone()),
+            _ => None,
+        }
+    }
+
+    /// Plays easy from the first orders of Samarkand until `Activations` (with `answers` more
+    /// after the first leader's) says the roll is done; the leaders whose orders it saw.
+    fn leaders_rolled_through(answers: usize) -> Vec<String> {
+        let text = include_str!("../../../../../scenarios/samarkand.toml");
+        let s = Arc::new(crate::load("scenarios/samarkand.toml", text).unwrap());
+        let (mut game, _) = Game::new(s, crate::Dice::seeded(3)).unwrap();
+        while giving_orders(&game).is_none() {
+            game.execute(&choose(&game, Level::Easy, 1).unwrap()).unwrap();
+        }
+        let (first, turn) = (giving_orders(&game).unwrap(), game.state.turn);
+        let mut activations = Activations { leader: first.clone(), left: answers, between: false };
+        let mut seen = vec![first];
+        for _ in 0..400 {
+            if activations.over(&game, turn) {
+                return seen;
+            }
+            game.execute(&choose(&game, Level::Easy, 1).unwrap()).unwrap();
+            if let Some(now) = giving_orders(&game).filter(|l| seen.last() != Some(l)) {
+                seen.push(now);
+            }
+        }
+        panic!("the roll never ended: {seen:?}");
+    }
+
+    /// Issue 21: hard's roll plays on through the next leader's activation (often the enemy's
+    /// answer to the move) and stops when that one ends; without answers, at the first's end.
+    #[test]
+    fn a_roll_with_one_answer_plays_through_the_next_leaders_orders_and_stops_after_them() {
+        assert_eq!(leaders_rolled_through(0).len(), 1);
+        let two = leaders_rolled_through(1);
+        assert_eq!(two.len(), 2, "{two:?}");
+        assert_ne!(two[0], two[1]);
+    }
 }
