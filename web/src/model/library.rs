@@ -42,13 +42,14 @@ pub struct Entry {
     pub apart: Option<Apart>,
 }
 
+sarissa_rules::tagged_enum! { tag = "state";
 /// Where a game stands.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "state")]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Outcome {
     InProgress,
     Won { by: String },
     Drawn,
+}
 }
 
 impl Outcome {

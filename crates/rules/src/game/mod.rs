@@ -14,6 +14,7 @@ mod error;
 mod event;
 pub mod pending;
 mod state;
+pub mod tagged;
 
 pub use command::{CombatGroup, Command, Formation, LineStep, PwDeclaration};
 pub use dice::Dice;

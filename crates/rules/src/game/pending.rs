@@ -97,10 +97,10 @@ pub struct PendingRout {
 }
 
 // From `effects::cohesion`.
+crate::tagged_enum! { tag = "after";
 /// What was still to happen when a rout stopped for its owner's choice (P120): explicit data,
 /// carried out once the choice is made.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "after", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum AfterRout {
     /// Only the settling of hits that ends every command (P39): the command's own work is done.
     Settle,
@@ -112,6 +112,7 @@ pub enum AfterRout {
     /// `leader`'s shock segment opens (after a break-off hex is chosen, 10.32, P90), or if no one
     /// may attack, his orders phase ends as usual (9.0, 5.3).
     BeginShock { leader: String },
+}
 }
 
 // From `special::rampage`.

@@ -195,9 +195,9 @@ pub struct PwOrder {
     pub activated: bool,
 }
 
+crate::tagged_enum! { tag = "phase";
 /// The decision the game is waiting for.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "phase", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Phase {
     /// Before the first turn begins.
     Setup,
@@ -363,6 +363,7 @@ pub enum Phase {
     Over {
         winner: Option<usize>,
     },
+}
 }
 
 /// The sealed dice of a game played apart (rulings P300–P302): each side's commitment and the
