@@ -33,8 +33,8 @@ struct Outcome {
     /// Each decision's time, per side.
     times: [Vec<Duration>; 2],
     /// How often the house rules acted: out-of-sight orders (B3), commands broken and
-    /// broken-command checks (B9).
-    house: [usize; 3],
+    /// broken-command checks (B9), levies balked (B4), units swept along (B6), friends struck (B8).
+    house: [usize; 6],
 }
 
 pub struct Duel {
@@ -57,7 +57,7 @@ pub fn duel(d: &Duel) -> ExitCode {
     };
     let names = ["red", "blue"];
     let (mut wins, mut draws, mut all) = ([0u32; 2], 0u32, [Vec::new(), Vec::new()]);
-    let mut house = [0usize; 3];
+    let mut house = [0usize; 6];
     for g in 0..d.games {
         let seed = d.seed.wrapping_add(g as u64);
         let o = match play(scenario.clone(), d.levels, seed, d.turns) {
@@ -106,10 +106,12 @@ pub fn duel(d: &Duel) -> ExitCode {
         );
     }
     let rules = &scenario.meta.optional_rules;
-    if rules.out_of_sight_orders || rules.command_collapse {
+    let b4_b8 = rules.levy_reluctance || rules.contagious_flight || rules.shooting_into_melee;
+    if rules.out_of_sight_orders || rules.command_collapse || b4_b8 {
         println!(
-            "house rules acted: out-of-sight orders {}, commands broken {}, broken-command checks {}",
-            house[0], house[1], house[2]
+            "house rules acted: out-of-sight orders {}, commands broken {}, broken-command checks {}, levies \
+             balked {}, swept along {}, friends struck {}",
+            house[0], house[1], house[2], house[3], house[4], house[5]
         );
     }
     let every: Vec<Duration> = all.iter().flatten().copied().collect();
@@ -134,7 +136,7 @@ fn play(scenario: Arc<Scenario>, levels: [Level; 2], seed: u64, turns: u16) -> R
         commands: 0,
         rout: [(0, 0); 2],
         times: [Vec::new(), Vec::new()],
-        house: [0; 3],
+        house: [0; 6],
     };
     while o.commands < MOST_COMMANDS && game.state.turn <= turns {
         if let Phase::Over { winner } = game.state.phase {
@@ -193,12 +195,15 @@ fn ms(d: Duration) -> String {
 }
 
 /// Counts the house rules' events among `events` (issue 23).
-fn count_house_rules(events: &[Event], house: &mut [usize; 3]) {
+fn count_house_rules(events: &[Event], house: &mut [usize; 6]) {
     for e in events {
         match e {
             Event::OutOfSightOrder { .. } => house[0] += 1,
             Event::CommandBroken { .. } => house[1] += 1,
             Event::BrokenCommandCheck { .. } => house[2] += 1,
+            Event::LevyBalked { .. } => house[3] += 1,
+            Event::SweptAlong { .. } => house[4] += 1,
+            Event::FriendStruck { .. } => house[5] += 1,
             _ => {}
         }
     }

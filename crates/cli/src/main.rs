@@ -80,6 +80,9 @@ enum Cmd {
         /// must offer it.
         #[arg(long = "option", value_parser = parse_option)]
         options: Vec<(String, bool)>,
+        /// Every house rule each battle offers switched on (issue 23), besides any --option.
+        #[arg(long)]
+        house_rules: bool,
     },
     /// Whole battles between two computer players (red is the scenario's first side): one line
     /// a game, then `duel: N games, red W, blue L, draws D, median decision T ms, max decision M ms`.
@@ -141,8 +144,8 @@ fn main() -> ExitCode {
             let forced = run::Forced { shock: shock_result, missile: missile_result };
             run::run(&scenario, seed, dice, &script, options.into_iter().collect(), hash, forced)
         }
-        Cmd::Soak { games, seed, scenario, commands, turns, options } => {
-            soak::soak(games, seed, scenario, commands, turns, options.into_iter().collect())
+        Cmd::Soak { games, seed, scenario, commands, turns, options, house_rules } => {
+            soak::soak(games, seed, scenario, commands, turns, options.into_iter().collect(), house_rules)
         }
         Cmd::Duel { scenario, red, blue, games, seed, turns, options } => duel::duel(&duel::Duel {
             scenario,

@@ -27,13 +27,20 @@ pub fn soak(
     commands: usize,
     turns: u16,
     options: OptionChanges,
+    house_rules: bool,
 ) -> ExitCode {
     let files = if files.is_empty() { default_scenarios() } else { files };
     let mut scenarios = Vec::new();
     for f in &files {
-        let chosen = |s: Scenario| s.with_options(&options).map_err(|e| format!("{f}: --option: {e}"));
+        let mut chosen_here = options.clone();
+        let chosen = |s: Scenario| {
+            if house_rules {
+                chosen_here.extend(every_house_rule(&s));
+            }
+            s.with_options(&chosen_here).map_err(|e| format!("{f}: --option: {e}"))
+        };
         match read_scenario(f).and_then(chosen) {
-            Ok(s) => scenarios.push((f.clone(), Arc::new(s))),
+            Ok(s) => scenarios.push((f.clone(), Arc::new(s), chosen_here)),
             Err(message) => {
                 eprintln!("{message}");
                 return ExitCode::from(2);
@@ -46,7 +53,7 @@ pub fn soak(
     }
     let (mut finished, mut total, mut failures) = (0u32, 0usize, 0u32);
     for g in 0..games {
-        let (file, scenario) = &scenarios[g as usize % scenarios.len()];
+        let (file, scenario, options) = &scenarios[g as usize % scenarios.len()];
         let game_seed = seed.wrapping_add(g as u64);
         let outcome = catch_unwind(AssertUnwindSafe(|| play(scenario.clone(), game_seed, commands, turns)));
         let (played, result) = match outcome {
@@ -59,7 +66,7 @@ pub fn soak(
             Ok(false) => {}
             Err(what) => {
                 failures += 1;
-                report(g, file, game_seed, &played, &what, &options);
+                report(g, file, game_seed, &played, &what, options);
             }
         }
     }
@@ -167,6 +174,11 @@ fn check(game: &Game, full: bool) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Every house rule `s` offers, switched on (issue 23): `--house-rules`.
+fn every_house_rule(s: &Scenario) -> OptionChanges {
+    s.optional_choices().iter().filter(|c| c.house).map(|c| (c.key.to_string(), true)).collect()
 }
 
 fn report(g: u32, file: &str, seed: u64, played: &[Command], what: &str, options: &OptionChanges) {

@@ -69,11 +69,23 @@ pub struct OptionalRules {
     /// its units is broken.
     #[serde(default)]
     pub command_collapse: bool,
+    /// House rule B4 (inspired by the Mutford house rules): a levy ordered toward the enemy may
+    /// balk (P341).
+    #[serde(default)]
+    pub levy_reluctance: bool,
+    /// House rule B6 (inspired by the Mutford house rules): light foot withdrawing may sweep the
+    /// light foot beside it along (P343).
+    #[serde(default)]
+    pub contagious_flight: bool,
+    /// House rule B8 (inspired by the Mutford house rules): missiles shot into a melee, or over
+    /// friends near the target, may strike the friends (P345).
+    #[serde(default)]
+    pub shooting_into_melee: bool,
 }
 
 impl OptionalRules {
     /// (key in the file, rule number, field) for every optional rule.
-    pub fn entries(&self) -> [(&'static str, &'static str, bool); 9] {
+    pub fn entries(&self) -> [(&'static str, &'static str, bool); 12] {
         [
             ("elite_commander_initiative", "5.5", self.elite_commander_initiative),
             ("contingent_commanders", "5.6", self.contingent_commanders),
@@ -84,6 +96,9 @@ impl OptionalRules {
             ("contingent_limit", "5.64", self.contingent_limit),
             ("out_of_sight_orders", "House B3", self.out_of_sight_orders),
             ("command_collapse", "House B9", self.command_collapse),
+            ("levy_reluctance", "House B4", self.levy_reluctance),
+            ("contagious_flight", "House B6", self.contagious_flight),
+            ("shooting_into_melee", "House B8", self.shooting_into_melee),
         ]
     }
 
@@ -98,6 +113,9 @@ impl OptionalRules {
             "contingent_limit" => &mut self.contingent_limit,
             "out_of_sight_orders" => &mut self.out_of_sight_orders,
             "command_collapse" => &mut self.command_collapse,
+            "levy_reluctance" => &mut self.levy_reluctance,
+            "contagious_flight" => &mut self.contagious_flight,
+            "shooting_into_melee" => &mut self.shooting_into_melee,
             _ => return false,
         };
         *field = value;

@@ -3,4 +3,7 @@
 //! small hook the engine calls and logs under its own name ("House B3", "House B9").
 
 pub mod collapse;
+pub mod contagion;
+pub mod levy;
+pub mod melee_fire;
 pub mod out_of_sight;
