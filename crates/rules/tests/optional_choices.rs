@@ -64,13 +64,13 @@ fn a_rule_the_battle_does_not_offer_is_refused_by_name_gba_9_4_p91() {
     let samarkand = battle("samarkand");
     let err = samarkand.with_options(&changes(&[("cavalry_pursuit", true)])).unwrap_err();
     assert!(
-        err.contains("`cavalry_pursuit`") && err.contains("offers: engaged, out_of_sight_orders, command_collapse"),
+        err.contains("`cavalry_pursuit`") && err.contains("offers: engaged, out_of_sight_orders, command_collapse, "),
         "{err}"
     );
     let err = samarkand.with_options(&changes(&[("law_of_inertia", true)])).unwrap_err();
     assert!(err.contains("`law_of_inertia`") && err.contains("Samarkand"), "{err}");
     let err = battle("pataliputra").with_options(&changes(&[("engaged", true)])).unwrap_err();
-    assert!(err.contains("offers: out_of_sight_orders, command_collapse"), "{err}");
+    assert!(err.contains("offers: out_of_sight_orders, command_collapse, "), "{err}");
     assert!(samarkand.with_options(&changes(&[("teleport", true)])).is_err());
 }
 

@@ -224,6 +224,13 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                     entry(format!("The rally table for {}: rolls {roll}.", unit_name(s, unit)), Some("10.27")),
                     unit,
                 ),
+                RollPurpose::HouseRule { unit, rule } => {
+                    let (text, rule) = match rule.as_str() {
+                        "House B8" => (format!("Shooting into a melee: the die for {}'s volley (0-3 strikes the friend): rolls {roll}.", unit_name(s, unit)), "House B8"),
+                        _ => (format!("A house rule's die for {}: rolls {roll}.", unit_name(s, unit)), "House"),
+                    };
+                    about(entry(text, Some(rule)), unit)
+                }
                 RollPurpose::TqCheck { unit, rule } => {
                     let tq = s.unit(unit).map_or(0, |u| u.tq);
                     let rule: &'static str = match rule.as_str() {
@@ -232,6 +239,8 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                         "6.92" => "6.92",
                         "11.23" => "11.23",
                         "10.72" => "10.72",
+                        "House B4" => "House B4",
+                        "House B6" => "House B6",
                         _ => "10.1",
                     };
                     about(entry(format!("{} checks its troop quality ({tq}): rolls {roll}.", unit_name(s, unit)), Some(rule)), unit)
@@ -1205,6 +1214,31 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             ),
             unit,
         ),
+        Event::LevyBalked { unit, .. } => about(
+            entry(
+                format!("Levy reluctance: {} balks and will not go toward the enemy; its order is spent.", unit_name(s, unit)),
+                Some("House B4"),
+            ),
+            unit,
+        ),
+        Event::SweptAlong { unit, by } => about(
+            entry(
+                format!("Contagious flight: {} is swept back with {}.", unit_name(s, unit), unit_name(s, by)),
+                Some("House B6"),
+            ),
+            unit,
+        ),
+        Event::FriendStruck { firer, friend, hits, over } => {
+            let how = if *over { "passing over it near the target" } else { "shot into the melee" };
+            let hits = if *hits == 1 { "1 hit".to_string() } else { format!("{hits} hits") };
+            about(
+                entry(
+                    format!("Shooting into a melee: {}'s missiles, {how}, strike {} ({hits}).", unit_name(s, firer), unit_name(s, friend)),
+                    Some("House B8"),
+                ),
+                friend,
+            )
+        }
         Event::MomentumGained { leader } => {
             about(entry(format!("{} keeps the momentum.", unit_name(s, leader)), Some("5.32")), leader)
         }

@@ -829,9 +829,8 @@ pub fn apply_volley(
         supply: outcome.supply_after,
         reaction,
     });
-    if hits > 0 {
-        tx.emit(Event::CohesionHits { unit: target.into(), hits, cause: HitCause::Missile });
-    }
+    // The hits; house B8 may turn them onto a friend in the melee or under the fire.
+    crate::special::house::melee_fire::land(tx, unit, target, hits, &outcome)?;
     strike_leader(tx, target, &outcome, lone_leader)
 }
 

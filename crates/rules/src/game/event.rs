@@ -57,6 +57,8 @@ pub enum RollPurpose {
     Temperament { leader: String },
     /// House rule B2: a barbarian leader's place in his side's activation order this turn.
     BarbarianOrder { leader: String },
+    /// A house rule's own die for `unit` (issue 23), e.g. House B8's melee die: `rule` names it.
+    HouseRule { unit: String, rule: String },
 }
 
 /// Why a rampage ends (GBA 11.14, CG 10.14); every end eliminates the elephant.
@@ -887,6 +889,27 @@ pub enum Event {
     BarbarianOrderRolled {
         side: usize,
         slots: Vec<(String, u8)>,
+    /// House rule B4 (levy reluctance): the levy `unit`, ordered toward the enemy by `leader`,
+    /// failed its check (the die before this) and stays; its order is spent.
+    LevyBalked {
+        unit: String,
+        leader: String,
+    },
+    /// House rule B6 (contagious flight): `unit` failed its check (the die before this) and is
+    /// swept along by the withdrawal of `by`; its own `UnitWithdrew` follows.
+    SweptAlong {
+        unit: String,
+        by: String,
+    },
+    /// House rule B8 (shooting into a melee): `firer`'s volley strikes the friend `friend` for
+    /// `hits`: shot into the melee it is in (`over` false: the hits meant for the target), or
+    /// over it near the target on a natural 0 (`over` true: one hit besides the target's). The
+    /// `CohesionHits` follow.
+    FriendStruck {
+        firer: String,
+        friend: String,
+        hits: u8,
+        over: bool,
     },
     TurnEnded {
         turn: u16,
@@ -1832,6 +1855,15 @@ impl GameState {
                 self.barbarian_slots.retain(|(l, _)| !slots.iter().any(|(s, _)| s == l));
                 self.barbarian_slots.extend(slots.iter().cloned());
             }
+            Event::LevyBalked { unit: id, .. } => {
+                // House B4: its order is spent (an individual one counts against the leader's
+                // orders), as an order to fire is, and it moves no more under it.
+                if let Some(i) = unit(id) {
+                    self.units[i].may_move_on = false;
+                }
+                self.ordered_fire(id);
+            }
+            Event::SweptAlong { .. } | Event::FriendStruck { .. } => {}
             Event::MomentumOffered { leader } => self.phase = Phase::Momentum { leader: leader.clone() },
             Event::MomentumGained { .. } | Event::DoomOutcome { .. } => {}
             Event::ReactivationOffered { side } => self.phase = Phase::Reactivation { side: *side },

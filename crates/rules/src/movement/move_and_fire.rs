@@ -4,6 +4,7 @@
 
 use crate::game::{Event, GameState, HitCause, Phase, RuleError, Tx};
 use crate::map::hex::{HexId, Vertex};
+use crate::scenario::units::Placement;
 use crate::scenario::Scenario;
 
 /// Why `unit` may not move on after its fire now, or `None` when it may.
@@ -69,6 +70,9 @@ pub fn move_on(
     let spent = spent_before(&tx.state, ui);
     let planned = crate::movement::plan_steps(tx.scenario, &tx.state, ui, path, facing, column, spent.unwrap_or(0))?;
     let fresh = spent.is_none();
+    if fresh && crate::special::house::levy::balks(tx, ui, path.last().map(|h| Placement::One(*h)))? {
+        return Ok(()); // House B4: fired first, the levy balks at its move; its order is spent.
+    }
     // Fired first, then its move: a Moved unit moving again takes the hit (6.13, D22).
     let kind = tx.scenario.units[ui].kind;
     if fresh

@@ -649,7 +649,9 @@ pub fn withdraw(
     }
     let mover = current_mover(tx.scenario, &tx.state).ok_or_else(|| refuse("no enemy is coming up".into()))?;
     let step = LineStep { unit: unit.into(), path: path.to_vec(), facing, fire, with: with.map(Into::into) };
+    let left = tx.state.units[ui].placement;
     withdraw_unit(tx, ui, mover, &step, "6.7")?;
+    crate::special::house::contagion::spread(tx, ui, left, mover)?; // House B6
     crate::movement::reaction::after_reaction(tx)
 }
 

@@ -647,6 +647,9 @@ fn order_formation_move(
             reason: format!("it cannot reach {} facing {} this order", to.label(), facing.name()),
         });
     };
+    if crate::special::house::levy::balks(tx, ui, Some(*to))? {
+        return Ok(()); // House B4: the levy stays, its order spent.
+    }
     let moved = tx.state.units[ui].moved;
     if moved {
         // A Moved unit moving again takes a hit; at the augmented MA, two (6.13, 6.46).
@@ -669,8 +672,11 @@ fn order_move(
     rider: Option<usize>,
 ) -> Result<(), RuleError> {
     let ui = check_unit_order(tx, li, unit)?;
-    let u = &tx.scenario.units[ui];
     let planned = crate::movement::plan_steps(tx.scenario, &tx.state, ui, path, facing, column, 0)?;
+    if crate::special::house::levy::balks(tx, ui, path.last().map(|h| Placement::One(*h)))? {
+        return Ok(()); // House B4: the levy stays, its order spent.
+    }
+    let u = &tx.scenario.units[ui];
     // A Moved unit moving again takes a hit (6.13); GBA exempts skirmishers, CG does not (D22, G44).
     let second_move =
         tx.state.units[ui].moved && crate::scenario::rule_set::hooks(tx.scenario.meta.rules).second_move_hit(u.kind);

@@ -77,11 +77,23 @@ pub struct OptionalRules {
     /// activation slots in a fresh die order each turn.
     #[serde(default)]
     pub barbarian_activation: bool,
+    /// House rule B4 (inspired by the Mutford house rules): a levy ordered toward the enemy may
+    /// balk (P341).
+    #[serde(default)]
+    pub levy_reluctance: bool,
+    /// House rule B6 (inspired by the Mutford house rules): light foot withdrawing may sweep the
+    /// light foot beside it along (P343).
+    #[serde(default)]
+    pub contagious_flight: bool,
+    /// House rule B8 (inspired by the Mutford house rules): missiles shot into a melee, or over
+    /// friends near the target, may strike the friends (P345).
+    #[serde(default)]
+    pub shooting_into_melee: bool,
 }
 
 impl OptionalRules {
     /// (key in the file, rule number, field) for every optional rule.
-    pub fn entries(&self) -> [(&'static str, &'static str, bool); 11] {
+    pub fn entries(&self) -> [(&'static str, &'static str, bool); 14] {
         [
             ("elite_commander_initiative", "5.5", self.elite_commander_initiative),
             ("contingent_commanders", "5.6", self.contingent_commanders),
@@ -94,6 +106,9 @@ impl OptionalRules {
             ("command_collapse", "House B9", self.command_collapse),
             ("leader_temperament", "House B1", self.leader_temperament),
             ("barbarian_activation", "House B2", self.barbarian_activation),
+            ("levy_reluctance", "House B4", self.levy_reluctance),
+            ("contagious_flight", "House B6", self.contagious_flight),
+            ("shooting_into_melee", "House B8", self.shooting_into_melee),
         ]
     }
 
@@ -110,6 +125,9 @@ impl OptionalRules {
             "command_collapse" => &mut self.command_collapse,
             "leader_temperament" => &mut self.leader_temperament,
             "barbarian_activation" => &mut self.barbarian_activation,
+            "levy_reluctance" => &mut self.levy_reluctance,
+            "contagious_flight" => &mut self.contagious_flight,
+            "shooting_into_melee" => &mut self.shooting_into_melee,
             _ => return false,
         };
         *field = value;

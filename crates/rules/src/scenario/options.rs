@@ -36,6 +36,7 @@ impl Scenario {
     pub fn optional_choices(&self) -> Vec<OptionChoice> {
         let mut choices = self.rulebook_choices();
         choices.extend(self.house_choices());
+        choices.extend(self.house_b4_b8_choices());
         choices
     }
 
@@ -131,6 +132,59 @@ impl Scenario {
             ));
         }
         choices
+    }
+
+    /// House rules B4, B6 and B8 (issue 23, rulings P341–P347), each only where the battle has
+    /// what it acts on: levies (units tagged `levy`), light foot, missile troops.
+    fn house_b4_b8_choices(&self) -> Vec<OptionChoice> {
+        let defaults = &self.meta.optional_rules;
+        let levies = self.units.iter().any(|u| u.tags.contains(&crate::scenario::units::UnitTag::Levy));
+        let light_foot = self.units.iter().any(|u| u.kind.is_light_foot());
+        let missiles = self.units.iter().any(|u| u.missile.is_some());
+        let house = |key, rule, name, about, default| OptionChoice { key, rule, name, about, default, house: true };
+        let all = [
+            (
+                levies,
+                house(
+                    "levy_reluctance",
+                    "House B4",
+                    "Levy reluctance",
+                    "A levy ordered toward the enemy first checks its troop quality: on a die above it the levy \
+                 balks, stays where it is, and the order is spent. Recommended where levies stood in the line \
+                 and were slow to close: Issus (the Persian, Median and Armenian levies) and the Granicus; at \
+                 Pataliputra and Takshashila it holds the guild levies back. House rule, inspired by the \
+                 Mutford house rules.",
+                    defaults.levy_reluctance,
+                ),
+            ),
+            (
+                light_foot,
+                house(
+                    "contagious_flight",
+                    "House B6",
+                    "Contagious flight",
+                    "When light foot withdraw before the enemy, each light foot unit beside them checks its troop \
+                 quality: on a die above it, it is swept back with them, and may sweep its own neighbours. \
+                 Recommended where screens of light foot face horse: the Granicus, Issus, the Hydaspes. House \
+                 rule, inspired by the Mutford house rules.",
+                    defaults.contagious_flight,
+                ),
+            ),
+            (
+                missiles,
+                house(
+                    "shooting_into_melee",
+                    "House B8",
+                    "Shooting into a melee",
+                    "A volley that hits an enemy in a friend's zone of control may strike the friend instead (a \
+                 die of 0-3), and a natural 0 fired over a friend near the target gives that friend a hit. \
+                 Recommended where archers shoot over and beside their own lines: the Hydaspes and the Indian \
+                 battles. House rule, inspired by the Mutford house rules.",
+                    defaults.shooting_into_melee,
+                ),
+            ),
+        ];
+        all.into_iter().filter(|(fits, _)| *fits).map(|(_, choice)| choice).collect()
     }
 
     /// This scenario with the players' changes to its optional rules; a change this battle does

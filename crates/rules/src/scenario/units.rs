@@ -101,6 +101,12 @@ impl UnitType {
         matches!(self, Self::SK | Self::SkStar)
     }
 
+    /// Light foot (LI, LP, SK, SK*), who may sweep each other along in a withdrawal (house rule
+    /// B6, P343).
+    pub fn is_light_foot(self) -> bool {
+        matches!(self, Self::LI | Self::LP | Self::SK | Self::SkStar)
+    }
+
     /// Types that always carry missiles whatever their class.
     pub fn always_missile(self) -> bool {
         matches!(self, Self::SK | Self::SkStar | Self::EL | Self::CH | Self::ChStar | Self::AT)
@@ -357,15 +363,21 @@ pub enum UnitTag {
     GreekMercenary,
     /// Same exemptions as Greek mercenaries (6.14, 6.5).
     Spartan,
+    /// Raised levies, slow to close with the enemy: house rule B4 (levy reluctance, P341).
+    Levy,
+    /// Headstrong troops, hard to hold back: house rule B5 (eager troops and the surge).
+    Eager,
 }
 
 impl UnitTag {
-    pub const ALL: [UnitTag; 2] = [Self::GreekMercenary, Self::Spartan];
+    pub const ALL: [UnitTag; 4] = [Self::GreekMercenary, Self::Spartan, Self::Levy, Self::Eager];
 
     pub fn key(self) -> &'static str {
         match self {
             Self::GreekMercenary => "greek-mercenary",
             Self::Spartan => "spartan",
+            Self::Levy => "levy",
+            Self::Eager => "eager",
         }
     }
 

@@ -530,3 +530,22 @@ pub fn bundled_battles() -> Vec<(String, String)> {
         .map(|p| (p.file_stem().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(p).unwrap()))
         .collect()
 }
+
+/// Plays up to `commands` commands of the random player on `scenario` from `seed`, each one
+/// accepted (else panics naming `name`, the seed and the command), handing each command's
+/// events to `seen`.
+pub fn random_playout(
+    name: &str,
+    scenario: Arc<sarissa_rules::Scenario>,
+    seed: u64,
+    commands: usize,
+    mut seen: impl FnMut(&[Event]),
+) {
+    let (mut game, _) = Game::new(scenario, Dice::seeded(seed)).expect("the game starts");
+    let mut player = sarissa_rules::play::playout::RandomPlayer::new(seed);
+    for _ in 0..commands {
+        let Some(c) = player.choose(&game) else { break };
+        let events = game.execute(&c).unwrap_or_else(|e| panic!("{name} seed {seed}: {c:?} refused: {e}"));
+        seen(&events);
+    }
+}

@@ -4,5 +4,8 @@
 
 pub mod barbarian;
 pub mod collapse;
+pub mod contagion;
+pub mod levy;
+pub mod melee_fire;
 pub mod out_of_sight;
 pub mod temperament;
