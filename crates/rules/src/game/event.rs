@@ -889,6 +889,7 @@ pub enum Event {
     BarbarianOrderRolled {
         side: usize,
         slots: Vec<(String, u8)>,
+    },
     /// House rule B4 (levy reluctance): the levy `unit`, ordered toward the enemy by `leader`,
     /// failed its check (the die before this) and stays; its order is spent.
     LevyBalked {
