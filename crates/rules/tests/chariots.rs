@@ -58,11 +58,7 @@ fn a_chariot_turns_freely_where_its_move_starts_and_ends_at_2_mp_a_vertex_gba_7_
 /// at the horse master's orders: Chariots N1 at 2605 facing W, an enemy chariot's zone of control in 2507.
 fn pataliputra_chariots() -> sarissa_rules::Game {
     let text = include_str!("data/pataliputra-chariot-turn.toml");
-    let scenario = sarissa_rules::load("pataliputra-chariot-turn.toml", text).unwrap_or_else(|e| panic!("{e}"));
-    let dice = sarissa_rules::game::Dice::scripted(&[0; 12]);
-    let (mut game, _) = sarissa_rules::Game::new(std::sync::Arc::new(scenario), dice).expect("it starts");
-    ok(&mut game, activate("horse-master"));
-    game
+    position_at("pataliputra-chariot-turn.toml", text, &[0; 12], "horse-master")
 }
 
 #[test]

@@ -280,11 +280,7 @@ fn a_javelin_unit_beside_the_path_shoots_the_harasser_as_it_passes_though_out_of
 /// greedy --blue random --seed 2`, command 608 on).
 fn issus_loop() -> sarissa_rules::play::Game {
     let text = include_str!("data/issus-harassment-loop.toml");
-    let scenario = sarissa_rules::load("issus-harassment-loop.toml", text).unwrap_or_else(|e| panic!("{e}"));
-    let dice = sarissa_rules::game::Dice::scripted(&[0; 12]);
-    let (mut game, _) = sarissa_rules::play::Game::new(std::sync::Arc::new(scenario), dice).expect("it starts");
-    ok(&mut game, activate("rheomithres"));
-    game
+    position_at("issus-harassment-loop.toml", text, &[0; 12], "rheomithres")
 }
 
 #[test]
@@ -317,11 +313,7 @@ fn reaction_fire_at_a_harasser_is_thrown_from_beside_its_path_and_not_offered_ag
 /// at Alexander's orders: the Niphates Horse are Engaged, two hexes from the Paeonians.
 fn granicus_engaged() -> sarissa_rules::play::Game {
     let text = include_str!("data/granicus-engaged-harassment.toml");
-    let scenario = sarissa_rules::load("granicus-engaged-harassment.toml", text).unwrap_or_else(|e| panic!("{e}"));
-    let dice = sarissa_rules::game::Dice::scripted(&[0; 12]);
-    let (mut game, _) = sarissa_rules::play::Game::new(std::sync::Arc::new(scenario), dice).expect("it starts");
-    ok(&mut game, activate("alexander"));
-    game
+    position_at("granicus-engaged-harassment.toml", text, &[0; 12], "alexander")
 }
 
 #[test]
