@@ -358,3 +358,169 @@ fn cg_6_76_1_when_one_stacked_unit_attacks_the_other_attacks_with_it_p296() {
     let c = sarissa_rules::combat::shock_segment::combats(&game.scenario, &game.state, &[0]);
     assert_eq!(c[0].attackers, vec![0, 1]);
 }
+
+/// The stack (t1 over t2 at 0505, facing E; their chief away at 0309) and red's `kind` foot
+/// (MA `ma`) at `at` facing W with red's commander (initiative 1): red moves first.
+fn approached(kind: &str, ma: u8, at: &str, dice: &[u8]) -> Game {
+    let mut f = field(
+        vec![tribal("t1", "kirata", "0505", "E"), tribal("t2", "kirata", "0505", "E")],
+        vec![unit("foot", kind, "", 4, 5, ma, "", at, "W")],
+    );
+    f.leaders[0][1] = with(leader("tc", "tribal-chief", 3, 4, "0309"), "guild = \"kirata\"");
+    f.leaders[1] = vec![leader("foe", "overall", 1, 4, at)];
+    let (mut game, _) = f.start(dice);
+    ok(&mut game, activate("foe"));
+    game
+}
+
+#[test]
+fn cg_6_74_only_the_top_unit_of_a_stack_withdraws_p321() {
+    // Heavy foot (MA 3) comes within two hexes: the Tribal LI (MA 5) may step back, but of the
+    // stack only the top unit moves.
+    let mut game = approached("HI", 3, "0805", &[0; 4]);
+    let events = ok(&mut game, mv("foot", &["0705"], Vertex::W));
+    assert!(
+        matches!(events.last(), Some(Event::ReactionOffered { withdrawers, .. }) if withdrawers == &vec!["t1".to_string()]),
+        "{events:?}"
+    );
+    let offered = sarissa_rules::play::legal::legal_commands(&game);
+    assert!(offered.iter().any(|c| matches!(c, Command::Withdraw { unit, .. } if unit == "t1")));
+    assert!(!offered.iter().any(|c| matches!(c, Command::Withdraw { unit, .. } if unit == "t2")), "{offered:?}");
+    let back = |unit: &str| Command::Withdraw {
+        unit: unit.into(),
+        path: vec![h("0404")],
+        facing: Vertex::E,
+        fire: false,
+        with: None,
+    };
+    assert_eq!(game.execute(&back("t2")).unwrap_err().rule(), "6.7");
+    ok(&mut game, back("t1"));
+    assert_eq!(game.state.units[1].placement, Placement::One(h("0505")), "t2 stays");
+}
+
+#[test]
+fn cg_6_75_the_bottom_unit_turns_with_the_top_one_in_reaction_p323() {
+    // Medium foot as fast as they are comes up beside the stack: only the top unit is offered
+    // the turn, and the bottom one turns with it, each checking its TQ (CG 7.16: the roll less
+    // the TQ in hits): 7 against TQ 5 is 2 hits, 3 none.
+    let mut game = approached("MI", 5, "0705", &[7, 3]);
+    let events = ok(&mut game, mv("foot", &["0605"], Vertex::W));
+    assert!(
+        matches!(events.last(), Some(Event::ReactionOffered { reactors, .. }) if reactors == &vec!["t1".to_string()]),
+        "{events:?}"
+    );
+    let events = ok(&mut game, Command::ReactFacing { unit: "t1".into(), facing: Vertex::NE });
+    let turns: Vec<&Event> = events
+        .iter()
+        .filter(|e| matches!(e, Event::ReactionFaced { .. } | Event::CohesionHits { .. } | Event::DieRolled { .. }))
+        .collect();
+    assert_eq!(
+        turns,
+        vec![
+            &Event::ReactionFaced { unit: "t1".into(), facing: Vertex::NE },
+            &Event::DieRolled {
+                purpose: sarissa_rules::game::RollPurpose::TqCheck { unit: "t1".into(), rule: "7.16".into() },
+                roll: 7
+            },
+            &Event::CohesionHits { unit: "t1".into(), hits: 2, cause: HitCause::ReactionFacing },
+            &Event::ReactionFaced { unit: "t2".into(), facing: Vertex::NE },
+            &Event::DieRolled {
+                purpose: sarissa_rules::game::RollPurpose::TqCheck { unit: "t2".into(), rule: "7.16".into() },
+                roll: 3
+            },
+        ],
+        "{events:?}"
+    );
+    assert_eq!(game.state.units[0].facing, game.state.units[1].facing);
+}
+
+#[test]
+fn cg_6_73_a_router_passing_through_a_stack_meets_both_units_p324() {
+    // A blue light foot unit at 0605 with 4 hits of its TQ 5 is hit by red's archers and routs
+    // west, through the stack at 0505.
+    let mut f = under_fire("0805", "W", [0, 0]);
+    f.units[0].push(with(unit("r", "LI", "J", 3, 5, 5, "J", "0605", "W"), "hits = 4"));
+    f.units[0].push(unit("wall", "MI", "", 4, 5, 5, "", "0506", "E"));
+    let (mut game, _) = f.start(&[1, 6, 2, 0, 0, 0, 0, 0]);
+    ok(&mut game, activate("foe"));
+    let mut events = ok(&mut game, fire("bows", "r"));
+    events.extend(ok(&mut game, Command::RoutTo { unit: "r".into(), to: Placement::One(h("0505")) }));
+    events.extend(common::rout_first(&mut game));
+    // Each unit of the stack takes the Stacking Chart's check for a router passing (6.92): t1
+    // rolls 6 against TQ 5 and takes a hit, t2 rolls 2 and holds.
+    let checks: Vec<&Event> = events
+        .iter()
+        .filter(|e| {
+            matches!(e, Event::DieRolled { purpose: sarissa_rules::game::RollPurpose::TqCheck { .. }, .. })
+                || matches!(e, Event::CohesionHits { cause: HitCause::RoutPassage, .. })
+        })
+        .collect();
+    let check = |unit: &str, roll: u8| Event::DieRolled {
+        roll,
+        purpose: sarissa_rules::game::RollPurpose::TqCheck { unit: unit.into(), rule: "6.92".into() },
+    };
+    assert_eq!(
+        checks,
+        vec![
+            &check("t1", 6),
+            &Event::CohesionHits { unit: "t1".into(), hits: 1, cause: HitCause::RoutPassage },
+            &check("t2", 2)
+        ],
+        "{events:?}"
+    );
+}
+
+/// The stack (t1 over t2 at 0505) and t3 beside it at 0506, all facing E; the Kirata chief
+/// holds Line Command and the side's chart names javelin light infantry (CG 4.31).
+fn tribal_line() -> Game {
+    let mut f = field(
+        vec![
+            tribal("t1", "kirata", "0505", "E"),
+            tribal("t2", "kirata", "0505", "E"),
+            tribal("t3", "kirata", "0506", "E"),
+        ],
+        vec![unit("bows", "LI", "A", 3, 5, 5, "A", "1105", "W")],
+    );
+    f.leaders[0][1] = with(leader("tc", "tribal-chief", 3, 4, "0305"), "guild = \"kirata\", line_command = true");
+    let text = f.toml().replace("line_command = [\"PH/MA\", \"HC\", \"HI/HO\", \"LC\"]", "line_command = [\"LI/J\"]");
+    let scenario = sarissa_rules::load("field.toml", &text).unwrap_or_else(|e| panic!("{e}"));
+    let dice = sarissa_rules::game::Dice::scripted(&[]);
+    let (mut game, _) = Game::new(std::sync::Arc::new(scenario), dice).expect("it starts");
+    activate_chief(&mut game);
+    game
+}
+
+#[test]
+fn cg_6_74_a_line_command_leaves_the_bottom_unit_of_a_stack_where_it_is_p322() {
+    let mut game = tribal_line();
+    let lines: Vec<Command> = sarissa_rules::play::legal::legal_commands(&game)
+        .into_iter()
+        .filter(|c| matches!(c, Command::LineCommand { .. }))
+        .collect();
+    assert!(!lines.iter().any(|c| matches!(c, Command::LineCommand { anchor, .. } if anchor == "t2")), "{lines:?}");
+    let abreast = Command::LineCommand {
+        line: sarissa_rules::scenario::units::LineType::parse("LI/J").expect("a line type"),
+        anchor: "t1".into(),
+        formation: sarissa_rules::game::Formation::Abreast,
+        units: Vec::new(),
+    };
+    assert!(lines.contains(&abreast), "{lines:?}");
+    let events = ok(&mut game, abreast);
+    assert_eq!(
+        events,
+        vec![Event::LineDeclared {
+            leader: "tc".into(),
+            line: "LI/J".into(),
+            units: vec!["t1".into(), "t3".into()],
+            via_proximity: false
+        }]
+    );
+    // Even once t1 has gone from on top of it, t2 is not one of the line's units (6.74: two
+    // stacked units take two individual orders).
+    ok(&mut game, mv("t1", &["0604"], Vertex::E));
+    let err = game.execute(&mv("t2", &["0504"], Vertex::E)).unwrap_err();
+    assert_eq!(err.rule(), "4.31", "{err}");
+    let plans = sarissa_rules::play::line_plan::advance_plans(&game, &[]);
+    assert!(!plans.is_empty());
+    assert!(!plans.iter().flat_map(|p| &p.moves).any(|m| matches!(m, Command::Move { unit, .. } if unit == "t2")));
+}

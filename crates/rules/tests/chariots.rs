@@ -2,7 +2,7 @@
 
 mod common;
 use common::*;
-use sarissa_rules::game::RuleError;
+use sarissa_rules::game::{Command, Event, RuleError};
 use sarissa_rules::map::hex::{HexId, Vertex};
 use sarissa_rules::movement::{plan, reach};
 
@@ -52,4 +52,56 @@ fn a_chariot_turns_freely_where_its_move_starts_and_ends_at_2_mp_a_vertex_gba_7_
     for d in destinations.iter().filter(|d| d.path.len() >= 2) {
         assert!(plan(&game.scenario, &game.state, 0, &d.path, d.facing).is_ok(), "{d:?} offered but refused");
     }
+}
+
+/// Pataliputra on turn 2 as two random computer players left it (tests/data/pataliputra-chariot-turn.toml),
+/// at the horse master's orders: Chariots N1 at 2605 facing W, an enemy chariot's zone of control in 2507.
+fn pataliputra_chariots() -> sarissa_rules::Game {
+    let text = include_str!("data/pataliputra-chariot-turn.toml");
+    position_at("pataliputra-chariot-turn.toml", text, &[0; 12], "horse-master")
+}
+
+#[test]
+fn every_move_listed_for_a_chariot_turns_only_where_the_rules_let_it_cg_7_15_7_23() {
+    // A duel (`pataliputra --seed 57`) was offered 2506 2406 2507 facing E and then had it
+    // refused: the search's path ran through a turn of several vertices that only a move
+    // ending there may make (7.15), and then turned inside the enemy's zone of control (7.23).
+    let game = pataliputra_chariots();
+    let car = game.scenario.units.iter().position(|u| u.id == "chariots-n1").expect("in the battle");
+    let moves = sarissa_rules::play::legal::unit_moves(&game, car);
+    assert!(moves.len() > 50, "{}", moves.len());
+    for m in &moves {
+        if let Err(e) = game.clone().execute(m) {
+            panic!("listed but refused: {m:?}: {e}");
+        }
+    }
+    let into_zoc = [h("2505"), h("2405"), h("2406"), h("2507")];
+    let listed = Command::Move {
+        unit: "chariots-n1".into(),
+        path: into_zoc.to_vec(),
+        facing: Vertex::E,
+        column: false,
+        with: None,
+    };
+    assert!(moves.contains(&listed), "2507 facing E, turning one vertex a hex on the way");
+    // It goes two hexes, turns one vertex in 2405 and arrives beside the enemy chariot in 2406
+    // facing SE, where that chariot may react before it goes on into 2507 (7.16).
+    let events = game.clone().execute(&listed).expect("listed");
+    assert_eq!(
+        events.first(),
+        Some(&Event::UnitMoved {
+            unit: "chariots-n1".into(),
+            path: into_zoc[..3].to_vec(),
+            placement: sarissa_rules::scenario::units::Placement::One(h("2406")),
+            facing: Vertex::SE,
+            mp: 5
+        })
+    );
+    assert!(
+        matches!(events.get(1), Some(Event::ReactionOffered { reactors, remaining, facing: Vertex::E, spent: 5, .. })
+            if reactors == &vec!["chariots-2".to_string()] && remaining == &vec![h("2507")]),
+        "{events:?}"
+    );
+    let err = game.clone().execute(&mv("chariots-n1", &["2506", "2406", "2507"], Vertex::E)).unwrap_err();
+    assert!(matches!(&err, RuleError::IllegalMove { rule: "7.23", .. }), "{err}");
 }

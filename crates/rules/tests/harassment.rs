@@ -280,11 +280,7 @@ fn a_javelin_unit_beside_the_path_shoots_the_harasser_as_it_passes_though_out_of
 /// greedy --blue random --seed 2`, command 608 on).
 fn issus_loop() -> sarissa_rules::play::Game {
     let text = include_str!("data/issus-harassment-loop.toml");
-    let scenario = sarissa_rules::load("issus-harassment-loop.toml", text).unwrap_or_else(|e| panic!("{e}"));
-    let dice = sarissa_rules::game::Dice::scripted(&[0; 12]);
-    let (mut game, _) = sarissa_rules::play::Game::new(std::sync::Arc::new(scenario), dice).expect("it starts");
-    ok(&mut game, activate("rheomithres"));
-    game
+    position_at("issus-harassment-loop.toml", text, &[0; 12], "rheomithres")
 }
 
 #[test]
@@ -311,4 +307,31 @@ fn reaction_fire_at_a_harasser_is_thrown_from_beside_its_path_and_not_offered_ag
     );
     assert_eq!(shots.last().map(|v| v.0.as_str()), Some("light-horse-1"), "then the harasser's own: {events:?}");
     assert!(!legal_commands(&game).contains(&offered), "the pause is over");
+}
+
+/// Granicus on turn 5 as two random computer players left it (tests/data/granicus-engaged-harassment.toml),
+/// at Alexander's orders: the Niphates Horse are Engaged, two hexes from the Paeonians.
+fn granicus_engaged() -> sarissa_rules::play::Game {
+    let text = include_str!("data/granicus-engaged-harassment.toml");
+    position_at("granicus-engaged-harassment.toml", text, &[0; 12], "alexander")
+}
+
+#[test]
+fn no_harassment_is_offered_at_an_engaged_unit_and_none_is_accepted_gba_10_31() {
+    // A duel (`granicus --seed 49`) was offered this harassment and then had it refused: the
+    // listing and the rules disagreed. Engaged units may not be the target of missile fire (10.31).
+    let mut game = granicus_engaged();
+    let target = game.scenario.units.iter().position(|u| u.id == "niphates-horse").expect("in the battle");
+    assert!(game.state.units[target].engaged);
+    let offered = legal_commands(&game);
+    let engaged =
+        |id: &String| game.scenario.units.iter().position(|u| &u.id == id).is_some_and(|i| game.state.units[i].engaged);
+    assert!(
+        !offered
+            .iter()
+            .any(|c| matches!(c, Command::Harass { target, .. } | Command::Fire { target, .. } if engaged(target))),
+        "{offered:?}"
+    );
+    let err = game.execute(&harass("paeonians", "niphates-horse")).unwrap_err();
+    assert!(matches!(&err, sarissa_rules::game::RuleError::IllegalMove { rule: "10.31", .. }), "{err}");
 }

@@ -89,6 +89,13 @@ pub fn release_free(tx: &mut Tx) {
     }
 }
 
+/// 10.31: no missile volley between `firer` and `target` when either is Engaged: an Engaged
+/// unit does not fire, and no one fires into one. Every volley the listing offers asks this,
+/// and [`refusal`] refuses the same commands.
+pub fn fire_barred(state: &GameState, firer: usize, target: usize) -> bool {
+    state.units[firer].engaged || state.units[target].engaged
+}
+
 /// 10.31: what an Engaged unit may not do — move, turn, fire, be fired at, recover — as the
 /// error for a command that asks it to.
 pub fn refusal(scenario: &Scenario, state: &GameState, command: &Command) -> Option<RuleError> {

@@ -150,8 +150,7 @@ pub(crate) fn volley(
     moving: bool,
     counted: Option<u8>,
 ) -> Option<Target> {
-    // 10.31: Engaged units neither fire nor are fired at.
-    if state.units[unit].engaged || state.units[target].engaged {
+    if crate::combat::engaged::fire_barred(state, unit, target) {
         return None;
     }
     let (from, to, range) = in_reach(scenario, state, unit, &state.units[target].placement)?;
@@ -293,7 +292,8 @@ pub fn fire_at_leader(tx: &mut Tx, unit: &str, leader: &str) -> Result<(), RuleE
 }
 
 /// The volley `unit` would fire at `target` as if at range 1 from hex `from` at hex `to`, where
-/// neither need stand (harassment, 8.33): the caller has checked reach, arc and sight.
+/// neither need stand (harassment, 8.33): the caller has checked reach, arc and sight. None
+/// when either is Engaged (10.31): no harassing a unit locked in melee, nor shooting back from one.
 pub fn volley_from(
     scenario: &Scenario,
     state: &GameState,
@@ -303,6 +303,9 @@ pub fn volley_from(
     to: HexId,
     moving: bool,
 ) -> Option<Target> {
+    if crate::combat::engaged::fire_barred(state, unit, target) {
+        return None;
+    }
     volley_between(scenario, state, unit, target, (from, to), 1, moving)
 }
 

@@ -284,7 +284,8 @@ fn combined_members(
 }
 
 /// A friendly unit on the field, neither Routed nor rallied this turn, of the line's type (4.33);
-/// for a guild chief, of his guild (CG 4.66). A unit In Column is in no Combined line (CG 6.57).
+/// for a guild chief, of his guild (CG 4.66). A unit In Column is in no Combined line (CG 6.57);
+/// the bottom unit of a Tribal stack is in no line (CG 6.74).
 fn fits_line(scenario: &Scenario, state: &GameState, leader: usize, line: &LineType, i: usize) -> bool {
     let u = &scenario.units[i];
     u.side == scenario.leaders[leader].side
@@ -298,6 +299,8 @@ fn fits_line(scenario: &Scenario, state: &GameState, leader: usize, line: &LineT
         && crate::command::orders::order_refusal(scenario, leader, i).is_none()
         // CG 12.214 (G37): units in the city take individual orders only.
         && !crate::works::city::unit_in_city(scenario, state, i)
+        // CG 6.74: the bottom unit of a Tribal stack moves only by an order of its own (P322).
+        && !crate::special::tribal::is_bottom(scenario, state, i)
 }
 
 /// A cavalry or chariot line round `leader`: every such unit within ceil(CR/2) of him (4.33).

@@ -383,10 +383,15 @@ impl<'a> Router<'a> {
         out
     }
 
-    /// The friendly unit, if any, in each hex of a pose.
+    /// The friendly units, if any, in each hex of a pose: both of a Tribal stack, the top one
+    /// first (CG 6.73; a router meets each, P324).
     fn friends_in(&self, p: &Placement) -> Vec<usize> {
         let mut out: Vec<usize> = p.hexes().filter_map(|h| self.occupied.get(&h).copied()).collect();
         out.dedup();
+        let mates = out.iter().filter_map(|&f| crate::special::tribal::partner(self.scenario, self.state, f));
+        let mut stacked: Vec<usize> = mates.filter(|&m| self.scenario.units[m].id != self.unit.id).collect();
+        out.append(&mut stacked);
+        out.sort_by_key(|&f| crate::special::tribal::is_bottom(self.scenario, self.state, f));
         out
     }
 

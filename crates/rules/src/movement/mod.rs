@@ -649,25 +649,18 @@ pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<
             }
         }
     }
-    // 7.15: a chariot may turn as it likes where its move ends.
-    if chariot {
-        let ends: Vec<(Pose, Spent, Pose)> = best
-            .iter()
-            .filter(|(pose, _)| pose.0 != mover.start.0)
-            .flat_map(|(&(hex, f), &(spent, _))| {
-                let mover = &mover;
-                Vertex::ALL
-                    .into_iter()
-                    .filter(move |v| *v != f)
-                    .filter_map(move |to| mover.turn(hex, f, to, spent).ok().map(|s| ((hex, to), s, (hex, f))))
-            })
-            .collect();
-        for (pose, spent, from) in ends {
-            if best.get(&pose).is_none_or(|(b, _)| spent < *b) {
-                best.insert(pose, (spent, Some(from)));
-            }
+    // 7.15: a chariot may turn as it likes where its move ends — and only there, so these turns
+    // are kept apart from the search's own steps: no move goes on through one of them.
+    let turned_at_end = if chariot { end_turns(&mover, &best) } else { FxHashMap::default() };
+    // How a move may end facing `pose`: the cheapest of its search and its turn at the end, and
+    // the pose of the search it set out from (itself, or where it turned from).
+    let ended = |pose: Pose| -> Option<(Spent, Pose)> {
+        let searched = best.get(&pose).map(|(spent, _)| (*spent, pose));
+        match (searched, turned_at_end.get(&pose)) {
+            (Some(s), Some(t)) => Some(if t.0 < s.0 { *t } else { s }),
+            (s, t) => s.or(t.copied()),
         }
-    }
+    };
     let path_to = |pose: Pose| {
         let mut path = Vec::new();
         let mut at = pose;
@@ -691,28 +684,47 @@ pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<
         in_enemy_zoc: mover.in_enemy_zoc(hex),
         column,
     };
-    let mut out: Vec<Destination> = best
+    let poses: Vec<Pose> = best.keys().chain(turned_at_end.keys().filter(|p| !best.contains_key(p))).copied().collect();
+    let mut out: Vec<Destination> = poses
         .iter()
-        .filter(|(pose, _)| **pose != mover.start && mover.may_end_at(pose.0))
-        .filter_map(|(&(hex, facing), &(spent, _))| {
+        .filter(|pose| **pose != mover.start && mover.may_end_at(pose.0))
+        .filter_map(|&(hex, facing)| {
+            let (spent, from) = ended((hex, facing))?;
             let spent = mover.end_cost(hex, facing, spent)?;
-            Some(destination(hex, facing, spent, path_to((hex, facing)), mover.column))
+            Some(destination(hex, facing, spent, path_to(from), mover.column))
         })
         .collect();
     // 6.61: ending in the other formation, from the cheaper of the two facings it turns from.
-    let hexes: std::collections::BTreeSet<HexId> = best.keys().map(|p| p.0).collect();
+    let hexes: std::collections::BTreeSet<HexId> = poses.iter().map(|p| p.0).collect();
     for hex in hexes.into_iter().filter(|h| mover.may_end_at(*h)) {
         for target in Vertex::ALL {
-            let from =
-                mover.before_change(target).into_iter().filter_map(|f| best.get(&(hex, f)).map(|b| (b.0, f))).min();
-            if let Some(Ok(spent)) = from.map(|(spent, _)| mover.change(hex, spent)) {
-                let pre = from.expect("just found").1;
-                out.push(destination(hex, target, spent, path_to((hex, pre)), !mover.column));
+            let from = mover.before_change(target).into_iter().filter_map(|f| ended((hex, f))).min();
+            if let Some((spent, pre)) = from {
+                if let Ok(spent) = mover.change(hex, spent) {
+                    out.push(destination(hex, target, spent, path_to(pre), !mover.column));
+                }
             }
         }
     }
     out.sort_by_key(|d| (d.hex, d.column, d.facing.index()));
     Ok(out)
+}
+
+/// A chariot's turns where its move ends (7.15), from each pose the search reached away from its
+/// start: the poses they give that are cheaper than the search's own, each with its cost and the
+/// pose it turned from.
+fn end_turns(mover: &Mover, best: &FxHashMap<Pose, (Spent, Option<Pose>)>) -> FxHashMap<Pose, (Spent, Pose)> {
+    let mut out: FxHashMap<Pose, (Spent, Pose)> = FxHashMap::default();
+    for (&(hex, f), &(spent, _)) in best.iter().filter(|(pose, _)| pose.0 != mover.start.0) {
+        for to in Vertex::ALL.into_iter().filter(|v| *v != f) {
+            let Ok(turned) = mover.turn(hex, f, to, spent) else { continue };
+            let cheaper = best.get(&(hex, to)).is_none_or(|(b, _)| turned < *b);
+            if cheaper && out.get(&(hex, to)).is_none_or(|(b, _)| turned < *b) {
+                out.insert((hex, to), (turned, (hex, f)));
+            }
+        }
+    }
+    out
 }
 
 /// The cost of a commanded move: exactly the hexes of `path`, ending facing `facing` in the

@@ -58,6 +58,8 @@ fn reactors(s: &Scenario, state: &GameState, mover: usize, before: &Placement) -
                 || st.square
                 || st.zoc_at_orders_start
                 || st.engaged
+                // CG 6.75: the bottom unit of a Tribal stack turns with the top one, not alone (P323).
+                || crate::special::tribal::is_bottom(s, state, i)
             {
                 return false;
             }
@@ -456,26 +458,11 @@ pub fn react_facing(tx: &mut Tx, unit: &str, facing: Vertex) -> Result<(), RuleE
             if two_hex { "a two-hex unit reacts by reversing its face (7.17)" } else { "a reaction turns one vertex" };
         return Err(refuse(reason.into()));
     }
-    let (r, m) = (&tx.scenario.units[ui], &tx.scenario.units[mi]);
-    let free = !two_hex && r.kind.is_cavalry() && is_infantry(m.kind);
-    // GBA adds the MA difference; CG does not (7.16, D41).
-    let diff = if rule.ma_difference { m.ma as i16 - r.ma as i16 } else { 0 };
-    let tq = r.tq as i16;
-    // At least one hit (R2); a two-hex unit's reverse face at least two, a Macedonian phalanx's
-    // one (7.17). CG: DR − TQ hits, none if the roll is within the TQ (D41).
-    let (minimum, rule_no) = match (two_hex, r.class) {
-        _ if !rule.minimum_hit => (0, "7.16"),
-        (false, _) => (1, "7.16"),
-        (true, Some(UnitClass::MA)) => (1, "7.17"),
-        (true, _) => (2, "7.17"),
-    };
-    tx.emit(Event::ReactionFaced { unit: unit.into(), facing });
-    if !free {
-        let roll = tx.roll(RollPurpose::TqCheck { unit: unit.into(), rule: rule_no.into() })? as i16;
-        let hits = (roll + diff - tq).max(minimum) as u8;
-        if hits > 0 {
-            tx.emit(Event::CohesionHits { unit: unit.into(), hits, cause: HitCause::ReactionFacing });
-        }
+    let partner = crate::special::tribal::partner(tx.scenario, &tx.state, ui);
+    turn_to_face(tx, ui, mi, facing)?;
+    // CG 6.75: its stack-mate turns with it, and pays for it as it does (P323).
+    if let Some(mate) = partner.filter(|&p| tx.state.units[p].facing != facing) {
+        turn_to_face(tx, mate, mi, facing)?;
     }
     // Turned to face it, a missile unit that now has the mover in its ZOC may fire (8.21).
     let offered = matches!(&tx.state.phase, Phase::Reaction { firers, fire_kind: ReactionFire::Entry, .. }
@@ -495,6 +482,37 @@ pub fn react_facing(tx: &mut Tx, unit: &str, facing: Vertex) -> Result<(), RuleE
         }
     }
     after_reaction(tx)
+}
+
+/// Unit `ui` turns to `facing` in reaction to `mi` and checks its TQ (7.16, 7.17): the hits are
+/// the roll less its TQ, in GBA with the difference of the two MAs added and at least one (R2);
+/// none for cavalry facing infantry.
+fn turn_to_face(tx: &mut Tx, ui: usize, mi: usize, facing: Vertex) -> Result<(), RuleError> {
+    let rule = crate::scenario::rule_set::hooks(tx.scenario.meta.rules).reaction_facing;
+    let two_hex = tx.state.units[ui].placement.is_two_hex();
+    let (r, m) = (&tx.scenario.units[ui], &tx.scenario.units[mi]);
+    let unit = r.id.clone();
+    let free = !two_hex && r.kind.is_cavalry() && is_infantry(m.kind);
+    // GBA adds the MA difference; CG does not (7.16, D41).
+    let diff = if rule.ma_difference { m.ma as i16 - r.ma as i16 } else { 0 };
+    let tq = r.tq as i16;
+    // At least one hit (R2); a two-hex unit's reverse face at least two, a Macedonian phalanx's
+    // one (7.17). CG: DR − TQ hits, none if the roll is within the TQ (D41).
+    let (minimum, rule_no) = match (two_hex, r.class) {
+        _ if !rule.minimum_hit => (0, "7.16"),
+        (false, _) => (1, "7.16"),
+        (true, Some(UnitClass::MA)) => (1, "7.17"),
+        (true, _) => (2, "7.17"),
+    };
+    tx.emit(Event::ReactionFaced { unit: unit.clone(), facing });
+    if !free {
+        let roll = tx.roll(RollPurpose::TqCheck { unit: unit.clone(), rule: rule_no.into() })? as i16;
+        let hits = (roll + diff - tq).max(minimum) as u8;
+        if hits > 0 {
+            tx.emit(Event::CohesionHits { unit, hits, cause: HitCause::ReactionFacing });
+        }
+    }
+    Ok(())
 }
 
 /// After one reaction: when nobody is left to react, the move goes on.

@@ -341,8 +341,10 @@ pub(crate) fn current_approach(scenario: &Scenario, state: &GameState) -> Option
 }
 
 fn unit_retreat<'a>(scenario: &'a Scenario, state: &'a GameState, unit: usize, mover: usize) -> Option<Retreat<'a>> {
-    // A column never withdraws (6.67); nor a unit in Square, with its 1 MP (CG 10.62, P194).
-    if state.units[unit].column || state.units[unit].square {
+    // A column never withdraws (6.67); nor a unit in Square, with its 1 MP (CG 10.62, P194); nor
+    // the bottom unit of a Tribal stack: only the top one moves (CG 6.74, P321).
+    if state.units[unit].column || state.units[unit].square || crate::special::tribal::is_bottom(scenario, state, unit)
+    {
         return None;
     }
     retreat_from(scenario, state, unit, mover, unit_allowance(scenario, state, unit, mover)?)

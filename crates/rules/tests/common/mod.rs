@@ -549,3 +549,12 @@ pub fn random_playout(
         seen(&events);
     }
 }
+
+/// A battle file of tests/data, set up mid-play (docs/scenario-format.md "Starting from a
+/// position"), started with loaded dice and the activation of `leader`.
+pub fn position_at(file: &str, text: &str, dice: &[u8], leader: &str) -> Game {
+    let scenario = sarissa_rules::load(file, text).unwrap_or_else(|e| panic!("{e}"));
+    let (mut game, _) = Game::new(Arc::new(scenario), Dice::scripted(dice)).expect("it starts");
+    ok(&mut game, activate(leader));
+    game
+}
