@@ -165,6 +165,7 @@ test('a game begun by two people is handed to the computer from the Players shee
   test.setTimeout(120_000);
   await startSamarkand(page, ['a person', 'a person']);
   await expect(page.locator('.prompt-text')).not.toContainText('is thinking');
+  await page.locator('.game-menu > summary').tap(); // the top bar's menu
   await page.locator('.seats > summary').tap();
   await page.locator('.seats select.seat[data-side="0"]').selectOption('computer, easy');
   await expect(page.locator('.prompt-text')).toContainText('(computer, easy) is thinking');
@@ -173,6 +174,7 @@ test('a game begun by two people is handed to the computer from the Players shee
   const saved = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sarissa.game.'))
     .map((k) => localStorage.getItem(k) ?? '').join());
   expect(saved).toContain('"players":["easy","person"]');
+  await page.locator('.game-menu > summary').tap(); // the top bar's menu
   await page.locator('.seats > summary').tap();
   await expect(page.locator('.seats select.seat[data-side="0"]')).toHaveValue('computer, easy');
 });

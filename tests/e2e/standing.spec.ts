@@ -43,6 +43,7 @@ test('a rout with forks takes one decision: its whole path, the preferred one dr
 test('with "always turn to face" set, a reaction is answered without asking, and the log says so (7.16)', async ({ page }) => {
   await loadGame(page, 'hydaspes', RAMPAGE_GAME.slice(0, RAMPAGE_GAME.length - 1));
   await expect(page.locator('.prompt-text')).toContainText('may turn to face it');
+  await page.locator('.game-menu > summary').tap(); // the top bar's menu
   await page.locator('.standing-toggle').tap();
   const face = page.locator('.standing-answer[data-side="1"][data-question="0"]');
   await face.selectOption({ label: 'Always turn to face' });
@@ -56,6 +57,7 @@ test('with "always turn to face" set, a reaction is answered without asking, and
   await expect(page.locator('.log-entry', { hasText: 'Elephants 11' }).first()).toBeAttached();
   // The orders are saved with the game: after a reload the sheet shows them.
   await page.reload();
+  await page.locator('.game-menu > summary').tap(); // the top bar's menu
   await page.locator('.standing-toggle').tap();
   await expect(page.locator('.standing-answer[data-side="1"][data-question="0"]')).toHaveValue('1');
 });

@@ -14,6 +14,10 @@ const SPLIT_POSITION = readFileSync('e2e/fixtures/granicus-split.link', 'utf8').
 // A Samarkand game (seed 1) whose overall commander has just been activated in turn 2, with the
 // archers able to move and then shoot at the Dahae (GBA 8.11).
 const ARCHERS_GAME: string[] = JSON.parse(readFileSync('e2e/fixtures/samarkand-archers.json', 'utf8'));
+// A Samarkand game (seed 2, found by the seeded random player) stopped where the Massagetae ride
+// up beside three Macedonian units that may turn to face them (7.16) and past slingers that may
+// shoot (8.21): four questions in one pause.
+const REACTIONS_GAME: string[] = JSON.parse(readFileSync('e2e/fixtures/samarkand-reactions.json', 'utf8'));
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -56,12 +60,12 @@ for (const device of devices) {
       await expect(page).toHaveURL(/#\/play$/);
     }
 
-    async function loadSamarkand(page: Page, commands: string[]) {
+    async function loadSamarkand(page: Page, commands: string[], seed = 1) {
       await page.goto('/');
-      await page.evaluate(([scenario, commands]) => {
+      await page.evaluate(([scenario, commands, seed]) => {
         sessionStorage.clear();
-        localStorage.setItem('sarissa.autosave', JSON.stringify({ format: 1, scenario, seed: 1, commands }));
-      }, ['samarkand', commands] as const);
+        localStorage.setItem('sarissa.autosave', JSON.stringify({ format: 1, scenario, seed, commands }));
+      }, ['samarkand', commands, seed] as const);
       await page.goto('/#/play');
       await expect(page.locator('.map-viewport[data-scale]')).toBeVisible();
     }
@@ -103,6 +107,80 @@ for (const device of devices) {
         expect(await mapBox(page)).toEqual(start);
       });
     }
+
+    test('the top bar fits: rout points and whose decision in view, the rest in its menu; a long prompt keeps its buttons in sight', async ({ page }) => {
+      await startBattle(page, 'chaeronea');
+      // Everything in the bar lies inside the window, the rout points whole.
+      const bar = (await page.locator('.topbar').boundingBox())!;
+      for (const part of ['.back', '.battle-name', '.glance-turn', '.glance-decider', '.drawer-toggle', '.game-menu > summary']) {
+        const b = (await page.locator(`.topbar ${part}`).boundingBox())!;
+        expect(b.x + b.width, part).toBeLessThanOrEqual(bar.x + bar.width);
+      }
+      for (const points of await page.locator('.glance-side .rout-points').all()) {
+        const b = (await points.boundingBox())!;
+        expect(b.x + b.width).toBeLessThanOrEqual(bar.x + bar.width);
+        await expect(points).toHaveText(/^\d+\/\d+$/);
+      }
+      await expect(page.locator('.topbar .battle-name')).toHaveText('Chaeronea');
+      const name = page.locator('.topbar .battle-name');
+      expect(await name.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+      // Players, the file and the standing orders wait in the menu.
+      await expect(page.locator('.topbar .save-file')).toBeHidden();
+      await press(page, page.locator('.game-menu > summary'));
+      await expect(page.locator('.menu-sheet .seats > summary')).toBeVisible();
+      await expect(page.locator('.menu-sheet .save-file')).toBeVisible();
+      await page.screenshot({ path: `artifacts/${device.name}-top-bar-menu.png` });
+      await press(page, page.locator('.menu-sheet .standing-toggle'));
+      await expect(page.locator('.standing-sheet')).toBeVisible();
+      await expect(page.locator('.menu-sheet')).toBeHidden();
+      await press(page, page.locator('.standing-sheet .close-standing'));
+      // The long first question of the battle: its first row of buttons in full view under it.
+      const prompt = (await page.locator('.prompt').boundingBox())!;
+      const first = (await page.locator('.prompt .act.place-pw').boundingBox())!;
+      expect(first.y).toBeGreaterThanOrEqual(prompt.y);
+      expect(first.y + first.height).toBeLessThanOrEqual(prompt.y + prompt.height);
+      const text = page.locator('.prompt-text');
+      const clipped = await text.evaluate((e) => e.scrollHeight > e.clientHeight + 1);
+      // Four lines at 1024 px: more than the prompt shows.
+      if (device.name === 'tablet') expect(clipped).toBe(true);
+      if (clipped) {
+        // A tap opens the whole text over the map; another shuts it.
+        await press(page, text);
+        await expect(text).toHaveClass(/\bopen\b/);
+        expect(await text.evaluate((e) => e.scrollHeight <= e.clientHeight + 1)).toBe(true);
+        await page.screenshot({ path: `artifacts/${device.name}-prompt-opened.png` });
+        await press(page, text);
+        await expect(text).not.toHaveClass(/\bopen\b/);
+      }
+      await page.screenshot({ path: `artifacts/${device.name}-top-bar.png` });
+    });
+
+    test('the reactions of one enemy step are listed a unit a row and answered together (7.16, 8.21)', async ({ page }) => {
+      await loadSamarkand(page, REACTIONS_GAME, 2);
+      const rows = page.locator('.reaction-row');
+      await expect(rows).toHaveCount(4);
+      // Every row starts on doing nothing; the pass button lets the enemy come on unanswered.
+      await expect(page.locator('.reaction-row .react-pick.stay.on')).toHaveCount(4);
+      await expect(page.locator('.prompt .act.no-reaction')).toBeVisible();
+      const horse = page.locator('.reaction-row[data-unit="merc-horse-1"]');
+      await press(page, horse.locator('.react-pick:not(.stay)').first());
+      const shooter = page.locator('.reaction-row', { has: page.locator('.react-pick.stay', { hasText: 'Hold fire' }) });
+      await expect(shooter).toHaveCount(1);
+      await press(page, shooter.locator('.react-pick:not(.stay)').first());
+      // Two answers picked: one button sends them, in place of the pass.
+      await expect(page.locator('.prompt .act.no-reaction')).toHaveCount(0);
+      const send = page.locator('.prompt .act.react-batch');
+      await expect(send).toHaveText('Answer together: 2 reactions');
+      await page.screenshot({ path: `artifacts/${device.name}-reactions-together.png` });
+      await press(page, send);
+      // The pause is over, the enemy's move went on, and both answers are in the log.
+      await expect(page.locator('.reaction-row[data-unit="merc-horse-1"]')).toHaveCount(0);
+      await press(page, page.locator('.drawer-toggle'));
+      await press(page, page.locator('.tab-log'));
+      await expect(page.locator('.log-entry', { hasText: 'as the enemy comes up' })).toHaveCount(1);
+      await expect(page.locator('.log-entry', { hasText: 'as it comes into its zone' })).toHaveCount(1);
+      await page.screenshot({ path: `artifacts/${device.name}-reactions-answered.png` });
+    });
 
     test('the shock preview keeps the map still and never covers the combats it describes', async ({ page }) => {
       await page.goto('/');
@@ -258,21 +336,30 @@ for (const device of devices) {
       expect(await page.locator('.map-wrapper').getAttribute('style')).toEqual(zoomed);
     });
 
-    test('a whole line moves forward as a body in one gesture, shown before it is confirmed', async ({ page }) => {
-      test.setTimeout(120_000);
+    // Chaeronea, the first leader offered who may give a line command (4.3) gives it.
+    async function giveLineCommand(page: Page) {
       await startBattle(page, 'chaeronea');
       await press(page, page.locator('.prompt .act.place-pw'));
       await press(page, page.locator('.prompt .act.place-pw'));
-      // The first leader offered who may give a line command (4.3) gives it.
       for (let i = 0; i < 12 && !(await page.locator('.prompt .act.line').count()); i++) {
         const button = ['activate', 'end-orders', 'no-momentum', 'no-trump', 'no-reaction']
           .map((c) => page.locator(`.prompt .act.${c}`).first());
         for (const b of button) if (await b.count()) { await press(page, b); break; }
       }
       await press(page, page.locator('.prompt .act.line').first());
+    }
+
+    // How many units a plan's button says it moves.
+    async function planUnits(plan: Locator) {
+      return Number(((await plan.textContent()) ?? '').match(/^(\d+) units?/)![1]);
+    }
+
+    test('a whole line moves forward as a body in one gesture, shown before it is confirmed', async ({ page }) => {
+      test.setTimeout(120_000);
+      await giveLineCommand(page);
       const advance = page.locator('.line-gesture .line-advance').first();
       await expect(advance).toBeVisible();
-      const units = Number(((await advance.textContent()) ?? '').match(/^(\d+) units?/)![1]);
+      const units = await planUnits(advance);
       expect(units).toBeGreaterThan(1);
       const moved = await page.locator('.counter.unit.moved').count();
       await press(page, advance);
@@ -290,6 +377,34 @@ for (const device of devices) {
       // The one set aside is still to move (ringed in its one hex or two).
       await expect(page.locator('.orderable').first()).toBeAttached();
       expect(await page.locator('.orderable').count()).toBeLessThanOrEqual(2);
+    });
+
+    test('a line wheels as a body about its end: the engine\'s plan drawn with each new facing, then played', async ({ page }) => {
+      test.setTimeout(120_000);
+      await giveLineCommand(page);
+      const wheel = page.locator('.line-gesture .line-wheel').first();
+      await expect(wheel).toBeVisible();
+      await expect(wheel).toHaveText(/^\d+ units wheel (left|right)$/);
+      const units = await planUnits(wheel);
+      expect(units).toBeGreaterThan(1);
+      const moved = await page.locator('.counter.unit.moved').count();
+      await press(page, wheel);
+      // Every unit's step and the way it will face, all turned one vertex the same way.
+      await expect(page.locator('.plan-step')).toHaveCount(units);
+      await expect(page.locator('.plan-facing')).toHaveCount(units);
+      const facings = await page.locator('.plan-facing').evaluateAll((ls) => ls.map((l) => l.getAttribute('data-facing')));
+      expect(new Set(facings).size).toBe(1);
+      await expect(page.locator('.counter.unit.moved')).toHaveCount(moved);
+      await page.screenshot({ path: `artifacts/${device.name}-line-wheel.png` });
+      await press(page, page.locator('.line-gesture .line-confirm'));
+      await expect(page.locator('.plan-step')).toHaveCount(0);
+      await expect(page.locator('.counter.unit.moved')).toHaveCount(moved + units);
+      // The counters of the line now face the plan's way (read back from the SVG's labels).
+      const facing = facings[0]!;
+      const turned = await page.locator('.counter.unit.moved').evaluateAll((gs, f) => gs
+        .filter((g) => (g.getAttribute('aria-label') ?? '').includes(`facing ${f},`)).length, facing);
+      expect(turned).toBeGreaterThanOrEqual(units);
+      await page.screenshot({ path: `artifacts/${device.name}-line-wheeled.png` });
     });
 
     // Shows Issus at `scale`, centred on the middle one of its units (in map pixels, read from
@@ -320,6 +435,7 @@ for (const device of devices) {
     }
 
     test('counters are readable at finger zoom, simplify far out, and leaders keep their whole names', async ({ page }) => {
+      test.setTimeout(90_000); // three reloads of Issus, slow on a loaded machine
       // A hex about 45 px across: each counter's name and ratings at least 10 px high.
       await issusAt(page, 0.75);
       const hex = (await page.locator('polygon.hex').first().boundingBox())!;

@@ -204,28 +204,61 @@ fn counter_content(unit: &Unit, w: f64, h: f64) -> Html {
 /// (10.5 screen pixels at a hex of 45), the name wrapped onto two lines rather than shrunk.
 const FACE_TEXT: f64 = 14.0;
 
-/// A name in at most two lines of at most `max` characters: whole if it fits, else split at a
-/// space, else hyphenated; what still does not fit ends in a full stop.
+/// A name in at most two lines of about `max` characters: whole if it fits (squeezed a little
+/// more rather than broken, so "Amyntas" stays one word), else split at a space, else
+/// hyphenated between syllables; what still does not fit ends in a full stop.
 fn face_lines(name: &str, max: usize) -> Vec<String> {
-    let fit = |line: &str| -> String {
-        if line.chars().count() <= max {
+    // A line of up to a quarter more than `max` is squeezed to fit rather than cut.
+    let room = max + max / 4;
+    let fit_in = |line: &str, room: usize| -> String {
+        if line.chars().count() <= room {
             line.to_string()
         } else {
             let kept: String = line.chars().take(max.saturating_sub(1)).collect();
             format!("{kept}.")
         }
     };
-    if name.chars().count() <= max {
+    let fit = |line: &str| fit_in(line, room);
+    if name.chars().count() <= room {
         return vec![name.to_string()];
     }
     match two_lines(name) {
         (first, Some(second)) => vec![fit(&first), fit(&second)],
         (word, None) => {
-            let head: String = word.chars().take(max.saturating_sub(1)).collect();
-            let rest: String = word.chars().skip(max.saturating_sub(1)).collect();
-            vec![format!("{head}-"), fit(&rest)]
+            let letters: Vec<char> = word.chars().collect();
+            // The end of a broken word may be squeezed further: it is read with its head.
+            let rest_room = max + max / 2;
+            let k = hyphen_at(&letters, max, rest_room);
+            let head: String = letters[..k].iter().collect();
+            let rest: String = letters[k..].iter().collect();
+            vec![format!("{head}-"), fit_in(&rest, rest_room)]
         }
     }
+}
+
+fn is_vowel(c: char) -> bool {
+    matches!(c.to_ascii_lowercase(), 'a' | 'e' | 'i' | 'o' | 'u' | 'y')
+}
+
+/// Where to hyphenate a word too long for one line: the head (with its hyphen) within `max`
+/// letters and at least three, never fewer than three letters left; best between two
+/// consonants ("Hypas-pists", "Myg-donians"), else before a consonant that opens a syllable
+/// ("Pto-lemy"); then where the rest fits within `room`.
+fn hyphen_at(letters: &[char], max: usize, room: usize) -> usize {
+    let n = letters.len();
+    let last = max.saturating_sub(1).min(n.saturating_sub(3)).max(1);
+    let first = 3.min(last);
+    let syllable = |k: usize| -> u8 {
+        let (before, after) = (letters[k - 1], letters[k]);
+        match (is_vowel(before), is_vowel(after)) {
+            // "ph", "th", "ch" are one sound: never "Amp-haxitae".
+            (false, false) if after.eq_ignore_ascii_case(&'h') => 0,
+            (false, false) => 2,
+            (true, false) if letters.get(k + 1).is_some_and(|&c| is_vowel(c)) => 1,
+            _ => 0,
+        }
+    };
+    (first..=last).max_by_key(|&k| (syllable(k), n - k <= room, k)).unwrap_or(last)
 }
 
 /// The middle-distance face laid out upright in a `w` × `h` box centred on the origin; the
@@ -517,10 +550,18 @@ mod tests {
     #[test]
     fn names_on_the_middle_distance_face_wrap_rather_than_shrink() {
         assert_eq!(face_lines("Coenus", 6), vec!["Coenus"]);
+        // A word a little too long is squeezed whole, never broken as "Amynt-as".
+        assert_eq!(face_lines("Amyntas", 6), vec!["Amyntas"]);
         assert_eq!(face_lines("Mercenaries 1", 6), vec!["Merce.", "1"]);
+        // Longer words break between syllables, with at least three letters on each line.
         assert_eq!(face_lines("Hypaspists", 6), vec!["Hypas-", "pists"]);
-        assert_eq!(face_lines("Thessalians", 6), vec!["Thess-", "alians"]);
-        assert_eq!(face_lines("Peltastsandmore", 6), vec!["Pelta-", "stsan."]);
+        assert_eq!(face_lines("Thessalians", 6), vec!["Thes-", "salians"]);
+        assert_eq!(face_lines("Agrianians", 6), vec!["Agria-", "nians"]);
+        assert_eq!(face_lines("Mygdonians", 5), vec!["Myg-", "donians"]);
+        assert_eq!(face_lines("Ptolemy", 5), vec!["Pto-", "lemy"]);
+        assert_eq!(face_lines("Perdiccas", 5), vec!["Per-", "diccas"]);
+        assert_eq!(face_lines("Amphaxitae", 6), vec!["Ampha-", "xitae"]);
+        assert_eq!(face_lines("Peltastsandmore", 6), vec!["Pel-", "tasts."]);
     }
 
     #[test]

@@ -87,8 +87,9 @@ pub struct Overlay {
     pub outline: Vec<HexId>,
     /// Hexes picked out from the log.
     pub focus: Vec<HexId>,
-    /// A line's planned advance (issue 20 §4): each unit's hexes now and where it would end.
-    pub plan_steps: Vec<(Vec<HexId>, Vec<HexId>)>,
+    /// A line's planned move (issue 20 §4): each unit's hexes now, where it would end, and which
+    /// way it would then face.
+    pub plan_steps: Vec<(Vec<HexId>, Vec<HexId>, Vertex)>,
     /// Enemy units the unit being ordered may fire at: the hex and its chance to hit, in words
     /// ("38%") (GBA 8.15).
     pub fire_targets: Vec<(HexId, String)>,
@@ -749,9 +750,15 @@ fn overlay_layer(o: &Overlay, (w, h): (f64, f64)) -> (Html, Html) {
                 }).collect::<Vec<_>>().join(" ")} />
             }
             { for o.outline.iter().map(|hex| html! { <polygon class="target" points={hex_points(*hex, R - 2.0)} /> }) }
-            { for o.plan_steps.iter().map(|(from, to)| {
+            { for o.plan_steps.iter().map(|(from, to, facing)| {
                 let ((x1, y1), (x2, y2)) = (middle(from), middle(to));
-                html! { <line class="plan-step" x1={format!("{x1:.1}")} y1={format!("{y1:.1}")} x2={format!("{x2:.1}")} y2={format!("{y2:.1}")} /> }
+                // A short stroke from where it ends toward the vertex it will face.
+                let a = facing.screen_degrees().to_radians();
+                let (x3, y3) = (x2 + R * 0.8 * a.cos(), y2 + R * 0.8 * a.sin());
+                html! { <>
+                    <line class="plan-step" x1={format!("{x1:.1}")} y1={format!("{y1:.1}")} x2={format!("{x2:.1}")} y2={format!("{y2:.1}")} />
+                    <line class="plan-facing" data-facing={facing.name()} x1={format!("{x2:.1}")} y1={format!("{y2:.1}")} x2={format!("{x3:.1}")} y2={format!("{y3:.1}")} />
+                </> }
             }) }
         </g>
     };

@@ -3,13 +3,14 @@
 
 use crate::browser::storage::store_session;
 use crate::components::apart::SendMove;
-use crate::components::computer::{self, Seats, Thinking};
-use crate::components::glance::Glance;
+use crate::components::computer::{self, Thinking};
 use crate::components::layers::{add_layers, LayerButtons, Layers};
+use crate::components::line_gesture;
 use crate::components::map::{FacingArrow, MapView, Overlay, Reveal};
 use crate::components::panel::Panel;
 use crate::components::prompt::Prompt;
 use crate::components::standing_orders::StandingSheet;
+use crate::components::topbar::TopBar;
 use crate::model::session::Session;
 use sarissa_rules::combat::fire::{firers, targets};
 use sarissa_rules::combat::harassment::options as harass_options;
@@ -20,7 +21,7 @@ use sarissa_rules::movement::withdrawal::{
 };
 use sarissa_rules::movement::{leader_reach, Destination};
 use sarissa_rules::play::legal::{movable_leaders, orderable_units, rout_ways};
-use sarissa_rules::play::line_plan::{advance_plans, Bearing, LinePlan};
+use sarissa_rules::play::line_plan::{body_plans, Gesture, LinePlan};
 use sarissa_rules::scenario::units::Placement;
 use sarissa_rules::{Command, Game, HexId, Vertex};
 use std::rc::Rc;
@@ -306,7 +307,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
     // The overlays the player has switched on: enemy zones of control, command range.
     let layers = use_state(Layers::default);
     // A line moved as a body (issue 20 §4): the plan shown, and the units set aside from it.
-    let line_pick = use_state(|| None::<(Bearing, u8)>);
+    let line_pick = use_state(|| None::<Gesture>);
     let line_aside = use_state(Vec::<usize>::new);
     // Single keys press the buttons on screen; the prompt's buttons are numbered (issue 20 §6).
     crate::components::keys::use_shortcuts();
@@ -534,15 +535,12 @@ pub fn play_screen(props: &PlayProps) -> Html {
     // The line's plans, the engine's (play::line_plan); a person's only.
     let line_plans_now: Rc<Vec<LinePlan>> = use_memo((key, (*line_aside).clone()), {
         let (g, s) = (game.clone(), session.clone());
-        move |(_, aside)| if computer::thinking_text(&s).is_some() { Vec::new() } else { advance_plans(&g, aside) }
+        move |(_, aside)| if computer::thinking_text(&s).is_some() { Vec::new() } else { body_plans(&g, aside) }
     });
-    let shown_plan =
-        line_pick.and_then(|(b, k)| line_plans_now.iter().find(|p| (p.bearing, p.hexes) == (b, k)).cloned());
+    let shown_plan = line_pick.and_then(|g| line_plans_now.iter().find(|p| p.gesture == g).cloned());
     let on_line_plan = {
         let (line_pick, plans) = (line_pick.clone(), line_plans_now.clone());
-        Callback::from(move |k: Option<usize>| {
-            line_pick.set(k.and_then(|k| plans.get(k)).map(|p| (p.bearing, p.hexes)))
-        })
+        Callback::from(move |k: Option<usize>| line_pick.set(k.and_then(|k| plans.get(k)).map(|p| p.gesture)))
     };
     let on_line_confirm = {
         let (plan, play_many) = (shown_plan.clone(), play_many.clone());
@@ -550,6 +548,14 @@ pub fn play_screen(props: &PlayProps) -> Html {
             if let Some(p) = &plan {
                 play_many.emit(p.moves.clone());
             }
+        })
+    };
+    // Several reactions answered together: those still legal in the same pause, then its end
+    // (reactions.rs asks the engine at each).
+    let on_answers = {
+        let (game, play_many) = (game.clone(), play_many.clone());
+        Callback::from(move |answers: Vec<Command>| {
+            play_many.emit(crate::components::reactions::in_one_pause(&game, &answers));
         })
     };
     let on_toggle_shock = {
@@ -925,11 +931,10 @@ pub fn play_screen(props: &PlayProps) -> Html {
         .map(|(l, _)| (format!("{} {}", if reacting { "Withdraw" } else { "Move" }, s.leaders[*l].name), *l))
         .collect();
     let riding_label = riding.map(|(l, _)| s.leaders[l].name.clone());
-    let back = props.on_exit.reform(|_: MouseEvent| ());
     // The game as a file, whenever wanted, and the way out when the browser will not store it.
     let save_file = {
         let (session, error) = (session.clone(), error.clone());
-        Callback::from(move |_: MouseEvent| {
+        Callback::from(move |_| {
             let json = serde_json::to_string_pretty(&session.save()).unwrap_or_default();
             let name = crate::browser::files::file_name(&session.game.scenario.meta.name);
             if let Err(e) = crate::browser::files::download(&name, &json) {
@@ -950,7 +955,11 @@ pub fn play_screen(props: &PlayProps) -> Html {
     };
     let toggle_drawer = {
         let drawer = drawer.clone();
-        Callback::from(move |_: MouseEvent| drawer.set(!*drawer))
+        Callback::from(move |_| drawer.set(!*drawer))
+    };
+    let toggle_sheet = {
+        let sheet = sheet.clone();
+        Callback::from(move |_| sheet.set(!*sheet))
     };
     let on_layers = {
         let layers = layers.clone();
@@ -968,18 +977,9 @@ pub fn play_screen(props: &PlayProps) -> Html {
     };
     html! {
         <div class="app playing">
-            <header class="topbar">
-                <button class="back" onclick={back} aria-label="All battles">{ "‹ Battles" }</button>
-                <span class="battle-name" title={format!("{} · {}", s.meta.date, s.meta.rules.name())}>{ &s.meta.name }</span>
-                <Glance game={game.clone()} />
-                <button class={classes!("drawer-toggle", drawer.then_some("on"))} aria-expanded={drawer.to_string()}
-                    onclick={toggle_drawer}>{ if *drawer { "Hide details" } else { "Details & log" } }</button>
-                <Seats seats={(0..s.sides.len()).map(|k| session.seat(k)).collect::<Vec<_>>()}
-                    sides={s.sides.iter().map(|d| AttrValue::from(d.name.clone())).collect::<Vec<_>>()} {on_seat} />
-                <button class="save-file" onclick={save_file}>{ "Save file" }</button>
-                <button class={classes!("standing-toggle", sheet.then_some("on"))} aria-expanded={sheet.to_string()}
-                    onclick={{ let sheet = sheet.clone(); Callback::from(move |_: MouseEvent| sheet.set(!*sheet)) }}>{ "Standing orders" }</button>
-            </header>
+            <TopBar game={game.clone()} seats={(0..s.sides.len()).map(|k| session.seat(k)).collect::<Vec<_>>()} {on_seat}
+                drawer={*drawer} on_drawer={toggle_drawer} standing={*sheet} on_standing={toggle_sheet}
+                on_save={save_file} on_exit={props.on_exit.clone()} />
             if let (Some(text), Some(side)) = (computer::thinking_text(&session), game.decider()) {
                 <Thinking text={text} {side} turn={game.state.turn} error={(*error).clone()} />
             } else if let Some(record) = props.apart.clone().filter(|r| r.waiting(&session)) {
@@ -998,7 +998,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 shock_chosen={(*shock_chosen).clone()} {on_toggle_shock}
                 lines={lines.iter().map(|l| l.label.clone()).collect::<Vec<_>>()} {on_line}
                 line_choice={line_chosen.and_then(|k| lines.get(k)).map(|l| l.label.clone())}
-                line_plans={line_chosen.and_then(|k| lines.get(k)).map(|l| l.choices.clone()).unwrap_or_default()} />
+                line_plans={line_chosen.and_then(|k| lines.get(k)).map(|l| l.choices.clone()).unwrap_or_default()} {on_answers} />
             if let Some(record) = props.apart.clone().filter(|r| r.last_to_send(&session)) {
                 <SendMove game_id={props.game_id.clone()} session={(*session).clone()} {record} />
             }
@@ -1008,7 +1008,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 <LayerButtons layers={*layers} {on_layers} />
                 <crate::components::keys::KeysHelp />
                 if ordering.is_none() {
-                    <crate::components::line_gesture::LineGesture plans={line_plans_now.iter().map(crate::components::line_gesture::plan_label).collect::<Vec<_>>()}
+                    <crate::components::line_gesture::LineGesture plans={line_plans_now.iter().map(|p| (line_gesture::plan_label(p), line_gesture::plan_class(p))).collect::<Vec<_>>()}
                         chosen={shown_plan.as_ref().and_then(|p| line_plans_now.iter().position(|q| q == p))}
                         aside={line_aside.len()} on_choose={on_line_plan} on_confirm={on_line_confirm} />
                 }

@@ -76,6 +76,9 @@ pub struct PromptProps {
     pub line_choice: Option<String>,
     #[prop_or_default]
     pub line_plans: Vec<(String, Command)>,
+    /// Several units' reactions picked and sent together (issue 20 §4, `reactions.rs`).
+    #[prop_or_default]
+    pub on_answers: Callback<Vec<Command>>,
 }
 
 impl PartialEq for PromptProps {
@@ -115,6 +118,19 @@ pub fn prompt(p: &PromptProps) -> Html {
     // The shock's combats as the player formed them (9.12): an index into the engine's ways,
     // for the game and attackers it was picked with (another game or pick: the first way).
     let grouping = use_state(|| (0usize, Vec::<String>::new(), 0usize));
+    // A long prompt shows two lines; a tap opens the rest over the map (for the game shown).
+    let game_key = Rc::as_ptr(&p.game) as usize;
+    let text_open = use_state(|| (game_key, false));
+    let toggle_text = {
+        let text_open = text_open.clone();
+        Callback::from(move |_: MouseEvent| text_open.set((game_key, !(text_open.0 == game_key && text_open.1))))
+    };
+    // A reaction pause's questions, a unit each (turn to face, shoot), answered together when
+    // there are several.
+    let questions = use_memo(Rc::as_ptr(&p.game) as usize, {
+        let game = p.game.clone();
+        move |_| crate::components::reactions::questions(&game)
+    });
     let (s, st) = (&*p.game.scenario, &p.game.state);
     let button = |label: String, class: &'static str, c: Command| {
         let on = p.on_command.clone();
@@ -266,32 +282,45 @@ pub fn prompt(p: &PromptProps) -> Html {
                 (true, ReactionFire::Entry) => "Let it come on".to_string(),
                 (false, _) => format!("Let it come on ({} taken)", list(exposed, &leader_name)),
             };
+            // Several units to answer: a row each, sent together; one: its buttons act at once.
+            let together = questions.len() > 1 && !busy;
+            let text = if together { format!("{text} Pick each unit's answer, then send them together.") } else { text };
+            let pass_button = if sarissa_rules::special::elephants::forced_withdrawers(s, st).is_empty() {
+                button(pass, "no-reaction", Command::EndReaction)
+            } else {
+                Html::default()
+            };
             (
                 text,
                 html! { <>
                     { escorts }
                     { face_choices(p) }
-                    { for reactors.iter().filter(|_| !busy).flat_map(|r| {
-                        let at = s.units.iter().position(|u| &u.id == r);
-                        let options = at.map(|i| sarissa_rules::movement::reaction::reaction_options(&st.units[i].placement, st.units[i].facing)).unwrap_or_default();
-                        let two_hex = at.is_some_and(|i| st.units[i].placement.is_two_hex());
-                        options.into_iter().map(move |f| (r.clone(), f, two_hex))
-                    }).map(|(r, f, two_hex)| {
-                        let label = if two_hex { format!("Reverse {} to face {}", name(&r), f.name()) } else { format!("Turn {} to {}", name(&r), f.name()) };
-                        button(label, "react", Command::ReactFacing { unit: r, facing: f })
-                    }) }
-                    { for volleys.iter().filter(|_| !busy).flat_map(|(f, _)| reaction_targets(s, st, *f).into_iter().map(move |t| (*f, t))).map(|(f, t)| {
-                        let chance = missile_odds(&t.fire).map(|o| 1.0 - o.hits.first().map_or(0.0, |p| p.to_f64())).unwrap_or(0.0);
-                        let target = s.units[t.unit].id.clone();
-                        let label = format!("{}: shoot at {} ({:.0}% to hit)", s.units[f].name, name(&target), chance * 100.0);
-                        button(label, "react-fire", Command::Fire { unit: s.units[f].id.clone(), target })
-                    }) }
-                    { for sarissa_rules::special::artillery::pause_shots(s, st).iter().filter(|_| !busy).map(|(f, t)| {
-                        // CG 10.52: an engine may shoot at the unit on the move, though not as reaction fire.
-                        let chance = missile_odds(&t.fire).map(|o| 1.0 - o.hits.first().map_or(0.0, |p| p.to_f64())).unwrap_or(0.0);
-                        let label = format!("{} (engine): shoot at {} ({:.0}% to hit, 10.52)", s.units[*f].name, name(mover), chance * 100.0);
-                        button(label, "engine-fire", Command::Fire { unit: s.units[*f].id.clone(), target: mover.clone() })
-                    }) }
+                    if together {
+                        <crate::components::reactions::ReactionRows game={p.game.clone()} questions={questions.clone()}
+                            on_answers={p.on_answers.clone()} pass={pass_button.clone()} />
+                    } else {
+                        { for reactors.iter().filter(|_| !busy).flat_map(|r| {
+                            let at = s.units.iter().position(|u| &u.id == r);
+                            let options = at.map(|i| sarissa_rules::movement::reaction::reaction_options(&st.units[i].placement, st.units[i].facing)).unwrap_or_default();
+                            let two_hex = at.is_some_and(|i| st.units[i].placement.is_two_hex());
+                            options.into_iter().map(move |f| (r.clone(), f, two_hex))
+                        }).map(|(r, f, two_hex)| {
+                            let label = if two_hex { format!("Reverse {} to face {}", name(&r), f.name()) } else { format!("Turn {} to {}", name(&r), f.name()) };
+                            button(label, "react", Command::ReactFacing { unit: r, facing: f })
+                        }) }
+                        { for volleys.iter().filter(|_| !busy).flat_map(|(f, _)| reaction_targets(s, st, *f).into_iter().map(move |t| (*f, t))).map(|(f, t)| {
+                            let chance = missile_odds(&t.fire).map(|o| 1.0 - o.hits.first().map_or(0.0, |p| p.to_f64())).unwrap_or(0.0);
+                            let target = s.units[t.unit].id.clone();
+                            let label = format!("{}: shoot at {} ({:.0}% to hit)", s.units[f].name, name(&target), chance * 100.0);
+                            button(label, "react-fire", Command::Fire { unit: s.units[f].id.clone(), target })
+                        }) }
+                        { for sarissa_rules::special::artillery::pause_shots(s, st).iter().filter(|_| !busy).map(|(f, t)| {
+                            // CG 10.52: an engine may shoot at the unit on the move, though not as reaction fire.
+                            let chance = missile_odds(&t.fire).map(|o| 1.0 - o.hits.first().map_or(0.0, |p| p.to_f64())).unwrap_or(0.0);
+                            let label = format!("{} (engine): shoot at {} ({:.0}% to hit, 10.52)", s.units[*f].name, name(mover), chance * 100.0);
+                            button(label, "engine-fire", Command::Fire { unit: s.units[*f].id.clone(), target: mover.clone() })
+                        }) }
+                    }
                     { for p.riders.iter().filter(|_| !busy).map(|(label, l)| {
                         let (on, l) = (p.on_ride.clone(), *l);
                         html! { <button class="act ride" onclick={Callback::from(move |_: MouseEvent| on.emit(l))}>{ label }</button> }
@@ -302,7 +331,7 @@ pub fn prompt(p: &PromptProps) -> Html {
                     }) }
                     { for p.line_plans.iter().map(|(label, c)| button(label.clone(), "line-withdraw", c.clone())) }
                     if busy { <button class="act cancel" onclick={cancel}>{ "Cancel" }</button> }
-                    if sarissa_rules::special::elephants::forced_withdrawers(s, st).is_empty() { { button(pass, "no-reaction", Command::EndReaction) } }
+                    if !together { { pass_button } }
                 </> },
             )
         }
@@ -793,7 +822,8 @@ pub fn prompt(p: &PromptProps) -> Html {
     html! {
         <div class={classes!("prompt", side.map(side_class))} role="status" aria-live="polite" data-turn={st.turn.to_string()}>
             <span class="turn">{ format!("Turn {}", st.turn) }</span>
-            <span class="prompt-text">{ text }</span>
+            <span class={classes!("prompt-text", (text_open.0 == game_key && text_open.1).then_some("open"))} onclick={toggle_text}
+                title="Tap to read it all, and again to close it">{ text }</span>
             if let Some(e) = &p.error { <span class="prompt-error" role="alert">{ e }</span> }
             <span class="prompt-buttons">
                 { buttons }
