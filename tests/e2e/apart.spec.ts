@@ -96,6 +96,7 @@ async function receive(page: Page, link: string, screenshot?: string, watched?: 
 /// Sets this device's standing orders: withdraw cavalry from slower enemies, and one unit that
 /// never turns to face, on its row of the sheet.
 async function setOrders(page: Page, side: number, screenshot?: string) {
+  await page.locator('.game-menu > summary').tap(); // the top bar's menu
   await page.locator('.standing-toggle').tap();
   await page.locator(`.standing-answer[data-side="${side}"][data-question="1"]`).selectOption({ label: 'Withdraw cavalry' });
   // The other side's orders are theirs to set, on their device.
