@@ -9,7 +9,10 @@
 //! and collapse check is a stage of its own), and runs that end a stage in the same state are
 //! merged before the next, after forgetting what no later stage reads ([`forget`]): so the dice of
 //! several units are never enumerated together, and issue 19's 4-against-3 shock takes some
-//! 360,000 short runs instead of tens of millions.
+//! 140,000 short runs instead of tens of millions. A unit's own roll reads and changes only that
+//! unit's part of the state ([`UnitPart`]), so it is enumerated once for each part met, not for
+//! each state; the leaders' rolls change only the Charisma, which only the Struggle's die reads,
+//! so the two are combined into the hits they give before any state is copied.
 //!
 //! Probabilities are exact: each is a count out of [`DENOMINATOR`] = 10^38 ([`Prob`]), which holds
 //! any path of up to 38 dice; [`Prob::fraction`] gives the reduced fraction.
@@ -179,12 +182,12 @@ impl ShockOdds {
 pub fn shock_odds(setup: &ShockSetup) -> Result<ShockOdds, OddsError> {
     shock::validate(setup).map_err(OddsError::Shock)?;
     let mut states: Vec<(State, u128)> = vec![(State::start(setup), DENOMINATOR)];
-    let mut runs = 0usize;
     let n_att = setup.attackers.len();
     let mut buffers = Buffers::default();
+    let shape = Shape::of(setup);
     for stage in shock::stages(setup) {
-        if may_change(setup, stage, &states) {
-            run_stage_on_all(setup, stage, &states, &mut buffers, &mut runs)?;
+        if may_change(stage, &states) {
+            run_stage_on_all(setup, &shape, stage, &states, &mut buffers)?;
             std::mem::swap(&mut states, &mut buffers.next);
         }
     }
@@ -199,7 +202,7 @@ pub fn shock_odds(setup: &ShockSetup) -> Result<ShockOdds, OddsError> {
         defender_mean_hits: 0.0,
         ended_at_charge: Prob::ZERO,
         columns: vec![Prob::ZERO; 14],
-        runs,
+        runs: buffers.runs,
     };
     let add = |v: &mut Vec<Prob>, n: usize, p: Prob| {
         if v.len() <= n {
@@ -236,60 +239,56 @@ pub fn shock_odds(setup: &ShockSetup) -> Result<ShockOdds, OddsError> {
     Ok(odds)
 }
 
-/// Whether `stage` can change any of `states`: a unit's rout stage does nothing unless it must
-/// rout in some state, nor the leaders' stage without leader checks (as [`shock::run_stage`]).
-/// Skipping the others saves copying every state through them.
-fn may_change(setup: &ShockSetup, stage: Stage, states: &[(State, u128)]) -> bool {
+/// Whether `stage` is run on its own: a unit's rout stage does nothing unless it must rout in
+/// some state (as [`shock::run_stage`]), and skipping it saves copying every state through it;
+/// the leaders' stage is run with the Struggle.
+fn may_change(stage: Stage, states: &[(State, u128)]) -> bool {
     match stage {
         Stage::Rout { unit, .. } => states.iter().any(|(s, _)| !s.over && s.pending.get(unit)),
-        Stage::Leaders => setup.leader_checks,
+        // Folded into the Struggle ([`struggle_on_all`]).
+        Stage::Leaders => false,
         _ => true,
     }
 }
 
 /// Runs `stage` on every state, each die sequence from each. The states that rolled are merged
 /// (equal states add their weights); a state that rolled no die maps to one state, so merging
-/// it can wait for a later roll.
+/// it can wait for a later roll. The leaders' rolls are folded into the Struggle's (below).
 fn run_stage_on_all(
     setup: &ShockSetup,
+    shape: &Shape,
     stage: Stage,
     states: &[(State, u128)],
     buffers: &mut Buffers,
-    runs: &mut usize,
 ) -> Result<(), OddsError> {
-    let n_att = setup.attackers.len();
-    let Buffers { next: unrolled, rolled, ends, dice } = buffers;
-    unrolled.clear();
-    rolled.clear();
+    buffers.next.clear();
+    buffers.rolled.clear();
+    match stage {
+        Stage::Struggle => struggle_on_all(setup, shape, states, buffers)?,
+        _ => match stage_unit(stage) {
+            Some(unit) => unit_stage_on_all(setup, shape, stage, unit, states, buffers)?,
+            None => each_end_on_all(stage, setup, shape, states, buffers)?,
+        },
+    }
+    let Buffers { next, rolled, .. } = buffers;
+    next.extend(rolled.drain());
+    Ok(())
+}
+
+/// Any other stage on every state, each die sequence from each (the stages that settle who
+/// routs and the zones of control roll none: one run each).
+fn each_end_on_all(
+    stage: Stage,
+    setup: &ShockSetup,
+    shape: &Shape,
+    states: &[(State, u128)],
+    buffers: &mut Buffers,
+) -> Result<(), OddsError> {
+    let Buffers { next: unrolled, rolled, dice, ends, runs, .. } = buffers;
     let mut err = None;
-    let mut plans = StrugglePlans::default();
-    let mut leader_outcomes: FxHashMap<[i8; 2], LeaderOdds> = FxHashMap::default();
     for &(st, w) in states {
         if st.over {
             unrolled.push((st, w));
-            continue;
-        }
-        if stage == Stage::Leaders {
-            // The leaders' rolls read and change only the Charisma (GBA 9.14, CG 9.15).
-            let (dice_used, outcomes) = leader_outcomes.entry(st.charisma).or_insert_with(|| leader_odds(setup, &st));
-            let share = split(w, *dice_used)?;
-            for &(charisma, count) in outcomes.iter() {
-                let mut s = State { charisma, ..st };
-                forget(setup, stage, &mut s, n_att);
-                *runs += 1;
-                *rolled.entry(s).or_default() += share * count;
-            }
-            continue;
-        }
-        if stage == Stage::Struggle {
-            // One die, on a plan shared by the states with the same units standing.
-            let share = split(w, 1)?;
-            plans.run(setup, &st, ends);
-            for (mut s, faces) in ends.drain(..) {
-                forget(setup, stage, &mut s, n_att);
-                *runs += 1;
-                *rolled.entry(s).or_default() += share * faces;
-            }
             continue;
         }
         each_sequence_in(
@@ -304,7 +303,7 @@ fn run_stage_on_all(
                 match split(w, n) {
                     Ok(share) if n == 0 => {
                         let mut s = s;
-                        forget(setup, stage, &mut s, n_att);
+                        forget(shape, stage, &mut s);
                         unrolled.push((s, share))
                     }
                     Ok(share) => match ends.iter_mut().find(|(e, _)| *e == s) {
@@ -319,11 +318,165 @@ fn run_stage_on_all(
             return Err(e);
         }
         for (mut s, share) in ends.drain(..) {
-            forget(setup, stage, &mut s, n_att);
+            forget(shape, stage, &mut s);
             *rolled.entry(s).or_default() += share;
         }
     }
-    unrolled.extend(rolled.drain());
+    Ok(())
+}
+
+/// [`Stage::Struggle`] on every state, with the leaders' rolls before it (GBA 9.14, CG 9.15)
+/// when they are made: those read and change only the Charisma, which only the Struggle's die
+/// reads, so each state's Charisma outcomes and faces are combined into the hits they give
+/// before any state is copied.
+fn struggle_on_all(
+    setup: &ShockSetup,
+    shape: &Shape,
+    states: &[(State, u128)],
+    buffers: &mut Buffers,
+) -> Result<(), OddsError> {
+    let Buffers { next, rolled, hits, runs, .. } = buffers;
+    let mut plans = StrugglePlans::default();
+    let mut leader_outcomes: FxHashMap<[i8; 2], LeaderOdds> = FxHashMap::default();
+    for &(st, w) in states {
+        if st.over {
+            next.push((st, w));
+            continue;
+        }
+        let no_checks: LeaderOdds = (0, vec![(st.charisma, 1)]);
+        let (dice_used, outcomes) = if setup.leader_checks {
+            &*leader_outcomes.entry(st.charisma).or_insert_with(|| leader_odds(setup, &st))
+        } else {
+            &no_checks
+        };
+        let share = split(w, dice_used + 1)?;
+        hits.clear();
+        for &(charisma, count) in outcomes {
+            let (_, faces) = plans.get(setup, &State { charisma, ..st });
+            for &(h, n) in faces {
+                match hits.iter_mut().find(|(k, _)| *k == h) {
+                    Some((_, c)) => *c += count * n,
+                    None => hits.push((h, count * n)),
+                }
+            }
+        }
+        let (plan, _) = plans.get(setup, &st);
+        for &(h, count) in hits.iter() {
+            let mut s = shock::struggle_end(setup, &st, plan, h);
+            forget(shape, Stage::Struggle, &mut s);
+            *runs += 1;
+            *rolled.entry(s).or_default() += share * count;
+        }
+    }
+    Ok(())
+}
+
+/// The stage of one unit's own roll (its pre-shock check, rout or stand roll, collapse check),
+/// and that unit.
+fn stage_unit(stage: Stage) -> Option<usize> {
+    match stage {
+        Stage::ChargeCheck(i) | Stage::Rout { unit: i, .. } | Stage::CollapseCheck(i) => Some(i),
+        _ => None,
+    }
+}
+
+/// All a stage of one unit's own roll reads and writes of the state (shock.rs): that unit's
+/// hits and marks, whether the combat is over, and the attacker's Position Superiority (the
+/// Collapse's stand roll). States alike in it end alike, so each is enumerated once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct UnitPart {
+    hits: u8,
+    taken: u8,
+    routed: bool,
+    stood: bool,
+    pending: bool,
+    zoc: bool,
+    position: bool,
+    over: bool,
+}
+
+impl UnitPart {
+    fn of(st: &State, i: usize) -> UnitPart {
+        UnitPart {
+            hits: st.hits[i],
+            taken: st.taken[i],
+            routed: st.routed.get(i),
+            stood: st.stood.get(i),
+            pending: st.pending.get(i),
+            zoc: st.zoc.get(i),
+            position: st.position,
+            over: st.over,
+        }
+    }
+
+    fn put(self, st: &mut State, i: usize) {
+        st.hits[i] = self.hits;
+        st.taken[i] = self.taken;
+        st.routed.set(i, self.routed);
+        st.stood.set(i, self.stood);
+        st.pending.set(i, self.pending);
+        st.zoc.set(i, self.zoc);
+        st.position = self.position;
+        st.over = self.over;
+    }
+}
+
+/// The ends of one unit's roll from a state with `part`: the most dice a sequence used, n,
+/// and each end's part with its count out of 10^n.
+type UnitOdds = (usize, Vec<(UnitPart, u128)>);
+
+/// A stage of unit `unit`'s own roll on every state: its dice are enumerated once for each
+/// [`UnitPart`], on the first state that has it.
+fn unit_stage_on_all(
+    setup: &ShockSetup,
+    shape: &Shape,
+    stage: Stage,
+    unit: usize,
+    states: &[(State, u128)],
+    buffers: &mut Buffers,
+) -> Result<(), OddsError> {
+    let Buffers { next, rolled, dice, runs, .. } = buffers;
+    let mut ends: FxHashMap<UnitPart, UnitOdds> = FxHashMap::default();
+    for &(st, w) in states {
+        let (most, outcomes) = ends.entry(UnitPart::of(&st, unit)).or_insert_with(|| {
+            let mut sequences = Vec::new();
+            each_sequence_in(
+                dice,
+                |dice| {
+                    let mut s = st;
+                    shock::run_stage(setup, stage, &mut s, dice, &mut Log { steps: None });
+                    debug_assert_eq!(
+                        {
+                            let mut back = s;
+                            UnitPart::of(&st, unit).put(&mut back, unit);
+                            back
+                        },
+                        st,
+                        "{stage:?} changed more than its unit's part"
+                    );
+                    UnitPart::of(&s, unit)
+                },
+                |part, n| sequences.push((part, n)),
+            );
+            normalised(sequences)
+        });
+        *runs += outcomes.len();
+        if *most == 0 {
+            // No die rolled: one end, merged at a later roll.
+            let mut s = st;
+            outcomes[0].0.put(&mut s, unit);
+            forget(shape, stage, &mut s);
+            next.push((s, w));
+            continue;
+        }
+        let share = split(w, *most)?;
+        for &(part, count) in outcomes.iter() {
+            let mut s = st;
+            part.put(&mut s, unit);
+            forget(shape, stage, &mut s);
+            *rolled.entry(s).or_default() += share * count;
+        }
+    }
     Ok(())
 }
 
@@ -335,11 +488,29 @@ struct Buffers {
     next: Vec<(State, u128)>,
     /// The states that rolled, equal ones merged.
     rolled: FxHashMap<State, u128>,
-    /// The distinct states one state's sequences end in, merged before `forget` and the map:
-    /// most faces of a check give the same result, so this spares most hashing.
+    /// The distinct states one state's sequences end in, merged before `forget` and the map.
     ends: Vec<(State, u128)>,
+    /// The hits one state's Struggle can give, with their counts.
+    hits: Vec<((u32, u32), u128)>,
     /// The dice of the sequence being run.
     dice: Vec<u8>,
+    /// Resolver runs made so far ([`ShockOdds::runs`]).
+    runs: usize,
+}
+
+/// Sequences' results with the dice each used, as each distinct result with its count out of
+/// 10^n, n the most dice a sequence used (returned first).
+fn normalised<T: PartialEq>(sequences: Vec<(T, usize)>) -> (usize, Vec<(T, u128)>) {
+    let most = sequences.iter().map(|&(_, n)| n).max().unwrap_or(0);
+    let mut outcomes: Vec<(T, u128)> = Vec::new();
+    for (result, n) in sequences {
+        let count = 10u128.pow((most - n) as u32);
+        match outcomes.iter_mut().find(|(r, _)| *r == result) {
+            Some((_, c)) => *c += count,
+            None => outcomes.push((result, count)),
+        }
+    }
+    (most, outcomes)
 }
 
 /// The most dice a sequence of the leaders' stage used, n, and each Charisma it can leave with
@@ -358,16 +529,7 @@ fn leader_odds(setup: &ShockSetup, st: &State) -> LeaderOdds {
         },
         |charisma, n| sequences.push((charisma, n)),
     );
-    let most = sequences.iter().map(|&(_, n)| n).max().unwrap_or(0);
-    let mut outcomes: Vec<([i8; 2], u128)> = Vec::new();
-    for (charisma, n) in sequences {
-        let count = 10u128.pow((most - n) as u32);
-        match outcomes.iter_mut().find(|(c, _)| *c == charisma) {
-            Some((_, c)) => *c += count,
-            None => outcomes.push((charisma, count)),
-        }
-    }
-    (most, outcomes)
+    normalised(sequences)
 }
 
 /// The mean of a distribution over 0, 1, 2, …, summed in that order.
@@ -375,13 +537,28 @@ fn mean(dist: &[Prob]) -> f64 {
     dist.iter().enumerate().map(|(n, p)| n as f64 * p.to_f64()).sum()
 }
 
+/// What [`forget`] reads of a shock's setup, worked out once.
+struct Shape {
+    /// The number of attackers (the units after them are the defenders).
+    n_att: usize,
+    /// Each unit's effective TQ, attackers then defenders.
+    tq: Vec<u8>,
+}
+
+impl Shape {
+    fn of(setup: &ShockSetup) -> Shape {
+        let tq = setup.attackers.iter().chain(&setup.defenders).map(|f| f.effective_tq()).collect();
+        Shape { n_att: setup.attackers.len(), tq }
+    }
+}
+
 /// Clears what no later stage and no figure of [`ShockOdds`] reads, so that states differing only
 /// in it merge: the hits each unit took count only by side (kept on the side's first unit); a
 /// routed unit's hits and stand; after the Struggle, the Charisma and superiority, and the hits
 /// of a unit more than one below its TQ (the Collapse reads only hits ≥ TQ − 1).
-fn forget(setup: &ShockSetup, stage: Stage, st: &mut State, n_att: usize) {
+fn forget(shape: &Shape, stage: Stage, st: &mut State) {
     let n = st.taken.len();
-    for range in [0..n_att, n_att..n] {
+    for range in [0..shape.n_att, shape.n_att..n] {
         let taken = &mut st.taken.as_mut_slice()[range];
         let sum: u32 = taken.iter().map(|&t| t as u32).sum();
         // A side's sum beyond a u8 (never in play) is kept per unit, where it saturates as before.
@@ -391,7 +568,7 @@ fn forget(setup: &ShockSetup, stage: Stage, st: &mut State, n_att: usize) {
             rest.iter_mut().filter(|t| **t != 0).for_each(|t| *t = 0);
         }
     }
-    for i in (0..n).filter(|&i| st.routed.get(i)) {
+    for i in st.routed.ones() {
         st.hits[i] = 0;
         st.stood.set(i, false);
     }
@@ -406,28 +583,27 @@ fn forget(setup: &ShockSetup, stage: Stage, st: &mut State, n_att: usize) {
     if struggled {
         st.charisma = [0, 0];
         st.superiority = None;
-        let fighters = setup.attackers.iter().chain(&setup.defenders);
-        for (h, f) in st.hits.as_mut_slice().iter_mut().zip(fighters) {
-            if (*h as u16) + 1 < f.effective_tq() as u16 {
+        for (h, &tq) in st.hits.as_mut_slice().iter_mut().zip(&shape.tq) {
+            if (*h as u16) + 1 < tq as u16 {
                 *h = 0;
             }
         }
     }
-    forget_collapse_checked(setup, stage, st);
+    forget_collapse_checked(shape, stage, st);
 }
 
 /// From the Collapse step 2's zones of control on (GBA 9.18, CG 9.19 step 2), a unit's hits,
 /// stand and zone are read only by its own collapse check: once it has made it, or when it will
 /// not make one (routed, stood, not at TQ − 1 or in no enemy ZOC), they are cleared, the zone
 /// last, which keeps the check from being made.
-fn forget_collapse_checked(setup: &ShockSetup, stage: Stage, st: &mut State) {
+fn forget_collapse_checked(shape: &Shape, stage: Stage, st: &mut State) {
     let checked = match stage {
         Stage::CollapseZoc => 0,
         Stage::CollapseCheck(i) => i + 1,
         _ => return,
     };
-    for i in 0..st.hits.len() {
-        if i < checked || !shock::makes_collapse_check(setup, st, i) {
+    for (i, &tq) in shape.tq.iter().enumerate() {
+        if i < checked || !shock::makes_collapse_check(tq, st, i) {
             st.hits[i] = 0;
             st.stood.set(i, false);
             st.zoc.set(i, false);

@@ -596,6 +596,17 @@ impl Flags {
     pub fn set(&mut self, i: usize, on: bool) {
         self.0 = (self.0 & !(1 << i)) | (u64::from(on) << i);
     }
+    /// The units set, in order.
+    pub fn ones(self) -> impl Iterator<Item = usize> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                i
+            })
+        })
+    }
     /// Whether any unit in `range` is set.
     pub fn any_in(self, range: std::ops::Range<usize>) -> bool {
         range.into_iter().any(|i| self.get(i))
@@ -1034,42 +1045,44 @@ impl StrugglePlan {
 }
 
 /// The hits (attacker's, defender's) some faces of the Struggle's die give, and how many faces.
-type FaceHits = ((u32, u32), u128);
+pub(crate) type FaceHits = ((u32, u32), u128);
 
-/// The Struggle stage with its plans kept by the units standing and the Charisma, with the hits
-/// each face of the die gives: for the odds, which run it on many states that differ only in
-/// hits.
+/// The Struggle stage worked out once for the odds, which run it on many states that differ
+/// only in hits: its plan by the units standing (all it reads), and the hits each face of the
+/// die gives by the units standing and the Charisma.
 #[derive(Default)]
 pub(crate) struct StrugglePlans {
-    by_routed: rustc_hash::FxHashMap<(Flags, [i8; 2]), (StrugglePlan, Vec<FaceHits>)>,
+    by_routed: rustc_hash::FxHashMap<Flags, StrugglePlan>,
+    faces: rustc_hash::FxHashMap<(Flags, [i8; 2]), Vec<FaceHits>>,
 }
 
 impl StrugglePlans {
-    /// [`Stage::Struggle`] on `st` (not over): each state it can end in, with how many of the
-    /// ten faces of its one die lead there, into `out` (emptied first; the odds reuse it).
-    pub(crate) fn run(&mut self, setup: &ShockSetup, st: &State, out: &mut Vec<(State, u128)>) {
+    /// `st`'s plan (not over) and the hits its die's faces give, faces with the same hits counted
+    /// together.
+    pub(crate) fn get(&mut self, setup: &ShockSetup, st: &State) -> (&StrugglePlan, &[FaceHits]) {
         let log = &mut Log { steps: None };
-        let (plan, results) = self.by_routed.entry((st.routed, st.charisma)).or_insert_with(|| {
-            let plan = struggle_plan(setup, st, log);
-            // Faces that give the same hits give the same state.
+        let plan = self.by_routed.entry(st.routed).or_insert_with(|| struggle_plan(setup, st, log));
+        let faces = self.faces.entry((st.routed, st.charisma)).or_insert_with(|| {
             let mut results: Vec<FaceHits> = Vec::new();
             for natural in 0..10 {
-                let hits = crt_hits(setup, &plan, st.charisma, natural, log);
+                let hits = crt_hits(setup, plan, st.charisma, natural, log);
                 match results.iter_mut().find(|(h, _)| *h == hits) {
                     Some((_, faces)) => *faces += 1,
                     None => results.push((hits, 1)),
                 }
             }
-            (plan, results)
+            results
         });
-        out.clear();
-        out.extend(results.iter().map(|&(hits, faces)| {
-            let mut s = *st;
-            plan.apply(&mut s);
-            struggle_hits(setup, &mut s, plan, hits, log);
-            (s, faces)
-        }));
+        (plan, faces)
     }
+}
+
+/// The state [`Stage::Struggle`] leaves `st` in when its roll gives the hits `hits` under `plan`.
+pub(crate) fn struggle_end(setup: &ShockSetup, st: &State, plan: &StrugglePlan, hits: (u32, u32)) -> State {
+    let mut s = *st;
+    plan.apply(&mut s);
+    struggle_hits(setup, &mut s, plan, hits, &mut Log { steps: None });
+    s
 }
 
 fn struggle_plan(setup: &ShockSetup, st: &State, log: &mut Log) -> StrugglePlan {
@@ -1332,11 +1345,21 @@ fn struggle_hits(setup: &ShockSetup, st: &mut State, plan: &StrugglePlan, (ah, d
     // GBA 10.13, CG 11.12: split as evenly as possible, the odd hits to the chosen unit first.
     for (side, list, chosen, hits) in [(Side::Attacker, att, ca, ah), (Side::Defender, def, cd, dh)] {
         let order = || std::iter::once(chosen).chain(list.iter().copied().filter(move |&i| i != chosen));
-        let k = order().count() as u32;
+        // The chosen unit is one of `list`, so the units share among `list.len()`.
+        let k = list.len() as u32;
         let share = |n: usize| (hits / k + u32::from((n as u32) < hits % k)).min(u8::MAX as u32) as u8;
-        for (n, i) in order().enumerate() {
-            st.hits[i] = st.hits[i].saturating_add(share(n));
-            st.taken[i] = st.taken[i].saturating_add(share(n));
+        // The chosen unit is first in the order, the others follow in `list`'s order.
+        let mut others = 1;
+        for &i in list.iter().filter(|_| hits > 0) {
+            let n = if i == chosen {
+                0
+            } else {
+                others += 1;
+                others - 1
+            };
+            let share = share(n);
+            st.hits[i] = st.hits[i].saturating_add(share);
+            st.taken[i] = st.taken[i].saturating_add(share);
         }
         log.push("GBA 10.13, CG 11.12", || {
             let mut shares = vec![0u8; u.range(side).len()];
@@ -1379,9 +1402,9 @@ fn collapse_zoc(setup: &ShockSetup, st: &mut State) {
 
 /// GBA 9.18 / CG 9.19 step 2: whether unit `i` rolls its collapse check: standing at TQ − 1 in
 /// an enemy ZOC, and not stood on a stand roll.
+/// `tq` is the unit's effective TQ.
 #[inline]
-pub(crate) fn makes_collapse_check(setup: &ShockSetup, st: &State, i: usize) -> bool {
-    let tq = Units { setup }.get(i).effective_tq();
+pub(crate) fn makes_collapse_check(tq: u8, st: &State, i: usize) -> bool {
     !st.routed.get(i) && !st.stood.get(i) && st.hits[i] as u16 + 1 == tq as u16 && st.zoc.get(i)
 }
 
@@ -1391,7 +1414,7 @@ fn collapse_check(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> 
     let u = Units { setup };
     let gba = setup.rules == RuleSet::Alexander;
     let tq = u.get(i).effective_tq();
-    if !makes_collapse_check(setup, st, i) {
+    if !makes_collapse_check(tq, st, i) {
         return;
     }
     let roll = dice();

@@ -2,18 +2,28 @@
 
 use crate::game::{GameState, Phase};
 use crate::map::hex::{HexId, Hexside};
-use crate::map::zoc::{enemy_zoc, occupancy};
+use crate::map::zoc::occupancy;
 use crate::movement::leader_entry_cost;
 use crate::scenario::units::{Grade, LeaderRole};
 use crate::scenario::Scenario;
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 /// Hexes within a leader's command range (GBA 4.21): counted along a path of at most CR hexes
 /// (the leader's own hex not counted), blocked by enemy-occupied hexes, by hexes in an enemy ZOC
 /// unless a friendly unit stands there, and by terrain the leader could not enter — on the
 /// elephant or chariot he rides, if he rides one (CG 4.21, 6.16; D7).
 pub fn command_range(scenario: &Scenario, state: &GameState, leader: usize) -> FxHashMap<HexId, u8> {
+    (*shared_command_range(scenario, state, leader)).clone()
+}
+
+/// [`command_range`], shared with the other askers inside a [`crate::map::zoc::ZocScope`].
+pub fn shared_command_range(scenario: &Scenario, state: &GameState, leader: usize) -> Rc<FxHashMap<HexId, u8>> {
+    crate::map::zoc::kept_command_range(scenario, state, leader, || work_out_command_range(scenario, state, leader))
+}
+
+fn work_out_command_range(scenario: &Scenario, state: &GameState, leader: usize) -> FxHashMap<HexId, u8> {
     let l = &scenario.leaders[leader];
     let start = state.leaders[leader].at;
     let occupied = occupancy(state);
@@ -54,7 +64,7 @@ pub fn command_range(scenario: &Scenario, state: &GameState, leader: usize) -> F
 
 /// Is any hex of unit `unit` within leader `leader`'s command range (GBA 4.21)?
 pub fn in_command_range(scenario: &Scenario, state: &GameState, leader: usize, unit: usize) -> bool {
-    let range = command_range(scenario, state, leader);
+    let range = shared_command_range(scenario, state, leader);
     state.units[unit].placement.hexes().any(|h| range.contains_key(&h))
 }
 
@@ -240,7 +250,7 @@ pub fn whole_allowance_refusal(
     if state.units[unit].moved {
         return Some(format!("it has moved this turn: {act} takes its whole movement allowance ({rule}, {ruling})"));
     }
-    let zoc = enemy_zoc(scenario, state, scenario.units[unit].side);
+    let zoc = crate::map::zoc::shared_enemy_zoc(scenario, state, scenario.units[unit].side);
     if state.units[unit].placement.hexes().any(|h| zoc.contains_key(&h)) {
         return Some(format!("not in an enemy zone of control ({rule})"));
     }
@@ -288,7 +298,7 @@ pub fn order_candidates(s: &Scenario, st: &GameState) -> Vec<usize> {
     if *orders_left == 0 || (!is_overall(s, li) && leader_in_enemy_zoc(s, st, li)) {
         return Vec::new();
     }
-    let range = command_range(s, st, li);
+    let range = shared_command_range(s, st, li);
     (0..s.units.len())
         .filter(|&i| {
             let u = &s.units[i];

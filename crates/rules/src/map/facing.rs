@@ -159,7 +159,12 @@ pub fn neighbours(placement: &Placement, facing: impl Into<Heading>) -> Vec<(Hex
             if out.iter().any(|(x, _)| *x == n) {
                 continue;
             }
-            if let Some(arc) = arc_of(placement, facing, n) {
+            // A one-hex unit's neighbour across `side`: `arc_of` without finding the side again.
+            let arc = match placement {
+                Placement::One(_) => Some(one_hex_arc(side, facing)),
+                Placement::Two(..) => arc_of(placement, facing, n),
+            };
+            if let Some(arc) = arc {
                 out.push((n, arc));
             }
         }

@@ -166,7 +166,12 @@ impl HexId {
 
     /// The hexside of `self` that `other` lies across, if the two are adjacent.
     pub fn side_towards(self, other: Self) -> Option<Hexside> {
-        Hexside::ALL.into_iter().find(|&s| self.neighbour(s) == Some(other))
+        // The one side whose step leads there, checked as `neighbour` would (it may be no id).
+        let ((q1, r1), (q2, r2)) = (self.axial(), other.axial());
+        Hexside::ALL
+            .into_iter()
+            .find(|s| s.axial_step() == (q2 - q1, r2 - r1))
+            .filter(|&s| self.neighbour(s) == Some(other))
     }
 
     pub fn is_adjacent(self, other: Self) -> bool {

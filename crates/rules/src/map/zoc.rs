@@ -31,16 +31,19 @@ pub fn zoc_of(scenario: &Scenario, state: &GameState, i: usize) -> Vec<HexId> {
     let map = &scenario.map;
     let missiles_left = u.missile.is_some() && st.supply != crate::combat::missile::Supply::No;
     let category = category_of(u, &st.placement);
-    let reaches = |from: HexId, h: HexId| match camp_hexside(scenario, state, from, h) {
+    let reaches = |from: HexId, h: HexId| match (
+        crate::works::city::zoc_reach(scenario, state, i, from, h),
+        camp_hexside(scenario, state, from, h),
+    ) {
         // CG 12.27, 12.28: the city's walls, gates and houses.
-        _ if crate::works::city::zoc_reach(scenario, state, i, from, h).is_some() => {
-            crate::works::city::zoc_reach(scenario, state, i, from, h) == Some(true)
-        }
-        None => entry_cost(scenario, state, category, from, h).is_some(),
+        (Some(city), _) => city,
+        (None, None) => entry_cost(scenario, state, category, from, h).is_some(),
         // 12.16: a Fort ZOC, out of the camp across its hexside.
-        Some(_) if map.crossing(from, h) == Crossing::Outward => map.terrain(h).is_some_and(|t| !t.is_impassable()),
+        (None, Some(_)) if map.crossing(from, h) == Crossing::Outward => {
+            map.terrain(h).is_some_and(|t| !t.is_impassable())
+        }
         // 12.15 and its exception.
-        Some(f) => {
+        (None, Some(f)) => {
             missiles_left
                 && matches!(f, HexsideFeature::Thorns | HexsideFeature::Wagons)
                 && entry_cost(scenario, state, category, from, h).is_some()
@@ -111,14 +114,19 @@ pub fn enemy_zoc(scenario: &Scenario, state: &GameState, side: usize) -> FxHashM
 
 type KeptZoc = Option<(*const Scenario, GameState, Rc<FxHashMap<HexId, Vec<usize>>>)>;
 
+/// Leaders' command ranges worked out for one state of one battle, by leader.
+type KeptRanges = Option<(*const Scenario, GameState, FxHashMap<usize, Rc<FxHashMap<HexId, u8>>>)>;
+
 thread_local! {
     static ZOC_SCOPES: Cell<u32> = const { Cell::new(0) };
     static KEPT_ZOC: RefCell<[KeptZoc; 2]> = const { RefCell::new([None, None]) };
+    static KEPT_RANGES: RefCell<KeptRanges> = const { RefCell::new(None) };
 }
 
-/// While one lives, [`shared_enemy_zoc`] keeps its answers: for a question about one battle
-/// that asks for the same zones many times, such as the legal-command listing, which builds a
-/// movement search for every unit it may order. Battles must outlive it (one is known by its
+/// While one lives, [`shared_enemy_zoc`] and [`kept_command_range`] keep their answers: for a
+/// question about one battle that asks for the same zones many times, such as the legal-command
+/// listing, which builds a movement search for every unit it may order, and each unit's order
+/// asks whether the leader's command range reaches it. Battles must outlive it (one is known by its
 /// address); the state may change (answers are kept with the state they were worked out for, compared
 /// whole). The last one dropped forgets them.
 pub struct ZocScope(());
@@ -135,6 +143,7 @@ impl Drop for ZocScope {
         ZOC_SCOPES.with(|n| n.set(n.get() - 1));
         if ZOC_SCOPES.with(Cell::get) == 0 {
             KEPT_ZOC.with(|kept| *kept.borrow_mut() = [None, None]);
+            KEPT_RANGES.with(|kept| *kept.borrow_mut() = None);
         }
     }
 }
@@ -154,6 +163,41 @@ pub fn shared_enemy_zoc(scenario: &Scenario, state: &GameState, side: usize) -> 
         kept.borrow_mut()[side] = Some((scenario, state.clone(), zoc.clone()));
         zoc
     })
+}
+
+/// Leader `leader`'s command range as `work_out` gives it, kept inside a [`ZocScope`] with the
+/// state it was worked out for (the answers of one state at a time, compared whole).
+pub(crate) fn kept_command_range(
+    scenario: &Scenario,
+    state: &GameState,
+    leader: usize,
+    work_out: impl FnOnce() -> FxHashMap<HexId, u8>,
+) -> Rc<FxHashMap<HexId, u8>> {
+    if ZOC_SCOPES.with(Cell::get) == 0 {
+        return Rc::new(work_out());
+    }
+    let this_state = |kept: &KeptRanges| {
+        kept.as_ref().is_some_and(|(battle, kept_state, _)| std::ptr::eq(*battle, scenario) && kept_state == state)
+    };
+    let known = KEPT_RANGES.with(|kept| {
+        let kept = kept.borrow();
+        kept.as_ref().filter(|_| this_state(&kept)).and_then(|(_, _, ranges)| ranges.get(&leader).cloned())
+    });
+    if let Some(range) = known {
+        return range;
+    }
+    // Worked out with nothing borrowed: a command range may ask for others.
+    let range = Rc::new(work_out());
+    KEPT_RANGES.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if !this_state(&kept) {
+            *kept = Some((scenario, state.clone(), FxHashMap::default()));
+        }
+        if let Some((_, _, ranges)) = kept.as_mut() {
+            ranges.insert(leader, range.clone());
+        }
+    });
+    range
 }
 
 /// Is `hex` in the ZOC of some unit of `side`'s enemy? The same answer as looking `hex` up in

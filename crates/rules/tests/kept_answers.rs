@@ -1,0 +1,45 @@
+//! Answers kept while a question lasts (issue 19, "Fast and small"): inside a
+//! `map::zoc::ZocScope` a leader's command range (GBA 4.21) is worked out once for a state and
+//! kept; it must be the answer worked out afresh, also after the state changes inside the scope.
+
+use sarissa_rules::command::orders::command_range;
+use sarissa_rules::map::zoc::ZocScope;
+use sarissa_rules::play::playout::RandomPlayer;
+use sarissa_rules::{Dice, Game};
+use std::sync::Arc;
+
+/// Every leader's command range at `game`, sorted.
+fn ranges_of(game: &Game) -> Vec<Vec<(String, u8)>> {
+    (0..game.scenario.leaders.len())
+        .map(|l| {
+            let mut range: Vec<_> =
+                command_range(&game.scenario, &game.state, l).into_iter().map(|(h, d)| (h.to_string(), d)).collect();
+            range.sort();
+            range
+        })
+        .collect()
+}
+
+#[test]
+fn a_command_range_kept_in_a_scope_is_the_one_worked_out_afresh_as_the_state_changes_gba_4_21() {
+    let text = include_str!("../../../scenarios/issus.toml");
+    let scenario = Arc::new(sarissa_rules::load("issus.toml", text).unwrap_or_else(|e| panic!("{e}")));
+    let (mut game, _) = Game::new(scenario, Dice::seeded(7)).unwrap();
+    let mut player = RandomPlayer::new(7);
+    let scope = ZocScope::enter();
+    let mut compared = 0;
+    for _ in 0..300 {
+        // Worked out on another thread, where no scope keeps anything.
+        let outside = game.clone();
+        let afresh = std::thread::spawn(move || ranges_of(&outside)).join().unwrap();
+        // Asked twice in the scope: worked out and kept, then the kept answers.
+        assert_eq!(ranges_of(&game), afresh);
+        assert_eq!(ranges_of(&game), afresh);
+        compared += 1;
+        // The scope lives on while the state changes under it.
+        let Some(command) = player.choose(&game) else { break };
+        game.execute(&command).unwrap();
+    }
+    drop(scope);
+    assert!(compared >= 100, "only {compared} commands");
+}
