@@ -126,7 +126,12 @@ pub fn duel(d: &Duel) -> ExitCode {
     }
     let rules = &scenario.meta.optional_rules;
     let b4_b8 = rules.levy_reluctance || rules.contagious_flight || rules.shooting_into_melee;
-    if rules.out_of_sight_orders || rules.command_collapse || rules.leader_temperament || rules.barbarian_activation || b4_b8 {
+    if rules.out_of_sight_orders
+        || rules.command_collapse
+        || rules.leader_temperament
+        || rules.barbarian_activation
+        || b4_b8
+    {
         println!(
             "house rules acted: out-of-sight orders {}, commands broken {}, broken-command checks {}, \
              temperament checks {}, barbarian orders {}, levies balked {}, swept along {}, friends struck {}",
