@@ -11,13 +11,14 @@ fn a_duel_prints_a_line_a_game_and_the_score_last() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 5, "two games, two sides, the score: {text}");
+    assert_eq!(lines.len(), 6, "two games, two sides, the CPU time, the score: {text}");
     assert!(lines[0].starts_with("game 1: ") && lines[1].starts_with("game 2: "), "{text}");
     // Each game says how near each army came to breaking: its rout points of its withdrawal level.
     assert!(lines[0].contains(", rout points red ") && lines[0].contains(" blue "), "{text}");
     assert!(lines[2].starts_with("red (greedy): median decision "), "{text}");
     assert!(lines[3].starts_with("blue (random): median decision "), "{text}");
-    let last = lines[4];
+    assert!(lines[4].starts_with("CPU time (this thread's"), "{text}");
+    let last = lines[5];
     assert!(last.starts_with("duel: 2 games, red "), "{last}");
     assert!(last.contains(", median decision ") && last.ends_with(" ms"), "{last}");
     // The games add up.
@@ -50,9 +51,9 @@ fn a_duel_with_house_b3_on_says_how_often_it_acted() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 6, "{text}");
+    assert_eq!(lines.len(), 7, "{text}");
     assert!(lines[4].starts_with("house rules acted: out-of-sight orders "), "{text}");
-    assert!(lines[5].starts_with("duel: 2 games"), "{text}");
+    assert!(lines[6].starts_with("duel: 2 games"), "{text}");
     // Off, no such line.
     let off = sarissa(&[&args[..], &["--games", "2", "--seed", "3"]].concat());
     assert!(!String::from_utf8_lossy(&off.stdout).contains("house rules"));
