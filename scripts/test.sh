@@ -13,7 +13,7 @@ cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 
 step "native tests"
-cargo test --workspace
+cargo test --workspace --no-fail-fast
 
 step "scenario files"
 cargo run --quiet -p sarissa-cli -- validate scenarios/*.toml
