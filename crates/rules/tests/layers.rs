@@ -17,7 +17,8 @@ enum Layer {
 /// The layer of a module path below `crate` (e.g. `["map", "zoc"]`).
 fn layer(path: &[&str]) -> Layer {
     match path {
-        ["game", ..] | ["Command" | "Dice" | "Event" | "RuleError"] => Layer::Kernel,
+        // `tagged_enum!` is game::tagged's macro, exported at the crate's root.
+        ["game", ..] | ["Command" | "Dice" | "Event" | "RuleError" | "tagged_enum"] => Layer::Kernel,
         ["map", "hex" | "terrain" | "facing" | "camp" | "city", ..] | ["map"] => Layer::Description,
         ["scenario", "battles", ..] => Layer::Rules,
         ["scenario", ..] | ["charts", ..] => Layer::Description,

@@ -882,7 +882,7 @@ pub enum Event {
     /// before this.
     TemperamentRolled {
         leader: String,
-        temperament: crate::special::house::temperament::Temperament,
+        temperament: super::state::Temperament,
     },
     /// House rule B2 (barbarian activation): this turn `side`'s leaders take its activation
     /// slots in this order (by the dice before), each with the initiative of his slot.

@@ -21,7 +21,8 @@ pub use dice::Dice;
 pub use error::RuleError;
 pub use event::{Doom, Event, GateResult, HitCause, RampageEnd, RollPurpose, TowerResult};
 pub use state::{
-    BreachAttempt, BrokenCommand, GameState, LeaderState, LeaderStatus, Phase, PwOrder, SealedDice, Supply, UnitState,
+    BreachAttempt, BrokenCommand, GameState, LeaderState, LeaderStatus, Phase, PwOrder, SealedDice, Supply,
+    Temperament, UnitState,
 };
 
 use crate::map::hex::HexId;

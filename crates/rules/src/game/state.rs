@@ -451,7 +451,7 @@ pub struct GameState {
     /// House rule B1 (leader temperament, optional): each leader's temperament as rolled at
     /// set-up; absent in games without it (a leader not listed is steady).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub temperaments: Vec<(String, crate::special::house::temperament::Temperament)>,
+    pub temperaments: Vec<(String, Temperament)>,
     /// House rule B2 (barbarian activation, optional): this turn's order of the barbarian
     /// sides' leaders, in die order, each with the initiative of the activation slot he fills.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -653,3 +653,12 @@ fn is_zero(n: &u8) -> bool {
 
 /// A unit's missile supply (GBA 8.17, CG 8.19): the marker a battle file may set (`scenario::position`).
 pub use crate::scenario::position::Supply;
+
+/// A leader's temperament under house rule B1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Temperament {
+    Cautious,
+    Steady,
+    Aggressive,
+}

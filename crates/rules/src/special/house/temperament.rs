@@ -7,16 +7,9 @@
 use crate::game::{Event, GameState, Phase, RollPurpose, RuleError, Tx};
 use crate::scenario::units::LeaderRole;
 use crate::scenario::Scenario;
-use serde::{Deserialize, Serialize};
 
-/// A leader's temperament under house rule B1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Temperament {
-    Cautious,
-    Steady,
-    Aggressive,
-}
+/// A leader's temperament under house rule B1: kernel data (the state and its events hold it).
+pub use crate::game::Temperament;
 
 impl Temperament {
     /// The set-up die (0–9, P331): 0–1 cautious, 8–9 aggressive, 2–7 steady — one in five each
