@@ -466,7 +466,7 @@ pub fn decode_game_link(link: &str, find: impl Fn(&str) -> Option<Battle>) -> Re
         1 => Some(r.text()?),
         _ => return Err(ShareError::DamagedLink),
     };
-    if r.take(4)? != numbering_key(&battle) {
+    if !numbers_as(&battle, fingerprint.as_deref(), r.take(4)?) {
         return Err(ShareError::NotForThisBattle);
     }
     let count = r.count()?;
@@ -484,7 +484,19 @@ pub fn decode_game_link(link: &str, find: impl Fn(&str) -> Option<Battle>) -> Re
 /// Which battle file numbered the units and leaders: a link read with another would name other
 /// units. Four bytes of its fingerprint are enough to tell versions apart.
 fn numbering_key(battle: &Battle) -> [u8; 4] {
-    (crate::fnv1a64(battle.fingerprint.as_bytes()) as u32).to_le_bytes()
+    key_of(&battle.fingerprint)
+}
+
+fn key_of(fingerprint: &str) -> [u8; 4] {
+    (crate::fnv1a64(fingerprint.as_bytes()) as u32).to_le_bytes()
+}
+
+/// Whether a link's numbering `key` fits `battle`: made on this version of its file, or on an
+/// earlier one (the link's `fingerprint`) that the file lists as numbering its units and leaders
+/// the same (`earlier_versions`: a unit's tag or a side's flag changes the file, not the numbers).
+fn numbers_as(battle: &Battle, fingerprint: Option<&str>, key: &[u8]) -> bool {
+    let earlier = |f: &str| battle.scenario.meta.earlier_versions.iter().any(|e| e == f) && key == key_of(f);
+    key == numbering_key(battle) || fingerprint.is_some_and(earlier)
 }
 
 /// The fingerprint as 8 bytes when it is the 16 hex digits [`crate::fingerprint`] writes.

@@ -322,6 +322,7 @@ fn read_meta(ctx: &mut Ctx, value: &Value, file: &str) -> Option<Meta> {
     let note = f.string(ctx, "note", true);
     let sources = f.strings(ctx, "sources", true).into_iter().map(|(s, _)| s).collect();
     let length = f.string(ctx, "length", false).map(|(s, _)| s);
+    let earlier_versions = f.strings(ctx, "earlier_versions", false).into_iter().map(|(s, _)| s).collect();
     let special_rules = read_special_rules(ctx, &mut f);
     let optional_rules = match f.get("optional_rules") {
         Some(v) => read_optional_rules(ctx, v),
@@ -339,6 +340,7 @@ fn read_meta(ctx: &mut Ctx, value: &Value, file: &str) -> Option<Meta> {
         length,
         special_rules,
         optional_rules,
+        earlier_versions,
     })
 }
 

@@ -161,6 +161,10 @@ pub struct Meta {
     pub length: Option<String>,
     pub special_rules: Vec<SpecialRule>,
     pub optional_rules: OptionalRules,
+    /// Fingerprints of earlier versions of this battle file that number its units and leaders as
+    /// this one does (a unit's tag or a side's flag added): game links made on them still open.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub earlier_versions: Vec<String>,
 }
 
 /// A map edge, for retreat (GBA 10.2).
