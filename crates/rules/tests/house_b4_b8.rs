@@ -309,38 +309,3 @@ fn house_b4_b6_b8_are_offered_where_the_battle_has_what_they_act_on_credited() {
     assert_eq!(offered("issus"), [LEVY, CONTAGION, MELEE]);
     assert_eq!(offered("pataliputra"), [LEVY, CONTAGION, MELEE]);
 }
-
-/// Every bundled battle with every house rule it offers switched on (B3 and B9 too, and any
-/// other letter), random commands from a seed, each accepted; returns how often B4, B6 and B8
-/// acted.
-fn every_house_rule_on(seeds: std::ops::Range<u64>, commands: usize) -> [usize; 3] {
-    let mut acted = [0; 3];
-    for (name, text) in bundled_battles() {
-        let scenario = sarissa_rules::load(&name, &text).unwrap();
-        let all: sarissa_rules::scenario::OptionChanges =
-            scenario.optional_choices().iter().filter(|c| c.house).map(|c| (c.key.to_string(), true)).collect();
-        let scenario = std::sync::Arc::new(scenario.with_options(&all).unwrap());
-        for seed in seeds.clone() {
-            random_playout(&name, scenario.clone(), seed, commands, |events| {
-                for e in events {
-                    match e {
-                        Event::LevyBalked { .. } => acted[0] += 1,
-                        Event::SweptAlong { .. } => acted[1] += 1,
-                        Event::FriendStruck { .. } => acted[2] += 1,
-                        _ => {}
-                    }
-                }
-            });
-        }
-    }
-    acted
-}
-
-#[test]
-fn house_b4_b6_b8_every_battle_plays_with_every_house_rule_on() {
-    let acted = every_house_rule_on(0..1, 1500);
-    println!("levies balked {}, swept along {}, friends struck {}", acted[0], acted[1], acted[2]);
-    // Levies balk in any game; random players seldom withdraw light foot beside light foot or
-    // shoot into a melee (the duels count those over 100 games a battle, README).
-    assert!(acted[0] > 0, "{acted:?}");
-}
