@@ -60,9 +60,12 @@ fn natural(outcome: &MissileOutcome) -> Option<u8> {
 /// volley passed over.
 pub fn land(tx: &mut Tx, firer: &str, target: &str, hits: u8, outcome: &MissileOutcome) -> Result<(), RuleError> {
     let s = tx.scenario;
-    let on = s.meta.optional_rules.shooting_into_melee;
-    let (fi, ti) = (s.units.iter().position(|u| u.id == firer), s.units.iter().position(|u| u.id == target));
-    let (Some(fi), Some(ti), true) = (fi, ti, on) else {
+    // Every volley lands here: with the rule off, nothing more to look up.
+    if !s.meta.optional_rules.shooting_into_melee {
+        return hit(tx, target, hits);
+    }
+    // A firer that is no unit (a camp's engine, a tower) is not changed (P345).
+    let (Ok(fi), Ok(ti)) = (tx.unit_index(firer), tx.unit_index(target)) else {
         return hit(tx, target, hits);
     };
     let melee = if hits > 0 { friend_in_melee(s, &tx.state, fi, ti) } else { None };
