@@ -95,6 +95,7 @@ pub fn active_trump(tx: &mut Tx, offered: &[String], side: usize, trumper: usize
     } else {
         tx.emit(Event::TrumpFailed { leader: id.clone() });
         tx.emit(Event::LeaderFinished { leader: id });
+        crate::special::house::eager::surge(tx, trumper)?; // House B5 (P350)
         crate::command::activation::note_tie_turn(tx, designated);
         crate::play::sequence::activate(tx, designated, false, false)
     }
@@ -152,6 +153,7 @@ pub fn respond(tx: &mut Tx, side: usize, trumper: &str, momentum: bool, responde
     } else {
         tx.emit(Event::TrumpFailed { leader: id.clone() });
         tx.emit(Event::LeaderFinished { leader: id });
+        crate::special::house::eager::surge(tx, responder)?; // House B5 (P350)
         stand(tx, trumper, momentum)
     }
 }

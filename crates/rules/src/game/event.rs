@@ -912,6 +912,21 @@ pub enum Event {
         hits: u8,
         over: bool,
     },
+    /// House rule B5 (eager troops): `leader`'s individual order holds the eager `unit` back (it
+    /// ends no nearer the enemy), so it costs him one order more (P349).
+    EagerHeldBack {
+        leader: String,
+        unit: String,
+    },
+    /// House rule B5 (the surge): `leader`'s momentum or trump failed and the eager `unit`, by
+    /// the die before this, rushes at `toward` with `mp` MP; its `UnitMoved` follows if it gets
+    /// nearer, and its pre-shock check if it ends in contact (P350–P353).
+    Surged {
+        unit: String,
+        leader: String,
+        toward: String,
+        mp: u8,
+    },
     TurnEnded {
         turn: u16,
     },
@@ -1842,7 +1857,8 @@ impl GameState {
                 }
             }
             Event::OrdersEnded { .. } => {}
-            Event::OutOfSightOrder { .. } => {
+            // House B3 and B5: the order costs one more.
+            Event::OutOfSightOrder { .. } | Event::EagerHeldBack { .. } => {
                 if let Phase::Orders { orders_left, .. } = &mut self.phase {
                     *orders_left = orders_left.saturating_sub(1);
                 }
@@ -1865,6 +1881,7 @@ impl GameState {
                 self.ordered_fire(id);
             }
             Event::SweptAlong { .. } | Event::FriendStruck { .. } => {}
+            Event::Surged { .. } => {}
             Event::MomentumOffered { leader } => self.phase = Phase::Momentum { leader: leader.clone() },
             Event::MomentumGained { .. } | Event::DoomOutcome { .. } => {}
             Event::ReactivationOffered { side } => self.phase = Phase::Reactivation { side: *side },

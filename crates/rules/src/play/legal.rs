@@ -31,6 +31,8 @@ pub fn destinations(s: &Scenario, st: &GameState, i: usize) -> Vec<crate::moveme
         .unwrap_or_default()
         .into_iter()
         .filter(|d| crate::command::line::together_refusal(s, st, i, &d.placement, d.column).is_none())
+        // House B5 (P349): holding an eager unit back costs an order more.
+        .filter(|d| crate::special::house::eager::may_end(s, st, i, &d.placement))
         // CG 12.17, 10.54: in the Camp Orders Phase camp units stay in the camp.
         .filter(|d| st.camp_orders.is_none() || crate::works::camp_orders::move_refusal(s, st, i, &d.path).is_none())
         .collect()

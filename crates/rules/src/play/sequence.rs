@@ -647,6 +647,7 @@ fn order_formation_move(
             reason: format!("it cannot reach {} facing {} this order", to.label(), facing.name()),
         });
     };
+    crate::special::house::eager::hold_back(tx, ui, to)?; // House B5 (P349)
     if crate::special::house::levy::balks(tx, ui, Some(*to))? {
         return Ok(()); // House B4: the levy stays, its order spent.
     }
@@ -673,6 +674,8 @@ fn order_move(
 ) -> Result<(), RuleError> {
     let ui = check_unit_order(tx, li, unit)?;
     let planned = crate::movement::plan_steps(tx.scenario, &tx.state, ui, path, facing, column, 0)?;
+    let end = path.last().map_or(tx.state.units[ui].placement, |h| Placement::One(*h));
+    crate::special::house::eager::hold_back(tx, ui, &end)?; // House B5 (P349)
     if crate::special::house::levy::balks(tx, ui, path.last().map(|h| Placement::One(*h)))? {
         return Ok(()); // House B4: the levy stays, its order spent.
     }
@@ -959,6 +962,7 @@ fn try_momentum(tx: &mut Tx, leader: &str) -> Result<(), RuleError> {
         // 5.33[3]: in a crisis of faith the leader is Finished after his withdrawal.
         if outcome != Doom::CrisisOfFaith {
             tx.emit(Event::LeaderFinished { leader: leader.into() });
+            crate::special::house::eager::surge(tx, li)?; // House B5 (P350)
         }
         match outcome {
             Doom::Reactivation => {
@@ -980,6 +984,7 @@ fn try_momentum(tx: &mut Tx, leader: &str) -> Result<(), RuleError> {
         crate::command::trump::offer_response_or(tx, leader, true)
     } else {
         tx.emit(Event::LeaderFinished { leader: leader.into() });
+        crate::special::house::eager::surge(tx, li)?; // House B5 (P350)
         offer_next(tx)
     }
 }

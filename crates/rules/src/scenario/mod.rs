@@ -89,11 +89,15 @@ pub struct OptionalRules {
     /// friends near the target, may strike the friends (P345).
     #[serde(default)]
     pub shooting_into_melee: bool,
+    /// House rule B5 (inspired by the Mutford house rules): eager units cost more to hold back
+    /// and may surge at the enemy when their leader's momentum or trump fails (P349, P350).
+    #[serde(default)]
+    pub eager_troops: bool,
 }
 
 impl OptionalRules {
     /// (key in the file, rule number, field) for every optional rule.
-    pub fn entries(&self) -> [(&'static str, &'static str, bool); 14] {
+    pub fn entries(&self) -> [(&'static str, &'static str, bool); 15] {
         [
             ("elite_commander_initiative", "5.5", self.elite_commander_initiative),
             ("contingent_commanders", "5.6", self.contingent_commanders),
@@ -109,6 +113,7 @@ impl OptionalRules {
             ("levy_reluctance", "House B4", self.levy_reluctance),
             ("contagious_flight", "House B6", self.contagious_flight),
             ("shooting_into_melee", "House B8", self.shooting_into_melee),
+            ("eager_troops", "House B5", self.eager_troops),
         ]
     }
 
@@ -128,6 +133,7 @@ impl OptionalRules {
             "levy_reluctance" => &mut self.levy_reluctance,
             "contagious_flight" => &mut self.contagious_flight,
             "shooting_into_melee" => &mut self.shooting_into_melee,
+            "eager_troops" => &mut self.eager_troops,
             _ => return false,
         };
         *field = value;

@@ -37,6 +37,7 @@ impl Scenario {
         let mut choices = self.rulebook_choices();
         choices.extend(self.house_choices());
         choices.extend(self.house_b4_b8_choices());
+        choices.extend(self.house_b5_choices());
         choices
     }
 
@@ -185,6 +186,28 @@ impl Scenario {
             ),
         ];
         all.into_iter().filter(|(fits, _)| *fits).map(|(_, choice)| choice).collect()
+    }
+
+    /// House rule B5 (issue 23, rulings P348–P355): only where the battle tags units `eager`.
+    fn house_b5_choices(&self) -> Vec<OptionChoice> {
+        if !self.units.iter().any(|u| u.tags.contains(&crate::scenario::units::UnitTag::Eager)) {
+            return Vec::new();
+        }
+        vec![OptionChoice {
+            key: "eager_troops",
+            rule: "House B5",
+            name: "Eager troops and the surge",
+            about: "Eager units (tribal foot and noble horse the battle marks) are hard to hold back: an order that \
+                    moves one and leaves it no nearer the enemy costs two orders. When their leader's momentum or \
+                    trump fails, each eager unit he could have ordered that has not moved this turn rolls a die: \
+                    0–1 it rushes its whole MA at the nearest enemy, 2–3 half its MA, and if it ends in contact it \
+                    takes the pre-shock check at once. Recommended where headstrong horse and hillmen fought: \
+                    Spitamenes' nobles and lancers at Samarkand, the Thracians at Chaeronea and Issus, the hill \
+                    kings' horse and Khasas of Malayaketu, Parvataka's hill horse at Pataliputra. House rule, \
+                    inspired by the Mutford house rules.",
+            default: self.meta.optional_rules.eager_troops,
+            house: true,
+        }]
     }
 
     /// This scenario with the players' changes to its optional rules; a change this battle does
