@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { test, expect, Page } from '@playwright/test';
 
 // House rules (issue 23): switched on in the chooser as a group of their own, credited; the
 // leaders' temperaments (B1) on their discs and in their details; the barbarian order (B2) and
-// the temperament rolls in the log under their own names.
+// the temperament rolls in the log under their own names; eager troops (B5) and their surge.
 
 async function openLog(page: Page) {
   if (await page.locator('.panel').isHidden()) await page.locator('.drawer-toggle').tap();
@@ -91,4 +92,39 @@ test('the barbarian order is rolled each turn where a side is barbarian (House B
   await expect(order.locator('.rule')).toHaveText('House B2');
   await expect(page.locator('.log-entry', { hasText: 'for his place in the order' })).toHaveCount(4);
   await page.screenshot({ path: 'artifacts/tablet-house-barbarian.png' });
+});
+
+// A game at Samarkand with eager troops on (seed 34, made with `sarissa link encode
+// e2e/fixtures/samarkand-surge.sarissa`): the Bactrian chief gives no order, his momentum roll
+// fails, and the Bactrian horse rushes at the mercenary hoplites and checks before the shock.
+const SURGE_GAME = readFileSync('e2e/fixtures/samarkand-surge.link', 'utf8').trim();
+
+test('eager troops: switched on in the chooser, and a failed momentum sets them off in the log (House B5)', async ({ page }) => {
+  const card = await chooseHouseRules(page, 'samarkand', ['eager_troops']);
+  await expect(card.locator('details.options summary')).toHaveText('Optional rules: Eager troops and the surge (House B5)');
+  await expect(card.locator('label.option[data-option="eager_troops"]')).toContainText('costs two orders');
+  // Offered only where units are eager: not at the Hydaspes.
+  await page.locator('.battle-card[data-scenario="hydaspes"] details.options summary').tap();
+  await expect(page.locator('.battle-card[data-scenario="hydaspes"] label.option[data-option="eager_troops"]')).toHaveCount(0);
+  // The game with the surge, from its link.
+  await page.goto(`/#${SURGE_GAME}`);
+  await expect(page).toHaveURL(/#\/play$/);
+  await openLog(page);
+  const die = page.locator('.log-entry', { hasText: 'Surge: Bactrian Horse rolls' });
+  await expect(die).toHaveCount(1);
+  await expect(die.locator('.rule')).toHaveText('House B5');
+  const surge = page.locator('.log-entry', { hasText: "Surge: Bactrian Chief's failure sets Bactrian Horse off" });
+  await expect(surge).toHaveCount(1);
+  await expect(surge).toContainText('it rushes at Hoplites II (7 MP)');
+  await expect(surge.locator('.rule')).toHaveText('House B5');
+  // The charge's price: its pre-shock check, failed by two.
+  const check = page.locator('.log-entry', { hasText: 'Bactrian Horse checks its troop quality (6): rolls 8.' });
+  await expect(check.locator('.rule')).toHaveText('House B5');
+  await page.screenshot({ path: 'artifacts/tablet-house-surge.png' });
+  // The rules of this battle list it among the house rules in force.
+  await page.locator('.panel-close').tap();
+  if (await page.locator('.panel').isHidden()) await page.locator('.drawer-toggle').tap();
+  const rules = page.locator('details.battle-rules');
+  await rules.locator('summary').tap();
+  await expect(rules.locator('.house-in-force')).toContainText('Eager troops and the surge (House B5)');
 });

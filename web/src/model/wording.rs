@@ -227,6 +227,7 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 RollPurpose::HouseRule { unit, rule } => {
                     let (text, rule) = match rule.as_str() {
                         "House B8" => (format!("Shooting into a melee: the die for {}'s volley (0-3 strikes the friend): rolls {roll}.", unit_name(s, unit)), "House B8"),
+                        "House B5" => (format!("Surge: {} rolls {roll} (0–1 rushes its whole MA, 2–3 half, 4–9 holds).", unit_name(s, unit)), "House B5"),
                         _ => (format!("A house rule's die for {}: rolls {roll}.", unit_name(s, unit)), "House"),
                     };
                     about(entry(text, Some(rule)), unit)
@@ -241,6 +242,7 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                         "10.72" => "10.72",
                         "House B4" => "House B4",
                         "House B6" => "House B6",
+                        "House B5" => "House B5",
                         _ => "10.1",
                     };
                     about(entry(format!("{} checks its troop quality ({tq}): rolls {roll}.", unit_name(s, unit)), Some(rule)), unit)
@@ -1239,6 +1241,29 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                 friend,
             )
         }
+        Event::EagerHeldBack { leader, unit } => about(
+            entry(
+                format!(
+                    "Eager troops: {} holds {} back from the enemy, which costs him one order more.",
+                    unit_name(s, leader),
+                    unit_name(s, unit)
+                ),
+                Some("House B5"),
+            ),
+            unit,
+        ),
+        Event::Surged { unit, leader, toward, mp } => about(
+            entry(
+                format!(
+                    "Surge: {}'s failure sets {} off — it rushes at {} ({mp} MP).",
+                    unit_name(s, leader),
+                    unit_name(s, unit),
+                    unit_name(s, toward)
+                ),
+                Some("House B5"),
+            ),
+            unit,
+        ),
         Event::MomentumGained { leader } => {
             about(entry(format!("{} keeps the momentum.", unit_name(s, leader)), Some("5.32")), leader)
         }
