@@ -97,7 +97,7 @@ test('the barbarian order is rolled each turn where a side is barbarian (House B
 // A game at Samarkand with eager troops on (seed 34, made with `sarissa link encode
 // e2e/fixtures/samarkand-surge.sarissa`): the Bactrian chief gives no order, his momentum roll
 // fails, and the Bactrian horse rushes at the mercenary hoplites and checks before the shock.
-const SURGE_GAME = readFileSync('e2e/fixtures/samarkand-surge.link', 'utf8').trim();
+const SURGE_GAME = readFileSync('e2e/fixtures/samarkand-surge.gamelink', 'utf8').trim();
 
 test('eager troops: switched on in the chooser, and a failed momentum sets them off in the log (House B5)', async ({ page }) => {
   const card = await chooseHouseRules(page, 'samarkand', ['eager_troops']);
@@ -121,10 +121,4 @@ test('eager troops: switched on in the chooser, and a failed momentum sets them 
   const check = page.locator('.log-entry', { hasText: 'Bactrian Horse checks its troop quality (6): rolls 8.' });
   await expect(check.locator('.rule')).toHaveText('House B5');
   await page.screenshot({ path: 'artifacts/tablet-house-surge.png' });
-  // The rules of this battle list it among the house rules in force.
-  await page.locator('.panel-close').tap();
-  if (await page.locator('.panel').isHidden()) await page.locator('.drawer-toggle').tap();
-  const rules = page.locator('details.battle-rules');
-  await rules.locator('summary').tap();
-  await expect(rules.locator('.house-in-force')).toContainText('Eager troops and the surge (House B5)');
 });
