@@ -18,7 +18,7 @@ fn battles() -> Vec<Battle> {
     let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
     let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.retain(|p| p.extension().is_some_and(|x| x == "toml"));
-    sarissa_rules::game::sorting::sort(&mut files);
+    files.sort();
     files.iter().map(|f| Battle::load(&f.to_string_lossy(), &std::fs::read_to_string(f).unwrap()).unwrap()).collect()
 }
 
