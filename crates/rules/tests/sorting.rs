@@ -7,7 +7,7 @@ use sarissa_rules::game::sorting;
 
 /// Lists of (key, position) with many equal keys, so stability shows in the positions.
 fn lists(seed: u64) -> Vec<Vec<(u8, usize)>> {
-    let mut dice = Pcg32::new(seed, 0xa02b_dbf7_bb3c_0a7);
+    let mut dice = Pcg32::new(seed, 0x0a02_bdbf_7bb3_c0a7);
     let mut out = Vec::new();
     for len in (0..40).chain([100, 1000]) {
         let keys = 1 + dice.next_u32() % 6;
@@ -30,8 +30,8 @@ fn sort_by_key_keeps_equal_keys_in_their_order_as_std_does() {
 fn sort_by_a_reversed_comparison_is_std_sort_by() {
     for list in lists(2) {
         let (mut ours, mut std_sorted) = (list.clone(), list);
-        sorting::sort_by(&mut ours, |a, b| b.0.cmp(&a.0));
-        std_sorted.sort_by(|a, b| b.0.cmp(&a.0));
+        sorting::sort_by(&mut ours, |a, b| f64::from(b.0).total_cmp(&f64::from(a.0)));
+        std_sorted.sort_by(|a, b| f64::from(b.0).total_cmp(&f64::from(a.0)));
         assert_eq!(ours, std_sorted);
     }
 }
