@@ -152,3 +152,29 @@ fn engine_maps_hash_the_same_on_every_run() {
         .collect();
     assert!(offenders.is_empty(), "std's randomly keyed hash maps in: {offenders:?}");
 }
+
+/// Each `sort`, `sort_by` or `sort_by_key` at a new type or closure puts its own 4 KB copy of
+/// std's stable sort into the wasm (issue 19: 34 copies were 38 KB of the app's gzip); the engine
+/// sorts through `game::sorting`, which holds the one copy. (`sort_unstable` is left alone: its
+/// order of equal elements differs from a stable sort's. The battle-file loader is not in the app.)
+#[test]
+fn the_engine_sorts_through_one_copy_of_std_sort() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let exempt = [src.join("game/sorting.rs"), src.join("scenario/load.rs")];
+    let offenders: Vec<String> = files
+        .iter()
+        .filter(|f| !exempt.contains(f))
+        .filter(|f| {
+            let text = std::fs::read_to_string(f).unwrap();
+            let code = text.split("#[cfg(test)]").next().unwrap_or("");
+            code.lines().any(|l| {
+                let code = l.split("//").next().unwrap_or("");
+                [".sort()", ".sort_by(", ".sort_by_key("].iter().any(|call| code.contains(call))
+            })
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(offenders.is_empty(), "std's stable sort called directly in: {offenders:?}");
+}

@@ -498,7 +498,7 @@ pub fn counters_layer(props: &CountersLayerProps) -> Html {
         .filter(|&i| !st.units[i].eliminated)
         .map(|i| (i, sarissa_rules::special::tribal::is_bottom(s, st, i)))
         .collect();
-    shown.sort_by_key(|&(i, under)| (!under, i));
+    sarissa_rules::game::sorting::sort_by_key(&mut shown, |&(i, under)| (!under, i));
     let units = shown.into_iter().map(|(i, under)| {
         let (u, us) = (&s.units[i], &st.units[i]);
         let selected = sel.is_some_and(|h| us.placement.hexes().any(|x| x == h));

@@ -81,7 +81,7 @@ fn number_buttons() {
             (order, i, e)
         })
         .collect();
-    buttons.sort_by_key(|(order, i, _)| (*order, *i));
+    sarissa_rules::game::sorting::sort_by_key(&mut buttons, |(order, i, _)| (*order, *i));
     for (k, (_, _, e)) in buttons.iter().enumerate() {
         let key = (k < 9).then(|| (k + 1).to_string());
         if e.get_attribute("data-key") != key {

@@ -36,12 +36,12 @@ pub fn add_layers(game: &Game, layers: Layers, chosen: Option<usize>, o: &mut Ov
     }
     if let (true, Some(side)) = (layers.zoc, game.decider()) {
         o.zoc = sarissa_rules::map::zoc::enemy_zoc(s, st, side).into_keys().collect();
-        o.zoc.sort();
+        sarissa_rules::game::sorting::sort(&mut o.zoc);
     }
     if let (true, Some(l)) = (layers.command, leader_in_command(game)) {
         o.command_range = sarissa_rules::command::orders::command_range(s, st, l).into_keys().collect();
         o.command_range.push(st.leaders[l].at);
-        o.command_range.sort();
+        sarissa_rules::game::sorting::sort(&mut o.command_range);
     }
     if let Phase::Activation { leaders, .. } = &st.phase {
         o.offered = leaders

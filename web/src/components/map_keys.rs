@@ -24,7 +24,7 @@ pub fn step(cursor: HexId, key: &str, on_map: impl Fn(HexId) -> bool) -> Option<
 /// printed order of hex ids; the first when the cursor is on none of them.
 pub fn next_live(live: &[HexId], cursor: Option<HexId>, back: bool) -> Option<HexId> {
     let mut hexes = live.to_vec();
-    hexes.sort();
+    sarissa_rules::game::sorting::sort(&mut hexes);
     hexes.dedup();
     let at = cursor.and_then(|c| hexes.iter().position(|h| *h == c));
     let n = hexes.len();

@@ -54,7 +54,7 @@ const ODDS_SHEET: f64 = 350.0;
 /// The destinations of the unit being ordered whose move ends covering `hex`, cheapest first.
 fn ending_in(destinations: &[Destination], hex: HexId) -> Vec<&Destination> {
     let mut v: Vec<_> = destinations.iter().filter(|d| d.placement.hexes().any(|h| h == hex)).collect();
-    v.sort_by_key(|d| (d.mp, d.hits, d.placement.hexes().last(), d.facing));
+    sarissa_rules::game::sorting::sort_by_key(&mut v, |d| (d.mp, d.hits, d.placement.hexes().last(), d.facing));
     v
 }
 
@@ -775,7 +775,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     hexes.push(game.state.leaders[l].at);
                 }
             }
-            hexes.sort();
+            sarissa_rules::game::sorting::sort(&mut hexes);
             hexes.dedup();
             focus.set(hexes);
         })
@@ -790,7 +790,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 let start: Vec<HexId> = game.state.units[u].placement.hexes().collect();
                 let mut hexes: Vec<HexId> = destinations.iter().flat_map(|d| d.placement.hexes()).collect();
                 hexes.extend(start.iter().copied());
-                hexes.sort();
+                sarissa_rules::game::sorting::sort(&mut hexes);
                 hexes.dedup();
                 o.reachable = hexes;
                 o.fire_targets = volleys.iter().map(|(h, chance, _)| (*h, chance.clone())).collect();

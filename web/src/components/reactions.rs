@@ -135,7 +135,7 @@ pub fn reaction_rows(p: &ReactionRowsProps) -> Html {
             let mut next = now.clone();
             next.retain(|(k, _)| *k != q);
             next.extend(a.map(|a| (q, a)));
-            next.sort();
+            sarissa_rules::game::sorting::sort(&mut next);
             picks.set((game_key, next));
         })
     };

@@ -63,7 +63,7 @@ pub fn formation_advance(s: &Scenario, state: &GameState, unit: usize, vacated: 
     // The pivot case: the centre front hex is the one beside both halves.
     let mut front: Vec<HexId> =
         front_hexsides(st.facing).iter().flat_map(|x| [a.neighbour(*x), b.neighbour(*x)]).flatten().collect();
-    front.sort();
+    crate::game::sorting::sort(&mut front);
     front.dedup();
     let centre = front.iter().copied().find(|h| h.is_adjacent(a) && h.is_adjacent(b));
     let enemy = |h: &HexId| occupied.get(h).is_some_and(|&o| s.units[o].side != u.side);
@@ -107,7 +107,7 @@ pub fn formation_advances(
     barred: &[(usize, HexId)],
 ) -> Result<(), RuleError> {
     let mut by: Vec<usize> = attackers.iter().copied().filter(|&a| tx.state.units[a].placement.is_two_hex()).collect();
-    by.sort_by_key(|&a| (std::cmp::Reverse(tx.scenario.units[a].tq), a));
+    crate::game::sorting::sort_by_key(&mut by, |&a| (std::cmp::Reverse(tx.scenario.units[a].tq), a));
     for a in by {
         let st = &tx.state.units[a];
         if st.eliminated || st.routed {

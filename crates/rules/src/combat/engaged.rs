@@ -161,7 +161,7 @@ pub fn break_off_hexes(scenario: &Scenario, state: &GameState, unit: usize) -> V
         .filter(|&h| near(h) > 1)
         .filter(|&h| crate::movement::entry_cost(scenario, state, category, at, h).is_some())
         .collect();
-    out.sort_by_key(|&h| (std::cmp::Reverse(near(h)), h));
+    crate::game::sorting::sort_by_key(&mut out, |&h| (std::cmp::Reverse(near(h)), h));
     out
 }
 

@@ -239,7 +239,7 @@ pub fn leader_targets(scenario: &Scenario, state: &GameState, unit: usize) -> Ve
         .map(|l| state.leaders[l].at)
         .filter(|h| !occupied.contains_key(h))
         .collect();
-    hexes.sort();
+    crate::game::sorting::sort(&mut hexes);
     hexes.dedup();
     if hexes.is_empty() {
         return Vec::new();

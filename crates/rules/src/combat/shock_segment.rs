@@ -205,8 +205,8 @@ pub fn combats(scenario: &Scenario, state: &GameState, attackers: &[usize]) -> V
                 }
             }
         }
-        group.attackers.sort();
-        group.defenders.sort();
+        crate::game::sorting::sort(&mut group.attackers);
+        crate::game::sorting::sort(&mut group.defenders);
         out.push(group);
     }
     let west = |c: &Combat| {
@@ -216,7 +216,7 @@ pub fn combats(scenario: &Scenario, state: &GameState, attackers: &[usize]) -> V
             .flat_map(|&u| state.units[u].placement.hexes())
             .min_by_key(|h| (h.col, h.row))
     };
-    out.sort_by_key(|c| west(c).map(|h| (h.col, h.row)));
+    crate::game::sorting::sort_by_key(&mut out, |c| west(c).map(|h| (h.col, h.row)));
     out
 }
 
@@ -255,7 +255,7 @@ pub fn best_leader(scenario: &Scenario, state: &GameState, here: impl Fn(HexId) 
 fn clash_order(scenario: &Scenario, state: &GameState, units: &[usize], rear_foes: &[usize]) -> Vec<usize> {
     let mut v = units.to_vec();
     let second = |i: usize| !crate::special::tribal::takes_odd_hit(scenario, state, i, rear_foes);
-    v.sort_by_key(|&i| (std::cmp::Reverse(scenario.units[i].size), second(i), i));
+    crate::game::sorting::sort_by_key(&mut v, |&i| (std::cmp::Reverse(scenario.units[i].size), second(i), i));
     v
 }
 
@@ -743,10 +743,10 @@ fn splits(scenario: &Scenario, state: &GameState, group: &Combat) -> Vec<Vec<Com
             continue;
         }
         for f in &mut fights {
-            f.attackers.sort();
-            f.defenders.sort();
+            crate::game::sorting::sort(&mut f.attackers);
+            crate::game::sorting::sort(&mut f.defenders);
         }
-        fights.sort_by_key(|f| f.attackers.clone());
+        crate::game::sorting::sort_by_key(&mut fights, |f| f.attackers.clone());
         if !out.contains(&fights) {
             out.push(fights);
         }
@@ -805,7 +805,7 @@ pub fn resolve_segment(tx: &mut Tx, chosen: &[String]) -> Result<bool, RuleError
         });
     }
     let mut chosen: Vec<String> = chosen.to_vec();
-    chosen.sort();
+    crate::game::sorting::sort(&mut chosen);
     chosen.dedup();
     let fights = preview(tx.scenario, &tx.state, &chosen);
     fight_all(tx, leader, chosen, fights)
@@ -832,7 +832,7 @@ pub fn resolve_grouped(tx: &mut Tx, groups: &[crate::game::CombatGroup]) -> Resu
     }
     let mut chosen: Vec<String> =
         groups.iter().flat_map(|g| g.attackers.iter().cloned()).filter(|a| optional.contains(a)).collect();
-    chosen.sort();
+    crate::game::sorting::sort(&mut chosen);
     let fights = preview_combats(tx.scenario, &tx.state, &combats);
     fight_all(tx, leader, chosen, fights)
 }
@@ -1122,7 +1122,7 @@ fn advance(tx: &mut Tx, combat: &Combat, held: &[HexId], barred: &[(usize, HexId
                     && matches!(st.placement, Placement::One(at) if at.is_adjacent(hex))
             })
             .collect();
-        by.sort_by_key(|&a| (std::cmp::Reverse(tx.scenario.units[a].tq), a));
+        crate::game::sorting::sort_by_key(&mut by, |&a| (std::cmp::Reverse(tx.scenario.units[a].tq), a));
         let Some(&a) = by.first() else { continue };
         let Placement::One(from) = tx.state.units[a].placement else { continue };
         let u = &tx.scenario.units[a];

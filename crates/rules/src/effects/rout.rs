@@ -391,7 +391,9 @@ impl<'a> Router<'a> {
         let mates = out.iter().filter_map(|&f| crate::special::tribal::partner(self.scenario, self.state, f));
         let mut stacked: Vec<usize> = mates.filter(|&m| self.scenario.units[m].id != self.unit.id).collect();
         out.append(&mut stacked);
-        out.sort_by_key(|&f| crate::special::tribal::is_bottom(self.scenario, self.state, f));
+        crate::game::sorting::sort_by_key(&mut out, |&f| {
+            crate::special::tribal::is_bottom(self.scenario, self.state, f)
+        });
         out
     }
 
@@ -408,7 +410,7 @@ impl<'a> Router<'a> {
 fn pick(steps: Vec<Step>, step_index: usize, chosen: &[Placement], choices: &mut Vec<Choice>) -> Option<Step> {
     let best = steps.iter().map(Step::key).min()?;
     let mut tied: Vec<Step> = steps.into_iter().filter(|s| s.key() == best).collect();
-    tied.sort_by_key(|s| placement_key(&s.to));
+    crate::game::sorting::sort_by_key(&mut tied, |s| placement_key(&s.to));
     tied.dedup_by_key(|s| placement_key(&s.to));
     // Ways off the map are one and the same end (10.23): no choice among them (P120).
     if tied.len() == 1 || tied.iter().all(|s| s.class.off_map()) {

@@ -13,6 +13,7 @@ mod dice;
 mod error;
 mod event;
 pub mod pending;
+pub mod sorting;
 mod state;
 pub mod tagged;
 

@@ -560,8 +560,8 @@ impl Destination {
     pub fn is_at(&self, placement: &Placement) -> bool {
         let mut mine: Vec<HexId> = self.placement.hexes().collect();
         let mut theirs: Vec<HexId> = placement.hexes().collect();
-        mine.sort();
-        theirs.sort();
+        crate::game::sorting::sort(&mut mine);
+        crate::game::sorting::sort(&mut theirs);
         mine == theirs
     }
 }
@@ -706,7 +706,7 @@ pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<
             }
         }
     }
-    out.sort_by_key(|d| (d.hex, d.column, d.facing.index()));
+    crate::game::sorting::sort_by_key(&mut out, |d| (d.hex, d.column, d.facing.index()));
     Ok(out)
 }
 
@@ -1399,7 +1399,7 @@ pub fn formation_reach(scenario: &Scenario, state: &GameState, unit: usize) -> V
     let best = formation_search(&f, 0);
     let mut out: Vec<Destination> =
         best.keys().filter(|p| **p != f.start && f.may_stop(&best, **p)).map(|&p| destination(&f, &best, p)).collect();
-    out.sort_by_key(|d| (d.hex, d.placement.hexes().last(), d.facing));
+    crate::game::sorting::sort_by_key(&mut out, |d| (d.hex, d.placement.hexes().last(), d.facing));
     out
 }
 

@@ -120,7 +120,7 @@ pub fn declare(tx: &mut Tx, side: usize, offered: &[String], lines: &[PwDeclarat
             return Err(refuse("one marker a leader".into()));
         }
         let mut named = d.units.iter().map(|u| tx.unit_index(u)).collect::<Result<Vec<_>, _>>()?;
-        named.sort();
+        crate::game::sorting::sort(&mut named);
         if !candidate_lines(tx.scenario, &tx.state, li).contains(&named) {
             return Err(refuse(
                 "those units are not a whole line of phalanxes or heavy infantry of TQ 6 or more that he could \
@@ -264,7 +264,7 @@ fn plan_for(scenario: &Scenario, state: &GameState, units: &[usize], mover: usiz
     let enemy: Vec<HexId> = state.units[mover].placement.hexes().collect();
     let away = |p: &Placement| p.hexes().flat_map(|h| enemy.iter().map(move |e| e.distance(h))).min().unwrap_or(0);
     let mut order = units.to_vec();
-    order.sort_by_key(|&u| (Reverse(away(&state.units[u].placement)), u));
+    crate::game::sorting::sort_by_key(&mut order, |&u| (Reverse(away(&state.units[u].placement)), u));
     let mut st = state.clone();
     let mut steps = Vec::new();
     for u in order {
@@ -316,9 +316,9 @@ pub fn withdraw(tx: &mut Tx, leader: &str, steps: &[LineStep]) -> Result<(), Rul
     if units.is_empty() {
         return Err(refuse("no unit of his line is left to withdraw".into()));
     }
-    units.sort();
+    crate::game::sorting::sort(&mut units);
     let mut named = steps.iter().map(|s| tx.unit_index(&s.unit)).collect::<Result<Vec<_>, _>>()?;
-    named.sort();
+    crate::game::sorting::sort(&mut named);
     if named != units {
         return Err(refuse("every unit of the line withdraws, each once, the same one hex (6.83)".into()));
     }

@@ -933,7 +933,7 @@ pub fn line_plan(
         st.units[u].placement.hexes().flat_map(|h| enemy.iter().map(move |e| e.distance(h))).min().unwrap_or(0)
     };
     let mut order = line.units.clone();
-    order.sort_by_key(|&u| (Reverse(away(state, u)), u));
+    crate::game::sorting::sort_by_key(&mut order, |&u| (Reverse(away(state, u)), u));
     let mut st = state.clone();
     let mut steps = Vec::new();
     for u in order {
@@ -996,7 +996,7 @@ pub fn withdraw_line(tx: &mut Tx, leader: &str, steps: &[crate::game::LineStep])
         named.push(ui);
     }
     let mut sorted = named.clone();
-    sorted.sort();
+    crate::game::sorting::sort(&mut sorted);
     let lines: Vec<LineWithdrawal> =
         candidate_lines(tx.scenario, &tx.state).into_iter().filter(|l| l.leader == li).collect();
     let Some(line) = lines.into_iter().find(|l| l.units == sorted) else {

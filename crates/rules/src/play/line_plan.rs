@@ -122,7 +122,7 @@ fn front_first(game: &Game, units: &[usize], bearing: Bearing) -> Vec<usize> {
         x0 * (x1 - x0) + y0 * (y1 - y0)
     };
     let mut order = units.to_vec();
-    order.sort_by(|&a, &b| forward(b).total_cmp(&forward(a)));
+    crate::game::sorting::sort_by(&mut order, |&a, &b| forward(b).total_cmp(&forward(a)));
     order
 }
 
@@ -130,7 +130,7 @@ fn front_first(game: &Game, units: &[usize], bearing: Bearing) -> Vec<usize> {
 fn same_hexes(a: &Placement, b: &Placement) -> bool {
     let sorted = |p: &Placement| {
         let mut v: Vec<HexId> = p.hexes().collect();
-        v.sort();
+        crate::game::sorting::sort(&mut v);
         v
     };
     sorted(a) == sorted(b)
@@ -231,7 +231,7 @@ fn pivot_and_order(game: &Game, units: &[usize], toward: Bearing) -> Option<(Hex
         (x - px).hypot(y - py)
     };
     let mut order = units.to_vec();
-    order.sort_by(|&p, &q| from_pivot(p).total_cmp(&from_pivot(q)));
+    crate::game::sorting::sort_by(&mut order, |&p, &q| from_pivot(p).total_cmp(&from_pivot(q)));
     Some((pivot, order))
 }
 

@@ -138,7 +138,7 @@ pub fn targets(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Targe
     }
     // P176, P185: the easier target first; a stable sort keeps the front's order, the
     // right-hand hexside first.
-    out.sort_by_key(|t| std::cmp::Reverse(t.need()));
+    crate::game::sorting::sort_by_key(&mut out, |t| std::cmp::Reverse(t.need()));
     out
 }
 

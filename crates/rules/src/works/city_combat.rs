@@ -15,7 +15,7 @@ pub fn gates(scenario: &Scenario) -> Vec<(HexId, HexId)> {
         .into_iter()
         .map(|(a, b)| if a < b { (a, b) } else { (b, a) })
         .collect();
-    out.sort();
+    crate::game::sorting::sort(&mut out);
     out.dedup();
     out
 }

@@ -182,7 +182,7 @@ pub fn owed_moves(scenario: &Scenario, state: &GameState, leader: usize) -> Vec<
     }
     let mut moves: Vec<(HexId, Vec<HexId>)> =
         reach.into_iter().filter(|(h, _)| distance_to(&area, *h) == best).map(|(h, (_, path))| (h, path)).collect();
-    moves.sort_by_key(|m| m.0);
+    crate::game::sorting::sort_by_key(&mut moves, |m| m.0);
     moves.into_iter().map(|m| m.1).collect()
 }
 

@@ -132,7 +132,7 @@ fn best_move(t: &mut Thinker, worth: f64) -> Option<Command> {
         }
     }
     // Best first; equal gains keep the order they were found in.
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    crate::game::sorting::sort_by(&mut scored, |a, b| b.0.total_cmp(&a.0));
     let (shortlist, samples) = match t.level {
         Level::Hard => (t.budget.rolls.0, t.budget.rolls.1),
         _ => (1, 0),

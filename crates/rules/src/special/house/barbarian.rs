@@ -37,7 +37,7 @@ fn in_the_chain(s: &Scenario, st: &GameState, side: usize) -> Vec<(usize, u8)> {
         .filter(|&li| crate::command::contingent::rated(s, li))
         .filter_map(|li| crate::command::orders::ratings(s, st, li).initiative.map(|i| (li, i)))
         .collect();
-    leaders.sort_by_key(|&(li, i)| (i, li));
+    crate::game::sorting::sort_by_key(&mut leaders, |&(li, i)| (i, li));
     leaders
 }
 
@@ -45,7 +45,7 @@ fn in_the_chain(s: &Scenario, st: &GameState, side: usize) -> Vec<(usize, u8)> {
 /// first; equal rolls keep the chain's own order (P334). Each leader with his slot's initiative.
 fn fill_slots(s: &Scenario, leaders: &[(usize, u8)], mut rolled: Vec<(usize, u8)>) -> Vec<(String, u8)> {
     // A stable sort: equal rolls stay in the chain's order.
-    rolled.sort_by_key(|&(_, roll)| std::cmp::Reverse(roll));
+    crate::game::sorting::sort_by_key(&mut rolled, |&(_, roll)| std::cmp::Reverse(roll));
     rolled.iter().zip(leaders).map(|(&(li, _), &(_, slot))| (s.leaders[li].id.clone(), slot)).collect()
 }
 
