@@ -50,6 +50,8 @@ impl PartialEq for PlayProps {
 
 /// Screen pixels of the map's right side under the shock's odds sheet (styles.css, `.odds`).
 const ODDS_SHEET: f64 = 350.0;
+/// The height the line gesture's bar covers at the top of the map (CSS .line-gesture, two rows).
+const LINE_BAR: f64 = 110.0;
 
 #[function_component(PlayScreen)]
 pub fn play_screen(props: &PlayProps) -> Html {
@@ -740,9 +742,15 @@ pub fn play_screen(props: &PlayProps) -> Html {
         Callback::from(move |_| drawer.set(false))
     };
     // The shock's odds sheet covers the right of the map: the combats it describes are kept
-    // clear of it.
-    let reveal = match game.state.phase {
-        Phase::Shock { .. } if ordering.is_none() => Reveal { hexes: overlay.focus.clone(), covered_right: ODDS_SHEET },
+    // clear of it. A line's plan is brought into view below the gesture's bar before it is
+    // confirmed.
+    let reveal = match (&game.state.phase, &shown_plan) {
+        (Phase::Shock { .. }, _) if ordering.is_none() => {
+            Reveal { hexes: overlay.focus.clone(), covered_right: ODDS_SHEET, ..Reveal::default() }
+        }
+        (_, Some(plan)) if ordering.is_none() => {
+            Reveal { hexes: line_gesture::plan_hexes(&game, plan), covered_top: LINE_BAR, ..Reveal::default() }
+        }
         _ => Reveal::default(),
     };
     html! {
