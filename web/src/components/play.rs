@@ -793,6 +793,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
                 if *sheet {
                     <StandingSheet orders={session.standing.sides.clone()} names={s.sides.iter().map(|x| x.name.clone()).collect::<Vec<_>>()} on_change={on_standing}
                         units={crate::components::standing_orders::units_by_side(s)} theirs={props.apart.as_ref().map(|r| r.other_side())}
+                        computer={(0..s.sides.len()).map(|k| session.seat(k).level().is_some()).collect::<Vec<_>>()}
                         on_close={{ let sheet = sheet.clone(); Callback::from(move |_| sheet.set(false)) }} />
                 }
                 <Panel game={game.clone()} selected={*selected} {on_close} log={log.clone()} {on_log} drawer=true open={*drawer} {on_hide} />
