@@ -407,6 +407,30 @@ for (const device of devices) {
       await page.screenshot({ path: `artifacts/${device.name}-line-wheeled.png` });
     });
 
+    test('a line\'s plan chosen while the line is out of view is panned into view below the gesture\'s bar', async ({ page }) => {
+      test.setTimeout(120_000);
+      await giveLineCommand(page);
+      // Near in, and the map dragged well away from the line.
+      await press(page, page.locator('.zoom-in'));
+      await press(page, page.locator('.zoom-in'));
+      const box = await mapBox(page);
+      const [sx, sy] = [box.x + box.width / 2, box.y + box.height / 2];
+      await page.mouse.move(sx, sy);
+      await page.mouse.down();
+      await page.mouse.move(sx - box.width * 0.45, sy - box.height * 0.45, { steps: 8 });
+      await page.mouse.up();
+      const wheel = page.locator('.line-gesture .line-wheel').first();
+      await press(page, wheel);
+      await expect(page.locator('.plan-step').first()).toBeAttached();
+      const bar = (await page.locator('.line-gesture').boundingBox())!;
+      // Every step of the plan lies inside the map, none under the bar.
+      await expect.poll(async () => page.locator('.plan-step').evaluateAll((ls, [b, top]) => ls.filter((l) => {
+        const r = l.getBoundingClientRect();
+        return r.left < b.x || r.right > b.x + b.width || r.top < top || r.bottom > b.y + b.height;
+      }).length, [box, bar.y + bar.height] as const)).toBe(0);
+      await page.screenshot({ path: `artifacts/${device.name}-line-plan-revealed.png` });
+    });
+
     // Shows Issus at `scale`, centred on the middle one of its units (in map pixels, read from
     // the counters' positions), as a view kept for a reload is shown.
     async function issusAt(page: Page, scale: number) {

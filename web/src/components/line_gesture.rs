@@ -47,6 +47,15 @@ pub fn show_plan(game: &Game, plan: &LinePlan, o: &mut Overlay) {
     }
 }
 
+/// Every hex the plan touches: where each unit stands and where it ends.
+pub fn plan_hexes(game: &Game, plan: &LinePlan) -> Vec<HexId> {
+    let starts =
+        plan.moves.iter().filter_map(command_unit).filter_map(|id| game.scenario.units.iter().position(|u| u.id == id));
+    let mut hexes: Vec<HexId> = starts.flat_map(|u| game.state.units[u].placement.hexes()).collect();
+    hexes.extend(plan.ends.iter().flat_map(|e| e.hexes()));
+    hexes
+}
+
 /// The unit a move names.
 fn command_unit(c: &sarissa_rules::Command) -> Option<&str> {
     match c {

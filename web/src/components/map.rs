@@ -109,12 +109,13 @@ pub struct MapViewProps {
     pub reveal: Reveal,
 }
 
-/// Hexes the player must see (the combats a shock preview describes), and how many screen
-/// pixels at the right of the map a sheet covers.
+/// Hexes the player must see (the combats a shock preview describes, a line's plan), and how
+/// many screen pixels at the right and at the top of the map a sheet or bar covers.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Reveal {
     pub hexes: Vec<HexId>,
     pub covered_right: f64,
+    pub covered_top: f64,
 }
 
 impl PartialEq for MapViewProps {
@@ -356,7 +357,11 @@ pub fn map_view(props: &MapViewProps) -> Html {
                 let (vw, vh) = el.size();
                 if let Some(c) = g.camera.as_mut() {
                     let points: Vec<(f64, f64)> = reveal.hexes.iter().map(|h| center(*h)).collect();
-                    c.reveal(&points, R * 1.2, (vw - reveal.covered_right).max(vw * 0.3), vh);
+                    // The view below a covered top: the camera moved up by it while revealing.
+                    let top = reveal.covered_top.min(vh * 0.5);
+                    c.y -= top;
+                    c.reveal(&points, R * 1.2, (vw - reveal.covered_right).max(vw * 0.3), vh - top);
+                    c.y += top;
                 }
                 el.apply(&mut g);
             }

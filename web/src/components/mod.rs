@@ -14,6 +14,7 @@ pub mod line_gesture;
 pub mod map;
 pub mod map_keys;
 pub mod odds_view;
+pub mod orders;
 pub mod panel;
 pub mod play;
 pub mod prompt;

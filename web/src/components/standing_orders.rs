@@ -83,6 +83,9 @@ pub struct StandingSheetProps {
     /// its player's to change, not this device's.
     #[prop_or_default]
     pub theirs: Option<usize>,
+    /// Each side played by the computer: it decides all its questions, so its column asks none.
+    #[prop_or_default]
+    pub computer: Vec<bool>,
     /// The sides' orders as changed on the sheet.
     pub on_change: Callback<[StandingOrders; 2]>,
     pub on_close: Callback<()>,
@@ -140,7 +143,11 @@ pub fn standing_sheet(p: &StandingSheetProps) -> Html {
             on_change.emit(next);
         })
     };
+    let by_computer = |side: usize| p.computer.get(side).copied().unwrap_or(false);
     let cell = |side: usize, q: usize| {
+        if by_computer(side) {
+            return html! { <td class={classes!(side_class(side), "standing-computer")}>{ "The computer decides" }</td> };
+        }
         let now = (QUESTIONS[q].get)(&sides[side]);
         let options = QUESTIONS[q].answers.iter().enumerate().map(|(k, a)| {
             html! {
@@ -156,7 +163,7 @@ pub fn standing_sheet(p: &StandingSheetProps) -> Html {
         }
     };
     let close = p.on_close.reform(|_: MouseEvent| ());
-    let ours = (0..2).filter(|s| p.theirs != Some(*s));
+    let ours = (0..2).filter(|&s| p.theirs != Some(s) && !by_computer(s));
     html! {
         <div class="standing-sheet" role="dialog" aria-label="Standing orders">
             <h2>{ "Standing orders" }</h2>

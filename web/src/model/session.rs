@@ -295,6 +295,9 @@ impl Session {
                 Some("That was answered by your standing orders; change them in the sheet.")
             }
             (Some(false), Some((before, _))) if before.decider() == self.game.decider() => None,
+            (Some(false), Some((before, _))) if before.decider().and_then(|side| self.seat(side).level()).is_some() => {
+                Some("That was the computer's decision; it stands.")
+            }
             (Some(false), Some(_)) => Some("That was the other side's decision; it is theirs to take back."),
             (Some(false), None) => Some("The last order rolled a die, so it stands."),
         }
@@ -991,6 +994,28 @@ mod tests {
             }
         }
         assert!(handed_over > 5 && kept > 5, "{handed_over} handed over, {kept} kept");
+    }
+
+    /// Against the computer, the Undo refused after its decision says it stands (issue 20:
+    /// "theirs to take back" read as if the computer might).
+    #[test]
+    fn the_computers_decision_handed_over_is_said_to_stand() {
+        let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap().unwrap());
+        let mut s =
+            Session::new(scenario, 5, OptionChanges::new()).unwrap().with_players(vec![Seat::Person, Seat::Easy]);
+        let mut player = sarissa_rules::play::playout::RandomPlayer::new(5);
+        let mut seen = 0;
+        for _ in 0..600 {
+            let by = s.game.decider();
+            let Some(c) = player.choose(&s.game) else { break };
+            s.execute(c).unwrap();
+            // The computer's command (side 1) that hands the decision to the person.
+            if s.rolled.last() == Some(&false) && by == Some(1) && s.game.decider() == Some(0) {
+                assert_eq!(s.undo_refused(), Some("That was the computer's decision; it stands."));
+                seen += 1;
+            }
+        }
+        assert!(seen > 0, "the computer never handed a decision over");
     }
 
     /// Standing orders (issues 20, 22) answer one side's questions: each answer is logged as a
