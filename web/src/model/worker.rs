@@ -39,14 +39,15 @@ pub struct BattleData {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Position {
     pub battle: BattleData,
-    pub state: GameState,
+    /// Boxed: a request is moved about whole, and the state is large.
+    pub state: Box<GameState>,
 }
 
 /// The computer's game as a request brings it to the worker.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum GameSync {
     /// The game whole: where it stands, reached by its first `commands` commands.
-    Whole { at: Box<Position>, commands: usize },
+    Whole { at: Position, commands: usize },
     /// The commands given (script notation) since the first `from`, which the worker has.
     Since { from: usize, commands: Vec<String> },
 }
@@ -160,7 +161,7 @@ impl Worker {
     fn follow(&mut self, sync: GameSync) -> Result<Option<&Game>, String> {
         match sync {
             GameSync::Whole { at, commands } => {
-                let game = self.open(*at)?;
+                let game = self.open(at)?;
                 self.game = Some((game, commands));
             }
             GameSync::Since { from, commands } => {
@@ -189,7 +190,7 @@ impl Worker {
             }
         };
         let fits = at.state.units.len() == base.units.len() && at.state.leaders.len() == base.leaders.len();
-        fits.then(|| Game::resume(base, at.state)).ok_or_else(|| "the position does not fit its battle".to_string())
+        fits.then(|| Game::resume(base, *at.state)).ok_or_else(|| "the position does not fit its battle".to_string())
     }
 }
 
@@ -255,7 +256,7 @@ impl Mirror {
             }
             _ => {
                 self.sent = Some((key, given.clone()));
-                GameSync::Whole { at: Box::new(Position::of(&session.game)), commands: given.len() }
+                GameSync::Whole { at: Position::of(&session.game), commands: given.len() }
             }
         }
     }
@@ -301,7 +302,7 @@ impl Position {
         let options = game.base.optional_choices().into_iter().map(|c| (c.key.to_string(), c.default)).collect();
         let id = game.base.meta.id.clone();
         let compiled = scenarios::compiled(&id).unwrap_or_default().to_vec();
-        Self { battle: BattleData { id, options, compiled }, state: game.state.clone() }
+        Self { battle: BattleData { id, options, compiled }, state: Box::new(game.state.clone()) }
     }
 }
 
