@@ -30,12 +30,14 @@ async function printLongest(page: Page, name: string, since: number) {
   const html = page.locator('html');
   const [think, median, thinks] = await Promise.all(['longest', 'median'].map((k) => html.getAttribute(`data-computer-${k}-think`))
     .concat(html.getAttribute('data-computer-thinks')));
-  console.log(`solo ${name}: longest main-thread task while the computer played ${longest} ms; worker decisions ${thinks}, median ${median} ms, longest ${think} ms`);
+  // Issue 19: the game goes to the worker whole once, then only the commands given since.
+  const [whole, outOfStep] = await Promise.all(['games-sent-whole', 'out-of-step'].map((k) => html.getAttribute(`data-worker-${k}`)));
+  console.log(`solo ${name}: longest main-thread task while the computer played ${longest} ms; worker decisions ${thinks}, median ${median} ms, longest ${think} ms; game sent whole ${whole ?? 0}×, worker out of step ${outOfStep ?? 0}×`);
   const saved = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sarissa.game.'))
     .map((k) => localStorage.getItem(k) ?? ''));
   mkdirSync('artifacts', { recursive: true });
   if (saved.length === 1) writeFileSync(`artifacts/solo-${name.replace(/\W+/g, '-')}.json`, saved[0]);
-  return { longest, think: Number(think) };
+  return { longest, think: Number(think), whole: Number(whole ?? 0), outOfStep: Number(outOfStep ?? 0) };
 }
 
 /// Starts Samarkand with each side played as `seats` says (the chooser's labels).
@@ -152,7 +154,11 @@ test('a whole game turn against the computer (hard) at 4× CPU throttle, the map
   await page.locator('.tab-log').tap();
   expect(await page.locator('.log-entry.side-b').count()).toBeGreaterThan(0);
   await page.screenshot({ path: 'artifacts/solo-whole-turn.png' });
-  const { longest, think } = await printLongest(page, 'whole turn against hard at 4x', since);
+  const { longest, think, whole, outOfStep } = await printLongest(page, 'whole turn against hard at 4x', since);
+  // The worker kept the game in step from the new commands alone: sent whole once, its state
+  // hash the page's at every decision.
+  expect(whole).toBe(1);
+  expect(outOfStep).toBe(0);
   // Printed in budgets.spec.ts's style, never asserted: a timed test fails on a busy machine.
   console.log(`budget solo-turn-longest ${longest} ms budget 50 ${longest <= 50 ? 'ok' : 'over'}`);
   console.log(`budget solo-turn-think ${think} ms budget 4000 ${Number(think) <= 4000 ? 'ok' : 'over'}`);

@@ -1,14 +1,15 @@
 //! The computer's turn (issue 21): when the decision is a side the computer plays, its Web
-//! Worker thinks (`model::worker`, `Job::Think`) while the map stays usable, the prompt says so,
+//! Worker thinks (`model::worker`, `Job::Think`, on its own copy of the game kept in step with
+//! the page's: `browser::worker::ask_about`) while the map stays usable, the prompt says so,
 //! and its commands are played one at a time, at a pace a player can follow, through the same
 //! door as anyone's (so they are saved and logged alike). A person's gestures meanwhile are
 //! refused in words.
 
-use crate::browser::worker::ask;
+use crate::browser::worker::ask_about;
 use crate::browser::{mark_page, page_clock};
 use crate::components::counters::side_class;
 use crate::model::session::{Seat, Session};
-use crate::model::worker::{Answer, Job, Position};
+use crate::model::worker::{Answer, Job};
 use sarissa_rules::play::notation;
 use sarissa_rules::Command;
 use std::cell::Cell;
@@ -49,17 +50,17 @@ pub fn use_computer_turn(
         if let Some(level) = session.computer_to_decide() {
             // The seed varies with the move, so that the same position later is thought anew.
             let seed = session.seed ^ (session.commands.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let job = Job::Think { at: Position::of(&session.game), level: level.name().into(), seed };
+            let job = move |sync| Job::Think { sync, level: level.name().into(), seed };
             let (asked, waiting) = (page_clock(), dropped.clone());
             mark_page("data-computer-thinking", "1");
-            ask(job, move |_, answer| {
+            ask_about((*session).clone(), job, move |_, answer| {
                 if waiting.get() {
                     return;
                 }
                 mark_page("data-computer-thinking", "0");
                 note_think_time(page_clock() - asked);
                 match answer {
-                    Answer::Think(Some(line)) => match notation::parse(&line) {
+                    Answer::Think { command: Some(line), .. } => match notation::parse(&line) {
                         Ok(Some(command)) => spawn_local(async move {
                             let wait = (pace(&command) - (page_clock() - asked)).max(0.0);
                             sleep(Duration::from_millis(wait as u64)).await;
@@ -70,9 +71,9 @@ pub fn use_computer_turn(
                         Ok(None) => {}
                         Err(why) => error.set(Some(format!("The computer's order “{line}” could not be read: {why}"))),
                     },
-                    Answer::Think(None) => {}
+                    Answer::Think { command: None, .. } => {}
                     Answer::Refused(why) => error.set(Some(format!("The computer could not decide: {why}"))),
-                    Answer::ShockOdds(_) => {}
+                    Answer::ShockOdds(_) | Answer::OutOfStep => {}
                 }
             });
         }

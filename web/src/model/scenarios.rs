@@ -21,15 +21,22 @@ include!(concat!(env!("OUT_DIR"), "/battles.rs"));
 
 impl Bundled {
     fn scenario(&self) -> Result<Scenario, LoadError> {
-        postcard::from_bytes(self.bytes).map_err(|e| LoadError {
-            file: self.file.to_string(),
-            diagnostics: vec![Diagnostic {
-                line: 1,
-                column: 1,
-                message: format!("the embedded battle is damaged: {e}"),
-            }],
-        })
+        decode(self.file, self.bytes)
     }
+}
+
+/// A battle from its compiled form (`compiled`), as the app's worker gets it from the page;
+/// `file` names it in a report of damage.
+pub fn decode(file: &str, bytes: &[u8]) -> Result<Scenario, LoadError> {
+    postcard::from_bytes(bytes).map_err(|e| LoadError {
+        file: file.to_string(),
+        diagnostics: vec![Diagnostic { line: 1, column: 1, message: format!("the embedded battle is damaged: {e}") }],
+    })
+}
+
+/// A bundled battle in its compiled form, for the app's worker (which carries no battles).
+pub fn compiled(id: &str) -> Option<&'static [u8]> {
+    bundled(id).map(|b| b.bytes)
 }
 
 fn bundled(id: &str) -> Option<&'static Bundled> {

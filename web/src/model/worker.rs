@@ -2,27 +2,54 @@
 //! answered, as JSON (as the saves are), and the answering itself — pure, tested natively.
 //!
 //! The exact odds of a shock's combats (9.13–9.18), which take up to seconds for a big shock,
-//! and the computer opponent's decisions (issue 21), each a request on a position. Every request carries its `id`; the page drops an answer to a request it
-//! no longer waits for (the players moved on).
+//! and the computer opponent's decisions (issue 21), each a request on a position. Every
+//! request carries its `id`; the page drops an answer to a request it no longer waits for (the
+//! players moved on).
+//!
+//! The battle comes from the page, which has it compiled in (the worker carries no copy of the
+//! battles, issue 19). The computer's game is kept in step rather than sent whole for every
+//! decision: the page sends it whole once ([`GameSync::Whole`]), then only the commands given since
+//! ([`GameSync::Since`]); the worker carries them out on its own game (the engine is deterministic)
+//! and returns the hash of the state it thought on, which the page checks against its own. A
+//! worker out of step (restarted, or the game undone or switched) answers [`Answer::OutOfStep`],
+//! and the page sends the game whole again ([`Mirror`] keeps what the worker was sent).
 
 use crate::model::scenarios;
+use crate::model::session::Session;
 use sarissa_rules::combat::odds::{shock_odds, Prob};
 use sarissa_rules::combat::shock_segment::{groupings, preview_combats};
 use sarissa_rules::game::GameState;
 use sarissa_rules::play::notation;
 use sarissa_rules::play::player::{self, Level};
 use sarissa_rules::scenario::OptionChanges;
-use sarissa_rules::{Game, Scenario};
+use sarissa_rules::{Command, Game, Scenario};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+
+/// A bundled battle as the page sends it: its id, the settings of its optional rules in the
+/// game, and the battle itself in the compact form the page has it compiled in.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BattleData {
+    pub id: String,
+    pub options: OptionChanges,
+    pub compiled: Vec<u8>,
+}
 
 /// A position of a bundled battle, as a request carries it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Position {
-    /// The battle's id and the settings of its optional rules in the game.
-    pub battle: String,
-    pub options: OptionChanges,
-    pub state: GameState,
+    pub battle: BattleData,
+    /// Boxed: a request is moved about whole, and the state is large.
+    pub state: Box<GameState>,
+}
+
+/// The computer's game as a request brings it to the worker.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum GameSync {
+    /// The game whole: where it stands, reached by its first `commands` commands.
+    Whole { at: Position, commands: usize },
+    /// The commands given (script notation) since the first `from`, which the worker has.
+    Since { from: usize, commands: Vec<String> },
 }
 
 /// What the page asks.
@@ -32,8 +59,8 @@ pub enum Job {
     /// combats numbered `grouping` (9.12; 0 as grouped) make them.
     ShockOdds { at: Position, attackers: Vec<String>, grouping: usize },
     /// The command the computer at `level` (random, greedy, easy, hard) gives at the decision
-    /// now, thinking with `seed`.
-    Think { at: Position, level: String, seed: u64 },
+    /// now of the game `sync` brings, thinking with `seed`.
+    Think { sync: GameSync, level: String, seed: u64 },
 }
 
 /// A job and the page's number for it.
@@ -71,9 +98,13 @@ pub type CombatOdds = Result<[SideOdds; 2], String>;
 pub enum Answer {
     /// Attackers' and defenders' odds, combat by combat.
     ShockOdds(Vec<CombatOdds>),
-    /// The computer's command, in the script notation the saves use; `None` when the game
-    /// waits for nobody (over).
-    Think(Option<String>),
+    /// The computer's command, in the script notation the saves use (`None` when the game
+    /// waits for nobody: over), and the hash of the state it was thought on
+    /// ([`state_hash`]), for the page to check that the worker's game is its own.
+    Think { command: Option<String>, hash: u64 },
+    /// The worker does not have the game the commands follow (it restarted, or the page's game
+    /// is another now): the page sends it whole.
+    OutOfStep,
     /// The request could not be read or its position opened, in a player's words.
     Refused(String),
 }
@@ -85,10 +116,13 @@ pub struct Reply {
     pub answer: Answer,
 }
 
-/// Answers the requests of one page, keeping the battle last opened (reading one is slow).
+/// Answers the requests of one page, keeping the battle last opened (reading one is slow) and
+/// the computer's game, in step with the page's.
 #[derive(Default)]
 pub struct Worker {
-    battle: Option<(String, OptionChanges, Arc<Scenario>)>,
+    battle: Option<(BattleData, Arc<Scenario>)>,
+    /// The computer's game and how many commands brought it where it stands.
+    game: Option<(Game, usize)>,
 }
 
 impl Worker {
@@ -107,27 +141,129 @@ impl Worker {
                 Ok(game) => Answer::ShockOdds(shock_odds_at(&game, &attackers, grouping)),
                 Err(why) => Answer::Refused(why),
             },
-            Job::Think { at, level, seed } => match (self.open(at), level.parse::<Level>()) {
-                (Ok(game), Ok(level)) => Answer::Think(think(&game, level, seed)),
-                (Err(why), _) | (_, Err(why)) => Answer::Refused(why),
-            },
+            Job::Think { sync, level, seed } => {
+                let level = match level.parse::<Level>() {
+                    Ok(level) => level,
+                    Err(why) => return Answer::Refused(why),
+                };
+                match self.follow(sync) {
+                    Ok(Some(game)) => {
+                        Answer::Think { command: think(game, level, seed), hash: state_hash(&game.state) }
+                    }
+                    Ok(None) => Answer::OutOfStep,
+                    Err(why) => Answer::Refused(why),
+                }
+            }
         }
+    }
+
+    /// The computer's game as `sync` brings it; `None` when the worker is out of step.
+    fn follow(&mut self, sync: GameSync) -> Result<Option<&Game>, String> {
+        match sync {
+            GameSync::Whole { at, commands } => {
+                let game = self.open(at)?;
+                self.game = Some((game, commands));
+            }
+            GameSync::Since { from, commands } => {
+                let in_step = self.game.as_mut().filter(|(_, had)| *had == from).is_some_and(|(game, had)| {
+                    let carried_out = carry_out(game, &commands);
+                    *had += commands.len();
+                    carried_out
+                });
+                if !in_step {
+                    self.game = None;
+                }
+            }
+        }
+        Ok(self.game.as_ref().map(|(game, _)| game))
     }
 
     /// The game at `at`, on its battle read once.
     fn open(&mut self, at: Position) -> Result<Game, String> {
-        let known = self.battle.as_ref().filter(|(id, options, _)| *id == at.battle && *options == at.options);
-        let base = match known {
-            Some((_, _, s)) => s.clone(),
+        let base = match self.battle.as_ref().filter(|(known, _)| *known == at.battle) {
+            Some((_, scenario)) => scenario.clone(),
             None => {
-                let battle = scenarios::battle(&at.battle).ok_or(format!("there is no battle “{}”", at.battle))?;
-                let scenario = Arc::new(battle.scenario.with_options(&at.options).map_err(|e| e.to_string())?);
-                self.battle = Some((at.battle.clone(), at.options.clone(), scenario.clone()));
+                let battle = scenarios::decode(&at.battle.id, &at.battle.compiled).map_err(|e| e.to_string())?;
+                let scenario = Arc::new(battle.with_options(&at.battle.options).map_err(|e| e.to_string())?);
+                self.battle = Some((at.battle, scenario.clone()));
                 scenario
             }
         };
         let fits = at.state.units.len() == base.units.len() && at.state.leaders.len() == base.leaders.len();
-        fits.then(|| Game::resume(base, at.state)).ok_or_else(|| "the position does not fit its battle".to_string())
+        fits.then(|| Game::resume(base, *at.state)).ok_or_else(|| "the position does not fit its battle".to_string())
+    }
+}
+
+/// Carries out `commands` (script notation) on `game`; false if one cannot be read or is
+/// refused (then the game is no longer the page's).
+fn carry_out(game: &mut Game, commands: &[String]) -> bool {
+    commands.iter().all(|line| matches!(notation::parse(line), Ok(Some(c)) if game.execute(&c).is_ok()))
+}
+
+/// The engine's state fingerprint (`Game::state_hash`: FNV-1a of the state's JSON), worked out
+/// as the JSON is written rather than on a copy of it: the page checks each of the computer's
+/// answers with it, so it is kept light.
+pub fn state_hash(state: &GameState) -> u64 {
+    struct Fnv(u64);
+    impl std::io::Write for Fnv {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 = bytes.iter().fold(self.0, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3));
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut fnv = Fnv(0xcbf2_9ce4_8422_2325);
+    let _ = serde_json::to_writer(&mut fnv, state);
+    fnv.0
+}
+
+/// What the page has sent its worker of the computer's game, to send only what follows.
+#[derive(Default)]
+pub struct Mirror {
+    sent: Option<(GameKey, Vec<Command>)>,
+}
+
+/// What, with its commands, makes a game's state: its battle and optional rules, its dice and
+/// where it began (the engine is deterministic).
+#[derive(Clone, PartialEq)]
+struct GameKey {
+    battle: String,
+    options: OptionChanges,
+    seed: u64,
+    start: Option<String>,
+}
+
+impl GameKey {
+    fn of(session: &Session) -> Self {
+        let (battle, options) = (session.game.base.meta.id.clone(), session.options.clone());
+        Self { battle, options, seed: session.seed, start: session.start.clone() }
+    }
+}
+
+impl Mirror {
+    /// The game of `session` as the worker is to get it: only the commands since those it was
+    /// sent, while they are the first of the session's; else whole.
+    pub fn sync(&mut self, session: &Session) -> GameSync {
+        let key = GameKey::of(session);
+        let given = &session.commands;
+        match &mut self.sent {
+            Some((sent_key, sent)) if *sent_key == key && given.starts_with(sent) => {
+                let from = sent.len();
+                sent.extend_from_slice(&given[from..]);
+                GameSync::Since { from, commands: given[from..].iter().map(notation::format).collect() }
+            }
+            _ => {
+                self.sent = Some((key, given.clone()));
+                GameSync::Whole { at: Position::of(&session.game), commands: given.len() }
+            }
+        }
+    }
+
+    /// The worker is out of step: the next request sends the game whole.
+    pub fn forget(&mut self) {
+        self.sent = None;
     }
 }
 
@@ -161,10 +297,12 @@ pub fn think(game: &Game, level: Level, seed: u64) -> Option<String> {
 
 impl Position {
     /// Where `game` stands, with the settings of its optional rules (every one the battle
-    /// offers, as the game has it).
+    /// offers, as the game has it) and the battle as the page has it compiled in.
     pub fn of(game: &Game) -> Self {
         let options = game.base.optional_choices().into_iter().map(|c| (c.key.to_string(), c.default)).collect();
-        Self { battle: game.base.meta.id.clone(), options, state: game.state.clone() }
+        let id = game.base.meta.id.clone();
+        let compiled = scenarios::compiled(&id).unwrap_or_default().to_vec();
+        Self { battle: BattleData { id, options, compiled }, state: Box::new(game.state.clone()) }
     }
 }
 
@@ -226,18 +364,95 @@ mod tests {
         let s = a_shock();
         let mut worker = Worker::default();
         for (level, seed) in [("easy", 3), ("hard", 4)] {
-            let job = Job::Think { at: Position::of(&s.game), level: level.into(), seed };
+            let sync = Mirror::default().sync(&s);
+            let job = Job::Think { sync, level: level.into(), seed };
             let text = serde_json::to_string(&Request { id: 9, job }).unwrap();
             let reply: Reply = serde_json::from_str(&worker.answer_text(&text)).unwrap();
             let want = player::choose(&s.game, level.parse().unwrap(), seed).unwrap();
-            assert_eq!(reply.answer, Answer::Think(Some(notation::format(&want))), "{level}");
-            let Answer::Think(Some(line)) = reply.answer else { unreachable!() };
+            let hash = s.game.state_hash();
+            assert_eq!(reply.answer, Answer::Think { command: Some(notation::format(&want)), hash }, "{level}");
+            let Answer::Think { command: Some(line), .. } = reply.answer else { unreachable!() };
             let command = notation::parse(&line).unwrap().unwrap();
             s.game.clone().execute(&command).expect("the computer's command is legal");
         }
-        let at = Position::of(&s.game);
-        let answer = worker.answer(Job::Think { at, level: "wise".into(), seed: 1 });
+        let sync = Mirror::default().sync(&s);
+        let answer = worker.answer(Job::Think { sync, level: "wise".into(), seed: 1 });
         assert!(matches!(answer, Answer::Refused(why) if why.contains("not a level")));
+    }
+
+    /// The page's light hash is the engine's state hash.
+    #[test]
+    fn the_pages_state_hash_is_the_engines() {
+        let s = a_shock();
+        assert_eq!(state_hash(&s.game.state), s.game.state_hash());
+    }
+
+    /// Asks `worker` to think on `session`'s game as `mirror` sends it, through JSON.
+    fn think_on(worker: &mut Worker, mirror: &mut Mirror, session: &Session) -> (GameSync, Answer) {
+        let sync = mirror.sync(session);
+        let job = Job::Think { sync: sync.clone(), level: "random".into(), seed: 5 };
+        let text = serde_json::to_string(&Request { id: 1, job }).unwrap();
+        let reply: Reply = serde_json::from_str(&worker.answer_text(&text)).unwrap();
+        (sync, reply.answer)
+    }
+
+    /// Issue 19: the game goes to the worker whole once, then only the commands given since; the
+    /// worker, carrying them out on its own game, thinks on the page's state (the hashes agree)
+    /// as if it had been sent whole.
+    #[test]
+    fn the_worker_keeps_the_computers_game_in_step_from_the_new_commands_alone() {
+        let mut s = a_shock();
+        let (mut worker, mut mirror) = (Worker::default(), Mirror::default());
+        let mut player = RandomPlayer::new(8);
+        let mut sinces = 0;
+        for decision in 0..40 {
+            let (sync, answer) = think_on(&mut worker, &mut mirror, &s);
+            match (decision, &sync) {
+                (0, GameSync::Whole { commands, .. }) => assert_eq!(*commands, s.commands.len()),
+                (0, _) => panic!("the first request sends the game whole"),
+                (_, GameSync::Since { from, commands }) => {
+                    assert_eq!(*from + commands.len(), s.commands.len());
+                    sinces += 1;
+                }
+                (_, GameSync::Whole { .. }) => panic!("decision {decision} sent the game whole again"),
+            }
+            let command = player::choose(&s.game, Level::Random, 5).map(|c| notation::format(&c));
+            assert_eq!(answer, Answer::Think { command, hash: s.game.state_hash() }, "decision {decision}");
+            // A few commands, then the next decision.
+            for _ in 0..3 {
+                let Some(c) = player.choose(&s.game) else { return };
+                s.execute(c).unwrap();
+            }
+        }
+        assert!(sinces > 30, "{sinces}");
+    }
+
+    /// A worker that lost the game (restarted) says so, and one sent commands that do not follow
+    /// its game too; the page's mirror, forgotten, sends the game whole again. A game taken back
+    /// (undone) is sent whole by the mirror itself.
+    #[test]
+    fn a_worker_out_of_step_says_so_and_the_game_goes_whole_again() {
+        let mut s = a_shock();
+        let mut mirror = Mirror::default();
+        let (_, answer) = think_on(&mut Worker::default(), &mut mirror, &s);
+        assert!(matches!(answer, Answer::Think { .. }), "{answer:?}");
+        let c = RandomPlayer::new(3).choose(&s.game).unwrap();
+        s.execute(c).unwrap();
+        // Restarted: the commands since reach a worker without the game.
+        let mut restarted = Worker::default();
+        let (sync, answer) = think_on(&mut restarted, &mut mirror, &s);
+        assert!(matches!(sync, GameSync::Since { .. }));
+        assert_eq!(answer, Answer::OutOfStep);
+        mirror.forget();
+        let (sync, answer) = think_on(&mut restarted, &mut mirror, &s);
+        assert!(matches!(sync, GameSync::Whole { .. }));
+        assert!(matches!(answer, Answer::Think { hash, .. } if hash == s.game.state_hash()));
+        // Commands that do not follow the worker's count.
+        let stale = Job::Think { sync: GameSync::Since { from: 0, commands: vec![] }, level: "easy".into(), seed: 1 };
+        assert_eq!(restarted.answer(stale), Answer::OutOfStep);
+        // Another game (here, the same battle from its start): whole.
+        let other = s.origin().unwrap();
+        assert!(matches!(mirror.sync(&other), GameSync::Whole { commands: 0, .. }));
     }
 
     #[test]
@@ -247,8 +462,8 @@ mod tests {
         assert!(matches!(reply.answer, Answer::Refused(why) if why.contains("unreadable")));
         let s = a_shock();
         let mut at = Position::of(&s.game);
-        at.battle = "marathon".into();
+        at.battle.compiled.truncate(10);
         let answer = worker.answer(Job::ShockOdds { at, attackers: vec![], grouping: 0 });
-        assert_eq!(answer, Answer::Refused("there is no battle “marathon”".into()));
+        assert!(matches!(&answer, Answer::Refused(why) if why.contains("damaged")), "{answer:?}");
     }
 }
