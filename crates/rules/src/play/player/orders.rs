@@ -117,6 +117,8 @@ fn best_move(t: &mut Thinker, worth: f64) -> Option<Command> {
         closing: if mine > 0.7 { 0.4 } else { 1.0 },
         tactics: t.level != Level::Greedy,
         fire: t.fire_weight(),
+        // Hard lets a stronger enemy come to it rather than walk into it.
+        wary: t.level == Level::Hard,
     };
     let field = Field { enemies: &enemies, friends: &friends, weights };
     let mut scored: Vec<(f64, usize, Destination)> = Vec::new();

@@ -76,6 +76,9 @@ pub(super) struct Weights {
     /// Per expected hit a turn from the enemy's missiles and engines where it stands (0: not
     /// weighed; hard weighs it).
     pub fire: f64,
+    /// A unit closes only on an enemy it outmatches: against a stronger one it holds its ground
+    /// and lets the enemy come (hard).
+    pub wary: bool,
 }
 
 /// The armies as a unit of one side sees them, and how it weighs its stand.
@@ -103,7 +106,12 @@ pub(super) fn stand_value(
         return -weights.closing * d + if toward { 0.1 } else { 0.0 };
     }
     let skirmisher = skirmishes(s, unit);
-    let mut value = if skirmisher { -(d - 2.0).abs() } else { -weights.closing * d };
+    let closing = if weights.wary && outmatched(s, st, unit, &spot.placement, enemies) {
+        weights.closing * HOLDING
+    } else {
+        weights.closing
+    };
+    let mut value = if skirmisher { -(d - 2.0).abs() } else { -closing * d };
     if toward {
         value += 0.5;
     }
@@ -173,6 +181,15 @@ fn facing_toward(st: &GameState, spot: &Spot, enemies: &[usize], d: u32) -> bool
         .any(|n| distance_to(st, &Placement::One(n), enemies) < d || d <= 1)
 }
 
+/// What is left of the closing weight of a unit that faces a stronger enemy.
+const HOLDING: f64 = 0.1;
+
+/// The enemy nearest `placement` would have the better of `unit` in a shock by the rough matchup.
+fn outmatched(s: &Scenario, st: &GameState, unit: usize, placement: &Placement, enemies: &[usize]) -> bool {
+    let nearest = enemies.iter().min_by_key(|&&e| distance_to(st, placement, &[e]));
+    nearest.is_some_and(|&e| rough_matchup(s, st, unit, e) < 0.0)
+}
+
 /// A rough matchup for attacking `e` with `unit`: troop quality and size against theirs (the
 /// chances of the pre-shock check and the column shifts of 9.16 follow them).
 pub(super) fn rough_matchup(s: &Scenario, st: &GameState, unit: usize, e: usize) -> f64 {
@@ -192,8 +209,11 @@ pub(super) fn evaluate(game: &Game, side: usize, fire: f64) -> f64 {
     for k in [side, 1 - side] {
         let sign = if k == side { 1.0 } else { -1.0 };
         let (friends, enemies) = (standing(s, st, k), standing(s, st, 1 - k));
-        let field =
-            Field { enemies: &enemies, friends: &friends, weights: Weights { closing: 0.2, tactics: true, fire } };
+        let field = Field {
+            enemies: &enemies,
+            friends: &friends,
+            weights: Weights { closing: 0.2, tactics: true, fire, wary: false },
+        };
         for i in (0..s.units.len()).filter(|&i| s.units[i].side == k && !st.units[i].eliminated) {
             let health = if st.units[i].routed {
                 0.3
@@ -230,5 +250,48 @@ mod tests {
         assert_eq!(distance_to(&st, &near, &[yantra]), 4);
         assert!(fire_exposure(&s, &st, &near, &enemies) >= 0.9, "the Yantra alone counts 3 × 0.3");
         assert_eq!(fire_exposure(&s, &st, &at(22, 10), &enemies), 0.0, "where the Mauryans start, nothing reaches");
+    }
+
+    fn chaeronea() -> (Scenario, GameState) {
+        let text = include_str!("../../../../../scenarios/chaeronea.toml");
+        let s = crate::load("scenarios/chaeronea.toml", text).unwrap();
+        let st = GameState::setup(&s, crate::Dice::seeded(1));
+        (s, st)
+    }
+
+    fn unit(s: &Scenario, id: &str) -> usize {
+        s.units.iter().position(|u| u.id == id).unwrap()
+    }
+
+    /// Issue 21: a Theban hoplite phalanx (HI, TQ 6) is outmatched by a Macedonian taxis (PH,
+    /// TQ 7, both size 10), and the taxis is not by the Thebans.
+    #[test]
+    fn a_unit_is_outmatched_by_a_better_enemy_and_not_by_a_worse_one() {
+        let (s, st) = chaeronea();
+        let (thebans, taxis) = (unit(&s, "thebans-1"), unit(&s, "taxis-elimiotae"));
+        let here = Placement::One(HexId::new(30, 10));
+        assert!(outmatched(&s, &st, thebans, &here, &[taxis]));
+        assert!(!outmatched(&s, &st, taxis, &here, &[thebans]));
+    }
+
+    /// Issue 21: a wary unit facing a stronger enemy keeps only a tenth of its pull toward it —
+    /// hard holds its line there and lets the enemy come.
+    #[test]
+    fn a_wary_unit_outmatched_gains_a_tenth_as_much_by_closing() {
+        let (s, st) = chaeronea();
+        let (thebans, taxis) = (unit(&s, "thebans-1"), unit(&s, "taxis-elimiotae"));
+        let facing = st.units[thebans].facing;
+        let spot = |col| Spot { placement: Placement::One(HexId::new(col, 10)), facing, column: false };
+        let gain = |wary| {
+            let weights = Weights { closing: 1.0, tactics: true, fire: 0.0, wary };
+            let field = Field { enemies: &[taxis], friends: &[], weights };
+            let value = |col| stand_value(&s, &st, thebans, &spot(col), &field, &mut |_| 0.0);
+            value(30) - value(32)
+        };
+        let closer =
+            (distance_to(&st, &spot(32).placement, &[taxis]) - distance_to(&st, &spot(30).placement, &[taxis])) as f64;
+        assert_eq!(closer, 2.0);
+        assert!((gain(false) - 2.0).abs() < 1e-9, "bold: one point a hex, got {}", gain(false));
+        assert!((gain(true) - 0.2).abs() < 1e-9, "wary: a tenth, got {}", gain(true));
     }
 }
