@@ -2,11 +2,11 @@
 
 use crate::charts::movement_costs::Crossing;
 use crate::game::GameState;
-use crate::map::facing::{hexes_in, Arc};
+use crate::map::facing::{hexes_in_arcs, Arc};
 use crate::map::hex::HexId;
 use crate::map::terrain::HexsideFeature;
 use crate::movement::{category_of, entry_cost};
-use crate::scenario::units::{Unit, UnitClass, UnitType};
+use crate::scenario::units::{Placement, Unit, UnitClass, UnitType};
 use crate::scenario::Scenario;
 use rustc_hash::FxHashMap;
 use std::cell::{Cell, RefCell};
@@ -89,12 +89,19 @@ fn zoc_hexes(scenario: &Scenario, state: &GameState, i: usize, reaches: impl Fn(
         return Vec::new();
     }
     // A column's ZOC is its one front hex, straight ahead (6.63).
-    let mut hexes = hexes_in(&st.placement, st.heading(), Arc::Front);
-    if u.kind.is_foot_skirmisher() && u.missile.is_some() && !out_of_missiles {
-        hexes.extend(hexes_in(&st.placement, st.heading(), Arc::Flank));
-    }
+    let arcs: &[Arc] = if u.kind.is_foot_skirmisher() && u.missile.is_some() && !out_of_missiles {
+        &[Arc::Front, Arc::Flank]
+    } else {
+        &[Arc::Front]
+    };
+    let mut hexes = hexes_in_arcs(&st.placement, st.heading(), arcs);
     hexes.retain(|&h| {
-        scenario.map.contains(h) && st.placement.hexes().any(|from| from.is_adjacent(h) && reaches(from, h))
+        scenario.map.contains(h)
+            && match st.placement {
+                // Its own neighbour, found across one of its hexsides.
+                Placement::One(at) => reaches(at, h),
+                Placement::Two(..) => st.placement.hexes().any(|from| from.is_adjacent(h) && reaches(from, h)),
+            }
     });
     hexes
 }
