@@ -1,6 +1,8 @@
 //! Answers kept while a question lasts (issue 19, "Fast and small"): inside a
 //! `map::zoc::ZocScope` a leader's command range (GBA 4.21) is worked out once for a state and
-//! kept; it must be the answer worked out afresh, also after the state changes inside the scope.
+//! kept; it must be the answer worked out afresh, also after the state changes inside the scope,
+//! and in the next scope about the same battle (`ZocScope::for_battle`), whatever was asked of
+//! another battle in between.
 
 use sarissa_rules::command::orders::command_range;
 use sarissa_rules::map::zoc::ZocScope;
@@ -42,4 +44,30 @@ fn a_command_range_kept_in_a_scope_is_the_one_worked_out_afresh_as_the_state_cha
     }
     drop(scope);
     assert!(compared >= 100, "only {compared} commands");
+}
+
+#[test]
+fn zones_of_control_kept_past_a_scope_are_those_worked_out_afresh_in_two_battles_by_turns_gba_7_21() {
+    use sarissa_rules::map::zoc::{enemy_zoc, shared_enemy_zoc};
+    let battle = |name: &str, text: &str| Arc::new(sarissa_rules::load(name, text).unwrap_or_else(|e| panic!("{e}")));
+    let battles = [
+        battle("issus.toml", include_str!("../../../scenarios/issus.toml")),
+        battle("hydaspes.toml", include_str!("../../../scenarios/hydaspes.toml")),
+    ];
+    let mut games = battles.map(|b| Game::new(b, Dice::seeded(3)).unwrap().0);
+    let mut players = [RandomPlayer::new(3), RandomPlayer::new(3)];
+    for step in 0..240 {
+        // The two games by turns: what one battle's game kept must never answer for the other's.
+        let k = step % 2;
+        let game = &mut games[k];
+        let afresh = [0, 1].map(|side| enemy_zoc(&game.scenario, &game.state, side));
+        {
+            // A new scope of the game's battle starts from what the last command kept.
+            let _scope = ZocScope::for_battle(&game.scenario);
+            let kept = [0, 1].map(|side| (*shared_enemy_zoc(&game.scenario, &game.state, side)).clone());
+            assert_eq!(kept, afresh, "step {step}");
+        }
+        let Some(command) = players[k].choose(game) else { continue };
+        game.execute(&command).unwrap();
+    }
 }

@@ -93,7 +93,7 @@ pub fn options(scenario: &Scenario, state: &GameState, unit: usize, orderable: &
         return Vec::new();
     }
     // Not from an enemy ZOC (8.32; CG 9.33).
-    let zoc = crate::map::zoc::enemy_zoc(scenario, state, u.side);
+    let zoc = crate::map::zoc::shared_enemy_zoc(scenario, state, u.side);
     if zoc.contains_key(&home) {
         return Vec::new();
     }

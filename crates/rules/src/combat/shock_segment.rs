@@ -139,18 +139,21 @@ pub fn candidates(scenario: &Scenario, state: &GameState) -> Vec<Candidate> {
                 return None;
             }
             // A column never shock attacks (6.65), nor a unit in Square (CG 10.62).
-            if st.column
-                || st.square
-                || !may_shock_attack(scenario.meta.rules, u.kind, u.class).0
-                || foes(scenario, state, i).is_empty()
-            {
+            if st.column || st.square || !may_shock_attack(scenario.meta.rules, u.kind, u.class).0 {
+                return None;
+            }
+            // Moved up this phase: its move under this leader's order ended here (7.31).
+            let moved_up = ordered.contains(&u.id) && st.order_start.is_some_and(|p| p != st.placement);
+            // 10.31: otherwise it attacks in range (or lent a leader), asked before its foes are
+            // sought, the dearer question.
+            let lent = !moved_up && crate::command::contingent::lends_shock(scenario, state, i);
+            let in_range = moved_up || lent || st.placement.hexes().any(|h| range.contains_key(&h));
+            if !in_range || foes(scenario, state, i).is_empty() {
                 return None;
             }
             // CG 12.210, 12.211 (P232): in a city hex no shock is compulsory, nor is there the
             // pre-shock check.
             let in_city = crate::works::city::unit_in_city(scenario, state, i);
-            // Moved up this phase: its move under this leader's order ended here (7.31).
-            let moved_up = ordered.contains(&u.id) && st.order_start.is_some_and(|p| p != st.placement);
             if moved_up {
                 // CG 12.16 (P163): a foe it touches only across a camp hexside never obliges it;
                 // CG 12.210: nor one in a city hex.
@@ -161,13 +164,7 @@ pub fn candidates(scenario: &Scenario, state: &GameState) -> Vec<Candidate> {
                 return Some(Candidate { unit: i, must, check: !in_city, moved: true });
             }
             // 10.31: an Engaged unit in range must attack again, without the check.
-            let lent = crate::command::contingent::lends_shock(scenario, state, i);
-            (lent || st.placement.hexes().any(|h| range.contains_key(&h))).then_some(Candidate {
-                unit: i,
-                must: st.engaged && !in_city,
-                check: false,
-                moved: false,
-            })
+            Some(Candidate { unit: i, must: st.engaged && !in_city, check: false, moved: false })
         })
         .collect()
 }

@@ -88,10 +88,67 @@ fn centre(placement: &Placement) -> (f64, f64) {
 /// facing a hexside has one front hex, the one straight ahead, and two flank hexes (6.63).
 pub fn arc_of(placement: &Placement, facing: impl Into<Heading>, hex: HexId) -> Option<Arc> {
     let facing = facing.into();
-    if let Placement::One(at) = *placement {
-        return at.side_towards(hex).map(|side| one_hex_arc(side, facing));
+    match *placement {
+        Placement::One(at) => at.side_towards(hex).map(|side| one_hex_arc(side, facing)),
+        Placement::Two(a, b) => match a.side_towards(b) {
+            Some(axis) if !aslant(axis, facing) => two_hex_arc(a, axis, b, facing, hex),
+            // A column's hexside 60° off its length (no column stands so) puts neighbours on
+            // the 30° threshold itself, where the measured angles decide by rounding: kept so.
+            _ => geometric_arc(placement, facing, hex),
+        },
     }
-    geometric_arc(placement, facing, hex)
+}
+
+/// Where a two-hex unit's neighbour lies, seen from the unit's centre, in tenths of a degree
+/// counter-clockwise of the line from tail `a` to head `b` (across `axis`): ahead 0, beside the
+/// head ±40.9 (atan of √3/2 over 1), abreast ±90, beside the tail ±139.1, behind 180. `None` if
+/// it is one of the halves or touches neither.
+fn two_hex_bearing(a: HexId, axis: Hexside, b: HexId, hex: HexId) -> Option<i32> {
+    let turn = |side: Hexside| (side.index() + 6 - axis.index()) % 6;
+    if hex == a || hex == b {
+        return None;
+    }
+    if let Some(side) = b.side_towards(hex) {
+        return Some([0, 409, 900, 0, -900, -409][turn(side)]);
+    }
+    a.side_towards(hex).map(|side| [0, 900, 1391, 1800, -1391, -900][turn(side)])
+}
+
+/// Is `facing` a hexside neither along nor against `axis`?
+fn aslant(axis: Hexside, facing: Heading) -> bool {
+    matches!(facing, Heading::Hexside(s) if (s.index() + 6 - axis.index()) % 3 != 0)
+}
+
+/// [`geometric_arc`] for the halves of a two-hex unit, adjacent across `axis`, counted in
+/// tenths of a degree without trigonometry: the same thresholds, and no neighbour lies within
+/// 0.8° of one unless the facing is [`aslant`].
+fn two_hex_arc(a: HexId, axis: Hexside, b: HexId, facing: Heading, hex: HexId) -> Option<Arc> {
+    let bearing = two_hex_bearing(a, axis, b, hex)?;
+    let faced = match facing {
+        // CG 10.62: a unit in Square has front hexes all round, no flank or rear.
+        Heading::Square(_) => return Some(Arc::Front),
+        Heading::Vertex(v) => 600 * v.index() as i32,
+        Heading::Hexside(s) => 600 * s.index() as i32 + 300,
+    };
+    // The axis itself points at its hexside's angle, 30° + 60° a side.
+    let off = (300 + 600 * axis.index() as i32 + bearing - faced).rem_euclid(3600);
+    let diff = off.min(3600 - off);
+    let (front, flank) = match facing {
+        Heading::Hexside(_) => (300, 650),
+        _ => (700, 1100),
+    };
+    Some(arc_within(diff, front, flank))
+}
+
+/// Front within `front` of the facing, flank within `flank`, rear beyond (7.11).
+fn arc_within<T: PartialOrd>(diff: T, front: T, flank: T) -> Arc {
+    if diff < front {
+        Arc::Front
+    } else if diff < flank {
+        Arc::Flank
+    } else {
+        Arc::Rear
+    }
 }
 
 /// [`arc_of`] measured by angles from the unit's centre: what a two-hex unit needs.
@@ -116,13 +173,7 @@ fn geometric_arc(placement: &Placement, facing: Heading, hex: HexId) -> Option<A
         Heading::Hexside(_) if placement.is_two_hex() => (30.0, 65.0),
         Heading::Hexside(_) => (30.0, 90.0),
     };
-    Some(if diff < front {
-        Arc::Front
-    } else if diff < flank {
-        Arc::Flank
-    } else {
-        Arc::Rear
-    })
+    Some(arc_within(diff, front, flank))
 }
 
 /// The arc of the hex across `side` of a one-hex unit: the same angles as [`arc_of`] measures,
@@ -152,7 +203,7 @@ fn one_hex_arc(side: Hexside, facing: Heading) -> Arc {
 /// Every hex adjacent to the unit, with its arc.
 pub fn neighbours(placement: &Placement, facing: impl Into<Heading>) -> Vec<(HexId, Arc)> {
     let facing = facing.into();
-    let mut out: Vec<(HexId, Arc)> = Vec::new();
+    let mut out: Vec<(HexId, Arc)> = Vec::with_capacity(8);
     for h in placement.hexes() {
         for side in Hexside::ALL {
             let Some(n) = h.neighbour(side) else { continue };
@@ -173,7 +224,30 @@ pub fn neighbours(placement: &Placement, facing: impl Into<Heading>) -> Vec<(Hex
 }
 
 pub fn hexes_in(placement: &Placement, facing: impl Into<Heading>, arc: Arc) -> Vec<HexId> {
-    neighbours(placement, facing).into_iter().filter(|(_, a)| *a == arc).map(|(h, _)| h).collect()
+    hexes_in_arcs(placement, facing, &[arc])
+}
+
+/// The hexes adjacent to the unit in `arcs`: those of the first arc, then of the next, each in
+/// the order [`neighbours`] lists them. A one-hex unit's are found by hexside, without finding
+/// the neighbours it does not want (a zone of control asks this of every unit).
+pub fn hexes_in_arcs(placement: &Placement, facing: impl Into<Heading>, arcs: &[Arc]) -> Vec<HexId> {
+    let facing = facing.into();
+    let mut out = Vec::with_capacity(4);
+    match *placement {
+        Placement::One(at) => {
+            for &arc in arcs {
+                let sides = Hexside::ALL.into_iter().filter(|&side| one_hex_arc(side, facing) == arc);
+                out.extend(sides.filter_map(|side| at.neighbour(side)));
+            }
+        }
+        Placement::Two(..) => {
+            let around = neighbours(placement, facing);
+            for &arc in arcs {
+                out.extend(around.iter().filter(|(_, a)| *a == arc).map(|(h, _)| *h));
+            }
+        }
+    }
+    out
 }
 
 /// The hexsides of a one-hex unit's front (GBA 7.11): the two either side of its vertex.
@@ -211,6 +285,36 @@ mod tests {
                 assert_eq!(arc_of(&p, facing, h("0909")), None);
             }
         }
+    }
+
+    #[test]
+    fn two_hex_arcs_counted_in_tenths_agree_with_the_angles_gba_7_11() {
+        let mut headings: Vec<Heading> = Vertex::ALL.into_iter().map(Heading::Vertex).collect();
+        headings.extend(Hexside::ALL.map(Heading::Hexside));
+        headings.push(Heading::Square(Vertex::E));
+        let mut compared = 0;
+        for col in 2..60u8 {
+            for row in 2..50u8 {
+                let a = HexId::new(col, row);
+                for axis in Hexside::ALL {
+                    let b = a.neighbour(axis).unwrap();
+                    let p = Placement::Two(a, b);
+                    for &facing in &headings {
+                        for hex in neighbours(&p, Heading::Square(Vertex::E)).into_iter().map(|(n, _)| n) {
+                            assert_eq!(
+                                arc_of(&p, facing, hex),
+                                geometric_arc(&p, facing, hex),
+                                "{a} {b} {facing:?} {hex}"
+                            );
+                            compared += 1;
+                        }
+                        assert_eq!(arc_of(&p, facing, a), None);
+                        assert_eq!(arc_of(&p, facing, HexId::new(col + 3, row)), None);
+                    }
+                }
+            }
+        }
+        assert!(compared > 100_000);
     }
 
     #[test]

@@ -2,15 +2,16 @@
 
 use crate::charts::movement_costs::Crossing;
 use crate::game::GameState;
-use crate::map::facing::{hexes_in, Arc};
+use crate::map::facing::{hexes_in_arcs, Arc};
 use crate::map::hex::HexId;
 use crate::map::terrain::HexsideFeature;
 use crate::movement::{category_of, entry_cost};
-use crate::scenario::units::{Unit, UnitClass, UnitType};
+use crate::scenario::units::{Placement, Unit, UnitClass, UnitType};
 use crate::scenario::Scenario;
 use rustc_hash::FxHashMap;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+use std::sync::Arc as Shared;
 
 /// Units that can never shock attack (GBA 7.33, R6): their ZOC pins nobody (7.23, 7.25).
 pub fn can_ever_shock(kind: UnitType, class: Option<UnitClass>) -> bool {
@@ -89,12 +90,19 @@ fn zoc_hexes(scenario: &Scenario, state: &GameState, i: usize, reaches: impl Fn(
         return Vec::new();
     }
     // A column's ZOC is its one front hex, straight ahead (6.63).
-    let mut hexes = hexes_in(&st.placement, st.heading(), Arc::Front);
-    if u.kind.is_foot_skirmisher() && u.missile.is_some() && !out_of_missiles {
-        hexes.extend(hexes_in(&st.placement, st.heading(), Arc::Flank));
-    }
+    let arcs: &[Arc] = if u.kind.is_foot_skirmisher() && u.missile.is_some() && !out_of_missiles {
+        &[Arc::Front, Arc::Flank]
+    } else {
+        &[Arc::Front]
+    };
+    let mut hexes = hexes_in_arcs(&st.placement, st.heading(), arcs);
     hexes.retain(|&h| {
-        scenario.map.contains(h) && st.placement.hexes().any(|from| from.is_adjacent(h) && reaches(from, h))
+        scenario.map.contains(h)
+            && match st.placement {
+                // Its own neighbour, found across one of its hexsides.
+                Placement::One(at) => reaches(at, h),
+                Placement::Two(..) => st.placement.hexes().any(|from| from.is_adjacent(h) && reaches(from, h)),
+            }
     });
     hexes
 }
@@ -121,6 +129,9 @@ thread_local! {
     static ZOC_SCOPES: Cell<u32> = const { Cell::new(0) };
     static KEPT_ZOC: RefCell<[KeptZoc; 2]> = const { RefCell::new([None, None]) };
     static KEPT_RANGES: RefCell<KeptRanges> = const { RefCell::new(None) };
+    /// The battle whose answers outlive the scopes ([`ZocScope::for_battle`]), held so that its
+    /// address names no other battle while they are kept.
+    static LASTING_BATTLE: RefCell<Option<Shared<Scenario>>> = const { RefCell::new(None) };
 }
 
 /// While one lives, [`shared_enemy_zoc`] and [`kept_command_range`] keep their answers: for a
@@ -128,7 +139,7 @@ thread_local! {
 /// listing, which builds a movement search for every unit it may order, and each unit's order
 /// asks whether the leader's command range reaches it. Battles must outlive it (one is known by its
 /// address); the state may change (answers are kept with the state they were worked out for, compared
-/// whole). The last one dropped forgets them.
+/// whole). The last one dropped forgets them, but those of the battle of [`ZocScope::for_battle`].
 pub struct ZocScope(());
 
 impl ZocScope {
@@ -136,14 +147,50 @@ impl ZocScope {
         ZOC_SCOPES.with(|n| n.set(n.get() + 1));
         Self(())
     }
+
+    /// [`ZocScope::enter`] for a question about a game of `battle`, whose answers are kept after
+    /// the last scope ends, for the next scope that asks about the same state: a player's choice
+    /// and then the command carried out ask for the same zones and ranges. The battle is held
+    /// while they are kept, so its address names no other (those of another battle are forgotten).
+    pub fn for_battle(battle: &Shared<Scenario>) -> Self {
+        let changed = LASTING_BATTLE.with(|lasting| {
+            let mut lasting = lasting.borrow_mut();
+            let changed = lasting.as_ref().is_none_or(|b| !Shared::ptr_eq(b, battle));
+            if changed {
+                *lasting = Some(battle.clone());
+            }
+            changed
+        });
+        if changed {
+            forget_kept(|_| false);
+        }
+        Self::enter()
+    }
+}
+
+/// Forgets the kept answers but those of the battles `keep` names (by address).
+fn forget_kept(keep: impl Fn(*const Scenario) -> bool) {
+    KEPT_ZOC.with(|kept| {
+        for slot in kept.borrow_mut().iter_mut() {
+            if slot.as_ref().is_some_and(|(battle, _, _)| !keep(*battle)) {
+                *slot = None;
+            }
+        }
+    });
+    KEPT_RANGES.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if kept.as_ref().is_some_and(|(battle, _, _)| !keep(*battle)) {
+            *kept = None;
+        }
+    });
 }
 
 impl Drop for ZocScope {
     fn drop(&mut self) {
         ZOC_SCOPES.with(|n| n.set(n.get() - 1));
         if ZOC_SCOPES.with(Cell::get) == 0 {
-            KEPT_ZOC.with(|kept| *kept.borrow_mut() = [None, None]);
-            KEPT_RANGES.with(|kept| *kept.borrow_mut() = None);
+            let lasting = LASTING_BATTLE.with(|b| b.borrow().as_ref().map(Shared::as_ptr));
+            forget_kept(|battle| Some(battle) == lasting);
         }
     }
 }

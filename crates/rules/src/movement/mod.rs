@@ -175,6 +175,9 @@ struct Mover<'a> {
     closed: FxHashMap<HexId, crate::scenario::battles::restrictions::Closure<'a>>,
     /// CG 6.73: hexes holding two Tribal units already.
     full: Vec<HexId>,
+    /// CG 6.75: by hex, the facing of the first Tribal unit there it may stack with; worked out
+    /// once, as every pose the search reaches asks.
+    stack_facings: FxHashMap<HexId, Vertex>,
 }
 
 impl<'a> Mover<'a> {
@@ -240,21 +243,20 @@ impl<'a> Mover<'a> {
                 crate::scenario::battles::restrictions::Mover::Unit(index),
             ),
             full: crate::special::tribal::full_hexes(scenario, state),
+            stack_facings: stack_facings(scenario, state, index),
         })
     }
 
     /// The hexsides it may move across facing `facing`, each with the facing it arrives with: a
     /// line's two front hexes, keeping its facing (6.32; CG 6.32); a column's hex straight ahead or either
     /// front-flank hex, turning toward it for free (6.64).
-    fn entries(&self, facing: Vertex) -> Vec<(Hexside, Vertex)> {
-        if self.column {
-            [5, 0, 1]
-                .iter()
-                .map(|k| (Hexside::from_index(facing.index() + k), Vertex::from_index(facing.index() + k)))
-                .collect()
-        } else {
-            front_hexsides(facing).iter().map(|s| (*s, facing)).collect()
-        }
+    fn entries(&self, facing: Vertex) -> impl Iterator<Item = (Hexside, Vertex)> {
+        // Counted from the facing's index: a line's front hexsides are `front_hexsides`.
+        let (column, turns): (bool, &'static [usize]) = if self.column { (true, &[5, 0, 1]) } else { (false, &[5, 0]) };
+        turns.iter().map(move |k| {
+            let arrival = if column { Vertex::from_index(facing.index() + k) } else { facing };
+            (Hexside::from_index(facing.index() + k), arrival)
+        })
     }
 
     /// The facings a change of formation may start from to end facing `target` (6.63): a line
@@ -341,7 +343,7 @@ impl<'a> Mover<'a> {
         let Some(side) = from.side_towards(to) else {
             return Err(format!("{to} is not next to {from}"));
         };
-        let Some(&(_, arrival)) = self.entries(facing).iter().find(|(s, _)| *s == side) else {
+        let Some((_, arrival)) = self.entries(facing).find(|(s, _)| *s == side) else {
             return Err(if self.column {
                 format!("{to} is not ahead of the column or beside the hex ahead; turn first (6.64)")
             } else {
@@ -424,14 +426,30 @@ impl<'a> Mover<'a> {
             .then(|| "it may not change into or out of column in an enemy zone of control (6.61)".into())
     }
 
+    /// May it change formation in `hex`? [`Mover::change_refused`] without writing the reason,
+    /// for the search that asks at every hex it reaches.
+    fn may_change_in(&self, hex: HexId) -> bool {
+        self.may_change && !crate::works::city::in_block(&self.scenario.map, hex) && !self.in_enemy_zoc(hex)
+    }
+
+    /// What it has spent after changing formation, allowance or not (6.61).
+    fn with_change(&self, spent: Spent) -> Spent {
+        Spent { mp: spent.mp + crate::movement::column::change_mp(self.scenario.meta.rules), hits: spent.hits }
+    }
+
+    /// [`Mover::change`] for the search: the cost, or `None` where it may not (the reason unwritten).
+    fn change_cost(&self, hex: HexId, spent: Spent) -> Option<Spent> {
+        let next = self.with_change(spent);
+        (self.may_change_in(hex) && next.mp <= self.ma).then_some(next)
+    }
+
     /// The change into or out of column at the end of the move, in `hex` (6.61): 1 MP, not in
     /// an enemy ZOC, only for units that may be columns.
     fn change(&self, hex: HexId, spent: Spent) -> Result<Spent, String> {
         if let Some(reason) = self.change_refused(hex) {
             return Err(reason);
         }
-        let next =
-            Spent { mp: spent.mp + crate::movement::column::change_mp(self.scenario.meta.rules), hits: spent.hits };
+        let next = self.with_change(spent);
         if next.mp > self.ma {
             return Err(format!(
                 "with the change of formation that needs {} MP and its allowance is {} (6.61)",
@@ -507,15 +525,25 @@ impl<'a> Mover<'a> {
     /// The facing a move ending in `hex` must have (CG 6.75): that of the Tribal unit it shares
     /// the hex with.
     fn facing_required(&self, hex: HexId) -> Option<Vertex> {
-        (0..self.scenario.units.len())
-            .find(|&j| {
-                j != self.index
-                    && !self.state.units[j].eliminated
-                    && self.state.units[j].placement == Placement::One(hex)
-                    && crate::special::tribal::may_stack(self.scenario.meta.rules, self.unit, &self.scenario.units[j])
-            })
-            .map(|j| self.state.units[j].facing)
+        self.stack_facings.get(&hex).copied()
     }
+}
+
+/// By hex, the facing of the first unit (in the battle's order) standing alone in it that unit
+/// `index` may stack with (CG 6.73, 6.75): what [`Mover::facing_required`] answers.
+fn stack_facings(scenario: &Scenario, state: &GameState, index: usize) -> FxHashMap<HexId, Vertex> {
+    let unit = &scenario.units[index];
+    let mut out = FxHashMap::default();
+    for (j, st) in state.units.iter().enumerate() {
+        let Placement::One(hex) = st.placement else { continue };
+        if j != index
+            && !st.eliminated
+            && crate::special::tribal::may_stack(scenario.meta.rules, unit, &scenario.units[j])
+        {
+            out.entry(hex).or_insert(st.facing);
+        }
+    }
+    out
 }
 
 /// One place a unit can end its move, at the cheapest cost.
@@ -616,12 +644,13 @@ pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<
     let mut heap = BinaryHeap::new();
     best.insert(mover.start, (Spent { mp: 0, hits: 0 }, None));
     heap.push(Reverse((Spent { mp: 0, hits: 0 }, mover.start)));
+    // The steps from one pose, the same buffer for every pose.
+    let mut next: Vec<(Pose, Spent)> = Vec::new();
     while let Some(Reverse((spent, pose))) = heap.pop() {
         if best.get(&pose).is_some_and(|(b, _)| *b < spent) {
             continue;
         }
         let (hex, facing) = pose;
-        let mut next: Vec<(Pose, Spent)> = Vec::new();
         // On the way a chariot turns only as it goes on, one vertex (7.15); the turns where it
         // ends are added below.
         let on_the_way = chariot && (hex != mover.start.0 || resumed.is_some());
@@ -642,7 +671,7 @@ pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<
                 }
             }
         }
-        for (p, s) in next {
+        for (p, s) in next.drain(..) {
             if best.get(&p).is_none_or(|(b, _)| s < *b) {
                 best.insert(p, (s, Some(pose)));
                 heap.push(Reverse((s, p)));
@@ -700,7 +729,7 @@ pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<
         for target in Vertex::ALL {
             let from = mover.before_change(target).into_iter().filter_map(|f| ended((hex, f))).min();
             if let Some((spent, pre)) = from {
-                if let Ok(spent) = mover.change(hex, spent) {
+                if let Some(spent) = mover.change_cost(hex, spent) {
                     out.push(destination(hex, target, spent, path_to(pre), !mover.column));
                 }
             }
@@ -812,7 +841,7 @@ pub fn plan_steps(
                             next.insert(arrival, (s, f));
                         }
                     }
-                    Err(e) if g == f && mover.entries(f).iter().any(|(side, _)| here.neighbour(*side) == Some(to)) => {
+                    Err(e) if g == f && mover.entries(f).any(|(side, _)| here.neighbour(side) == Some(to)) => {
                         straight_error = Some(e)
                     }
                     Err(e) => last_error = e,

@@ -42,7 +42,7 @@ pub fn reaction_options(placement: &Placement, facing: Vertex) -> Vec<Vertex> {
 fn reactors(s: &Scenario, state: &GameState, mover: usize, before: &Placement) -> Vec<usize> {
     let side = s.units[mover].side;
     let now: Vec<HexId> = state.units[mover].placement.hexes().collect();
-    let zoc = enemy_zoc(s, state, 1 - side);
+    let zoc = crate::map::zoc::shared_enemy_zoc(s, state, 1 - side);
     let rough = |h: HexId| s.map.terrain(h).is_some_and(|t| t.is_rough());
     (0..s.units.len())
         .filter(|&i| {

@@ -51,7 +51,8 @@ pub enum Allowance {
 /// which may not, are turned away by the callers (6.67).
 pub fn unit_allowance(scenario: &Scenario, state: &GameState, unit: usize, mover: usize) -> Option<Allowance> {
     let (u, st) = (&scenario.units[unit], &state.units[unit]);
-    let zoc = enemy_zoc(scenario, state, u.side);
+    // Asked for every unit an approach may make withdraw, in the same state.
+    let zoc = crate::map::zoc::shared_enemy_zoc(scenario, state, u.side);
     // Routed units do not withdraw (6.71).
     // CG 10.16: horses an elephant came beside withdraw out of its own ZOC (P110).
     let pins = |by: &Vec<usize>| {

@@ -72,7 +72,7 @@ pub fn unit_moves(game: &Game, i: usize) -> Vec<Command> {
     if !movers(game).contains(&i) {
         return Vec::new();
     }
-    let _shared = crate::map::zoc::ZocScope::enter();
+    let _shared = crate::map::zoc::ZocScope::for_battle(&game.scenario);
     moves_of(&game.scenario, &game.state, i)
 }
 
@@ -90,7 +90,7 @@ fn moves_of(s: &Scenario, st: &GameState, i: usize) -> Vec<Command> {
 fn listed(game: &Game, unit_moves: bool) -> Vec<Command> {
     let (s, st) = (&*game.scenario, &game.state);
     // Every unit's movement search asks for the same zones of control.
-    let _shared = crate::map::zoc::ZocScope::enter();
+    let _shared = crate::map::zoc::ZocScope::for_battle(&game.scenario);
     match &st.phase {
         Phase::Setup | Phase::Over { .. } => Vec::new(),
         Phase::Activation { leaders, .. } => leaders

@@ -64,7 +64,7 @@ impl Game {
     /// Checks `command` against the rules; if it is legal, carries it out and returns what happened.
     pub fn execute(&mut self, command: &Command) -> Result<Vec<Event>, RuleError> {
         // A command asks for the same zones of control and command ranges many times.
-        let _shared = crate::map::zoc::ZocScope::enter();
+        let _shared = crate::map::zoc::ZocScope::for_battle(&self.scenario);
         self.transact(|tx| sequence::execute(tx, command))
     }
 

@@ -29,7 +29,7 @@ impl RandomPlayer {
     /// A legal command for the current decision, or `None` when the game waits for nothing.
     pub fn choose(&mut self, game: &Game) -> Option<Command> {
         // The orderable units and the chosen unit's moves ask for the same enemy zones of control.
-        let _shared = crate::map::zoc::ZocScope::enter();
+        let _shared = crate::map::zoc::ZocScope::for_battle(&game.scenario);
         let (s, st) = (&*game.scenario, &game.state);
         match &st.phase {
             Phase::Orders { leader, orders_left, ordered, line, .. } => {
