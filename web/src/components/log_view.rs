@@ -70,7 +70,7 @@ mod tests {
     fn only_the_latest_entries_are_drawn_newest_first() {
         assert_eq!(drawn(1000, LOG_PAGE).count(), LOG_PAGE);
         assert_eq!(drawn(1000, LOG_PAGE).next(), Some(999));
-        assert_eq!(drawn(1000, LOG_PAGE).last(), Some(1000 - LOG_PAGE));
+        assert_eq!(drawn(1000, LOG_PAGE).next_back(), Some(1000 - LOG_PAGE));
         assert_eq!(drawn(3, LOG_PAGE).collect::<Vec<_>>(), vec![2, 1, 0]);
         assert_eq!(drawn(0, LOG_PAGE).count(), 0);
     }

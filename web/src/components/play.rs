@@ -317,10 +317,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
         let s = session.clone();
         move |_| s.game.clone()
     });
-    let log = use_memo(key, {
-        let s = session.clone();
-        move |_| s.log.clone()
-    });
+    let log = session.log.clone();
     let orderable = use_memo(key, {
         let g = game.clone();
         move |_| units_to_order(&g)
