@@ -3,12 +3,19 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 // Issue 19's browser budgets, in Chromium at 4× CPU throttle (CDP): the longest main-thread
 // task (a 'longtask' PerformanceObserver installed before the app loads), and resuming a long
-// battle. Figures are measured, never asserted (a timed test fails on a busy machine, and a
-// budget is a target, not a test): each is printed as `budget NAME VALUE ms budget B ok|over`
-// and written to artifacts/budgets.json for the README's table. What is asserted is behaviour:
-// the game resumes from its checkpoint, its history is read back, the odds come from the worker.
+// battle. Every figure is printed as `budget NAME VALUE ms budget B ok|over` and written to
+// artifacts/budgets.json for the README's table. The figures the app meets on any machine are
+// also asserted, within MARGIN times their budget: resuming from the checkpoint (4-76 ms with
+// eight builds on two cores, session 15, load 30-38; seconds if it replayed) and the page's
+// tasks while the worker works out the odds (0 ms; 158 ms or more if the page worked them
+// out). The others are printed until they are met with room: an order and its undo late in
+// the long game measured 85-105 ms at that load (a task now and then of over a second), the
+// history read back with the map's terrain drawn in slices 87-219 ms, opening the long game
+// 306-567 ms, resolving a shock 120-158 ms. Behaviour is asserted too: the game resumes from
+// its checkpoint, its history is read back, the odds come from the worker.
 
 const BUDGET_MS = 50;
+const MARGIN = 3;
 // A random battle of Issus, 1,200 commands (seed 1; written by the web crate's test
 // a_long_battle_resumes_from_its_checkpoint_as_replayed).
 const LONG_GAME = readFileSync('e2e/fixtures/issus-long.sarissa', 'utf8');
@@ -51,6 +58,16 @@ function budget(name: string, ms: number, limit = BUDGET_MS) {
   const ok = ms <= limit;
   verdicts.push({ name, ms: Math.round(ms), budget: limit, ok });
   console.log(`budget ${name} ${Math.round(ms)} ms budget ${limit} ${ok ? 'ok' : 'over'}`);
+}
+
+/// The figures met, asserted once all of a test's figures are printed: each within MARGIN
+/// times its budget.
+function assertMet(...names: string[]) {
+  for (const name of names) {
+    const v = verdicts.find((v) => v.name === name);
+    expect(v, `no figure ${name}`).toBeDefined();
+    expect(v!.ms, `${name} (budget ${v!.budget} ms, asserted within ${MARGIN}x)`).toBeLessThanOrEqual(v!.budget * MARGIN);
+  }
 }
 
 test.afterAll(() => {
@@ -118,7 +135,8 @@ test('a long battle resumes from its checkpoint and reads its history back in sl
   await expect(page.locator('.log-entry').first()).toBeAttached();
   await page.screenshot({ path: 'artifacts/budgets-long-issus.png' });
   await expect(page.locator('.prompt .undo-why')).toHaveText('The last order rolled a die, so it stands.');
-  // An order late in the long game, and undoing it (the whole session is copied for each).
+  // An order late in the long game, and undoing it: the session is copied for each, the log
+  // draws only its latest entries, and the save is written in a task of its own after.
   const ordering = await now(page);
   await page.locator('.prompt .act', { hasText: 'Activate Nabarzanes' }).tap();
   await expect(page.locator('.prompt .act.undo')).toBeEnabled({ timeout: 30_000 });
@@ -133,6 +151,7 @@ test('a long battle resumes from its checkpoint and reads its history back in sl
     `for undoing it ${undo.longest} ms`);
   budget('longest-task-order-late-in-long-game', order.longest);
   budget('longest-task-undo-late-in-long-game', undo.longest);
+  assertMet('resume-long-game');
 });
 
 test('the odds of a shock are worked out off the page: no long task while the players choose', async ({ page }) => {
@@ -169,6 +188,7 @@ test('the odds of a shock are worked out off the page: no long task while the pl
     `resolving the shock ${resolved.longest} ms`);
   budget('longest-task-while-odds-worked-out', waiting.longest);
   budget('longest-task-resolving-shock', resolved.longest);
+  assertMet('longest-task-while-odds-worked-out');
 });
 
 test('the Web Worker\'s files are kept for offline play by the service worker', async ({ page }) => {

@@ -9,6 +9,9 @@ use crate::model::library::{Entry, Library};
 use crate::model::scenarios;
 use crate::model::session::{resume, Restoring, Session};
 use gloo::storage::{LocalStorage, Storage};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use yew::Callback;
 
 /// The single save of earlier versions, migrated into the library on first start.
 const OLD_AUTOSAVE: &str = "sarissa.autosave";
@@ -34,6 +37,7 @@ pub fn now() -> f64 {
 }
 
 pub fn load_library() -> Library {
+    flush_pending_save();
     get(INDEX).map(|json| Library::parse(&json)).unwrap_or_default()
 }
 
@@ -42,11 +46,13 @@ pub fn save_library(library: &Library) -> Result<(), String> {
 }
 
 pub fn load_game(id: &str) -> Option<String> {
+    flush_pending_save();
     get(&format!("{GAME_PREFIX}{id}"))
 }
 
 /// The checkpoint kept beside game `id`'s save, if any (it may be of an older save).
 pub fn load_checkpoint(id: &str) -> Option<String> {
+    flush_pending_save();
     get(&format!("{CHECKPOINT_PREFIX}{id}"))
 }
 
@@ -71,6 +77,8 @@ pub fn drop_game(id: &str) {
 /// is new); it becomes the current game. Its checkpoint is written after the save, and a
 /// storage too full for it only costs the quick resume (the save is what counts).
 pub fn store_session(id: &str, session: &Session) -> Result<(), String> {
+    // A save still waiting is older than this one: written first, so that this one wins.
+    flush_pending_save();
     let json = session.to_json();
     set(&format!("{GAME_PREFIX}{id}"), &json)?;
     let checkpoint = format!("{CHECKPOINT_PREFIX}{id}");
@@ -88,6 +96,44 @@ pub fn store_session(id: &str, session: &Session) -> Result<(), String> {
     };
     library.record(entry);
     save_library(&library)
+}
+
+/// A game waiting to be saved after the task that played its command ([`store_soon`]): its id,
+/// the game, and who hears that the storage would not keep it.
+type PendingSave = (String, Rc<Session>, Callback<String>);
+
+thread_local! {
+    static PENDING_SAVE: RefCell<Option<PendingSave>> = const { RefCell::new(None) };
+    /// The page's `pagehide` listener, installed with the first save put off.
+    static FLUSH_ON_HIDE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Saves `session` as game `id` as [`store_session`] does, but in a task of its own just after
+/// this one, so that the order's task only plays it and draws the screen (issue 19: no task
+/// over 50 ms at 4× CPU throttle). A later game to save replaces one still waiting (the save
+/// is the whole game); reading the library or a game, or the page going away, saves it first.
+/// `on_refused` hears why a storage would not keep it.
+pub fn store_soon(id: &str, session: Rc<Session>, on_refused: Callback<String>) {
+    let other_game = PENDING_SAVE.with_borrow(|p| p.as_ref().is_some_and(|(waiting, ..)| waiting != id));
+    if other_game {
+        flush_pending_save();
+    }
+    let first = PENDING_SAVE.with_borrow_mut(|p| p.replace((id.to_string(), session, on_refused)).is_none());
+    if first {
+        gloo::timers::callback::Timeout::new(0, flush_pending_save).forget();
+    }
+    if !FLUSH_ON_HIDE.replace(true) {
+        gloo::events::EventListener::new(&gloo::utils::window(), "pagehide", |_| flush_pending_save()).forget();
+    }
+}
+
+/// Saves the game waiting for [`store_soon`], if any, now.
+pub fn flush_pending_save() {
+    if let Some((id, session, on_refused)) = PENDING_SAVE.with_borrow_mut(Option::take) {
+        if let Err(why) = store_session(&id, &session) {
+            on_refused.emit(why);
+        }
+    }
 }
 
 /// Makes game `id` the one `#/play` opens.

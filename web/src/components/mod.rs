@@ -11,6 +11,7 @@ pub mod keys;
 pub mod layers;
 pub mod library;
 pub mod line_gesture;
+pub mod log_view;
 pub mod map;
 pub mod map_keys;
 pub mod odds_view;

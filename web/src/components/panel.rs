@@ -1,6 +1,7 @@
 //! The side panel: the battle at a glance, or everything about the tapped hex and its counters.
 
 use crate::components::counters::side_class;
+use crate::components::log_view::LogView;
 use crate::components::terrain_layer::{feature_class, terrain_class};
 use crate::model::wording::LogEntry;
 use sarissa_rules::game::{GameState, LeaderStatus};
@@ -61,7 +62,7 @@ pub fn panel(props: &PanelProps) -> Html {
     }
     let (s, st) = (&*props.game.scenario, &props.game.state);
     let body = match (*tab, props.selected) {
-        (Tab::Log, _) => log_view(props),
+        (Tab::Log, _) => html! { <LogView log={props.log.clone()} on_log={props.on_log.clone()} /> },
         (Tab::Details, None) => overview(s),
         (Tab::Details, Some(hex)) => {
             let close = props.on_close.reform(|_: MouseEvent| ());
@@ -91,22 +92,6 @@ pub fn panel(props: &PanelProps) -> Html {
             <div class="panel-body">{ body }</div>
         </aside>
     }
-}
-
-fn log_view(props: &PanelProps) -> Html {
-    // Newest first, so the latest events are in view without scrolling.
-    let entries = props.log.iter().enumerate().rev().map(|(i, e)| {
-        let on_log = props.on_log.clone();
-        let onclick = Callback::from(move |_: MouseEvent| on_log.emit(i));
-        html! {
-            <li class={classes!("log-entry", e.side.map(side_class))} {onclick} data-index={i.to_string()}>
-                if let Some(roll) = e.roll { <span class="die" title="die roll">{ roll }</span> }
-                <span class="log-text">{ &e.text }</span>
-                if let Some(rule) = e.rule { <span class="rule">{ rule }</span> }
-            </li>
-        }
-    });
-    html! { <ol class="log" reversed=true>{ for entries }</ol> }
 }
 
 fn overview(s: &Scenario) -> Html {

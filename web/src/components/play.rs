@@ -1,7 +1,7 @@
 //! Playing a battle, hotseat: the prompt says whose decision it is; the map offers exactly the
 //! legal orders (from the engine's queries) and previews them; every command is saved at once.
 
-use crate::browser::storage::store_session;
+use crate::browser::storage::{store_session, store_soon};
 use crate::components::apart::SendMove;
 use crate::components::computer::{self, Thinking};
 use crate::components::layers::{add_layers, LayerButtons, Layers};
@@ -89,10 +89,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
         let s = session.clone();
         move |_| s.game.clone()
     });
-    let log = use_memo(key, {
-        let s = session.clone();
-        move |_| s.log.clone()
-    });
+    let log = session.log.clone();
     let orderable = use_memo(key, {
         let g = game.clone();
         move |_| units_to_order(&g)
@@ -256,8 +253,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
             match (done, refused) {
                 (0, Some(e)) => error.set(Some(e)),
                 (_, refused) => {
-                    let saved = store_session(&game_id, &next);
-                    error.set(refused.or(saved.err()));
+                    error.set(refused);
                     line_pick.set(None);
                     line_aside.set(Vec::new());
                     // The unit just ordered stays in hand while the engine lets it still shoot
@@ -268,7 +264,9 @@ pub fn play_screen(props: &PlayProps) -> Html {
                         let st = &next.game.state.units[u];
                         selected.set(st.placement.hexes().next().filter(|_| !st.eliminated));
                     }
-                    session.set(Rc::new(next));
+                    let next = Rc::new(next);
+                    store_soon(&game_id, next.clone(), Callback::from(error.setter()).reform(Some));
+                    session.set(next);
                     ordering.set(in_hand);
                     target.set(None);
                     focus.set(Vec::new());
@@ -520,8 +518,10 @@ pub fn play_screen(props: &PlayProps) -> Html {
             let mut next = (**session).clone();
             match next.undo() {
                 Ok(()) => {
-                    error.set(store_session(&game_id, &next).err());
-                    session.set(Rc::new(next));
+                    error.set(None);
+                    let next = Rc::new(next);
+                    store_soon(&game_id, next.clone(), Callback::from(error.setter()).reform(Some));
+                    session.set(next);
                     ordering.set(None);
                     target.set(None);
                 }

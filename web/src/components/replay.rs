@@ -69,7 +69,7 @@ pub fn replay_screen(props: &ReplayProps) -> Html {
         }
     };
     let game: Rc<Game> = Rc::new(r.at.game.clone());
-    let log = Rc::new(r.at.log.clone());
+    let log = r.at.log.clone();
     let play_on = {
         let (replay, on_play_on) = (replay.clone(), props.on_play_on.clone());
         Callback::from(move |_: MouseEvent| {

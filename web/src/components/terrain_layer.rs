@@ -159,18 +159,78 @@ fn city_streets(map: &sarissa_rules::scenario::Map) -> Html {
     }
 }
 
-#[function_component(TerrainLayer)]
-pub fn terrain_layer(props: &TerrainLayerProps) -> Html {
-    let s = &props.scenario;
-    let map = &s.map;
+/// Hexes drawn in one task on the map's first paint: a slice of the largest battle (Issus, 2,640
+/// hexes) stays well inside the 50 ms budget at 4× CPU throttle (issue 19).
+const HEXES_PER_SLICE: usize = 450;
 
-    let hexes = map.hexes().map(|hex| {
+/// How many slices the map's hexes are drawn in.
+fn slices(map: &sarissa_rules::scenario::Map) -> usize {
+    map.hexes().count().div_ceil(HEXES_PER_SLICE).max(1)
+}
+
+/// How many of `stages` are drawn: one more in each task after the first, until all are.
+#[hook]
+fn use_first_paint_stages(stages: usize) -> usize {
+    let drawn = use_state(|| 1);
+    {
+        let drawn = drawn.clone();
+        use_effect_with(*drawn, move |&now| {
+            let next = (now < stages).then(|| gloo::timers::callback::Timeout::new(0, move || drawn.set(now + 1)));
+            move || drop(next)
+        });
+    }
+    *drawn
+}
+
+#[derive(Properties, Clone)]
+struct HexSliceProps {
+    scenario: Arc<Scenario>,
+    /// Which slice of the map's hexes, in the map's order.
+    slice: usize,
+    /// Their ids rather than the hexes themselves.
+    ids: bool,
+}
+
+impl PartialEq for HexSliceProps {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.scenario, &other.scenario) && self.slice == other.slice && self.ids == other.ids
+    }
+}
+
+/// One slice of the map's hexes (or of their ids), drawn once.
+#[function_component(HexSlice)]
+fn hex_slice(props: &HexSliceProps) -> Html {
+    let map = &props.scenario.map;
+    let hexes = map.hexes().skip(props.slice * HEXES_PER_SLICE).take(HEXES_PER_SLICE);
+    if props.ids {
+        return html! { <>{ for hexes.map(|hex| {
+            let (x, y) = center(hex);
+            html! { <text class="hex-id" x={format!("{x:.1}")} y={format!("{:.1}", y - R * 0.58)}>{hex.to_string()}</text> }
+        }) }</> };
+    }
+    html! { <>{ for hexes.map(|hex| {
         let t = map.terrain(hex).unwrap_or(Terrain::Clear);
         let level = map.elevation(hex).unwrap_or(0);
         html! {
             <polygon class={classes!("hex", terrain_class(t), format!("lvl-{}", level.min(6)))}
                 points={hex_points(hex, R)} data-hex={hex.to_string()} />
         }
+    }) }</> }
+}
+
+#[function_component(TerrainLayer)]
+pub fn terrain_layer(props: &TerrainLayerProps) -> Html {
+    let s = &props.scenario;
+    let map = &s.map;
+
+    // Drawn a slice at a time, each in a task of its own (issue 19): the hexes first, then their
+    // ids (hidden until the map is zoomed in).
+    let stages = use_first_paint_stages(2 * slices(map));
+    let hex_slices = (0..slices(map)).take(stages).map(|k| {
+        html! { <HexSlice key={k} scenario={props.scenario.clone()} slice={k} ids=false /> }
+    });
+    let id_slices = (0..slices(map)).take(stages.saturating_sub(slices(map))).map(|k| {
+        html! { <HexSlice key={k} scenario={props.scenario.clone()} slice={k} ids=true /> }
     });
 
     // Elevation: a tint per level on top of the terrain, and a contour on every hexside
@@ -212,21 +272,16 @@ pub fn terrain_layer(props: &TerrainLayerProps) -> Html {
 
     let streets = city_streets(map);
 
-    let labels = map.hexes().map(|hex| {
-        let (x, y) = center(hex);
-        html! { <text class="hex-id" x={format!("{x:.1}")} y={format!("{:.1}", y - R * 0.58)}>{hex.to_string()}</text> }
-    });
-
     html! {
         <g class="terrain-layer">
             { patterns() }
-            <g class="hexes">{ for hexes }</g>
+            <g class="hexes">{ for hex_slices }</g>
             { streets }
             <g class="elevation">{ for tints }</g>
             <path class="contour" d={hexsides_path(contour.into_iter())} />
             <path class="contour cliff" d={hexsides_path(cliff.into_iter())} />
             <g class="hexsides">{ for features }</g>
-            <g class="hex-ids">{ for labels }</g>
+            <g class="hex-ids">{ for id_slices }</g>
         </g>
     }
 }

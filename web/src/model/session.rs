@@ -22,6 +22,7 @@ use sarissa_rules::scenario::OptionChanges;
 use sarissa_rules::{Command, Dice, Game, RuleError, Scenario};
 use sarissa_share::{Battle, Save};
 use serde::{Deserialize, Serialize};
+use std::rc::Rc;
 use std::sync::Arc;
 
 #[derive(Clone, Debug)]
@@ -39,7 +40,10 @@ pub struct Session {
     /// takes the last one back at once instead of replaying the game (nothing before a roll is
     /// kept, as undo never goes past one).
     undo_to: Vec<(Game, usize)>,
-    pub log: Vec<LogEntry>,
+    /// Shared by the copies of the session the play screen keeps (each order is played on a
+    /// copy): copied once when a copy adds to it or takes from it, not with every copy, and
+    /// handed to the log view as it is (issue 19).
+    pub log: Rc<Vec<LogEntry>>,
     /// The position link the game began from, for a game begun from one (what-if games): its
     /// commands follow that position, not the battle's set-up.
     pub start: Option<String>,
@@ -151,7 +155,7 @@ impl Session {
             commands: Vec::new(),
             rolled: Vec::new(),
             undo_to: Vec::new(),
-            log: Vec::new(),
+            log: Rc::default(),
             start: None,
             reading_back: false,
             unread: 0,
@@ -171,7 +175,7 @@ impl Session {
             commands: Vec::new(),
             rolled: Vec::new(),
             undo_to: Vec::new(),
-            log: Vec::new(),
+            log: Rc::default(),
             start: Some(start),
             reading_back: false,
             unread: 0,
@@ -233,7 +237,7 @@ impl Session {
         let turn = self.game.state.turn;
         for e in events {
             if let Some(entry) = describe(&self.game.scenario, &before, turn, e) {
-                self.log.push(entry);
+                Rc::make_mut(&mut self.log).push(entry);
             }
             before.apply(&self.game.scenario, e);
         }
@@ -256,7 +260,9 @@ impl Session {
         let standing =
             self.standing.given.contains(&self.commands.len()).then(|| standing_note(&self.game, &before, &command));
         self.commands.push(command);
-        self.log.extend(standing);
+        if let Some(note) = standing {
+            Rc::make_mut(&mut self.log).push(note);
+        }
         self.record(before, &events);
         Ok(events)
     }
@@ -310,7 +316,7 @@ impl Session {
         }
         if let Some((game, log)) = self.undo_to.pop() {
             self.game = game;
-            self.log.truncate(log);
+            Rc::make_mut(&mut self.log).truncate(log);
             self.commands.pop();
             self.rolled.pop();
             let given = self.commands.len();
@@ -483,7 +489,7 @@ impl Session {
             unread: commands.len(),
             commands,
             undo_to: Vec::new(),
-            log: Vec::new(),
+            log: Rc::default(),
             start,
             reading_back: true,
             players: Vec::new(),
@@ -588,7 +594,9 @@ impl Session {
         } else {
             self.undo_to.extend(shifted);
         }
-        self.log.extend(live.log.iter().cloned());
+        if !live.log.is_empty() {
+            Rc::make_mut(&mut self.log).extend(live.log.iter().cloned());
+        }
         self.commands.extend_from_slice(&live.commands[since..]);
         self.rolled.extend_from_slice(&live.rolled[since..]);
         self.game = live.game.clone();
