@@ -37,7 +37,7 @@ struct Outcome {
     /// How often the house rules acted: out-of-sight orders (B3), commands broken and
     /// broken-command checks (B9), pre-shock checks moved by a temperament (B1), barbarian
     /// orders rolled (B2), levies balked (B4), units swept along (B6), friends struck (B8).
-    house: [usize; 8],
+    house: [usize; 9],
     /// The commands given, in the script notation.
     script: Vec<String>,
 }
@@ -65,7 +65,7 @@ pub fn duel(d: &Duel) -> ExitCode {
     let names = ["red", "blue"];
     let (mut wins, mut draws, mut all) = ([0u32; 2], 0u32, [Vec::new(), Vec::new()]);
     let mut all_cpu: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
-    let mut house = [0usize; 8];
+    let mut house = [0usize; 9];
     for g in 0..d.games {
         let seed = d.seed.wrapping_add(g as u64);
         let o = match play(scenario.clone(), d.levels, seed, d.turns) {
@@ -125,7 +125,7 @@ pub fn duel(d: &Duel) -> ExitCode {
         );
     }
     let rules = &scenario.meta.optional_rules;
-    let b4_b8 = rules.levy_reluctance || rules.contagious_flight || rules.shooting_into_melee;
+    let b4_b8 = rules.levy_reluctance || rules.contagious_flight || rules.shooting_into_melee || rules.dense_woods;
     if rules.out_of_sight_orders
         || rules.command_collapse
         || rules.leader_temperament
@@ -134,8 +134,8 @@ pub fn duel(d: &Duel) -> ExitCode {
     {
         println!(
             "house rules acted: out-of-sight orders {}, commands broken {}, broken-command checks {}, \
-             temperament checks {}, barbarian orders {}, levies balked {}, swept along {}, friends struck {}",
-            house[0], house[1], house[2], house[3], house[4], house[5], house[6], house[7]
+             temperament checks {}, barbarian orders {}, levies balked {}, swept along {}, friends struck {}, lost in dense woods {}",
+            house[0], house[1], house[2], house[3], house[4], house[5], house[6], house[7], house[8]
         );
     }
     let every_cpu: Vec<Duration> = all_cpu.iter().flatten().copied().collect();
@@ -168,7 +168,7 @@ fn play(scenario: Arc<Scenario>, levels: [Level; 2], seed: u64, turns: u16) -> R
         rout: [(0, 0); 2],
         times: [Vec::new(), Vec::new()],
         cpu: [Vec::new(), Vec::new()],
-        house: [0; 8],
+        house: [0; 9],
         script: Vec::new(),
     };
     count_house_rules(&opening, &mut o.house);
@@ -256,7 +256,7 @@ fn ms(d: Duration) -> String {
 }
 
 /// Counts the house rules' events among `events` (issue 23).
-fn count_house_rules(events: &[Event], house: &mut [usize; 8]) {
+fn count_house_rules(events: &[Event], house: &mut [usize; 9]) {
     for e in events {
         match e {
             Event::OutOfSightOrder { .. } => house[0] += 1,
@@ -269,6 +269,7 @@ fn count_house_rules(events: &[Event], house: &mut [usize; 8]) {
             Event::LevyBalked { .. } => house[5] += 1,
             Event::SweptAlong { .. } => house[6] += 1,
             Event::FriendStruck { .. } => house[7] += 1,
+            Event::LostWay { .. } => house[8] += 1,
             _ => {}
         }
     }

@@ -912,6 +912,13 @@ pub enum Event {
         hits: u8,
         over: bool,
     },
+    /// House rule B7 (dense woods): deep inside dense woods `unit` lost its way (the die before
+    /// this) in `hex`: its move ends there, turned to face `facing`.
+    LostWay {
+        unit: String,
+        hex: HexId,
+        facing: Vertex,
+    },
     TurnEnded {
         turn: u16,
     },
@@ -1864,7 +1871,7 @@ impl GameState {
                 }
                 self.ordered_fire(id);
             }
-            Event::SweptAlong { .. } | Event::FriendStruck { .. } => {}
+            Event::SweptAlong { .. } | Event::FriendStruck { .. } | Event::LostWay { .. } => {}
             Event::MomentumOffered { leader } => self.phase = Phase::Momentum { leader: leader.clone() },
             Event::MomentumGained { .. } | Event::DoomOutcome { .. } => {}
             Event::ReactivationOffered { side } => self.phase = Phase::Reactivation { side: *side },

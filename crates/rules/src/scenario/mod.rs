@@ -89,11 +89,16 @@ pub struct OptionalRules {
     /// friends near the target, may strike the friends (P345).
     #[serde(default)]
     pub shooting_into_melee: bool,
+    /// House rule B7 (inspired by the Mutford house rules): the battle's woods are dense, closed
+    /// to all but light foot and skirmishers, missiles reach one hex in them, and units deep
+    /// inside may lose their way (P356–P361).
+    #[serde(default)]
+    pub dense_woods: bool,
 }
 
 impl OptionalRules {
     /// (key in the file, rule number, field) for every optional rule.
-    pub fn entries(&self) -> [(&'static str, &'static str, bool); 14] {
+    pub fn entries(&self) -> [(&'static str, &'static str, bool); 15] {
         [
             ("elite_commander_initiative", "5.5", self.elite_commander_initiative),
             ("contingent_commanders", "5.6", self.contingent_commanders),
@@ -109,6 +114,7 @@ impl OptionalRules {
             ("levy_reluctance", "House B4", self.levy_reluctance),
             ("contagious_flight", "House B6", self.contagious_flight),
             ("shooting_into_melee", "House B8", self.shooting_into_melee),
+            ("dense_woods", "House B7", self.dense_woods),
         ]
     }
 
@@ -128,6 +134,7 @@ impl OptionalRules {
             "levy_reluctance" => &mut self.levy_reluctance,
             "contagious_flight" => &mut self.contagious_flight,
             "shooting_into_melee" => &mut self.shooting_into_melee,
+            "dense_woods" => &mut self.dense_woods,
             _ => return false,
         };
         *field = value;

@@ -5,6 +5,7 @@
 pub mod barbarian;
 pub mod collapse;
 pub mod contagion;
+pub mod dense_woods;
 pub mod levy;
 pub mod melee_fire;
 pub mod out_of_sight;
