@@ -36,8 +36,8 @@ struct Outcome {
     cpu: [Vec<Duration>; 2],
     /// How often the house rules acted: out-of-sight orders (B3), commands broken and
     /// broken-command checks (B9), pre-shock checks moved by a temperament (B1), barbarian
-    /// orders rolled (B2), levies balked (B4), units swept along (B6), friends struck (B8), surges and eager units held back (B5).
-    house: [usize; 10],
+    /// orders rolled (B2), levies balked (B4), units swept along (B6), friends struck (B8), surges and eager units held back (B5), units lost in dense woods (B7).
+    house: [usize; 11],
     /// The commands given, in the script notation.
     script: Vec<String>,
 }
@@ -65,7 +65,7 @@ pub fn duel(d: &Duel) -> ExitCode {
     let names = ["red", "blue"];
     let (mut wins, mut draws, mut all) = ([0u32; 2], 0u32, [Vec::new(), Vec::new()]);
     let mut all_cpu: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
-    let mut house = [0usize; 10];
+    let mut house = [0usize; 11];
     for g in 0..d.games {
         let seed = d.seed.wrapping_add(g as u64);
         let o = match play(scenario.clone(), d.levels, seed, d.turns) {
@@ -125,7 +125,11 @@ pub fn duel(d: &Duel) -> ExitCode {
         );
     }
     let rules = &scenario.meta.optional_rules;
-    let b4_b8 = rules.levy_reluctance || rules.contagious_flight || rules.shooting_into_melee || rules.eager_troops;
+    let b4_b8 = rules.levy_reluctance
+        || rules.contagious_flight
+        || rules.shooting_into_melee
+        || rules.eager_troops
+        || rules.dense_woods;
     if rules.out_of_sight_orders
         || rules.command_collapse
         || rules.leader_temperament
@@ -135,8 +139,8 @@ pub fn duel(d: &Duel) -> ExitCode {
         println!(
             "house rules acted: out-of-sight orders {}, commands broken {}, broken-command checks {}, \
              temperament checks {}, barbarian orders {}, levies balked {}, swept along {}, friends struck {}, surges {}, \
-             eager units held back {}",
-            house[0], house[1], house[2], house[3], house[4], house[5], house[6], house[7], house[8], house[9]
+             eager units held back {}, lost in dense woods {}",
+            house[0], house[1], house[2], house[3], house[4], house[5], house[6], house[7], house[8], house[9], house[10]
         );
     }
     let every_cpu: Vec<Duration> = all_cpu.iter().flatten().copied().collect();
@@ -169,7 +173,7 @@ fn play(scenario: Arc<Scenario>, levels: [Level; 2], seed: u64, turns: u16) -> R
         rout: [(0, 0); 2],
         times: [Vec::new(), Vec::new()],
         cpu: [Vec::new(), Vec::new()],
-        house: [0; 10],
+        house: [0; 11],
         script: Vec::new(),
     };
     count_house_rules(&opening, &mut o.house);
@@ -257,7 +261,7 @@ fn ms(d: Duration) -> String {
 }
 
 /// Counts the house rules' events among `events` (issue 23).
-fn count_house_rules(events: &[Event], house: &mut [usize; 10]) {
+fn count_house_rules(events: &[Event], house: &mut [usize; 11]) {
     for e in events {
         match e {
             Event::OutOfSightOrder { .. } => house[0] += 1,
@@ -272,6 +276,7 @@ fn count_house_rules(events: &[Event], house: &mut [usize; 10]) {
             Event::FriendStruck { .. } => house[7] += 1,
             Event::Surged { .. } => house[8] += 1,
             Event::EagerHeldBack { .. } => house[9] += 1,
+            Event::LostWay { .. } => house[10] += 1,
             _ => {}
         }
     }

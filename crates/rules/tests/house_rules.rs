@@ -224,9 +224,9 @@ fn house_b9_a_broken_leader_has_two_orders_fewer_and_no_line_command() {
 /// The soak with every house rule the battle offers on: random games on every battle, each
 /// random command legal and accepted; returns how often each rule acted (B3 orders, B9 commands
 /// broken, B9 checks, B1 pre-shock checks moved by a temperament, B2 orders rolled, B4 levies
-/// balked, B6 units swept along, B8 friends struck, B5 surges and eager units held back).
-fn house_soak(seeds: std::ops::Range<u64>, commands: usize) -> [usize; 10] {
-    let mut acted = [0; 10];
+/// balked, B6 units swept along, B8 friends struck, B5 surges and eager units held back, B7 units lost in dense woods).
+fn house_soak(seeds: std::ops::Range<u64>, commands: usize) -> [usize; 11] {
+    let mut acted = [0; 11];
     for (name, text) in bundled_battles() {
         let scenario = sarissa_rules::load(&name, &text).unwrap();
         let house = scenario.optional_choices().into_iter().filter(|c| c.house);
@@ -248,6 +248,7 @@ fn house_soak(seeds: std::ops::Range<u64>, commands: usize) -> [usize; 10] {
                         Event::FriendStruck { .. } => acted[7] += 1,
                         Event::Surged { .. } => acted[8] += 1,
                         Event::EagerHeldBack { .. } => acted[9] += 1,
+                        Event::LostWay { .. } => acted[10] += 1,
                         _ => {}
                     }
                 }
@@ -258,12 +259,12 @@ fn house_soak(seeds: std::ops::Range<u64>, commands: usize) -> [usize; 10] {
 }
 
 #[test]
-fn house_b1_b2_b3_b4_b5_b6_b8_b9_every_battle_plays_with_every_house_rule_on() {
+fn house_b1_b2_b3_b4_b5_b6_b7_b8_b9_every_battle_plays_with_every_house_rule_on() {
     let acted = house_soak(0..1, 1500);
     println!(
         "out-of-sight orders {}, commands broken {}, broken checks {}, temperament checks {}, barbarian orders {}, \
-         levies balked {}, swept along {}, friends struck {}, surges {}, eager units held back {}",
-        acted[0], acted[1], acted[2], acted[3], acted[4], acted[5], acted[6], acted[7], acted[8], acted[9]
+         levies balked {}, swept along {}, friends struck {}, surges {}, eager units held back {}, lost in dense woods {}",
+        acted[0], acted[1], acted[2], acted[3], acted[4], acted[5], acted[6], acted[7], acted[8], acted[9], acted[10]
     );
     assert!(acted[..5].iter().all(|&n| n > 0), "{acted:?}");
     // Levies balk in any game; random players seldom withdraw light foot beside light foot or

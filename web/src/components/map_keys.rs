@@ -40,7 +40,7 @@ pub fn next_live(live: &[HexId], cursor: Option<HexId>, back: bool) -> Option<He
 /// What is in a hex, in words: its id and ground, each unit and leader in it.
 pub fn describe(game: &Game, hex: HexId) -> String {
     let (s, st) = (&game.scenario, &game.state);
-    let ground = s.map.terrain(hex).map_or("off the map", |t| t.name());
+    let ground = sarissa_rules::special::house::dense_woods::ground_name(s, hex);
     let mut parts = vec![format!("{hex}, {ground}")];
     for (u, us) in s.units.iter().zip(&st.units) {
         if !us.eliminated && us.placement.hexes().any(|h| h == hex) {

@@ -2,12 +2,13 @@
 
 use crate::components::counters::side_class;
 use crate::components::log_view::LogView;
-use crate::components::terrain_layer::{feature_class, terrain_class};
+use crate::components::terrain_layer::{feature_class, terrain_class, DENSE_WOODS_CLASS};
 use crate::model::wording::LogEntry;
 use sarissa_rules::game::{GameState, LeaderStatus};
 use sarissa_rules::map::hex::Hexside;
 use sarissa_rules::map::terrain::{HexsideFeature, Terrain};
 use sarissa_rules::scenario::units::{Leader, Unit};
+use sarissa_rules::special::house::dense_woods;
 use sarissa_rules::{Game, HexId, Scenario};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -118,7 +119,7 @@ fn overview(s: &Scenario) -> Html {
                 { for s.meta.note.split("\n\n").map(|p| html! { <p>{ p }</p> }) }
             </details>
             { battle_rules(s) }
-            { legend() }
+            { legend(s) }
         </div>
     }
 }
@@ -158,14 +159,16 @@ fn battle_rules(s: &Scenario) -> Html {
     }
 }
 
-fn legend() -> Html {
-    let items = Terrain::ALL.iter().map(|&t| {
+fn legend(s: &Scenario) -> Html {
+    // House B7: dense woods, where the battle's woods are made dense.
+    let dense = dense_woods::on(s).then_some((DENSE_WOODS_CLASS, "dense woods (house rule B7)"));
+    let items = Terrain::ALL.iter().map(|&t| (terrain_class(t), t.name())).chain(dense).map(|(class, name)| {
         html! {
             <li>
                 <svg width="22" height="18" viewBox="0 0 22 18" aria-hidden="true">
-                    <polygon class={classes!("hex", terrain_class(t))} points="5,1 17,1 22,9 17,17 5,17 0,9" />
+                    <polygon class={classes!("hex", class)} points="5,1 17,1 22,9 17,17 5,17 0,9" />
                 </svg>
-                { t.name() }
+                { name }
             </li>
         }
     });
@@ -230,7 +233,7 @@ fn hex_details(s: &Scenario, st: &GameState, hex: HexId) -> Html {
     } else if st.damaged_towers.contains(&hex) {
         "camp tower, damaged: one more success by the elephants brings it down".to_string()
     } else {
-        map.terrain(hex).map_or("off the map", |t| t.name()).to_string()
+        dense_woods::ground_name(s, hex).to_string()
     };
     let level = map.elevation(hex).unwrap_or(0);
     // CG 12.11: which ring of whose camp the hex is in.

@@ -6,6 +6,7 @@
 use crate::model::geometry::{center, hex_points, hexsides_path, R};
 use sarissa_rules::map::hex::Hexside;
 use sarissa_rules::map::terrain::{HexsideFeature, Terrain};
+use sarissa_rules::special::house::dense_woods;
 use sarissa_rules::Scenario;
 use std::sync::Arc;
 use yew::prelude::*;
@@ -46,6 +47,9 @@ pub fn terrain_class(t: Terrain) -> &'static str {
     }
 }
 
+/// The CSS class of dense woods (house rule B7): woods drawn darker, with more trees.
+pub const DENSE_WOODS_CLASS: &str = "t-dense-woods";
+
 /// The CSS class a hexside feature is drawn with; each camp hexside has its own (CG 12.11).
 pub fn feature_class(f: HexsideFeature) -> &'static str {
     match f {
@@ -75,6 +79,12 @@ pub fn patterns() -> Html {
                 <rect width="20" height="20" class="t-woods-bg" />
                 <circle cx="5" cy="6" r="3.6" class="tree" />
                 <circle cx="15" cy="15" r="3.6" class="tree" />
+            </pattern>
+            <pattern id="pat-dense-woods" width="14" height="14" patternUnits="userSpaceOnUse">
+                <rect width="14" height="14" class="t-dense-woods-bg" />
+                <circle cx="3.5" cy="4" r="3.2" class="tree-dense" />
+                <circle cx="10.5" cy="3" r="3" class="tree-dense" />
+                <circle cx="7" cy="10.5" r="3.4" class="tree-dense" />
             </pattern>
             <pattern id="pat-marsh" width="16" height="10" patternUnits="userSpaceOnUse">
                 <rect width="16" height="10" class="t-marsh-bg" />
@@ -211,8 +221,10 @@ fn hex_slice(props: &HexSliceProps) -> Html {
     html! { <>{ for hexes.map(|hex| {
         let t = map.terrain(hex).unwrap_or(Terrain::Clear);
         let level = map.elevation(hex).unwrap_or(0);
+        // House B7: under the rule the battle's woods are dense, drawn darker and thicker.
+        let class = if dense_woods::is_dense(&props.scenario, hex) { DENSE_WOODS_CLASS } else { terrain_class(t) };
         html! {
-            <polygon class={classes!("hex", terrain_class(t), format!("lvl-{}", level.min(6)))}
+            <polygon class={classes!("hex", class, format!("lvl-{}", level.min(6)))}
                 points={hex_points(hex, R)} data-hex={hex.to_string()} />
         }
     }) }</> }

@@ -228,6 +228,7 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
                     let (text, rule) = match rule.as_str() {
                         "House B8" => (format!("Shooting into a melee: the die for {}'s volley (0-3 strikes the friend): rolls {roll}.", unit_name(s, unit)), "House B8"),
                         "House B5" => (format!("Surge: {} rolls {roll} (0–1 rushes its whole MA, 2–3 half, 4–9 holds).", unit_name(s, unit)), "House B5"),
+                        "House B7" => (format!("Dense woods: {} looks for its way (0 or 1 and it is lost): rolls {roll}.", unit_name(s, unit)), "House B7"),
                         _ => (format!("A house rule's die for {}: rolls {roll}.", unit_name(s, unit)), "House"),
                     };
                     about(entry(text, Some(rule)), unit)
@@ -1264,6 +1265,16 @@ pub fn describe(s: &Scenario, st: &GameState, turn: u16, event: &Event) -> Optio
             ),
             unit,
         ),
+        Event::LostWay { unit, hex, facing } => {
+            let text = format!(
+                "Dense woods: {} loses its way in {hex}, stops and turns to face {}.",
+                unit_name(s, unit),
+                facing.name()
+            );
+            let mut e = about(entry(text, Some("House B7")), unit);
+            e.hexes = vec![*hex];
+            e
+        }
         Event::MomentumGained { leader } => {
             about(entry(format!("{} keeps the momentum.", unit_name(s, leader)), Some("5.32")), leader)
         }

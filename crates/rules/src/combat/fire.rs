@@ -12,6 +12,7 @@ use crate::map::terrain::Terrain;
 use crate::movement::reaction::StandingOffer;
 use crate::scenario::units::{Placement, UnitType};
 use crate::scenario::Scenario;
+use crate::special::house::dense_woods;
 
 impl ReactionFire {
     pub fn rule(self) -> &'static str {
@@ -206,7 +207,7 @@ fn in_reach_on(
     // Sight lines beyond the line's reach, one hex of extended range included, are not traced.
     let farthest = crate::charts::missile::max_range(line, None) as u32 + 1;
     let (from, to, range) = nearest(&st.placement, target);
-    if range == 0 || range > farthest {
+    if range == 0 || range > farthest || dense_woods::blocks_volley(scenario, from, to, range) {
         return None;
     }
     if !through_arc(scenario, state, unit, from, to)
@@ -602,6 +603,7 @@ pub fn under_enemy_missiles(scenario: &Scenario, state: &GameState, unit: usize)
             let reach = reach + crate::works::camp::is_tower(&scenario.map, state, from) as u32;
             st.placement.hexes().any(|to| {
                 from.distance(to) <= reach
+                    && !dense_woods::blocks_volley(scenario, from, to, from.distance(to))
                     && (from.distance(to) <= 1 || crate::map::sight::line_of_sight(scenario, state, from, to, archer))
                     && crate::map::sight::street_fire_line(scenario, from, to)
             })
@@ -662,6 +664,19 @@ pub fn fire(tx: &mut Tx, unit: &str, target: &str) -> Result<(), RuleError> {
         ));
     }
     let Some(t) = targets_among(tx.scenario, &tx.state, ui, &orderable).into_iter().find(|t| t.unit == ti) else {
+        // House B7 (P359): say so when dense woods are what keep the volley in.
+        let (from, to, range) = nearest(&tx.state.units[ui].placement, &tx.state.units[ti].placement);
+        if dense_woods::blocks_volley(tx.scenario, from, to, range) {
+            let reason = format!(
+                "{} is {range} hexes off and dense woods let missiles fly one hex only",
+                tx.scenario.units[ti].name
+            );
+            return Err(RuleError::IllegalMove {
+                unit: unit.into(),
+                rule: dense_woods::RULE,
+                reason: format!("{reason} ({})", dense_woods::RULE),
+            });
+        }
         return Err(refuse(format!(
             "{} is not a target it may fire at: out of range, out of sight, outside its arc, or not closer after its \
              move (8.11, 8.13, 8.14)",

@@ -927,6 +927,13 @@ pub enum Event {
         toward: String,
         mp: u8,
     },
+    /// House rule B7 (dense woods): deep inside dense woods `unit` lost its way (the die before
+    /// this) in `hex`: its move ends there, turned to face `facing`.
+    LostWay {
+        unit: String,
+        hex: HexId,
+        facing: Vertex,
+    },
     TurnEnded {
         turn: u16,
     },
@@ -1880,7 +1887,7 @@ impl GameState {
                 }
                 self.ordered_fire(id);
             }
-            Event::SweptAlong { .. } | Event::FriendStruck { .. } => {}
+            Event::SweptAlong { .. } | Event::FriendStruck { .. } | Event::LostWay { .. } => {}
             Event::Surged { .. } => {}
             Event::MomentumOffered { leader } => self.phase = Phase::Momentum { leader: leader.clone() },
             Event::MomentumGained { .. } | Event::DoomOutcome { .. } => {}

@@ -20,6 +20,7 @@ use crate::map::hex::{HexId, Hexside, Vertex};
 use crate::map::zoc::{occupancy, outpaces, pinners, shared_enemy_zoc};
 use crate::scenario::units::{Placement, Unit, UnitType};
 use crate::scenario::Scenario;
+use crate::special::house::dense_woods;
 use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
@@ -81,6 +82,10 @@ pub fn leader_entry_cost(
     {
         return entry_cost(scenario, state, MoveCategory::LightFoot, from, to);
     }
+    // House B7 (P358): a leader goes into dense woods on foot, paying as light foot.
+    if cost.is_none() && dense_woods::is_dense(scenario, to) {
+        return entry_cost(scenario, state, MoveCategory::LightFoot, from, to);
+    }
     cost
 }
 
@@ -100,6 +105,10 @@ pub fn entry_cost(
     to: HexId,
 ) -> Option<Cost> {
     let map = &scenario.map;
+    // House B7 (P357): dense woods are closed to all but light foot and skirmishers.
+    if crate::special::house::dense_woods::bars_entry(scenario, category, to) {
+        return None;
+    }
     // CG 12.32 (P188): a destroyed tower is crossed as a camp hex.
     let terrain = crate::works::camp::terrain_now(map, state, to)?;
     movement_costs::entry_cost(
@@ -387,6 +396,9 @@ impl<'a> Mover<'a> {
             }
         }
         let Some(cost) = entry_cost(self.scenario, self.state, self.category, from, to) else {
+            if let Some(reason) = dense_woods::entry_refusal(self.scenario, self.unit.kind, self.category, to) {
+                return Err(reason);
+            }
             // CG 12.22, 12.24: who may go where in a city.
             if let Some(reason) = crate::works::city::terrain_refusal(self.scenario, self.unit, self.category, from, to)
             {
@@ -913,7 +925,7 @@ pub fn plan_steps(
 
 /// The rule number cited in a refusal's reason, e.g. "(6.25)".
 fn rule_of(reason: &str) -> &'static str {
-    const RULES: [&str; 28] = [
+    const RULES: [&str; 29] = [
         "6.51",
         "6.11",
         "6.25",
@@ -942,6 +954,7 @@ fn rule_of(reason: &str) -> &'static str {
         "12.25",
         "12.26",
         "12.213",
+        dense_woods::RULE,
     ];
     RULES
         .iter()

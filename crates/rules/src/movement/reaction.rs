@@ -19,6 +19,7 @@ use crate::movement::withdrawal::{is_infantry, TRIGGER_RANGE};
 use crate::movement::{formation_route, plan_steps, Planned, RouteStep};
 use crate::scenario::units::{Placement, UnitClass};
 use crate::scenario::Scenario;
+use crate::special::house::dense_woods;
 
 /// The one-vertex turns open to a reacting one-hex unit (7.16).
 pub fn reaction_facings(facing: Vertex) -> [Vertex; 2] {
@@ -357,8 +358,21 @@ pub fn run_move(
             return Ok(());
         }
     }
+    // The hex it stands in before each step, and whether it could have stopped there.
+    let mut standing = (from, true);
     for (k, &hex) in path.iter().enumerate() {
         let last = k + 1 == path.len();
+        // House B7 (P360): deep inside dense woods, a die before each hex it goes on to.
+        if standing.1 {
+            let (facing_now, mp, hits) =
+                if k == 0 { (tx.state.units[unit].facing, 0, 0) } else { planned.steps[k - 1] };
+            if let Some(turned) = dense_woods::loses_way(tx, unit, standing.0, facing_now)? {
+                emit_move(tx, path[..k].to_vec(), standing.0, turned, mp, hits);
+                dense_woods::log_lost(tx, unit, standing.0, turned);
+                return Ok(());
+            }
+        }
+        standing = (hex, false);
         // A skirmisher filing through a friend's hex cannot stop there: reactions wait for a hex
         // where the move could end (6.91).
         let occupant = tx
@@ -401,6 +415,7 @@ pub fn run_move(
             return continue_move(tx, unit, &path[k + 1..], facing, column, spent_before + mp, rider);
         }
         from = hex;
+        standing = (hex, true);
     }
     let at = path.last().copied().unwrap_or(from);
     emit_move(tx, path.to_vec(), at, planned.arrival, planned.destination.mp, planned.destination.hits);

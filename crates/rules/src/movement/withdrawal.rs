@@ -786,6 +786,13 @@ fn volley_for(scenario: &Scenario, state: &GameState, unit: usize, mover: usize)
     let ts = &state.units[mover];
     let here = state.units[unit].placement;
     let nearest = ts.placement.hexes().min_by_key(|h| here.hexes().map(|x| x.distance(*h)).min().unwrap_or(0))?;
+    // House B7 (P359): into dense woods from beside it only.
+    if here
+        .hexes()
+        .any(|x| crate::special::house::dense_woods::blocks_volley(scenario, x, nearest, x.distance(nearest)))
+    {
+        return None;
+    }
     fire.target_in_woods = scenario.map.terrain(nearest) == Some(Terrain::Woods);
     fire.through_front =
         here.hexes().any(|h| crate::map::facing::arc_of(&ts.placement, ts.heading(), h) == Some(Arc::Front));

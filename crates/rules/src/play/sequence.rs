@@ -640,6 +640,13 @@ fn order_formation_move(
             reason: "a one-hex unit is moved along its path".into(),
         });
     }
+    if let Some(reason) = crate::special::house::dense_woods::placement_refusal(tx.scenario, ui, to) {
+        return Err(RuleError::IllegalMove {
+            unit: unit.into(),
+            rule: crate::special::house::dense_woods::RULE,
+            reason,
+        });
+    }
     let Some((d, route)) = crate::movement::formation_route(tx.scenario, &tx.state, ui, to, facing, 0) else {
         return Err(RuleError::IllegalMove {
             unit: unit.into(),

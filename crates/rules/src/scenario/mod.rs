@@ -93,11 +93,16 @@ pub struct OptionalRules {
     /// and may surge at the enemy when their leader's momentum or trump fails (P349, P350).
     #[serde(default)]
     pub eager_troops: bool,
+    /// House rule B7 (inspired by the Mutford house rules): the battle's woods are dense, closed
+    /// to all but light foot and skirmishers, missiles reach one hex in them, and units deep
+    /// inside may lose their way (P356–P361).
+    #[serde(default)]
+    pub dense_woods: bool,
 }
 
 impl OptionalRules {
     /// (key in the file, rule number, field) for every optional rule.
-    pub fn entries(&self) -> [(&'static str, &'static str, bool); 15] {
+    pub fn entries(&self) -> [(&'static str, &'static str, bool); 16] {
         [
             ("elite_commander_initiative", "5.5", self.elite_commander_initiative),
             ("contingent_commanders", "5.6", self.contingent_commanders),
@@ -114,6 +119,7 @@ impl OptionalRules {
             ("contagious_flight", "House B6", self.contagious_flight),
             ("shooting_into_melee", "House B8", self.shooting_into_melee),
             ("eager_troops", "House B5", self.eager_troops),
+            ("dense_woods", "House B7", self.dense_woods),
         ]
     }
 
@@ -134,6 +140,7 @@ impl OptionalRules {
             "contagious_flight" => &mut self.contagious_flight,
             "shooting_into_melee" => &mut self.shooting_into_melee,
             "eager_troops" => &mut self.eager_troops,
+            "dense_woods" => &mut self.dense_woods,
             _ => return false,
         };
         *field = value;

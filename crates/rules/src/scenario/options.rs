@@ -38,6 +38,7 @@ impl Scenario {
         choices.extend(self.house_choices());
         choices.extend(self.house_b4_b8_choices());
         choices.extend(self.house_b5_choices());
+        choices.extend(self.house_b7_choice());
         choices
     }
 
@@ -208,6 +209,25 @@ impl Scenario {
             default: self.meta.optional_rules.eager_troops,
             house: true,
         }]
+    }
+
+    /// House rule B7 (issue 23, rulings P356–P362): only where the map has woods to make dense.
+    fn house_b7_choice(&self) -> Option<OptionChoice> {
+        crate::special::house::dense_woods::has_woods(self).then_some(OptionChoice {
+            key: "dense_woods",
+            rule: "House B7",
+            name: "Dense woods",
+            about: "The battle's woods are dense forest: only light foot and skirmishers go in (horse, elephants, \
+                    chariots, formed foot and engines stay out; a leader goes on foot), missiles reach only one hex \
+                    into, out of or within them, and a unit deep inside, woods all round it, rolls before each hex \
+                    it goes on to: on a 0 or 1 it loses its way, turns left or right and stops. Recommended at \
+                    Pataliputra, where true forest closes the field's south edge and the Kirata forest bowmen \
+                    stand at its edge; elsewhere the woods are groves or a hunting park (at Samarkand the \
+                    lancers hidden in the riverside woods could not ride through them). House rule, inspired by the \
+                    Mutford house rules.",
+            default: self.meta.optional_rules.dense_woods,
+            house: true,
+        })
     }
 
     /// This scenario with the players' changes to its optional rules; a change this battle does

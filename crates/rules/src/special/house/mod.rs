@@ -5,6 +5,7 @@
 pub mod barbarian;
 pub mod collapse;
 pub mod contagion;
+pub mod dense_woods;
 pub mod eager;
 pub mod levy;
 pub mod melee_fire;
