@@ -295,6 +295,11 @@ impl Map {
         self.contains(hex).then(|| (hex.row as usize - 1) * self.columns as usize + hex.col as usize - 1)
     }
 
+    /// Has the map any woods (house rule B7 is offered only then, P362)?
+    pub fn has_woods(&self) -> bool {
+        self.hexes().any(|h| self.terrain(h) == Some(Terrain::Woods))
+    }
+
     pub fn terrain(&self, hex: HexId) -> Option<Terrain> {
         self.index(hex).map(|i| self.terrain[i])
     }

@@ -213,7 +213,7 @@ impl Scenario {
 
     /// House rule B7 (issue 23, rulings P356–P362): only where the map has woods to make dense.
     fn house_b7_choice(&self) -> Option<OptionChoice> {
-        crate::special::house::dense_woods::has_woods(self).then_some(OptionChoice {
+        self.map.has_woods().then_some(OptionChoice {
             key: "dense_woods",
             rule: "House B7",
             name: "Dense woods",

@@ -45,11 +45,6 @@ pub fn ground_name(s: &Scenario, hex: HexId) -> &'static str {
     s.map.terrain(hex).map_or("off the map", Terrain::name)
 }
 
-/// Does the battle's map have woods for the rule to act on (P362)?
-pub fn has_woods(s: &Scenario) -> bool {
-    s.map.hexes().any(|h| s.map.terrain(h) == Some(Terrain::Woods))
-}
-
 /// Is dense woods closed to this column of the movement chart (P357)? Open only to light foot
 /// (LI, one-hex LP) and skirmishers, who fight loose.
 pub fn closed_to(category: MoveCategory) -> bool {
