@@ -47,6 +47,18 @@ fn count(root: &Element, selector: &str) -> u32 {
     root.query_selector_all(selector).unwrap().length()
 }
 
+/// How many `selector` matches once the map's first paint has drawn every stage (the hexes come
+/// a slice per task, issue 19), waiting up to two seconds for the count to reach `expected`.
+async fn count_when_drawn(root: &Element, selector: &str, expected: u32) -> u32 {
+    for _ in 0..40 {
+        if count(root, selector) >= expected {
+            break;
+        }
+        yew::platform::time::sleep(Duration::from_millis(50)).await;
+    }
+    count(root, selector)
+}
+
 fn pointer(kind: &str, x: f64, y: f64) -> PointerEvent {
     let init = PointerEventInit::new();
     init.set_pointer_id(7);
@@ -61,7 +73,8 @@ fn pointer(kind: &str, x: f64, y: f64) -> PointerEvent {
 async fn draws_one_polygon_per_hex_and_one_counter_per_unit_and_leader() {
     let s = samarkand();
     let (root, _) = mount(s.clone()).await;
-    assert_eq!(count(&root, "polygon.hex"), s.map.columns as u32 * s.map.rows as u32);
+    let hexes = s.map.columns as u32 * s.map.rows as u32;
+    assert_eq!(count_when_drawn(&root, "polygon.hex", hexes).await, hexes);
     assert_eq!(count(&root, ".counter.unit"), s.units.len() as u32);
     assert_eq!(count(&root, ".counter.leader"), s.leaders.len() as u32);
     // Every hexside feature kind in the file is drawn.
