@@ -122,3 +122,21 @@ test('eager troops: switched on in the chooser, and a failed momentum sets them 
   await expect(check.locator('.rule')).toHaveText('House B5');
   await page.screenshot({ path: 'artifacts/tablet-house-surge.png' });
 });
+
+test('dense woods: switched on in the chooser, the woods are drawn dense and the map key names them (House B7)', async ({ page }) => {
+  const card = await chooseHouseRules(page, 'pataliputra', ['dense_woods']);
+  await expect(card.locator('details.options summary')).toContainText('Dense woods (House B7)');
+  // Offered only where the map has woods: not on Chaeronea's plain.
+  await page.locator('.battle-card[data-scenario="chaeronea"] details.options summary').tap();
+  await expect(page.locator('.battle-card[data-scenario="chaeronea"] label.option[data-option="dense_woods"]')).toHaveCount(0);
+  await card.locator('.play').tap();
+  await expect(page).toHaveURL(/#\/play$/);
+  // Every woods hex is drawn dense once the map's slices are all drawn; none is left plain woods.
+  const dense = page.locator('polygon.hex.t-dense-woods[data-hex]');
+  await expect.poll(() => dense.count()).toBeGreaterThan(0);
+  await expect(page.locator('polygon.hex.t-woods[data-hex]')).toHaveCount(0);
+  await page.screenshot({ path: 'artifacts/tablet-house-dense-woods.png' });
+  // The map key names them.
+  if (await page.locator('.panel').isHidden()) await page.locator('.drawer-toggle').tap();
+  await expect(page.locator('details.legend')).toContainText('dense woods (house rule B7)');
+});
