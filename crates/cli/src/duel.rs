@@ -8,10 +8,11 @@
 
 use crate::read_scenario;
 use sarissa_rules::effects::victory::tally;
-use sarissa_rules::game::{Event, Phase};
+use sarissa_rules::game::Phase;
 use sarissa_rules::play::notation;
 use sarissa_rules::play::player::{self, Level};
 use sarissa_rules::scenario::OptionChanges;
+use sarissa_rules::special::house;
 use sarissa_rules::{Dice, Game, Scenario};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -34,10 +35,8 @@ struct Outcome {
     times: [Vec<Duration>; 2],
     /// Each decision's CPU time (this thread's), per side; empty where the system does not say.
     cpu: [Vec<Duration>; 2],
-    /// How often the house rules acted: out-of-sight orders (B3), commands broken and
-    /// broken-command checks (B9), pre-shock checks moved by a temperament (B1), barbarian
-    /// orders rolled (B2), levies balked (B4), units swept along (B6), friends struck (B8), surges and eager units held back (B5), units lost in dense woods (B7).
-    house: [usize; 11],
+    /// How often each house rule acted, in the order of `house::ACTS`.
+    house: [usize; house::ACTS.len()],
     /// The commands given, in the script notation.
     script: Vec<String>,
 }
@@ -65,7 +64,7 @@ pub fn duel(d: &Duel) -> ExitCode {
     let names = ["red", "blue"];
     let (mut wins, mut draws, mut all) = ([0u32; 2], 0u32, [Vec::new(), Vec::new()]);
     let mut all_cpu: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
-    let mut house = [0usize; 11];
+    let mut house = [0usize; house::ACTS.len()];
     for g in 0..d.games {
         let seed = d.seed.wrapping_add(g as u64);
         let o = match play(scenario.clone(), d.levels, seed, d.turns) {
@@ -124,24 +123,9 @@ pub fn duel(d: &Duel) -> ExitCode {
             ms(all_cpu[side].iter().max().copied().unwrap_or_default())
         );
     }
-    let rules = &scenario.meta.optional_rules;
-    let b4_b8 = rules.levy_reluctance
-        || rules.contagious_flight
-        || rules.shooting_into_melee
-        || rules.eager_troops
-        || rules.dense_woods;
-    if rules.out_of_sight_orders
-        || rules.command_collapse
-        || rules.leader_temperament
-        || rules.barbarian_activation
-        || b4_b8
-    {
-        println!(
-            "house rules acted: out-of-sight orders {}, commands broken {}, broken-command checks {}, \
-             temperament checks {}, barbarian orders {}, levies balked {}, swept along {}, friends struck {}, surges {}, \
-             eager units held back {}, lost in dense woods {}",
-            house[0], house[1], house[2], house[3], house[4], house[5], house[6], house[7], house[8], house[9], house[10]
-        );
+    // Only when a house rule is on (a choice's default is the battle's setting as played).
+    if scenario.optional_choices().iter().any(|c| c.house && c.default) {
+        println!("house rules acted: {}", house::acts_in_words(&house));
     }
     let every_cpu: Vec<Duration> = all_cpu.iter().flatten().copied().collect();
     println!(
@@ -173,10 +157,10 @@ fn play(scenario: Arc<Scenario>, levels: [Level; 2], seed: u64, turns: u16) -> R
         rout: [(0, 0); 2],
         times: [Vec::new(), Vec::new()],
         cpu: [Vec::new(), Vec::new()],
-        house: [0; 11],
+        house: [0; house::ACTS.len()],
         script: Vec::new(),
     };
-    count_house_rules(&opening, &mut o.house);
+    house::count_acts(&opening, &mut o.house);
     while o.commands < MOST_COMMANDS && game.state.turn <= turns {
         if let Phase::Over { winner } = game.state.phase {
             (o.winner, o.ended) = (winner, true);
@@ -195,7 +179,7 @@ fn play(scenario: Arc<Scenario>, levels: [Level; 2], seed: u64, turns: u16) -> R
         let events = game.execute(&command).map_err(|e| {
             format!("{}'s command `{}` was refused: {e}", levels[side].name(), notation::format(&command))
         })?;
-        count_house_rules(&events, &mut o.house);
+        house::count_acts(&events, &mut o.house);
         o.script.push(notation::format(&command));
         o.commands += 1;
         if o.commands == MOST_COMMANDS {
@@ -258,26 +242,4 @@ fn median(times: &[Duration]) -> Duration {
 /// Milliseconds with one decimal.
 fn ms(d: Duration) -> String {
     format!("{:.1}", d.as_secs_f64() * 1000.0)
-}
-
-/// Counts the house rules' events among `events` (issue 23).
-fn count_house_rules(events: &[Event], house: &mut [usize; 11]) {
-    for e in events {
-        match e {
-            Event::OutOfSightOrder { .. } => house[0] += 1,
-            Event::CommandBroken { .. } => house[1] += 1,
-            Event::BrokenCommandCheck { .. } => house[2] += 1,
-            Event::ShockResolved { lines, .. } => {
-                house[3] += lines.iter().filter(|l| l.ends_with("(House B1)")).count()
-            }
-            Event::BarbarianOrderRolled { .. } => house[4] += 1,
-            Event::LevyBalked { .. } => house[5] += 1,
-            Event::SweptAlong { .. } => house[6] += 1,
-            Event::FriendStruck { .. } => house[7] += 1,
-            Event::Surged { .. } => house[8] += 1,
-            Event::EagerHeldBack { .. } => house[9] += 1,
-            Event::LostWay { .. } => house[10] += 1,
-            _ => {}
-        }
-    }
 }

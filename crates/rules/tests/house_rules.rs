@@ -7,6 +7,7 @@ use sarissa_rules::command::line::Formation;
 use sarissa_rules::game::{Command, Event, HitCause, Phase, RollPurpose};
 use sarissa_rules::map::hex::Vertex;
 use sarissa_rules::scenario::units::{LineType, Placement};
+use sarissa_rules::special::house;
 
 const OUT_OF_SIGHT: &str = "out_of_sight_orders";
 const COLLAPSE: &str = "command_collapse";
@@ -222,37 +223,17 @@ fn house_b9_a_broken_leader_has_two_orders_fewer_and_no_line_command() {
 // --- Every battle with every house rule on ------------------------------------------------
 
 /// The soak with every house rule the battle offers on: random games on every battle, each
-/// random command legal and accepted; returns how often each rule acted (B3 orders, B9 commands
-/// broken, B9 checks, B1 pre-shock checks moved by a temperament, B2 orders rolled, B4 levies
-/// balked, B6 units swept along, B8 friends struck, B5 surges and eager units held back, B7 units lost in dense woods).
-fn house_soak(seeds: std::ops::Range<u64>, commands: usize) -> [usize; 11] {
-    let mut acted = [0; 11];
+/// random command legal and accepted; returns how often each rule acted, in the order of
+/// `house::ACTS`.
+fn house_soak(seeds: std::ops::Range<u64>, commands: usize) -> [usize; house::ACTS.len()] {
+    let mut acted = [0; house::ACTS.len()];
     for (name, text) in bundled_battles() {
         let scenario = sarissa_rules::load(&name, &text).unwrap();
         let house = scenario.optional_choices().into_iter().filter(|c| c.house);
         let on: sarissa_rules::scenario::OptionChanges = house.map(|c| (c.key.to_string(), true)).collect();
         let scenario = std::sync::Arc::new(scenario.with_options(&on).unwrap());
         for seed in seeds.clone() {
-            random_playout(&name, scenario.clone(), seed, commands, |events| {
-                for e in events {
-                    match e {
-                        Event::OutOfSightOrder { .. } => acted[0] += 1,
-                        Event::CommandBroken { .. } => acted[1] += 1,
-                        Event::BrokenCommandCheck { .. } => acted[2] += 1,
-                        Event::ShockResolved { lines, .. } => {
-                            acted[3] += lines.iter().filter(|l| l.ends_with("(House B1)")).count()
-                        }
-                        Event::BarbarianOrderRolled { .. } => acted[4] += 1,
-                        Event::LevyBalked { .. } => acted[5] += 1,
-                        Event::SweptAlong { .. } => acted[6] += 1,
-                        Event::FriendStruck { .. } => acted[7] += 1,
-                        Event::Surged { .. } => acted[8] += 1,
-                        Event::EagerHeldBack { .. } => acted[9] += 1,
-                        Event::LostWay { .. } => acted[10] += 1,
-                        _ => {}
-                    }
-                }
-            });
+            random_playout(&name, scenario.clone(), seed, commands, |events| house::count_acts(events, &mut acted));
         }
     }
     acted
@@ -261,11 +242,7 @@ fn house_soak(seeds: std::ops::Range<u64>, commands: usize) -> [usize; 11] {
 #[test]
 fn house_b1_b2_b3_b4_b5_b6_b7_b8_b9_every_battle_plays_with_every_house_rule_on() {
     let acted = house_soak(0..1, 1500);
-    println!(
-        "out-of-sight orders {}, commands broken {}, broken checks {}, temperament checks {}, barbarian orders {}, \
-         levies balked {}, swept along {}, friends struck {}, surges {}, eager units held back {}, lost in dense woods {}",
-        acted[0], acted[1], acted[2], acted[3], acted[4], acted[5], acted[6], acted[7], acted[8], acted[9], acted[10]
-    );
+    println!("{}", house::acts_in_words(&acted));
     assert!(acted[..5].iter().all(|&n| n > 0), "{acted:?}");
     // Levies balk in any game; random players seldom withdraw light foot beside light foot or
     // shoot into a melee (the duels count those over 100 games a battle, README).
