@@ -277,6 +277,11 @@ impl Placement {
         matches!(self, Self::Two(..))
     }
 
+    /// Hexes between the nearest hexes of `self` and `other`.
+    pub fn distance(&self, other: &Placement) -> u32 {
+        self.hexes().flat_map(|a| other.hexes().map(move |b| a.distance(b))).min().unwrap_or(0)
+    }
+
     pub fn label(&self) -> String {
         match self {
             Self::One(a) => a.to_string(),

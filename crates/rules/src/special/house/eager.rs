@@ -119,12 +119,8 @@ fn nearest_foe(s: &Scenario, st: &GameState, ui: usize) -> Option<(usize, u32)> 
     let at = &st.units[ui].placement;
     (0..s.units.len())
         .filter(|&e| s.units[e].side != s.units[ui].side && !st.units[e].eliminated && !st.units[e].routed)
-        .filter_map(|e| distance(at, &st.units[e].placement).map(|d| (e, d)))
+        .map(|e| (e, at.distance(&st.units[e].placement)))
         .min_by_key(|&(e, d)| (d, e))
-}
-
-fn distance(a: &Placement, b: &Placement) -> Option<u32> {
-    a.hexes().flat_map(|x| b.hexes().map(move |y| x.distance(y))).min()
 }
 
 /// Where the engine takes a surge of `mp` MP at `foe` (P352): of the ends the rules of movement
@@ -132,13 +128,13 @@ fn distance(a: &Placement, b: &Placement) -> Option<u32> {
 /// foe, the fewest hits, the fewest MP, the first hex and facing. `None`: it gets no nearer.
 fn rush(s: &Scenario, st: &GameState, ui: usize, foe: usize, mp: u8) -> Option<Destination> {
     let target = &st.units[foe].placement;
-    let now = distance(&st.units[ui].placement, target)?;
+    let now = st.units[ui].placement.distance(target);
     let facing_foe = |d: &Destination| target.hexes().any(|h| arc_of(&d.placement, d.facing, h) == Some(Arc::Front));
     crate::movement::reach(s, st, ui)
         .ok()?
         .into_iter()
         .filter(|d| !d.column && d.mp <= mp)
-        .filter_map(|d| distance(&d.placement, target).map(|dist| (dist, d)))
+        .map(|d| (d.placement.distance(target), d))
         .filter(|(dist, _)| *dist < now)
         .min_by_key(|(dist, d)| (*dist, Reverse(facing_foe(d)), d.hits, d.mp, d.hex, d.facing as u8))
         .map(|(_, d)| d)

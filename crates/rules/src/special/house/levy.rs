@@ -20,8 +20,7 @@ pub fn is_levy(s: &Scenario, ui: usize) -> bool {
 pub fn nearest_enemy(s: &Scenario, st: &GameState, side: usize, at: &Placement) -> Option<u32> {
     (0..s.units.len())
         .filter(|&e| s.units[e].side != side && !st.units[e].eliminated)
-        .flat_map(|e| st.units[e].placement.hexes())
-        .flat_map(|h| at.hexes().map(move |a| a.distance(h)))
+        .map(|e| at.distance(&st.units[e].placement))
         .min()
 }
 
