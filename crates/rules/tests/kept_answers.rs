@@ -116,3 +116,36 @@ fn zones_and_ranges_kept_across_moves_are_those_worked_out_afresh_gba_4_21_7_21_
         assert!(zones_unchanged > 50, "{name}: {zones_unchanged}");
     }
 }
+
+/// The entry costs of the map as drawn are kept in a table (`scenario::DrawnEntryCosts`), asked
+/// while no palisade is breached and no tower destroyed: for every bundled battle, category, hex
+/// and neighbour it gives what the cost worked out hex by hex gives (forced here by a breach
+/// between two hexes off the map, which changes no hexside), GBA 6.21 and CG 12.31.
+#[test]
+fn drawn_entry_costs_are_those_worked_out_hex_by_hex_gba_6_21_cg_12_31() {
+    use sarissa_rules::charts::movement_costs::MoveCategory;
+    use sarissa_rules::movement::entry_cost;
+    use sarissa_rules::{HexId, Hexside};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
+    let mut battles: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().map(|e| e.path()).collect();
+    battles.retain(|p| p.extension().is_some_and(|x| x == "toml"));
+    assert!(battles.len() >= 8, "{battles:?}");
+    for path in battles {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let scenario = Arc::new(sarissa_rules::load(&path.to_string_lossy(), &text).unwrap_or_else(|e| panic!("{e}")));
+        let (game, _) = Game::new(scenario.clone(), Dice::seeded(1)).unwrap();
+        let mut by_hex = game.state.clone();
+        by_hex.breaches.push((HexId::new(0, 0), HexId::new(0, 1)));
+        let mut compared = 0;
+        for category in MoveCategory::ALL {
+            for from in scenario.map.hexes() {
+                for to in Hexside::ALL.into_iter().filter_map(|side| from.neighbour(side)) {
+                    let drawn = entry_cost(&scenario, &game.state, category, from, to);
+                    assert_eq!(drawn, entry_cost(&scenario, &by_hex, category, from, to), "{path:?} {from} {to}");
+                    compared += usize::from(drawn.is_some());
+                }
+            }
+        }
+        assert!(compared > 1000, "{path:?}: {compared}");
+    }
+}
