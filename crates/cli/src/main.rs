@@ -128,7 +128,9 @@ enum Cmd {
     #[command(subcommand)]
     Link(link::LinkCmd),
     /// The engine's speed against its budgets, over seeded random battles of every battle: one
-    /// line a budget (`name value budget ok|over`), then `bench: K of N within budget`.
+    /// line a budget (`name value budget ok|over`), then `bench: K of N within budget`. Each
+    /// combat's exact odds count as the fastest of 5 timings (`exact_odds_max` is the slowest
+    /// combat, not the machine's slowest moment).
     Bench {
         /// Part of each battle only: a minute or so, for CI.
         #[arg(long)]

@@ -22,12 +22,15 @@ fn ranges_of(game: &Game) -> Vec<Vec<(String, u8)>> {
         .collect()
 }
 
+/// A new game of battle file `name` (text `text`) with dice and a random player of `seed`.
+fn random_game(name: &str, text: &str, seed: u64) -> (Game, RandomPlayer) {
+    let scenario = Arc::new(sarissa_rules::load(name, text).unwrap_or_else(|e| panic!("{e}")));
+    (Game::new(scenario, Dice::seeded(seed)).unwrap().0, RandomPlayer::new(seed))
+}
+
 #[test]
 fn a_command_range_kept_in_a_scope_is_the_one_worked_out_afresh_as_the_state_changes_gba_4_21() {
-    let text = include_str!("../../../scenarios/issus.toml");
-    let scenario = Arc::new(sarissa_rules::load("issus.toml", text).unwrap_or_else(|e| panic!("{e}")));
-    let (mut game, _) = Game::new(scenario, Dice::seeded(7)).unwrap();
-    let mut player = RandomPlayer::new(7);
+    let (mut game, mut player) = random_game("issus.toml", include_str!("../../../scenarios/issus.toml"), 7);
     let scope = ZocScope::enter();
     let mut compared = 0;
     for _ in 0..300 {
@@ -69,5 +72,80 @@ fn zones_of_control_kept_past_a_scope_are_those_worked_out_afresh_in_two_battles
         }
         let Some(command) = players[k].choose(game) else { continue };
         game.execute(&command).unwrap();
+    }
+}
+
+/// Both sides' enemy zones at `game`, each sorted.
+fn zones_of(game: &Game) -> Vec<Vec<(String, Vec<usize>)>> {
+    use sarissa_rules::map::zoc::shared_enemy_zoc;
+    (0..2)
+        .map(|side| {
+            let zoc = shared_enemy_zoc(&game.scenario, &game.state, side);
+            let mut zones: Vec<_> = zoc.iter().map(|(h, units)| (h.to_string(), units.clone())).collect();
+            zones.sort();
+            zones
+        })
+        .collect()
+}
+
+/// Kept zones and ranges are given again while what they read is unchanged (a friendly unit's move
+/// keeps the enemy zones, and a range unless the unit came into or left an enemy zone): along
+/// random games of a GBA battle, a CG battle with camps (CG 12.1) and one with a city (CG 12.2),
+/// every answer kept across the commands is the one worked out afresh.
+#[test]
+fn zones_and_ranges_kept_across_moves_are_those_worked_out_afresh_gba_4_21_7_21_cg_12_31() {
+    for (name, text) in [
+        ("issus.toml", include_str!("../../../scenarios/issus.toml")),
+        ("malayaketu.toml", include_str!("../../../scenarios/malayaketu.toml")),
+        ("pataliputra.toml", include_str!("../../../scenarios/pataliputra.toml")),
+    ] {
+        let (mut game, mut player) = random_game(name, text, 11);
+        let scope = ZocScope::enter();
+        let mut zones_unchanged = 0;
+        for step in 0..250 {
+            let outside = game.clone();
+            let afresh = std::thread::spawn(move || (ranges_of(&outside), zones_of(&outside))).join().unwrap();
+            let zones_before = zones_of(&game);
+            assert_eq!((ranges_of(&game), zones_before.clone()), afresh, "{name} step {step}");
+            let Some(command) = player.choose(&game) else { break };
+            game.execute(&command).unwrap();
+            zones_unchanged += usize::from(zones_of(&game) == zones_before);
+        }
+        drop(scope);
+        // Zones outlived many commands, so kept answers were given again across them.
+        assert!(zones_unchanged > 50, "{name}: {zones_unchanged}");
+    }
+}
+
+/// The entry costs of the map as drawn are kept in a table (`scenario::DrawnEntryCosts`), asked
+/// while no palisade is breached and no tower destroyed: for every bundled battle, category, hex
+/// and neighbour it gives what the cost worked out hex by hex gives (forced here by a breach
+/// between two hexes off the map, which changes no hexside), GBA 6.21 and CG 12.31.
+#[test]
+fn drawn_entry_costs_are_those_worked_out_hex_by_hex_gba_6_21_cg_12_31() {
+    use sarissa_rules::charts::movement_costs::MoveCategory;
+    use sarissa_rules::movement::entry_cost;
+    use sarissa_rules::{HexId, Hexside};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
+    let mut battles: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().map(|e| e.path()).collect();
+    battles.retain(|p| p.extension().is_some_and(|x| x == "toml"));
+    assert!(battles.len() >= 8, "{battles:?}");
+    for path in battles {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let scenario = Arc::new(sarissa_rules::load(&path.to_string_lossy(), &text).unwrap_or_else(|e| panic!("{e}")));
+        let (game, _) = Game::new(scenario.clone(), Dice::seeded(1)).unwrap();
+        let mut by_hex = game.state.clone();
+        by_hex.breaches.push((HexId::new(0, 0), HexId::new(0, 1)));
+        let mut compared = 0;
+        for category in MoveCategory::ALL {
+            for from in scenario.map.hexes() {
+                for to in Hexside::ALL.into_iter().filter_map(|side| from.neighbour(side)) {
+                    let drawn = entry_cost(&scenario, &game.state, category, from, to);
+                    assert_eq!(drawn, entry_cost(&scenario, &by_hex, category, from, to), "{path:?} {from} {to}");
+                    compared += usize::from(drawn.is_some());
+                }
+            }
+        }
+        assert!(compared > 1000, "{path:?}: {compared}");
     }
 }

@@ -19,7 +19,7 @@ use crate::game::{GameState, LeaderStatus};
 use crate::map::facing::{front_hexsides, vertices_between};
 use crate::map::hex::{HexId, Hexside, Vertex};
 use crate::map::terrain::HexsideFeature;
-use crate::map::zoc::{enemy_zoc, occupancy};
+use crate::map::zoc::{occupancy, shared_enemy_zoc};
 use crate::movement::{category_of, entry_cost};
 use crate::scenario::units::{Placement, Unit, UnitType};
 use crate::scenario::{Edge, Scenario};
@@ -222,7 +222,8 @@ impl<'a> Router<'a> {
     fn new(scenario: &'a Scenario, state: &'a GameState, index: usize, routed: &'a [bool]) -> Self {
         let unit = &scenario.units[index];
         let is_routed = |i: usize| routed.get(i).copied().unwrap_or(false);
-        let mut zoc = enemy_zoc(scenario, state, unit.side);
+        // A copy of the zones kept while the command is carried out (several units may rout).
+        let mut zoc = (*shared_enemy_zoc(scenario, state, unit.side)).clone();
         zoc.retain(|_, exerters| {
             exerters.retain(|&e| !is_routed(e));
             !exerters.is_empty()

@@ -1,9 +1,10 @@
 //! Zones of control (GBA 7.2) and who can be pinned by them. CG 7.2 defines them alike.
 
 use crate::charts::movement_costs::Crossing;
-use crate::game::GameState;
+use crate::combat::missile::Supply;
+use crate::game::{GameState, UnitState};
 use crate::map::facing::{hexes_in_arcs, Arc};
-use crate::map::hex::HexId;
+use crate::map::hex::{HexId, Vertex};
 use crate::map::terrain::HexsideFeature;
 use crate::movement::{category_of, entry_cost};
 use crate::scenario::units::{Placement, Unit, UnitClass, UnitType};
@@ -120,15 +121,18 @@ pub fn enemy_zoc(scenario: &Scenario, state: &GameState, side: usize) -> FxHashM
     map
 }
 
-type KeptZoc = Option<(*const Scenario, GameState, Rc<FxHashMap<HexId, Vec<usize>>>)>;
+type KeptZoc = Option<(*const Scenario, Rc<GameState>, Rc<FxHashMap<HexId, Vec<usize>>>)>;
 
-/// Leaders' command ranges worked out for one state of one battle, by leader.
-type KeptRanges = Option<(*const Scenario, GameState, FxHashMap<usize, Rc<FxHashMap<HexId, u8>>>)>;
+/// Leaders' command ranges of one battle, by leader, each with the state it was worked out for.
+type KeptRanges = Option<(*const Scenario, FxHashMap<usize, KeptRange>)>;
 
 thread_local! {
     static ZOC_SCOPES: Cell<u32> = const { Cell::new(0) };
     static KEPT_ZOC: RefCell<[KeptZoc; 2]> = const { RefCell::new([None, None]) };
     static KEPT_RANGES: RefCell<KeptRanges> = const { RefCell::new(None) };
+    /// The last state copied for a kept answer, shared by the answers worked out for it (a
+    /// state, not an answer: it may outlive its battle's answers).
+    static KEPT_STATE: RefCell<Option<Rc<GameState>>> = const { RefCell::new(None) };
     /// The battle whose answers outlive the scopes ([`ZocScope::for_battle`]), held so that its
     /// address names no other battle while they are kept.
     static LASTING_BATTLE: RefCell<Option<Shared<Scenario>>> = const { RefCell::new(None) };
@@ -138,8 +142,9 @@ thread_local! {
 /// question about one battle that asks for the same zones many times, such as the legal-command
 /// listing, which builds a movement search for every unit it may order, and each unit's order
 /// asks whether the leader's command range reaches it. Battles must outlive it (one is known by its
-/// address); the state may change (answers are kept with the state they were worked out for, compared
-/// whole). The last one dropped forgets them, but those of the battle of [`ZocScope::for_battle`].
+/// address); the state may change (answers are kept with the state they were worked out for, and
+/// given again while what they read of it is unchanged: a friendly unit's move keeps the enemy
+/// zones, and a leader's range unless the unit came into or left an enemy zone). The last one dropped forgets them, but those of the battle of [`ZocScope::for_battle`].
 pub struct ZocScope(());
 
 impl ZocScope {
@@ -179,10 +184,69 @@ fn forget_kept(keep: impl Fn(*const Scenario) -> bool) {
     });
     KEPT_RANGES.with(|kept| {
         let mut kept = kept.borrow_mut();
-        if kept.as_ref().is_some_and(|(battle, _, _)| !keep(*battle)) {
+        if kept.as_ref().is_some_and(|(battle, _)| !keep(*battle)) {
             *kept = None;
         }
     });
+}
+
+/// A shared copy of `state` to keep an answer with: the last one made if it is the same state.
+fn kept_copy(state: &GameState) -> Rc<GameState> {
+    KEPT_STATE.with(|last| {
+        let mut last = last.borrow_mut();
+        match last.as_ref() {
+            Some(copy) if **copy == *state => copy.clone(),
+            _ => last.insert(Rc::new(state.clone())).clone(),
+        }
+    })
+}
+
+/// What a unit's zone of control reads of its own state ([`zoc_of`]): where it stands and faces
+/// (in column, Square or all round, CG 10.62, 12.26), whether it is gone, routed or rampaging,
+/// and its missiles (7.21, 7.22).
+fn zone_part(st: &UnitState) -> (Placement, Vertex, [bool; 6], Supply) {
+    (st.placement, st.facing, [st.column, st.square, st.all_round, st.eliminated, st.routed, st.rampaging], st.supply)
+}
+
+/// Whether the zones of control of `side`'s enemies are the same in `a` and `b`: a unit's zone
+/// reads only its own [`zone_part`], the breaches and the destroyed towers (CG 12.15, 12.16,
+/// 12.31, 12.32), so a friendly unit's move keeps them.
+fn same_enemy_zones(scenario: &Scenario, a: &GameState, b: &GameState, side: usize) -> bool {
+    a.breaches == b.breaches
+        && a.destroyed_towers == b.destroyed_towers
+        && scenario
+            .units
+            .iter()
+            .zip(a.units.iter().zip(&b.units))
+            .all(|(u, (x, y))| u.side == side || zone_part(x) == zone_part(y))
+}
+
+/// A kept command range: the state and the enemy zones it was worked out with, and the range.
+type KeptRange = (Rc<GameState>, Rc<FxHashMap<HexId, Vec<usize>>>, Rc<FxHashMap<HexId, u8>>);
+
+/// Whether leader `leader`'s command range kept as `kept` holds at `state`, whose enemy zones
+/// are `zoc` (GBA 4.21, as `orders::command_range` traces it): the same enemy zones (the same
+/// kept answer: the enemy units, which block it, and the breaches and towers unchanged), the
+/// same leader, the same gates (CG 12.213), and no friendly unit come into or gone from a hex in
+/// an enemy zone (there it lets the range through; elsewhere it changes nothing).
+fn same_command_range(
+    scenario: &Scenario,
+    (kept, kept_zoc, _): &KeptRange,
+    state: &GameState,
+    leader: usize,
+    zoc: &Rc<FxHashMap<HexId, Vec<usize>>>,
+) -> bool {
+    let side = scenario.leaders[leader].side;
+    let stands = |st: &UnitState| (st.placement, st.eliminated);
+    let in_zone = |st: &UnitState| !st.eliminated && st.placement.hexes().any(|h| zoc.contains_key(&h));
+    Rc::ptr_eq(kept_zoc, zoc)
+        && kept.leaders[leader] == state.leaders[leader]
+        && kept.gate_holders == state.gate_holders
+        && scenario
+            .units
+            .iter()
+            .zip(kept.units.iter().zip(&state.units))
+            .all(|(u, (was, now))| u.side != side || stands(was) == stands(now) || (!in_zone(was) && !in_zone(now)))
 }
 
 impl Drop for ZocScope {
@@ -202,18 +266,19 @@ pub fn shared_enemy_zoc(scenario: &Scenario, state: &GameState, side: usize) -> 
     }
     KEPT_ZOC.with(|kept| {
         if let Some((battle, kept_state, zoc)) = &kept.borrow()[side] {
-            if std::ptr::eq(*battle, scenario) && kept_state == state {
+            if std::ptr::eq(*battle, scenario) && same_enemy_zones(scenario, kept_state, state, side) {
                 return zoc.clone();
             }
         }
         let zoc = Rc::new(enemy_zoc(scenario, state, side));
-        kept.borrow_mut()[side] = Some((scenario, state.clone(), zoc.clone()));
+        kept.borrow_mut()[side] = Some((scenario, kept_copy(state), zoc.clone()));
         zoc
     })
 }
 
 /// Leader `leader`'s command range as `work_out` gives it, kept inside a [`ZocScope`] with the
-/// state it was worked out for (the answers of one state at a time, compared whole).
+/// state it was worked out for, and given again while nothing it reads has changed
+/// ([`same_command_range`]).
 pub(crate) fn kept_command_range(
     scenario: &Scenario,
     state: &GameState,
@@ -223,25 +288,26 @@ pub(crate) fn kept_command_range(
     if ZOC_SCOPES.with(Cell::get) == 0 {
         return Rc::new(work_out());
     }
-    let this_state = |kept: &KeptRanges| {
-        kept.as_ref().is_some_and(|(battle, kept_state, _)| std::ptr::eq(*battle, scenario) && kept_state == state)
-    };
-    let known = KEPT_RANGES.with(|kept| {
+    let kept_range = KEPT_RANGES.with(|kept| {
         let kept = kept.borrow();
-        kept.as_ref().filter(|_| this_state(&kept)).and_then(|(_, _, ranges)| ranges.get(&leader).cloned())
+        kept.as_ref()
+            .filter(|(battle, _)| std::ptr::eq(*battle, scenario))
+            .and_then(|(_, ranges)| ranges.get(&leader).cloned())
     });
-    if let Some(range) = known {
-        return range;
+    let zoc = shared_enemy_zoc(scenario, state, scenario.leaders[leader].side);
+    if let Some(kept) = kept_range.filter(|kept| same_command_range(scenario, kept, state, leader, &zoc)) {
+        return kept.2;
     }
-    // Worked out with nothing borrowed: a command range may ask for others.
+    // Worked out with nothing borrowed: a command range asks for the zones (kept, the same).
     let range = Rc::new(work_out());
+    let copy = kept_copy(state);
     KEPT_RANGES.with(|kept| {
         let mut kept = kept.borrow_mut();
-        if !this_state(&kept) {
-            *kept = Some((scenario, state.clone(), FxHashMap::default()));
+        if !kept.as_ref().is_some_and(|(battle, _)| std::ptr::eq(*battle, scenario)) {
+            *kept = Some((scenario, FxHashMap::default()));
         }
-        if let Some((_, _, ranges)) = kept.as_mut() {
-            ranges.insert(leader, range.clone());
+        if let Some((_, ranges)) = kept.as_mut() {
+            ranges.insert(leader, (copy, zoc, range.clone()));
         }
     });
     range

@@ -17,6 +17,7 @@ use crate::charts::stacking;
 use crate::game::{GameState, RuleError};
 use crate::map::facing::{front_hexsides, hexes_in, vertices_between, Arc};
 use crate::map::hex::{HexId, Hexside, Vertex};
+use crate::map::terrain::{HexsideFeature, Terrain};
 use crate::map::zoc::{occupancy, outpaces, pinners, shared_enemy_zoc};
 use crate::scenario::units::{Placement, Unit, UnitType};
 use crate::scenario::Scenario;
@@ -104,22 +105,59 @@ pub fn entry_cost(
     from: HexId,
     to: HexId,
 ) -> Option<Cost> {
-    let map = &scenario.map;
     // House B7 (P357): dense woods are closed to all but light foot and skirmishers.
     if crate::special::house::dense_woods::bars_entry(scenario, category, to) {
         return None;
     }
+    // With no palisade breached and no tower destroyed the map is as drawn: its table answers.
+    if state.breaches.is_empty() && state.destroyed_towers.is_empty() {
+        if let (Some(i), Some(side)) = (scenario.map.index(from), from.side_towards(to)) {
+            return drawn_entry_costs(scenario, category)[i][side.index()];
+        }
+    }
     // CG 12.32 (P188): a destroyed tower is crossed as a camp hex.
-    let terrain = crate::works::camp::terrain_now(map, state, to)?;
+    let terrain = crate::works::camp::terrain_now(&scenario.map, state, to)?;
+    cost_across(scenario, category, from, to, terrain, crate::works::breach::hexside_now(scenario, state, from, to))
+}
+
+/// The cost for `category` of entering `to` from `from` with `terrain` there and `hexside`
+/// between.
+fn cost_across(
+    scenario: &Scenario,
+    category: MoveCategory,
+    from: HexId,
+    to: HexId,
+    terrain: Terrain,
+    hexside: Option<HexsideFeature>,
+) -> Option<Cost> {
+    let map = &scenario.map;
     movement_costs::entry_cost(
         category,
         // CG 12.23, 12.24: a street hex entered other than by street movement is a block.
         crate::works::city::entry_terrain(scenario, category, from, to, terrain),
-        crate::works::breach::hexside_now(scenario, state, from, to),
+        hexside,
         map.crossing(from, to),
         map.elevation(from)?,
         map.elevation(to)?,
     )
+}
+
+/// `category`'s entry costs as the map is drawn ([`crate::scenario::DrawnEntryCosts`]).
+fn drawn_entry_costs(scenario: &Scenario, category: MoveCategory) -> &[[Option<Cost>; 6]] {
+    let map = &scenario.map;
+    map.drawn_costs.0[category as usize].get_or_init(|| {
+        map.hexes()
+            .map(|from| {
+                let mut costs = [None; 6];
+                for side in Hexside::ALL {
+                    costs[side.index()] = from.neighbour(side).and_then(|to| {
+                        cost_across(scenario, category, from, to, map.terrain(to)?, map.hexside(from, to))
+                    });
+                }
+                costs
+            })
+            .collect()
+    })
 }
 
 /// What passing through a friendly unit costs under orders (6.92, 6.95; the voluntary table of

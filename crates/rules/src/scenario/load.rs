@@ -499,6 +499,7 @@ fn read_map(ctx: &mut Ctx, value: &Value) -> Option<(Map, Vec<RawCamp>, Option<R
         camps: Vec::new(),
         city: None,
         featured: Default::default(),
+        drawn_costs: Default::default(),
     };
     if let Some(v) = hexsides_value {
         map.hexsides = read_hexsides(ctx, v, &map);

@@ -264,7 +264,32 @@ pub struct Map {
     /// Which hexes have a feature on some hexside: derived from `hexsides` on first use.
     #[serde(skip)]
     pub featured: FeaturedHexes,
+    /// Each movement category's entry costs as the map is drawn: derived on first use.
+    #[serde(skip)]
+    pub drawn_costs: DrawnEntryCosts,
 }
+
+/// The cost for each movement category of entering each neighbour of each hex as the map is
+/// drawn — no camp palisade breached, no tower destroyed (CG 12.31, 12.32) — by [`Map::index`]
+/// and [`Hexside::index`], `None` where it may not; a category's worked out on its first use by
+/// `movement::entry_cost`, which the movement searches ask hundreds of thousands of times a
+/// battle. Derived data: it takes no part in comparing maps, and a copy starts empty.
+#[derive(Debug, Default)]
+pub struct DrawnEntryCosts(pub(crate) [std::sync::OnceLock<Vec<[Option<crate::charts::movement_costs::Cost>; 6]>>; 8]);
+
+impl Clone for DrawnEntryCosts {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl PartialEq for DrawnEntryCosts {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for DrawnEntryCosts {}
 
 /// Which hexes have a feature on some hexside, by [`Map::index`], worked out from the map's
 /// `hexsides` on first use: most hexes have none, and movement asks about every hexside it
@@ -291,7 +316,7 @@ impl Map {
         (1..=self.columns).contains(&hex.col) && (1..=self.rows).contains(&hex.row)
     }
 
-    fn index(&self, hex: HexId) -> Option<usize> {
+    pub(crate) fn index(&self, hex: HexId) -> Option<usize> {
         self.contains(hex).then(|| (hex.row as usize - 1) * self.columns as usize + hex.col as usize - 1)
     }
 
