@@ -4,8 +4,9 @@ import { mkdirSync, writeFileSync } from 'fs';
 // Playing alone (issue 21) at tablet size with touch: a side chosen for the computer at the
 // start of Samarkand thinks in the Web Worker, says so in the prompt, and plays its commands
 // into the log one by one; computer against computer plays on by itself. The longest
-// main-thread task while it thinks (a 'longtask' PerformanceObserver) is printed, never
-// asserted (a timed test fails on a busy machine).
+// main-thread task while it thinks (a 'longtask' PerformanceObserver) and the longest of each
+// figure are printed, not asserted (a timed test fails on a busy machine); medians are asserted
+// with wide margins.
 
 declare global {
   interface Window { sarissaLongTasks: { start: number; duration: number }[] }
@@ -20,24 +21,41 @@ async function watchLongTasks(page: Page) {
   });
 }
 
+/// One of the page's figures of the computer's play (`note` in web/src/components/computer.rs):
+/// how many, the median and the longest (ms).
+type Figure = { count: number; median: number; longest: number };
+async function figure(page: Page, name: string): Promise<Figure> {
+  const html = page.locator('html');
+  const [count, median, longest] = await Promise.all(['count', 'median', 'longest']
+    .map((k) => html.getAttribute(`data-computer-${name}-${k}`)));
+  return { count: Number(count ?? 0), median: Number(median ?? 0), longest: Number(longest ?? 0) };
+}
+const shown = (f: Figure) => `${f.count}, median ${f.median} ms, longest ${f.longest} ms`;
+
 /// The longest main-thread task since `since` (ms on the page's clock; 0: none over 50 ms) and
-/// the worker's decisions (asked to answered: median, longest, how many), printed; the game file
-/// is written to artifacts/solo-NAME.json, for `sarissa think --save` to time the same decisions
-/// natively (issue 21: the worker within twice the native time).
+/// the figures of the computer's play, printed: each decision's thinking in the worker (what
+/// issue 21 compares with the native time), the worker's answers (a run of decisions each:
+/// asked to answered on the page, and the part of that the worker was not busy), and on the page
+/// carrying out each of the computer's commands and drawing it. The game file is written to
+/// artifacts/solo-NAME.json, for `sarissa think --save` to time the same decisions natively.
 async function printLongest(page: Page, name: string, since: number) {
   const longest = await page.evaluate((since) => Math.round(Math.max(0, ...window.sarissaLongTasks
     .filter((t) => t.start >= since).map((t) => t.duration))), since);
+  const [think, roundTrip, overhead, carryOut, redraw] = await Promise.all(
+    ['think', 'round-trip', 'overhead', 'carry-out', 'redraw'].map((f) => figure(page, f)));
   const html = page.locator('html');
-  const [think, median, thinks] = await Promise.all(['longest', 'median'].map((k) => html.getAttribute(`data-computer-${k}-think`))
-    .concat(html.getAttribute('data-computer-thinks')));
   // Issue 19: the game goes to the worker whole once, then only the commands given since.
   const [whole, outOfStep] = await Promise.all(['games-sent-whole', 'out-of-step'].map((k) => html.getAttribute(`data-worker-${k}`)));
-  console.log(`solo ${name}: longest main-thread task while the computer played ${longest} ms; worker decisions ${thinks}, median ${median} ms, longest ${think} ms; game sent whole ${whole ?? 0}×, worker out of step ${outOfStep ?? 0}×`);
+  console.log(`solo ${name}: longest main-thread task while the computer played ${longest} ms; ` +
+    `decisions ${shown(think)} thinking in the worker; answers (runs) ${shown(roundTrip)} asked to answered, ` +
+    `of which not in the worker: median ${overhead.median} ms, longest ${overhead.longest} ms; ` +
+    `on the page: carrying out ${shown(carryOut)}, drawing ${shown(redraw)}; ` +
+    `game sent whole ${whole ?? 0}×, worker out of step ${outOfStep ?? 0}×`);
   const saved = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sarissa.game.'))
     .map((k) => localStorage.getItem(k) ?? ''));
   mkdirSync('artifacts', { recursive: true });
   if (saved.length === 1) writeFileSync(`artifacts/solo-${name.replace(/\W+/g, '-')}.json`, saved[0]);
-  return { longest, think: Number(think), whole: Number(whole ?? 0), outOfStep: Number(outOfStep ?? 0) };
+  return { longest, think, roundTrip, carryOut, redraw, whole: Number(whole ?? 0), outOfStep: Number(outOfStep ?? 0) };
 }
 
 /// Starts Samarkand with each side played as `seats` says (the chooser's labels).
@@ -117,7 +135,11 @@ test('computer against computer plays on by itself', async ({ page }) => {
   const start = await logCount(page);
   await expect.poll(() => logCount(page), { timeout: 60_000 }).toBeGreaterThan(start + 10);
   await page.screenshot({ path: 'artifacts/solo-computer-vs-computer.png' });
-  await printLongest(page, 'hard against easy', since);
+  const { whole, outOfStep } = await printLongest(page, 'hard against easy', since);
+  // Runs thought ahead on a copy in the worker: even an answer dropped at the start (the
+  // screen moved on) leaves the worker in step.
+  expect(whole).toBe(1);
+  expect(outOfStep).toBe(0);
 });
 
 test('a whole game turn against the computer (hard) at 4× CPU throttle, the map answering meanwhile', async ({ page }) => {
@@ -154,16 +176,24 @@ test('a whole game turn against the computer (hard) at 4× CPU throttle, the map
   await page.locator('.tab-log').tap();
   expect(await page.locator('.log-entry.side-b').count()).toBeGreaterThan(0);
   await page.screenshot({ path: 'artifacts/solo-whole-turn.png' });
-  const { longest, think, whole, outOfStep } = await printLongest(page, 'whole turn against hard at 4x', since);
+  const { longest, think, roundTrip, carryOut, whole, outOfStep } = await printLongest(page, 'whole turn against hard at 4x', since);
   // The worker kept the game in step from the new commands alone: sent whole once, its state
   // hash the page's at every decision.
   expect(whole).toBe(1);
   expect(outOfStep).toBe(0);
-  // Printed in budgets.spec.ts's style, never asserted: a timed test fails on a busy machine.
+  // Issue 21's figures, asserted on medians with wide margins: a busy machine stretches the
+  // longest task, hardly the median. The worker answers runs of decisions (fewer answers than
+  // decisions); it thinks a decision in a median far under 10 ms (0.3 ms measured here at load
+  // 20, native 0.1 ms); the page carries out a command of the computer's in a median far under
+  // 25 ms at 4× (1.7 ms measured).
+  expect(roundTrip.count).toBeLessThan(think.count);
+  expect(think.median).toBeLessThan(10);
+  expect(carryOut.median).toBeLessThan(25);
+  // The longest, printed in budgets.spec.ts's style, not asserted: a timed test fails on a busy machine.
   console.log(`budget solo-turn-longest ${longest} ms budget 50 ${longest <= 50 ? 'ok' : 'over'}`);
-  console.log(`budget solo-turn-think ${think} ms budget 4000 ${Number(think) <= 4000 ? 'ok' : 'over'}`);
+  console.log(`budget solo-turn-think ${think.longest} ms budget 4000 ${think.longest <= 4000 ? 'ok' : 'over'}`);
   mkdirSync('artifacts', { recursive: true });
-  writeFileSync('artifacts/solo-turn.json', JSON.stringify({ longestTaskMs: longest, longestThinkMs: Number(think), thinking }, null, 2));
+  writeFileSync('artifacts/solo-turn.json', JSON.stringify({ longestTaskMs: longest, think, roundTrip, thinking }, null, 2));
   expect(problems).toEqual([]);
 });
 

@@ -11,8 +11,8 @@ use sarissa_share::{read_save, restore};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-/// The browser's seed for the decision after `commands` commands (`use_computer_turn` in
-/// web/src/components/computer.rs): the game's seed, varied with the move.
+/// The browser's seed for the decision after `commands` commands (`decision_seed` in
+/// web/src/model/worker.rs): the game's seed, varied with the move.
 fn browser_seed(game_seed: u64, commands: usize) -> u64 {
     game_seed ^ (commands as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }

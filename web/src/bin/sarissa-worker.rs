@@ -11,7 +11,7 @@ fn main() {
 
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let reply_to = scope.clone();
-    let mut worker = Worker::default();
+    let mut worker = Worker::with_clock(worker_clock);
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         if let Some(request) = event.data().as_string() {
             let _ = reply_to.post_message(&JsValue::from_str(&worker.answer_text(&request)));
@@ -21,6 +21,13 @@ fn main() {
     on_message.forget();
     // Messages sent before the wasm had loaded were dropped: the page waits for this one.
     let _ = scope.post_message(&JsValue::from_str("ready"));
+}
+
+/// The worker's clock (ms): `performance.now()` of its own global scope.
+#[cfg(target_arch = "wasm32")]
+fn worker_clock() -> f64 {
+    use wasm_bindgen::JsCast;
+    js_sys::global().unchecked_into::<web_sys::WorkerGlobalScope>().performance().map_or(0.0, |p| p.now())
 }
 
 /// Natively there is no worker to be (`cargo test` builds every binary).

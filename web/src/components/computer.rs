@@ -8,11 +8,13 @@
 use crate::browser::worker::ask_about;
 use crate::browser::{mark_page, page_clock};
 use crate::components::counters::side_class;
+use crate::components::play::played;
 use crate::model::session::{Seat, Session};
-use crate::model::worker::{Answer, Job};
+use crate::model::worker::{Answer, Decision, Job};
 use sarissa_rules::play::notation;
 use sarissa_rules::Command;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
 use std::rc::Rc;
 use std::time::Duration;
 use yew::platform::{spawn_local, time::sleep};
@@ -35,69 +37,191 @@ fn pace(command: &Command) -> f64 {
     }
 }
 
-/// Plays the computer's decisions in `session` through `play`, each asked of the worker once
-/// the session stands still; a decision no longer awaited (the game moved on, the screen was
-/// left) is dropped. Why the computer could not decide goes to `error`.
+/// The rest of a run of the computer's decisions (one answer of its worker brings a run:
+/// `model::worker::Worker::think_run`), each played once the game is the one the computer's
+/// command before it made.
+#[derive(Default)]
+struct Plan {
+    /// The game the computer's last command made; the plan holds only while it is the game now.
+    made: Option<Rc<Session>>,
+    run: VecDeque<Command>,
+}
+
+impl Plan {
+    /// The computer's next command at `session`, if the run it planned goes on from there.
+    fn next_at(&mut self, session: &Rc<Session>) -> Option<Command> {
+        if !self.made.as_ref().is_some_and(|made| Rc::ptr_eq(made, session)) {
+            self.run.clear();
+        }
+        self.run.pop_front()
+    }
+}
+
+/// The screen's ways to take the game on: `adopt` takes a game the computer played on (with why
+/// its command was refused, if it was); `error` says why the computer could not decide.
+#[derive(Clone)]
+struct Screen {
+    session: UseStateHandle<Rc<Session>>,
+    adopt: Callback<(Rc<Session>, Option<String>)>,
+    error: UseStateHandle<Option<String>>,
+    plan: Rc<RefCell<Plan>>,
+    /// The screen has moved on (another game, or left): what was waited for is dropped.
+    dropped: Rc<Cell<bool>>,
+}
+
+/// Plays the computer's decisions in `session`, each once the session stands still, through
+/// `adopt`: the worker answers a run of them at a time, played out one by one at a pace a
+/// player can follow. A decision no longer awaited (the game moved on, the screen was left) is
+/// dropped. Why the computer could not decide goes to `error`.
 #[hook]
 pub fn use_computer_turn(
     session: UseStateHandle<Rc<Session>>,
-    play: Callback<Command>,
+    adopt: Callback<(Rc<Session>, Option<String>)>,
     error: UseStateHandle<Option<String>>,
 ) {
+    let plan = use_mut_ref(Plan::default);
     let key = Rc::as_ptr(&*session) as usize;
     use_effect_with(key, move |_| {
-        let dropped = Rc::new(Cell::new(false));
-        if let Some(level) = session.computer_to_decide() {
-            // The seed varies with the move, so that the same position later is thought anew.
-            let seed = session.seed ^ (session.commands.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let job = move |sync| Job::Think { sync, level: level.name().into(), seed };
-            let (asked, waiting) = (page_clock(), dropped.clone());
-            mark_page("data-computer-thinking", "1");
-            ask_about((*session).clone(), job, move |_, answer| {
-                if waiting.get() {
-                    return;
-                }
-                mark_page("data-computer-thinking", "0");
-                note_think_time(page_clock() - asked);
-                match answer {
-                    Answer::Think { command: Some(line), .. } => match notation::parse(&line) {
-                        Ok(Some(command)) => spawn_local(async move {
-                            let wait = (pace(&command) - (page_clock() - asked)).max(0.0);
-                            sleep(Duration::from_millis(wait as u64)).await;
-                            if !waiting.get() {
-                                play.emit(command);
-                            }
-                        }),
-                        Ok(None) => {}
-                        Err(why) => error.set(Some(format!("The computer's order “{line}” could not be read: {why}"))),
-                    },
-                    Answer::Think { command: None, .. } => {}
-                    Answer::Refused(why) => error.set(Some(format!("The computer could not decide: {why}"))),
-                    Answer::ShockOdds(_) | Answer::OutOfStep => {}
-                }
-            });
+        note_redrawn();
+        let screen = Screen { session, adopt, error, plan, dropped: Rc::new(Cell::new(false)) };
+        let dropped = screen.dropped.clone();
+        if screen.session.computer_to_decide().is_some() {
+            let planned = screen.plan.borrow_mut().next_at(&screen.session);
+            match planned {
+                Some(command) => play_after(pace(&command), command, screen),
+                None => ask_soon(screen),
+            }
         }
         move || dropped.set(true)
     });
 }
 
-/// Puts the longest and the median decision so far (ms, from asking to answer) and how many
-/// there were on the page, for the e2e test to print against issue 21's measure (the worker
-/// within twice the native time).
-fn note_think_time(ms: f64) {
-    thread_local! {
-        static TIMES: std::cell::RefCell<Vec<f64>> = const { std::cell::RefCell::new(Vec::new()) };
+/// [`ask_for_run`] in a task of its own: not in the one drawing the game, which this hook's
+/// effect ends.
+fn ask_soon(screen: Screen) {
+    spawn_local(async move {
+        sleep(Duration::ZERO).await;
+        if !screen.dropped.get() {
+            ask_for_run(screen);
+        }
+    });
+}
+
+/// Asks the worker for the computer's run from the decision now, and plays its first command.
+fn ask_for_run(screen: Screen) {
+    let session = (*screen.session).clone();
+    let sides = session.game.scenario.sides.len();
+    let levels: Vec<Option<String>> =
+        (0..sides).map(|side| session.seat(side).level().map(|l| l.name().into())).collect();
+    let job = move |sync| Job::Think { sync, levels: levels.clone(), seed: session.seed };
+    let asked = page_clock();
+    mark_page("data-computer-thinking", "1");
+    ask_about((*screen.session).clone(), job, move |_, answer| {
+        if screen.dropped.get() {
+            return;
+        }
+        mark_page("data-computer-thinking", "0");
+        match answer {
+            Answer::Think { run, busy_ms, .. } => {
+                note_run(&run, page_clock() - asked, busy_ms);
+                match read_run(&run) {
+                    Ok(mut commands) => {
+                        let Some(first) = commands.pop_front() else { return };
+                        screen.plan.borrow_mut().run = commands;
+                        play_after(pace(&first) - (page_clock() - asked), first, screen);
+                    }
+                    Err(why) => screen.error.set(Some(why)),
+                }
+            }
+            Answer::Refused(why) => screen.error.set(Some(format!("The computer could not decide: {why}"))),
+            Answer::ShockOdds(_) | Answer::OutOfStep => {}
+        }
+    });
+}
+
+/// The run's commands, read from the notation.
+fn read_run(run: &[Decision]) -> Result<VecDeque<Command>, String> {
+    run.iter()
+        .map(|d| match notation::parse(&d.command) {
+            Ok(Some(command)) => Ok(command),
+            Ok(None) => Err(format!("The computer's order “{}” is empty.", d.command)),
+            Err(why) => Err(format!("The computer's order “{}” could not be read: {why}", d.command)),
+        })
+        .collect()
+}
+
+/// Plays `command` after `wait_ms`, in two tasks so that neither holds the page long: the game
+/// played on (the engine's checks, the log's wording), then, in a task of its own, the screen
+/// taking it (and drawing it again).
+fn play_after(wait_ms: f64, command: Command, screen: Screen) {
+    spawn_local(async move {
+        sleep(Duration::from_millis(wait_ms.max(0.0) as u64)).await;
+        if screen.dropped.get() {
+            return;
+        }
+        let began = page_clock();
+        let (next, done, refused) = played(&screen.session, vec![command], false);
+        note("carry-out", page_clock() - began);
+        if done == 0 {
+            screen.plan.borrow_mut().run.clear();
+            screen.error.set(refused);
+            return;
+        }
+        sleep(Duration::ZERO).await;
+        if screen.dropped.get() {
+            return;
+        }
+        let next = Rc::new(next);
+        screen.plan.borrow_mut().made = Some(next.clone());
+        ADOPTED_AT.set(Some(page_clock()));
+        screen.adopt.emit((next, refused));
+    });
+}
+
+thread_local! {
+    /// When the screen was handed the computer's last command, until it has drawn it.
+    static ADOPTED_AT: Cell<Option<f64>> = const { Cell::new(None) };
+    /// Each figure's times so far (ms), by name.
+    static FIGURES: RefCell<Vec<(&'static str, Vec<f64>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The screen has drawn the game the computer's command made (its effects run after drawing):
+/// how long that took, from the screen's taking it.
+fn note_redrawn() {
+    if let Some(at) = ADOPTED_AT.take() {
+        note("redraw", page_clock() - at);
     }
-    let (longest, median, count) = TIMES.with(|t| {
-        let mut times = t.borrow_mut();
+}
+
+/// A run's figures: each decision's thinking in the worker (what issue 21 compares with the
+/// native time), the page's round trip (asked to answered), and the part of it the worker was
+/// not busy (posting, waiting for the page to wake).
+fn note_run(run: &[Decision], round_trip: f64, busy_ms: f64) {
+    for decision in run {
+        note("think", decision.think_ms);
+    }
+    note("round-trip", round_trip);
+    note("overhead", round_trip - busy_ms);
+}
+
+/// Adds `ms` to the figure `name` and puts its count, median and longest on the page
+/// (`data-computer-NAME-count`, `-median`, `-longest`), for the e2e test to print against
+/// issue 21's measures.
+fn note(name: &'static str, ms: f64) {
+    let (count, median, longest) = FIGURES.with_borrow_mut(|figures| {
+        let at = figures.iter().position(|(n, _)| *n == name).unwrap_or_else(|| {
+            figures.push((name, Vec::new()));
+            figures.len() - 1
+        });
+        let times = &mut figures[at].1;
         times.push(ms);
         let mut sorted = times.clone();
         sorted.sort_by(f64::total_cmp);
-        (sorted[sorted.len() - 1], sorted[sorted.len() / 2], sorted.len())
+        (sorted.len(), sorted[sorted.len() / 2], sorted[sorted.len() - 1])
     });
-    mark_page("data-computer-longest-think", &format!("{longest:.0}"));
-    mark_page("data-computer-median-think", &format!("{median:.1}"));
-    mark_page("data-computer-thinks", &count.to_string());
+    mark_page(&format!("data-computer-{name}-count"), &count.to_string());
+    mark_page(&format!("data-computer-{name}-median"), &format!("{median:.1}"));
+    mark_page(&format!("data-computer-{name}-longest"), &format!("{longest:.1}"));
 }
 
 /// `play` for the person at the device: refused, in words, while the computer decides.
@@ -197,6 +321,19 @@ mod tests {
         assert_eq!(thinking_text(&s).as_deref(), Some("Macedonian relief column (computer, hard) is thinking…"));
         assert_eq!(thinking_text(&samarkand(vec![Seat::Person, Seat::Easy])), None);
         assert_eq!(thinking_text(&samarkand(Vec::new())), None);
+    }
+
+    /// A run of the computer's (issue 21) goes on only on the game its last command made: on
+    /// any other (a person changed the seats, or the game), what was left of it is dropped.
+    #[test]
+    fn the_computers_run_goes_on_only_on_the_game_its_last_command_made() {
+        let made = Rc::new(samarkand(vec![Seat::Hard, Seat::Person]));
+        let run = VecDeque::from([Command::EndReaction, Command::EndReaction]);
+        let mut plan = Plan { made: Some(made.clone()), run };
+        assert_eq!(plan.next_at(&made), Some(Command::EndReaction));
+        let other = Rc::new((*made).clone());
+        assert_eq!(plan.next_at(&other), None);
+        assert_eq!(plan.next_at(&made), None, "dropped for good");
     }
 
     /// Moves, shots and shocks stay longer on the map than the small decisions.

@@ -227,62 +227,53 @@ pub fn play_screen(props: &PlayProps) -> Html {
         })
     };
 
-    // Any side's commands, the computer's too (issue 21), given in turn until one is refused, and
-    // whether standing orders gave them (issues 20, 22); a person's gestures go through `execute`.
-    let play_many_as = {
+    // A game played on: the screen takes it, with why a command of it was refused, if one was.
+    let adopt = {
         let game_id = props.game_id.clone();
         let (session, ordering, target, error, focus, riding) =
             (session.clone(), ordering.clone(), target.clone(), error.clone(), focus.clone(), riding.clone());
         let (shock_chosen, column_wanted, line_chosen, escort) =
             (shock_chosen.clone(), column_wanted.clone(), line_chosen.clone(), escort.clone());
         let (selected, line_pick, line_aside) = (selected.clone(), line_pick.clone(), line_aside.clone());
-        Callback::from(move |(commands, standing): (Vec<Command>, bool)| {
-            let mut next = (**session).clone();
+        Callback::from(move |(next, refused): (Rc<Session>, Option<String>)| {
             let watched = (*selected).and_then(|h| unit_in(&session.game, h));
-            let mut done = 0;
-            let mut refused = None;
-            for command in commands {
-                match if standing { next.execute_standing(command) } else { next.execute(command) } {
-                    Ok(_) => done += 1,
-                    Err(e) => {
-                        refused = Some(e.to_string());
-                        break;
-                    }
-                }
+            error.set(refused);
+            line_pick.set(None);
+            line_aside.set(Vec::new());
+            // The unit just ordered stays in hand while the engine lets it still shoot
+            // or move on (8.11), so its shot is offered without tapping it again.
+            let in_hand = (*ordering).filter(|&u| still_in_hand(&next.game, u));
+            // The details follow the unit they are about.
+            if let Some(u) = in_hand.or(watched) {
+                let st = &next.game.state.units[u];
+                selected.set(st.placement.hexes().next().filter(|_| !st.eliminated));
             }
-            match (done, refused) {
-                (0, Some(e)) => error.set(Some(e)),
-                (_, refused) => {
-                    error.set(refused);
-                    line_pick.set(None);
-                    line_aside.set(Vec::new());
-                    // The unit just ordered stays in hand while the engine lets it still shoot
-                    // or move on (8.11), so its shot is offered without tapping it again.
-                    let in_hand = (*ordering).filter(|&u| still_in_hand(&next.game, u));
-                    // The details follow the unit they are about.
-                    if let Some(u) = in_hand.or(watched) {
-                        let st = &next.game.state.units[u];
-                        selected.set(st.placement.hexes().next().filter(|_| !st.eliminated));
-                    }
-                    let next = Rc::new(next);
-                    store_soon(&game_id, next.clone(), Callback::from(error.setter()).reform(Some));
-                    session.set(next);
-                    ordering.set(in_hand);
-                    target.set(None);
-                    focus.set(Vec::new());
-                    riding.set(None);
-                    shock_chosen.set(Vec::new());
-                    column_wanted.set(None);
-                    line_chosen.set(None);
-                    escort.set(None);
-                }
-            }
+            store_soon(&game_id, next.clone(), Callback::from(error.setter()).reform(Some));
+            session.set(next);
+            ordering.set(in_hand);
+            target.set(None);
+            focus.set(Vec::new());
+            riding.set(None);
+            shock_chosen.set(Vec::new());
+            column_wanted.set(None);
+            line_chosen.set(None);
+            escort.set(None);
+        })
+    };
+    // Any side's commands given in turn until one is refused, and whether standing orders gave
+    // them (issues 20, 22); a person's gestures go through `execute`.
+    let play_many_as = {
+        let (session, error, adopt) = (session.clone(), error.clone(), adopt.clone());
+        Callback::from(move |(commands, standing): (Vec<Command>, bool)| match played(&session, commands, standing) {
+            (_, 0, Some(e)) => error.set(Some(e)),
+            (next, _, refused) => adopt.emit((Rc::new(next), refused)),
         })
     };
     let play_many = play_many_as.reform(|commands: Vec<Command>| (commands, false));
     let play_as = play_many_as.reform(|(command, standing): (Command, bool)| (vec![command], standing));
     let play_any = play_many.reform(|c: Command| vec![c]);
-    crate::components::computer::use_computer_turn(session.clone(), play_any.clone(), error.clone());
+    // The computer's commands (issue 21) are played out by its own hook, then adopted.
+    crate::components::computer::use_computer_turn(session.clone(), adopt, error.clone());
     // A leader passed in one tap (issue 20), and the standing orders' answers (issues 20, 22).
     let passing = use_state(|| None::<String>);
     crate::components::standing_orders::use_automatic_answers(session.clone(), passing.clone(), play_as);
@@ -800,4 +791,19 @@ pub fn play_screen(props: &PlayProps) -> Html {
             </div>
         </div>
     }
+}
+
+/// `commands` played in turn on a copy of `session` until one is refused (as standing orders'
+/// answers when `standing`): the game after them, how many were played, and why the next was
+/// refused.
+pub fn played(session: &Session, commands: Vec<Command>, standing: bool) -> (Session, usize, Option<String>) {
+    let mut next = session.clone();
+    let mut done = 0;
+    for command in commands {
+        match if standing { next.execute_standing(command) } else { next.execute(command) } {
+            Ok(_) => done += 1,
+            Err(e) => return (next, done, Some(e.to_string())),
+        }
+    }
+    (next, done, None)
 }

@@ -12,7 +12,9 @@
 //! ([`GameSync::Since`]); the worker carries them out on its own game (the engine is deterministic)
 //! and returns the hash of the state it thought on, which the page checks against its own. A
 //! worker out of step (restarted, or the game undone or switched) answers [`Answer::OutOfStep`],
-//! and the page sends the game whole again ([`Mirror`] keeps what the worker was sent).
+//! and the page sends the game whole again ([`Mirror`] keeps what the worker was sent). One
+//! answer brings a run of the computer's decisions, thought ahead while they are its own, each
+//! timed on the worker's clock (issue 21 compares that with the native time).
 
 use crate::model::scenarios;
 use crate::model::session::Session;
@@ -58,9 +60,20 @@ pub enum Job {
     /// The odds of each combat of the shock now, as `attackers` and the way of forming the
     /// combats numbered `grouping` (9.12; 0 as grouped) make them.
     ShockOdds { at: Position, attackers: Vec<String>, grouping: usize },
-    /// The command the computer at `level` (random, greedy, easy, hard) gives at the decision
-    /// now of the game `sync` brings, thinking with `seed`.
-    Think { sync: GameSync, level: String, seed: u64 },
+    /// The computer's commands from the decision now of the game `sync` brings, for as long as
+    /// the decisions are the computer's (a run; see [`Worker::think_run`]): `levels` gives each
+    /// side's level (random, greedy, easy, hard; `None`, or a side left out: a person), and each
+    /// decision is thought with [`decision_seed`] of the game's `seed`.
+    Think { sync: GameSync, levels: Vec<Option<String>>, seed: u64 },
+}
+
+/// One of the computer's decisions: its command, in the script notation the saves use, and how
+/// long the worker thought on it (ms, the worker's clock: issue 21 compares it with the native
+/// time on the same position).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Decision {
+    pub command: String,
+    pub think_ms: f64,
 }
 
 /// A job and the page's number for it.
@@ -98,10 +111,11 @@ pub type CombatOdds = Result<[SideOdds; 2], String>;
 pub enum Answer {
     /// Attackers' and defenders' odds, combat by combat.
     ShockOdds(Vec<CombatOdds>),
-    /// The computer's command, in the script notation the saves use (`None` when the game
-    /// waits for nobody: over), and the hash of the state it was thought on
-    /// ([`state_hash`]), for the page to check that the worker's game is its own.
-    Think { command: Option<String>, hash: u64 },
+    /// The computer's run of decisions in the order given (none when the game waits for
+    /// nobody: over), the hash of the state the first was thought on ([`state_hash`]), for the
+    /// page to check that the worker's game is its own, and how long the worker was busy with the
+    /// request (ms: the rest of the page's round trip is posting and waking up).
+    Think { run: Vec<Decision>, hash: u64, busy_ms: f64 },
     /// The worker does not have the game the commands follow (it restarted, or the page's game
     /// is another now): the page sends it whole.
     OutOfStep,
@@ -118,14 +132,50 @@ pub struct Reply {
 
 /// Answers the requests of one page, keeping the battle last opened (reading one is slow) and
 /// the computer's game, in step with the page's.
-#[derive(Default)]
 pub struct Worker {
     battle: Option<(BattleData, Arc<Scenario>)>,
     /// The computer's game and how many commands brought it where it stands.
     game: Option<(Game, usize)>,
+    /// The worker's clock (ms), to time its thinking and keep its runs short.
+    clock: fn() -> f64,
+}
+
+/// A clock that stands still: a run then ends only at [`LONGEST_RUN`].
+fn stopped_clock() -> f64 {
+    0.0
+}
+
+impl Default for Worker {
+    fn default() -> Self {
+        Self::with_clock(stopped_clock)
+    }
+}
+
+/// The computer thinks ahead (its next decision too, while it is its own) until its run has
+/// taken this long (ms): the page shows each command at least 150 ms, so a run this long
+/// hardly delays the first, and saves a round trip for each of the others.
+const AHEAD_MS: f64 = 100.0;
+/// The most decisions one run carries (computer against computer would otherwise run on).
+const LONGEST_RUN: usize = 24;
+
+/// The seed the computer thinks with at the decision after `commands` commands of a game whose
+/// dice began at `game_seed`: varied with the move, so that the same position later is thought
+/// anew (`sarissa think --save` thinks a browser game again with these seeds).
+pub fn decision_seed(game_seed: u64, commands: usize) -> u64 {
+    game_seed ^ (commands as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Each side's level, read from the names a request gives.
+fn read_levels(names: &[Option<String>]) -> Result<Vec<Option<Level>>, String> {
+    names.iter().map(|name| name.as_deref().map(str::parse).transpose()).collect()
 }
 
 impl Worker {
+    /// A worker timing its thinking with `clock` (ms).
+    pub fn with_clock(clock: fn() -> f64) -> Self {
+        Self { battle: None, game: None, clock }
+    }
+
     /// The reply to a request's JSON text, as JSON text.
     pub fn answer_text(&mut self, request: &str) -> String {
         let reply = match serde_json::from_str::<Request>(request) {
@@ -141,14 +191,16 @@ impl Worker {
                 Ok(game) => Answer::ShockOdds(shock_odds_at(&game, &attackers, grouping)),
                 Err(why) => Answer::Refused(why),
             },
-            Job::Think { sync, level, seed } => {
-                let level = match level.parse::<Level>() {
-                    Ok(level) => level,
+            Job::Think { sync, levels, seed } => {
+                let began = (self.clock)();
+                let levels = match read_levels(&levels) {
+                    Ok(levels) => levels,
                     Err(why) => return Answer::Refused(why),
                 };
                 match self.follow(sync) {
-                    Ok(Some(game)) => {
-                        Answer::Think { command: think(game, level, seed), hash: state_hash(&game.state) }
+                    Ok(Some(hash)) => {
+                        let run = self.think_run(&levels, seed);
+                        Answer::Think { run, hash, busy_ms: (self.clock)() - began }
                     }
                     Ok(None) => Answer::OutOfStep,
                     Err(why) => Answer::Refused(why),
@@ -157,8 +209,30 @@ impl Worker {
         }
     }
 
-    /// The computer's game as `sync` brings it; `None` when the worker is out of step.
-    fn follow(&mut self, sync: GameSync) -> Result<Option<&Game>, String> {
+    /// The computer's decisions from the position now, each carried out on a copy of the
+    /// worker's game, for as long as they are the computer's, up to [`LONGEST_RUN`] or
+    /// [`AHEAD_MS`] of thinking: one answer brings the page a run of them (played there one by
+    /// one). The worker's own game stays where the page asked: what the page plays of the run
+    /// comes back with its next request, like anyone's commands, so an answer the page drops
+    /// (it moved on meanwhile) leaves the two in step.
+    fn think_run(&self, levels: &[Option<Level>], seed: u64) -> Vec<Decision> {
+        let (clock, mut run) = (self.clock, Vec::new());
+        let Some((game, given)) = &self.game else { return run };
+        let (mut ahead, began) = (game.clone(), clock());
+        while let Some(level) = ahead.decider().and_then(|side| levels.get(side).copied().flatten()) {
+            let thinking = clock();
+            let Some(command) = player::choose(&ahead, level, decision_seed(seed, given + run.len())) else { break };
+            run.push(Decision { command: notation::format(&command), think_ms: clock() - thinking });
+            if ahead.execute(&command).is_err() || run.len() >= LONGEST_RUN || clock() - began >= AHEAD_MS {
+                break;
+            }
+        }
+        run
+    }
+
+    /// Brings the computer's game where `sync` says; the hash of its state, or `None` when the
+    /// worker is out of step.
+    fn follow(&mut self, sync: GameSync) -> Result<Option<u64>, String> {
         match sync {
             GameSync::Whole { at, commands } => {
                 let game = self.open(at)?;
@@ -175,7 +249,7 @@ impl Worker {
                 }
             }
         }
-        Ok(self.game.as_ref().map(|(game, _)| game))
+        Ok(self.game.as_ref().map(|(game, _)| state_hash(&game.state)))
     }
 
     /// The game at `at`, on its battle read once.
@@ -290,11 +364,6 @@ pub fn shock_odds_at(game: &Game, attackers: &[String], grouping: usize) -> Vec<
         .collect()
 }
 
-/// The command the computer at `level` gives at `game` (issue 21), in the script notation.
-pub fn think(game: &Game, level: Level, seed: u64) -> Option<String> {
-    player::choose(game, level, seed).map(|c| notation::format(&c))
-}
-
 impl Position {
     /// Where `game` stands, with the settings of its optional rules (every one the battle
     /// offers, as the game has it) and the battle as the page has it compiled in.
@@ -357,40 +426,94 @@ mod tests {
         assert_eq!(attackers.hits.iter().sum::<u128>(), Prob::ONE.count, "{attackers:?}");
     }
 
-    /// The worker thinks as the rules crate's player does (issue 21): the same command, in
-    /// the notation, for the same position, level and seed; and it reads back as a legal one.
+    /// Each side's level as a request names it.
+    fn levels(names: [Option<&str>; 2]) -> Vec<Option<String>> {
+        names.iter().map(|n| n.map(String::from)).collect()
+    }
+
+    /// Plays the worker's `run` on the page's `session`, as the page does, checking
+    /// each command is the one the rules crate's player gives there at `level` with the
+    /// decision's seed, and legal.
+    fn play_run(session: &mut Session, run: &[Decision], level: Level, seed: u64) {
+        for decision in run {
+            let want = player::choose(&session.game, level, decision_seed(seed, session.commands.len())).unwrap();
+            assert_eq!(decision.command, notation::format(&want));
+            session.execute(notation::parse(&decision.command).unwrap().unwrap()).expect("legal");
+        }
+    }
+
+    /// The worker thinks as the rules crate's player does (issue 21): each command of its run,
+    /// in the notation, is the player's at that position, level and seed, and legal; with both
+    /// sides the computer's and a clock that stands still the run is the longest there is.
     #[test]
-    fn the_worker_answers_the_computers_command_as_the_player_chooses_it() {
+    fn the_worker_answers_a_run_of_the_computers_commands_as_the_player_chooses_them() {
         let s = a_shock();
         let mut worker = Worker::default();
-        for (level, seed) in [("easy", 3), ("hard", 4)] {
-            let sync = Mirror::default().sync(&s);
-            let job = Job::Think { sync, level: level.into(), seed };
+        // Not hard: its 24 decisions, each thought twice here, are slow in a debug build.
+        for (level, seed) in [("random", 3), ("easy", 4)] {
+            let (mut page, mut mirror) = (s.clone(), Mirror::default());
+            let job = Job::Think { sync: mirror.sync(&page), levels: levels([Some(level); 2]), seed };
             let text = serde_json::to_string(&Request { id: 9, job }).unwrap();
             let reply: Reply = serde_json::from_str(&worker.answer_text(&text)).unwrap();
-            let want = player::choose(&s.game, level.parse().unwrap(), seed).unwrap();
-            let hash = s.game.state_hash();
-            assert_eq!(reply.answer, Answer::Think { command: Some(notation::format(&want)), hash }, "{level}");
-            let Answer::Think { command: Some(line), .. } = reply.answer else { unreachable!() };
-            let command = notation::parse(&line).unwrap().unwrap();
-            s.game.clone().execute(&command).expect("the computer's command is legal");
+            let Answer::Think { run, hash, busy_ms } = reply.answer else { panic!("{:?}", reply.answer) };
+            assert_eq!((hash, busy_ms), (s.game.state_hash(), 0.0), "{level}");
+            assert_eq!(run.len(), LONGEST_RUN, "{level}");
+            play_run(&mut page, &run, level.parse().unwrap(), seed);
+            // The run played on the page goes to the worker as the commands since: the same hash.
+            let sync = mirror.sync(&page);
+            assert!(matches!(&sync, GameSync::Since { commands, .. } if commands.len() == LONGEST_RUN), "{sync:?}");
+            let answer = worker.answer(Job::Think { sync, levels: levels([None; 2]), seed });
+            assert_eq!(answer, Answer::Think { run: vec![], hash: page.game.state_hash(), busy_ms: 0.0 });
         }
         let sync = Mirror::default().sync(&s);
-        let answer = worker.answer(Job::Think { sync, level: "wise".into(), seed: 1 });
+        let answer = worker.answer(Job::Think { sync, levels: levels([Some("wise"), None]), seed: 1 });
         assert!(matches!(answer, Answer::Refused(why) if why.contains("not a level")));
     }
 
-    /// The page's light hash is the engine's state hash.
-    #[test]
-    fn the_pages_state_hash_is_the_engines() {
-        let s = a_shock();
-        assert_eq!(state_hash(&s.game.state), s.game.state_hash());
+    thread_local! {
+        static TICKS: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
     }
 
-    /// Asks `worker` to think on `session`'s game as `mirror` sends it, through JSON.
+    /// A clock 10 ms on at each look.
+    fn ticking_clock() -> f64 {
+        TICKS.with(|t| t.replace(t.get() + 10.0))
+    }
+
+    /// Issue 21: the worker thinks ahead only so long ([`AHEAD_MS`]) and times each decision on
+    /// its own clock: with a clock 10 ms on at each look, a decision takes 10 ms and the run
+    /// stops at its fourth (120 ms), the worker busy 140 ms in all.
+    #[test]
+    fn the_worker_thinks_ahead_only_so_long_and_times_each_decision() {
+        let s = a_shock();
+        let mut worker = Worker::with_clock(ticking_clock);
+        let job = Job::Think { sync: Mirror::default().sync(&s), levels: levels([Some("random"); 2]), seed: 2 };
+        let Answer::Think { run, busy_ms, .. } = worker.answer(job) else { panic!("no run") };
+        assert_eq!(run.iter().map(|d| d.think_ms).collect::<Vec<_>>(), vec![10.0; 4]);
+        assert_eq!(busy_ms, 140.0);
+    }
+
+    /// A run ends at a person's decision: the computer plays one side, a person the other.
+    #[test]
+    fn the_computers_run_ends_where_a_person_decides() {
+        let s = a_shock();
+        let mut game = s.game.clone();
+        let side = game.decider().unwrap();
+        let mut names = [None; 2];
+        names[side] = Some("easy");
+        let job = Job::Think { sync: Mirror::default().sync(&s), levels: levels(names), seed: 6 };
+        let Answer::Think { run, .. } = Worker::default().answer(job) else { panic!("no run") };
+        assert!(!run.is_empty() && run.len() < LONGEST_RUN, "{}", run.len());
+        for decision in &run {
+            assert_eq!(game.decider(), Some(side));
+            game.execute(&notation::parse(&decision.command).unwrap().unwrap()).unwrap();
+        }
+        assert_eq!(game.decider(), Some(1 - side), "the person's decision");
+    }
+
+    /// Asks `worker` to think for side 0 of `session`'s game as `mirror` sends it, through JSON.
     fn think_on(worker: &mut Worker, mirror: &mut Mirror, session: &Session) -> (GameSync, Answer) {
         let sync = mirror.sync(session);
-        let job = Job::Think { sync: sync.clone(), level: "random".into(), seed: 5 };
+        let job = Job::Think { sync: sync.clone(), levels: levels([Some("random"), None]), seed: 5 };
         let text = serde_json::to_string(&Request { id: 1, job }).unwrap();
         let reply: Reply = serde_json::from_str(&worker.answer_text(&text)).unwrap();
         (sync, reply.answer)
@@ -398,13 +521,13 @@ mod tests {
 
     /// Issue 19: the game goes to the worker whole once, then only the commands given since; the
     /// worker, carrying them out on its own game, thinks on the page's state (the hashes agree)
-    /// as if it had been sent whole.
+    /// as if it had been sent whole, and the runs it answers (played on the page) keep it so.
     #[test]
     fn the_worker_keeps_the_computers_game_in_step_from_the_new_commands_alone() {
         let mut s = a_shock();
         let (mut worker, mut mirror) = (Worker::default(), Mirror::default());
         let mut player = RandomPlayer::new(8);
-        let mut sinces = 0;
+        let (mut sinces, mut runs) = (0, 0);
         for decision in 0..40 {
             let (sync, answer) = think_on(&mut worker, &mut mirror, &s);
             match (decision, &sync) {
@@ -416,15 +539,17 @@ mod tests {
                 }
                 (_, GameSync::Whole { .. }) => panic!("decision {decision} sent the game whole again"),
             }
-            let command = player::choose(&s.game, Level::Random, 5).map(|c| notation::format(&c));
-            assert_eq!(answer, Answer::Think { command, hash: s.game.state_hash() }, "decision {decision}");
+            let Answer::Think { run, hash, .. } = answer else { panic!("decision {decision}: {answer:?}") };
+            assert_eq!(hash, s.game.state_hash(), "decision {decision}");
+            runs += usize::from(!run.is_empty());
+            play_run(&mut s, &run, Level::Random, 5);
             // A few commands, then the next decision.
             for _ in 0..3 {
                 let Some(c) = player.choose(&s.game) else { return };
                 s.execute(c).unwrap();
             }
         }
-        assert!(sinces > 30, "{sinces}");
+        assert!(sinces > 30 && runs > 5, "{sinces} {runs}");
     }
 
     /// A worker that lost the game (restarted) says so, and one sent commands that do not follow
@@ -448,7 +573,8 @@ mod tests {
         assert!(matches!(sync, GameSync::Whole { .. }));
         assert!(matches!(answer, Answer::Think { hash, .. } if hash == s.game.state_hash()));
         // Commands that do not follow the worker's count.
-        let stale = Job::Think { sync: GameSync::Since { from: 0, commands: vec![] }, level: "easy".into(), seed: 1 };
+        let sync = GameSync::Since { from: 0, commands: vec![] };
+        let stale = Job::Think { sync, levels: levels([Some("easy"); 2]), seed: 1 };
         assert_eq!(restarted.answer(stale), Answer::OutOfStep);
         // Another game (here, the same battle from its start): whole.
         let other = s.origin().unwrap();
