@@ -524,7 +524,7 @@ for (const device of devices) {
         if (battle === 'pataliputra') {
           const prompt = (await page.locator('.prompt').boundingBox())!;
           const leaders = page.locator('.prompt .prompt-buttons :is(button.activate, button.pass)');
-          expect(await leaders.count()).toBeGreaterThan(4);
+          await expect.poll(() => leaders.count()).toBeGreaterThan(4);
           for (const b of await leaders.all()) {
             const r = (await b.boundingBox())!;
             const name = (await b.textContent()) ?? '';
