@@ -504,6 +504,42 @@ for (const device of devices) {
       await page.screenshot({ path: `artifacts/${device.name}-issus-far.png` });
     });
 
+    // The three big battles at whole-map zoom, every unit in view; at the start of Pataliputra
+    // every leader's activate and pass button in full view (the prompt grows over the map rather
+    // than cutting a row in half); one zoom tap in brings hexes to a finger's size. Screenshots
+    // of both looked at.
+    for (const battle of ['issus', 'chaeronea', 'pataliputra']) {
+      test(`${battle}: at whole-map zoom every unit in view and the leaders' buttons whole, then finger zoom`, async ({ page }) => {
+        test.setTimeout(90_000);
+        await startBattle(page, battle);
+        await expect(page.locator('.map-viewport[data-scale]')).toBeVisible();
+        const box = await mapBox(page);
+        const outside = await page.locator('.counter.unit').evaluateAll((gs, b) => gs.filter((g) => {
+          const r = g.getBoundingClientRect();
+          const [x, y] = [r.x + r.width / 2, r.y + r.height / 2];
+          return x < b.x || y < b.y || x > b.x + b.width || y > b.y + b.height;
+        }).length, box);
+        expect(outside).toBe(0);
+        await page.screenshot({ path: `artifacts/${device.name}-${battle}-whole-map.png` });
+        if (battle === 'pataliputra') {
+          const prompt = (await page.locator('.prompt').boundingBox())!;
+          const leaders = page.locator('.prompt .prompt-buttons :is(button.activate, button.pass)');
+          await expect.poll(() => leaders.count()).toBeGreaterThan(4);
+          for (const b of await leaders.all()) {
+            const r = (await b.boundingBox())!;
+            const name = (await b.textContent()) ?? '';
+            expect(r.y, name).toBeGreaterThanOrEqual(prompt.y);
+            expect(r.y + r.height, name).toBeLessThanOrEqual(Math.min(prompt.y + prompt.height, device.viewport.height));
+            expect(r.x + r.width, name).toBeLessThanOrEqual(device.viewport.width);
+          }
+          // Its grid row keeps its height: the map's box is where it always is.
+          expect(box.y).toBeLessThan(prompt.y + prompt.height);
+        }
+        while ((await page.locator('polygon.hex').first().boundingBox())!.width < 40) await press(page, page.locator('.zoom-in'));
+        await page.screenshot({ path: `artifacts/${device.name}-${battle}-finger.png` });
+      });
+    }
+
     test.afterAll(() => {
       if (Object.keys(shares).length === 0) return;
       const rounded = Object.fromEntries(Object.entries(shares).map(([k, v]) => [k, Math.round(v * 1000) / 10]));

@@ -7,8 +7,8 @@ import { mapTarget as fingerMapTarget, tap as fingerTap } from './finger';
 // gesture whenever a line command is offered, rout ways and reactions answered in one go, the
 // side's standing orders set once from the top bar's menu. The computer (easy) plays the
 // Persians. The regular run plays until the person's first shock is resolved (turn 1);
-// SARISSA_WHOLE_GAME=1 plays Issus to the end (most of an hour on a busy machine: each tap waits
-// for the big map, and the computer's moves are paced to be watched). Screenshots of the
+// SARISSA_WHOLE_GAME=1 plays Issus to the end (16 minutes on the busy machine of session 16, six
+// turns: each tap waits for the big map, and the computer's moves are paced to be watched). Screenshots of the
 // moments that matter go to artifacts/whole-*.png, the counts to artifacts/whole-issus.json.
 
 mkdirSync('artifacts', { recursive: true });
@@ -185,5 +185,11 @@ test(`Issus on a tablet against the computer, ${WHOLE ? 'to the end' : 'to the f
   expect(problems).toEqual([]);
   console.log(`whole issus (${WHOLE ? 'to the end' : 'to the first shock'}): ${JSON.stringify(count)}, ${idle} waits for the computer`);
   writeFileSync(`artifacts/whole-issus${WHOLE ? '' : '-first-shock'}.json`, JSON.stringify(count, null, 2) + '\n');
-  if (WHOLE) await expect(page.locator('.prompt-text')).toContainText('The battle is over');
+  if (WHOLE) {
+    await expect(page.locator('.prompt-text')).toContainText('The battle is over');
+    // The battle's report is read whole: no row of it cut by the prompt's edge.
+    const prompt = (await page.locator('.prompt').boundingBox())!;
+    const report = (await page.locator('.battle-report').boundingBox())!;
+    expect(report.y + report.height).toBeLessThanOrEqual(prompt.y + prompt.height);
+  }
 });

@@ -205,34 +205,44 @@ fn counter_content(unit: &Unit, w: f64, h: f64) -> Html {
 const FACE_TEXT: f64 = 14.0;
 
 /// A name in at most two lines of about `max` characters: whole if it fits (squeezed a little
-/// more rather than broken, so "Amyntas" stays one word), else split at a space, else
-/// hyphenated between syllables; what still does not fit ends in a full stop.
+/// more rather than broken, so "Amyntas" stays one word), else split at a space, else its first
+/// word hyphenated between syllables with the rest of the name after it ("Compa-", "nions 7");
+/// what still does not fit ends in a full stop.
 fn face_lines(name: &str, max: usize) -> Vec<String> {
-    // A line of up to a quarter more than `max` is squeezed to fit rather than cut.
-    let room = max + max / 4;
+    // A line of up to a quarter more than `max` is squeezed to fit rather than cut; the end of a
+    // broken word may be squeezed further: it is read with its head.
+    let (room, rest_room) = (max + max / 4, max + max / 2);
+    let count = |line: &str| line.chars().count();
     let fit_in = |line: &str, room: usize| -> String {
-        if line.chars().count() <= room {
+        if count(line) <= room {
             line.to_string()
         } else {
             let kept: String = line.chars().take(max.saturating_sub(1)).collect();
             format!("{kept}.")
         }
     };
-    let fit = |line: &str| fit_in(line, room);
-    if name.chars().count() <= room {
+    if count(name) <= room {
         return vec![name.to_string()];
     }
-    match two_lines(name) {
-        (first, Some(second)) => vec![fit(&first), fit(&second)],
-        (word, None) => {
-            let letters: Vec<char> = word.chars().collect();
-            // The end of a broken word may be squeezed further: it is read with its head.
-            let rest_room = max + max / 2;
-            let k = hyphen_at(&letters, max, rest_room);
-            let head: String = letters[..k].iter().collect();
-            let rest: String = letters[k..].iter().collect();
-            vec![format!("{head}-"), fit_in(&rest, rest_room)]
+    let split = two_lines(name);
+    if let (first, Some(second)) = &split {
+        if count(first) <= room && count(second) <= room {
+            return vec![first.clone(), second.clone()];
         }
+    }
+    let (word, tail) = name.split_once(' ').map_or((name, String::new()), |(w, t)| (w, format!(" {t}")));
+    let letters: Vec<char> = word.chars().collect();
+    if (letters.len() >= 6 || tail.is_empty()) && count(&tail) + 3 <= rest_room {
+        let k = hyphen_at(&letters, max, rest_room - count(&tail));
+        let rest = format!("{}{tail}", letters[k..].iter().collect::<String>());
+        // A word alone is broken even if its end must be cut.
+        if count(&rest) <= rest_room || tail.is_empty() {
+            return vec![format!("{}-", letters[..k].iter().collect::<String>()), fit_in(&rest, rest_room)];
+        }
+    }
+    match split {
+        (first, Some(second)) => vec![fit_in(&first, room), fit_in(&second, room)],
+        (word, None) => vec![fit_in(&word, room)],
     }
 }
 
@@ -243,7 +253,7 @@ fn is_vowel(c: char) -> bool {
 /// Where to hyphenate a word too long for one line: the head (with its hyphen) within `max`
 /// letters and at least three, never fewer than three letters left; best between two
 /// consonants ("Hypas-pists", "Myg-donians"), else before a consonant that opens a syllable
-/// ("Pto-lemy"); then where the rest fits within `room`.
+/// ("Pto-lemy"); but first where the rest fits within `room`.
 fn hyphen_at(letters: &[char], max: usize, room: usize) -> usize {
     let n = letters.len();
     let last = max.saturating_sub(1).min(n.saturating_sub(3)).max(1);
@@ -258,7 +268,7 @@ fn hyphen_at(letters: &[char], max: usize, room: usize) -> usize {
             _ => 0,
         }
     };
-    (first..=last).max_by_key(|&k| (syllable(k), n - k <= room, k)).unwrap_or(last)
+    (first..=last).max_by_key(|&k| (n - k <= room, syllable(k), k)).unwrap_or(last)
 }
 
 /// The middle-distance face laid out upright in a `w` × `h` box centred on the origin; the
@@ -552,7 +562,14 @@ mod tests {
         assert_eq!(face_lines("Coenus", 6), vec!["Coenus"]);
         // A word a little too long is squeezed whole, never broken as "Amynt-as".
         assert_eq!(face_lines("Amyntas", 6), vec!["Amyntas"]);
-        assert_eq!(face_lines("Mercenaries 1", 6), vec!["Merce.", "1"]);
+        // A numbered name keeps its number and its whole word, hyphenated.
+        assert_eq!(face_lines("Mercenaries 1", 6), vec!["Merce-", "naries 1"]);
+        assert_eq!(face_lines("Companions 7", 6), vec!["Com-", "panions 7"]);
+        assert_eq!(face_lines("Apollonia Ile", 6), vec!["Apol-", "lonia Ile"]);
+        assert_eq!(face_lines("Royal Ile", 6), vec!["Royal", "Ile"]);
+        // Two long words: what does not fit is cut with a full stop.
+        assert_eq!(face_lines("Macedonian Archers", 6), vec!["Maced.", "Archers"]);
+        assert_eq!(face_lines("Hill Javelinmen", 6), vec!["Hill", "Javel."]);
         // Longer words break between syllables, with at least three letters on each line.
         assert_eq!(face_lines("Hypaspists", 6), vec!["Hypas-", "pists"]);
         assert_eq!(face_lines("Thessalians", 6), vec!["Thes-", "salians"]);
