@@ -14,7 +14,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 /// Altered payloads of each kind of link.
 const ALTERED: usize = 2_500;
 
-fn battles() -> Vec<Battle> {
+pub(crate) fn battles() -> Vec<Battle> {
     let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
     let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.retain(|p| p.extension().is_some_and(|x| x == "toml"));

@@ -274,23 +274,12 @@ fn carry_out(game: &mut Game, commands: &[String]) -> bool {
     commands.iter().all(|line| matches!(notation::parse(line), Ok(Some(c)) if game.execute(&c).is_ok()))
 }
 
-/// The engine's state fingerprint (`Game::state_hash`: FNV-1a of the state's JSON), worked out
-/// as the JSON is written rather than on a copy of it: the page checks each of the computer's
-/// answers with it, so it is kept light.
+/// The engine's state fingerprint (`Game::state_hash`: FNV-1a of the state's JSON). The JSON is
+/// written by the same writer as saves (to a `Vec`), not through a writer of its own: each
+/// writer is another copy of the whole state's serialising code in the wasm (issue 19).
 pub fn state_hash(state: &GameState) -> u64 {
-    struct Fnv(u64);
-    impl std::io::Write for Fnv {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0 = bytes.iter().fold(self.0, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3));
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut fnv = Fnv(0xcbf2_9ce4_8422_2325);
-    let _ = serde_json::to_writer(&mut fnv, state);
-    fnv.0
+    let json = serde_json::to_vec(state).unwrap_or_default();
+    json.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// What the page has sent its worker of the computer's game, to send only what follows.
