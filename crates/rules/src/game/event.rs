@@ -1,10 +1,11 @@
 //! What happened. Applying events is the only way the game state changes.
 
+mod apply;
+
 use super::pending::{
-    Advance, AfterRout, AfterShock, CampOrders, Harassment, LeaderMove, LineEntry, LineFire, PendingRout, Rampage,
-    ReactionFire, Retire, Stage, NO_LEADER,
+    Advance, AfterRout, AfterShock, Harassment, LeaderMove, LineEntry, PendingRout, Rampage, ReactionFire,
 };
-use super::state::{BreachAttempt, GameState, LeaderStatus, Phase, PwOrder, Supply};
+use super::state::{GameState, Phase, PwOrder, Supply};
 use super::EnemyZoc;
 use crate::map::hex::{HexId, Vertex};
 use crate::scenario::units::Placement;
@@ -984,6 +985,157 @@ pub enum Event {
     },
 }
 
+/// The part of the rulebook an event belongs to: how applying and describing it are split.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// The game turn: activation, trumps, momentum, orders phases and the turn's end (GBA 4.1, 5; CG 5).
+    Turn,
+    /// Command: line commands, wing and contingent commands (GBA 4.3; CG 4.5).
+    Command,
+    /// Movement and formation, of units and leaders (GBA 6, 3.2; CG 6).
+    Movement,
+    /// Reactions to an enemy's move: reaction facing, orderly withdrawal, reaction fire (GBA 6.7, 7.2, 8.4).
+    Reaction,
+    /// Missile fire and harassment (GBA 8; CG 8).
+    Missile,
+    /// Shock combat: designation, resolution, leaders in combat, advance and breaking off (GBA 9; CG 9).
+    Shock,
+    /// Rout, rally and the army's withdrawal (GBA 10, 11; CG 10, 11).
+    Rout,
+    /// Troop types' own rules: chariots, elephants, squares, Tribal stacks (GBA 11; CG 10).
+    Troops,
+    /// Camps and cities: camp orders, retiring to camp, towers, gates and breaches (CG 12).
+    Camps,
+    /// The house rules (Mutford B1–B9).
+    House,
+}
+
+impl Event {
+    /// Which part of the rulebook this event belongs to.
+    pub fn part(&self) -> Part {
+        match self {
+            Event::TurnBegan { .. }
+            | Event::DieRolled { .. }
+            | Event::ActivationOffered { .. }
+            | Event::TieOrderSet { .. }
+            | Event::LeaderActivated { .. }
+            | Event::OrdersPhaseBegan { .. }
+            | Event::TrumpTried { .. }
+            | Event::TrumpSucceeded { .. }
+            | Event::TrumpFailed { .. }
+            | Event::TrumpVoided { .. }
+            | Event::TrumpResponseOffered { .. }
+            | Event::LeadersBypassed { .. }
+            | Event::EliteInitiativeOffered { .. }
+            | Event::EliteInitiativeTaken { .. }
+            | Event::EliteInitiativeEnded { .. }
+            | Event::OrdersEnded { .. }
+            | Event::MomentumOffered { .. }
+            | Event::MomentumGained { .. }
+            | Event::DoomOutcome { .. }
+            | Event::ReactivationOffered { .. }
+            | Event::LeaderFinished { .. }
+            | Event::UnitsAndLeadersReadied
+            | Event::TurnEnded { .. }
+            | Event::DiceSealed { .. }
+            | Event::DiceRevealed { .. }
+            | Event::PreArrangedOffered { .. }
+            | Event::PreArrangedDeclared { .. }
+            | Event::PreArrangedRevealed { .. } => Part::Turn,
+            Event::LineDeclared { .. }
+            | Event::LineMoveEnded { .. }
+            | Event::LineRefused { .. }
+            | Event::NayakaPassed { .. }
+            | Event::WingCommandGiven { .. }
+            | Event::NayakaOrdersBegan { .. }
+            | Event::WingCommandEnded { .. }
+            | Event::ContingentActivated { .. }
+            | Event::ContingentCommandEnded { .. } => Part::Command,
+            Event::UnitMoved { .. }
+            | Event::MoveContinued { .. }
+            | Event::FormationChanged { .. }
+            | Event::LeaderMoved { .. }
+            | Event::LeaderRodeAlong { .. }
+            | Event::CohesionHits { .. }
+            | Event::UnitRecovered { .. } => Part::Movement,
+            Event::ReactionOffered { .. }
+            | Event::ReactionFireOffered { .. }
+            | Event::ReactionFaced { .. }
+            | Event::UnitWithdrew { .. }
+            | Event::LineWithdrew { .. }
+            | Event::ReactionEnded
+            | Event::LeaderWithdrew { .. } => Part::Reaction,
+            Event::Harassed { .. }
+            | Event::MissileFired { .. }
+            | Event::ScreenFired { .. }
+            | Event::BowFired { .. }
+            | Event::ArtilleryFired { .. }
+            | Event::ScreenSupplyChanged { .. }
+            | Event::SupplyChanged { .. }
+            | Event::MissileResultToBeForced { .. }
+            | Event::MissileResultForced { .. }
+            | Event::EntryFireDeferred { .. }
+            | Event::LineFireOffered { .. } => Part::Missile,
+            Event::ShockSegmentBegan { .. }
+            | Event::ShockDesignated { .. }
+            | Event::ShockResolved { .. }
+            | Event::ShockSegmentEnded { .. }
+            | Event::ShockResultToBeForced { .. }
+            | Event::ShockResultForced { .. }
+            | Event::LeaderCasualty { .. }
+            | Event::UnitAdvanced { .. }
+            | Event::ElephantPassedThrough { .. }
+            | Event::PassThroughAttack { .. }
+            | Event::RanksParted { .. }
+            | Event::FormationAdvanced { .. }
+            | Event::UnitWheeledAfterAdvance { .. }
+            | Event::AdvanceTurnOffered { .. }
+            | Event::UnitTurnedAfterAdvance { .. }
+            | Event::EngagedChanged { .. }
+            | Event::BrokeOff { .. }
+            | Event::TargetLeaderLost { .. }
+            | Event::LeaderCaptured { .. } => Part::Shock,
+            Event::UnitRouted { .. }
+            | Event::RoutChoiceOffered { .. }
+            | Event::RoutHexChosen { .. }
+            | Event::CascadeRout { .. }
+            | Event::FlightChecked { .. }
+            | Event::RallyOrdered { .. }
+            | Event::UnitRallied { .. }
+            | Event::UnitEliminated { .. }
+            | Event::BattleEnded { .. } => Part::Rout,
+            Event::SquareChanged { .. }
+            | Event::ChariotDismounted { .. }
+            | Event::Rampaged { .. }
+            | Event::RampageWithdrawalOffered { .. }
+            | Event::RampageGoesOn { .. }
+            | Event::TribalStacked { .. }
+            | Event::TribalStackSwapped { .. } => Part::Troops,
+            Event::CampOrdersBegan { .. }
+            | Event::RetireDeclared { .. }
+            | Event::RetireChecked { .. }
+            | Event::RetireArrived { .. }
+            | Event::CampOrdersEnded { .. }
+            | Event::BreachAttemptBegun { .. }
+            | Event::BreachRolled { .. }
+            | Event::TowerAttackRolled { .. }
+            | Event::CityGateRolled { .. }
+            | Event::GateShot { .. } => Part::Camps,
+            Event::OutOfSightOrder { .. }
+            | Event::CommandBroken { .. }
+            | Event::BrokenCommandCheck { .. }
+            | Event::TemperamentRolled { .. }
+            | Event::BarbarianOrderRolled { .. }
+            | Event::LevyBalked { .. }
+            | Event::SweptAlong { .. }
+            | Event::FriendStruck { .. }
+            | Event::EagerHeldBack { .. }
+            | Event::Surged { .. }
+            | Event::LostWay { .. } => Part::House,
+        }
+    }
+}
+
 impl GameState {
     /// A city gate struck (CG 12.32, 12.35): Damaged, or Breached (and so no longer Damaged).
     fn gate_struck(&mut self, (a, b): (HexId, HexId), result: GateResult) {
@@ -1088,896 +1240,19 @@ impl GameState {
     /// Applies one event. Events come from the rules, which checked them; an event naming
     /// something that does not exist is ignored rather than trusted.
     pub fn apply_with(&mut self, scenario: &Scenario, event: &Event, enemy_zoc: EnemyZoc) {
-        let unit = |id: &str| scenario.units.iter().position(|u| u.id == id);
-        let leader = |id: &str| scenario.leaders.iter().position(|l| l.id == id);
-        match event {
-            Event::TurnBegan { turn } => {
-                self.turn = *turn;
-                self.tie = None;
-            }
-            Event::DieRolled { purpose, .. } => {
-                self.dice.roll();
-                // Its first direction roll: the elephant is rampaging, with no ZOC (CG 10.14).
-                if let RollPurpose::Rampage { unit: id } = purpose {
-                    if let Some(i) = unit(id) {
-                        self.units[i].rampaging = true;
-                    }
-                }
-            }
-            Event::ActivationOffered { side, leaders } => {
-                self.phase = Phase::Activation { side: *side, leaders: leaders.clone() };
-                self.trumps_tried = [false, false];
-            }
-            Event::TrumpTried { leader: id, .. } => {
-                if let Some(i) = leader(id) {
-                    self.trumps_tried[scenario.leaders[i].side] = true;
-                }
-            }
-            Event::TrumpSucceeded { .. } | Event::TrumpFailed { .. } | Event::TrumpVoided { .. } => {}
-            Event::TrumpResponseOffered { side, trumper, momentum } => {
-                self.phase = Phase::TrumpResponse { side: *side, trumper: trumper.clone(), momentum: *momentum };
-            }
-            Event::LeadersBypassed { leaders } => {
-                for id in leaders {
-                    if let Some(i) = leader(id) {
-                        self.leaders[i].no_momentum = true;
-                    }
-                }
-            }
-            Event::ReactionOffered {
-                side,
-                mover,
-                reactors,
-                withdrawers,
-                leaders,
-                exposed,
-                firers,
-                fire_kind,
-                harass,
-                pre_arranged,
-                after_shock,
-                remaining,
-                to,
-                fresh,
-                facing,
-                spent,
-                column,
-                leader_move,
-                rider,
-            } => {
-                let resume = Box::new(self.phase.clone());
-                self.phase = Phase::Reaction {
-                    side: *side,
-                    mover: mover.clone(),
-                    reactors: reactors.clone(),
-                    withdrawers: withdrawers.clone(),
-                    pre_arranged: pre_arranged.clone(),
-                    after_shock: after_shock.clone(),
-                    leaders: leaders.clone(),
-                    exposed: exposed.clone(),
-                    firers: firers.clone(),
-                    fire_kind: *fire_kind,
-                    harass: harass.clone(),
-                    remaining: remaining.clone(),
-                    to: *to,
-                    fresh: *fresh,
-                    facing: *facing,
-                    spent: *spent,
-                    column: *column,
-                    leader_move: leader_move.clone(),
-                    line_fire: None,
-                    rider: rider.clone(),
-                    resume,
-                };
-            }
-            Event::Harassed { unit: id, .. } => {
-                if let Some(i) = unit(id) {
-                    // A move order using the whole MA, and the unit's fire (8.31): no more of
-                    // either this phase.
-                    let u = &mut self.units[i];
-                    u.moved = true;
-                    u.fired = true;
-                    u.order_start = None;
-                }
-                if let Phase::Orders { orders_left, ordered, must_act, .. } = &mut self.phase {
-                    *orders_left = orders_left.saturating_sub(1);
-                    ordered.push(id.clone());
-                    *must_act = false;
-                }
-            }
-            Event::UnitRecovered { unit: id, hits, .. } => {
-                if let Some(i) = unit(id) {
-                    self.units[i].hits = self.units[i].hits.saturating_sub(*hits);
-                }
-                if let Phase::Orders { orders_left, ordered, .. } = &mut self.phase {
-                    *orders_left = orders_left.saturating_sub(1);
-                    ordered.push(id.clone());
-                }
-            }
-            Event::SquareChanged { unit: id, square, .. } => {
-                // CG 10.62: its whole movement allowance goes on it (P192).
-                if let Some(i) = unit(id) {
-                    self.units[i].square = *square;
-                    self.units[i].moved = true;
-                }
-                if let Phase::Orders { orders_left, ordered, .. } = &mut self.phase {
-                    *orders_left = orders_left.saturating_sub(1);
-                    ordered.push(id.clone());
-                }
-            }
-            Event::ChariotDismounted { unit: id, facing, .. } => {
-                // CG 10.28: the foot side from now on, facing any way, its whole MA spent.
-                if let Some(i) = unit(id) {
-                    let u = &mut self.units[i];
-                    u.dismounted = true;
-                    u.facing = *facing;
-                    u.column = false;
-                    u.moved = true;
-                }
-                if let Phase::Orders { orders_left, ordered, .. } = &mut self.phase {
-                    *orders_left = orders_left.saturating_sub(1);
-                    ordered.push(id.clone());
-                }
-            }
-            Event::ReactionFireOffered { unit: id } => {
-                if let Phase::Reaction { firers, .. } = &mut self.phase {
-                    firers.push(id.clone());
-                }
-            }
-            Event::ReactionFaced { unit: id, facing } => {
-                if let Some(i) = unit(id) {
-                    self.units[i].facing = *facing;
-                    self.units[i].reacted = true;
-                }
-                if let Phase::Reaction { reactors, .. } = &mut self.phase {
-                    reactors.retain(|r| r != id);
-                }
-            }
-            Event::UnitWithdrew { unit: id, placement, facing, .. } => {
-                if let Some(i) = unit(id) {
-                    self.units[i].placement = *placement;
-                    self.units[i].facing = *facing;
-                    // Still offered on its own: an orderly withdrawal of its own (6.78).
-                    if matches!(&self.phase, Phase::Reaction { withdrawers, .. } if withdrawers.contains(id)) {
-                        self.units[i].withdrew_alone = true;
-                    }
-                }
-                if let Phase::Reaction { reactors, withdrawers, firers, .. } = &mut self.phase {
-                    reactors.retain(|r| r != id);
-                    withdrawers.retain(|r| r != id);
-                    firers.retain(|r| r != id);
-                }
-                if let Phase::RampageWithdrawal { withdrawers, .. } = &mut self.phase {
-                    withdrawers.retain(|r| r != id);
-                }
-            }
-            Event::LineWithdrew { leader: id, units, .. } => {
-                // The line goes as a body: none of its units withdraws on its own (6.78).
-                if let Phase::Reaction { reactors, withdrawers, pre_arranged, .. } = &mut self.phase {
-                    reactors.retain(|r| !units.contains(r));
-                    withdrawers.retain(|r| !units.contains(r));
-                    pre_arranged.retain(|l| l != id);
-                }
-            }
-            Event::PreArrangedOffered { side, leaders } => {
-                self.phase = Phase::PreArranged { side: *side, leaders: leaders.clone() };
-            }
-            Event::PreArrangedDeclared { orders, .. } => self.pre_arranged.extend(orders.iter().cloned()),
-            Event::PreArrangedRevealed { leader: id, activated, .. } => {
-                for o in self.pre_arranged.iter_mut().filter(|o| &o.leader == id) {
-                    o.revealed = true;
-                    o.activated |= *activated;
-                }
-            }
-            Event::LeaderWithdrew { leader: id, path } => {
-                if let (Some(i), Some(last)) = (leader(id), path.last()) {
-                    self.leaders[i].at = *last;
-                    // Off the map (GBA 9.24): gone for good, not killed.
-                    if !scenario.map.contains(*last) {
-                        self.leaders[i].status = LeaderStatus::Eliminated;
-                        self.leaders[i].fled = true;
-                    }
-                }
-                if let Phase::Reaction { leaders, exposed, .. } = &mut self.phase {
-                    leaders.retain(|r| r != id);
-                    exposed.retain(|r| r != id);
-                }
-                if let Phase::RampageWithdrawal { leaders, .. } = &mut self.phase {
-                    leaders.retain(|r| r != id);
-                }
-            }
-            Event::LeaderCaptured { leader: id } => {
-                if let Some(i) = leader(id) {
-                    self.leaders[i].status = LeaderStatus::Eliminated;
-                }
-                if let Phase::Reaction { leaders, exposed, .. } = &mut self.phase {
-                    leaders.retain(|r| r != id);
-                    exposed.retain(|r| r != id);
-                }
-                if let Phase::RampageWithdrawal { leaders, .. } = &mut self.phase {
-                    leaders.retain(|r| r != id);
-                }
-            }
-            Event::ScreenFired { unit: id, target, supply, reaction, .. } => {
-                if let Some(i) = unit(id) {
-                    self.units[i].screen_supply = *supply;
-                    if *reaction == ReactionFire::Entry && !self.units[i].entry_volleys.contains(target) {
-                        self.units[i].entry_volleys.push(target.clone());
-                    }
-                    if let Phase::Reaction { firers, .. } = &mut self.phase {
-                        firers.retain(|f| f != id);
-                    }
-                }
-            }
-            Event::ScreenSupplyChanged { unit: id, supply, .. } => {
-                if let Some(i) = unit(id) {
-                    self.units[i].screen_supply = *supply;
-                }
-            }
-            Event::MissileFired { unit: id, target, supply, reaction, .. } => {
-                if let Some(i) = unit(id) {
-                    self.units[i].supply = *supply;
-                    // Reaction fire needs no order (8.24); once at each trigger; entry fire
-                    // forbids firing back at the same unit (8.23).
-                    if let Some(kind) = reaction {
-                        if *kind == ReactionFire::Entry {
-                            self.units[i].entry_volleys.push(target.clone());
-                        }
-                        if let Phase::Reaction { firers, .. } = &mut self.phase {
-                            firers.retain(|f| f != id);
-                        }
-                    } else if matches!(self.phase, Phase::Reaction { .. }) {
-                        // Fire while withdrawing is not its ordered fire (6.76, 8.11).
-                        self.units[i].withdrawal_volleys.push(target.clone());
-                    } else {
-                        // Its ordered fire; it may move on after it (8.11), but a harasser has
-                        // spent its move already (Harassed came first, 8.31).
-                        self.units[i].may_move_on = !self.units[i].fired;
-                        self.units[i].fired = true;
-                    }
-                }
-                self.ordered_fire(id);
-            }
-            Event::ArtilleryFired { unit: id, shots, .. } => {
-                if let Some(i) = unit(id) {
-                    self.units[i].artillery_shots = *shots;
-                }
-            }
-            Event::BowFired { unit: id, supply, .. } => {
-                if let Some(i) = unit(id) {
-                    // CG G52: the bow's volley is the elephant's one ordered fire (8.11).
-                    self.units[i].screen_supply = *supply;
-                    self.units[i].may_move_on = !self.units[i].fired;
-                    self.units[i].fired = true;
-                }
-                self.ordered_fire(id);
-            }
-            Event::UnitRouted { unit: id, placement, facing, supply, .. } => {
-                if let Some(i) = unit(id) {
-                    let u = &mut self.units[i];
-                    u.routed = true;
-                    // Routed units are never in column (6.61), nor in Square (CG 10.62, P195).
-                    u.column = false;
-                    u.square = false;
-                    u.hits = 0;
-                    u.placement = *placement;
-                    u.facing = *facing;
-                    u.supply = *supply;
-                }
-            }
-            Event::ShockSegmentBegan { leader, must, optional } => {
-                let (ordered, lenders) = match &self.phase {
-                    Phase::Orders { ordered, lenders, .. } => (ordered.clone(), lenders.clone()),
-                    _ => (Vec::new(), Vec::new()),
-                };
-                self.phase = Phase::Shock {
-                    leader: leader.clone(),
-                    ordered,
-                    must: must.clone(),
-                    optional: optional.clone(),
-                    lenders,
-                };
-            }
-            Event::ShockResultToBeForced { attacker_hits, defender_hits } => {
-                self.forced_shock = Some((*attacker_hits, *defender_hits));
-            }
-            Event::ShockResultForced { .. } => self.forced_shock = None,
-            Event::MissileResultToBeForced { hit } => self.forced_missile = Some(*hit),
-            Event::MissileResultForced { .. } => self.forced_missile = None,
-            Event::ShockDesignated { .. }
-            | Event::ShockResolved { .. }
-            | Event::ShockSegmentEnded { .. }
-            | Event::PassThroughAttack { .. }
-            | Event::RanksParted { .. } => {}
-            Event::CascadeRout { .. } | Event::FlightChecked { .. } => {}
-            Event::TribalStacked { unit: below, over: above } => self.restack(above, below),
-            Event::TribalStackSwapped { unit: above, under: below, .. } => {
-                self.restack(above, below);
-                if let Phase::Orders { orders_left, ordered, .. } = &mut self.phase {
-                    *orders_left = orders_left.saturating_sub(1);
-                    ordered.push(above.clone());
-                }
-            }
-            Event::LeaderCasualty { leader: id, result, .. } => {
-                use crate::charts::leaders::LeaderResult;
-                if let Some(l) = leader(id) {
-                    let st = &mut self.leaders[l];
-                    match result {
-                        LeaderResult::NoEffect => {}
-                        LeaderResult::Killed => st.status = LeaderStatus::Eliminated,
-                        _ => {
-                            st.wounds = st.wounds.saturating_add(result.rating_loss());
-                            if st.status != LeaderStatus::Eliminated {
-                                st.status = LeaderStatus::Finished;
-                            }
-                        }
-                    }
-                }
-            }
-            Event::UnitAdvanced { unit: id, from, to } | Event::ElephantPassedThrough { unit: id, from, to, .. } => {
-                if let Some(i) = unit(id) {
-                    let side = scenario.units[i].side;
-                    self.units[i].placement = Placement::One(*to);
-                    for (l, leader) in scenario.leaders.iter().enumerate() {
-                        if leader.side == side
-                            && self.leaders[l].at == *from
-                            && self.leaders[l].status != LeaderStatus::Eliminated
-                        {
-                            self.leaders[l].at = *to;
-                        }
-                    }
-                }
-            }
-            Event::FormationAdvanced { unit: id, from, to, facing, .. } => {
-                if let Some(i) = unit(id) {
-                    let side = scenario.units[i].side;
-                    self.units[i].placement = *to;
-                    self.units[i].facing = *facing;
-                    for (old, new) in from.hexes().zip(to.hexes()) {
-                        for (l, leader) in scenario.leaders.iter().enumerate() {
-                            if leader.side == side
-                                && self.leaders[l].at == old
-                                && self.leaders[l].status != LeaderStatus::Eliminated
-                            {
-                                self.leaders[l].at = new;
-                            }
-                        }
-                    }
-                }
-            }
-            Event::UnitWheeledAfterAdvance { unit: id, to, facing } => {
-                if let Some(i) = unit(id) {
-                    // Leaders stacked with the half that swings go with it.
-                    let side = scenario.units[i].side;
-                    for (old, new) in self.units[i].placement.hexes().zip(to.hexes()) {
-                        for (l, leader) in scenario.leaders.iter().enumerate() {
-                            if leader.side == side && self.leaders[l].at == old {
-                                self.leaders[l].at = new;
-                            }
-                        }
-                    }
-                    self.units[i].placement = *to;
-                    self.units[i].facing = *facing;
-                }
-            }
-            Event::AdvanceTurnOffered { leader, unit, waiting, advances } => {
-                self.phase = Phase::AdvanceTurn {
-                    leader: leader.clone(),
-                    unit: unit.clone(),
-                    waiting: waiting.clone(),
-                    advances: advances.clone(),
-                };
-            }
-            Event::UnitTurnedAfterAdvance { unit: id, facing } => {
-                if let Some(i) = unit(id) {
-                    self.units[i].facing = *facing;
-                }
-            }
-            Event::EngagedChanged { units, engaged, .. } => {
-                for i in units.iter().filter_map(|id| unit(id)) {
-                    self.units[i].engaged = *engaged;
-                }
-            }
-            Event::RoutChoiceOffered { side, pending, then } => {
-                let resume = std::mem::replace(&mut self.phase, Phase::Setup);
-                self.phase = Phase::RoutChoice {
-                    side: *side,
-                    pending: pending.clone(),
-                    then: then.clone(),
-                    resume: Box::new(resume),
-                };
-            }
-            Event::RoutHexChosen { .. } => {
-                if let Phase::RoutChoice { resume, .. } = &mut self.phase {
-                    let resume = std::mem::replace(resume.as_mut(), Phase::Setup);
-                    self.phase = resume;
-                }
-            }
-            Event::BrokeOff { unit: id, to, .. } => {
-                if let Some(i) = unit(id) {
-                    self.units[i].placement = Placement::One(*to);
-                    self.units[i].engaged = false;
-                }
-                // It no longer attacks this segment (10.32).
-                if let Phase::Shock { must, optional, .. } = &mut self.phase {
-                    must.retain(|u| u != id);
-                    optional.retain(|u| u != id);
-                }
-            }
-            Event::SupplyChanged { unit: id, supply, .. } => {
-                if let Some(i) = unit(id) {
-                    self.units[i].supply = *supply;
-                }
-            }
-            Event::RallyOrdered { leader: lid, unit: id } => {
-                if let Some(l) = leader(lid) {
-                    self.leaders[l].rallies_tried.push(id.clone());
-                }
-                if let Phase::Orders { orders_left, ordered, .. } = &mut self.phase {
-                    *orders_left = orders_left.saturating_sub(1);
-                    ordered.push(id.clone());
-                }
-            }
-            Event::UnitRallied { unit: id, hits, facing, supply } => {
-                if let Some(i) = unit(id) {
-                    let u = &mut self.units[i];
-                    u.routed = false;
-                    u.rallied = true;
-                    u.hits = *hits;
-                    u.facing = *facing;
-                    u.supply = *supply;
-                }
-            }
-            Event::Rampaged { unit: id, path, .. } => {
-                if let (Some(i), Some(last)) = (unit(id), path.last()) {
-                    self.units[i].placement = Placement::One(*last);
-                }
-            }
-            Event::RampageWithdrawalOffered { side, withdrawers, waiting, leaders, waiting_leaders, rampage, then } => {
-                // A second offer in the same pause (the other side's turn) keeps what it resumes.
-                let resume = match std::mem::replace(&mut self.phase, Phase::Setup) {
-                    Phase::RampageWithdrawal { resume, .. } => resume,
-                    other => Box::new(other),
-                };
-                self.phase = Phase::RampageWithdrawal {
-                    side: *side,
-                    withdrawers: withdrawers.clone(),
-                    waiting: waiting.clone(),
-                    leaders: leaders.clone(),
-                    waiting_leaders: waiting_leaders.clone(),
-                    rampage: rampage.clone(),
-                    then: then.clone(),
-                    resume,
-                };
-            }
-            Event::RampageGoesOn { .. } => {
-                if let Phase::RampageWithdrawal { resume, .. } = &mut self.phase {
-                    let resume = std::mem::replace(resume.as_mut(), Phase::Setup);
-                    self.phase = resume;
-                }
-            }
-            Event::UnitEliminated { unit: id, .. } => {
-                if let Some(i) = unit(id) {
-                    self.units[i].eliminated = true;
-                    self.units[i].rampaging = false;
-                }
-            }
-            Event::BattleEnded { winner, .. } => self.phase = Phase::Over { winner: *winner },
-            Event::TargetLeaderLost { .. } => {}
-            Event::EliteInitiativeOffered { side, leaders } => {
-                self.phase = Phase::EliteInitiative { side: *side, leaders: leaders.clone() };
-            }
-            Event::EliteInitiativeTaken { leader: id } => {
-                if let Some(i) = leader(id) {
-                    let l = &mut self.leaders[i];
-                    l.status = LeaderStatus::Active;
-                    l.in_elite_phase = true;
-                    l.elite_phases = 1;
-                    l.succession = 0;
-                }
-            }
-            Event::EliteInitiativeEnded { leader: id } => {
-                if let Some(i) = leader(id) {
-                    let l = &mut self.leaders[i];
-                    // Back to Inactive, unless hurt meanwhile (9.22).
-                    if l.status == LeaderStatus::Active {
-                        l.status = LeaderStatus::Inactive;
-                    }
-                    l.in_elite_phase = false;
-                    l.succession = 0;
-                }
-            }
-            Event::ReactionEnded => {
-                if let Phase::Reaction { resume, .. } = &self.phase {
-                    self.phase = (**resume).clone();
-                }
-            }
-            Event::MoveContinued { unit: id, path, placement, facing, mp } => {
-                if let Some(i) = unit(id) {
-                    self.units[i].order_mp = self.units[i].order_mp.saturating_add(*mp);
-                    // CG 10.23, GBA 9.13: the hexes of the order's move, for a chariot's charge.
-                    self.units[i].order_hexes = self.units[i].order_hexes.saturating_add(path.len() as u8);
-                    self.units[i].may_move_on = false;
-                    if let Phase::Orders { must_act, .. } = &mut self.phase {
-                        if !placement.hexes().eq(self.units[i].placement.hexes()) {
-                            *must_act = false;
-                        }
-                    }
-                    self.units[i].placement = *placement;
-                    self.units[i].facing = *facing;
-                }
-            }
-            Event::LineDeclared { leader: id, units, via_proximity, .. } => {
-                if let Some(i) = leader(id) {
-                    self.leaders[i].no_momentum |= *via_proximity;
-                    if let Phase::Orders { momentum: false, .. } = self.phase {
-                        self.leaders[i].used_line_command = true;
-                    }
-                }
-                if let Phase::Orders { line, orders_left, .. } = &mut self.phase {
-                    *line = Some(units.clone());
-                    *orders_left = 0;
-                }
-            }
-            Event::EntryFireDeferred { firer, target } => {
-                let orders = match &mut self.phase {
-                    p @ Phase::Orders { .. } => Some(p),
-                    Phase::Reaction { resume, .. } => Some(&mut **resume),
-                    _ => None,
-                };
-                if let Some(Phase::Orders { line_entries, .. }) = orders {
-                    let entry = LineEntry { firer: firer.clone(), target: target.clone() };
-                    if !line_entries.contains(&entry) {
-                        line_entries.push(entry);
-                    }
-                }
-            }
-            Event::LineMoveEnded { .. } => {
-                if let Phase::Orders { line_moved, .. } = &mut self.phase {
-                    *line_moved = true;
-                }
-            }
-            Event::LineFireOffered { side, leader: id, firers, entries, end_orders } => {
-                let mut resume = self.phase.clone();
-                if let Phase::Orders { line_moved, line_entries, .. } = &mut resume {
-                    *line_moved = true;
-                    line_entries.clear();
-                }
-                let mover = entries.first().map(|e| e.target.clone()).unwrap_or_default();
-                let facing = unit(&mover).map_or(Vertex::from_index(0), |i| self.units[i].facing);
-                self.phase = Phase::Reaction {
-                    side: *side,
-                    mover,
-                    reactors: Vec::new(),
-                    withdrawers: Vec::new(),
-                    pre_arranged: Vec::new(),
-                    after_shock: None,
-                    leaders: Vec::new(),
-                    exposed: Vec::new(),
-                    firers: firers.clone(),
-                    fire_kind: ReactionFire::Entry,
-                    harass: None,
-                    remaining: Vec::new(),
-                    to: None,
-                    fresh: false,
-                    facing,
-                    spent: 0,
-                    column: false,
-                    leader_move: None,
-                    rider: None,
-                    line_fire: Some(LineFire { leader: id.clone(), entries: entries.clone(), end_orders: *end_orders }),
-                    resume: Box::new(resume),
-                };
-            }
-            Event::LineRefused { .. } => {
-                if let Phase::Orders { line_refused, .. } = &mut self.phase {
-                    *line_refused = true;
-                }
-            }
-            Event::NayakaPassed { leader: id } => {
-                if let Some(i) = leader(id) {
-                    self.leaders[i].passed = true;
-                }
-            }
-            Event::WingCommandGiven { leader: id, nayakas, restricted } => {
-                if let Some(i) = restricted.as_deref().and_then(leader) {
-                    self.leaders[i].restricted = true;
-                }
-                if let Phase::Orders { orders_left, wing, .. } = &mut self.phase {
-                    *orders_left = 0;
-                    *wing = Some(super::state::WingOrders {
-                        commander: id.clone(),
-                        waiting: nayakas.clone(),
-                        resume: None,
-                    });
-                }
-            }
-            Event::NayakaOrdersBegan { leader: id } => {
-                if let Some(i) = leader(id) {
-                    self.leaders[i].status = LeaderStatus::Active;
-                    self.leaders[i].mp_used = 0;
-                }
-                if let Phase::Orders { leader, orders_left, line, line_refused, wing: Some(w), lenders, .. } =
-                    &mut self.phase
-                {
-                    w.waiting.retain(|n| n != id);
-                    lenders.push(id.clone());
-                    *leader = id.clone();
-                    *orders_left = 0;
-                    *line = None;
-                    *line_refused = false;
-                }
-            }
-            Event::ContingentActivated { leader: id, contingent, orders, units } => {
-                if let Some(i) = leader(contingent) {
-                    self.leaders[i].status = LeaderStatus::Active;
-                }
-                if let Phase::Orders { leader, orders_left, line, wing, lenders, .. } = &mut self.phase {
-                    let left = orders_left.saturating_sub(*orders);
-                    *wing = Some(super::state::WingOrders {
-                        commander: id.clone(),
-                        waiting: Vec::new(),
-                        resume: Some(left),
-                    });
-                    lenders.push(contingent.clone());
-                    *leader = contingent.clone();
-                    *orders_left = 0;
-                    *line = Some(units.clone());
-                }
-            }
-            Event::ContingentCommandEnded { leader: id, commander, orders_left: left } => {
-                // Not Finished: another phase may activate him again (5.64, P112).
-                if let Some(i) = leader(id).filter(|&i| self.leaders[i].status == LeaderStatus::Active) {
-                    self.leaders[i].status = LeaderStatus::Inactive;
-                }
-                if let Phase::Orders { leader, orders_left, line, wing, .. } = &mut self.phase {
-                    *leader = commander.clone();
-                    *orders_left = *left;
-                    *line = None;
-                    *wing = None;
-                }
-            }
-            Event::WingCommandEnded { leader: id } => {
-                if let Phase::Orders { leader, wing, .. } = &mut self.phase {
-                    *leader = id.clone();
-                    *wing = None;
-                }
-            }
-            Event::TieOrderSet { initiative, next_side } => self.tie = Some((*initiative, *next_side)),
-            Event::LeaderActivated { leader: id, no_momentum, in_enemy_zoc } => {
-                if let Some(i) = leader(id) {
-                    let l = &mut self.leaders[i];
-                    l.status = LeaderStatus::Active;
-                    l.succession = 0;
-                    l.no_momentum |= *no_momentum;
-                    l.was_in_enemy_zoc |= *in_enemy_zoc;
-                    l.used_line_command = false;
-                    l.must_activate = false;
-                }
-            }
-            Event::OrdersPhaseBegan { leader: id, orders, momentum, must_act } => {
-                self.begin_orders_phase(scenario, enemy_zoc, id, *orders, *momentum, *must_act);
-            }
-            Event::CampOrdersBegan { side, units, then } => {
-                // The phase's units act as if ordered, each once (CG 12.17).
-                let orders = u8::try_from(units.len()).unwrap_or(u8::MAX);
-                self.begin_orders_phase(scenario, enemy_zoc, NO_LEADER, orders, false, false);
-                self.camp_orders = Some(CampOrders { side: *side, units: units.clone(), then: then.clone() });
-            }
-            Event::RetireDeclared { leader, camp, city } => {
-                let stage = Stage::Declared;
-                self.retire.push(Retire { leader: leader.clone(), camp: *camp, city: *city, stage });
-            }
-            Event::RetireChecked { leader, set_off: true, .. } => {
-                if let Some(r) = self.retire.iter_mut().find(|r| &r.leader == leader) {
-                    r.stage = Stage::Triggered;
-                }
-            }
-            Event::RetireChecked { .. } => {}
-            Event::DiceSealed { side, commitment } => {
-                self.sealed_dice.get_or_insert_with(Default::default).commitments[*side] = Some(commitment.clone());
-            }
-            Event::DiceRevealed { side, value, seed } => {
-                let sealed = self.sealed_dice.get_or_insert_with(Default::default);
-                sealed.revealed[*side] = Some(value.clone());
-                sealed.reveals += 1;
-                sealed.last_revealer = Some(*side);
-                self.dice = super::Dice::seeded(*seed);
-            }
-            Event::RetireArrived { leader } => {
-                if let Some(r) = self.retire.iter_mut().find(|r| &r.leader == leader) {
-                    r.stage = Stage::Arrived;
-                }
-            }
-            Event::CampOrdersEnded { .. } => {
-                // P181: what moved in this phase faces up again, as if moved before the flip.
-                if let Some(c) = self.camp_orders.take() {
-                    for id in &c.units {
-                        if let Some(i) = unit(id) {
-                            self.units[i].moved = false;
-                        }
-                    }
-                }
-            }
-            Event::UnitMoved { unit: id, path, placement, facing, mp } => {
-                if let Some(i) = unit(id) {
-                    let u = &mut self.units[i];
-                    // A unit moved to another hex discharges a trumper's duty (5.46, R11).
-                    if let Phase::Orders { must_act, .. } = &mut self.phase {
-                        if !placement.hexes().eq(u.placement.hexes()) {
-                            *must_act = false;
-                        }
-                    }
-                    u.order_start = Some(u.placement);
-                    u.placement = *placement;
-                    u.facing = *facing;
-                    u.moved = true;
-                    u.order_mp = u.order_mp.saturating_add(*mp);
-                    // CG 10.23, GBA 9.13: the hexes of the order's move, for a chariot's charge.
-                    u.order_hexes = u.order_hexes.saturating_add(path.len() as u8);
-                    u.may_move_on = false;
-                }
-                // A unit that fired before moving spent its order on the fire (8.11).
-                if let Phase::Orders { orders_left, ordered, .. } = &mut self.phase {
-                    if !ordered.contains(id) {
-                        *orders_left = orders_left.saturating_sub(1);
-                        ordered.push(id.clone());
-                    }
-                }
-            }
-            Event::CohesionHits { unit: id, hits, .. } => {
-                if let Some(i) = unit(id) {
-                    self.units[i].hits = self.units[i].hits.saturating_add(*hits);
-                }
-            }
-            Event::FormationChanged { unit: id, column, facing } => {
-                if let Some(i) = unit(id) {
-                    self.units[i].column = *column;
-                    self.units[i].facing = *facing;
-                }
-            }
-            Event::LeaderMoved { leader: id, path, mp, in_enemy_zoc, left_enemy_zoc, orders, by_overall } => {
-                if let (Some(i), Some(last)) = (leader(id), path.last()) {
-                    self.leaders[i].at = *last;
-                    if *left_enemy_zoc && self.leaders[i].status == LeaderStatus::Inactive {
-                        self.leaders[i].must_activate = true;
-                    }
-                    self.leaders[i].mp_used = self.leaders[i].mp_used.saturating_add(*mp);
-                    self.leaders[i].moved_by_overall |= *by_overall;
-                    self.leaders[i].was_in_enemy_zoc |= *in_enemy_zoc;
-                }
-                if let Phase::Orders { orders_left, .. } = &mut self.phase {
-                    *orders_left = orders_left.saturating_sub(*orders);
-                }
-            }
-            Event::LeaderRodeAlong { leader: id, to, .. } => {
-                if let Some(i) = leader(id) {
-                    self.leaders[i].at = *to;
-                }
-                // Gone with a friend that withdrew: no longer the enemy's to catch (4.62).
-                if let Phase::Reaction { leaders, exposed, .. } = &mut self.phase {
-                    leaders.retain(|r| r != id);
-                    exposed.retain(|r| r != id);
-                }
-                if let Phase::RampageWithdrawal { leaders, .. } = &mut self.phase {
-                    leaders.retain(|r| r != id);
-                }
-            }
-            Event::OrdersEnded { .. } => {}
-            // House B3 and B5: the order costs one more.
-            Event::OutOfSightOrder { .. } | Event::EagerHeldBack { .. } => {
-                if let Phase::Orders { orders_left, .. } = &mut self.phase {
-                    *orders_left = orders_left.saturating_sub(1);
-                }
-            }
-            Event::CommandBroken { leader, units, .. } => {
-                self.broken_commands.push(super::state::BrokenCommand { leader: leader.clone(), units: units.clone() })
-            }
-            Event::BrokenCommandCheck { .. } => {}
-            Event::TemperamentRolled { leader, temperament } => self.temperaments.push((leader.clone(), *temperament)),
-            Event::BarbarianOrderRolled { slots, .. } => {
-                self.barbarian_slots.retain(|(l, _)| !slots.iter().any(|(s, _)| s == l));
-                self.barbarian_slots.extend(slots.iter().cloned());
-            }
-            Event::LevyBalked { unit: id, .. } => {
-                // House B4: its order is spent (an individual one counts against the leader's
-                // orders), as an order to fire is, and it moves no more under it.
-                if let Some(i) = unit(id) {
-                    self.units[i].may_move_on = false;
-                }
-                self.ordered_fire(id);
-            }
-            Event::SweptAlong { .. } | Event::FriendStruck { .. } | Event::LostWay { .. } => {}
-            Event::Surged { .. } => {}
-            Event::MomentumOffered { leader } => self.phase = Phase::Momentum { leader: leader.clone() },
-            Event::MomentumGained { .. } | Event::DoomOutcome { .. } => {}
-            Event::ReactivationOffered { side } => self.phase = Phase::Reactivation { side: *side },
-            Event::LeaderFinished { leader: id } => {
-                if let Some(i) = leader(id) {
-                    self.leaders[i].status = LeaderStatus::Finished;
-                }
-            }
-            Event::UnitsAndLeadersReadied => {
-                for u in &mut self.units {
-                    u.moved = false;
-                    u.rallied = false;
-                }
-                for l in &mut self.leaders {
-                    // A lost leader stays lost: never replaced (GBA 4.64; CG 4.83).
-                    if l.status != LeaderStatus::Eliminated {
-                        l.status = LeaderStatus::Inactive;
-                    }
-                    l.no_momentum = false;
-                    l.succession = 0;
-                    l.rallies_tried.clear();
-                    l.elite_phases = 0;
-                    l.was_in_enemy_zoc = false;
-                    // Passed and Restricted last the game turn (CG G40, G10).
-                    l.passed = false;
-                    l.restricted = false;
-                }
-                // CG 12.31: the turn's breach attempts are over.
-                self.breach_attempts.clear();
-            }
-            Event::BreachAttemptBegun { unit: id } => {
-                if let Some(i) = unit(id) {
-                    let u = &self.units[i];
-                    let attempt = BreachAttempt { unit: id.clone(), placement: u.placement, facing: u.facing };
-                    self.breach_attempts.push(attempt);
-                }
-            }
-            Event::TowerAttackRolled { unit: id, tower, result, .. } => {
-                self.breach_attempts.retain(|a| a.unit != *id);
-                match result {
-                    TowerResult::Held => {}
-                    TowerResult::Damaged => {
-                        if !self.damaged_towers.contains(tower) {
-                            self.damaged_towers.push(*tower);
-                        }
-                    }
-                    // CG 12.32 (P188): the tower is gone; its palisade and gate sides are open.
-                    TowerResult::Destroyed { opened } => {
-                        self.damaged_towers.retain(|t| t != tower);
-                        if !self.destroyed_towers.contains(tower) {
-                            self.destroyed_towers.push(*tower);
-                        }
-                        for &(a, b) in opened {
-                            let side = if a < b { (a, b) } else { (b, a) };
-                            if !self.breaches.contains(&side) {
-                                self.breaches.push(side);
-                            }
-                        }
-                    }
-                }
-            }
-            Event::CityGateRolled { unit: id, from, to, result, .. } => {
-                self.breach_attempts.retain(|a| a.unit != *id);
-                self.gate_struck((*from, *to), *result);
-            }
-            Event::GateShot { unit: id, gate, result, .. } => {
-                // CG 12.35: an individual order (8.11), and the engine's shot of the turn (10.56).
-                self.ordered_fire(id);
-                if let Some(i) = unit(id) {
-                    self.units[i].artillery_shots += 1;
-                }
-                self.gate_struck(*gate, *result);
-            }
-            Event::BreachRolled { unit: id, from, to, breached, .. } => {
-                self.breach_attempts.retain(|a| a.unit != *id);
-                let side = if from < to { (*from, *to) } else { (*to, *from) };
-                if *breached && !self.breaches.contains(&side) {
-                    self.breaches.push(side);
-                }
-            }
-            // The PW orders last the game turn (6.83).
-            Event::TurnEnded { .. } => {
-                self.pre_arranged.clear();
-                // G39, CG 10.56: the Sarvatobhadra's Fire Done marker goes at the turn's end.
-                for u in &mut self.units {
-                    u.artillery_shots = 0;
-                }
-            }
+        match event.part() {
+            Part::Turn => self.apply_turn(scenario, event, enemy_zoc),
+            Part::Command => self.apply_command(scenario, event),
+            Part::Movement => self.apply_movement(scenario, event),
+            Part::Reaction => self.apply_reaction(scenario, event),
+            Part::Missile => self.apply_missile(scenario, event),
+            Part::Shock => self.apply_shock(scenario, event),
+            Part::Rout => self.apply_rout(scenario, event),
+            Part::Troops => self.apply_troops(scenario, event),
+            Part::Camps => self.apply_camps(scenario, event, enemy_zoc),
+            Part::House => self.apply_house(scenario, event),
         }
+        let unit = |id: &str| scenario.units.iter().position(|u| u.id == id);
         // CG 12.31 (rulings P175): an elephant that moved, turned, routed or fell gives up its
         // breach attempt.
         if !self.breach_attempts.is_empty() {

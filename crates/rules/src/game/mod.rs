@@ -20,7 +20,7 @@ pub mod tagged;
 pub use command::{CombatGroup, Command, Formation, LineStep, PwDeclaration};
 pub use dice::Dice;
 pub use error::RuleError;
-pub use event::{Doom, Event, GateResult, HitCause, RampageEnd, RollPurpose, TowerResult};
+pub use event::{Doom, Event, GateResult, HitCause, Part, RampageEnd, RollPurpose, TowerResult};
 pub use state::{
     BreachAttempt, BrokenCommand, GameState, LeaderState, LeaderStatus, Phase, PwOrder, SealedDice, Supply,
     Temperament, UnitState,
