@@ -7,7 +7,8 @@ import { putInLibrary } from './long_game';
 // by what the browser did in it (script, style, layout, paint, garbage collection) and, inside
 // the script, by the wasm functions sampled most. Skipped unless SARISSA_PROFILE=1 (a tool for
 // the one measuring, not a test): `SARISSA_PROFILE=1 npx playwright test e2e/profile.spec.ts`.
-// Writes artifacts/profile-NAME.json (the trace) and prints the breakdowns.
+// Writes artifacts/profile-NAME.json (the trace) and prints the breakdowns. For the wasm's
+// function names, serve the dist scripts/profile-dist.sh makes (it says how).
 
 test.skip(!process.env.SARISSA_PROFILE, 'a measuring tool: set SARISSA_PROFILE=1');
 
