@@ -1,18 +1,25 @@
 import { test, expect, Page } from '@playwright/test';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { putInLibrary } from './long_game';
 
 // Issue 19's browser budgets, in Chromium at 4× CPU throttle (CDP): the longest main-thread
 // task (a 'longtask' PerformanceObserver installed before the app loads), and resuming a long
 // battle. Every figure is printed as `budget NAME VALUE ms budget B ok|over` and written to
 // artifacts/budgets.json for the README's table. The figures the app meets on any machine are
 // also asserted, within MARGIN times their budget: resuming from the checkpoint (4-76 ms with
-// eight builds on two cores, session 15, load 30-38; seconds if it replayed) and the page's
-// tasks while the worker works out the odds (0 ms; 158 ms or more if the page worked them
-// out). The others are printed until they are met with room: an order and its undo late in
-// the long game measured 85-105 ms at that load (a task now and then of over a second), the
-// history read back with the map's terrain drawn in slices 87-219 ms, opening the long game
-// 306-567 ms, resolving a shock 120-158 ms. Behaviour is asserted too: the game resumes from
-// its checkpoint, its history is read back, the odds come from the worker.
+// eight builds on two cores, session 15, load 30-38; seconds if it replayed), the page's tasks
+// while the worker works out the odds (0 ms; 158 ms or more if the page worked them out), and,
+// since session 16, an order and its undo late in the long game (52-85 ms at load 21-30 once
+// only the counters that changed are drawn again, the log's entries likewise, and the prompt's
+// buttons numbered only while the keyboard is in use; 117 and 171 ms before at load 23, the
+// undo over what is asserted). MARGIN is 3: the CI machine may be
+// as loaded as this one, where a task stretches to twice its quiet length. The others are
+// printed until they are met with room: the history read back (its slices stretch under load:
+// 268-909 ms at load 21-30, 78 ms in session 15's quiet run), opening the long game (93-247
+// ms at that load: the wasm's start, the save read and the screen drawn; the map's hexes and
+// its counters come in tasks of their own after), resolving a shock (98-106 ms, most of it the
+// engine's own resolution). Behaviour is asserted too: the game resumes from its checkpoint,
+// its history is read back, the odds come from the worker.
 
 const BUDGET_MS = 50;
 const MARGIN = 3;
@@ -74,20 +81,6 @@ test.afterAll(() => {
   mkdirSync('artifacts', { recursive: true });
   writeFileSync('artifacts/budgets.json', JSON.stringify(verdicts, null, 2));
 });
-
-async function putInLibrary(page: Page, save: string) {
-  await page.goto('/');
-  await page.evaluate((save) => {
-    const game = JSON.parse(save);
-    localStorage.clear();
-    localStorage.setItem('sarissa.game.g1', save);
-    localStorage.setItem('sarissa.library', JSON.stringify({
-      games: [{ id: 'g1', name: 'Long Issus', scenario: game.scenario, battle: 'Issus', sides: ['Macedonians', 'Persians'],
-        turn: 1, outcome: { state: 'in_progress' }, commands: game.commands.length, started: 0, played: 0 }],
-      current: 'g1',
-    }));
-  }, save);
-}
 
 test('a long battle resumes from its checkpoint and reads its history back in slices', async ({ page }) => {
   test.setTimeout(180_000);
@@ -151,7 +144,7 @@ test('a long battle resumes from its checkpoint and reads its history back in sl
     `for undoing it ${undo.longest} ms`);
   budget('longest-task-order-late-in-long-game', order.longest);
   budget('longest-task-undo-late-in-long-game', undo.longest);
-  assertMet('resume-long-game');
+  assertMet('resume-long-game', 'longest-task-order-late-in-long-game', 'longest-task-undo-late-in-long-game');
 });
 
 test('the odds of a shock are worked out off the page: no long task while the players choose', async ({ page }) => {

@@ -88,6 +88,8 @@ test('a whole game turn of Samarkand played by keyboard alone', async ({ page })
 
   // Labels for screen readers: the map, and every counter (unit, side, hex, facing, hits).
   await expect(page.locator('.map-viewport')).toHaveAttribute('aria-label', /Map of Samarkand/);
+  // The counters are drawn in the task after the map's first (issue 19).
+  await expect(page.locator('.counter.unit').first()).toBeAttached();
   const labels = await page.locator('.counter.unit').evaluateAll((gs) => gs.map((g) => g.getAttribute('aria-label') ?? ''));
   expect(labels.length).toBeGreaterThan(5);
   for (const l of labels) expect(l).toMatch(/, in \d{4}.*, facing [A-Z]+.*, \d+ hits?/);

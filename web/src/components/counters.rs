@@ -6,8 +6,9 @@ use crate::model::geometry::{center, R};
 use sarissa_rules::game::{LeaderState, LeaderStatus, PwOrder, UnitState};
 use sarissa_rules::scenario::units::{Leader, LeaderRole, Placement, Unit, UnitType};
 use sarissa_rules::special::house::temperament::Temperament;
-use sarissa_rules::Game;
+use sarissa_rules::{Game, Scenario};
 use std::rc::Rc;
+use std::sync::Arc;
 use yew::prelude::*;
 
 /// Counter depth (front to back) in map pixels; a one-hex counter is square.
@@ -499,10 +500,70 @@ impl PartialEq for CountersLayerProps {
     }
 }
 
+/// One unit's counter: drawn again only when what it shows changes (issue 19: an order late in
+/// a long battle moved one or two counters but drew all hundred again).
+#[derive(Properties, Clone)]
+struct UnitCounterProps {
+    scenario: Arc<Scenario>,
+    unit: usize,
+    state: UnitState,
+    selected: bool,
+    /// The bottom unit of a Tribal stack (CG 6.74).
+    under: bool,
+}
+
+impl PartialEq for UnitCounterProps {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.scenario, &other.scenario)
+            && (self.unit, self.selected, self.under) == (other.unit, other.selected, other.under)
+            && self.state == other.state
+    }
+}
+
+#[function_component(UnitCounter)]
+fn unit_counter_view(props: &UnitCounterProps) -> Html {
+    let u = &props.scenario.units[props.unit];
+    unit_counter(u, &props.state, props.selected, props.under, &props.scenario.sides[u.side].name)
+}
+
+/// One leader's disc, drawn again only when what it shows changes.
+#[derive(Properties, Clone)]
+struct LeaderCounterProps {
+    scenario: Arc<Scenario>,
+    leader: usize,
+    state: LeaderState,
+    selected: bool,
+    pw: Option<PwOrder>,
+    temperament: Temperament,
+}
+
+impl PartialEq for LeaderCounterProps {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.scenario, &other.scenario)
+            && (self.leader, self.selected, self.temperament) == (other.leader, other.selected, other.temperament)
+            && self.state == other.state
+            && self.pw == other.pw
+    }
+}
+
+#[function_component(LeaderCounter)]
+fn leader_counter_view(props: &LeaderCounterProps) -> Html {
+    let (s, i) = (&props.scenario, props.leader);
+    let l = &s.leaders[i];
+    let mcc = sarissa_rules::command::contingent::is_mcc(s, i);
+    leader_counter(l, &props.state, props.selected, props.pw.as_ref(), mcc, &s.sides[l.side].name, props.temperament)
+}
+
 #[function_component(CountersLayer)]
 pub fn counters_layer(props: &CountersLayerProps) -> Html {
     let (s, st) = (&*props.game.scenario, &props.game.state);
+    let scenario = &props.game.scenario;
     let sel = props.selected;
+    // Drawn first in the task after the map's own, not in the one that starts the app and draws
+    // the screen (issue 19: that task was the longest of opening a game).
+    if crate::components::terrain_layer::use_first_paint_stages(2) < 2 {
+        return html! { <g class="counters-layer" /> };
+    }
     // CG 6.74: the bottom unit of a Tribal stack is drawn first, so the top one covers it.
     let mut shown: Vec<(usize, bool)> = (0..s.units.len())
         .filter(|&i| !st.units[i].eliminated)
@@ -510,16 +571,14 @@ pub fn counters_layer(props: &CountersLayerProps) -> Html {
         .collect();
     sarissa_rules::game::sorting::sort_by_key(&mut shown, |&(i, under)| (!under, i));
     let units = shown.into_iter().map(|(i, under)| {
-        let (u, us) = (&s.units[i], &st.units[i]);
+        let us = &st.units[i];
         let selected = sel.is_some_and(|h| us.placement.hexes().any(|x| x == h));
-        html! { <g key={u.id.clone()}>{ unit_counter(u, us, selected, under, &s.sides[u.side].name) }</g> }
+        html! { <UnitCounter key={s.units[i].id.as_str()} scenario={scenario.clone()} unit={i} state={us.clone()} {selected} {under} /> }
     });
     let leaders = s.leaders.iter().zip(&st.leaders).enumerate().map(|(i, (l, ls))| {
-        let pw = st.pre_arranged.iter().find(|o| o.leader == l.id);
-        let mcc = sarissa_rules::command::contingent::is_mcc(s, i);
+        let pw = st.pre_arranged.iter().find(|o| o.leader == l.id).cloned();
         let temperament = sarissa_rules::special::house::temperament::of(s, st, i);
-        let side = &s.sides[l.side].name;
-        html! { <g key={l.id.clone()}>{ leader_counter(l, ls, sel == Some(ls.at), pw, mcc, side, temperament) }</g> }
+        html! { <LeaderCounter key={l.id.as_str()} scenario={scenario.clone()} leader={i} state={ls.clone()} selected={sel == Some(ls.at)} {pw} {temperament} /> }
     });
     html! {
         <g class="counters-layer">

@@ -63,9 +63,20 @@ fn button(selectors: &str) -> Option<HtmlElement> {
     })
 }
 
+/// Is the keyboard in use (a key pressed since the last pointer press)? The root element's
+/// `keyboard` class says so.
+fn keyboard_in_use() -> bool {
+    document().and_then(|d| d.document_element()).is_some_and(|root| root.class_list().contains("keyboard"))
+}
+
 /// Numbers the prompt's buttons 1 to 9 in the order they are shown (`data-key`, which the
-/// stylesheet writes on them while the keyboard is in use).
+/// stylesheet writes on them while the keyboard is in use). Only then: reading each button's
+/// computed `order` makes the browser work out the whole page's styles at once, inside the task
+/// of every order (issue 19: a long task); the first key pressed numbers them.
 fn number_buttons() {
+    if !keyboard_in_use() {
+        return;
+    }
     let Some(doc) = document() else { return };
     let Ok(list) = doc.query_selector_all(NUMBERED) else { return };
     let window = web_sys::window();
@@ -98,8 +109,11 @@ fn on_key(event: &KeyboardEvent) {
     if event.default_prevented() || event.ctrl_key() || event.meta_key() || event.alt_key() || typing(event) {
         return;
     }
-    if let Some(root) = document().and_then(|d| d.document_element()) {
-        let _ = root.class_list().add_1("keyboard");
+    if !keyboard_in_use() {
+        if let Some(root) = document().and_then(|d| d.document_element()) {
+            let _ = root.class_list().add_1("keyboard");
+        }
+        number_buttons();
     }
     let key = event.key();
     let target = match key.as_str() {

@@ -170,8 +170,9 @@ fn city_streets(map: &sarissa_rules::scenario::Map) -> Html {
 }
 
 /// Hexes drawn in one task on the map's first paint: a slice of the largest battle (Issus, 2,640
-/// hexes) stays well inside the 50 ms budget at 4× CPU throttle (issue 19).
-const HEXES_PER_SLICE: usize = 450;
+/// hexes) stays well inside the 50 ms budget at 4× CPU throttle (issue 19; slices of 450 took
+/// up to 80 ms on a quiet machine).
+const HEXES_PER_SLICE: usize = 200;
 
 /// How many slices the map's hexes are drawn in.
 fn slices(map: &sarissa_rules::scenario::Map) -> usize {
@@ -180,7 +181,7 @@ fn slices(map: &sarissa_rules::scenario::Map) -> usize {
 
 /// How many of `stages` are drawn: one more in each task after the first, until all are.
 #[hook]
-fn use_first_paint_stages(stages: usize) -> usize {
+pub fn use_first_paint_stages(stages: usize) -> usize {
     let drawn = use_state(|| 1);
     {
         let drawn = drawn.clone();
@@ -232,19 +233,42 @@ fn hex_slice(props: &HexSliceProps) -> Html {
 
 #[function_component(TerrainLayer)]
 pub fn terrain_layer(props: &TerrainLayerProps) -> Html {
-    let s = &props.scenario;
-    let map = &s.map;
-
-    // Drawn a slice at a time, each in a task of its own (issue 19): the hexes first, then their
-    // ids (hidden until the map is zoomed in).
-    let stages = use_first_paint_stages(2 * slices(map));
-    let hex_slices = (0..slices(map)).take(stages).map(|k| {
+    let map = &props.scenario.map;
+    // Drawn a slice at a time, each in a task of its own after the one that starts the app and
+    // draws the screen (issue 19): the hexes first, then what lies over them (drawn once: each
+    // slice draws this component again, not it), then the hexes' ids (hidden until the map is
+    // zoomed in).
+    let n = slices(map);
+    let stages = use_first_paint_stages(2 * n + 1) - 1;
+    let hex_slices = (0..n).take(stages).map(|k| {
         html! { <HexSlice key={k} scenario={props.scenario.clone()} slice={k} ids=false /> }
     });
-    let id_slices = (0..slices(map)).take(stages.saturating_sub(slices(map))).map(|k| {
+    let id_slices = (0..n).take(stages.saturating_sub(n)).map(|k| {
         html! { <HexSlice key={k} scenario={props.scenario.clone()} slice={k} ids=true /> }
     });
+    html! {
+        <g class="terrain-layer">
+            <Patterns />
+            <g class="hexes">{ for hex_slices }</g>
+            if stages >= n {
+                <OverHexes scenario={props.scenario.clone()} />
+            }
+            <g class="hex-ids">{ for id_slices }</g>
+        </g>
+    }
+}
 
+/// The terrain patterns' definitions, drawn once.
+#[function_component(Patterns)]
+fn patterns_view() -> Html {
+    patterns()
+}
+
+/// What is drawn over the hexes: the city's streets, elevation tints and contours, and hexside
+/// features.
+#[function_component(OverHexes)]
+fn over_hexes(props: &TerrainLayerProps) -> Html {
+    let map = &props.scenario.map;
     // Elevation: a tint per level on top of the terrain, and a contour on every hexside
     // between different levels (heavier where the change is two levels or more).
     let mut contour = Vec::new();
@@ -282,18 +306,13 @@ pub fn terrain_layer(props: &TerrainLayerProps) -> Html {
         })
     });
 
-    let streets = city_streets(map);
-
     html! {
-        <g class="terrain-layer">
-            { patterns() }
-            <g class="hexes">{ for hex_slices }</g>
-            { streets }
+        <>
+            { city_streets(map) }
             <g class="elevation">{ for tints }</g>
             <path class="contour" d={hexsides_path(contour.into_iter())} />
             <path class="contour cliff" d={hexsides_path(cliff.into_iter())} />
             <g class="hexsides">{ for features }</g>
-            <g class="hex-ids">{ for id_slices }</g>
-        </g>
+        </>
     }
 }
