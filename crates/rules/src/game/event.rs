@@ -992,7 +992,7 @@ pub enum Part {
     Turn,
     /// Command: line commands, wing and contingent commands (GBA 4.3; CG 4.5).
     Command,
-    /// Movement and formation, of units and leaders (GBA 6, 3.2; CG 6).
+    /// Movement and formation, of units and leaders (GBA 6; CG 6).
     Movement,
     /// Reactions to an enemy's move: reaction facing, orderly withdrawal, reaction fire (GBA 6.7, 7.2, 8.4).
     Reaction,

@@ -1,11 +1,11 @@
-//! The log's words for movement and formation, of units and leaders (GBA 6, 3.2; CG 6).
+//! The log's words for movement and formation, of units and leaders (GBA 6; CG 6).
 
 use super::{plural, unit_name, LogEntry, Wording};
 use sarissa_rules::game::{Event, HitCause};
 use sarissa_rules::map::facing::Heading;
 
 impl Wording<'_> {
-    /// Movement and formation, of units and leaders (GBA 6, 3.2; CG 6).
+    /// Movement and formation, of units and leaders (GBA 6; CG 6).
     pub(super) fn movement(&self, event: &Event) -> Option<LogEntry> {
         let s = self.s;
         let rampage = sarissa_rules::scenario::rule_set::hooks(s.meta.rules).rampage;

@@ -1,11 +1,11 @@
-//! Applying movement and formation, of units and leaders (GBA 6, 3.2; CG 6).
+//! Applying movement and formation, of units and leaders (GBA 6; CG 6).
 
 use crate::game::event::Event;
 use crate::game::state::{GameState, LeaderStatus, Phase};
 use crate::scenario::Scenario;
 
 impl GameState {
-    /// Movement and formation, of units and leaders (GBA 6, 3.2; CG 6).
+    /// Movement and formation, of units and leaders (GBA 6; CG 6).
     pub(in crate::game::event) fn apply_movement(&mut self, scenario: &Scenario, event: &Event) {
         let unit = |id: &str| scenario.units.iter().position(|u| u.id == id);
         let leader = |id: &str| scenario.leaders.iter().position(|l| l.id == id);
