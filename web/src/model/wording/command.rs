@@ -66,11 +66,11 @@ impl Wording<'_> {
                 self.about(
                     self.entry(
                         format!(
-                    "{} spends {spent} to activate {}, a contingent commander, who gives one line command to {}.",
-                    unit_name(s, leader),
-                    unit_name(s, contingent),
-                    names.join(", ")
-                ),
+                            "{} spends {spent} to activate {}, a contingent commander, who gives one line command to {}.",
+                            unit_name(s, leader),
+                            unit_name(s, contingent),
+                            names.join(", ")
+                        ),
                         Some("5.63"),
                     ),
                     contingent,

@@ -24,7 +24,7 @@ impl Wording<'_> {
                 self.entry(
                     format!(
                         "Command collapse: {} of {}'s {} units are routed or gone; his command is broken \
-                 (fewer orders, no line commands, his units check at +1).",
+                         (fewer orders, no line commands, his units check at +1).",
                         lost,
                         unit_name(s, leader),
                         units.len()

@@ -8,6 +8,7 @@ impl Wording<'_> {
     pub(super) fn reaction(&self, event: &Event) -> Option<LogEntry> {
         let s = self.s;
         Some(match event {
+            Event::ReactionOffered { .. } | Event::ReactionEnded => return None,
             Event::ReactionFireOffered { .. } => return None,
             Event::ReactionFaced { unit, facing } => self.about(
                 self.entry(
@@ -37,10 +38,10 @@ impl Wording<'_> {
                     )
                 } else {
                     format!(
-                "{}'s line of {} {line} falls back together, every unit of it, each giving ground as it would alone.",
-                unit_name(s, leader),
-                units.len()
-            )
+                        "{}'s line of {} {line} falls back together, every unit of it, each giving ground as it would alone.",
+                        unit_name(s, leader),
+                        units.len()
+                    )
                 };
                 let mut e = self.entry(text, Some(if *pre_arranged { "6.83" } else { "6.78" }));
                 e.side = side_of(s, leader);

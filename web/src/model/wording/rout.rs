@@ -62,13 +62,13 @@ impl Wording<'_> {
                     self.entry(format!("The battle is over: {outcome}."), None)
                 } else {
                     self.entry(
-                format!(
-                    "The battle is over with the withdrawal of {gone} from the field ({} rout points to {}); {outcome}.",
-                    rout_points[0],
-                    rout_points[1]
-                ),
-                Some("13.13"),
-            )
+                        format!(
+                            "The battle is over with the withdrawal of {gone} from the field ({} rout points to {}); {outcome}.",
+                            rout_points[0],
+                            rout_points[1]
+                        ),
+                        Some("13.13"),
+                    )
                 };
                 e.side = *winner;
                 e
@@ -92,9 +92,9 @@ impl Wording<'_> {
                 let total = *roll as u32 + *broken as u32;
                 let verdict = if *flees { "it flees the field" } else { "it stays" };
                 let mut e = self.entry(
-            format!("The {guild} ({broken} broken) roll {roll} + {broken} = {total} against flight level {level}: {verdict}."),
-            Some("11.42"),
-        );
+                    format!("The {guild} ({broken} broken) roll {roll} + {broken} = {total} against flight level {level}: {verdict}."),
+                    Some("11.42"),
+                );
                 e.side = Some(*side);
                 e
             }

@@ -28,7 +28,7 @@ impl Wording<'_> {
                 let kind = foot.map_or("foot", |f| f.kind.name());
                 let text = format!(
                     "{l} sends the crews of {u} down from their cars: on foot from now on, as {kind}, facing {} — \
-             they will not mount again (10.28).",
+                     they will not mount again (10.28).",
                     facing.name()
                 );
                 self.about(self.entry(text, Some("CG 10.28")), unit)

@@ -36,9 +36,8 @@ impl Wording<'_> {
             Event::ActivationOffered { .. }
             | Event::MomentumOffered { .. }
             | Event::ReactivationOffered { .. }
-            | Event::TrumpResponseOffered { .. }
-            | Event::ReactionOffered { .. }
-            | Event::ReactionEnded => return None,
+            | Event::TrumpResponseOffered { .. } => return None,
+            Event::EliteInitiativeOffered { .. } => return None,
             Event::EliteInitiativeTaken { leader } => self.about(
                 self.entry(
                     format!("{} takes the elite commander's opening orders phase (no momentum).", unit_name(s, leader)),
@@ -58,9 +57,9 @@ impl Wording<'_> {
                 let names = orders.iter().map(|o| unit_name(s, &o.leader)).collect::<Vec<_>>().join(", ");
                 let mut e = self.entry(
                     format!(
-                "{} places pre-arranged withdrawal markers face down under {names}: each is a real order or a bluff.",
-                s.sides[*side].name
-            ),
+                        "{} places pre-arranged withdrawal markers face down under {names}: each is a real order or a bluff.",
+                        s.sides[*side].name
+                    ),
                     Some("6.82"),
                 );
                 e.side = Some(*side);
@@ -69,12 +68,12 @@ impl Wording<'_> {
             Event::PreArrangedRevealed { leader, units, activated } => {
                 let name = unit_name(s, leader);
                 let text = match (units.is_empty(), *activated) {
-            (true, _) => format!("{name}'s marker is turned up: no pre-arranged withdrawal — it was a bluff."),
-            (false, true) => format!(
-                "{name}'s marker is turned up: pre-arranged withdrawal. Activated with it, his line may fire or rally but not move this turn."
-            ),
-            (false, false) => format!("{name}'s marker is turned up: pre-arranged withdrawal."),
-        };
+                    (true, _) => format!("{name}'s marker is turned up: no pre-arranged withdrawal — it was a bluff."),
+                    (false, true) => format!(
+                        "{name}'s marker is turned up: pre-arranged withdrawal. Activated with it, his line may fire or rally but not move this turn."
+                    ),
+                    (false, false) => format!("{name}'s marker is turned up: pre-arranged withdrawal."),
+                };
                 let mut e = self.about(self.entry(text, Some("6.83")), leader);
                 e.units.extend(units.iter().cloned());
                 e
@@ -96,7 +95,7 @@ impl Wording<'_> {
                 self.entry(
                     format!(
                         "{} is in an enemy zone of control and can neither order a move or a volley nor send anyone \
-                 into shock: his trump counts as never made.",
+                         into shock: his trump counts as never made.",
                         unit_name(s, leader)
                     ),
                     Some("5.47"),
