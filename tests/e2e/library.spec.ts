@@ -142,8 +142,9 @@ test('a game plays back move by move and turn by turn, and a new game plays on f
   await page.locator('.prompt .act.place-pw').tap();
   await page.locator('.prompt .act.activate').first().tap();
   await page.locator('.prompt .act.end-orders').tap();
+  // The save is written after the screen is drawn (issue 19): wait for it rather than race it.
+  await expect.poll(async () => ((await currentSave(page)).commands ?? []).length).toBeGreaterThanOrEqual(3);
   const commands = (await currentSave(page)).commands.length;
-  expect(commands).toBeGreaterThanOrEqual(3);
   await page.locator('.topbar .back').tap();
   await page.locator('.library-game .replay').first().tap();
   await expect(page).toHaveURL(/#\/replay$/);
