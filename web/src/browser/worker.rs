@@ -6,7 +6,7 @@
 //! job is refused in words, a moment later.
 
 use crate::model::session::Session;
-use crate::model::worker::{state_hash, Answer, GameSync, Job, Mirror, Reply, Request};
+use crate::model::worker::{Answer, GameSync, Job, Mirror, Reply, Request};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -114,7 +114,7 @@ fn send(make: impl FnOnce(&mut Mirror) -> Job, reply: Callback, in_step: Option<
 fn deliver(id: u64, answer: Answer, reply: Callback, in_step: Option<InStep>, mirror: &RefCell<Mirror>) {
     let out_of_step = |s: &InStep| match &answer {
         Answer::OutOfStep => true,
-        Answer::Think { hash, .. } => *hash != state_hash(&s.session.game.state),
+        Answer::Think { hash, .. } => *hash != s.session.game.state_hash(),
         _ => false,
     };
     match in_step {

@@ -112,7 +112,7 @@ pub enum Answer {
     /// Attackers' and defenders' odds, combat by combat.
     ShockOdds(Vec<CombatOdds>),
     /// The computer's run of decisions in the order given (none when the game waits for
-    /// nobody: over), the hash of the state the first was thought on ([`state_hash`]), for the
+    /// nobody: over), the hash of the state the first was thought on ([`Game::state_hash`]), for the
     /// page to check that the worker's game is its own, and how long the worker was busy with the
     /// request (ms: the rest of the page's round trip is posting and waking up).
     Think { run: Vec<Decision>, hash: u64, busy_ms: f64 },
@@ -249,7 +249,7 @@ impl Worker {
                 }
             }
         }
-        Ok(self.game.as_ref().map(|(game, _)| state_hash(&game.state)))
+        Ok(self.game.as_ref().map(|(game, _)| game.state_hash()))
     }
 
     /// The game at `at`, on its battle read once.
@@ -272,14 +272,6 @@ impl Worker {
 /// refused (then the game is no longer the page's).
 fn carry_out(game: &mut Game, commands: &[String]) -> bool {
     commands.iter().all(|line| matches!(notation::parse(line), Ok(Some(c)) if game.execute(&c).is_ok()))
-}
-
-/// The engine's state fingerprint (`Game::state_hash`: FNV-1a of the state's JSON). The JSON is
-/// written by the same writer as saves (to a `Vec`), not through a writer of its own: each
-/// writer is another copy of the whole state's serialising code in the wasm (issue 19).
-pub fn state_hash(state: &GameState) -> u64 {
-    let json = serde_json::to_vec(state).unwrap_or_default();
-    json.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// What the page has sent its worker of the computer's game, to send only what follows.
