@@ -20,6 +20,12 @@ test('the start screen lists every battle with its sides and units', async ({ pa
     }
     await expect(card).toContainText(`map ${b.columns} × ${b.rows} hexes`);
     await expect(card.locator('svg.preview path.preview-units')).toHaveCount(2);
+    // Who plays each side: the pickers stay inside their card (they overflowed it, session 17).
+    const cardBox = (await card.boundingBox())!;
+    for (const seat of await card.locator('select.seat').all()) {
+      const box = (await seat.boundingBox())!;
+      expect(box.x + box.width, `${b.id}: a seat picker past its card's right edge`).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+    }
   }
   await page.screenshot({ path: 'artifacts/tablet-start-screen.png' });
   expect(problems).toEqual([]);
