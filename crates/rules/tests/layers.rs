@@ -162,10 +162,11 @@ fn the_engine_sorts_through_one_copy_of_std_sort() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     sources(&src, &mut files);
-    let exempt = [src.join("game/sorting.rs"), src.join("scenario/load.rs")];
+    let exempt = [src.join("game/sorting.rs")];
+    let loader = src.join("scenario/load");
     let offenders: Vec<String> = files
         .iter()
-        .filter(|f| !exempt.contains(f))
+        .filter(|f| !exempt.contains(f) && !f.starts_with(&loader))
         .filter(|f| {
             let text = std::fs::read_to_string(f).unwrap();
             let code = text.split("#[cfg(test)]").next().unwrap_or("");
