@@ -15,7 +15,7 @@
 use crate::charts::movement_costs::{self, MoveCategory};
 use crate::charts::stacking::{self, Action, Outcome, StackClass};
 pub use crate::game::pending::RoutLeg;
-use crate::game::{GameState, LeaderStatus};
+use crate::game::{GameState, LeaderStatus, UnitState};
 use crate::map::facing::{front_hexsides, vertices_between};
 use crate::map::hex::{HexId, Hexside, Vertex};
 use crate::map::terrain::HexsideFeature;
@@ -462,7 +462,7 @@ fn plan(
         })
         .map(|(l, _)| l)
         .collect();
-    let mut track = RoutTrack {
+    let track = RoutTrack {
         path: Vec::new(),
         facing: st.facing,
         through: Vec::new(),
@@ -493,143 +493,162 @@ fn plan(
         _ => {}
     }
     let router = Router::new(scenario, state, unit, routed);
-    let eliminated = |reason, rule, track| RoutPlan::Eliminated { reason, rule, track };
     match st.placement {
-        Placement::One(start) => {
-            track.facing = nearest_edge_facing(router.edge, st.facing);
-            let mut visited = vec![start];
-            let mut at = Placement::One(start);
-            let mut facing = st.facing;
-            let mut mp_left = u.ma;
-            loop {
-                let done = match leg {
-                    RoutLeg::Hexes(n) => track.path.len() >= n as usize,
-                    RoutLeg::Segment => mp_left == 0,
-                };
-                let Placement::One(hex) = at else { unreachable!() };
-                if done {
-                    break;
-                }
-                let steps = router.one_hex_steps(hex, facing, &visited);
-                let Some(step) = pick(steps, track.path.len(), chosen, &mut track.choices) else {
-                    return eliminated(
-                        Elimination::Blocked,
-                        "GBA 10.21, 10.23; CG 11.22, 11.25: no unblocked hex",
-                        track,
-                    );
-                };
-                if step.class.off_map() {
-                    return eliminated(Elimination::LeftMap, "GBA 10.23, CG 11.25: it left the map", track);
-                }
-                if leg == RoutLeg::Segment {
-                    // GBA 10.22 (P37): normal terrain MP, no hits; too few MP for the hex picked ends the move.
-                    let cost = router.mp(&at, &step.to);
-                    if cost > mp_left {
-                        break;
-                    }
-                    mp_left -= cost;
-                    track.mp += cost;
-                }
-                for f in router.friends_in(&step.to) {
-                    track.through.push(router.passage(f, track.path.len(), Action::MoveThrough));
-                }
-                at = step.to;
-                facing = step.facing;
-                visited.extend(step.to.hexes());
-                track.path.push(step.to);
-                track.facing = nearest_edge_facing(router.edge, facing);
-            }
-            // GBA 10.24, CG 11.26: it may not end stacked: one more hex, by the same choice.
-            if track.path.last().is_some_and(|p| !router.friends_in(p).is_empty()) {
-                let Placement::One(hex) = at else { unreachable!() };
-                // The one more hex is an edge-ward one: no turning for it (P36).
-                let mut steps = router.one_hex_steps(hex, facing, &visited);
-                steps.retain(|s| s.turns == 0);
-                return extra_hex(&router, steps, track, chosen);
-            }
-            RoutPlan::Moves(track)
-        }
-        Placement::Two(a, b) => {
-            if leg == RoutLeg::Segment && matches!(u.kind, UnitType::PH | UnitType::HI) {
-                return eliminated(
-                    Elimination::TwoHexInSegment,
-                    "GBA 10.22, CG 10.64: routed two-hex PH/HI are eliminated in the Rout Movement segment",
-                    track,
-                );
-            }
-            // GBA 10.21: keep the facing or reverse-face, whichever points nearer the edge; if
-            // that way is blocked, the other. Equal: both ways compete (P35).
-            // A column routs from the long side it would revert to (6.66, P45).
-            let keep = crate::movement::column::line_facing(&st.placement, st.facing, st.column);
-            let reverse = Vertex::from_index(keep.index() + 3);
-            let (first, second) = if vertex_progress(router.edge, reverse) > vertex_progress(router.edge, keep) {
-                (reverse, keep)
-            } else {
-                (keep, reverse)
-            };
-            let tie = vertex_progress(router.edge, first) == vertex_progress(router.edge, second);
-            let open_first = router.two_hex_steps(a, b, first);
-            let mut direction = if open_first.is_empty() { second } else { first };
-            let mut pose = (a, b);
-            let mut mp_left = u.ma;
-            loop {
-                let done = match leg {
-                    RoutLeg::Hexes(n) => track.path.len() >= n as usize,
-                    RoutLeg::Segment => mp_left == 0,
-                };
-                if done {
-                    break;
-                }
-                let mut steps = router.two_hex_steps(pose.0, pose.1, direction);
-                if track.path.is_empty() && tie {
-                    // Either way points as near the edge (P35): both ways' first hexes compete
-                    // by the 10.21 priority, and equal ones are the owner's choice.
-                    steps = router.two_hex_steps(a, b, first);
-                    steps.extend(router.two_hex_steps(a, b, second));
-                }
-                let Some(step) = pick(steps, track.path.len(), chosen, &mut track.choices) else {
-                    return match leg {
-                        RoutLeg::Hexes(_) => eliminated(
-                            Elimination::TwoHexCannotMove,
-                            "GBA 10.21: a two-hex unit that cannot go its hexes straight on is eliminated",
-                            track,
-                        ),
-                        RoutLeg::Segment => eliminated(
-                            Elimination::Blocked,
-                            "GBA 10.22, 10.23: it cannot complete its rout move",
-                            track,
-                        ),
-                    };
-                };
-                direction = step.facing;
-                if step.class.off_map() {
-                    track.facing = direction;
-                    return eliminated(Elimination::LeftMap, "GBA 10.23, CG 11.25: it left the map", track);
-                }
-                if leg == RoutLeg::Segment {
-                    let cost = router.mp(&Placement::Two(pose.0, pose.1), &step.to);
-                    if cost > mp_left {
-                        break;
-                    }
-                    mp_left -= cost;
-                    track.mp += cost;
-                }
-                for f in router.friends_in(&step.to) {
-                    track.through.push(router.passage(f, track.path.len(), Action::MoveThrough));
-                }
-                let Placement::Two(x, y) = step.to else { unreachable!() };
-                pose = (x, y);
-                track.path.push(step.to);
-                track.facing = direction;
-            }
-            track.facing = direction;
-            if track.path.last().is_some_and(|p| !router.friends_in(p).is_empty()) {
-                let steps = router.two_hex_steps(pose.0, pose.1, direction);
-                return extra_hex(&router, steps, track, chosen);
-            }
-            RoutPlan::Moves(track)
-        }
+        Placement::One(start) => plan_one_hex(&router, (start, st.facing), u.ma, leg, chosen, track),
+        Placement::Two(a, b) => plan_two_hex(&router, st, (a, b), (u.kind, u.ma), leg, chosen, track),
     }
+}
+
+fn eliminated(reason: Elimination, rule: &'static str, track: RoutTrack) -> RoutPlan {
+    RoutPlan::Eliminated { reason, rule, track }
+}
+
+/// A one-hex unit's rout move (GBA 10.21–10.24, CG 11.22–11.26): hex by hex toward its edge by the
+/// rule's order of preference, until its hexes or its MP are spent.
+fn plan_one_hex(
+    router: &Router,
+    (start, start_facing): (HexId, Vertex),
+    ma: u8,
+    leg: RoutLeg,
+    chosen: &[Placement],
+    mut track: RoutTrack,
+) -> RoutPlan {
+    track.facing = nearest_edge_facing(router.edge, start_facing);
+    let mut visited = vec![start];
+    let mut at = Placement::One(start);
+    let mut facing = start_facing;
+    let mut mp_left = ma;
+    loop {
+        let done = match leg {
+            RoutLeg::Hexes(n) => track.path.len() >= n as usize,
+            RoutLeg::Segment => mp_left == 0,
+        };
+        let Placement::One(hex) = at else { unreachable!() };
+        if done {
+            break;
+        }
+        let steps = router.one_hex_steps(hex, facing, &visited);
+        let Some(step) = pick(steps, track.path.len(), chosen, &mut track.choices) else {
+            return eliminated(Elimination::Blocked, "GBA 10.21, 10.23; CG 11.22, 11.25: no unblocked hex", track);
+        };
+        if step.class.off_map() {
+            return eliminated(Elimination::LeftMap, "GBA 10.23, CG 11.25: it left the map", track);
+        }
+        if leg == RoutLeg::Segment {
+            // GBA 10.22 (P37): normal terrain MP, no hits; too few MP for the hex picked ends the move.
+            let cost = router.mp(&at, &step.to);
+            if cost > mp_left {
+                break;
+            }
+            mp_left -= cost;
+            track.mp += cost;
+        }
+        for f in router.friends_in(&step.to) {
+            track.through.push(router.passage(f, track.path.len(), Action::MoveThrough));
+        }
+        at = step.to;
+        facing = step.facing;
+        visited.extend(step.to.hexes());
+        track.path.push(step.to);
+        track.facing = nearest_edge_facing(router.edge, facing);
+    }
+    // GBA 10.24, CG 11.26: it may not end stacked: one more hex, by the same choice.
+    if track.path.last().is_some_and(|p| !router.friends_in(p).is_empty()) {
+        let Placement::One(hex) = at else { unreachable!() };
+        // The one more hex is an edge-ward one: no turning for it (P36).
+        let mut steps = router.one_hex_steps(hex, facing, &visited);
+        steps.retain(|s| s.turns == 0);
+        return extra_hex(router, steps, track, chosen);
+    }
+    RoutPlan::Moves(track)
+}
+
+/// A two-hex unit's rout move (GBA 10.21–10.24): straight on, keeping or reversing its facing.
+fn plan_two_hex(
+    router: &Router,
+    st: &UnitState,
+    (a, b): (HexId, HexId),
+    (kind, ma): (UnitType, u8),
+    leg: RoutLeg,
+    chosen: &[Placement],
+    mut track: RoutTrack,
+) -> RoutPlan {
+    if leg == RoutLeg::Segment && matches!(kind, UnitType::PH | UnitType::HI) {
+        return eliminated(
+            Elimination::TwoHexInSegment,
+            "GBA 10.22, CG 10.64: routed two-hex PH/HI are eliminated in the Rout Movement segment",
+            track,
+        );
+    }
+    // GBA 10.21: keep the facing or reverse-face, whichever points nearer the edge; if
+    // that way is blocked, the other. Equal: both ways compete (P35).
+    // A column routs from the long side it would revert to (6.66, P45).
+    let keep = crate::movement::column::line_facing(&st.placement, st.facing, st.column);
+    let reverse = Vertex::from_index(keep.index() + 3);
+    let (first, second) = if vertex_progress(router.edge, reverse) > vertex_progress(router.edge, keep) {
+        (reverse, keep)
+    } else {
+        (keep, reverse)
+    };
+    let tie = vertex_progress(router.edge, first) == vertex_progress(router.edge, second);
+    let open_first = router.two_hex_steps(a, b, first);
+    let mut direction = if open_first.is_empty() { second } else { first };
+    let mut pose = (a, b);
+    let mut mp_left = ma;
+    loop {
+        let done = match leg {
+            RoutLeg::Hexes(n) => track.path.len() >= n as usize,
+            RoutLeg::Segment => mp_left == 0,
+        };
+        if done {
+            break;
+        }
+        let mut steps = router.two_hex_steps(pose.0, pose.1, direction);
+        if track.path.is_empty() && tie {
+            // Either way points as near the edge (P35): both ways' first hexes compete
+            // by the 10.21 priority, and equal ones are the owner's choice.
+            steps = router.two_hex_steps(a, b, first);
+            steps.extend(router.two_hex_steps(a, b, second));
+        }
+        let Some(step) = pick(steps, track.path.len(), chosen, &mut track.choices) else {
+            return match leg {
+                RoutLeg::Hexes(_) => eliminated(
+                    Elimination::TwoHexCannotMove,
+                    "GBA 10.21: a two-hex unit that cannot go its hexes straight on is eliminated",
+                    track,
+                ),
+                RoutLeg::Segment => {
+                    eliminated(Elimination::Blocked, "GBA 10.22, 10.23: it cannot complete its rout move", track)
+                }
+            };
+        };
+        direction = step.facing;
+        if step.class.off_map() {
+            track.facing = direction;
+            return eliminated(Elimination::LeftMap, "GBA 10.23, CG 11.25: it left the map", track);
+        }
+        if leg == RoutLeg::Segment {
+            let cost = router.mp(&Placement::Two(pose.0, pose.1), &step.to);
+            if cost > mp_left {
+                break;
+            }
+            mp_left -= cost;
+            track.mp += cost;
+        }
+        for f in router.friends_in(&step.to) {
+            track.through.push(router.passage(f, track.path.len(), Action::MoveThrough));
+        }
+        let Placement::Two(x, y) = step.to else { unreachable!() };
+        pose = (x, y);
+        track.path.push(step.to);
+        track.facing = direction;
+    }
+    track.facing = direction;
+    if track.path.last().is_some_and(|p| !router.friends_in(p).is_empty()) {
+        let steps = router.two_hex_steps(pose.0, pose.1, direction);
+        return extra_hex(router, steps, track, chosen);
+    }
+    RoutPlan::Moves(track)
 }
 
 /// GBA 10.24, CG 11.26: the one more hex of a router whose move would end stacked. It is
