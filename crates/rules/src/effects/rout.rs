@@ -398,6 +398,31 @@ impl<'a> Router<'a> {
         out
     }
 
+    /// Takes one hex of a rout move: in the Rout Movement segment it pays normal terrain MP and no
+    /// hits, and too few MP for the hex picked ends the move (GBA 10.22, P37); the friends it
+    /// passes through are recorded. False when the move ends here instead.
+    fn take_step(
+        &self,
+        from: &Placement,
+        to: &Placement,
+        leg: RoutLeg,
+        mp_left: &mut u8,
+        track: &mut RoutTrack,
+    ) -> bool {
+        if leg == RoutLeg::Segment {
+            let cost = self.mp(from, to);
+            if cost > *mp_left {
+                return false;
+            }
+            *mp_left -= cost;
+            track.mp += cost;
+        }
+        for f in self.friends_in(to) {
+            track.through.push(self.passage(f, track.path.len(), Action::MoveThrough));
+        }
+        true
+    }
+
     fn passage(&self, unit: usize, step: usize, action: Action) -> Passage {
         let column = self.columns.get(unit).copied().unwrap_or(false);
         let stationary = stacking::stack_class(self.scenario.units[unit].kind, self.is_routed(unit), column);
@@ -534,17 +559,8 @@ fn plan_one_hex(
         if step.class.off_map() {
             return eliminated(Elimination::LeftMap, "GBA 10.23, CG 11.25: it left the map", track);
         }
-        if leg == RoutLeg::Segment {
-            // GBA 10.22 (P37): normal terrain MP, no hits; too few MP for the hex picked ends the move.
-            let cost = router.mp(&at, &step.to);
-            if cost > mp_left {
-                break;
-            }
-            mp_left -= cost;
-            track.mp += cost;
-        }
-        for f in router.friends_in(&step.to) {
-            track.through.push(router.passage(f, track.path.len(), Action::MoveThrough));
+        if !router.take_step(&at, &step.to, leg, &mut mp_left, &mut track) {
+            break;
         }
         at = step.to;
         facing = step.facing;
@@ -627,16 +643,8 @@ fn plan_two_hex(
             track.facing = direction;
             return eliminated(Elimination::LeftMap, "GBA 10.23, CG 11.25: it left the map", track);
         }
-        if leg == RoutLeg::Segment {
-            let cost = router.mp(&Placement::Two(pose.0, pose.1), &step.to);
-            if cost > mp_left {
-                break;
-            }
-            mp_left -= cost;
-            track.mp += cost;
-        }
-        for f in router.friends_in(&step.to) {
-            track.through.push(router.passage(f, track.path.len(), Action::MoveThrough));
+        if !router.take_step(&Placement::Two(pose.0, pose.1), &step.to, leg, &mut mp_left, &mut track) {
+            break;
         }
         let Placement::Two(x, y) = step.to else { unreachable!() };
         pose = (x, y);
