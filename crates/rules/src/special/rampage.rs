@@ -226,7 +226,6 @@ fn run(tx: &mut Tx, mut rampage: Rampage, ask: bool) -> Result<Option<Box<Pause>
     let el = tx.unit_index(&rampage.unit)?;
     let rule = hooks(tx.scenario.meta.rules).rampage;
     let id = rampage.unit.clone();
-    let side = tx.scenario.units[el].side;
     loop {
         if tx.state.units[el].eliminated {
             return Ok(None);
@@ -245,22 +244,7 @@ fn run(tx: &mut Tx, mut rampage: Rampage, ask: bool) -> Result<Option<Box<Pause>
             None => {
                 rampage.rolls += 1;
                 let roll = tx.roll(RollPurpose::Rampage { unit: id.clone() })?;
-                let first_cause = rampage.cause.as_ref().and_then(|c| tx.unit_index(c).ok());
-                let heading = match roll {
-                    // 0: toward the nearest friendly unit (none left: it stands, P74).
-                    0 => {
-                        let friends = (0..tx.scenario.units.len())
-                            .filter(|&u| u != el && tx.scenario.units[u].side == side && !tx.state.units[u].eliminated);
-                        nearest(tx, at, friends).map(|(_, h, _)| toward(at, h))
-                    }
-                    1..=6 => Some(tx.scenario.map.compass[roll as usize - 1]),
-                    // GBA 11.14: away from its cause on the first roll only; CG: always the
-                    // mahout's knife.
-                    _ if rampage.rolls == 1 && rule.first_high_roll_flees_cause => first_cause
-                        .and_then(|c| tx.state.units[c].placement.hexes().min_by_key(|h| (h.distance(at), *h)))
-                        .map(|h| Hexside::from_index(toward(at, h).index() + 3)),
-                    _ => None,
-                };
+                let heading = heading_of(tx, el, at, roll, &rampage);
                 // 6.71: those it begins its rampage within two hexes of may step aside first.
                 if let Some(h) = heading.filter(|_| ask && rampage.rolls == 1) {
                     let near = in_its_way(tx, el, at, None);
@@ -329,41 +313,78 @@ fn run(tx: &mut Tx, mut rampage: Rampage, ask: bool) -> Result<Option<Box<Pause>
             None => {}
         }
         if end.is_none() {
-            let others = (0..tx.scenario.units.len()).filter(|&u| u != el && !tx.state.units[u].eliminated);
-            let isolated = rule.isolated_at.is_some_and(|far| nearest(tx, at, others).is_none_or(|(_, _, d)| d >= far));
-            if isolated {
-                end = Some(RampageEnd::Isolated);
-            } else if rule.max_rolls.is_some_and(|m| rampage.rolls >= m) {
-                end = Some(RampageEnd::LastRoll);
-            }
+            end = end_of_leg(tx, el, at, rampage.rolls);
         }
         // The leg's last hex brought it near units: they may step aside before its next roll.
         let paused = end.is_none() && !stepped_near.is_empty();
         let mut names: Vec<String> = collided.iter().map(|&u| tx.scenario.units[u].id.clone()).collect();
         names.extend(trampled.iter().map(|&l| tx.scenario.leaders[l].id.clone()));
         tx.emit(Event::Rampaged { unit: id.clone(), roll, heading, path, collided_with: names, end, paused });
-        for &u in &collided {
-            let hits = collision_hits(tx, u, at);
-            let unit = tx.scenario.units[u].id.clone();
-            tx.emit(Event::CohesionHits { unit, hits, cause: HitCause::Rampage });
-        }
-        // 11.14 (CG 10.14): leaders there who cannot withdraw are killed, no roll. One who was
-        // offered his withdrawal as it came within two hexes (4.62, 6.77) and stayed has lost
-        // his chance (CG 6.62): killed too. One never asked (a rampage that could not stop, P75)
-        // is judged by 4.62's test now, and if he could go he stays where he is (P74, P191).
-        for &l in &trampled {
-            let asked = rampage.asked.contains(&tx.scenario.leaders[l].id);
-            if asked || !crate::movement::withdrawal::leader_can_withdraw(tx.scenario, &tx.state, l, el) {
-                let leader = tx.scenario.leaders[l].id.clone();
-                tx.emit(Event::LeaderCasualty { leader, result: LeaderResult::Killed, rule: rule.rule.into() });
-            }
-        }
+        strike(tx, el, at, (&collided, &trampled), &rampage);
         if end.is_some() {
             tx.emit(Event::UnitEliminated { unit: id, rule: rule.rule.into() });
             return Ok(None);
         }
         if paused {
             return Ok(Some(pause(tx, el, &stepped_near, rampage)));
+        }
+    }
+}
+
+/// The heading a rampage's direction `roll` gives (GBA 11.14, CG 10.14): 0 toward the nearest
+/// friendly unit (none left: it stands, P74), 1–6 by the map's rampage compass, 7–9 away from
+/// its cause on the first roll only under GBA, and none (the mahout's knife) otherwise.
+fn heading_of(tx: &Tx, el: usize, at: HexId, roll: u8, rampage: &Rampage) -> Option<Hexside> {
+    let side = tx.scenario.units[el].side;
+    let rule = hooks(tx.scenario.meta.rules).rampage;
+    match roll {
+        0 => {
+            let friends = (0..tx.scenario.units.len())
+                .filter(|&u| u != el && tx.scenario.units[u].side == side && !tx.state.units[u].eliminated);
+            nearest(tx, at, friends).map(|(_, h, _)| toward(at, h))
+        }
+        1..=6 => Some(tx.scenario.map.compass[roll as usize - 1]),
+        _ if rampage.rolls == 1 && rule.first_high_roll_flees_cause => {
+            let first_cause = rampage.cause.as_ref().and_then(|c| tx.unit_index(c).ok());
+            first_cause
+                .and_then(|c| tx.state.units[c].placement.hexes().min_by_key(|h| (h.distance(at), *h)))
+                .map(|h| Hexside::from_index(toward(at, h).index() + 3))
+        }
+        _ => None,
+    }
+}
+
+/// Whether a leg that ran its course ends the rampage: far from every unit (CG's isolation), or
+/// the rule set's last roll made.
+fn end_of_leg(tx: &Tx, el: usize, at: HexId, rolls: u8) -> Option<RampageEnd> {
+    let rule = hooks(tx.scenario.meta.rules).rampage;
+    let others = (0..tx.scenario.units.len()).filter(|&u| u != el && !tx.state.units[u].eliminated);
+    if rule.isolated_at.is_some_and(|far| nearest(tx, at, others).is_none_or(|(_, _, d)| d >= far)) {
+        Some(RampageEnd::Isolated)
+    } else if rule.max_rolls.is_some_and(|m| rolls >= m) {
+        Some(RampageEnd::LastRoll)
+    } else {
+        None
+    }
+}
+
+/// What the elephant runs into at `at`: the units in the hex it stopped short of take the
+/// collision's hits; the leaders there who cannot withdraw are killed, no roll (11.14, CG
+/// 10.14). One who was offered his withdrawal as it came within two hexes (4.62, 6.77) and
+/// stayed has lost his chance (CG 6.62): killed too. One never asked (a rampage that could not
+/// stop, P75) is judged by 4.62's test now, and if he could go he stays where he is (P74, P191).
+fn strike(tx: &mut Tx, el: usize, at: HexId, (collided, trampled): (&[usize], &[usize]), rampage: &Rampage) {
+    let rule = hooks(tx.scenario.meta.rules).rampage;
+    for &u in collided {
+        let hits = collision_hits(tx, u, at);
+        let unit = tx.scenario.units[u].id.clone();
+        tx.emit(Event::CohesionHits { unit, hits, cause: HitCause::Rampage });
+    }
+    for &l in trampled {
+        let asked = rampage.asked.contains(&tx.scenario.leaders[l].id);
+        if asked || !crate::movement::withdrawal::leader_can_withdraw(tx.scenario, &tx.state, l, el) {
+            let leader = tx.scenario.leaders[l].id.clone();
+            tx.emit(Event::LeaderCasualty { leader, result: LeaderResult::Killed, rule: rule.rule.into() });
         }
     }
 }
