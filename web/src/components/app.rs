@@ -142,7 +142,7 @@ pub fn app() -> Html {
 
     let bump = {
         let version = version.clone();
-        move || version.set(*version + 1)
+        Callback::from(move |()| version.set(*version + 1))
     };
     let start_new = {
         let (notice, bump) = (notice.clone(), bump.clone());
@@ -169,7 +169,7 @@ pub fn app() -> Html {
                         return notice.set(Some(e));
                     }
                     notice.set(None);
-                    bump();
+                    bump.emit(());
                     navigate(&Route::Play);
                 }
                 Err(e) => notice.set(Some(format!("The battle could not begin: {e}"))),
@@ -178,95 +178,21 @@ pub fn app() -> Html {
     };
     let file_in = {
         let (notice, bump) = (notice.clone(), bump.clone());
-        move |session: Session| match store_session(&load_library().new_id(now()), &session) {
+        Callback::from(move |session: Session| match store_session(&load_library().new_id(now()), &session) {
             Ok(()) => {
                 notice.set(None);
-                bump();
+                bump.emit(());
                 navigate(&Route::Play);
             }
             Err(e) => notice.set(Some(e)),
-        }
-    };
-    let save_file = |library: &crate::model::library::Library, id: &str| match (library.get(id), load_game(id)) {
-        (Some(g), Some(json)) => {
-            let pretty = serde_json::from_str::<serde_json::Value>(&json)
-                .and_then(|v| serde_json::to_string_pretty(&v))
-                .unwrap_or(json);
-            download(&file_name(&g.name), &pretty)
-        }
-        _ => Err("That game is no longer on this device.".to_string()),
-    };
-    let on_library = {
-        let (notice, arrival, bump, file_in) = (notice.clone(), arrival.clone(), bump.clone(), file_in.clone());
-        let sharing = sharing.clone();
-        let notice_after = notice.clone();
-        Callback::from(move |action: LibraryAction| {
-            notice.set(None);
-            let mut library = load_library();
-            let stored = match action {
-                LibraryAction::Continue(id) => {
-                    let opened = open_game(&id);
-                    if opened.is_ok() {
-                        navigate(&Route::Play);
-                    }
-                    opened
-                }
-                LibraryAction::Replay(id) => {
-                    let opened = open_game(&id);
-                    if opened.is_ok() {
-                        navigate(&Route::Replay);
-                    }
-                    opened
-                }
-                LibraryAction::Rename(id, name) => {
-                    library.rename(&id, &name);
-                    save_library(&library)
-                }
-                LibraryAction::Delete(id) => {
-                    if let Some(gone) = library.delete(&id) {
-                        drop_game(&gone);
-                    }
-                    save_library(&library)
-                }
-                LibraryAction::Undelete => {
-                    library.undelete();
-                    save_library(&library)
-                }
-                LibraryAction::SaveFile(id) => save_file(&library, &id),
-                LibraryAction::Share(id) => {
-                    sharing.set(Some(id));
-                    Ok(())
-                }
-                LibraryAction::Import { name, text } if apart::file_mark(&text).is_some() => take_in_file(&name, &text)
-                    .map(|note| {
-                        notice_after.set(note);
-                        navigate(&Route::Play);
-                    }),
-                LibraryAction::Import { name, text } => match restore(&text, scenarios::battle) {
-                    Ok((session, note)) => {
-                        notice_after.set(note);
-                        let same = same_game(&session);
-                        if same.is_some() {
-                            arrival.set(Some(Arrival { session: Rc::new(session), same }));
-                        } else {
-                            file_in(session);
-                        }
-                        Ok(())
-                    }
-                    Err(why) => Err(format!("“{name}” could not be opened: {why}.")),
-                },
-            };
-            if let Err(e) = stored {
-                notice.set(Some(e));
-            }
-            bump();
         })
     };
+    let on_library = library_actions(&notice, &arrival, &sharing, &bump, &file_in);
     let on_discard_old = {
         let bump = bump.clone();
         Callback::from(move |_: MouseEvent| {
             discard_old_autosave();
-            bump();
+            bump.emit(());
         })
     };
     let on_exit = Callback::from(|_| navigate(&Route::Start));
@@ -283,108 +209,12 @@ pub fn app() -> Html {
         move || drop(frame)
     });
 
-    // A link to a battle starts a new game of it; no other game is touched.
-    {
-        let (route, start_new) = ((*route).clone(), start_new.clone());
-        use_effect_with(route, move |r| {
-            if let Route::Battle(id) = r {
-                start_new.emit((id.clone(), OptionChanges::new(), Vec::new()));
-            }
-        });
-    }
-
-    // A game or position link: its game joins the library (a game already there asks first).
-    {
-        let (route, notice, arrival, file_in) = ((*route).clone(), notice.clone(), arrival.clone(), file_in.clone());
-        use_effect_with(route, move |r| {
-            if let Route::Link(link) = r {
-                match sharing::open(link) {
-                    Ok((session, note)) => {
-                        let same = same_game(&session);
-                        if same.is_some() {
-                            arrival.set(Some(Arrival { session: Rc::new(session), same }));
-                            navigate(&Route::Start);
-                        } else {
-                            file_in(session);
-                            notice.set(note);
-                        }
-                    }
-                    Err(why) => {
-                        notice.set(Some(format!("The link could not be opened: {why}")));
-                        navigate(&Route::Start);
-                    }
-                }
-            }
-        });
-    }
-
-    // A move of a game played apart: taken in if it continues the game here (issue 22).
-    {
-        let (route, notice, bump) = ((*route).clone(), notice.clone(), bump.clone());
-        use_effect_with(route, move |r| {
-            if let Route::Apart(parcel) = r {
-                let taken = sarissa_share::decode_game_link(&parcel.link, scenarios::battle)
-                    .map_err(|e| format!("The move received could not be read: {e}"))
-                    .and_then(|save| receive(&parcel.game, parcel.side, parcel.orders.clone(), &save));
-                match taken {
-                    Ok((_, note)) => {
-                        notice.set(note);
-                        bump();
-                        navigate(&Route::Play);
-                    }
-                    Err(why) => {
-                        notice.set(Some(why));
-                        navigate(&Route::Start);
-                    }
-                }
-            }
-        });
-    }
+    use_links((*route).clone(), &start_new, &notice, &arrival, &bump, &file_in);
 
     let playing = matches!((&*route, restored), (Route::Play, Some((_, Ok(_)))));
     let all = use_memo(playing, |&playing| if playing { Vec::new() } else { scenarios::load_all() });
-    let arrival_card = arrival.as_ref().map(|a| {
-        let (id, name, had) = a.same.clone().unwrap_or_default();
-        let has = a.session.commands.len();
-        let update = {
-            let (arrival, session, bump, notice) = (arrival.clone(), a.session.clone(), bump.clone(), notice.clone());
-            Callback::from(move |_: MouseEvent| {
-                notice.set(store_session(&id, &session).err());
-                arrival.set(None);
-                bump();
-                navigate(&Route::Play);
-            })
-        };
-        let both = {
-            let (arrival, session, file_in) = (arrival.clone(), a.session.clone(), file_in.clone());
-            Callback::from(move |_: MouseEvent| {
-                arrival.set(None);
-                file_in((*session).clone());
-            })
-        };
-        html! {
-            <section class="arrival" role="alert">
-                <p>{ format!("This game is already here as “{name}”, with {had} commands; the one opened has {has}.") }</p>
-                <button class="play update-game" onclick={update}>{ "Replace it with the one opened" }</button>
-                <button class="act keep-both" onclick={both}>{ "Keep both" }</button>
-            </section>
-        }
-    });
-    let share_sheet =
-        sharing.as_ref().and_then(|id| library.get(id).map(|g| (id.clone(), g.name.clone()))).map(|(id, name)| {
-            let links = load_game(&id)
-                .ok_or_else(|| "That game is no longer on this device.".to_string())
-                .and_then(|j| sharing::links(&j));
-            let close = {
-                let sharing = sharing.clone();
-                Callback::from(move |_| sharing.set(None))
-            };
-            let file = {
-                let (library, notice) = (library.clone(), notice.clone());
-                Callback::from(move |_| notice.set(save_file(&library, &id).err()))
-            };
-            html! { <ShareSheet name={name} {links} on_save_file={file} on_close={close} /> }
-        });
+    let arrival_card = arrival.as_ref().map(|a| arrival_card(a, &arrival, &bump, &notice, &file_in));
+    let share_sheet = share_sheet(&sharing, &library, &notice);
     let (drag_over, dropped) = drop_handlers(on_library.clone());
     let start = |extra: Option<String>| {
         let notice = extra.or_else(|| (*notice).clone());
@@ -417,7 +247,7 @@ pub fn app() -> Html {
                     let (id, notice, bump) = (id.clone(), notice.clone(), bump.clone());
                     Callback::from(move |_| {
                         notice.set(decide(&id).err());
-                        bump();
+                        bump.emit(());
                     })
                 };
                 return html! { <ReplayScreen {key} session={Rc::new(session.clone())} on_exit={on_exit} on_play_on={Callback::noop()} since={since} {on_decide} /> };
@@ -425,7 +255,7 @@ pub fn app() -> Html {
             html! { <PlayScreen {key} game_id={id.clone()} session={Rc::new(session.clone())} {note} on_exit={on_exit} apart={record} /> }
         }
         (Route::Replay, Some((_, Ok((session, _))))) => {
-            let on_play_on = Callback::from(move |s: Session| file_in(s));
+            let on_play_on = file_in.clone();
             html! { <ReplayScreen session={Rc::new(session.clone())} on_exit={Callback::from(|_| navigate(&Route::Start))} {on_play_on} /> }
         }
         (Route::Play | Route::Replay, Some((_, Err(why)))) => {
@@ -433,5 +263,221 @@ pub fn app() -> Html {
         }
         (Route::Play | Route::Replay, None) => start(Some("There is no game in progress; choose a battle.".into())),
         _ => start(None),
+    }
+}
+
+/// What the library's buttons do: continue, replay, rename, delete and bring back a game, save
+/// it as a file, share it, or take in a file dropped or opened.
+fn library_actions(
+    notice: &UseStateHandle<Option<String>>,
+    arrival: &UseStateHandle<Option<Arrival>>,
+    sharing: &UseStateHandle<Option<String>>,
+    bump: &Callback<()>,
+    file_in: &Callback<Session>,
+) -> Callback<LibraryAction> {
+    let (notice, arrival, bump, file_in) = (notice.clone(), arrival.clone(), bump.clone(), file_in.clone());
+    let sharing = sharing.clone();
+    let notice_after = notice.clone();
+    Callback::from(move |action: LibraryAction| {
+        notice.set(None);
+        let mut library = load_library();
+        let stored = match action {
+            LibraryAction::Continue(id) => {
+                let opened = open_game(&id);
+                if opened.is_ok() {
+                    navigate(&Route::Play);
+                }
+                opened
+            }
+            LibraryAction::Replay(id) => {
+                let opened = open_game(&id);
+                if opened.is_ok() {
+                    navigate(&Route::Replay);
+                }
+                opened
+            }
+            LibraryAction::Rename(id, name) => {
+                library.rename(&id, &name);
+                save_library(&library)
+            }
+            LibraryAction::Delete(id) => {
+                if let Some(gone) = library.delete(&id) {
+                    drop_game(&gone);
+                }
+                save_library(&library)
+            }
+            LibraryAction::Undelete => {
+                library.undelete();
+                save_library(&library)
+            }
+            LibraryAction::SaveFile(id) => save_file(&library, &id),
+            LibraryAction::Share(id) => {
+                sharing.set(Some(id));
+                Ok(())
+            }
+            LibraryAction::Import { name, text } if apart::file_mark(&text).is_some() => take_in_file(&name, &text)
+                .map(|note| {
+                    notice_after.set(note);
+                    navigate(&Route::Play);
+                }),
+            LibraryAction::Import { name, text } => match restore(&text, scenarios::battle) {
+                Ok((session, note)) => {
+                    notice_after.set(note);
+                    let same = same_game(&session);
+                    if same.is_some() {
+                        arrival.set(Some(Arrival { session: Rc::new(session), same }));
+                    } else {
+                        file_in.emit(session);
+                    }
+                    Ok(())
+                }
+                Err(why) => Err(format!("“{name}” could not be opened: {why}.")),
+            },
+        };
+        if let Err(e) = stored {
+            notice.set(Some(e));
+        }
+        bump.emit(());
+    })
+}
+
+/// The links the page may be opened with: a battle starts a new game of it; a game or position
+/// link files its game in the library (one already there asks first); a move of a game played
+/// apart is taken in if it continues the game here (issue 22). No other game is touched.
+#[hook]
+fn use_links(
+    route: Route,
+    start_new: &Callback<crate::components::chooser::Chosen>,
+    notice: &UseStateHandle<Option<String>>,
+    arrival: &UseStateHandle<Option<Arrival>>,
+    bump: &Callback<()>,
+    file_in: &Callback<Session>,
+) {
+    // A link to a battle starts a new game of it; no other game is touched.
+    {
+        let (route, start_new) = (route.clone(), start_new.clone());
+        use_effect_with(route, move |r| {
+            if let Route::Battle(id) = r {
+                start_new.emit((id.clone(), OptionChanges::new(), Vec::new()));
+            }
+        });
+    }
+
+    // A game or position link: its game joins the library (a game already there asks first).
+    {
+        let (route, notice, arrival, file_in) = (route.clone(), notice.clone(), arrival.clone(), file_in.clone());
+        use_effect_with(route, move |r| {
+            if let Route::Link(link) = r {
+                match sharing::open(link) {
+                    Ok((session, note)) => {
+                        let same = same_game(&session);
+                        if same.is_some() {
+                            arrival.set(Some(Arrival { session: Rc::new(session), same }));
+                            navigate(&Route::Start);
+                        } else {
+                            file_in.emit(session);
+                            notice.set(note);
+                        }
+                    }
+                    Err(why) => {
+                        notice.set(Some(format!("The link could not be opened: {why}")));
+                        navigate(&Route::Start);
+                    }
+                }
+            }
+        });
+    }
+
+    // A move of a game played apart: taken in if it continues the game here (issue 22).
+    {
+        let (route, notice, bump) = (route.clone(), notice.clone(), bump.clone());
+        use_effect_with(route, move |r| {
+            if let Route::Apart(parcel) = r {
+                let taken = sarissa_share::decode_game_link(&parcel.link, scenarios::battle)
+                    .map_err(|e| format!("The move received could not be read: {e}"))
+                    .and_then(|save| receive(&parcel.game, parcel.side, parcel.orders.clone(), &save));
+                match taken {
+                    Ok((_, note)) => {
+                        notice.set(note);
+                        bump.emit(());
+                        navigate(&Route::Play);
+                    }
+                    Err(why) => {
+                        notice.set(Some(why));
+                        navigate(&Route::Start);
+                    }
+                }
+            }
+        });
+    }
+}
+
+/// A game opened that is already in the library: replace the one here, or keep both.
+fn arrival_card(
+    a: &Arrival,
+    arrival: &UseStateHandle<Option<Arrival>>,
+    bump: &Callback<()>,
+    notice: &UseStateHandle<Option<String>>,
+    file_in: &Callback<Session>,
+) -> Html {
+    let (id, name, had) = a.same.clone().unwrap_or_default();
+    let has = a.session.commands.len();
+    let update = {
+        let (arrival, session, bump, notice) = (arrival.clone(), a.session.clone(), bump.clone(), notice.clone());
+        Callback::from(move |_: MouseEvent| {
+            notice.set(store_session(&id, &session).err());
+            arrival.set(None);
+            bump.emit(());
+            navigate(&Route::Play);
+        })
+    };
+    let both = {
+        let (arrival, session, file_in) = (arrival.clone(), a.session.clone(), file_in.clone());
+        Callback::from(move |_: MouseEvent| {
+            arrival.set(None);
+            file_in.emit((*session).clone());
+        })
+    };
+    html! {
+        <section class="arrival" role="alert">
+            <p>{ format!("This game is already here as “{name}”, with {had} commands; the one opened has {has}.") }</p>
+            <button class="play update-game" onclick={update}>{ "Replace it with the one opened" }</button>
+            <button class="act keep-both" onclick={both}>{ "Keep both" }</button>
+        </section>
+    }
+}
+
+/// The share sheet of the game being shared, if it is still in the library.
+fn share_sheet(
+    sharing: &UseStateHandle<Option<String>>,
+    library: &Rc<crate::model::library::Library>,
+    notice: &UseStateHandle<Option<String>>,
+) -> Option<Html> {
+    sharing.as_ref().and_then(|id| library.get(id).map(|g| (id.clone(), g.name.clone()))).map(|(id, name)| {
+        let links = load_game(&id)
+            .ok_or_else(|| "That game is no longer on this device.".to_string())
+            .and_then(|j| sharing::links(&j));
+        let close = {
+            let sharing = sharing.clone();
+            Callback::from(move |_| sharing.set(None))
+        };
+        let file = {
+            let (library, notice) = (library.clone(), notice.clone());
+            Callback::from(move |_| notice.set(save_file(&library, &id).err()))
+        };
+        html! { <ShareSheet name={name} {links} on_save_file={file} on_close={close} /> }
+    })
+}
+
+/// A game of the library as a file to keep, its JSON laid out to be read.
+fn save_file(library: &crate::model::library::Library, id: &str) -> Result<(), String> {
+    match (library.get(id), load_game(id)) {
+        (Some(g), Some(json)) => {
+            let pretty = serde_json::from_str::<serde_json::Value>(&json)
+                .and_then(|v| serde_json::to_string_pretty(&v))
+                .unwrap_or(json);
+            download(&file_name(&g.name), &pretty)
+        }
+        _ => Err("That game is no longer on this device.".to_string()),
     }
 }
