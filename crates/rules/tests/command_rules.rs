@@ -32,6 +32,13 @@ fn facing_foes(rules: &'static str, hero_init: u8, foe_init: u8) -> Field {
 
 // --- GBA 5.1–5.3: activation, the phase's end, momentum -------------------------------------
 
+/// `leader`'s orders end and he is Finished at once: no momentum is offered him.
+fn ends_finished_without_momentum(game: &mut Game, leader: &str) {
+    let events = end_orders(game);
+    assert!(events.contains(&Event::LeaderFinished { leader: leader.into() }), "{events:?}");
+    assert!(!events.iter().any(|e| matches!(e, Event::MomentumOffered { .. })), "no momentum: {events:?}");
+}
+
 #[test]
 fn leaders_go_inactive_active_finished_and_a_failed_momentum_finishes_gba_5_11() {
     let (mut game, _) = facing_foes("alexander", 2, 5).start(&[8]);
@@ -88,9 +95,7 @@ fn a_finished_leader_re_activated_by_the_doom_roll_gets_no_momentum_gba_5_34() {
         events.contains(&Event::LeaderActivated { leader: "foe".into(), no_momentum: true, in_enemy_zoc: false }),
         "{events:?}"
     );
-    let events = end_orders(&mut game);
-    assert!(events.contains(&Event::LeaderFinished { leader: "foe".into() }), "{events:?}");
-    assert!(!events.iter().any(|e| matches!(e, Event::MomentumOffered { .. })), "no momentum: {events:?}");
+    ends_finished_without_momentum(&mut game, "foe");
 }
 
 #[test]
@@ -115,9 +120,7 @@ fn a_leader_bypassed_by_a_trump_still_goes_but_without_momentum_gba_5_44() {
     // The bypassed hero keeps his activation; his phase ends him, with no momentum offered.
     assert_eq!(offered(&game), ["hero"]);
     ok(&mut game, activate("hero"));
-    let events = end_orders(&mut game);
-    assert!(events.contains(&Event::LeaderFinished { leader: "hero".into() }), "{events:?}");
-    assert!(!events.iter().any(|e| matches!(e, Event::MomentumOffered { .. })), "{events:?}");
+    ends_finished_without_momentum(&mut game, "hero");
     assert_eq!(status(&game, "hero"), LeaderStatus::Finished);
 }
 
@@ -138,4 +141,169 @@ fn an_individual_order_is_one_thing_for_one_unit_recovery_or_a_move_gba_5_22() {
     assert_eq!(err, RuleError::AlreadyOrdered { unit: "hc".into() });
     ok(&mut game, mv("lc", &["0407"], Vertex::E));
     assert_eq!(orders_left(&game), 0);
+}
+
+// --- Chandragupta's activation, momentum and trump --------------------------------------------
+
+/// Blue's raja (overall, initiative 2) and senapati (subordinate, 6), each with horse; red's
+/// foe (overall, 4) and rival (subordinate, 6), far off; Chandragupta's rules.
+fn mauryan_court() -> Field {
+    Field {
+        rules: "chandragupta",
+        macedonian: [false, false],
+        units: [
+            vec![unit("h1", "HC", "", 3, 6, 7, "", "0205", "E"), unit("h2", "HC", "", 3, 6, 7, "", "0208", "E")],
+            vec![unit("r1", "HC", "", 3, 6, 7, "", "1105", "W"), unit("r2", "HC", "", 3, 6, 7, "", "1108", "W")],
+        ],
+        leaders: [
+            vec![leader("raja", "overall", 2, 6, "0205"), leader("senapati", "subordinate", 6, 4, "0208")],
+            vec![leader("foe", "overall", 4, 4, "1105"), leader("rival", "subordinate", 6, 4, "1108")],
+        ],
+        ..Field::default()
+    }
+}
+
+fn trump(id: &str) -> Command {
+    Command::Trump { leader: id.into() }
+}
+
+#[test]
+fn a_trump_by_the_active_player_succeeds_on_the_trumpers_initiative_or_less_cg_5_41() {
+    // Senapati (6) instead of the raja (2): a 6 succeeds, the foe may answer.
+    let (mut game, _) = mauryan_court().start(&[6]);
+    assert_eq!(offered(&game), ["raja"]);
+    let events = ok(&mut game, trump("senapati"));
+    assert_eq!(
+        events[..3],
+        [
+            Event::TrumpTried { leader: "senapati".into(), over: "raja".into() },
+            Event::DieRolled { roll: 6, purpose: RollPurpose::Trump { leader: "senapati".into() } },
+            Event::TrumpSucceeded { leader: "senapati".into() },
+        ]
+    );
+    // A 7 fails: the raja goes as offered and the senapati is Finished.
+    let (mut game, _) = mauryan_court().start(&[7]);
+    let events = ok(&mut game, trump("senapati"));
+    assert!(events.contains(&Event::TrumpFailed { leader: "senapati".into() }), "{events:?}");
+    assert!(events.contains(&Event::LeaderFinished { leader: "senapati".into() }), "{events:?}");
+    assert!(matches!(&game.state.phase, Phase::Orders { leader, .. } if leader == "raja"), "{:?}", game.state.phase);
+}
+
+#[test]
+fn the_other_player_may_trump_a_successful_trump_with_an_equal_initiative_cg_5_42() {
+    // The senapati's trump (3) stands open to the rival (6 = 6): a 6 takes the phase and the
+    // senapati is Finished; a 7 fails and the rival is Finished.
+    for (roll, goes, finished) in [(6u8, "rival", "senapati"), (7, "senapati", "rival")] {
+        let (mut game, _) = mauryan_court().start(&[3, roll]);
+        ok(&mut game, trump("senapati"));
+        assert_eq!(game.state.phase, Phase::TrumpResponse { side: 1, trumper: "senapati".into(), momentum: false });
+        let events = ok(&mut game, trump("rival"));
+        assert!(events.contains(&Event::LeaderFinished { leader: finished.into() }), "{events:?}");
+        assert!(matches!(&game.state.phase, Phase::Orders { leader, .. } if leader == goes), "{:?}", game.state.phase);
+    }
+}
+
+/// The raja ends his orders phase and rolls 9 for momentum, then `doom`.
+fn raja_doom(doom: u8) -> (Game, Vec<Event>) {
+    // Dice after the doom roll: the crisis of faith's withdrawal checks.
+    let (mut game, _) = mauryan_court().start(&[9, doom, 5, 5, 5, 5]);
+    ok(&mut game, activate("raja"));
+    end_orders(&mut game);
+    let events = ok(&mut game, Command::TryMomentum);
+    (game, events)
+}
+
+#[test]
+fn a_nine_on_the_momentum_roll_rolls_again_for_doom_cg_5_33() {
+    for (doom, outcome) in [(1u8, Doom::Reactivation), (5, Doom::Finished), (9, Doom::CrisisOfFaith)] {
+        let (game, events) = raja_doom(doom);
+        assert_eq!(
+            events[1],
+            Event::DieRolled { roll: doom, purpose: RollPurpose::DieRollOfDoom { leader: "raja".into() } }
+        );
+        assert!(events.contains(&Event::DoomOutcome { leader: "raja".into(), outcome }), "{events:?}");
+        assert_eq!(status(&game, "raja"), LeaderStatus::Finished, "doom {doom}");
+        if outcome == Doom::Reactivation {
+            assert_eq!(game.state.phase, Phase::Reactivation { side: 1 });
+        }
+    }
+}
+
+#[test]
+fn a_leader_gives_as_many_individual_orders_as_his_initiative_cg_5_21() {
+    let mut f = mauryan_court();
+    f.units[0].push(unit("h3", "HC", "", 3, 6, 7, "", "0203", "E"));
+    let (mut game, _) = f.start(&[]);
+    let events = ok(&mut game, activate("raja"));
+    assert!(
+        events.contains(&Event::OrdersPhaseBegan {
+            leader: "raja".into(),
+            orders: 2,
+            momentum: false,
+            must_act: false
+        }),
+        "{events:?}"
+    );
+    ok(&mut game, mv("h1", &["0305"], Vertex::E));
+    ok(&mut game, mv("h2", &["0308"], Vertex::E));
+    let err = game.execute(&mv("h3", &["0303"], Vertex::E)).unwrap_err();
+    assert_eq!((err.rule(), err), ("5.21", RuleError::NoOrdersLeft { leader: "raja".into() }));
+}
+
+#[test]
+fn a_leader_who_was_in_an_enemy_zone_this_turn_gets_no_momentum_cg_5_31() {
+    // The raja stands with the hoplites in the red MI's zone: after his phase, no momentum.
+    let mut f = facing_foes("chandragupta", 2, 5);
+    f.leaders[0] = vec![leader("hero", "overall", 2, 6, "0505")];
+    let (mut game, _) = f.start(&[]);
+    let events = ok(&mut game, activate("hero"));
+    assert!(
+        events.contains(&Event::LeaderActivated { leader: "hero".into(), no_momentum: false, in_enemy_zoc: true }),
+        "{events:?}"
+    );
+    ends_finished_without_momentum(&mut game, "hero");
+    // Out of the zone, the same leader is offered momentum.
+    let (mut game, _) = facing_foes("chandragupta", 2, 5).start(&[]);
+    ok(&mut game, activate("hero"));
+    let events = end_orders(&mut game);
+    assert!(events.contains(&Event::MomentumOffered { leader: "hero".into() }), "{events:?}");
+}
+
+#[test]
+fn the_overall_commander_moves_another_leader_for_one_order_cg_4_41() {
+    let (mut game, _) = mauryan_court().start(&[]);
+    ok(&mut game, activate("raja"));
+    let events = ok(&mut game, Command::MoveLeader { leader: "senapati".into(), path: vec![h("0308")] });
+    assert!(
+        events.iter().any(
+            |e| matches!(e, Event::LeaderMoved { leader, orders: 1, by_overall: true, .. } if leader == "senapati")
+        ),
+        "{events:?}"
+    );
+    assert_eq!(orders_left(&game), 1);
+}
+
+/// Before any leader is activated nothing moves; once one is, only what he may order does.
+fn no_move_without_orders(rules: &'static str) {
+    let mut f = facing_foes(rules, 2, 5);
+    f.units[0].push(unit("far", "HC", "", 3, 7, 7, "", "0110", "E"));
+    f.leaders[0] = vec![leader("hero", "overall", 2, 2, "0404")];
+    let (mut game, _) = f.start(&[]);
+    let err = game.execute(&mv("hop", &[], Vertex::NE)).unwrap_err();
+    assert!(matches!(err, RuleError::NotNow { .. }), "{err}");
+    ok(&mut game, activate("hero"));
+    let err = game.execute(&mv("far", &["0210"], Vertex::E)).unwrap_err();
+    assert_eq!(err, RuleError::OutOfCommandRange { unit: "far".into(), leader: "hero".into() });
+    // The foe's unit is not his to order either.
+    assert_eq!(game.execute(&mv("mi", &[], Vertex::W)).unwrap_err(), RuleError::NotFriendly { unit: "mi".into() });
+}
+
+#[test]
+fn no_unit_moves_or_fires_without_a_leaders_order_gba_4_0() {
+    no_move_without_orders("alexander");
+}
+
+#[test]
+fn no_unit_moves_or_fires_without_a_leaders_order_cg_4_0() {
+    no_move_without_orders("chandragupta");
 }
