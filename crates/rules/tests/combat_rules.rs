@@ -116,25 +116,25 @@ fn column_8_gives_2_3_on_a_5_and_3_2_on_a_0_cg_9_44() {
 
 // --- The missile chart -------------------------------------------------------------------
 
-/// Slingers at 0305 facing E fire at red heavy cavalry `range` hexes east along row 05; the
-/// volley's chart strength and its hits, the die `roll`.
-fn sling_volley(rules: &'static str, range: u8, roll: u8) -> (u8, u8) {
-    let target = format!("{:02}05", 3 + range);
-    let f = armies(
-        rules,
-        vec![unit("slingers", "SK", "S", 1, 5, 6, "S", "0305", "E")],
-        vec![unit("horse", "HC", "", 3, 6, 7, "", &target, "W")],
-    );
+/// Slingers at 0305 facing E, with these battle-file `markers` (or none), fire at red heavy
+/// cavalry at `horse_at`, the die `roll`: the volley.
+fn slingers_volley(rules: &'static str, markers: &str, horse_at: &str, roll: u8) -> Event {
+    let slingers = unit("slingers", "SK", "S", 1, 5, 6, "S", "0305", "E");
+    let slingers = if markers.is_empty() { slingers } else { with(slingers, markers) };
+    let f = armies(rules, vec![slingers], vec![unit("horse", "HC", "", 3, 6, 7, "", horse_at, "W")]);
     let (mut game, _) = f.start(&[roll]);
     ok(&mut game, activate("hero"));
     let events = ok(&mut game, fire("slingers", "horse"));
-    events
-        .iter()
-        .find_map(|e| match e {
-            Event::MissileFired { strength, hits, range: r, .. } if *r == range => Some((*strength, *hits)),
-            _ => None,
-        })
-        .unwrap_or_else(|| panic!("a volley at range {range}: {events:?}"))
+    events.iter().find(|e| matches!(e, Event::MissileFired { .. })).cloned().unwrap_or_else(|| panic!("{events:?}"))
+}
+
+/// The slingers' volley at the horse `range` hexes east along row 05: its chart strength and
+/// its hits.
+fn sling_volley(rules: &'static str, range: u8, roll: u8) -> (u8, u8) {
+    match slingers_volley(rules, "", &format!("{:02}05", 3 + range), roll) {
+        Event::MissileFired { strength, hits, range: r, .. } if r == range => (strength, hits),
+        other => panic!("a volley at range {range}: {other:?}"),
+    }
 }
 
 fn sling_line(rules: &'static str) {
@@ -291,4 +291,150 @@ fn a_volley_that_brings_hits_to_the_tq_routs_the_unit_gba_10_14() {
         "{events:?}"
     );
     assert_eq!(game.state.units[idx(&game, "horse")].hits, 5);
+}
+
+// --- Chandragupta's missile rules ---------------------------------------------------------------
+
+/// Blue's `firer` at 0505 and red MI `behind` at 0405 (behind a unit facing E), with `dice`.
+fn fire_behind(
+    firer: String,
+    dice: &[u8],
+) -> (sarissa_rules::Game, Result<Vec<Event>, sarissa_rules::game::RuleError>) {
+    let f = armies(CG, vec![firer], vec![unit("behind", "MI", "", 4, 6, 5, "", "0405", "E")]);
+    let (mut game, _) = f.start(dice);
+    ok(&mut game, activate("hero"));
+    let result = game.execute(&fire("firer", "behind"));
+    (game, result)
+}
+
+#[test]
+fn archers_shoot_through_their_front_but_a_chariot_all_round_cg_8_13() {
+    let (_, refused) = fire_behind(unit("firer", "LI", "A", 3, 5, 5, "A", "0505", "E"), &[]);
+    assert!(refused.unwrap_err().to_string().contains("8.1"), "the target is behind the archers");
+    let (_, fired) = fire_behind(unit("firer", "CH", "", 5, 5, 6, "A", "0505", "E"), &[1]);
+    let events = fired.expect("a chariot fires every way");
+    assert!(
+        events.iter().any(|e| matches!(e, Event::MissileFired { target, range: 1, .. } if target == "behind")),
+        "{events:?}"
+    );
+}
+
+#[test]
+fn woods_block_the_sight_of_a_target_beyond_but_never_of_one_adjacent_cg_8_16() {
+    // Archers at 0305 facing E; woods at 0405; red MI at 0505 (beyond the woods) or in 0405.
+    let shoot = |red_at: &str| {
+        let mut f = armies(
+            CG,
+            vec![unit("bows", "LI", "A", 3, 5, 5, "A", "0305", "E")],
+            vec![unit("mi", "MI", "", 4, 6, 5, "", red_at, "W")],
+        );
+        f.terrain = vec![("0405", 'w')];
+        let (mut game, _) = f.start(&[1]);
+        ok(&mut game, activate("hero"));
+        game.execute(&fire("bows", "mi"))
+    };
+    let hidden = shoot("0505").unwrap_err();
+    assert!(hidden.to_string().contains("8.1"), "{hidden}");
+    let events = shoot("0405").expect("adjacent, in the woods: always in sight");
+    assert!(events.iter().any(|e| matches!(e, Event::MissileFired { range: 1, .. })), "{events:?}");
+}
+
+#[test]
+fn a_nine_leaves_slingers_low_and_a_low_unit_that_fires_runs_out_cg_8_19() {
+    use sarissa_rules::combat::missile::Supply;
+    let supply_after = |marker: &str, roll: u8| match slingers_volley(CG, marker, "0405", roll) {
+        Event::MissileFired { supply, .. } => supply,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(supply_after("", 8), Supply::Full);
+    assert_eq!(supply_after("", 9), Supply::Low);
+    assert_eq!(supply_after("missiles = \"low\"", 3), Supply::No);
+}
+
+/// Blue MI walks into the front of red archers at 0805 facing W: they may shoot at it at once,
+/// at range 1, without an order (reaction fire, not in red's own phase).
+fn entry_fire(rules: &'static str) {
+    let f = armies(
+        rules,
+        vec![unit("mi", "MI", "", 4, 6, 5, "", "0505", "E")],
+        vec![unit("bows", "LI", "A", 3, 5, 5, "A", "0805", "W")],
+    );
+    let (mut game, _) = f.start(&[2, 5, 5, 5]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, mv("mi", &["0605", "0705"], sarissa_rules::map::hex::Vertex::E));
+    assert!(
+        matches!(&game.state.phase, Phase::Reaction { firers, .. } if firers == &vec!["bows".to_string()]),
+        "{:?}",
+        game.state.phase
+    );
+    let events = ok(&mut game, fire("bows", "mi"));
+    assert_eq!(
+        volleys(&events),
+        vec![("bows".to_string(), 1, 1, Some(sarissa_rules::combat::fire::ReactionFire::Entry))],
+        "{events:?}"
+    );
+}
+
+#[test]
+fn missile_units_also_shoot_in_reaction_at_a_unit_entering_their_zone_gba_8_12() {
+    entry_fire(GBA);
+}
+
+#[test]
+fn missile_units_also_shoot_in_reaction_at_a_unit_entering_their_zone_cg_8_12_8_21() {
+    entry_fire(CG);
+}
+
+// --- Chandragupta's shock rules ---------------------------------------------------------------
+
+#[test]
+fn standing_attackers_make_no_charge_check_moving_ones_and_their_targets_do_cg_9_11_9_14() {
+    // Standing: no check at all (a "No Check" attacker).
+    let events = hoplites_strike(CG, |at| unit("mi", "MI", "", 4, 9, 5, "", at, "SW"), &[5; 8]);
+    assert!(!shock_lines(&events).iter().any(|l| l.starts_with("charge check")), "{events:?}");
+    // Moving up: the hoplites and the MI they strike each check (TQ 6 and 9, rolls 7 and 7).
+    let f = armies(
+        CG,
+        vec![unit("hop", "HI", "", 5, 6, 4, "", "0405", "E")],
+        vec![unit("mi", "MI", "", 4, 9, 5, "", "0605", "W")],
+    );
+    let (mut game, _) = f.start(&[7; 12]);
+    ok(&mut game, activate("hero"));
+    ok(&mut game, mv("hop", &["0505"], sarissa_rules::map::hex::Vertex::E));
+    while matches!(game.state.phase, Phase::Reaction { .. }) {
+        ok(&mut game, Command::EndReaction);
+    }
+    let mut events = ok(&mut game, Command::EndOrders);
+    if matches!(game.state.phase, Phase::Shock { .. }) {
+        events.extend(ok(&mut game, Command::Shock { attackers: vec![] }));
+    }
+    let checks: Vec<String> = shock_lines(&events).into_iter().filter(|l| l.starts_with("charge check")).collect();
+    assert_eq!(
+        checks,
+        [
+            "charge check: 7+0 against TQ 6, 1 hit(s) (GBA 9.13, CG 9.14)",
+            "charge check: 7+0 against TQ 9, 0 hit(s) (GBA 9.13, CG 9.14)"
+        ],
+        "{events:?}"
+    );
+}
+
+#[test]
+fn javelin_skirmishers_harass_from_two_hexes_and_light_horse_from_four_cg_9_32() {
+    use sarissa_rules::combat::harassment::options;
+    use sarissa_rules::command::orders::orderable;
+    // The target, slow hoplites, stands at 0905; the harasser `hexes` west of it on row 05.
+    let may_harass = |kind: &str, size: u8, ma: u8, hexes: u8| {
+        let at = format!("{:02}05", 9 - hexes);
+        let f = armies(
+            CG,
+            vec![unit("h", kind, "J", size, 5, ma, "J", &at, "E")],
+            vec![unit("hoplites", "HI", "", 5, 6, 4, "", "0905", "W")],
+        );
+        let (mut game, _) = f.start(&[]);
+        ok(&mut game, activate("hero"));
+        !options(&game.scenario, &game.state, 0, &orderable(&game.scenario, &game.state)).is_empty()
+    };
+    assert_eq!([1, 2, 3].map(|d| may_harass("SK", 1, 6, d)), [false, true, false]);
+    assert_eq!([1, 4, 5].map(|d| may_harass("LC", 2, 8, d)), [false, true, false]);
 }
