@@ -22,22 +22,12 @@ fn armies(rules: &'static str, blue: Vec<String>, red: Vec<String>) -> Field {
     Field { rules, macedonian: [false, false], ..two_armies(blue, red) }
 }
 
-/// Blue's orders phase ends at once and blue's `attackers` (who did not move) shock: all events.
-fn standing_shock(f: &Field, attackers: &[&str], dice: &[u8]) -> (sarissa_rules::Game, Vec<Event>) {
-    let (mut game, _) = f.start(dice);
-    ok(&mut game, activate("hero"));
-    let mut events = ok(&mut game, Command::EndOrders);
-    assert!(matches!(game.state.phase, Phase::Shock { .. }), "{:?}", game.state.phase);
-    events.extend(ok(&mut game, Command::Shock { attackers: attackers.iter().map(|a| a.to_string()).collect() }));
-    (game, events)
-}
-
 /// Blue hoplites (HI, TQ 6) at 0505 facing E strike red `red` standing in their front hex
 /// 0505+NE; the lines of the shock, with `dice`.
 fn hoplites_strike(rules: &'static str, red: impl Fn(&str) -> String, dice: &[u8]) -> Vec<Event> {
     let f =
         armies(rules, vec![unit("hop", "HI", "", 5, 6, 4, "", "0505", "E")], vec![red(&beside("0505", Hexside::NE))]);
-    standing_shock(&f, &["hop"], dice).1
+    stand_and_shock(&f, &["hop"], dice).1
 }
 
 fn hits_of(events: &[Event], id: &str) -> Vec<u8> {
@@ -216,7 +206,7 @@ fn higher_tq_advances(rules: &'static str) {
         vec![unit("a", "MI", "", 4, 5, 5, "", "0505", "E"), unit("z", "HI", "", 5, 7, 4, "", &z_at, "NE")],
         vec![with(unit("x", "MI", "", 4, 5, 5, "", &x, "SW"), "hits = 4")],
     );
-    let (mut game, mut events) = standing_shock(&f, &["a", "z"], &[5; 12]);
+    let (mut game, mut events) = stand_and_shock(&f, &["a", "z"], &[5; 12]);
     assert!(shock_lines(&events).iter().any(|l| l.starts_with("superiority: Neither")), "{events:?}");
     events.extend(rout_first(&mut game));
     assert!(events.iter().any(|e| matches!(e, Event::UnitRouted { unit, .. } if unit == "x")), "{events:?}");
@@ -247,7 +237,7 @@ fn hits_shared(rules: &'static str) {
         ],
     );
     // Column 7 (8, one left for size 5 against 8), roll 7: 2(3).
-    let (_, events) = standing_shock(&f, &["hop"], &[7; 12]);
+    let (_, events) = stand_and_shock(&f, &["hop"], &[7; 12]);
     let lines = shock_lines(&events);
     assert!(lines.contains(&"result 2(3) (GBA 9.54, CG 9.44)".to_string()), "{lines:?}");
     let shares = [hits_of(&events, "mi").iter().sum::<u8>(), hits_of(&events, "mi2").iter().sum::<u8>()];
