@@ -4,7 +4,7 @@
 
 mod common;
 use common::*;
-use sarissa_rules::game::{Command, Event, Phase};
+use sarissa_rules::game::{Command, Event};
 use sarissa_rules::map::hex::Hexside;
 use sarissa_rules::play::Game;
 
