@@ -307,3 +307,91 @@ fn no_unit_moves_or_fires_without_a_leaders_order_gba_4_0() {
 fn no_unit_moves_or_fires_without_a_leaders_order_cg_4_0() {
     no_move_without_orders("chandragupta");
 }
+
+// --- Units and the game's scale (GBA 2.22, 2.5, 2.6; CG 2.21) -------------------------------
+
+/// The loader's answer to `f`'s battle file: its error in words, or "" if it loads.
+fn load_error(f: &Field) -> String {
+    sarissa_rules::load("field.toml", &f.toml()).err().map(|e| e.to_string()).unwrap_or_default()
+}
+
+fn one_blue(rules: &'static str, line: String) -> Field {
+    Field { rules, ..two_armies(vec![line], vec![unit("far", "HC", "", 3, 6, 7, "", "1210", "W")]) }
+}
+
+#[test]
+fn a_class_belongs_to_its_type_and_a_battle_file_that_mixes_them_is_refused_gba_2_22() {
+    assert_eq!(load_error(&one_blue("alexander", unit("hop", "HI", "HO", 5, 6, 4, "", "0505-0506", "E"))), "");
+    let refused = load_error(&one_blue("alexander", unit("mi", "MI", "HO", 4, 5, 5, "", "0505", "E")));
+    assert!(refused.contains("class `HO` is not a class of MI"), "{refused}");
+}
+
+#[test]
+fn foot_skirmishers_are_always_size_1_gba_2_5() {
+    assert_eq!(load_error(&one_blue("alexander", unit("sk", "SK", "J", 1, 5, 6, "J", "0505", "E"))), "");
+    let refused = load_error(&one_blue("alexander", unit("sk", "SK", "J", 2, 5, 6, "J", "0505", "E")));
+    assert!(refused.contains("foot skirmishers always have size 1 (GBA 2.5), not 2"), "{refused}");
+}
+
+#[test]
+fn counters_are_one_hex_but_phalanxes_and_hoplites_and_missile_units_carry_a_letter_cg_2_21() {
+    let cg = |line: String| load_error(&one_blue("chandragupta", line));
+    assert_eq!(cg(unit("ph", "PH", "", 10, 6, 4, "", "0505-0506", "E")), "");
+    assert_eq!(cg(unit("bows", "LI", "A", 3, 5, 5, "A*", "0505", "E")), "", "the Indian long bow");
+    let refused = cg(unit("mi", "MI", "", 4, 5, 5, "", "0505-0506", "E"));
+    assert!(!refused.is_empty(), "a two-hex medium infantry");
+    let refused = cg(unit("el", "EL", "", 4, 6, 5, "", "0505", "E"));
+    assert!(refused.contains("needs a `missile` letter"), "{refused}");
+}
+
+#[test]
+fn the_battle_has_no_last_turn_it_goes_on_until_an_army_withdraws_gba_2_6() {
+    let (mut game, _) = facing_foes("alexander", 2, 5).start(&[]);
+    for turn in 2..=15u16 {
+        ok(&mut game, pass("hero"));
+        let events = ok(&mut game, pass("foe"));
+        assert!(events.contains(&Event::TurnBegan { turn }), "{events:?}");
+        assert!(!events.iter().any(|e| matches!(e, Event::BattleEnded { .. })), "{events:?}");
+        no_pw(&mut game);
+    }
+    assert_eq!(game.state.turn, 15);
+}
+
+// --- A line command to part of a line (GBA 4.32) ---------------------------------------------
+
+/// Blue's king (line command, initiative 2) at 0207 commands the horse line hc1 (0307) and hc2
+/// (0308), or only the units `named`.
+fn horse_line(named: &[&str]) -> (Game, Vec<Event>) {
+    let king = "{ id = \"king\", name = \"king\", role = \"overall\", initiative = 2, command_range = 6, charisma = 1, personal_combat = 3, line_command = true, strategy = 3, at = \"0207\" }";
+    let mut f = two_armies(
+        vec![unit("hc1", "HC", "", 3, 7, 7, "", "0307", "E"), unit("hc2", "HC", "", 3, 7, 7, "", "0308", "E")],
+        vec![unit("far", "HC", "", 3, 6, 7, "", "1210", "W")],
+    );
+    f.leaders[0] = vec![king.to_string()];
+    let (mut game, _) = f.start(&[]);
+    ok(&mut game, activate("king"));
+    let line = Command::LineCommand {
+        line: sarissa_rules::scenario::units::LineType::parse("HC").unwrap(),
+        anchor: "hc1".into(),
+        formation: sarissa_rules::command::line::Formation::Abreast,
+        units: named.iter().map(|u| u.to_string()).collect(),
+    };
+    let events = ok(&mut game, line);
+    (game, events)
+}
+
+fn declared(events: &[Event]) -> Vec<String> {
+    let line = events.iter().find(|e| matches!(e, Event::LineDeclared { .. }));
+    let Some(Event::LineDeclared { units, .. }) = line else { panic!("a line: {events:?}") };
+    units.clone()
+}
+
+#[test]
+fn a_line_command_may_take_only_some_of_the_eligible_units_gba_4_32() {
+    let (_, events) = horse_line(&[]);
+    assert_eq!(declared(&events), ["hc1", "hc2"]);
+    let (mut game, events) = horse_line(&["hc1"]);
+    assert_eq!(declared(&events), ["hc1"]);
+    ok(&mut game, mv("hc1", &["0407"], Vertex::E));
+    assert!(game.execute(&mv("hc2", &["0408"], Vertex::E)).is_err(), "left out of the line");
+}

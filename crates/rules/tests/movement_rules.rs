@@ -320,3 +320,29 @@ fn heavy_foot_that_moved_up_is_marked_must_shock_and_checks_its_tq_gba_7_32() {
 fn heavy_foot_that_moved_up_is_marked_must_shock_and_checks_its_tq_cg_7_35() {
     marked_and_checked(CG);
 }
+
+#[test]
+fn a_column_struck_in_shock_is_attacked_superior_and_fights_at_tq_less_two_cg_6_55() {
+    // Hoplites strike red MI (TQ 7) in their front hex; in column it faces the S hexside.
+    let struck = |column: bool| {
+        let mi = h("0505").neighbour(Hexside::NE).unwrap().to_string();
+        let red = if column {
+            with(unit("mi", "MI", "", 4, 7, 5, "", &mi, "S"), "column = true")
+        } else {
+            unit("mi", "MI", "", 4, 7, 5, "", &mi, "SW")
+        };
+        let f = sides(CG, vec![unit("hop", "HI", "", 5, 6, 4, "", "0505", "E")], vec![red], "0205");
+        let (mut game, events) = stand_and_shock(&f, &["hop"], &[5; 12]);
+        let events = [events, rout_first(&mut game)].concat();
+        let routed = events.iter().any(|e| matches!(e, Event::UnitRouted { unit, .. } if unit == "mi"));
+        (shock_lines(&events), routed)
+    };
+    // Formed: no superiority, 3 hits on TQ 7.
+    let (lines, routed) = struck(false);
+    assert!(lines.iter().any(|l| l.starts_with("superiority: Neither")), "{lines:?}");
+    assert!(!routed, "{lines:?}");
+    // In column: attacker superior, the hits doubled, and TQ 5 cannot hold them.
+    let (lines, routed) = struck(true);
+    assert!(lines.iter().any(|l| l.starts_with("superiority: Attacker")), "{lines:?}");
+    assert!(routed, "{lines:?}");
+}
