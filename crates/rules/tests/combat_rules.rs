@@ -215,7 +215,7 @@ fn higher_tq_advances(rules: &'static str) {
 }
 
 #[test]
-fn of_two_attackers_beside_the_emptied_hex_the_higher_tq_advances_gba_9_34() {
+fn of_two_attackers_beside_the_emptied_hex_the_higher_tq_advances_gba_9_34_9_3() {
     higher_tq_advances(GBA);
 }
 

@@ -61,7 +61,7 @@ fn leaders_go_inactive_active_finished_and_a_failed_momentum_finishes_gba_5_11()
 }
 
 #[test]
-fn after_the_shock_the_leader_may_try_momentum_or_the_next_leader_goes_gba_5_27() {
+fn after_the_shock_the_leader_may_try_momentum_or_the_next_leader_goes_gba_5_27_5_3() {
     let (mut game, _) = facing_foes("alexander", 2, 5).start(&[5; 12]);
     ok(&mut game, activate("hero"));
     ok(&mut game, Command::EndOrders);
@@ -299,12 +299,12 @@ fn no_move_without_orders(rules: &'static str) {
 }
 
 #[test]
-fn no_unit_moves_or_fires_without_a_leaders_order_gba_4_0() {
+fn no_unit_moves_or_fires_without_a_leaders_order_gba_4_0_5_0() {
     no_move_without_orders("alexander");
 }
 
 #[test]
-fn no_unit_moves_or_fires_without_a_leaders_order_cg_4_0() {
+fn no_unit_moves_or_fires_without_a_leaders_order_cg_4_0_5_0() {
     no_move_without_orders("chandragupta");
 }
 
@@ -394,4 +394,43 @@ fn a_line_command_may_take_only_some_of_the_eligible_units_gba_4_32() {
     assert_eq!(declared(&events), ["hc1"]);
     ok(&mut game, mv("hc1", &["0407"], Vertex::E));
     assert!(game.execute(&mv("hc2", &["0408"], Vertex::E)).is_err(), "left out of the line");
+}
+
+// --- The turn's end and the kinds of commander (CG 3.0, 4.4) ----------------------------------
+
+#[test]
+fn the_turn_ends_with_rout_movement_then_units_and_leaders_readied_cg_3_0() {
+    let mut f = facing_foes("chandragupta", 2, 5);
+    f.units[0].push(with(unit("gone", "LI", "J", 3, 5, 5, "J", "0809", "W"), "routed = true"));
+    let (mut game, _) = f.start(&[]);
+    ok(&mut game, pass("hero"));
+    let mut events = ok(&mut game, pass("foe"));
+    events.extend(rout_first(&mut game));
+    let at = |p: &dyn Fn(&Event) -> bool| events.iter().position(p).unwrap_or_else(|| panic!("{events:?}"));
+    let routed = at(&|e| matches!(e, Event::UnitRouted { unit, .. } if unit == "gone"));
+    let readied = at(&|e| matches!(e, Event::UnitsAndLeadersReadied));
+    let next = at(&|e| matches!(e, Event::TurnBegan { turn: 2 }));
+    assert!(routed < readied && readied < next, "{events:?}");
+}
+
+#[test]
+fn chandragupta_has_five_kinds_of_commander_and_alexander_no_nayakas_cg_4_4() {
+    let nayaka = "{ id = \"n1\", name = \"n1\", role = \"nayaka\", wing = \"sena\", initiative = 2, command_range = 2, charisma = 1, line_types = [\"HC\"], at = \"0305\" }";
+    let wing = "{ id = \"sena\", name = \"sena\", role = \"wing\", initiative = 4, command_range = 5, charisma = 1, line_command = true, strategy = 3, at = \"0405\" }";
+    let chief = "{ id = \"gc\", name = \"gc\", role = \"guild-chief\", guild = \"kamboja\", initiative = 1, command_range = 3, charisma = 1, at = \"0307\" }";
+    let sreni = "{ id = \"s1\", name = \"s1\", type = \"MI\", size = 4, tq = 6, ma = 5, grade = \"sreni\", guild = \"kamboja\", at = \"0307\", facing = \"E\" }";
+    let court = |rules: &'static str| {
+        let mut f = one_blue(rules, unit("hc", "HC", "", 3, 6, 7, "", "0305", "E"));
+        f.units[0].push(sreni.to_string());
+        f.leaders[0] = vec![
+            leader("raja", "overall", 5, 6, "0205"),
+            leader("sub", "subordinate", 3, 4, "0209"),
+            wing.to_string(),
+            nayaka.to_string(),
+            chief.to_string(),
+        ];
+        f
+    };
+    assert_eq!(load_error(&court("chandragupta")), "");
+    assert!(!load_error(&court("alexander")).is_empty(), "Nayakas, grades and guild chiefs are Chandragupta's");
 }

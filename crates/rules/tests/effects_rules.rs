@@ -248,3 +248,27 @@ fn alexanders_artillery_fires_under_orders_only_never_in_reaction_gba_11_8_p379(
     );
     assert!(game.execute(&mv("bolt", &["0905"], sarissa_rules::map::hex::Vertex::E)).is_err());
 }
+
+// --- Routers flee toward their own side's edge (GBA 10.0, CG 11.0) ------------------------------
+
+/// A routed LI of each side in mid-field (blue's edge west, red's east): where each is after
+/// the turn's Rout Movement segment.
+fn routers_flee(rules: &'static str) {
+    let routed = |id: &str, at: &str| with(unit(id, "LI", "J", 3, 5, 5, "J", at, "E"), "routed = true");
+    let mut f = cg(vec![routed("b", "0605")], vec![routed("r", "0608")]);
+    f.rules = rules;
+    let (mut game, _) = f.start(&[]);
+    let events = end_of_turn(&mut game, &["hero", "foe"]);
+    let (b, r) = (rout_move(&events, "b"), rout_move(&events, "r"));
+    assert!(b.last().unwrap().col < 6 && r.last().unwrap().col > 6, "blue west, red east: {events:?}");
+}
+
+#[test]
+fn routers_flee_toward_their_own_sides_edge_gba_10_0() {
+    routers_flee("alexander");
+}
+
+#[test]
+fn routers_flee_toward_their_own_sides_edge_cg_11_0() {
+    routers_flee(CG);
+}

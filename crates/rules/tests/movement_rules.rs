@@ -312,12 +312,12 @@ fn marked_and_checked(rules: &'static str) {
 }
 
 #[test]
-fn heavy_foot_that_moved_up_is_marked_must_shock_and_checks_its_tq_gba_7_32() {
+fn heavy_foot_that_moved_up_is_marked_must_shock_and_checks_its_tq_gba_7_32_7_3() {
     marked_and_checked(GBA);
 }
 
 #[test]
-fn heavy_foot_that_moved_up_is_marked_must_shock_and_checks_its_tq_cg_7_35() {
+fn heavy_foot_that_moved_up_is_marked_must_shock_and_checks_its_tq_cg_7_35_7_3() {
     marked_and_checked(CG);
 }
 
@@ -345,4 +345,46 @@ fn a_column_struck_in_shock_is_attacked_superior_and_fights_at_tq_less_two_cg_6_
     let (lines, routed) = struck(true);
     assert!(lines.iter().any(|l| l.starts_with("superiority: Attacker")), "{lines:?}");
     assert!(routed, "{lines:?}");
+}
+
+// --- Facing and zones of control in general (GBA 7.1, 7.2) -----------------------------------
+
+#[test]
+fn a_unit_faces_a_vertex_and_moves_only_into_its_front_hexes_gba_7_1() {
+    // MI at 0305 facing E: 0405, its SE front hex, for 1 MP; 0205 behind it only after turning
+    // three vertices to face it (3 MP more), and not at all with MA 3.
+    let to_front = |ma: u8| {
+        let mut game = ordering(GBA, vec![unit("mi", "MI", "", 4, 6, ma, "", "0305", "E")], vec![], &[]);
+        cost(&ok(&mut game, mv("mi", &["0405"], Vertex::E)), "mi")
+    };
+    let to_rear = |ma: u8| {
+        let mut game = ordering(GBA, vec![unit("mi", "MI", "", 4, 6, ma, "", "0305", "E")], vec![], &[]);
+        game.execute(&mv("mi", &["0205"], Vertex::W)).map(|events| cost(&events, "mi"))
+    };
+    assert_eq!(to_front(3), (1, 0));
+    assert_eq!(to_rear(5).unwrap(), (4, 0));
+    assert!(to_rear(3).is_err());
+}
+
+#[test]
+fn a_zone_of_control_is_the_front_hexes_a_missile_skirmishers_the_flanks_too_and_a_routers_none_gba_7_2() {
+    let blue = vec![
+        unit("mi", "MI", "", 4, 6, 5, "", "0305", "E"),
+        unit("sk", "SK", "J", 1, 5, 6, "J", "0308", "E"),
+        with(unit("gone", "LI", "J", 3, 5, 5, "J", "0603", "E"), "routed = true"),
+    ];
+    let game = ordering(GBA, blue, vec![], &[]);
+    let zone = |id: &str| {
+        let mut z = sarissa_rules::map::zoc::zoc_of(&game.scenario, &game.state, idx(&game, id));
+        z.sort_by_key(|x| (x.col, x.row));
+        z
+    };
+    let around = |at: &str, sides: &[Hexside]| {
+        let mut z: Vec<_> = sides.iter().map(|s| h(at).neighbour(*s).unwrap()).collect();
+        z.sort_by_key(|x| (x.col, x.row));
+        z
+    };
+    assert_eq!(zone("mi"), around("0305", &[Hexside::NE, Hexside::SE]));
+    assert_eq!(zone("sk"), around("0308", &[Hexside::NE, Hexside::SE, Hexside::N, Hexside::S]));
+    assert!(zone("gone").is_empty());
 }
