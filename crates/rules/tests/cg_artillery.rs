@@ -259,7 +259,7 @@ fn cg_6_71_3_an_engine_may_share_its_hex_with_one_single_hex_foot_unit() {
 }
 
 #[test]
-fn cg_6_76_3_10_55_fire_on_the_stack_always_hits_the_foot_unit() {
+fn cg_10_55_6_76_3_fire_on_the_stack_always_hits_the_foot_unit() {
     let (mut game, _) = stack_field(&unit("guard", "LI", "J", 3, 5, 5, "J", "0505", "E")).start(&[]);
     ok(&mut game, pass("hero"));
     ok(&mut game, activate("foe"));

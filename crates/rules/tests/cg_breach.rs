@@ -101,7 +101,7 @@ fn the_gate_holds_on_5_cg_12_31_t16() {
 }
 
 #[test]
-fn the_palisade_falls_on_0_to_2_only_cg_12_31_t16() {
+fn the_palisade_falls_to_an_elephant_on_0_to_2_only_cg_12_13_12_31_t16() {
     // Facing north-east at 0605: the palisade (0705) and open ground (0604) in front.
     for (roll, fell) in [(2, true), (3, false)] {
         let mut game = start_camp(&field(far_blue(), vec![el("el", "0605", "NE")]), &[roll]);

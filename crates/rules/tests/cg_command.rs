@@ -199,7 +199,7 @@ fn w8_one_nayaka_free_then_a_strategy_roll_for_each_more_cg_4_54_3() {
 }
 
 #[test]
-fn by_the_overall_commander_s_range_no_roll_but_he_is_restricted_cg_4_54_2_4_55_w51() {
+fn by_the_overall_commander_s_range_no_roll_but_he_is_restricted_cg_4_55_4_54_2_w51() {
     // Ties at initiative 6: turn 1 blue 9 red 0; turn 2 the same.
     let (mut game, _) = mauryan().start(&[9, 0, 9, 0]);
     finish_turn(&mut game);
@@ -377,7 +377,7 @@ fn a_trumper_s_duty_is_met_by_ordered_fire_cg_5_46_d21_r11() {
 }
 
 #[test]
-fn a_wing_commander_orders_his_nayaka_out_of_an_enemy_zoc_for_two_orders_cg_4_52_3_4_81_d14() {
+fn a_wing_commander_orders_his_nayaka_out_of_an_enemy_zoc_for_two_orders_cg_4_81_4_52_3_d14() {
     let mut f = mauryan();
     f.units[1] = vec![unit("enemy", "HC", "", 3, 6, 7, "", "0503", "W")];
     let (mut game, _) = f.start(&[]);
@@ -433,7 +433,7 @@ fn a_subordinate_s_momentum_line_command_needs_no_new_strategy_roll_cg_4_42_d11(
 }
 
 #[test]
-fn a_nayaka_of_the_wing_command_lends_his_range_for_shock_7_32_2_cg_4_54_p83() {
+fn a_nayaka_of_the_wing_command_lends_his_range_for_shock_cg_7_32_4_54_p83() {
     // hc3 stands six hexes from the wing commander, beyond his range of 5, with the enemy in its
     // front; n3, two hexes off, is within the wing commander's range and reaches hc3 with his own.
     let mut f = mauryan();

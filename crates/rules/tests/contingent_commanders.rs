@@ -117,7 +117,7 @@ fn refused_without_the_orders_or_the_optional_rule_gba_5_63_5_6() {
 /// 5.62: only the overall or a Macedonian wing commander activates one; he never trumps and is
 /// never offered in the initiative order.
 #[test]
-fn only_the_overall_or_a_wing_commander_activates_an_mcc_gba_5_62() {
+fn only_the_overall_or_a_wing_commander_activates_an_mcc_gba_5_62_4_52() {
     let mut f = field(&["contingent_commanders"]);
     f.leaders[0].push(leader("sub", "subordinate", 2, 6, "0304"));
     f.leaders[0].push(leader("parm", "wing", 3, 6, "0306"));

@@ -225,7 +225,7 @@ fn he_goes_along_with_an_orderly_withdrawal_gba_5_68_6_7() {
 /// is the leader stacked with it (9.14): his Charisma shifts the roll and he takes the casualty
 /// check — with the dice loaded at 0, he is killed. Left behind, the combat has no leader.
 #[test]
-fn in_the_shock_that_follows_he_is_the_stacked_leader_gba_5_68_9_14() {
+fn in_the_shock_that_follows_he_is_the_stacked_leader_gba_5_68_9_14_5_61() {
     let red = || vec![unit("red", "MI", "", 4, 5, 5, "", "0805", "W")];
     let shock = |with: bool| {
         let (mut game, _) = field(&["contingent_commanders"], red()).start(&[0; 20]);

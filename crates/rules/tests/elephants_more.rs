@@ -368,7 +368,7 @@ fn cg_10_11_the_screen_fires_only_on_entry_gba_11_11_in_any_reaction_d50() {
 }
 
 #[test]
-fn gba_11_11_the_screen_never_fires_under_orders() {
+fn the_screen_never_fires_under_orders_gba_11_11_8_25() {
     // Blue's elephant fires by order at red's foot beside it: the rider's javelins only.
     let f = two_armies(
         vec![unit("el", "EL", "", 4, 6, 5, "J", "0505", "E")],

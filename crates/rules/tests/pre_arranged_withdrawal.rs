@@ -106,7 +106,7 @@ fn only_phalanxes_and_heavy_infantry_of_tq_6_may_and_only_in_gba_gba_6_81_d23() 
 }
 
 #[test]
-fn the_line_withdraws_one_hex_together_from_infantry_and_its_leader_is_finished_gba_6_83_6_84() {
+fn the_line_withdraws_one_hex_together_from_infantry_and_its_leader_is_finished_gba_6_83_6_84_6_8() {
     // ph1 goes first (farther from the enemy), then ph2; each: a hit for giving ground as
     // infantry (6.72[1]) and a TQ check, failed by ph2 on a 9 (6.72[3]).
     let mut game = marched(foot(), &["ph1", "ph2"], &[3, 9]);

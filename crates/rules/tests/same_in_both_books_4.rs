@@ -100,7 +100,7 @@ fn out_of_range(role: &str, dice: &[u8]) -> (Game, Result<Vec<Event>, RuleError>
 }
 
 #[test]
-fn a_wing_commander_gives_a_line_command_without_a_strategy_roll_out_of_range_gba_4_51() {
+fn a_wing_commander_gives_a_line_command_without_a_strategy_roll_out_of_range_gba_4_51_4_5() {
     // A subordinate there rolls his strategy 4, and a 5 fails him…
     let (_, result) = out_of_range("subordinate", &[5]);
     let events = result.unwrap();

@@ -417,7 +417,8 @@ impl<'a> Mover<'a> {
         if let Some(&other) = self.occupied.get(&to).filter(|&&o| o != self.index) {
             let other_unit = &self.scenario.units[other];
             if other_unit.side != self.unit.side {
-                return Err(format!("{to} holds the enemy {}", other_unit.name));
+                // GBA 6.93, CG 6.72: never into an enemy unit's hex (pass-through is not a move order).
+                return Err(format!("{to} holds the enemy {} (6.93; CG 6.72)", other_unit.name));
             }
             // CG 10.72[2]: guild units never pass through another guild's of their own will.
             if crate::special::indian::rival_guilds(self.scenario, self.unit, other_unit) {
@@ -963,7 +964,7 @@ pub fn plan_steps(
 
 /// The rule number cited in a refusal's reason, e.g. "(6.25)".
 fn rule_of(reason: &str) -> &'static str {
-    const RULES: [&str; 29] = [
+    const RULES: [&str; 30] = [
         "6.51",
         "6.11",
         "6.25",
@@ -975,6 +976,7 @@ fn rule_of(reason: &str) -> &'static str {
         crate::special::tribal::FACING_RULE,
         "6.91",
         "6.92",
+        "6.93",
         "7.15",
         "7.23",
         "7.25",

@@ -90,7 +90,8 @@ impl UnitType {
             Self::HI => &[HO, HY],
             Self::LI | Self::SK | Self::SkStar | Self::LC => &[A, J, S],
             Self::LP => &[CA],
-            Self::HC => &[Cat],
+            // CG 10.18: elephants may be cataphracted (armoured) too.
+            Self::HC | Self::EL => &[Cat],
             Self::AT => &[B],
             _ => &[],
         }

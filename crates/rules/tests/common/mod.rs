@@ -558,3 +558,14 @@ pub fn position_at(file: &str, text: &str, dice: &[u8], leader: &str) -> Game {
     ok(&mut game, activate(leader));
     game
 }
+
+/// Starts `f` with loaded dice; blue's "hero" is activated and ends his orders at once, and
+/// `attackers` (who did not move) shock in the segment that follows. The game and every event.
+pub fn stand_and_shock(f: &Field, attackers: &[&str], dice: &[u8]) -> (Game, Vec<Event>) {
+    let (mut game, _) = f.start(dice);
+    ok(&mut game, activate("hero"));
+    let mut events = ok(&mut game, Command::EndOrders);
+    assert!(matches!(game.state.phase, sarissa_rules::game::Phase::Shock { .. }), "{:?}", game.state.phase);
+    events.extend(ok(&mut game, Command::Shock { attackers: attackers.iter().map(|a| a.to_string()).collect() }));
+    (game, events)
+}
