@@ -143,9 +143,7 @@ fn unit_type(s: &str) -> Result<(UnitType, Option<UnitClass>), String> {
         Some(c) => {
             let class =
                 UnitClass::parse(c).ok_or_else(|| format!("unknown class {c:?} (MA, HO, HY, A, J, S, CA, Cat, B)"))?;
-            // Cataphracted elephants exist in CG (10.18) though scenarios have no class for them yet.
-            let cat_elephant = kind == UnitType::EL && class == UnitClass::Cat;
-            if !kind.allowed_classes().contains(&class) && !cat_elephant {
+            if !kind.allowed_classes().contains(&class) {
                 return Err(format!("{t} cannot have class {c}"));
             }
             Some(class)
