@@ -12,7 +12,9 @@ export const FINGER = 40;
 export async function tap(page: Page, count: TapCount, target: Locator) {
   await target.waitFor({ state: 'attached', timeout: 5000 });
   if (await target.evaluate((e) => e.tagName === 'BUTTON' || e.tagName === 'SUMMARY')) await target.scrollIntoViewIfNeeded({ timeout: 5000 });
-  const box = (await target.boundingBox())!;
+  const box = await target.boundingBox();
+  // Gone from the page between finding and tapping it (the computer decided meanwhile).
+  if (!box) throw new Error('tap: the target is not attached or not shown any more');
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
   count.taps += 1;
 }

@@ -45,6 +45,8 @@ test('tapping a counter shows its details; the close button clears them', async 
 
 test('tapping an empty hex shows its terrain', async ({ page }) => {
   await open(page);
+  // The corner hex: in view at whole-map zoom (the opening view fills the box about the armies).
+  await page.locator('.zoom-fit').tap();
   await page.locator('polygon.hex[data-hex="0101"]').tap({ force: true });
   await expect(page.locator('.panel .hex-details h2')).toHaveText('Hex 0101');
 });

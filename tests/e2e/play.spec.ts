@@ -149,6 +149,8 @@ test('a leader rides to a hex he can reach, and the log says so', async ({ page 
   await expect(page.locator('.prompt-text')).toContainText('9 MP a phase');
   const count = await page.locator('.reach').count();
   expect(count).toBeGreaterThan(3);
+  // His whole reach in view: the whole map (the opening view fills the box about the armies).
+  await page.locator('.zoom-fit').tap();
   const box = await page.locator('.reach').nth(Math.floor(count / 2)).boundingBox();
   const hex = await page.locator('.reach').nth(Math.floor(count / 2)).getAttribute('data-reach');
   await page.touchscreen.tap(box!.x + box!.width / 2, box!.y + box!.height / 2);

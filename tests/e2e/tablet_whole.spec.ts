@@ -15,13 +15,17 @@ mkdirSync('artifacts', { recursive: true });
 test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
 
 const WHOLE = !!process.env.SARISSA_WHOLE_GAME;
+// SARISSA_WHOLE_BATTLE=chaeronea plays another battle the same way (side 0 the person's).
+const BATTLE = process.env.SARISSA_WHOLE_BATTLE ?? 'issus';
+// Screenshots and counts are named by the run and, but for Issus, the battle.
+const RUN = `${WHOLE ? 'whole' : 'whole-short'}${BATTLE === 'issus' ? '' : `-${BATTLE}`}`;
 // How many units a leader orders one by one after his line (if any) has moved: fewer in the
 // whole game, to keep it within the hour on a busy machine.
 const SINGLE_MOVES = WHOLE ? 1 : 2;
 
 type Count = { taps: number; drags: number; zoomTaps: number; decisions: number; turns: number; slowest: number };
 
-test(`Issus on a tablet against the computer, ${WHOLE ? 'to the end' : 'to the first shock'}`, async ({ page }) => {
+test(`${BATTLE[0].toUpperCase()}${BATTLE.slice(1)} on a tablet against the computer, ${WHOLE ? 'to the end' : 'to the first shock'}`, async ({ page }) => {
   test.setTimeout(WHOLE ? 3_600_000 : 480_000);
   const count: Count = { taps: 0, drags: 0, zoomTaps: 0, decisions: 0, turns: 0, slowest: 0 };
   const problems: string[] = [];
@@ -30,7 +34,7 @@ test(`Issus on a tablet against the computer, ${WHOLE ? 'to the end' : 'to the f
   const shot = async (name: string) => {
     if (shots.has(name)) return;
     shots.add(name);
-    await page.screenshot({ path: `artifacts/${WHOLE ? 'whole' : 'whole-short'}-${name}.png` });
+    await page.screenshot({ path: `artifacts/${RUN}-${name}.png` });
   };
 
   const tap = (target: Locator) => fingerTap(page, count, target);
@@ -76,7 +80,7 @@ test(`Issus on a tablet against the computer, ${WHOLE ? 'to the end' : 'to the f
   await page.goto('/');
   await page.evaluate(() => { sessionStorage.clear(); localStorage.clear(); });
   await page.goto('/');
-  const card = page.locator('.battle-card[data-scenario="issus"]');
+  const card = page.locator(`.battle-card[data-scenario="${BATTLE}"]`);
   await card.locator('select.seat[data-side="1"]').selectOption('computer, easy');
   await tap(card.locator('.play'));
   await expect(page.locator('.map-viewport[data-scale]')).toBeVisible();
@@ -174,7 +178,7 @@ test(`Issus on a tablet against the computer, ${WHOLE ? 'to the end' : 'to the f
     }
     count.decisions += 1;
     await expect.poll(asked, { timeout: 10_000 }).not.toEqual(before).catch(async (e) => {
-      await page.screenshot({ path: `artifacts/${WHOLE ? 'whole' : 'whole-short'}-stuck.png` });
+      await page.screenshot({ path: `artifacts/${RUN}-stuck.png` });
       throw e;
     });
     count.slowest = Math.max(count.slowest, Date.now() - started);
@@ -183,8 +187,8 @@ test(`Issus on a tablet against the computer, ${WHOLE ? 'to the end' : 'to the f
   await page.waitForTimeout(500);
   await shot(WHOLE ? 'end' : 'first-shock');
   expect(problems).toEqual([]);
-  console.log(`whole issus (${WHOLE ? 'to the end' : 'to the first shock'}): ${JSON.stringify(count)}, ${idle} waits for the computer`);
-  writeFileSync(`artifacts/whole-issus${WHOLE ? '' : '-first-shock'}.json`, JSON.stringify(count, null, 2) + '\n');
+  console.log(`whole ${BATTLE} (${WHOLE ? 'to the end' : 'to the first shock'}): ${JSON.stringify(count)}, ${idle} waits for the computer`);
+  writeFileSync(`artifacts/whole-${BATTLE}${WHOLE ? '' : '-first-shock'}.json`, JSON.stringify(count, null, 2) + '\n');
   if (WHOLE) {
     await expect(page.locator('.prompt-text')).toContainText('The battle is over');
     // The battle's report is read whole: no row of it cut by the prompt's edge.

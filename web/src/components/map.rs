@@ -28,6 +28,10 @@ use yew::prelude::*;
 const TAP_SLOP: f64 = 8.0;
 /// Screen pixels of map that always stay in view when panning.
 const KEEP_VISIBLE: f64 = 80.0;
+/// Map pixels of room the opening view keeps around the armies: a hex and a half, so that a
+/// unit at an army's edge is whole and clear of the zoom buttons. (Four hexes, tried first,
+/// left Issus's and Chaeronea's armies, which span most of the map's height, at whole-map zoom.)
+const ARMIES_ROOM: f64 = 1.5 * 2.0 * R;
 /// Two taps within this many milliseconds (and close together) are a double tap.
 const DOUBLE_TAP_MS: f64 = 350.0;
 
@@ -184,6 +188,11 @@ struct Gestures {
     /// Hexes a tap chooses something in now (a unit to order, a destination, a target): two
     /// quick taps there are two choices, not a double tap.
     live: Vec<HexId>,
+    /// The centres of the hexes the armies stand in (map pixels): the opening view fills the
+    /// window but keeps them all in it.
+    armies: Vec<(f64, f64)>,
+    /// The player asked for the whole map (the ⤢ button): refits keep showing all of it.
+    whole: bool,
 }
 
 struct Elements {
@@ -222,9 +231,13 @@ impl Elements {
         }
     }
 
+    /// The opening view (the map fills the window, the armies in it), or the whole map.
     fn fit(&self, g: &mut Gestures) {
         let (vw, vh) = self.size();
-        g.camera = Some(Camera::fit(g.content.0, g.content.1, vw, vh));
+        g.camera = Some(match g.whole {
+            true => Camera::fit(g.content.0, g.content.1, vw, vh),
+            false => Camera::fill(g.content, &g.armies, ARMIES_ROOM, (vw, vh)),
+        });
         self.apply(g);
     }
 }
@@ -254,6 +267,8 @@ pub fn map_view(props: &MapViewProps) -> Html {
         battle: String::new(),
         last_tap: None,
         live: Vec::new(),
+        armies: Vec::new(),
+        whole: false,
     });
     // The arrows the tap handler tests against follow the overlay.
     gestures.borrow_mut().arrows = props.overlay.arrows.iter().map(|a| (a.at.0, a.at.1, a.choice)).collect();
@@ -261,6 +276,7 @@ pub fn map_view(props: &MapViewProps) -> Html {
         let o = &props.overlay;
         o.reachable.iter().chain(&o.orderable).chain(o.fire_targets.iter().map(|(h, _)| h)).copied().collect()
     };
+    gestures.borrow_mut().armies = army_points(&props.game);
     // Callbacks change identity between renders; the listeners read the latest from here.
     let callbacks = use_mut_ref(|| (props.on_select.clone(), props.on_facing.clone()));
     *callbacks.borrow_mut() = (props.on_select.clone(), props.on_facing.clone());
@@ -498,6 +514,7 @@ fn zoom(viewport: &NodeRef, wrapper: &NodeRef, gestures: &RefCell<Gestures>, fac
     let mut g = gestures.borrow_mut();
     if factor == 0.0 {
         g.user_moved = false;
+        g.whole = true;
         el.fit(&mut g);
     } else if let Some(c) = g.camera.as_mut() {
         let (vw, vh) = el.size();
@@ -506,6 +523,18 @@ fn zoom(viewport: &NodeRef, wrapper: &NodeRef, gestures: &RefCell<Gestures>, fac
         g.user_moved = true;
         el.apply(&mut g);
     }
+}
+
+/// Where the armies stand: the centre of every hex of a unit on the map and of every leader.
+fn army_points(game: &Game) -> Vec<(f64, f64)> {
+    let st = &game.state;
+    let units = st.units.iter().filter(|u| !u.eliminated).flat_map(|u| u.placement.hexes());
+    let leaders = st
+        .leaders
+        .iter()
+        .filter(|l| l.status != sarissa_rules::game::LeaderStatus::Eliminated && !l.fled)
+        .map(|l| l.at);
+    units.chain(leaders).map(center).collect()
 }
 
 /// Pans just enough to bring `hex` (the keyboard's cursor) into view.

@@ -28,7 +28,7 @@ pub struct Question {
 }
 
 /// The chance of at least one hit, in whole percent (8.15).
-fn hit_chance(fire: &MissileFire) -> f64 {
+pub fn hit_chance(fire: &MissileFire) -> f64 {
     missile_odds(fire).map(|o| 1.0 - o.hits.first().map_or(0.0, |p| p.to_f64())).unwrap_or(0.0) * 100.0
 }
 

@@ -40,6 +40,39 @@ impl Camera {
         }
     }
 
+    /// The opening view: fills the view with the map — no letterbox margins while the map is
+    /// larger than the view on both sides — but never leaves a point of `focus` (the armies,
+    /// map pixels) nearer the view's edge than `room` map pixels; between the two it takes the
+    /// largest scale that keeps the armies in view, and never less than the whole map's.
+    /// Zooming out still reaches the whole map (`min_scale` is [`Camera::fit`]'s).
+    pub fn fill(content: (f64, f64), focus: &[(f64, f64)], room: f64, view: (f64, f64)) -> Self {
+        let whole = Self::fit(content.0, content.1, view.0, view.1);
+        let Some((x0, y0, x1, y1)) = extent(focus) else {
+            return whole;
+        };
+        let (fw, fh) = (x1 - x0 + 2.0 * room, y1 - y0 + 2.0 * room);
+        let cover = (view.0 / content.0).max(view.1 / content.1);
+        let armies = (view.0 / fw).min(view.1 / fh);
+        let scale = cover.min(armies).max(whole.scale).min(MAX_SCALE);
+        if !scale.is_finite() {
+            return whole;
+        }
+        let place = |middle: f64, size: f64, limit: f64| {
+            let drawn = size * scale;
+            if drawn <= limit {
+                (limit - drawn) / 2.0
+            } else {
+                (limit / 2.0 - middle * scale).clamp(limit - drawn, 0.0)
+            }
+        };
+        Self {
+            x: place((x0 + x1) / 2.0, content.0, view.0),
+            y: place((y0 + y1) / 2.0, content.1, view.1),
+            scale,
+            min_scale: whole.min_scale,
+        }
+    }
+
     pub fn pan(&mut self, dx: f64, dy: f64) {
         self.x += dx;
         self.y += dy;
@@ -80,13 +113,9 @@ impl Camera {
     /// part of the view from the top-left corner to (`clear_w`, `clear_h`); points that cannot
     /// all fit keep their top-left in view.
     pub fn reveal(&mut self, points: &[(f64, f64)], margin: f64, clear_w: f64, clear_h: f64) {
-        let Some(first) = points.first() else {
+        let Some((x0, y0, x1, y1)) = extent(points) else {
             return;
         };
-        let (mut x0, mut y0, mut x1, mut y1) = (first.0, first.1, first.0, first.1);
-        for &(x, y) in points {
-            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
-        }
         let (left, top) = self.to_screen(x0 - margin, y0 - margin);
         let (right, bottom) = self.to_screen(x1 + margin, y1 + margin);
         self.x += shift_into(left, right, clear_w);
@@ -100,6 +129,14 @@ impl Camera {
     pub fn css_transform(&self) -> String {
         format!("translate({:.2}px, {:.2}px) scale({:.4})", self.x, self.y, self.scale)
     }
+}
+
+/// The smallest box (x0, y0, x1, y1) holding every point; none for no points.
+fn extent(points: &[(f64, f64)]) -> Option<(f64, f64, f64, f64)> {
+    let first = points.first()?;
+    Some(points.iter().fold((first.0, first.1, first.0, first.1), |(x0, y0, x1, y1), &(x, y)| {
+        (x0.min(x), y0.min(y), x1.max(x), y1.max(y))
+    }))
 }
 
 /// How far to move the span `lo..hi` to lie inside `0..limit`: nothing if it does; its start at
@@ -123,6 +160,47 @@ mod tests {
         let c = Camera::fit(2000.0, 1000.0, 1000.0, 1000.0);
         assert_eq!(c.scale, 0.5);
         assert_eq!((c.x, c.y), (0.0, 250.0));
+    }
+
+    #[test]
+    fn fill_covers_a_wide_view_with_a_square_map_and_keeps_the_armies_in_it() {
+        // A 1000 x 1000 map in a 2000 x 1000 view: the whole map leaves 500 px each side.
+        let armies = [(300.0, 400.0), (700.0, 450.0)];
+        let c = Camera::fill((1000.0, 1000.0), &armies, 100.0, (2000.0, 1000.0));
+        assert_eq!(c.scale, 2.0);
+        // The map's width fills the view; vertically the armies' middle is centred.
+        assert_eq!(c.x, 0.0);
+        assert_eq!(c.y, 500.0 - 425.0 * 2.0);
+        for &(x, y) in &armies {
+            let (sx, sy) = c.to_screen(x, y);
+            assert!((0.0..=2000.0).contains(&sx) && (0.0..=1000.0).contains(&sy), "{sx},{sy}");
+        }
+        // Zooming out still reaches the whole map.
+        assert_eq!(c.min_scale, Camera::fit(1000.0, 1000.0, 2000.0, 1000.0).min_scale);
+    }
+
+    #[test]
+    fn fill_zooms_out_no_further_than_the_armies_need_nor_past_the_whole_map() {
+        // Armies from the top to the bottom of the map: filling the width would cut them off,
+        // so the scale is the one that shows them with their room.
+        let armies = [(500.0, 100.0), (500.0, 900.0)];
+        let c = Camera::fill((1000.0, 1000.0), &armies, 50.0, (2000.0, 1000.0));
+        assert_eq!(c.scale, 1000.0 / 900.0);
+        // Never smaller than the whole map, and centred on the axis it does not fill.
+        let c = Camera::fill((1000.0, 1000.0), &[(0.0, 0.0), (1000.0, 1000.0)], 50.0, (2000.0, 1000.0));
+        assert_eq!(c, Camera::fit(1000.0, 1000.0, 2000.0, 1000.0));
+        // No armies: the whole map.
+        assert_eq!(
+            Camera::fill((1000.0, 1000.0), &[], 50.0, (2000.0, 1000.0)),
+            Camera::fit(1000.0, 1000.0, 2000.0, 1000.0)
+        );
+    }
+
+    #[test]
+    fn fill_keeps_the_map_edge_at_the_view_edge() {
+        // Armies near the top edge: centring on them would show empty space above the map.
+        let c = Camera::fill((1000.0, 1000.0), &[(500.0, 50.0)], 50.0, (2000.0, 1000.0));
+        assert_eq!((c.x, c.y), (0.0, 0.0));
     }
 
     #[test]
