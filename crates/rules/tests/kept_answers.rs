@@ -160,9 +160,9 @@ fn all_destinations(game: &Game) -> Vec<Vec<sarissa_rules::movement::Destination
 /// wrote), and writes out a destination's path only when asked (`movement::Ends`): along random
 /// games of a GBA battle with two-hex phalanxes and a CG battle on a map of another size, asked by
 /// turns, every unit's destinations are those asked again afresh after a search of the other
-/// battle, and each destination picked alone is the one listed whole (GBA 6.1, 6.31, 6.61).
+/// battle, and each destination picked alone is the one listed whole (GBA 6.31, 6.61).
 #[test]
-fn destinations_picked_one_by_one_after_searches_elsewhere_are_those_listed_whole_gba_6_1() {
+fn destinations_picked_one_by_one_after_searches_elsewhere_are_those_listed_whole_gba_6_31() {
     use sarissa_rules::play::legal::{destination_ends, movers};
     let (mut issus, mut issus_player) = random_game("issus.toml", include_str!("../../../scenarios/issus.toml"), 5);
     let (mut other, mut other_player) =
