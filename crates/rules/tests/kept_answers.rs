@@ -149,3 +149,47 @@ fn drawn_entry_costs_are_those_worked_out_hex_by_hex_gba_6_21_cg_12_31() {
         assert!(compared > 1000, "{path:?}: {compared}");
     }
 }
+
+/// Every unit's destinations at each orders decision of a random game of `battle`.
+fn all_destinations(game: &Game) -> Vec<Vec<sarissa_rules::movement::Destination>> {
+    let units = sarissa_rules::play::legal::movers(game);
+    units.iter().map(|&u| sarissa_rules::play::legal::destinations(&game.scenario, &game.state, u)).collect()
+}
+
+/// The movement search keeps its table of poses from one search to the next (emptied where it
+/// wrote), and writes out a destination's path only when asked (`movement::Ends`): along random
+/// games of a GBA battle with two-hex phalanxes and a CG battle on a map of another size, asked by
+/// turns, every unit's destinations are those asked again afresh after a search of the other
+/// battle, and each destination picked alone is the one listed whole (GBA 6.31, 6.61).
+#[test]
+fn destinations_picked_one_by_one_after_searches_elsewhere_are_those_listed_whole_gba_6_31() {
+    use sarissa_rules::play::legal::{destination_ends, movers};
+    let (mut issus, mut issus_player) = random_game("issus.toml", include_str!("../../../scenarios/issus.toml"), 5);
+    let (mut other, mut other_player) =
+        random_game("pataliputra.toml", include_str!("../../../scenarios/pataliputra.toml"), 5);
+    assert_ne!(
+        (issus.scenario.map.columns, issus.scenario.map.rows),
+        (other.scenario.map.columns, other.scenario.map.rows)
+    );
+    let (mut compared, mut two_hex) = (0, 0);
+    for step in 0..160 {
+        for (game, elsewhere) in [(&issus, &other), (&other, &issus)] {
+            let first = all_destinations(game);
+            let _ = all_destinations(elsewhere);
+            assert_eq!(all_destinations(game), first, "step {step}");
+            for (&u, listed) in movers(game).iter().zip(&first) {
+                let ends = destination_ends(&game.scenario, &game.state, u);
+                let picked: Vec<_> = (0..ends.len()).filter_map(|k| ends.written_at(k)).collect();
+                assert_eq!(&picked, listed, "step {step}, unit {u}");
+                compared += picked.len();
+                two_hex += picked.iter().filter(|d| d.placement.is_two_hex()).count();
+            }
+        }
+        for (game, player) in [(&mut issus, &mut issus_player), (&mut other, &mut other_player)] {
+            if let Some(command) = player.choose(game) {
+                game.execute(&command).unwrap();
+            }
+        }
+    }
+    assert!(compared > 10_000 && two_hex > 1_000, "{compared} destinations, {two_hex} of two-hex units");
+}

@@ -39,14 +39,19 @@ pub fn elite_initiative(scenario: &Scenario, state: &GameState) -> Option<(usize
             && state.leaders[i].status != LeaderStatus::Eliminated
     })?;
     let side = scenario.leaders[oc].side;
-    let range = crate::command::orders::command_range(scenario, state, oc);
+    // His command range, worked out only if a leader's place is asked of it.
+    let mut range = None;
     let leaders = (0..scenario.leaders.len())
         .filter(|&i| {
             let l = &scenario.leaders[i];
             l.side == side
                 && crate::command::contingent::rated(scenario, i)
                 && state.leaders[i].status == LeaderStatus::Inactive
-                && (i == oc || state.turn <= 1 || range.contains_key(&state.leaders[i].at))
+                && (i == oc
+                    || state.turn <= 1
+                    || range
+                        .get_or_insert_with(|| crate::command::orders::shared_command_range(scenario, state, oc))
+                        .contains_key(&state.leaders[i].at))
         })
         .map(|i| scenario.leaders[i].id.clone())
         .collect();

@@ -1,16 +1,16 @@
 //! Zones of control (GBA 7.2) and who can be pinned by them. CG 7.2 defines them alike.
 
 use crate::charts::movement_costs::Crossing;
-use crate::combat::missile::Supply;
 use crate::game::{GameState, UnitState};
 use crate::map::facing::{hexes_in_arcs, Arc};
-use crate::map::hex::{HexId, Vertex};
+use crate::map::hex::HexId;
 use crate::map::terrain::HexsideFeature;
 use crate::movement::{category_of, entry_cost};
 use crate::scenario::units::{Placement, Unit, UnitClass, UnitType};
 use crate::scenario::Scenario;
 use rustc_hash::FxHashMap;
 use std::cell::{Cell, RefCell};
+use std::collections::hash_map::Entry;
 use std::rc::Rc;
 use std::sync::Arc as Shared;
 
@@ -201,24 +201,58 @@ fn kept_copy(state: &GameState) -> Rc<GameState> {
     })
 }
 
-/// What a unit's zone of control reads of its own state ([`zoc_of`]): where it stands and faces
-/// (in column, Square or all round, CG 10.62, 12.26), whether it is gone, routed or rampaging,
-/// and its missiles (7.21, 7.22).
-fn zone_part(st: &UnitState) -> (Placement, Vertex, [bool; 6], Supply) {
-    (st.placement, st.facing, [st.column, st.square, st.all_round, st.eliminated, st.routed, st.rampaging], st.supply)
+/// Whether what a unit's zone of control reads of its own state ([`zoc_of`]) is the same in `x`
+/// and `y`: where it stands and faces (in column, Square or all round, CG 10.62, 12.26), whether
+/// it is gone, routed or rampaging, and its missiles (7.21, 7.22).
+fn same_zone_part(x: &UnitState, y: &UnitState) -> bool {
+    x.placement == y.placement
+        && x.facing == y.facing
+        && (x.column, x.square, x.all_round) == (y.column, y.square, y.all_round)
+        && (x.eliminated, x.routed, x.rampaging) == (y.eliminated, y.routed, y.rampaging)
+        && x.supply == y.supply
 }
 
-/// Whether the zones of control of `side`'s enemies are the same in `a` and `b`: a unit's zone
-/// reads only its own [`zone_part`], the breaches and the destroyed towers (CG 12.15, 12.16,
-/// 12.31, 12.32), so a friendly unit's move keeps them.
-fn same_enemy_zones(scenario: &Scenario, a: &GameState, b: &GameState, side: usize) -> bool {
-    a.breaches == b.breaches
-        && a.destroyed_towers == b.destroyed_towers
-        && scenario
-            .units
-            .iter()
-            .zip(a.units.iter().zip(&b.units))
-            .all(|(u, (x, y))| u.side == side || zone_part(x) == zone_part(y))
+/// The enemies of `side` whose zones of control may differ between `a` and `b`, or `None` when
+/// all may: a unit's zone reads only its own [`zone_part`], the breaches and the destroyed towers
+/// (CG 12.15, 12.16, 12.31, 12.32), so a friendly unit's move changes none.
+fn changed_zone_makers(scenario: &Scenario, a: &GameState, b: &GameState, side: usize) -> Option<Vec<usize>> {
+    if a.breaches != b.breaches || a.destroyed_towers != b.destroyed_towers {
+        return None;
+    }
+    let mut changed = Vec::new();
+    for (i, (u, (x, y))) in scenario.units.iter().zip(a.units.iter().zip(&b.units)).enumerate() {
+        if u.side != side && !same_zone_part(x, y) {
+            changed.push(i);
+        }
+    }
+    Some(changed)
+}
+
+/// Above this many enemy units turned or moved, their zones are worked out whole again rather
+/// than one by one.
+const FEW_ZONES_MOVED: usize = 4;
+
+/// `kept`, the enemy zones of a state, with those of the units `changed` worked out again at
+/// `state`: what [`enemy_zoc`] gives at `state` when only they differ (each hex's units in the
+/// battle's order, as it lists them).
+fn zones_moved(
+    scenario: &Scenario,
+    kept: &FxHashMap<HexId, Vec<usize>>,
+    state: &GameState,
+    changed: &[usize],
+) -> FxHashMap<HexId, Vec<usize>> {
+    let mut zoc = kept.clone();
+    zoc.retain(|_, units| {
+        units.retain(|u| !changed.contains(u));
+        !units.is_empty()
+    });
+    for &i in changed {
+        for h in zoc_of(scenario, state, i) {
+            let units = zoc.entry(h).or_default();
+            units.insert(units.partition_point(|&u| u <= i), i);
+        }
+    }
+    zoc
 }
 
 /// A kept command range: the state and the enemy zones it was worked out with, and the range.
@@ -265,12 +299,22 @@ pub fn shared_enemy_zoc(scenario: &Scenario, state: &GameState, side: usize) -> 
         return Rc::new(enemy_zoc(scenario, state, side));
     }
     KEPT_ZOC.with(|kept| {
-        if let Some((battle, kept_state, zoc)) = &kept.borrow()[side] {
-            if std::ptr::eq(*battle, scenario) && same_enemy_zones(scenario, kept_state, state, side) {
-                return zoc.clone();
+        let mut updated = None;
+        let kept_here = kept.borrow()[side]
+            .as_ref()
+            .filter(|(battle, ..)| std::ptr::eq(*battle, scenario))
+            .map(|(_, kept_state, zoc)| (kept_state.clone(), zoc.clone()));
+        if let Some((kept_state, zoc)) = kept_here {
+            match changed_zone_makers(scenario, &kept_state, state, side) {
+                Some(changed) if changed.is_empty() => return zoc,
+                // Worked out with nothing borrowed, as the whole zones are.
+                Some(changed) if changed.len() <= FEW_ZONES_MOVED => {
+                    updated = Some(zones_moved(scenario, &zoc, state, &changed));
+                }
+                _ => {}
             }
         }
-        let zoc = Rc::new(enemy_zoc(scenario, state, side));
+        let zoc = Rc::new(updated.unwrap_or_else(|| enemy_zoc(scenario, state, side)));
         kept.borrow_mut()[side] = Some((scenario, kept_copy(state), zoc.clone()));
         zoc
     })
@@ -325,13 +369,20 @@ pub fn in_enemy_zoc(scenario: &Scenario, state: &GameState, side: usize, hex: He
 
 /// Which unit (if any) stands in each hex, with its side. Leaders do not count (GBA 6.94).
 pub fn occupancy(state: &GameState) -> FxHashMap<HexId, usize> {
-    let mut map = FxHashMap::default();
+    // Room for every unit's two hexes at once: the map never grows (nothing reads its order).
+    let mut map = FxHashMap::with_capacity_and_hasher(2 * state.units.len(), Default::default());
     for (i, st) in state.units.iter().enumerate() {
         if !st.eliminated {
             for h in st.placement.hexes() {
-                // CG 6.71(3): a hex an engine shares with a foot unit is the foot unit's.
-                if !map.contains_key(&h) || !st.engine {
-                    map.insert(h, i);
+                match map.entry(h) {
+                    Entry::Vacant(hex) => {
+                        hex.insert(i);
+                    }
+                    // CG 6.71(3): a hex an engine shares with a foot unit is the foot unit's.
+                    Entry::Occupied(mut hex) if !st.engine => {
+                        hex.insert(i);
+                    }
+                    Entry::Occupied(_) => {}
                 }
             }
         }

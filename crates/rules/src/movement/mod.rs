@@ -192,6 +192,15 @@ struct Spent {
     hits: u8,
 }
 
+/// What a turn in place reads of its hex (7.23, 7.14; CG 12.26).
+struct TurningGround {
+    /// It entered an enemy ZOC there.
+    stopped: bool,
+    rough: bool,
+    /// City block terrain.
+    block: bool,
+}
+
 /// Everything fixed for one unit's move this order.
 struct Mover<'a> {
     scenario: &'a Scenario,
@@ -332,16 +341,36 @@ impl<'a> Mover<'a> {
 
     /// Turning in place from `from` to `to` at `hex`, having spent `spent` so far.
     fn turn(&self, hex: HexId, from: Vertex, to: Vertex, spent: Spent) -> Result<Spent, Refusal> {
-        if self.stopped_at(hex) {
+        self.turn_in(&self.turning_ground(hex), hex, from, to, spent)
+    }
+
+    /// What turning in `hex` reads of the ground, the same for every turn there.
+    fn turning_ground(&self, hex: HexId) -> TurningGround {
+        TurningGround {
+            stopped: self.stopped_at(hex),
+            rough: self.scenario.map.terrain(hex).is_some_and(|t| t.is_rough()),
+            block: crate::works::city::in_block(&self.scenario.map, hex),
+        }
+    }
+
+    /// [`Mover::turn`] in `hex`, whose ground is `ground`.
+    fn turn_in(
+        &self,
+        ground: &TurningGround,
+        hex: HexId,
+        from: Vertex,
+        to: Vertex,
+        spent: Spent,
+    ) -> Result<Spent, Refusal> {
+        if ground.stopped {
             return Err(Refusal::Stopped);
         }
-        let rough = self.scenario.map.terrain(hex).is_some_and(|t| t.is_rough());
         // CG 7.12 exc. 2, 7.14: the rule set's facing differences.
         let rule = &crate::scenario::rule_set::hooks(self.scenario.meta.rules).facing;
-        let cost = movement_costs::unit_facing_cost(rule, self.unit, vertices_between(from, to), rough);
+        let cost = movement_costs::unit_facing_cost(rule, self.unit, vertices_between(from, to), ground.rough);
         // CG 12.26 (P200): in a block hex every neighbour is a front hex, so which way the
         // counter points costs nothing to change; the unit may go into any neighbour.
-        let cost = if crate::works::city::in_block(&self.scenario.map, hex) { Cost::ZERO } else { cost };
+        let cost = if ground.block { Cost::ZERO } else { cost };
         let next = Spent { mp: spent.mp + cost.mp, hits: spent.hits + cost.hits };
         if hex == self.start.0 && next.mp > self.start_turn_budget {
             return Err(Refusal::StartZoc { budget: self.start_turn_budget });
@@ -683,15 +712,21 @@ impl Refusal {
 /// every hex and facing in its formation, and — where it may change formation there — in the
 /// other (6.61).
 pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<Destination>, RuleError> {
+    reach_ends(scenario, state, unit).map(Ends::written)
+}
+
+/// [`reach`] with the paths not yet written out: a player who picks one of the destinations
+/// asks for its path alone ([`Ends::written_at`]).
+pub fn reach_ends<'a>(scenario: &'a Scenario, state: &'a GameState, unit: usize) -> Result<Ends<'a>, RuleError> {
     if state.units[unit].placement.is_two_hex() {
-        return Ok(formation_reach(scenario, state, unit));
+        return Ok(formation_ends(scenario, state, unit));
     }
     let mut mover = Mover::new(scenario, state, unit)?;
     // A move going on after its fire has the MP left, and is on its way where it stands (8.11, 7.15).
     let resumed = crate::movement::move_and_fire::spent_before(state, unit);
     mover.ma = mover.ma.saturating_sub(resumed.unwrap_or(0));
     let chariot = mover.turns_one_vertex_on_the_way();
-    let mut best: FxHashMap<Pose, (Spent, Option<Pose>)> = FxHashMap::default();
+    let mut best = PoseTable::new(&scenario.map);
     let mut heap = BinaryHeap::new();
     best.insert(mover.start, (Spent { mp: 0, hits: 0 }, None));
     heap.push(Reverse((Spent { mp: 0, hits: 0 }, mover.start)));
@@ -705,14 +740,16 @@ pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<
         // On the way a chariot turns only as it goes on, one vertex (7.15); the turns where it
         // ends are added below.
         let on_the_way = chariot && (hex != mover.start.0 || resumed.is_some());
+        let ground = mover.turning_ground(hex);
         for to in Vertex::ALL.into_iter().filter(|v| *v != facing && !on_the_way) {
-            if let Ok(s) = mover.turn(hex, facing, to, spent) {
+            if let Ok(s) = mover.turn_in(&ground, hex, facing, to, spent) {
                 next.push(((hex, to), s));
             }
         }
         let one_vertex = [Vertex::from_index(facing.index() + 1), Vertex::from_index(facing.index() + 5)];
-        let going_on = std::iter::once((facing, Ok(spent)))
-            .chain(one_vertex.into_iter().filter(|_| on_the_way).map(|g| (g, mover.turn(hex, facing, g, spent))));
+        let going_on = std::iter::once((facing, Ok(spent))).chain(
+            one_vertex.into_iter().filter(|_| on_the_way).map(|g| (g, mover.turn_in(&ground, hex, facing, g, spent))),
+        );
         for (heading, turned) in going_on {
             let Ok(spent) = turned else { continue };
             for (side, _) in mover.entries(heading) {
@@ -731,7 +768,7 @@ pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<
     }
     // 7.15: a chariot may turn as it likes where its move ends — and only there, so these turns
     // are kept apart from the search's own steps: no move goes on through one of them.
-    let turned_at_end = if chariot { end_turns(&mover, &best) } else { FxHashMap::default() };
+    let turned_at_end = if chariot { end_turns(&mover, &best.as_hash_map()) } else { FxHashMap::default() };
     // How a move may end facing `pose`: the cheapest of its search and its turn at the end, and
     // the pose of the search it set out from (itself, or where it turned from).
     let ended = |pose: Pose| -> Option<(Spent, Pose)> {
@@ -741,53 +778,235 @@ pub fn reach(scenario: &Scenario, state: &GameState, unit: usize) -> Result<Vec<
             (s, t) => s.or(t.copied()),
         }
     };
-    let path_to = |pose: Pose| {
-        let mut path = Vec::new();
-        let mut at = pose;
-        while let Some((_, Some(prev))) = best.get(&at) {
-            if prev.0 != at.0 {
-                path.push(at.0);
+    let destination = |hex: HexId, facing: Vertex, spent: Spent, from: Pose, column: bool| {
+        let destination = Destination {
+            hex,
+            placement: Placement::One(hex),
+            facing,
+            wheel: false,
+            mp: spent.mp,
+            hits: spent.hits,
+            path: Vec::new(),
+            in_enemy_zoc: mover.in_enemy_zoc(hex),
+            column,
+        };
+        (destination, Trailhead::One(from))
+    };
+    // Listed by hex, then formation (line before column), then facing: built in that order (each
+    // key once), so nothing is sorted.
+    let mut out = Vec::new();
+    let mut own = Vec::new();
+    let mut changed = Vec::new();
+    for hex in best.hexes_in_order().into_iter().filter(|h| mover.may_end_at(*h)) {
+        // Ending in the formation it moved in, each facing.
+        for facing in Vertex::ALL.into_iter().filter(|f| (hex, *f) != mover.start) {
+            let Some((spent, from)) = ended((hex, facing)) else { continue };
+            if let Some(spent) = mover.end_cost(hex, facing, spent) {
+                own.push(destination(hex, facing, spent, from, mover.column));
             }
-            at = *prev;
         }
-        path.reverse();
-        path
-    };
-    let destination = |hex: HexId, facing: Vertex, spent: Spent, path: Vec<HexId>, column: bool| Destination {
-        hex,
-        placement: Placement::One(hex),
-        facing,
-        wheel: false,
-        mp: spent.mp,
-        hits: spent.hits,
-        path,
-        in_enemy_zoc: mover.in_enemy_zoc(hex),
-        column,
-    };
-    let poses: Vec<Pose> = best.keys().chain(turned_at_end.keys().filter(|p| !best.contains_key(p))).copied().collect();
-    let mut out: Vec<Destination> = poses
-        .iter()
-        .filter(|pose| **pose != mover.start && mover.may_end_at(pose.0))
-        .filter_map(|&(hex, facing)| {
-            let (spent, from) = ended((hex, facing))?;
-            let spent = mover.end_cost(hex, facing, spent)?;
-            Some(destination(hex, facing, spent, path_to(from), mover.column))
-        })
-        .collect();
-    // 6.61: ending in the other formation, from the cheaper of the two facings it turns from.
-    let hexes: std::collections::BTreeSet<HexId> = poses.iter().map(|p| p.0).collect();
-    for hex in hexes.into_iter().filter(|h| mover.may_end_at(*h)) {
+        // 6.61: ending in the other formation, from the cheaper of the two facings it turns from.
         for target in Vertex::ALL {
             let from = mover.before_change(target).into_iter().filter_map(|f| ended((hex, f))).min();
-            if let Some((spent, pre)) = from {
-                if let Some(spent) = mover.change_cost(hex, spent) {
-                    out.push(destination(hex, target, spent, path_to(pre), !mover.column));
-                }
+            let Some((spent, pre)) = from else { continue };
+            if let Some(spent) = mover.change_cost(hex, spent) {
+                changed.push(destination(hex, target, spent, pre, !mover.column));
+            }
+        }
+        let (first, second) = if mover.column { (&mut changed, &mut own) } else { (&mut own, &mut changed) };
+        out.append(first);
+        out.append(second);
+    }
+    Ok(Ends { ends: out, trail: Trail::One(best) })
+}
+
+/// Where a destination's path is walked back from, in its search.
+#[derive(Clone, Copy)]
+enum Trailhead {
+    One(Pose),
+    Two(Pair),
+}
+
+/// The search a unit's move ends were found by, kept to write out their paths.
+enum Trail<'a> {
+    One(PoseTable<'a>),
+    Two(Formation<'a>, FormationSearch),
+    Nowhere,
+}
+
+/// The ends of a unit's move as [`reach`] lists them, in its order, each path written out only
+/// when asked: the searches find hundreds of ends, a random player takes one.
+pub struct Ends<'a> {
+    ends: Vec<(Destination, Trailhead)>,
+    trail: Trail<'a>,
+}
+
+impl Ends<'_> {
+    /// No move at all.
+    pub fn none() -> Self {
+        Self { ends: Vec::new(), trail: Trail::Nowhere }
+    }
+
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The destinations, their paths empty unless written out ([`Ends::write_paths`]).
+    pub fn iter(&self) -> impl Iterator<Item = &Destination> {
+        self.ends.iter().map(|(d, _)| d)
+    }
+
+    /// Keeps the destinations `keep` says, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Destination) -> bool) {
+        self.ends.retain(|(d, _)| keep(d));
+    }
+
+    /// Writes out every path.
+    pub fn write_paths(&mut self) {
+        let mut scratch = Scratch::default();
+        for (d, head) in &mut self.ends {
+            if d.path.is_empty() {
+                d.path = self.trail.path(*head, &mut scratch);
             }
         }
     }
-    crate::game::sorting::sort_by_key(&mut out, |d| (d.hex, d.column, d.facing.index()));
-    Ok(out)
+
+    /// The `k`-th destination with its path.
+    pub fn written_at(&self, k: usize) -> Option<Destination> {
+        let (d, head) = self.ends.get(k)?;
+        let mut d = d.clone();
+        if d.path.is_empty() {
+            d.path = self.trail.path(*head, &mut Scratch::default());
+        }
+        Some(d)
+    }
+
+    /// Every destination with its path.
+    pub fn written(mut self) -> Vec<Destination> {
+        self.write_paths();
+        self.ends.into_iter().map(|(d, _)| d).collect()
+    }
+}
+
+/// Buffers for walking paths back, reused from one path to the next.
+#[derive(Default)]
+struct Scratch {
+    hexes: Vec<HexId>,
+    pairs: Vec<Pair>,
+}
+
+impl Trail<'_> {
+    fn path(&self, head: Trailhead, scratch: &mut Scratch) -> Vec<HexId> {
+        match (self, head) {
+            (Trail::One(best), Trailhead::One(pose)) => path_to(best, pose, &mut scratch.hexes),
+            (Trail::Two(f, best), Trailhead::Two(pose)) => formation_path(f, best, pose, &mut scratch.pairs),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The hexes entered on the way to `pose` from the search's start, in order, walked back
+/// through `best` into `scratch` and then allocated once at their length.
+fn path_to(best: &PoseTable, pose: Pose, scratch: &mut Vec<HexId>) -> Vec<HexId> {
+    scratch.clear();
+    let mut at = pose;
+    while let Some((_, Some(prev))) = best.get(&at) {
+        if prev.0 != at.0 {
+            scratch.push(at.0);
+        }
+        at = *prev;
+    }
+    scratch.iter().rev().copied().collect()
+}
+
+/// What the one-hex search knows of a pose: its cheapest cost, and the pose it came from.
+type Reached = (Spent, Option<Pose>);
+
+thread_local! {
+    /// The storage of the last [`PoseTable`] dropped, all empty, for the next search.
+    static SPARE_POSE_TABLE: std::cell::Cell<Vec<Option<Reached>>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// [`Reached`] by pose for the one-hex search, which reads and writes it at every step: a table
+/// by the map's hex and facing rather than a hash map, its storage kept from one search to the
+/// next (emptied where it was written).
+struct PoseTable<'a> {
+    map: &'a crate::scenario::Map,
+    table: Vec<Option<Reached>>,
+    /// The poses in the order first reached.
+    order: Vec<Pose>,
+    /// The hexes in the order first reached.
+    hexes: Vec<HexId>,
+}
+
+impl<'a> PoseTable<'a> {
+    fn new(map: &'a crate::scenario::Map) -> Self {
+        let mut table = SPARE_POSE_TABLE.take();
+        let size = map.columns as usize * map.rows as usize * 6;
+        if table.len() < size {
+            table.resize(size, None);
+        }
+        Self { map, table, order: Vec::new(), hexes: Vec::new() }
+    }
+
+    fn slot(&self, (hex, facing): Pose) -> Option<usize> {
+        self.map.index(hex).map(|i| i * 6 + facing.index())
+    }
+
+    fn get(&self, pose: &Pose) -> Option<&Reached> {
+        self.slot(*pose).and_then(|k| self.table[k].as_ref())
+    }
+
+    fn contains_key(&self, pose: &Pose) -> bool {
+        self.get(pose).is_some()
+    }
+
+    /// Records `reached` for `pose`, a hex of the map (the search enters no other).
+    fn insert(&mut self, pose: Pose, reached: Reached) {
+        let Some(k) = self.slot(pose) else { return };
+        if self.table[k].is_none() {
+            if !Vertex::ALL.iter().any(|&f| self.contains_key(&(pose.0, f))) {
+                self.hexes.push(pose.0);
+            }
+            self.order.push(pose);
+        }
+        self.table[k] = Some(reached);
+    }
+
+    /// The hexes reached, in order (column, then row).
+    fn hexes_in_order(&self) -> Vec<HexId> {
+        let mut hexes = self.hexes.clone();
+        crate::game::sorting::sort(&mut hexes);
+        hexes
+    }
+
+    /// The same as the hash map the search filled before this table, built by the same inserts in
+    /// the same order, so that it lists its poses in the same order ([`end_turns`] keeps the
+    /// first of equally cheap turns it meets).
+    fn as_hash_map(&self) -> FxHashMap<Pose, Reached> {
+        let mut map = FxHashMap::default();
+        for pose in &self.order {
+            if let Some(reached) = self.get(pose) {
+                map.insert(*pose, *reached);
+            }
+        }
+        map
+    }
+}
+
+impl Drop for PoseTable<'_> {
+    fn drop(&mut self) {
+        for pose in std::mem::take(&mut self.order) {
+            if let Some(k) = self.slot(pose) {
+                self.table[k] = None;
+            }
+        }
+        SPARE_POSE_TABLE.set(std::mem::take(&mut self.table));
+    }
 }
 
 /// A chariot's turns where its move ends (7.15), from each pose the search reached away from its
@@ -1446,18 +1665,13 @@ fn poses_to(best: &FormationSearch, pose: Pair) -> Vec<(Pair, Spent)> {
     out
 }
 
-fn destination(f: &Formation, best: &FormationSearch, (a, b, v): Pair) -> Destination {
+fn destination(f: &Formation, best: &FormationSearch, pose: Pair) -> Destination {
+    Destination { path: formation_path(f, best, pose, &mut Vec::new()), ..unwritten_destination(f, best, pose) }
+}
+
+/// [`destination`] with its path left empty.
+fn unwritten_destination(f: &Formation, best: &FormationSearch, (a, b, v): Pair) -> Destination {
     let (spent, _, wheel) = best[&(a, b, v)];
-    let mut path = Vec::new();
-    let mut prev_hexes = [f.start.0, f.start.1];
-    for ((x, y, _), _) in poses_to(best, (a, b, v)) {
-        for h in [x, y] {
-            if !prev_hexes.contains(&h) {
-                path.push(h);
-            }
-        }
-        prev_hexes = [x, y];
-    }
     Destination {
         hex: a,
         placement: Placement::Two(a, b),
@@ -1465,24 +1679,52 @@ fn destination(f: &Formation, best: &FormationSearch, (a, b, v): Pair) -> Destin
         wheel,
         mp: spent.mp,
         hits: spent.hits,
-        path,
+        path: Vec::new(),
         in_enemy_zoc: f.in_zoc(a) || f.in_zoc(b),
         column: column_pose((a, b, v)),
     }
+}
+
+/// The hexes a two-hex unit enters on its way to `pose`, in order: walked back to the start
+/// through `scratch` (a buffer reused for many).
+fn formation_path(f: &Formation, best: &FormationSearch, pose: Pair, scratch: &mut Vec<Pair>) -> Vec<HexId> {
+    scratch.clear();
+    let mut at = pose;
+    while let Some(&(_, Some(prev), _)) = best.get(&at) {
+        scratch.push(at);
+        at = prev;
+    }
+    let mut path = Vec::new();
+    let mut prev_hexes = [f.start.0, f.start.1];
+    for &(x, y, _) in scratch.iter().rev() {
+        for h in [x, y] {
+            if !prev_hexes.contains(&h) {
+                path.push(h);
+            }
+        }
+        prev_hexes = [x, y];
+    }
+    path
 }
 
 /// Where a two-hex unit can move under one order: every pose it can end in, cheapest first
 /// (least MP, then fewest hits), with the route. A wheel ends the move (6.45). It turns only by
 /// pivoting, forward or about (GBA 6.43, 6.44, 7.13; CG 6.33, 6.43, 6.44, 7.13).
 pub fn formation_reach(scenario: &Scenario, state: &GameState, unit: usize) -> Vec<Destination> {
+    formation_ends(scenario, state, unit).written()
+}
+
+/// [`formation_reach`] with the paths not yet written out.
+fn formation_ends<'a>(scenario: &'a Scenario, state: &'a GameState, unit: usize) -> Ends<'a> {
     let Some(f) = Formation::new(scenario, state, unit) else {
-        return Vec::new();
+        return Ends::none();
     };
     let best = formation_search(&f, 0);
-    let mut out: Vec<Destination> =
-        best.keys().filter(|p| **p != f.start && f.may_stop(&best, **p)).map(|&p| destination(&f, &best, p)).collect();
-    crate::game::sorting::sort_by_key(&mut out, |d| (d.hex, d.placement.hexes().last(), d.facing));
-    out
+    // Listed by first hex, second hex, facing: the poses' own order (each pose once).
+    let mut poses: Vec<Pair> = best.keys().filter(|p| **p != f.start && f.may_stop(&best, **p)).copied().collect();
+    crate::game::sorting::sort(&mut poses);
+    let ends = poses.into_iter().map(|p| (unwritten_destination(&f, &best, p), Trailhead::Two(p))).collect();
+    Ends { ends, trail: Trail::Two(f, best) }
 }
 
 /// One pose on a two-hex unit's route: where it stands, and the MP and hits so far.

@@ -5,7 +5,7 @@ use crate::command::orders::{is_overall, leader_in_enemy_zoc};
 use crate::command::trump::trump_options;
 use crate::game::{Command, GameState, LeaderStatus, Phase};
 use crate::movement::withdrawal::{leader_withdrawals, unit_withdrawals};
-use crate::movement::{leader_reach, reach};
+use crate::movement::{leader_reach, reach_ends, Ends};
 use crate::play::Game;
 use crate::scenario::Scenario;
 
@@ -23,19 +23,27 @@ pub fn orderable_units(game: &Game) -> Vec<usize> {
 /// Where unit `i` may move under its order now: the hexes it can reach (6.1), less those that
 /// would leave a Combined line's moved units apart (CG 4.33 criterion 8, P92).
 pub fn destinations(s: &Scenario, st: &GameState, i: usize) -> Vec<crate::movement::Destination> {
+    destination_ends(s, st, i).written()
+}
+
+/// [`destinations`], their paths written out only when asked (a player who picks one of many).
+pub fn destination_ends<'a>(s: &'a Scenario, st: &'a GameState, i: usize) -> Ends<'a> {
     // 8.21: the line has finished its move.
     if crate::combat::line_entry::move_over(s, st, i) {
-        return Vec::new();
+        return Ends::none();
     }
-    reach(s, st, i)
-        .unwrap_or_default()
-        .into_iter()
-        .filter(|d| crate::command::line::together_refusal(s, st, i, &d.placement, d.column).is_none())
-        // House B5 (P349): holding an eager unit back costs an order more.
-        .filter(|d| crate::special::house::eager::may_end(s, st, i, &d.placement))
-        // CG 12.17, 10.54: in the Camp Orders Phase camp units stay in the camp.
-        .filter(|d| st.camp_orders.is_none() || crate::works::camp_orders::move_refusal(s, st, i, &d.path).is_none())
-        .collect()
+    let mut ends = reach_ends(s, st, i).unwrap_or_else(|_| Ends::none());
+    // CG 12.17, 10.54: in the Camp Orders Phase camp units stay in the camp (by their paths).
+    if st.camp_orders.is_some() {
+        ends.write_paths();
+    }
+    ends.retain(|d| {
+        crate::command::line::together_refusal(s, st, i, &d.placement, d.column).is_none()
+            // House B5 (P349): holding an eager unit back costs an order more.
+            && crate::special::house::eager::may_end(s, st, i, &d.placement)
+            && (st.camp_orders.is_none() || crate::works::camp_orders::move_refusal(s, st, i, &d.path).is_none())
+    });
+    ends
 }
 
 /// Every legal command at the current decision. Moves are listed by their cheapest path to each

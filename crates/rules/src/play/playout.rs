@@ -4,7 +4,7 @@
 
 use crate::game::{Command, Phase};
 use crate::movement::leader_reach;
-use crate::play::legal::{destinations, legal_commands, orderable_units};
+use crate::play::legal::{destination_ends, destinations, legal_commands, orderable_units};
 use crate::play::Game;
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
@@ -161,14 +161,15 @@ impl RandomPlayer {
                         units[self.below(units.len())]
                     };
                     // CG 4.33 (8): only ends that keep a Combined line together (P92).
-                    let mut destinations = destinations(s, st, unit);
+                    // (Only the path of the one picked is written out.)
+                    let mut destinations = destination_ends(s, st, unit);
                     // Now and then a change into or out of column (6.61); mostly it keeps its formation.
                     let keep = !self.chance(15);
                     if keep && destinations.iter().any(|d| d.column == st.units[unit].column) {
                         destinations.retain(|d| d.column == st.units[unit].column);
                     }
-                    if !destinations.is_empty() {
-                        let d = &destinations[self.below(destinations.len())];
+                    let picked = (!destinations.is_empty()).then(|| self.below(destinations.len()));
+                    if let Some(d) = picked.and_then(|k| destinations.written_at(k)) {
                         let command = d.command(&s.units[unit].id);
                         // 5.68: a contingent commander stacked with it often goes along (no dice
                         // drawn unless one may, so other games play as before).

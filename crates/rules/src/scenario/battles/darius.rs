@@ -25,20 +25,25 @@ pub fn darius_alerted(
     before: Option<HexId>,
 ) -> Vec<usize> {
     let side = scenario.leaders[mover].side;
-    let mut st = state.clone();
-    st.leaders[mover].at = now;
-    (0..scenario.leaders.len())
+    // An enemy leader: the mover's own place is not read here.
+    let near: Vec<usize> = (0..scenario.leaders.len())
         .filter(|&d| {
-            let (l, at) = (&scenario.leaders[d], st.leaders[d].at);
+            let (l, at) = (&scenario.leaders[d], state.leaders[d].at);
             l.darius_the_target
                 && l.side != side
-                && st.leaders[d].status != LeaderStatus::Eliminated
+                && state.leaders[d].status != LeaderStatus::Eliminated
                 && scenario.map.contains(at)
                 && at.distance(now) <= TRIGGER_RANGE
                 && before.is_none_or(|b| at.distance(b) > TRIGGER_RANGE)
-                && leader_can_withdraw_from(scenario, &st, d, Approach::Leader(mover))
         })
-        .collect()
+        .collect();
+    if near.is_empty() {
+        return near;
+    }
+    // Where he could go is worked out with the mover where he now stands.
+    let mut st = state.clone();
+    st.leaders[mover].at = now;
+    near.into_iter().filter(|&d| leader_can_withdraw_from(scenario, &st, d, Approach::Leader(mover))).collect()
 }
 
 /// Carries out the leader `mover`'s move `go` from where he stands, stopping where Darius may
