@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What each part of the app's wasm costs (issue 19; the README's "What's in the wasm").
 
-Usage: scripts/wasm-parts.py [CARGO_WASM] [--functions N]
+Usage: scripts/wasm-parts.py [CARGO_WASM] [--functions N] [--engine-modules]
 
 CARGO_WASM is cargo's release output (default target/wasm32-unknown-unknown/release/sarissa-web.wasm,
 e.g. from `cargo build --release --target wasm32-unknown-unknown -p sarissa-web --bin sarissa-web`).
@@ -9,6 +9,8 @@ It is run through `wasm-bindgen --target web` and `wasm-opt -Oz -g` (the shipped
 name section kept), then the code section's function bodies are grouped by the crate in their
 names. A part's "gzip share" is what the deflated code and data lose when that part is left out,
 so back-references between parts are counted once. Needs wasm-bindgen and wasm-opt on PATH.
+With --engine-modules the engine is split by its modules (`game::event`, `movement`, `play`...):
+what a page that leaves the engine to its Web Worker keeps (docs/engine-in-worker.md) and drops.
 """
 import collections
 import os
@@ -125,7 +127,22 @@ CRATES = ["sarissa_rules", "sarissa_web", "sarissa_share", "yew", "serde_json", 
 CRATE_PATH = re.compile(r"\b(" + "|".join(CRATES) + r")::")
 
 
-def part(name):
+ENGINE = "engine (rules crate, without serde code)"
+RULES_MODULE = re.compile(r"sarissa_rules::([a-z_]+(?:::[a-z_]+)?)")
+
+
+def engine_module(name):
+    """The rules module and its first part (`movement::reach`, `game::event`) an engine function is in."""
+    found = RULES_MODULE.search(name)
+    return f"engine: {found.group(1)}" if found else "engine: (generic)"
+
+
+def part(name, engine_modules=False):
+    found = plain_part(name)
+    return engine_module(name) if engine_modules and found == ENGINE else found
+
+
+def plain_part(name):
     if name.startswith("<yew::html::component::lifecycle::CompStateInner"):
         return "UI views (inlined into CompStateInner::view)"
     if "core::slice::sort" in name or "BufGuard" in name:
@@ -143,7 +160,7 @@ def part(name):
     if ours and ours[0] == "sarissa_web":
         return "UI components" if "::components::" in name else "web model and browser glue"
     if ours:
-        return {"sarissa_rules": "engine (rules crate, without serde code)", "sarissa_share": "links (crates/share)"}[ours[0]]
+        return {"sarissa_rules": ENGINE, "sarissa_share": "links (crates/share)"}[ours[0]]
     if first == "core":
         return "iterator adapters (core::iter)" if "core::iter" in name else "generic core"
     if first == "alloc" and ("btree" in name or "BTree" in name):
@@ -177,10 +194,12 @@ def main():
         at = args.index("--functions")
         functions = int(args[at + 1])
         del args[at:at + 2]
+    engine_modules = "--engine-modules" in args
+    args = [a for a in args if a != "--engine-modules"]
     cargo_wasm = args[0] if args else "target/wasm32-unknown-unknown/release/sarissa-web.wasm"
     with tempfile.TemporaryDirectory() as tmp:
         bodies, data = parse(shipped_with_names(cargo_wasm, tmp))
-    items = [(part(name), body) for name, body in bodies] + [("data", d) for d in data]
+    items = [(part(name, engine_modules), body) for name, body in bodies] + [("data", d) for d in data]
     whole = deflated(x for _, x in items)
     raw = collections.Counter()
     for key, body in items:
