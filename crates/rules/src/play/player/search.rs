@@ -2,15 +2,20 @@
 //! forward to the end of the leader's activation — the rest of his orders, the reactions, and
 //! the shock segment with dice of the player's own — a few times, and the move whose
 //! activations end best on average is given. The position alone cannot see what a shock will
-//! do; the dice sampled at the shocks can.
+//! do; the dice sampled at the shocks can. Every move is rolled under the same few fortunes
+//! (dice and the rolled players' seeds), so moves are compared under the same luck.
 
 use super::{choose_within, position, Budget, Level, Thinker};
 use crate::game::{Command, Phase};
 use crate::play::Game;
-use rand_core::Rng;
+use rand_core::{Rng, SeedableRng};
+use rand_pcg::Pcg32;
 
 /// How far one roll goes at most, in commands (an activation is seldom longer).
 const ROLL_COMMANDS: usize = 80;
+
+/// Mixed into a roll's fortune to seed the players' choices apart from its dice.
+const FORTUNE_PLAYERS: u64 = 0x5EED_0FF0_27E5;
 
 /// The effort of each decision inside a roll: easy's judgement, with few exact odds.
 const ROLL_BUDGET: Budget = Budget { odds: 2, lookahead: 0, rolls: (0, 0), answers: 0 };
@@ -21,9 +26,12 @@ pub(super) fn best_rolled(t: &mut Thinker, candidates: &[Command], samples: usiz
     if candidates.len() < 2 || samples == 0 {
         return candidates.first().cloned();
     }
+    // The same dice for every candidate's k-th roll (common random numbers): the candidates are
+    // compared under the same fortunes, so two rolls each tell the moves apart, not the dice.
+    let fortunes: Vec<u64> = (0..samples).map(|_| t.rng.next_u64()).collect();
     let mut best: Option<(f64, &Command)> = None;
     for c in candidates {
-        let rolls: Vec<f64> = (0..samples).filter_map(|_| roll(t, c)).collect();
+        let rolls: Vec<f64> = fortunes.iter().filter_map(|&f| roll(t, c, f)).collect();
         if rolls.is_empty() {
             continue;
         }
@@ -36,10 +44,12 @@ pub(super) fn best_rolled(t: &mut Thinker, candidates: &[Command], samples: usiz
 }
 
 /// `first`, then the game played on (both sides by easy) to the end of this activation and of
-/// `Budget::answers` activations after it, in a sandbox with the player's own dice; the position
-/// it ends in, valued for the thinking side.
-fn roll(t: &mut Thinker, first: &Command) -> Option<f64> {
+/// `Budget::answers` activations after it, in a sandbox whose dice and players' seeds all come
+/// from `fortune`; the position it ends in, valued for the thinking side.
+fn roll(t: &mut Thinker, first: &Command, fortune: u64) -> Option<f64> {
     let mut game = t.sandbox();
+    game.state.dice = crate::Dice::seeded(fortune);
+    let mut seeds = Pcg32::seed_from_u64(fortune ^ FORTUNE_PLAYERS);
     let Phase::Orders { leader, .. } = &t.state().phase else { return None };
     let turn = t.state().turn;
     game.execute(first).ok()?;
@@ -48,7 +58,7 @@ fn roll(t: &mut Thinker, first: &Command) -> Option<f64> {
         if activations.over(&game, turn) {
             break;
         }
-        let seed = t.rng.next_u64();
+        let seed = seeds.next_u64();
         let Some(c) = choose_within(&game, Level::Easy, seed, ROLL_BUDGET) else { break };
         if game.execute(&c).is_err() {
             break;
@@ -129,15 +139,21 @@ mod tests {
         }
     }
 
-    /// Plays easy from the first orders of Samarkand until `Activations` (with `answers` more
-    /// after the first leader's) says the roll is done; the leaders whose orders it saw.
-    fn leaders_rolled_through(answers: usize) -> Vec<String> {
+    /// Samarkand (dice seed 3) played by easy up to the first leader's orders.
+    fn samarkand_at_first_orders() -> Game {
         let text = include_str!("../../../../../scenarios/samarkand.toml");
         let s = Arc::new(crate::load("scenarios/samarkand.toml", text).unwrap());
         let (mut game, _) = Game::new(s, crate::Dice::seeded(3)).unwrap();
         while giving_orders(&game).is_none() {
             game.execute(&choose(&game, Level::Easy, 1).unwrap()).unwrap();
         }
+        game
+    }
+
+    /// Plays easy from the first orders of Samarkand until `Activations` (with `answers` more
+    /// after the first leader's) says the roll is done; the leaders whose orders it saw.
+    fn leaders_rolled_through(answers: usize) -> Vec<String> {
+        let mut game = samarkand_at_first_orders();
         let (first, turn) = (giving_orders(&game).unwrap(), game.state.turn);
         let mut activations = Activations { leader: first.clone(), left: answers, between: false };
         let mut seen = vec![first];
@@ -161,5 +177,20 @@ mod tests {
         let two = leaders_rolled_through(1);
         assert_eq!(two.len(), 2, "{two:?}");
         assert_ne!(two[0], two[1]);
+    }
+
+    /// Issue 21: hard compares its moves under common fortunes — a move rolled under the same
+    /// fortune ends in the same position however far the player's own generator has moved, so
+    /// two moves rolled under it differ by what the moves do, not by the dice.
+    #[test]
+    fn a_move_rolled_twice_under_one_fortune_ends_the_same_and_under_another_may_not() {
+        let game = samarkand_at_first_orders();
+        let mut t = Thinker::new(&game, game.decider().unwrap(), Level::Hard, 7, Level::Hard.budget());
+        let first = choose(&game, Level::Easy, 1).unwrap();
+        let once = roll(&mut t, &first, 42).unwrap();
+        t.rng.next_u64();
+        assert_eq!(roll(&mut t, &first, 42), Some(once));
+        let others: Vec<f64> = (0..6).filter_map(|fortune| roll(&mut t, &first, fortune)).collect();
+        assert!(others.iter().any(|&v| v != once), "six other fortunes all ended at {once}: {others:?}");
     }
 }
