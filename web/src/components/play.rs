@@ -4,19 +4,19 @@
 use crate::browser::storage::{store_session, store_soon};
 use crate::components::apart::SendMove;
 use crate::components::computer::{self, Thinking};
+use crate::components::later::{LaterMap, LaterPanel};
 use crate::components::layers::{add_layers, LayerButtons, Layers};
 use crate::components::line_gesture;
-use crate::components::map::{MapView, Overlay, Reveal};
+use crate::components::map::{Overlay, Reveal};
 use crate::components::orders::{
     body_withdrawals, choice_label, command_to, ending_in, escort_label, facing_arrow, fire_targets, formation_toggle,
     harass_buttons, leaders_to_move, rout_choice_at, still_in_hand, unit_in, units_to_order, withdrawing,
     BodyWithdrawal,
 };
-use crate::components::panel::Panel;
 use crate::components::prompt::Prompt;
 use crate::components::standing_orders::StandingSheet;
 use crate::components::topbar::TopBar;
-use crate::model::session::Session;
+use crate::model::session::{Session, Unlogged};
 use sarissa_rules::combat::odds::missile_odds;
 use sarissa_rules::game::Phase;
 use sarissa_rules::movement::withdrawal::{leader_withdrawals, unit_withdrawals, withdrawal_volley};
@@ -264,9 +264,11 @@ pub fn play_screen(props: &PlayProps) -> Html {
     // them (issues 20, 22); a person's gestures go through `execute`.
     let play_many_as = {
         let (session, error, adopt) = (session.clone(), error.clone(), adopt.clone());
-        Callback::from(move |(commands, standing): (Vec<Command>, bool)| match played(&session, commands, standing) {
-            (_, 0, Some(e)) => error.set(Some(e)),
-            (next, _, refused) => adopt.emit((Rc::new(next), refused)),
+        Callback::from(move |(commands, standing): (Vec<Command>, bool)| {
+            match played_unlogged(&session, commands, standing) {
+                (_, 0, Some(e), _) => error.set(Some(e)),
+                (next, _, refused, unlogged) => log_then_adopt(next, unlogged, refused, adopt.clone()),
+            }
         })
     };
     let play_many = play_many_as.reform(|commands: Vec<Command>| (commands, false));
@@ -773,7 +775,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
             }
             }
             <div class="battle">
-                <MapView game={game.clone()} selected={*selected} {on_select} {overlay} {on_facing} {reveal} />
+                <LaterMap game={game.clone()} selected={*selected} {on_select} {overlay} {on_facing} {reveal} />
                 <LayerButtons layers={*layers} {on_layers} />
                 <crate::components::keys::KeysHelp />
                 if ordering.is_none() {
@@ -787,23 +789,61 @@ pub fn play_screen(props: &PlayProps) -> Html {
                         computer={(0..s.sides.len()).map(|k| session.seat(k).level().is_some()).collect::<Vec<_>>()}
                         on_close={{ let sheet = sheet.clone(); Callback::from(move |_| sheet.set(false)) }} />
                 }
-                <Panel game={game.clone()} selected={*selected} {on_close} log={log.clone()} {on_log} drawer=true open={*drawer} {on_hide} />
+                <LaterPanel game={game.clone()} selected={*selected} {on_close} log={log.clone()} {on_log} drawer=true open={*drawer} {on_hide} />
             </div>
         </div>
     }
 }
 
+/// Issue 19: a command is carried out in the task of the tap, its log's entries written in the
+/// next, and the screen drawn in the one after (the map and the drawer later still, `later`).
+fn log_then_adopt(mut next: Session, unlogged: Option<Unlogged>, refused: Option<String>, adopt: Callback<Adopted>) {
+    yew::platform::spawn_local(async move {
+        let next_task = || yew::platform::time::sleep(std::time::Duration::ZERO);
+        next_task().await;
+        if let Some(unlogged) = unlogged {
+            next.write_log(unlogged);
+            next_task().await;
+        }
+        adopt.emit((Rc::new(next), refused));
+    });
+}
+
+/// A game played on, for the screen to take, with why a command of it was refused, if one was.
+type Adopted = (Rc<Session>, Option<String>);
+
 /// `commands` played in turn on a copy of `session` until one is refused (as standing orders'
 /// answers when `standing`): the game after them, how many were played, and why the next was
 /// refused.
 pub fn played(session: &Session, commands: Vec<Command>, standing: bool) -> (Session, usize, Option<String>) {
+    let (mut next, done, refused, unlogged) = played_unlogged(session, commands, standing);
+    if let Some(last) = unlogged {
+        next.write_log(last);
+    }
+    (next, done, refused)
+}
+
+/// [`played`] with the last command's entries in the log still to be written
+/// (`Session::write_log`), for a task of their own.
+pub fn played_unlogged(
+    session: &Session,
+    commands: Vec<Command>,
+    standing: bool,
+) -> (Session, usize, Option<String>, Option<Unlogged>) {
     let mut next = session.clone();
-    let mut done = 0;
+    let (mut done, mut last) = (0, None);
     for command in commands {
-        match if standing { next.execute_standing(command) } else { next.execute(command) } {
-            Ok(_) => done += 1,
-            Err(e) => return (next, done, Some(e.to_string())),
+        // Each command's entries are written before the next is played.
+        if let Some(previous) = last.take() {
+            next.write_log(previous);
+        }
+        match if standing { next.execute_standing_unlogged(command) } else { next.execute_unlogged(command) } {
+            Ok(unlogged) => {
+                done += 1;
+                last = Some(unlogged);
+            }
+            Err(e) => return (next, done, Some(e.to_string()), last),
         }
     }
-    (next, done, None)
+    (next, done, None, last)
 }

@@ -25,6 +25,15 @@ use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 use std::sync::Arc;
 
+/// A command carried out whose entries in the log are still to be written: the standing
+/// orders' note, if they gave it, and its events with the state before them.
+#[derive(Debug)]
+pub struct Unlogged {
+    standing: Option<LogEntry>,
+    before: GameState,
+    events: Vec<Event>,
+}
+
 #[derive(Clone, Debug)]
 pub struct Session {
     pub seed: u64,
@@ -214,8 +223,14 @@ impl Session {
 
     /// Carries out `command` as a standing order's answer: logged as one.
     pub fn execute_standing(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
+        let done = self.execute_standing_unlogged(command)?;
+        Ok(self.write_log(done))
+    }
+
+    /// [`Self::execute_standing`] with the log's entries still to be written.
+    pub fn execute_standing_unlogged(&mut self, command: Command) -> Result<Unlogged, RuleError> {
         self.standing.given.push(self.commands.len());
-        let done = self.execute(command);
+        let done = self.execute_unlogged(command);
         if done.is_err() {
             self.standing.given.pop();
         }
@@ -244,6 +259,14 @@ impl Session {
     }
 
     pub fn execute(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
+        let done = self.execute_unlogged(command)?;
+        Ok(self.write_log(done))
+    }
+
+    /// Carries out `command`, leaving the log's entries for it to [`Self::write_log`]: the
+    /// play screen words them in a task of their own (issue 19). The session is not to be
+    /// shown, saved or played on before they are written.
+    pub fn execute_unlogged(&mut self, command: Command) -> Result<Unlogged, RuleError> {
         let (scenario, base) = (self.game.scenario.clone(), self.game.base.clone());
         let before = self.game.state.clone();
         let events = self.game.execute(&command)?;
@@ -260,11 +283,16 @@ impl Session {
         let standing =
             self.standing.given.contains(&self.commands.len()).then(|| standing_note(&self.game, &before, &command));
         self.commands.push(command);
-        if let Some(note) = standing {
+        Ok(Unlogged { standing, before, events })
+    }
+
+    /// Writes the log's entries of the command just carried out; its events.
+    pub fn write_log(&mut self, done: Unlogged) -> Vec<Event> {
+        if let Some(note) = done.standing {
             Rc::make_mut(&mut self.log).push(note);
         }
-        self.record(before, &events);
-        Ok(events)
+        self.record(done.before, &done.events);
+        done.events
     }
 
     /// The same game before its first command: the battle as set up, or the position it began at.
