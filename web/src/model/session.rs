@@ -1057,6 +1057,42 @@ mod tests {
     /// Standing orders (issues 20, 22) answer one side's questions: each answer is logged as a
     /// standing order, and the orders and their marks come back with the saved game, in its
     /// replayed log too; nobody undoes a standing order's answer.
+    /// Issue 19: the play screen carries out a command in one task and writes its log in the
+    /// next; the game, its log, its undo and its standing orders' notes are the same as when
+    /// both are done at once.
+    #[test]
+    fn a_command_logged_a_task_later_reads_as_one_logged_at_once() {
+        let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap().unwrap());
+        let mut at_once = Session::new(scenario, 4, OptionChanges::new()).unwrap();
+        at_once.standing.sides[1] = StandingOrders::answer_all();
+        let mut later = at_once.clone();
+        let mut player = sarissa_rules::play::playout::RandomPlayer::new(4);
+        let mut undos = 0;
+        for _ in 0..300 {
+            let (events, unlogged) = match at_once.standing_answer() {
+                Some(c) => (at_once.execute_standing(c.clone()).unwrap(), later.execute_standing_unlogged(c).unwrap()),
+                None => {
+                    let Some(c) = player.choose(&at_once.game) else { break };
+                    (at_once.execute(c.clone()).unwrap(), later.execute_unlogged(c).unwrap())
+                }
+            };
+            assert_eq!(later.write_log(unlogged), events);
+            assert_eq!(
+                (&later.log, &later.standing, later.can_undo()),
+                (&at_once.log, &at_once.standing, at_once.can_undo())
+            );
+            undos += usize::from(at_once.can_undo());
+        }
+        assert!(undos > 0 && !at_once.standing.given.is_empty(), "neither undo nor a standing order met");
+        assert_eq!(later.to_json(), at_once.to_json());
+        // Undone, each goes back to the same game and log.
+        while at_once.can_undo() {
+            at_once.undo().unwrap();
+            later.undo().unwrap();
+            assert_eq!((&later.log, later.game.state_hash()), (&at_once.log, at_once.game.state_hash()));
+        }
+    }
+
     #[test]
     fn standing_orders_answer_are_logged_and_saved_with_the_game() {
         let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap().unwrap());
