@@ -198,10 +198,18 @@ pub fn play_screen(props: &PlayProps) -> Html {
     // them (issues 20, 22); a person's gestures go through `execute`.
     let play_many_as = {
         let (session, error, adopt) = (session.clone(), error.clone(), adopt.clone());
+        // Taken at once, in the tap's task: a second tap must meet the game this one made (a
+        // command carried out here and adopted a task later let a quick second tap, or an undo,
+        // play on the game before it). The map and the drawer are drawn in later tasks (`later`).
         Callback::from(move |(commands, standing): (Vec<Command>, bool)| {
             match played_unlogged(&session, commands, standing) {
                 (_, 0, Some(e), _) => error.set(Some(e)),
-                (next, _, refused, unlogged) => log_then_adopt(next, unlogged, refused, adopt.clone()),
+                (mut next, _, refused, unlogged) => {
+                    if let Some(unlogged) = unlogged {
+                        next.write_log(unlogged);
+                    }
+                    adopt.emit((Rc::new(next), refused));
+                }
             }
         })
     };
@@ -728,23 +736,6 @@ pub fn play_screen(props: &PlayProps) -> Html {
         </div>
     }
 }
-
-/// Issue 19: a command is carried out in the task of the tap, its log's entries written in the
-/// next, and the screen drawn in the one after (the map and the drawer later still, `later`).
-fn log_then_adopt(mut next: Session, unlogged: Option<Unlogged>, refused: Option<String>, adopt: Callback<Adopted>) {
-    yew::platform::spawn_local(async move {
-        let next_task = || yew::platform::time::sleep(std::time::Duration::ZERO);
-        next_task().await;
-        if let Some(unlogged) = unlogged {
-            next.write_log(unlogged);
-            next_task().await;
-        }
-        adopt.emit((Rc::new(next), refused));
-    });
-}
-
-/// A game played on, for the screen to take, with why a command of it was refused, if one was.
-type Adopted = (Rc<Session>, Option<String>);
 
 /// `commands` played in turn on a copy of `session` until one is refused (as standing orders'
 /// answers when `standing`): the game after them, how many were played, why the next was
