@@ -12,17 +12,17 @@ import { putInLibrary } from './long_game';
 // since session 16, an order and its undo late in the long game (52-85 ms at load 21-30 once
 // only the counters that changed are drawn again, the log's entries likewise, and the prompt's
 // buttons numbered only while the keyboard is in use; 117 and 171 ms before at load 23, the
-// undo over what is asserted; since session 17 no task over 50 ms for either at load 14-21,
-// as the command is carried out in the tap's task, its log worded in the next, the prompt drawn
-// in the one after, then the map and the drawer each in its own). MARGIN is 3: the CI machine
-// may be as loaded as this one, where a task stretches to twice its quiet length, and more.
-// The others are printed until they are met with room: the history read back (134-257 ms at
-// load 15-17 in session 17: a slice cannot be shorter than its longest command, and a few of
-// the long game's take 100 ms and more in the engine — command ranges, the formation
-// search), opening the long game (98-193 ms at that load: the wasm's start, the save read and
-// the screen drawn; the map's hexes and its counters come in tasks of their own after),
-// resolving a shock (50-61 ms at load 15-21 in session 17, once 187: the engine's resolution
-// alone in its task, 268 ms before the split; not asserted, as one run in three went over 3×).
+// undo over what is asserted; in session 17, quiet machine: no task over 50 ms for the order in
+// 2 runs of 3 (55 ms the third; 56 on main) once the map and the drawer are drawn in tasks of
+// their own after the prompt). MARGIN is 3: the CI machine may be as loaded as this one, where
+// a task stretches to twice its quiet length, and more. The others are printed until they are
+// met with room: the history read back (95-106 ms quiet in session 17: a slice cannot be
+// shorter than its longest command, and a few of the long game's take that long in the engine:
+// command ranges, the formation search), opening the long game (64-74 ms quiet: the wasm's
+// start, the save read and the screen drawn; the map's hexes and its counters come in tasks of
+// their own after), resolving a shock (71-73 ms quiet: the engine's resolution and the prompt
+// drawn in the tap's task; carrying the command out a task before adopting it brought it to
+// 50-61 ms at load 15-21, but let a quick second tap or an undo play on the game before it).
 // Behaviour is asserted too: the game resumes from its checkpoint, its history is read back,
 // the odds come from the worker.
 
