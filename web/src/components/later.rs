@@ -1,6 +1,7 @@
 //! The play screen drawn in stages after a command (issue 19: no main-thread task over 50 ms
-//! at 4× CPU throttle): the command is carried out in one task, the prompt drawn in the next,
-//! the map in the one after, and the drawer with the details and the log last. Each stage is a
+//! at 4× CPU throttle): the prompt is drawn in the task that took the command, the map in the
+//! next and the drawer with the details and the log in the one after (the computer's commands
+//! are also carried out and worded a task before, `computer::play_after`). Each stage is a
 //! component that shows what it was given one task late, so that each draws in a task of its
 //! own; a first drawing is never delayed.
 
