@@ -147,6 +147,8 @@ test('a leader rides to a hex he can reach, and the log says so', async ({ page 
   await page.locator('.prompt .act.activate').first().tap();
   await page.locator('.prompt .act.ride').first().tap();
   await expect(page.locator('.prompt-text')).toContainText('9 MP a phase');
+  // The map draws in the task after the prompt (issue 19): its bright hexes are waited for.
+  await expect(page.locator('.reach').first()).toBeAttached();
   const count = await page.locator('.reach').count();
   expect(count).toBeGreaterThan(3);
   // His whole reach in view: the whole map (the opening view fills the box about the armies).

@@ -8,7 +8,7 @@
 use crate::browser::worker::ask_about;
 use crate::browser::{mark_page, page_clock};
 use crate::components::counters::side_class;
-use crate::components::play::played;
+use crate::components::play::played_unlogged;
 use crate::model::session::{Seat, Session};
 use crate::model::worker::{Answer, Decision, Job};
 use sarissa_rules::play::notation;
@@ -150,9 +150,9 @@ fn read_run(run: &[Decision]) -> Result<VecDeque<Command>, String> {
         .collect()
 }
 
-/// Plays `command` after `wait_ms`, in two tasks so that neither holds the page long: the game
-/// played on (the engine's checks, the log's wording), then, in a task of its own, the screen
-/// taking it (and drawing it again).
+/// Plays `command` after `wait_ms`, in three tasks so that none holds the page long: the game
+/// played on (the engine's checks), the log's wording, then the screen taking it (and drawing
+/// it again, its map and drawer in tasks of their own: `later`).
 fn play_after(wait_ms: f64, command: Command, screen: Screen) {
     spawn_local(async move {
         sleep(Duration::from_millis(wait_ms.max(0.0) as u64)).await;
@@ -160,12 +160,17 @@ fn play_after(wait_ms: f64, command: Command, screen: Screen) {
             return;
         }
         let began = page_clock();
-        let (next, done, refused) = played(&screen.session, vec![command], false);
+        let (mut next, done, refused, unlogged) = played_unlogged(&screen.session, vec![command], false);
         note("carry-out", page_clock() - began);
         if done == 0 {
             screen.plan.borrow_mut().run.clear();
             screen.error.set(refused);
             return;
+        }
+        // Its log's entries are worded in a task of their own (issue 19).
+        if let Some(unlogged) = unlogged {
+            sleep(Duration::ZERO).await;
+            next.write_log(unlogged);
         }
         sleep(Duration::ZERO).await;
         if screen.dropped.get() {

@@ -8,6 +8,7 @@ pub mod computer;
 pub mod counters;
 pub mod glance;
 pub mod keys;
+pub mod later;
 pub mod layers;
 pub mod library;
 pub mod line_gesture;

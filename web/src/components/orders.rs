@@ -242,3 +242,65 @@ pub(crate) fn choice_label(d: &Destination) -> String {
         }
     }
 }
+
+/// The buttons of the orders the unit being ordered may be given besides moving and the tap
+/// on a ringed enemy: harassment, fire at a lone leader, a bow, recovery, Square, restacking,
+/// dismounting.
+pub(crate) fn unit_buttons(game: &Game, unit: usize) -> Vec<(String, Command)> {
+    let mut buttons = harass_buttons(game, unit);
+    buttons.extend(fire_buttons(game, unit));
+    buttons.extend(special_buttons(game, unit));
+    buttons
+}
+
+/// Fire at a hex holding only an enemy leader (8.19), and a "J/A" elephant's bow (CG G52: a
+/// tap on the ringed enemy throws the javelins).
+fn fire_buttons(g: &Game, u: usize) -> Vec<(String, Command)> {
+    let unit = &g.scenario.units[u].id;
+    let at_leaders = sarissa_rules::combat::fire::leader_targets(&g.scenario, &g.state, u).into_iter().map(|t| {
+        let l = &g.scenario.leaders[t.leader];
+        let chance = missile_odds(&t.fire).map(|o| o.leader_casualty.to_f64()).unwrap_or(0.0);
+        let label = format!("Fire at {}, alone in {} ({:.1}% to strike him)", l.name, t.hex, chance * 100.0);
+        (label, Command::FireAtLeader { unit: unit.clone(), leader: l.id.clone() })
+    });
+    let bows = sarissa_rules::combat::fire::bow_targets(&g.scenario, &g.state, u).into_iter().map(|t| {
+        let chance = missile_odds(&t.fire).map(|d| 1.0 - d.hits.first().map_or(0.0, |p| p.to_f64())).unwrap_or(0.0);
+        let target = &g.scenario.units[t.unit];
+        let label = format!("Shoot the bow at {} ({:.0}% to hit)", target.name, chance * 100.0);
+        (label, Command::FireBow { unit: unit.clone(), target: target.id.clone() })
+    });
+    at_leaders.chain(bows).collect()
+}
+
+/// Recovery (10.16), Square (CG 10.62), bringing the unit under it to the top (CG 6.74) and
+/// dismounting a chariot's crew, facing any way, the way it faces now first (CG 10.28).
+fn special_buttons(g: &Game, u: usize) -> Vec<(String, Command)> {
+    let (sc, st) = (&g.scenario, &g.state);
+    let unit = sc.units[u].id.clone();
+    let mut buttons = Vec::new();
+    if let Ok(hits) = sarissa_rules::effects::recovery::recovery(sc, st, u) {
+        let label = format!("Recover ({hits} {} off)", if hits == 1 { "hit" } else { "hits" });
+        buttons.push((label, Command::Recover { unit: unit.clone() }));
+    }
+    if sarissa_rules::special::square::refusal(sc, st, u).is_none() {
+        buttons.push(if st.units[u].square {
+            ("Leave Square (its whole move, 10.62)".to_string(), Command::LeaveSquare { unit: unit.clone() })
+        } else {
+            ("Form Square (its whole move, 10.62)".to_string(), Command::FormSquare { unit: unit.clone() })
+        });
+    }
+    let restackers = sarissa_rules::special::tribal::restackers(sc, st);
+    if let Some(b) = sarissa_rules::special::tribal::partner(sc, st, u).filter(|b| restackers.contains(b)) {
+        let label = format!("Bring {} to the top of the stack (an order, 6.74)", sc.units[b].name);
+        buttons.push((label, Command::Restack { unit: sc.units[b].id.clone() }));
+    }
+    if sarissa_rules::special::dismount::refusal(sc, st, u).is_none() {
+        let now = st.units[u].facing;
+        let facings = std::iter::once(now).chain(sarissa_rules::Vertex::ALL.into_iter().filter(|&v| v != now));
+        for facing in facings {
+            let label = format!("Dismount, facing {} (its whole move, for good, 10.28)", facing.name());
+            buttons.push((label, Command::Dismount { unit: unit.clone(), facing }));
+        }
+    }
+    buttons
+}

@@ -4,26 +4,25 @@
 use crate::browser::storage::{store_session, store_soon};
 use crate::components::apart::SendMove;
 use crate::components::computer::{self, Thinking};
+use crate::components::later::{LaterMap, LaterPanel};
 use crate::components::layers::{add_layers, LayerButtons, Layers};
 use crate::components::line_gesture;
-use crate::components::map::{MapView, Overlay, Reveal};
+use crate::components::map::{Overlay, Reveal};
 use crate::components::orders::{
     body_withdrawals, choice_label, command_to, ending_in, escort_label, facing_arrow, fire_targets, formation_toggle,
-    harass_buttons, leaders_to_move, rout_choice_at, still_in_hand, unit_in, units_to_order, withdrawing,
-    BodyWithdrawal,
+    leaders_to_move, rout_choice_at, still_in_hand, unit_buttons, unit_in, units_to_order, withdrawing, BodyWithdrawal,
 };
-use crate::components::panel::Panel;
 use crate::components::prompt::Prompt;
 use crate::components::standing_orders::StandingSheet;
 use crate::components::topbar::TopBar;
-use crate::model::session::Session;
+use crate::model::session::{Session, Unlogged};
 use sarissa_rules::combat::odds::missile_odds;
 use sarissa_rules::game::Phase;
 use sarissa_rules::movement::withdrawal::{leader_withdrawals, unit_withdrawals, withdrawal_volley};
 use sarissa_rules::movement::{leader_reach, Destination};
 use sarissa_rules::play::legal::rout_ways;
 use sarissa_rules::play::line_plan::{body_plans, Gesture, LinePlan};
-use sarissa_rules::{Command, Game, HexId, Vertex};
+use sarissa_rules::{Command, Game, HexId};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -127,72 +126,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
     });
     let harassments: Rc<Vec<(String, Command)>> = use_memo((key, *ordering), {
         let g = game.clone();
-        move |(_, unit)| {
-            let mut buttons = unit.map(|u| harass_buttons(&g, u)).unwrap_or_default();
-            // 8.19: a hex holding only an enemy leader may be fired at.
-            if let Some(u) = *unit {
-                for t in sarissa_rules::combat::fire::leader_targets(&g.scenario, &g.state, u) {
-                    let l = &g.scenario.leaders[t.leader];
-                    let chance = missile_odds(&t.fire).map(|o| o.leader_casualty.to_f64()).unwrap_or(0.0);
-                    let label =
-                        format!("Fire at {}, alone in {} ({:.1}% to strike him)", l.name, t.hex, chance * 100.0);
-                    let unit = g.scenario.units[u].id.clone();
-                    buttons.push((label, Command::FireAtLeader { unit, leader: l.id.clone() }));
-                }
-            }
-            // CG G52: a "J/A" elephant may shoot its bow instead of its javelins (a tap on the
-            // ringed enemy throws the javelins).
-            if let Some(u) = *unit {
-                for t in sarissa_rules::combat::fire::bow_targets(&g.scenario, &g.state, u) {
-                    let chance =
-                        missile_odds(&t.fire).map(|d| 1.0 - d.hits.first().map_or(0.0, |p| p.to_f64())).unwrap_or(0.0);
-                    let target = &g.scenario.units[t.unit];
-                    let label = format!("Shoot the bow at {} ({:.0}% to hit)", target.name, chance * 100.0);
-                    let unit = g.scenario.units[u].id.clone();
-                    buttons.push((label, Command::FireBow { unit, target: target.id.clone() }));
-                }
-            }
-            // Recovery (10.16): the order that takes hits off the selected unit.
-            if let Some(u) = *unit {
-                if let Ok(hits) = sarissa_rules::effects::recovery::recovery(&g.scenario, &g.state, u) {
-                    let label = format!("Recover ({hits} {} off)", if hits == 1 { "hit" } else { "hits" });
-                    buttons.push((label, Command::Recover { unit: g.scenario.units[u].id.clone() }));
-                }
-            }
-            // CG 10.62: into Square or out of it, with the unit's whole move.
-            if let Some(u) =
-                (*unit).filter(|&u| sarissa_rules::special::square::refusal(&g.scenario, &g.state, u).is_none())
-            {
-                let unit = g.scenario.units[u].id.clone();
-                buttons.push(if g.state.units[u].square {
-                    ("Leave Square (its whole move, 10.62)".to_string(), Command::LeaveSquare { unit })
-                } else {
-                    ("Form Square (its whole move, 10.62)".to_string(), Command::FormSquare { unit })
-                });
-            }
-            // CG 6.74: the unit under the selected one comes to the top, for an order.
-            let restackers = sarissa_rules::special::tribal::restackers(&g.scenario, &g.state);
-            if let Some(b) = (*unit)
-                .and_then(|u| sarissa_rules::special::tribal::partner(&g.scenario, &g.state, u))
-                .filter(|b| restackers.contains(b))
-            {
-                let label = format!("Bring {} to the top of the stack (an order, 6.74)", g.scenario.units[b].name);
-                buttons.push((label, Command::Restack { unit: g.scenario.units[b].id.clone() }));
-            }
-            // CG 10.28: a chariot's crew dismount for its whole move, for good, facing any way
-            // (the way it faces now first).
-            if let Some(u) =
-                (*unit).filter(|&u| sarissa_rules::special::dismount::refusal(&g.scenario, &g.state, u).is_none())
-            {
-                let (unit, now) = (g.scenario.units[u].id.clone(), g.state.units[u].facing);
-                let facings = std::iter::once(now).chain(Vertex::ALL.into_iter().filter(|&v| v != now));
-                for facing in facings {
-                    let label = format!("Dismount, facing {} (its whole move, for good, 10.28)", facing.name());
-                    buttons.push((label, Command::Dismount { unit: unit.clone(), facing }));
-                }
-            }
-            buttons
-        }
+        move |(_, unit)| unit.map(|u| unit_buttons(&g, u)).unwrap_or_default()
     });
     let all_destinations: Rc<Vec<Destination>> = use_memo((key, *ordering), {
         let g = game.clone();
@@ -264,9 +198,19 @@ pub fn play_screen(props: &PlayProps) -> Html {
     // them (issues 20, 22); a person's gestures go through `execute`.
     let play_many_as = {
         let (session, error, adopt) = (session.clone(), error.clone(), adopt.clone());
-        Callback::from(move |(commands, standing): (Vec<Command>, bool)| match played(&session, commands, standing) {
-            (_, 0, Some(e)) => error.set(Some(e)),
-            (next, _, refused) => adopt.emit((Rc::new(next), refused)),
+        // Taken at once, in the tap's task: a second tap must meet the game this one made (a
+        // command carried out here and adopted a task later let a quick second tap, or an undo,
+        // play on the game before it). The map and the drawer are drawn in later tasks (`later`).
+        Callback::from(move |(commands, standing): (Vec<Command>, bool)| {
+            match played_unlogged(&session, commands, standing) {
+                (_, 0, Some(e), _) => error.set(Some(e)),
+                (mut next, _, refused, unlogged) => {
+                    if let Some(unlogged) = unlogged {
+                        next.write_log(unlogged);
+                    }
+                    adopt.emit((Rc::new(next), refused));
+                }
+            }
         })
     };
     let play_many = play_many_as.reform(|commands: Vec<Command>| (commands, false));
@@ -773,7 +717,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
             }
             }
             <div class="battle">
-                <MapView game={game.clone()} selected={*selected} {on_select} {overlay} {on_facing} {reveal} />
+                <LaterMap game={game.clone()} selected={*selected} {on_select} {overlay} {on_facing} {reveal} />
                 <LayerButtons layers={*layers} {on_layers} />
                 <crate::components::keys::KeysHelp />
                 if ordering.is_none() {
@@ -787,23 +731,35 @@ pub fn play_screen(props: &PlayProps) -> Html {
                         computer={(0..s.sides.len()).map(|k| session.seat(k).level().is_some()).collect::<Vec<_>>()}
                         on_close={{ let sheet = sheet.clone(); Callback::from(move |_| sheet.set(false)) }} />
                 }
-                <Panel game={game.clone()} selected={*selected} {on_close} log={log.clone()} {on_log} drawer=true open={*drawer} {on_hide} />
+                <LaterPanel game={game.clone()} selected={*selected} {on_close} log={log.clone()} {on_log} drawer=true open={*drawer} {on_hide} />
             </div>
         </div>
     }
 }
 
 /// `commands` played in turn on a copy of `session` until one is refused (as standing orders'
-/// answers when `standing`): the game after them, how many were played, and why the next was
-/// refused.
-pub fn played(session: &Session, commands: Vec<Command>, standing: bool) -> (Session, usize, Option<String>) {
+/// answers when `standing`): the game after them, how many were played, why the next was
+/// refused, and the last one's entries in the log, still to be written (`Session::write_log`)
+/// in a task of their own (issue 19).
+pub fn played_unlogged(
+    session: &Session,
+    commands: Vec<Command>,
+    standing: bool,
+) -> (Session, usize, Option<String>, Option<Unlogged>) {
     let mut next = session.clone();
-    let mut done = 0;
+    let (mut done, mut last) = (0, None);
     for command in commands {
-        match if standing { next.execute_standing(command) } else { next.execute(command) } {
-            Ok(_) => done += 1,
-            Err(e) => return (next, done, Some(e.to_string())),
+        // Each command's entries are written before the next is played.
+        if let Some(previous) = last.take() {
+            next.write_log(previous);
+        }
+        match if standing { next.execute_standing_unlogged(command) } else { next.execute_unlogged(command) } {
+            Ok(unlogged) => {
+                done += 1;
+                last = Some(unlogged);
+            }
+            Err(e) => return (next, done, Some(e.to_string()), last),
         }
     }
-    (next, done, None)
+    (next, done, None, last)
 }

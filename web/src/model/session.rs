@@ -25,6 +25,15 @@ use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 use std::sync::Arc;
 
+/// A command carried out whose entries in the log are still to be written: the standing
+/// orders' note, if they gave it, and its events with the state before them.
+#[derive(Debug)]
+pub struct Unlogged {
+    standing: Option<LogEntry>,
+    before: GameState,
+    events: Vec<Event>,
+}
+
 #[derive(Clone, Debug)]
 pub struct Session {
     pub seed: u64,
@@ -214,8 +223,14 @@ impl Session {
 
     /// Carries out `command` as a standing order's answer: logged as one.
     pub fn execute_standing(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
+        let done = self.execute_standing_unlogged(command)?;
+        Ok(self.write_log(done))
+    }
+
+    /// [`Self::execute_standing`] with the log's entries still to be written.
+    pub fn execute_standing_unlogged(&mut self, command: Command) -> Result<Unlogged, RuleError> {
         self.standing.given.push(self.commands.len());
-        let done = self.execute(command);
+        let done = self.execute_unlogged(command);
         if done.is_err() {
             self.standing.given.pop();
         }
@@ -244,6 +259,14 @@ impl Session {
     }
 
     pub fn execute(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
+        let done = self.execute_unlogged(command)?;
+        Ok(self.write_log(done))
+    }
+
+    /// Carries out `command`, leaving the log's entries for it to [`Self::write_log`]: the
+    /// play screen words them in a task of their own (issue 19). The session is not to be
+    /// shown, saved or played on before they are written.
+    pub fn execute_unlogged(&mut self, command: Command) -> Result<Unlogged, RuleError> {
         let (scenario, base) = (self.game.scenario.clone(), self.game.base.clone());
         let before = self.game.state.clone();
         let events = self.game.execute(&command)?;
@@ -260,11 +283,16 @@ impl Session {
         let standing =
             self.standing.given.contains(&self.commands.len()).then(|| standing_note(&self.game, &before, &command));
         self.commands.push(command);
-        if let Some(note) = standing {
+        Ok(Unlogged { standing, before, events })
+    }
+
+    /// Writes the log's entries of the command just carried out; its events.
+    pub fn write_log(&mut self, done: Unlogged) -> Vec<Event> {
+        if let Some(note) = done.standing {
             Rc::make_mut(&mut self.log).push(note);
         }
-        self.record(before, &events);
-        Ok(events)
+        self.record(done.before, &done.events);
+        done.events
     }
 
     /// The same game before its first command: the battle as set up, or the position it began at.
@@ -1029,6 +1057,42 @@ mod tests {
     /// Standing orders (issues 20, 22) answer one side's questions: each answer is logged as a
     /// standing order, and the orders and their marks come back with the saved game, in its
     /// replayed log too; nobody undoes a standing order's answer.
+    /// Issue 19: the play screen carries out a command in one task and writes its log in the
+    /// next; the game, its log, its undo and its standing orders' notes are the same as when
+    /// both are done at once.
+    #[test]
+    fn a_command_logged_a_task_later_reads_as_one_logged_at_once() {
+        let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap().unwrap());
+        let mut at_once = Session::new(scenario, 4, OptionChanges::new()).unwrap();
+        at_once.standing.sides[1] = StandingOrders::answer_all();
+        let mut later = at_once.clone();
+        let mut player = sarissa_rules::play::playout::RandomPlayer::new(4);
+        let mut undos = 0;
+        for _ in 0..300 {
+            let (events, unlogged) = match at_once.standing_answer() {
+                Some(c) => (at_once.execute_standing(c.clone()).unwrap(), later.execute_standing_unlogged(c).unwrap()),
+                None => {
+                    let Some(c) = player.choose(&at_once.game) else { break };
+                    (at_once.execute(c.clone()).unwrap(), later.execute_unlogged(c).unwrap())
+                }
+            };
+            assert_eq!(later.write_log(unlogged), events);
+            assert_eq!(
+                (&later.log, &later.standing, later.can_undo()),
+                (&at_once.log, &at_once.standing, at_once.can_undo())
+            );
+            undos += usize::from(at_once.can_undo());
+        }
+        assert!(undos > 0 && !at_once.standing.given.is_empty(), "neither undo nor a standing order met");
+        assert_eq!(later.to_json(), at_once.to_json());
+        // Undone, each goes back to the same game and log.
+        while at_once.can_undo() {
+            at_once.undo().unwrap();
+            later.undo().unwrap();
+            assert_eq!((&later.log, later.game.state_hash()), (&at_once.log, at_once.game.state_hash()));
+        }
+    }
+
     #[test]
     fn standing_orders_answer_are_logged_and_saved_with_the_game() {
         let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap().unwrap());
