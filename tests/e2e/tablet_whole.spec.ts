@@ -30,6 +30,8 @@ test(`${BATTLE[0].toUpperCase()}${BATTLE.slice(1)} on a tablet against the compu
   const count: Count = { taps: 0, drags: 0, zoomTaps: 0, decisions: 0, turns: 0, slowest: 0 };
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(String(e)));
+  const messages: string[] = [];
+  page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
   const shots = new Set<string>();
   const shot = async (name: string) => {
     if (shots.has(name)) return;
@@ -106,6 +108,8 @@ test(`${BATTLE[0].toUpperCase()}${BATTLE.slice(1)} on a tablet against the compu
   const tried = new Set<string>();
   let lastTurn = '';
   let idle = 0;
+  let waiting = 0;
+  let lastSeen = '';
   let retries = 0;
   // The regular run ends with the person's first shock resolved (about a minute and a half).
   let shocked = false;
@@ -162,9 +166,16 @@ test(`${BATTLE[0].toUpperCase()}${BATTLE.slice(1)} on a tablet against the compu
           if (await has(other) && !text.includes('is thinking')) {
             await tap(other.first());
           } else {
-            // The computer's decision: wait for it.
+            // The computer's decision: wait for it, but not for ever — a minute with the same
+            // question and nothing to tap is a stall, kept with a screenshot and the page's messages.
             await page.waitForTimeout(200);
             idle += 1;
+            const now = await asked();
+            if (now === lastSeen) waiting += 200; else { waiting = 0; lastSeen = now; }
+            if (waiting >= 60_000) {
+              await page.screenshot({ path: `artifacts/${RUN}-stalled.png` });
+              throw new Error(`no decision for a minute at: ${text.slice(0, 200)}\nconsole: ${messages.slice(-20).join('\n')}`);
+            }
             continue;
           }
         }

@@ -126,7 +126,12 @@ fn ask_for_run(screen: Screen) {
                 note_run(&run, page_clock() - asked, busy_ms);
                 match read_run(&run) {
                     Ok(mut commands) => {
-                        let Some(first) = commands.pop_front() else { return };
+                        // The worker had the computer to decide and chose nothing: said, not
+                        // left as "thinking…" for ever.
+                        let Some(first) = commands.pop_front() else {
+                            let why = "The computer found no order to give at this decision; a person may take its side from Players.";
+                            return screen.error.set(Some(why.into()));
+                        };
                         screen.plan.borrow_mut().run = commands;
                         play_after(pace(&first) - (page_clock() - asked), first, screen);
                     }
