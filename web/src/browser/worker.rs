@@ -145,6 +145,12 @@ fn answer_here(id: u64, reply: Callback) {
     });
 }
 
+/// The number of a reply whose answer could not be read.
+#[derive(serde::Deserialize)]
+struct ReplyId {
+    id: u64,
+}
+
 /// Starts the worker; `None` if this browser cannot.
 fn start() -> Option<Started> {
     let worker = Worker::new(SCRIPT).ok()?;
@@ -163,7 +169,14 @@ fn start() -> Option<Started> {
                 }
                 return;
             }
-            let Ok(reply) = serde_json::from_str::<Reply>(&text) else { return };
+            // A reply the page cannot read still answers its request, so nothing waits for ever.
+            let reply = serde_json::from_str::<Reply>(&text).or_else(|_| {
+                serde_json::from_str::<ReplyId>(&text).map(|r| Reply {
+                    id: r.id,
+                    answer: Answer::Refused("the app's worker sent an answer the page could not read".into()),
+                })
+            });
+            let Ok(reply) = reply else { return };
             let waited = waiting.borrow_mut().remove(&reply.id);
             if let Some((callback, in_step)) = waited {
                 deliver(reply.id, reply.answer, callback, in_step, &mirror);
