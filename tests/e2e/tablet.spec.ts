@@ -571,7 +571,7 @@ for (const device of devices) {
     // of both looked at.
     const PATALIPUTRA_SEED = 1; // a seed whose first decision offers many leaders to activate
     for (const battle of ['issus', 'chaeronea', 'pataliputra']) {
-      test(`${battle}: at whole-map zoom every unit in view and the leaders' buttons whole, then finger zoom`, async ({ page }) => {
+      test(`${battle}: at the opening view every unit in view and the leaders' buttons whole, then finger zoom`, async ({ page }) => {
         test.setTimeout(90_000);
         // Pataliputra from a fixed seed: a new game's dice are random, and not every opening
         // decision is the activation of many leaders this test reads.
