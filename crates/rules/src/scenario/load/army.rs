@@ -165,11 +165,7 @@ pub(super) fn read_leader(
 ) -> Option<Leader> {
     let mut f = Fields::of(ctx, value, "leader")?;
     let span = value.span();
-    let id = f.string(ctx, "id", true);
-    if let Some((id, id_span)) = &id {
-        f.what = format!("leader `{id}`");
-        ids.claim(ctx, id, id_span.clone(), "leader");
-    }
+    let id = f.claimed_id(ctx, ids, "leader");
     let what = f.what.clone();
     let name = f.string(ctx, "name", true);
     let role = f.string(ctx, "role", true).and_then(|(s, span)| {

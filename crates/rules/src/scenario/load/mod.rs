@@ -218,6 +218,17 @@ impl<'a, 'i> Fields<'a, 'i> {
     }
 
     /// Reports every key that no reader asked for.
+    /// The entry's `id`: the entry is named by it in messages from here on, and the id is
+    /// claimed in `ids` as a `kind` (unit or leader ids must be unique across the battle).
+    fn claimed_id(&mut self, ctx: &mut Ctx, ids: &mut IdRegistry, kind: &str) -> Option<(String, Range<usize>)> {
+        let id = self.string(ctx, "id", true);
+        if let Some((id, id_span)) = &id {
+            self.what = format!("{kind} `{id}`");
+            ids.claim(ctx, id, id_span.clone(), kind);
+        }
+        id
+    }
+
     fn finish(self, ctx: &mut Ctx) {
         for (k, _) in self.table.iter() {
             let name = k.get_ref().as_ref();

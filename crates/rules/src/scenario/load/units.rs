@@ -13,11 +13,7 @@ pub(super) fn read_unit(
 ) -> Option<Unit> {
     let mut f = Fields::of(ctx, value, "unit")?;
     let span = value.span();
-    let id = f.string(ctx, "id", true);
-    if let Some((id, id_span)) = &id {
-        f.what = format!("unit `{id}`");
-        ids.claim(ctx, id, id_span.clone(), "unit");
-    }
+    let id = f.claimed_id(ctx, ids, "unit");
     let what = f.what.clone();
     let name = f.string(ctx, "name", true);
     let kind = f.string(ctx, "type", true).and_then(|field| parse_type(ctx, &what, field));
