@@ -10,9 +10,12 @@ export const FINGER = 40;
 
 /// A tap at the middle of `target`; a button or menu below the fold is scrolled to first.
 export async function tap(page: Page, count: TapCount, target: Locator) {
+  // Every wait is bounded: a control that goes away between finding and tapping it (the
+  // computer took the decision) must fail the tap, not wait for ever (CI's run of session 17
+  // waited 8 minutes in an unbounded `evaluate` for a reaction button gone by then).
   await target.waitFor({ state: 'attached', timeout: 5000 });
-  if (await target.evaluate((e) => e.tagName === 'BUTTON' || e.tagName === 'SUMMARY')) await target.scrollIntoViewIfNeeded({ timeout: 5000 });
-  const box = await target.boundingBox();
+  if (await target.evaluate((e) => e.tagName === 'BUTTON' || e.tagName === 'SUMMARY', undefined, { timeout: 5000 })) await target.scrollIntoViewIfNeeded({ timeout: 5000 });
+  const box = await target.boundingBox({ timeout: 5000 });
   // Gone from the page between finding and tapping it (the computer decided meanwhile).
   if (!box) throw new Error('tap: the target is not attached or not shown any more');
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);

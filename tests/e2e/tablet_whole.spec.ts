@@ -12,7 +12,9 @@ import { mapTarget as fingerMapTarget, tap as fingerTap } from './finger';
 // moments that matter go to artifacts/whole-*.png, the counts to artifacts/whole-issus.json.
 
 mkdirSync('artifacts', { recursive: true });
-test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+// Every read and tap of the page is bounded (15 s): the screen changes under the loop as the
+// computer decides, and an unbounded wait for a control gone by then is a hang, not a stall found.
+test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true, actionTimeout: 15_000 });
 
 const WHOLE = !!process.env.SARISSA_WHOLE_GAME;
 // SARISSA_WHOLE_BATTLE=chaeronea plays another battle the same way (side 0 the person's).
