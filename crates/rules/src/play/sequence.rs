@@ -99,11 +99,6 @@ fn refused_now(
 }
 
 pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
-    let rules = tx.scenario.meta.rules;
-    let cg = rules == crate::scenario::RuleSet::Chandragupta;
-    let not_now = |awaited: &str| refused_now(rules, command, awaited, None);
-    // A pause in the active leader's orders phase: his orders wait on the rule that paused it.
-    let paused = |rule: &'static str, awaited: &str| refused_now(rules, command, awaited, Some(rule));
     // P300–P302: sealing and revealing the dice stand outside the sequence of play.
     if let Some(done) = crate::play::sealed_dice::execute(tx, command) {
         return done;
@@ -111,23 +106,93 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
     if let Some(refused) = crate::combat::engaged::refusal(tx.scenario, &tx.state, command) {
         return Err(refused);
     }
-    match (tx.state.phase.clone(), command) {
-        (Phase::Over { .. }, _) => Err(RuleError::GameOver),
-        (Phase::Activation { leaders, .. }, Command::Activate { leader }) => {
-            let i = tx.leader_index(leader)?;
-            if !leaders.contains(leader) {
-                return Err(RuleError::NotEligibleForActivation { leader: leader.clone() });
+    // One function per decision the sequence of play waits for (3.0).
+    match tx.state.phase.clone() {
+        Phase::Over { .. } => Err(RuleError::GameOver),
+        Phase::Setup => Err(not_now(tx, command, "the battle has not begun")),
+        Phase::Activation { leaders, side } => activation(tx, command, &leaders, side),
+        Phase::EliteInitiative { leaders, .. } => elite_initiative(tx, command, &leaders),
+        Phase::TrumpResponse { side, trumper, momentum } => trump_response(tx, command, side, &trumper, momentum),
+        Phase::Reactivation { side } => reactivation(tx, command, side),
+        Phase::PreArranged { side, leaders } => match command {
+            Command::DeclarePreArranged { lines } => crate::movement::pre_arranged::declare(tx, side, &leaders, lines),
+            _ => Err(not_now(tx, command, "pre-arranged withdrawal markers are placed before any unit moves (6.82)")),
+        },
+        Phase::Reaction { firers, reactors, fire_kind, .. } => {
+            let waits_on = if !firers.is_empty() {
+                fire_kind.rule()
+            } else if !reactors.is_empty() {
+                "7.16"
+            } else if is_chandragupta(tx) {
+                "CG 6.67"
+            } else {
+                "6.71"
+            };
+            reaction(tx, command, waits_on)
+        }
+        // CG 12.17: the Camp Orders Phase, an orders phase without a leader.
+        Phase::Orders { .. } if tx.state.camp_orders.is_some() => crate::works::camp_orders::execute(tx, command),
+        Phase::Orders { leader, orders_left, ordered, line, .. } => {
+            orders(tx, command, &leader, orders_left, &ordered, line.as_deref())
+        }
+        Phase::Shock { leader, .. } => shock(tx, command, &leader),
+        Phase::AdvanceTurn { .. } => match command {
+            Command::TurnAfterAdvance { unit, facing } => crate::combat::advance::turn_after_advance(tx, unit, *facing),
+            _ => {
+                let rule = if is_chandragupta(tx) { "CG 9.22" } else { "9.32" };
+                Err(paused(tx, command, rule, "the attacker decides whether the unit that advanced turns a vertex"))
             }
+        },
+        Phase::Momentum { leader } => match command {
+            Command::TryMomentum => try_momentum(tx, &leader),
+            Command::DeclineMomentum => {
+                // Declining momentum finishes him (5.15; CG 5.15).
+                tx.emit(Event::LeaderFinished { leader });
+                offer_next(tx)
+            }
+            _ => Err(not_now(tx, command, "momentum may be tried or declined (5.3)")),
+        },
+        Phase::RoutChoice { pending, .. } => rout_choice(tx, command, pending.break_off),
+        Phase::RampageWithdrawal { .. } => rampage_withdrawal(tx, command),
+    }
+}
+
+fn is_chandragupta(tx: &Tx) -> bool {
+    tx.scenario.meta.rules == crate::scenario::RuleSet::Chandragupta
+}
+
+/// `command` refused: the sequence of play waits for `awaited` (3.0, or the rule that says when
+/// the command is given).
+fn not_now(tx: &Tx, command: &Command, awaited: &str) -> RuleError {
+    refused_now(tx.scenario.meta.rules, command, awaited, None)
+}
+
+/// `command` refused: a pause in the active leader's orders phase waits on `rule`.
+fn paused(tx: &Tx, command: &Command, rule: &'static str, awaited: &str) -> RuleError {
+    refused_now(tx.scenario.meta.rules, command, awaited, Some(rule))
+}
+
+/// `leader` is one of the leaders the decision offers, or the command is refused.
+fn offered(tx: &Tx, leaders: &[String], leader: &String) -> Result<usize, RuleError> {
+    let i = tx.leader_index(leader)?;
+    if !leaders.contains(leader) {
+        return Err(RuleError::NotEligibleForActivation { leader: leader.clone() });
+    }
+    Ok(i)
+}
+
+/// A side activates one of `leaders`, passes one, or trumps (5.1, 5.4).
+fn activation(tx: &mut Tx, command: &Command, leaders: &[String], side: usize) -> Result<(), RuleError> {
+    match command {
+        Command::Activate { leader } => {
+            let i = offered(tx, leaders, leader)?;
             note_tie_turn(tx, i);
             // Brought out of an enemy ZOC: he goes now, without momentum (5.25).
             let forced = tx.state.leaders[i].must_activate;
             activate(tx, i, forced, false)
         }
-        (Phase::Activation { leaders, .. }, Command::Pass { leader }) => {
-            let i = tx.leader_index(leader)?;
-            if !leaders.contains(leader) {
-                return Err(RuleError::NotEligibleForActivation { leader: leader.clone() });
-            }
+        Command::Pass { leader } => {
+            let i = offered(tx, leaders, leader)?;
             if tx.state.leaders[i].must_activate {
                 return Err(RuleError::NotNow {
                     command: "pass".into(),
@@ -146,17 +211,19 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             }
             offer_next(tx)
         }
-        (Phase::Activation { leaders, side }, Command::Trump { leader }) => {
+        Command::Trump { leader } => {
             let i = tx.leader_index(leader)?;
-            crate::command::trump::active_trump(tx, &leaders, side, i)
+            crate::command::trump::active_trump(tx, leaders, side, i)
         }
-        (Phase::Activation { .. }, _) => Err(not_now("a leader must be activated, passed or trumped (5.1, 5.4)")),
-        (Phase::EliteInitiative { leaders, .. }, Command::Activate { leader }) => {
-            let i = tx.leader_index(leader)?;
-            if !leaders.contains(leader) {
-                return Err(RuleError::NotEligibleForActivation { leader: leader.clone() });
-            }
-            // One orders phase, no momentum (5.51, 5.52).
+        _ => Err(not_now(tx, command, "a leader must be activated, passed or trumped (5.1, 5.4)")),
+    }
+}
+
+/// The elite commander's initiative: one orders phase, no momentum (5.51, 5.52).
+fn elite_initiative(tx: &mut Tx, command: &Command, leaders: &[String]) -> Result<(), RuleError> {
+    match command {
+        Command::Activate { leader } => {
+            let i = offered(tx, leaders, leader)?;
             let orders = crate::command::orders::ratings(tx.scenario, &tx.state, i).initiative.unwrap_or(0);
             let orders = crate::special::house::collapse::orders(tx.scenario, &tx.state, i, orders);
             tx.emit(Event::EliteInitiativeTaken { leader: leader.clone() });
@@ -166,37 +233,56 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             crate::works::breach::on_orders_phase(tx, tx.scenario.leaders[i].side);
             Ok(())
         }
-        (Phase::EliteInitiative { .. }, Command::Pass { .. }) => offer_next(tx),
-        (Phase::EliteInitiative { .. }, _) => {
-            Err(not_now("the elite commander's initiative may be taken by one leader, or declined (5.51)"))
+        Command::Pass { .. } => offer_next(tx),
+        _ => {
+            Err(not_now(tx, command, "the elite commander's initiative may be taken by one leader, or declined (5.51)"))
         }
-        (Phase::TrumpResponse { side, trumper, momentum }, Command::Trump { leader }) => {
+    }
+}
+
+/// The other side may trump the trumper, or let it stand (5.42).
+fn trump_response(tx: &mut Tx, command: &Command, side: usize, trumper: &str, momentum: bool) -> Result<(), RuleError> {
+    match command {
+        Command::Trump { leader } => {
             let i = tx.leader_index(leader)?;
-            crate::command::trump::respond(tx, side, &trumper, momentum, i)
+            crate::command::trump::respond(tx, side, trumper, momentum, i)
         }
-        (Phase::TrumpResponse { trumper, momentum, .. }, Command::DeclineTrump) => {
-            crate::command::trump::stand(tx, &trumper, momentum)
+        Command::DeclineTrump => crate::command::trump::stand(tx, trumper, momentum),
+        _ => Err(paused(tx, command, "5.42", "the trump may be answered or allowed to stand")),
+    }
+}
+
+/// After the die roll of doom: any one leader of `side`, even a Finished one, without momentum
+/// (5.33[1], 5.34).
+fn reactivation(tx: &mut Tx, command: &Command, side: usize) -> Result<(), RuleError> {
+    match command {
+        Command::Activate { leader } => {
+            let i = tx.leader_index(leader)?;
+            let l = &tx.scenario.leaders[i];
+            let unrated = !crate::command::contingent::rated(tx.scenario, i);
+            if l.side != side || tx.state.leaders[i].status == LeaderStatus::Eliminated || unrated {
+                return Err(RuleError::NotEligibleForActivation { leader: leader.clone() });
+            }
+            activate(tx, i, true, false)
         }
-        (Phase::TrumpResponse { .. }, _) => Err(paused("5.42", "the trump may be answered or allowed to stand")),
-        (Phase::Reaction { .. }, Command::ReactFacing { unit, facing }) => {
-            crate::movement::reaction::react_facing(tx, unit, *facing)
-        }
-        (Phase::Reaction { .. }, Command::Withdraw { unit, path, facing, fire, with }) => {
+        Command::Pass { .. } => offer_next(tx),
+        _ => Err(not_now(tx, command, "the re-activation may be used or passed (5.33)")),
+    }
+}
+
+/// An enemy unit came up: the side turns to face it, withdraws from it or fires at it, or not
+/// (7.16, 6.7, 8.2).
+fn reaction(tx: &mut Tx, command: &Command, waits_on: &'static str) -> Result<(), RuleError> {
+    match command {
+        Command::ReactFacing { unit, facing } => crate::movement::reaction::react_facing(tx, unit, *facing),
+        Command::Withdraw { unit, path, facing, fire, with } => {
             crate::movement::withdrawal::withdraw(tx, unit, path, *facing, *fire, with.as_deref())
         }
-        (Phase::Reaction { .. }, Command::WithdrawLine { leader, units }) => {
-            crate::movement::withdrawal::withdraw_line(tx, leader, units)
-        }
-        (Phase::Reaction { .. }, Command::PreArrangedWithdrawal { leader, units }) => {
-            crate::movement::pre_arranged::withdraw(tx, leader, units)
-        }
-        (Phase::Reaction { .. }, Command::WithdrawLeader { leader, path }) => {
-            crate::movement::withdrawal::withdraw_leader(tx, leader, path)
-        }
-        (Phase::Reaction { .. }, Command::Fire { unit, target }) => {
-            crate::combat::fire::reaction_fire(tx, unit, target)
-        }
-        (Phase::Reaction { .. }, Command::EndReaction) => {
+        Command::WithdrawLine { leader, units } => crate::movement::withdrawal::withdraw_line(tx, leader, units),
+        Command::PreArrangedWithdrawal { leader, units } => crate::movement::pre_arranged::withdraw(tx, leader, units),
+        Command::WithdrawLeader { leader, path } => crate::movement::withdrawal::withdraw_leader(tx, leader, path),
+        Command::Fire { unit, target } => crate::combat::fire::reaction_fire(tx, unit, target),
+        Command::EndReaction => {
             // CG 10.16: horses an elephant came beside must withdraw if they can.
             if let Some(&u) = crate::special::elephants::forced_withdrawers(tx.scenario, &tx.state).first() {
                 return Err(RuleError::IllegalMove {
@@ -207,40 +293,27 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
             }
             crate::movement::reaction::resume(tx)
         }
-        (Phase::Reaction { firers, reactors, fire_kind, .. }, _) => Err(paused(
-            if !firers.is_empty() {
-                fire_kind.rule()
-            } else if !reactors.is_empty() {
-                "7.16"
-            } else if cg {
-                "CG 6.67"
-            } else {
-                "6.71"
-            },
+        _ => Err(paused(
+            tx,
+            command,
+            waits_on,
             "the enemy may turn to face, withdraw from or fire at the unit that came up, or not (7.16, 6.7, 8.2)",
         )),
-        (Phase::PreArranged { side, leaders }, Command::DeclarePreArranged { lines }) => {
-            crate::movement::pre_arranged::declare(tx, side, &leaders, lines)
-        }
-        (Phase::PreArranged { .. }, _) => {
-            Err(not_now("pre-arranged withdrawal markers are placed before any unit moves (6.82)"))
-        }
-        (Phase::Reactivation { side }, Command::Activate { leader }) => {
-            let i = tx.leader_index(leader)?;
-            let l = &tx.scenario.leaders[i];
-            let unrated = !crate::command::contingent::rated(tx.scenario, i);
-            if l.side != side || tx.state.leaders[i].status == LeaderStatus::Eliminated || unrated {
-                return Err(RuleError::NotEligibleForActivation { leader: leader.clone() });
-            }
-            // Any one leader, even a Finished one; he may not use momentum (5.33[1], 5.34).
-            activate(tx, i, true, false)
-        }
-        (Phase::Reactivation { .. }, Command::Pass { .. }) => offer_next(tx),
-        (Phase::Reactivation { .. }, _) => Err(not_now("the re-activation may be used or passed (5.33)")),
-        // CG 12.17: the Camp Orders Phase, an orders phase without a leader.
-        (Phase::Orders { .. }, _) if tx.state.camp_orders.is_some() => crate::works::camp_orders::execute(tx, command),
+    }
+}
+
+/// The active leader's orders phase (5.2): moves, line and wing commands, fire, and the rest.
+fn orders(
+    tx: &mut Tx,
+    command: &Command,
+    leader: &str,
+    orders_left: u8,
+    ordered: &[String],
+    line: Option<&[String]>,
+) -> Result<(), RuleError> {
+    match command {
         // Fired first under this order: the rest of its move (8.11).
-        (Phase::Orders { ordered, .. }, Command::Move { unit, path, facing, column, with })
+        Command::Move { unit, path, facing, column, with }
             if ordered.contains(unit) && tx.unit_index(unit).is_ok_and(|i| tx.state.units[i].may_move_on) =>
         {
             line_move_open(tx, unit)?;
@@ -250,8 +323,10 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
         }
         // Fired under this order and moved on since: its order is spent (8.11, P71). Without a
         // line, any other answer here would be the same refusal as a second order (5.23).
-        (Phase::Orders { ordered, line: None, .. }, Command::Move { unit, .. })
-            if ordered.contains(unit) && tx.unit_index(unit).is_ok_and(|i| tx.state.units[i].fired) =>
+        Command::Move { unit, .. }
+            if line.is_none()
+                && ordered.contains(unit)
+                && tx.unit_index(unit).is_ok_and(|i| tx.state.units[i].fired) =>
         {
             Err(RuleError::IllegalMove {
                 unit: unit.clone(),
@@ -261,138 +336,128 @@ pub fn execute(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
                     .into(),
             })
         }
-        (Phase::Orders { leader, orders_left, line, .. }, Command::Move { unit, path, facing, column, with }) => {
-            let li = order_giver(tx, &leader, orders_left, line.as_deref(), unit)?;
+        Command::Move { unit, path, facing, column, with } => {
+            let li = order_giver(tx, leader, orders_left, line, unit)?;
             keeps_together(tx, unit, path.last().map(|h| Placement::One(*h)), *column)?;
             let rider = crate::command::contingent::rider(tx, with.as_deref(), tx.unit_index(unit)?, path)?;
             order_move(tx, li, unit, path, *facing, *column, rider)
         }
-        (Phase::Orders { leader, orders_left, line, .. }, Command::MoveTo { unit, to, facing, with }) => {
-            let li = order_giver(tx, &leader, orders_left, line.as_deref(), unit)?;
+        Command::MoveTo { unit, to, facing, with } => {
+            let li = order_giver(tx, leader, orders_left, line, unit)?;
             keeps_together(tx, unit, Some(*to), false)?;
             let going: Vec<HexId> = to.hexes().collect();
             let rider = crate::command::contingent::rider(tx, with.as_deref(), tx.unit_index(unit)?, &going)?;
             order_formation_move(tx, li, unit, to, *facing, rider)
         }
-        (Phase::Orders { leader, .. }, Command::LineCommand { line, anchor, formation, units }) => {
-            refuse_if_retiring(tx, &leader)?;
-            declare_line(tx, &leader, (line, anchor, *formation), units)
+        Command::LineCommand { line, anchor, formation, units } => {
+            refuse_if_retiring(tx, leader)?;
+            declare_line(tx, leader, (line, anchor, *formation), units)
         }
-        (Phase::Orders { leader, .. }, Command::WingCommand { nayakas, use_overall }) => {
-            refuse_if_retiring(tx, &leader)?;
-            crate::command::wing::give(tx, &leader, nayakas, *use_overall)
+        Command::WingCommand { nayakas, use_overall } => {
+            refuse_if_retiring(tx, leader)?;
+            crate::command::wing::give(tx, leader, nayakas, *use_overall)
         }
-        (Phase::Orders { leader, .. }, Command::Contingent { leader: mcc }) => {
-            refuse_if_retiring(tx, &leader)?;
-            crate::command::contingent::activate(tx, &leader, mcc)
+        Command::Contingent { leader: mcc } => {
+            refuse_if_retiring(tx, leader)?;
+            crate::command::contingent::activate(tx, leader, mcc)
         }
-        (Phase::Orders { .. }, Command::RetireToCamp { leader }) => crate::works::retire::declare(tx, leader),
-        (Phase::Orders { leader, orders_left, line, .. }, Command::MoveLeader { leader: moving, path }) => {
+        Command::RetireToCamp { leader } => crate::works::retire::declare(tx, leader),
+        Command::MoveLeader { leader: moving, path } => {
             // The leader of a line may move with it without an order (4.36); so may a leader
             // with a unit he ordered and was stacked with (4.23, P242).
             let free = line.is_some() || {
-                let li = tx.leader_index(&leader)?;
-                moving == &leader && crate::command::orders::moves_free_with_unit(tx.scenario, &tx.state, li)
+                let li = tx.leader_index(leader)?;
+                moving.as_str() == leader && crate::command::orders::moves_free_with_unit(tx.scenario, &tx.state, li)
             };
-            let li = if free { tx.leader_index(&leader)? } else { check_can_order(tx, &leader, orders_left)? };
+            let li = if free { tx.leader_index(leader)? } else { check_can_order(tx, leader, orders_left)? };
             order_leader_move(tx, li, moving, path)
         }
         // CG 10.52: an engine shoots with no order and no command.
-        (Phase::Orders { .. }, Command::Fire { unit, target })
-            if tx.scenario.unit(unit).is_some_and(|u| u.engine.is_some()) =>
-        {
+        Command::Fire { unit, target } if tx.scenario.unit(unit).is_some_and(|u| u.engine.is_some()) => {
             crate::combat::fire::fire(tx, unit, target)
         }
-        (Phase::Orders { leader, .. }, Command::Fire { unit, target }) => {
-            refuse_if_restricted(tx, &leader)?;
+        Command::Fire { unit, target } => {
+            refuse_if_restricted(tx, leader)?;
             refuse_before_line_fire(tx)?;
             crate::combat::fire::fire(tx, unit, target)
         }
-        (Phase::Orders { leader, .. }, Command::FireBow { unit, target }) => {
-            refuse_if_restricted(tx, &leader)?;
+        Command::FireBow { unit, target } => {
+            refuse_if_restricted(tx, leader)?;
             crate::combat::fire::fire_bow(tx, unit, target)
         }
         // CG 12.35: the Sarvatobhadra at a city gate, on an individual order.
-        (Phase::Orders { .. }, Command::FireAtGate { unit, gate }) => {
-            crate::special::artillery::fire_at_gate(tx, unit, *gate)
-        }
-        (Phase::Orders { leader, .. }, Command::FireAtLeader { unit, leader: target }) => {
-            refuse_if_restricted(tx, &leader)?;
+        Command::FireAtGate { unit, gate } => crate::special::artillery::fire_at_gate(tx, unit, *gate),
+        Command::FireAtLeader { unit, leader: target } => {
+            refuse_if_restricted(tx, leader)?;
             refuse_before_line_fire(tx)?;
             crate::combat::fire::fire_at_leader(tx, unit, target)
         }
-        (Phase::Orders { leader, orders_left, line, .. }, Command::Harass { unit, target }) => {
+        Command::Harass { unit, target } => {
             refuse_before_line_fire(tx)?;
-            order_giver(tx, &leader, orders_left, line.as_deref(), unit)?;
+            order_giver(tx, leader, orders_left, line, unit)?;
             crate::combat::harassment::harass(tx, unit, target)
         }
-        (Phase::Orders { .. }, Command::Recover { unit }) => crate::effects::recovery::recover(tx, unit),
-        (Phase::Orders { .. }, Command::FormSquare { unit }) => crate::special::square::change(tx, unit, true),
-        (Phase::Orders { .. }, Command::LeaveSquare { unit }) => crate::special::square::change(tx, unit, false),
-        (Phase::Orders { .. }, Command::Restack { unit }) => crate::special::tribal::restack(tx, unit),
-        (Phase::Orders { .. }, Command::Dismount { unit, facing }) => {
-            crate::special::dismount::dismount(tx, unit, *facing)
+        Command::Recover { unit } => crate::effects::recovery::recover(tx, unit),
+        Command::FormSquare { unit } => crate::special::square::change(tx, unit, true),
+        Command::LeaveSquare { unit } => crate::special::square::change(tx, unit, false),
+        Command::Restack { unit } => crate::special::tribal::restack(tx, unit),
+        Command::Dismount { unit, facing } => crate::special::dismount::dismount(tx, unit, *facing),
+        Command::Rally { unit, facing } => crate::effects::rally::rally_unit(tx, unit, *facing),
+        Command::LineDone => crate::combat::line_entry::line_done(tx, leader),
+        Command::EndOrders => end_orders(tx, leader),
+        _ => Err(not_now(tx, command, "the active leader gives orders or ends them (5.2)")),
+    }
+}
+
+/// The shock segment of `leader`'s orders phase (9.11). A rout's owner may have a choice to
+/// make mid-segment: the rest follows it (P120).
+fn shock(tx: &mut Tx, command: &Command, leader: &str) -> Result<(), RuleError> {
+    let since = tx.events.len();
+    let waits_on_a_rout = match command {
+        Command::Shock { attackers } => crate::combat::shock_segment::resolve_segment(tx, attackers)?,
+        Command::ShockCombats { combats } => crate::combat::shock_segment::resolve_grouped(tx, combats)?,
+        Command::BreakOff { unit, to } => return crate::combat::engaged::break_off(tx, unit, *to),
+        _ => return Err(not_now(tx, command, "the shock attacks are chosen and resolved (9.11)")),
+    };
+    if waits_on_a_rout {
+        return Ok(());
+    }
+    after_shock_segment(tx, leader, since, &[])
+}
+
+/// A router's owner chooses among hexes of equal priority (10.21, P120); or the forced step
+/// back's hex among the equally far (10.32, P90).
+fn rout_choice(tx: &mut Tx, command: &Command, break_off: bool) -> Result<(), RuleError> {
+    match command {
+        Command::RoutTo { unit, to } => crate::effects::cohesion::choose(tx, unit, *to),
+        Command::RoutPath { unit, choices } => crate::effects::cohesion::choose_path(tx, unit, choices),
+        Command::BreakOff { unit, to } if break_off => crate::effects::cohesion::choose(tx, unit, Placement::One(*to)),
+        _ => {
+            let rule = if is_chandragupta(tx) { "CG 11.22" } else { "10.21" };
+            Err(paused(
+                tx,
+                command,
+                rule,
+                "the router's owner chooses where it goes among hexes of equal priority (P120)",
+            ))
         }
-        (Phase::Orders { .. }, Command::Rally { unit, facing }) => crate::effects::rally::rally_unit(tx, unit, *facing),
-        (Phase::Orders { leader, .. }, Command::LineDone) => crate::combat::line_entry::line_done(tx, &leader),
-        (Phase::Orders { leader, .. }, Command::EndOrders) => end_orders(tx, &leader),
-        (Phase::Orders { .. }, _) => Err(not_now("the active leader gives orders or ends them (5.2)")),
-        // A rout's owner may have a choice to make mid-segment: the rest follows it (P120).
-        (Phase::Shock { leader, .. }, Command::Shock { attackers }) => {
-            let since = tx.events.len();
-            if crate::combat::shock_segment::resolve_segment(tx, attackers)? {
-                return Ok(());
-            }
-            after_shock_segment(tx, &leader, since, &[])
-        }
-        (Phase::Shock { leader, .. }, Command::ShockCombats { combats }) => {
-            let since = tx.events.len();
-            if crate::combat::shock_segment::resolve_grouped(tx, combats)? {
-                return Ok(());
-            }
-            after_shock_segment(tx, &leader, since, &[])
-        }
-        (Phase::Shock { .. }, Command::BreakOff { unit, to }) => crate::combat::engaged::break_off(tx, unit, *to),
-        (Phase::Shock { .. }, _) => Err(not_now("the shock attacks are chosen and resolved (9.11)")),
-        (Phase::AdvanceTurn { .. }, Command::TurnAfterAdvance { unit, facing }) => {
-            crate::combat::advance::turn_after_advance(tx, unit, *facing)
-        }
-        (Phase::AdvanceTurn { .. }, _) => Err(paused(
-            if cg { "CG 9.22" } else { "9.32" },
-            "the attacker decides whether the unit that advanced turns a vertex",
-        )),
-        (Phase::Momentum { leader }, Command::TryMomentum) => try_momentum(tx, &leader),
-        (Phase::Momentum { leader }, Command::DeclineMomentum) => {
-            // Declining momentum finishes him (5.15; CG 5.15).
-            tx.emit(Event::LeaderFinished { leader });
-            offer_next(tx)
-        }
-        (Phase::Momentum { .. }, _) => Err(not_now("momentum may be tried or declined (5.3)")),
-        (Phase::RoutChoice { .. }, Command::RoutTo { unit, to }) => crate::effects::cohesion::choose(tx, unit, *to),
-        (Phase::RoutChoice { .. }, Command::RoutPath { unit, choices }) => {
-            crate::effects::cohesion::choose_path(tx, unit, choices)
-        }
-        // 10.32 (P90): the forced step back's hex, among the equally far.
-        (Phase::RoutChoice { pending, .. }, Command::BreakOff { unit, to }) if pending.break_off => {
-            crate::effects::cohesion::choose(tx, unit, Placement::One(*to))
-        }
-        // 6.77: units a rampaging elephant came near step out of its way, or stand.
-        (Phase::RampageWithdrawal { .. }, Command::Withdraw { unit, path, facing, fire, with }) => {
+    }
+}
+
+/// 6.77: units a rampaging elephant came near step out of its way, or stand; and so may the
+/// leaders it came near (4.62, P190).
+fn rampage_withdrawal(tx: &mut Tx, command: &Command) -> Result<(), RuleError> {
+    match command {
+        Command::Withdraw { unit, path, facing, fire, with } => {
             crate::special::rampage::withdraw(tx, unit, path, *facing, *fire, with.as_deref())
         }
-        // 4.62 (P190): and so may the leaders it came near.
-        (Phase::RampageWithdrawal { .. }, Command::WithdrawLeader { leader, path }) => {
-            crate::special::rampage::withdraw_leader(tx, leader, path)
-        }
-        (Phase::RampageWithdrawal { .. }, Command::EndReaction) => crate::special::rampage::let_it_come(tx),
-        (Phase::RampageWithdrawal { .. }, _) => Err(not_now(
+        Command::WithdrawLeader { leader, path } => crate::special::rampage::withdraw_leader(tx, leader, path),
+        Command::EndReaction => crate::special::rampage::let_it_come(tx),
+        _ => Err(not_now(
+            tx,
+            command,
             "the units and leaders a rampaging elephant came near may withdraw from it, or stand (6.77, 4.62)",
         )),
-        (Phase::RoutChoice { .. }, _) => Err(paused(
-            if cg { "CG 11.22" } else { "10.21" },
-            "the router's owner chooses where it goes among hexes of equal priority (P120)",
-        )),
-        (Phase::Setup, _) => Err(not_now("the battle has not begun")),
     }
 }
 
