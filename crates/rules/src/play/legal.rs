@@ -99,6 +99,8 @@ fn listed(game: &Game, unit_moves: bool) -> Vec<Command> {
     let (s, st) = (&*game.scenario, &game.state);
     // Every unit's movement search asks for the same zones of control.
     let _shared = crate::map::zoc::ZocScope::for_battle(&game.scenario);
+    // One list per decision the sequence of play waits for (3.0); the order of each list is
+    // part of a replay (a random player picks by index).
     match &st.phase {
         Phase::Setup | Phase::Over { .. } => Vec::new(),
         Phase::Activation { leaders, .. } => leaders
@@ -156,182 +158,220 @@ fn listed(game: &Game, unit_moves: bool) -> Vec<Command> {
             .map(|l| Command::Activate { leader: l.clone() })
             .chain(leaders.first().map(|l| Command::Pass { leader: l.clone() }))
             .collect(),
-        // No optional attacker, all of them, or each alone (the full set of subsets is large).
-        Phase::Shock { optional, must, .. } => {
-            let mut out = vec![Command::Shock { attackers: Vec::new() }];
-            // 10.32: an Engaged unit called on to attack may step back instead.
-            for unit in must.iter().filter_map(|m| s.units.iter().position(|u| &u.id == m)) {
-                if crate::combat::engaged::may_break_off(s, st, unit) {
-                    out.extend(
-                        crate::combat::engaged::break_off_hexes(s, st, unit)
-                            .into_iter()
-                            .map(|to| Command::BreakOff { unit: s.units[unit].id.clone(), to }),
-                    );
-                }
-            }
-            if !optional.is_empty() {
-                out.push(Command::Shock { attackers: optional.clone() });
-            }
-            if optional.len() > 1 {
-                out.extend(optional.iter().map(|o| Command::Shock { attackers: vec![o.clone()] }));
-            }
-            // The combats formed otherwise than the connected groups (9.12), for no and all
-            // optional attackers.
-            for chosen in [Vec::new(), optional.clone()] {
-                for combats in crate::combat::shock_segment::groupings(s, st, &chosen).into_iter().skip(1) {
-                    out.push(Command::ShockCombats {
-                        combats: crate::combat::shock_segment::combat_groups(s, &combats),
-                    });
-                }
-            }
-            out
-        }
+        Phase::Shock { optional, must, .. } => shock_options(s, st, optional, must),
         Phase::AdvanceTurn { unit, .. } => crate::combat::advance::turn_options(s, st)
             .into_iter()
             .map(|(facing, _)| Command::TurnAfterAdvance { unit: unit.clone(), facing })
             .collect(),
         Phase::Reaction { mover, reactors, withdrawers, leaders, pre_arranged, .. } => {
-            // CG 10.16: not while horses beside an elephant still must withdraw.
-            let may_end = crate::special::elephants::forced_withdrawers(s, st).is_empty();
-            let mut out: Vec<Command> = may_end
-                .then_some(Command::EndReaction)
-                .into_iter()
-                .chain(reactors.iter().flat_map(|r| {
-                    let at = s.units.iter().position(|u| &u.id == r);
-                    at.map(|i| crate::movement::reaction::reaction_options(&st.units[i].placement, st.units[i].facing))
-                        .unwrap_or_default()
-                        .into_iter()
-                        .map(|f| Command::ReactFacing { unit: r.clone(), facing: f })
-                }))
-                .collect();
-            out.extend(withdraw_commands(s, st, withdrawers));
-            out.extend(line_withdrawal_commands(s, st));
-            for l in pre_arranged.iter().filter_map(|l| s.leaders.iter().position(|x| &x.id == l)) {
-                if let Some(units) = crate::movement::pre_arranged::plan(s, st, l) {
-                    out.push(Command::PreArrangedWithdrawal { leader: s.leaders[l].id.clone(), units });
-                }
-            }
-            out.extend(leader_withdraw_commands(s, st, leaders));
-            for (f, _) in crate::combat::fire::reaction_firers(s, st) {
-                // After a line's move, each firer picks one of the line's units (8.21).
-                for t in crate::combat::fire::reaction_targets(s, st, f) {
-                    out.push(Command::Fire { unit: s.units[f].id.clone(), target: s.units[t.unit].id.clone() });
-                }
-            }
-            // CG 10.52: engines shoot in the pause too, though not as reaction fire (P133).
-            for (f, _) in crate::special::artillery::pause_shots(s, st) {
-                out.push(Command::Fire { unit: s.units[f].id.clone(), target: mover.clone() });
-            }
-            out
+            reaction_options(s, st, mover, reactors, withdrawers, leaders, pre_arranged)
         }
-        Phase::Orders { leader, .. } => {
-            // A trumper who still owes an action may not end his orders yet (5.46).
-            let owes = s
-                .leaders
-                .iter()
-                .position(|l| &l.id == leader)
-                .is_some_and(|li| crate::command::trump::duty_outstanding(s, st, li));
-            // CG 12.44[1]: nor a retiring commander who has yet to ride for his camp.
-            let rides = s
-                .leaders
-                .iter()
-                .position(|l| &l.id == leader)
-                .is_some_and(|li| !crate::works::retire::owed_moves(s, st, li).is_empty());
-            let mut out = if owes || rides { Vec::new() } else { vec![Command::EndOrders] };
-            // 8.21: the line may say it has finished moving.
-            if crate::combat::line_entry::moving_line(st).is_some() {
-                out.push(Command::LineDone);
-            }
-            let li = s.leaders.iter().position(|l| &l.id == leader);
-            // CG 12.42: the retire is declared at the start of the activation.
-            if li.is_some_and(|li| crate::works::retire::declarable(s, st, li).is_some()) {
-                out.push(Command::RetireToCamp { leader: leader.clone() });
-            }
-            // CG 12.44[1]: a retiring commander gives individual orders only.
-            if let Some(li) = li.filter(|&li| crate::works::retire::command_refusal(s, st, li).is_none()) {
-                for (line, anchor, formation, _) in crate::command::line::options(s, st, li) {
-                    out.push(Command::LineCommand {
-                        line,
-                        anchor: s.units[anchor].id.clone(),
-                        formation,
-                        units: Vec::new(),
-                    });
-                }
-                out.extend(wing_commands(s, st, li));
-                out.extend(contingent_commands(s, st, li));
-            }
-            // Units that fired under their order may still move, or move on (8.11).
-            let orderable = orderable_units(game);
-            if unit_moves {
-                for i in orderable.iter().copied().chain(crate::movement::move_and_fire::moving_on(s, st)) {
-                    out.extend(moves_of(s, st, i));
-                }
-            }
-            for (i, _) in crate::effects::recovery::recoverers(s, st) {
-                out.push(Command::Recover { unit: s.units[i].id.clone() });
-            }
-            // CG 10.62: into Square, or out of it.
-            for (i, form) in crate::special::square::changers(s, st) {
-                let unit = s.units[i].id.clone();
-                out.push(if form { Command::FormSquare { unit } } else { Command::LeaveSquare { unit } });
-            }
-            // CG 6.74: the bottom unit of a Tribal stack comes to the top.
-            for i in crate::special::tribal::restackers(s, st) {
-                out.push(Command::Restack { unit: s.units[i].id.clone() });
-            }
-            // CG 10.28: a chariot's crew dismount, facing any way.
-            for i in crate::special::dismount::dismounters(s, st) {
-                for facing in crate::map::hex::Vertex::ALL {
-                    out.push(Command::Dismount { unit: s.units[i].id.clone(), facing });
-                }
-            }
-            for i in crate::effects::rally::rallyable(s, st) {
-                for facing in crate::map::hex::Vertex::ALL {
-                    out.push(Command::Rally { unit: s.units[i].id.clone(), facing });
-                }
-            }
-            // P180: harassment takes a unit out to its target and back, so not from a camp.
-            for &i in orderable.iter().filter(|_| st.camp_orders.is_none()) {
-                for o in crate::combat::harassment::options(s, st, i, &orderable) {
-                    out.push(Command::Harass { unit: s.units[i].id.clone(), target: s.units[o.target].id.clone() });
-                }
-            }
-            for (i, targets) in crate::combat::fire::firers(s, st) {
-                for t in targets {
-                    out.push(Command::Fire { unit: s.units[i].id.clone(), target: s.units[t.unit].id.clone() });
-                }
-            }
-            let side = crate::command::orders::active_side(s, st);
-            // CG G52: a "J/A" elephant may shoot its bow instead.
-            for i in (0..s.units.len()).filter(|&i| Some(s.units[i].side) == side && s.units[i].bow) {
-                for t in crate::combat::fire::bow_targets(s, st, i) {
-                    out.push(Command::FireBow { unit: s.units[i].id.clone(), target: s.units[t.unit].id.clone() });
-                }
-            }
-            // CG 12.35: a Sarvatobhadra at an enemy city gate, on an individual order.
-            for i in (0..s.units.len()).filter(|&i| Some(s.units[i].side) == side) {
-                for (gate, _) in crate::special::artillery::gate_targets(s, st, i) {
-                    out.push(Command::FireAtGate { unit: s.units[i].id.clone(), gate });
-                }
-            }
-            for i in (0..s.units.len()).filter(|&i| Some(s.units[i].side) == side && s.units[i].missile.is_some()) {
-                for t in crate::combat::fire::leader_targets(s, st, i) {
-                    let (unit, leader) = (s.units[i].id.clone(), s.leaders[t.leader].id.clone());
-                    out.push(Command::FireAtLeader { unit, leader });
-                }
-            }
-            for (li, by_overall) in movable_leaders(game) {
-                // CG 12.44: a retiring commander rides for his camp, and then stays in it.
-                let limit = crate::works::retire::move_limit(s, st, li);
-                for (_, (_, path)) in leader_reach(s, st, li, by_overall) {
-                    if limit.as_ref().is_none_or(|m| m.refusal(&path).is_none()) {
-                        out.push(Command::MoveLeader { leader: s.leaders[li].id.clone(), path });
-                    }
-                }
-            }
-            out
+        Phase::Orders { leader, .. } => orders_options(game, leader, unit_moves),
+    }
+}
+
+/// The shock segment (9.11): no optional attacker, all of them, or each alone (the full set of
+/// subsets is large).
+fn shock_options(s: &Scenario, st: &GameState, optional: &[String], must: &[String]) -> Vec<Command> {
+    let mut out = vec![Command::Shock { attackers: Vec::new() }];
+    // 10.32: an Engaged unit called on to attack may step back instead.
+    for unit in must.iter().filter_map(|m| s.units.iter().position(|u| &u.id == m)) {
+        if crate::combat::engaged::may_break_off(s, st, unit) {
+            out.extend(
+                crate::combat::engaged::break_off_hexes(s, st, unit)
+                    .into_iter()
+                    .map(|to| Command::BreakOff { unit: s.units[unit].id.clone(), to }),
+            );
         }
     }
+    if !optional.is_empty() {
+        out.push(Command::Shock { attackers: optional.to_vec() });
+    }
+    if optional.len() > 1 {
+        out.extend(optional.iter().map(|o| Command::Shock { attackers: vec![o.clone()] }));
+    }
+    // The combats formed otherwise than the connected groups (9.12), for no and all
+    // optional attackers.
+    for chosen in [Vec::new(), optional.to_vec()] {
+        for combats in crate::combat::shock_segment::groupings(s, st, &chosen).into_iter().skip(1) {
+            out.push(Command::ShockCombats { combats: crate::combat::shock_segment::combat_groups(s, &combats) });
+        }
+    }
+    out
+}
+
+/// An enemy unit came up: turning to face, withdrawing, reaction fire, or none (7.16, 6.7, 8.2).
+fn reaction_options(
+    s: &Scenario,
+    st: &GameState,
+    mover: &str,
+    reactors: &[String],
+    withdrawers: &[String],
+    leaders: &[String],
+    pre_arranged: &[String],
+) -> Vec<Command> {
+    // CG 10.16: not while horses beside an elephant still must withdraw.
+    let may_end = crate::special::elephants::forced_withdrawers(s, st).is_empty();
+    let mut out: Vec<Command> = may_end
+        .then_some(Command::EndReaction)
+        .into_iter()
+        .chain(reactors.iter().flat_map(|r| {
+            let at = s.units.iter().position(|u| &u.id == r);
+            at.map(|i| crate::movement::reaction::reaction_options(&st.units[i].placement, st.units[i].facing))
+                .unwrap_or_default()
+                .into_iter()
+                .map(|f| Command::ReactFacing { unit: r.clone(), facing: f })
+        }))
+        .collect();
+    out.extend(withdraw_commands(s, st, withdrawers));
+    out.extend(line_withdrawal_commands(s, st));
+    for l in pre_arranged.iter().filter_map(|l| s.leaders.iter().position(|x| &x.id == l)) {
+        if let Some(units) = crate::movement::pre_arranged::plan(s, st, l) {
+            out.push(Command::PreArrangedWithdrawal { leader: s.leaders[l].id.clone(), units });
+        }
+    }
+    out.extend(leader_withdraw_commands(s, st, leaders));
+    for (f, _) in crate::combat::fire::reaction_firers(s, st) {
+        // After a line's move, each firer picks one of the line's units (8.21).
+        for t in crate::combat::fire::reaction_targets(s, st, f) {
+            out.push(Command::Fire { unit: s.units[f].id.clone(), target: s.units[t.unit].id.clone() });
+        }
+    }
+    // CG 10.52: engines shoot in the pause too, though not as reaction fire (P133).
+    for (f, _) in crate::special::artillery::pause_shots(s, st) {
+        out.push(Command::Fire { unit: s.units[f].id.clone(), target: mover.to_string() });
+    }
+    out
+}
+
+/// The active leader's orders phase (5.2).
+fn orders_options(game: &Game, leader: &String, unit_moves: bool) -> Vec<Command> {
+    let (s, st) = (&*game.scenario, &game.state);
+    // A trumper who still owes an action may not end his orders yet (5.46).
+    let owes = s
+        .leaders
+        .iter()
+        .position(|l| &l.id == leader)
+        .is_some_and(|li| crate::command::trump::duty_outstanding(s, st, li));
+    // CG 12.44[1]: nor a retiring commander who has yet to ride for his camp.
+    let rides = s
+        .leaders
+        .iter()
+        .position(|l| &l.id == leader)
+        .is_some_and(|li| !crate::works::retire::owed_moves(s, st, li).is_empty());
+    let mut out = if owes || rides { Vec::new() } else { vec![Command::EndOrders] };
+    // 8.21: the line may say it has finished moving.
+    if crate::combat::line_entry::moving_line(st).is_some() {
+        out.push(Command::LineDone);
+    }
+    let li = s.leaders.iter().position(|l| &l.id == leader);
+    // CG 12.42: the retire is declared at the start of the activation.
+    if li.is_some_and(|li| crate::works::retire::declarable(s, st, li).is_some()) {
+        out.push(Command::RetireToCamp { leader: leader.clone() });
+    }
+    // CG 12.44[1]: a retiring commander gives individual orders only.
+    if let Some(li) = li.filter(|&li| crate::works::retire::command_refusal(s, st, li).is_none()) {
+        for (line, anchor, formation, _) in crate::command::line::options(s, st, li) {
+            out.push(Command::LineCommand { line, anchor: s.units[anchor].id.clone(), formation, units: Vec::new() });
+        }
+        out.extend(wing_commands(s, st, li));
+        out.extend(contingent_commands(s, st, li));
+    }
+    out.extend(unit_orders(game, unit_moves));
+    out.extend(missile_options(s, st));
+    out.extend(leader_moves(game));
+    out
+}
+
+/// What the active leader's units may be ordered to do: move (or move on after firing, 8.11),
+/// recover, form or leave Square, restack, dismount, rally, harass.
+fn unit_orders(game: &Game, unit_moves: bool) -> Vec<Command> {
+    let (s, st) = (&*game.scenario, &game.state);
+    let mut out = Vec::new();
+    // Units that fired under their order may still move, or move on (8.11).
+    let orderable = orderable_units(game);
+    if unit_moves {
+        for i in orderable.iter().copied().chain(crate::movement::move_and_fire::moving_on(s, st)) {
+            out.extend(moves_of(s, st, i));
+        }
+    }
+    for (i, _) in crate::effects::recovery::recoverers(s, st) {
+        out.push(Command::Recover { unit: s.units[i].id.clone() });
+    }
+    // CG 10.62: into Square, or out of it.
+    for (i, form) in crate::special::square::changers(s, st) {
+        let unit = s.units[i].id.clone();
+        out.push(if form { Command::FormSquare { unit } } else { Command::LeaveSquare { unit } });
+    }
+    // CG 6.74: the bottom unit of a Tribal stack comes to the top.
+    for i in crate::special::tribal::restackers(s, st) {
+        out.push(Command::Restack { unit: s.units[i].id.clone() });
+    }
+    // CG 10.28: a chariot's crew dismount, facing any way.
+    for i in crate::special::dismount::dismounters(s, st) {
+        for facing in crate::map::hex::Vertex::ALL {
+            out.push(Command::Dismount { unit: s.units[i].id.clone(), facing });
+        }
+    }
+    for i in crate::effects::rally::rallyable(s, st) {
+        for facing in crate::map::hex::Vertex::ALL {
+            out.push(Command::Rally { unit: s.units[i].id.clone(), facing });
+        }
+    }
+    // P180: harassment takes a unit out to its target and back, so not from a camp.
+    for &i in orderable.iter().filter(|_| st.camp_orders.is_none()) {
+        for o in crate::combat::harassment::options(s, st, i, &orderable) {
+            out.push(Command::Harass { unit: s.units[i].id.clone(), target: s.units[o.target].id.clone() });
+        }
+    }
+    out
+}
+
+/// Missile fire of the active side: at units (8.1), an elephant's bow (CG G52), a city gate
+/// (CG 12.35), a leader.
+fn missile_options(s: &Scenario, st: &GameState) -> Vec<Command> {
+    let mut out = Vec::new();
+    for (i, targets) in crate::combat::fire::firers(s, st) {
+        for t in targets {
+            out.push(Command::Fire { unit: s.units[i].id.clone(), target: s.units[t.unit].id.clone() });
+        }
+    }
+    let side = crate::command::orders::active_side(s, st);
+    // CG G52: a "J/A" elephant may shoot its bow instead.
+    for i in (0..s.units.len()).filter(|&i| Some(s.units[i].side) == side && s.units[i].bow) {
+        for t in crate::combat::fire::bow_targets(s, st, i) {
+            out.push(Command::FireBow { unit: s.units[i].id.clone(), target: s.units[t.unit].id.clone() });
+        }
+    }
+    // CG 12.35: a Sarvatobhadra at an enemy city gate, on an individual order.
+    for i in (0..s.units.len()).filter(|&i| Some(s.units[i].side) == side) {
+        for (gate, _) in crate::special::artillery::gate_targets(s, st, i) {
+            out.push(Command::FireAtGate { unit: s.units[i].id.clone(), gate });
+        }
+    }
+    for i in (0..s.units.len()).filter(|&i| Some(s.units[i].side) == side && s.units[i].missile.is_some()) {
+        for t in crate::combat::fire::leader_targets(s, st, i) {
+            let (unit, leader) = (s.units[i].id.clone(), s.leaders[t.leader].id.clone());
+            out.push(Command::FireAtLeader { unit, leader });
+        }
+    }
+    out
+}
+
+/// The leaders' own moves (4.23, 4.4).
+fn leader_moves(game: &Game) -> Vec<Command> {
+    let (s, st) = (&*game.scenario, &game.state);
+    let mut out = Vec::new();
+    for (li, by_overall) in movable_leaders(game) {
+        // CG 12.44: a retiring commander rides for his camp, and then stays in it.
+        let limit = crate::works::retire::move_limit(s, st, li);
+        for (_, (_, path)) in leader_reach(s, st, li, by_overall) {
+            if limit.as_ref().is_none_or(|m| m.refusal(&path).is_none()) {
+                out.push(Command::MoveLeader { leader: s.leaders[li].id.clone(), path });
+            }
+        }
+    }
+    out
 }
 
 /// Leaders who may move now, and whether it would be on the overall commander's order: the
