@@ -24,12 +24,19 @@ pub async fn with_battles<T>(
         if wanted.is_empty() {
             return Ok(done);
         }
-        for card in wanted {
-            announce(Some(card.name));
-            fetch(card).await?;
-        }
+        fetch_all(wanted, &announce).await?;
     }
     Err("The battle's data could not be loaded.".into())
+}
+
+/// Fetches the battles `wanted`, one after another. Apart from [`with_battles`], which is
+/// copied for each kind of work, so that the fetching is in the wasm once.
+async fn fetch_all(wanted: Vec<&'static Card>, announce: &dyn Fn(Option<&'static str>)) -> Result<(), String> {
+    for card in wanted {
+        announce(Some(card.name));
+        fetch(card).await?;
+    }
+    Ok(())
 }
 
 /// Fetches battle `id` unless it is at hand (or there is no such battle, which the work that
