@@ -1,9 +1,12 @@
 //! Battles compiled at build time (issue 19): each bundled battle file is loaded and checked here
-//! by the rules crate's own loader, and the app embeds the loaded battle in postcard's compact
-//! binary form (build/compact.rs) with its file's fingerprint. The wasm then carries neither the
-//! TOML texts nor their parser, and reads the battles with postcard's reader, smaller than JSON's
-//! for the same types. A bad battle file stops the build with the loader's report.
+//! by the rules crate's own loader and written in postcard's compact binary form
+//! (build/compact.rs) as a file of its own, named by its content, that the app fetches when a
+//! game needs it (scripts/battle-files.sh puts the files in the build). The wasm carries only
+//! the catalogue (build/catalogue.rs): what the start screen shows of each battle, and where
+//! its file is. A bad battle file stops the build with the loader's report.
 
+#[path = "build/catalogue.rs"]
+mod catalogue;
 #[path = "build/compact.rs"]
 mod compact;
 
@@ -18,8 +21,16 @@ const BATTLES: [&str; 8] =
 
 fn main() {
     let out = env::var("OUT_DIR").expect("cargo sets OUT_DIR");
-    let mut code =
-        String::from("/// Every bundled battle, as web/build.rs compiled it.\npub const BUNDLED: &[Bundled] = &[\n");
+    // Only this build's files: the build hook copies every file it finds named in the app.
+    let files = Path::new(&out).join("battles");
+    let _ = fs::remove_dir_all(&files);
+    fs::create_dir_all(&files).expect("OUT_DIR is writable");
+    let mut cards =
+        String::from("/// Every bundled battle, as web/build.rs compiled it.\npub const CATALOGUE: &[Card] = &[\n");
+    let mut embedded = String::from(
+        "/// Every bundled battle's file, as web/build.rs wrote it (native builds and tests read them here).\n\
+         pub const EMBEDDED: &[(&str, &[u8])] = &[\n",
+    );
     for id in BATTLES {
         let file = format!("scenarios/{id}.toml");
         let path = Path::new("..").join(&file);
@@ -30,17 +41,24 @@ fn main() {
         let read_back: sarissa_rules::Scenario =
             postcard::from_bytes(&bytes).unwrap_or_else(|e| panic!("{file}: the compact form does not read back: {e}"));
         assert!(read_back == scenario, "{file}: the compact form reads back different");
-        let name = format!("{id}.postcard");
-        fs::write(Path::new(&out).join(&name), bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // Named by the bytes themselves, so that a cache never keeps an old battle under a new name.
+        let name = format!("{id}-{:08x}.bin", content_hash(&bytes) as u32);
+        fs::write(files.join(&name), &bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
         let fingerprint = sarissa_share::fingerprint(&text);
-        writeln!(
-            code,
-            "    Bundled {{ id: {id:?}, file: {file:?}, fingerprint: {fingerprint:?}, bytes: include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}\")) }},"
-        )
-        .unwrap();
+        let card = catalogue::Card { file: &file, fingerprint: &fingerprint, path: &format!("battles/{name}") };
+        cards.push_str(&card.source(&scenario));
+        writeln!(embedded, "    ({id:?}, include_bytes!(concat!(env!(\"OUT_DIR\"), \"/battles/{name}\"))),").unwrap();
     }
-    code.push_str("];\n");
-    fs::write(Path::new(&out).join("battles.rs"), code).expect("OUT_DIR is writable");
+    cards.push_str("];\n");
+    embedded.push_str("];\n");
+    fs::write(Path::new(&out).join("catalogue.rs"), cards).expect("OUT_DIR is writable");
+    fs::write(Path::new(&out).join("embedded.rs"), embedded).expect("OUT_DIR is writable");
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=build/catalogue.rs");
     println!("cargo:rerun-if-changed=build/compact.rs");
+}
+
+/// FNV-1a, 64 bits: enough to tell one build's battle from another's.
+fn content_hash(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ *b as u64).wrapping_mul(0x0100_0000_01b3))
 }

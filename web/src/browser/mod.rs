@@ -1,5 +1,7 @@
-//! What the app asks of the browser itself: storage on the device, files, and its Web Worker.
+//! What the app asks of the browser itself: storage on the device, files, the battles' files, and
+//! its Web Worker.
 
+pub mod battles;
 pub mod files;
 pub mod storage;
 pub mod worker;

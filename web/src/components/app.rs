@@ -1,6 +1,7 @@
 //! The application shell: the start screen (the games on this device and the battles) or the
 //! game being played, chosen by the URL fragment.
 
+use crate::browser::battles::{ensure, with_battles};
 use crate::browser::files::{download, file_name};
 use crate::browser::storage::{
     discard_old_autosave, drop_game, load_game, load_library, migrate_old_autosave, now, old_autosave, open_game,
@@ -15,13 +16,14 @@ use crate::components::share::ShareSheet;
 use crate::model::apart;
 use crate::model::route::Route;
 use crate::model::scenarios;
+use crate::model::scenarios::Card;
 use crate::model::session::{restore, Session, Stored};
 use crate::model::sharing;
 use gloo::events::EventListener;
 use sarissa_rules::scenario::OptionChanges;
-use sarissa_rules::Scenario;
 use std::rc::Rc;
 use std::sync::Arc;
+use yew::platform::spawn_local;
 use yew::prelude::*;
 
 fn current_route() -> Route {
@@ -50,11 +52,6 @@ fn persisted() -> Option<bool> {
         Some("no") => Some(false),
         _ => None,
     }
-}
-
-/// One battle parsed when a game needs it.
-fn find(id: &str) -> Option<Arc<Scenario>> {
-    scenarios::load(id).and_then(Result::ok).map(Arc::new)
 }
 
 /// What became of the old single save of earlier versions.
@@ -100,11 +97,111 @@ fn same_game(session: &Session) -> Option<(String, String, usize)> {
     })
 }
 
-/// A game file sent by the other player of a game played apart, taken in as their move.
-fn take_in_file(name: &str, text: &str) -> Result<Option<String>, String> {
+/// A game file sent by the other player of a game played apart, taken in as their move once its
+/// battle is at hand.
+async fn take_in_file(name: &str, text: &str, loading: &Loading) -> Result<Option<String>, String> {
     let mark = apart::file_mark(text).ok_or_else(|| format!("“{name}” is not a move sent from another device."))?;
     let save = sarissa_share::read_save(text).map_err(|e| format!("“{name}” could not be opened: {e}"))?;
+    fetching(loading, || scenarios::battle(&save.scenario)).await?;
     receive(&mark.game, mark.side, mark.orders, &save).map(|(_, note)| note)
+}
+
+/// A new game of the battle chosen (its battle at hand), stored as the library's current game.
+fn begin_game((id, options, players): crate::components::chooser::Chosen) -> Result<(), String> {
+    let Some(base) = scenarios::load(&id) else {
+        return Err(format!("There is no battle called “{id}” here; choose one below."));
+    };
+    let begun = base
+        .with_options(&options)
+        .map_err(|e| e.to_string())
+        .and_then(|s| Session::new(Arc::new(s), new_seed(), options).map_err(|e| e.to_string()))
+        .map(|s| s.with_players(players));
+    let (apart_side, session) = begun
+        .and_then(|s| Ok((apart::side_here(&s.players)?, s)))
+        .map_err(|e| format!("The battle could not begin: {e}"))?;
+    let key = load_library().new_id(now());
+    store_session(&key, &session)?;
+    // Issue 22: a game played apart is known on both devices by its own id, and this device's
+    // dice are sealed before anyone moves.
+    match apart_side.map(|side| begin(&key, apart::new_game_id(new_seed()), side, session)) {
+        Some(Err(e)) => Err(e),
+        _ => Ok(()),
+    }
+}
+
+/// What the page says while a battle's file is fetched: the battle's name, or nothing.
+type Loading = UseStateHandle<Option<&'static str>>;
+
+/// Does `work` once the battles it asks for are fetched, saying so on the page meanwhile.
+async fn fetching<T>(loading: &Loading, work: impl FnMut() -> T) -> Result<T, String> {
+    let announce = {
+        let loading = loading.clone();
+        move |name| loading.set(name)
+    };
+    let done = with_battles(work, announce).await;
+    loading.set(None);
+    done
+}
+
+/// What the start screen and the game are made from, read again whenever the route, the
+/// library or the battles at hand change: the old save filed, the library, the current game
+/// restored, and the battles that asked for and are not fetched yet.
+type Loaded = (
+    Option<Migrated>,
+    Rc<crate::model::library::Library>,
+    Option<(String, crate::model::session::Restoring)>,
+    Vec<&'static Card>,
+);
+
+/// Fetches the battles `wanted` (by the current game, or the old save) and then makes `at_hand`
+/// the number of battles kept, which reads everything again; what to tell the player if one
+/// could not be fetched. Tried again whenever the route or the library changes.
+#[hook]
+fn use_fetch_wanted(
+    wanted: &[&'static Card],
+    route: Route,
+    version: u32,
+    at_hand: &UseStateHandle<usize>,
+) -> Option<String> {
+    let failed = use_state(|| None::<String>);
+    let ids: Vec<&'static str> = wanted.iter().map(|c| c.id).collect();
+    {
+        let (failed, at_hand) = (failed.clone(), at_hand.clone());
+        use_effect_with((ids, route, version), move |(ids, _, _)| {
+            if !ids.is_empty() {
+                failed.set(None);
+                let ids = ids.clone();
+                spawn_local(async move {
+                    for id in ids {
+                        if let Err(why) = ensure(id).await {
+                            return failed.set(Some(why));
+                        }
+                    }
+                    at_hand.set(scenarios::kept());
+                });
+            }
+        });
+    }
+    (*failed).clone()
+}
+
+/// Records the first paint of what the page opens on, once `ready` (not the note that a battle
+/// is loading), for the README's measurement (read by tests/e2e/map.spec.ts).
+#[hook]
+fn use_first_paint(ready: bool) {
+    use_effect_with(ready, |&ready| {
+        // The frame handle must outlive this effect or the callback is cancelled.
+        let frame = ready.then(|| {
+            gloo::render::request_animation_frame(|_| {
+                let now = web_sys::window().and_then(|w| w.performance()).map(|p| p.now());
+                let body = gloo::utils::document().body().filter(|b| !b.has_attribute("data-first-paint-ms"));
+                if let (Some(ms), Some(body)) = (now, body) {
+                    let _ = body.set_attribute("data-first-paint-ms", &format!("{ms:.0}"));
+                }
+            })
+        });
+        move || drop(frame)
+    });
 }
 
 #[function_component(App)]
@@ -127,53 +224,49 @@ pub fn app() -> Html {
     // Whenever the route or the library changes: an old single save left by an earlier version
     // (or a page that wrote one) is filed first; then the library, and the current game restored
     // by replaying its save.
-    type Loaded =
-        (Option<Migrated>, Rc<crate::model::library::Library>, Option<(String, crate::model::session::Restoring)>);
-    let loaded: Rc<Loaded> = use_memo(((*route).clone(), *version), |_| {
+    // Issue 19: a battle not fetched yet is fetched first (the screen says so), then all this
+    // is done again with it at hand.
+    let at_hand = use_state(scenarios::kept);
+    let loading = use_state(|| None::<&'static str>);
+    let loaded: Rc<Loaded> = use_memo(((*route).clone(), *version, *at_hand), |_| {
+        scenarios::take_wanted();
         let old_save_broken = migrate();
         let library = load_library();
         let restored = library.current.clone().and_then(|id| {
             let resumed = resume_game(&id)?;
             Some((id, resumed))
         });
-        (old_save_broken, Rc::new(library), restored)
+        (old_save_broken, Rc::new(library), restored, scenarios::take_wanted())
     });
-    let (old_save_broken, library, restored) = (&loaded.0, loaded.1.clone(), &loaded.2);
+    let unfetched = use_fetch_wanted(&loaded.3, (*route).clone(), *version, &at_hand);
+    let wanted = loaded.3.first().map(|c| c.name);
+    // The old save is filed once its battle is at hand.
+    let old_save_broken = &match (wanted, &unfetched) {
+        (None, _) => loaded.0.clone(),
+        (Some(_), Some(why)) => loaded.0.as_ref().map(|_| Migrated::Broken(why.trim_end_matches(".").into())),
+        (Some(_), None) => None,
+    };
+    let (library, restored) = (loaded.1.clone(), &loaded.2);
 
     let bump = {
         let version = version.clone();
         Callback::from(move |()| version.set(*version + 1))
     };
     let start_new = {
-        let (notice, bump) = (notice.clone(), bump.clone());
-        Callback::from(move |(id, options, players): crate::components::chooser::Chosen| {
-            let Some(base) = find(&id) else {
-                return notice.set(Some(format!("There is no battle called “{id}” here; choose one below.")));
-            };
-            let begun = base
-                .with_options(&options)
-                .map_err(|e| e.to_string())
-                .and_then(|s| Session::new(Arc::new(s), new_seed(), options).map_err(|e| e.to_string()))
-                .map(|s| s.with_players(players));
-            let begun = begun.and_then(|s| Ok((apart::side_here(&s.players)?, s)));
-            match begun {
-                Ok((apart_side, session)) => {
-                    let key = load_library().new_id(now());
-                    if let Err(e) = store_session(&key, &session) {
-                        return notice.set(Some(e));
+        let (notice, bump, loading) = (notice.clone(), bump.clone(), loading.clone());
+        Callback::from(move |chosen: crate::components::chooser::Chosen| {
+            let (notice, bump, loading) = (notice.clone(), bump.clone(), loading.clone());
+            spawn_local(async move {
+                let id = chosen.0.clone();
+                match fetching(&loading, || scenarios::battle(&id)).await.and_then(|_| begin_game(chosen)) {
+                    Ok(()) => {
+                        notice.set(None);
+                        bump.emit(());
+                        navigate(&Route::Play);
                     }
-                    // Issue 22: a game played apart is known on both devices by its own id, and
-                    // this device's dice are sealed before anyone moves.
-                    let begun = apart_side.map(|side| begin(&key, apart::new_game_id(new_seed()), side, session));
-                    if let Some(Err(e)) = begun {
-                        return notice.set(Some(e));
-                    }
-                    notice.set(None);
-                    bump.emit(());
-                    navigate(&Route::Play);
+                    Err(e) => notice.set(Some(e)),
                 }
-                Err(e) => notice.set(Some(format!("The battle could not begin: {e}"))),
-            }
+            });
         })
     };
     let file_in = {
@@ -187,7 +280,7 @@ pub fn app() -> Html {
             Err(e) => notice.set(Some(e)),
         })
     };
-    let on_library = library_actions(&notice, &arrival, &sharing, &bump, &file_in);
+    let on_library = library_actions(&notice, &arrival, &sharing, &bump, &file_in, &loading);
     let on_discard_old = {
         let bump = bump.clone();
         Callback::from(move |_: MouseEvent| {
@@ -197,22 +290,13 @@ pub fn app() -> Html {
     };
     let on_exit = Callback::from(|_| navigate(&Route::Start));
 
-    // Record the first paint for the README's measurement (read by the e2e test).
-    use_effect_with((), |_| {
-        // The frame handle must outlive this effect or the callback is cancelled.
-        let frame = gloo::render::request_animation_frame(|_| {
-            let now = web_sys::window().and_then(|w| w.performance()).map(|p| p.now());
-            if let (Some(ms), Some(body)) = (now, gloo::utils::document().body()) {
-                let _ = body.set_attribute("data-first-paint-ms", &format!("{ms:.0}"));
-            }
-        });
-        move || drop(frame)
-    });
+    // The loading screen of a game whose battle is being fetched.
+    let loading_game = matches!(&*route, Route::Play | Route::Replay) && wanted.is_some() && unfetched.is_none();
+    use_first_paint(!loading_game);
 
-    use_links((*route).clone(), &start_new, &notice, &arrival, &bump, &file_in);
+    use_battle_link((*route).clone(), &start_new);
+    use_game_links((*route).clone(), &notice, &arrival, &bump, &file_in, &loading);
 
-    let playing = matches!((&*route, restored), (Route::Play, Some((_, Ok(_)))));
-    let all = use_memo(playing, |&playing| if playing { Vec::new() } else { scenarios::load_all() });
     let arrival_card = arrival.as_ref().map(|a| arrival_card(a, &arrival, &bump, &notice, &file_in));
     let share_sheet = share_sheet(&sharing, &library, &notice);
     let (drag_over, dropped) = drop_handlers(on_library.clone());
@@ -220,7 +304,8 @@ pub fn app() -> Html {
         let notice = extra.or_else(|| (*notice).clone());
         html! {
             <div class="start-screen" ondragover={drag_over.clone()} ondrop={dropped.clone()}>
-                <Chooser scenarios={all.clone()} on_choose={start_new.clone()}>
+                <Chooser on_choose={start_new.clone()}>
+                    if let Some(name) = *loading { <p class="notice loading" role="status">{ format!("Loading {name}…") }</p> }
                     if let Some(n) = notice { <p class="notice" role="alert">{ n }</p> }
                     if let Some(Migrated::Filed(n)) = old_save_broken.clone() { <p class="notice" role="status">{ n }</p> }
                     if let Some(Migrated::Broken(why)) = old_save_broken.clone() {
@@ -236,6 +321,14 @@ pub fn app() -> Html {
             </div>
         }
     };
+    if let (Route::Play | Route::Replay, Some(name)) = (&*route, wanted) {
+        return match unfetched {
+            Some(why) => start(Some(format!("The game could not be restored. {why}"))),
+            None => {
+                html! { <main class="start loading" role="status"><p class="notice">{ format!("Loading {name}…") }</p></main> }
+            }
+        };
+    }
     match (&*route, restored) {
         (Route::Play, Some((id, Ok((session, note))))) => {
             let key = format!("{id}-{}", *version);
@@ -274,10 +367,10 @@ fn library_actions(
     sharing: &UseStateHandle<Option<String>>,
     bump: &Callback<()>,
     file_in: &Callback<Session>,
+    loading: &Loading,
 ) -> Callback<LibraryAction> {
     let (notice, arrival, bump, file_in) = (notice.clone(), arrival.clone(), bump.clone(), file_in.clone());
-    let sharing = sharing.clone();
-    let notice_after = notice.clone();
+    let (sharing, loading) = (sharing.clone(), loading.clone());
     Callback::from(move |action: LibraryAction| {
         notice.set(None);
         let mut library = load_library();
@@ -311,28 +404,53 @@ fn library_actions(
                 save_library(&library)
             }
             LibraryAction::SaveFile(id) => save_file(&library, &id),
+            // The links are made with the game's battle at hand.
             LibraryAction::Share(id) => {
-                sharing.set(Some(id));
+                let battle = library.get(&id).map(|g| g.scenario.clone()).unwrap_or_default();
+                let (sharing, notice, loading) = (sharing.clone(), notice.clone(), loading.clone());
+                spawn_local(async move {
+                    match fetching(&loading, || scenarios::battle(&battle)).await {
+                        Ok(_) => sharing.set(Some(id)),
+                        Err(why) => notice.set(Some(why)),
+                    }
+                });
                 Ok(())
             }
-            LibraryAction::Import { name, text } if apart::file_mark(&text).is_some() => take_in_file(&name, &text)
-                .map(|note| {
-                    notice_after.set(note);
-                    navigate(&Route::Play);
-                }),
-            LibraryAction::Import { name, text } => match restore(&text, scenarios::battle) {
-                Ok((session, note)) => {
-                    notice_after.set(note);
-                    let same = same_game(&session);
-                    if same.is_some() {
-                        arrival.set(Some(Arrival { session: Rc::new(session), same }));
-                    } else {
-                        file_in.emit(session);
+            LibraryAction::Import { name, text } if apart::file_mark(&text).is_some() => {
+                let (notice, bump, loading) = (notice.clone(), bump.clone(), loading.clone());
+                spawn_local(async move {
+                    match take_in_file(&name, &text, &loading).await {
+                        Ok(note) => {
+                            notice.set(note);
+                            navigate(&Route::Play);
+                        }
+                        Err(e) => notice.set(Some(e)),
                     }
-                    Ok(())
-                }
-                Err(why) => Err(format!("“{name}” could not be opened: {why}.")),
-            },
+                    bump.emit(());
+                });
+                Ok(())
+            }
+            LibraryAction::Import { name, text } => {
+                let (notice, arrival, bump, file_in) = (notice.clone(), arrival.clone(), bump.clone(), file_in.clone());
+                let loading = loading.clone();
+                spawn_local(async move {
+                    match fetching(&loading, || restore(&text, scenarios::battle)).await {
+                        Ok(Ok((session, note))) => {
+                            notice.set(note);
+                            let same = same_game(&session);
+                            if same.is_some() {
+                                arrival.set(Some(Arrival { session: Rc::new(session), same }));
+                            } else {
+                                file_in.emit(session);
+                            }
+                        }
+                        Ok(Err(why)) => notice.set(Some(format!("“{name}” could not be opened: {why}."))),
+                        Err(why) => notice.set(Some(format!("“{name}” could not be opened. {why}"))),
+                    }
+                    bump.emit(());
+                });
+                Ok(())
+            }
         };
         if let Err(e) = stored {
             notice.set(Some(e));
@@ -341,72 +459,84 @@ fn library_actions(
     })
 }
 
-/// The links the page may be opened with: a battle starts a new game of it; a game or position
-/// link files its game in the library (one already there asks first); a move of a game played
-/// apart is taken in if it continues the game here (issue 22). No other game is touched.
+/// A link to a battle starts a new game of it; no other game is touched.
 #[hook]
-fn use_links(
+fn use_battle_link(route: Route, start_new: &Callback<crate::components::chooser::Chosen>) {
+    let start_new = start_new.clone();
+    use_effect_with(route, move |r| {
+        if let Route::Battle(id) = r {
+            start_new.emit((id.clone(), OptionChanges::new(), Vec::new()));
+        }
+    });
+}
+
+/// The links of games the page may be opened with: a game or position link files its game in
+/// the library (one already there asks first); a move of a game played apart is taken in if it
+/// continues the game here (issue 22). No other game is touched.
+#[hook]
+fn use_game_links(
     route: Route,
-    start_new: &Callback<crate::components::chooser::Chosen>,
     notice: &UseStateHandle<Option<String>>,
     arrival: &UseStateHandle<Option<Arrival>>,
     bump: &Callback<()>,
     file_in: &Callback<Session>,
+    loading: &Loading,
 ) {
-    // A link to a battle starts a new game of it; no other game is touched.
-    {
-        let (route, start_new) = (route.clone(), start_new.clone());
-        use_effect_with(route, move |r| {
-            if let Route::Battle(id) = r {
-                start_new.emit((id.clone(), OptionChanges::new(), Vec::new()));
-            }
-        });
-    }
-
     // A game or position link: its game joins the library (a game already there asks first).
     {
         let (route, notice, arrival, file_in) = (route.clone(), notice.clone(), arrival.clone(), file_in.clone());
+        let loading = loading.clone();
         use_effect_with(route, move |r| {
             if let Route::Link(link) = r {
-                match sharing::open(link) {
-                    Ok((session, note)) => {
-                        let same = same_game(&session);
-                        if same.is_some() {
-                            arrival.set(Some(Arrival { session: Rc::new(session), same }));
+                let link = link.clone();
+                spawn_local(async move {
+                    let opened = fetching(&loading, || sharing::open(&link)).await;
+                    match opened.map(|o| o.map_err(|why| format!("The link could not be opened: {why}"))) {
+                        Ok(Ok((session, note))) => {
+                            let same = same_game(&session);
+                            if same.is_some() {
+                                arrival.set(Some(Arrival { session: Rc::new(session), same }));
+                                navigate(&Route::Start);
+                            } else {
+                                file_in.emit(session);
+                                notice.set(note);
+                            }
+                        }
+                        Err(why) | Ok(Err(why)) => {
+                            notice.set(Some(why));
                             navigate(&Route::Start);
-                        } else {
-                            file_in.emit(session);
-                            notice.set(note);
                         }
                     }
-                    Err(why) => {
-                        notice.set(Some(format!("The link could not be opened: {why}")));
-                        navigate(&Route::Start);
-                    }
-                }
+                });
             }
         });
     }
 
     // A move of a game played apart: taken in if it continues the game here (issue 22).
     {
-        let (route, notice, bump) = (route.clone(), notice.clone(), bump.clone());
+        let (route, notice, bump, loading) = (route.clone(), notice.clone(), bump.clone(), loading.clone());
         use_effect_with(route, move |r| {
             if let Route::Apart(parcel) = r {
-                let taken = sarissa_share::decode_game_link(&parcel.link, scenarios::battle)
-                    .map_err(|e| format!("The move received could not be read: {e}"))
-                    .and_then(|save| receive(&parcel.game, parcel.side, parcel.orders.clone(), &save));
-                match taken {
-                    Ok((_, note)) => {
-                        notice.set(note);
-                        bump.emit(());
-                        navigate(&Route::Play);
+                let parcel = parcel.clone();
+                spawn_local(async move {
+                    let decoded =
+                        fetching(&loading, || sarissa_share::decode_game_link(&parcel.link, scenarios::battle));
+                    let taken = decoded.await.and_then(|save| {
+                        save.map_err(|e| format!("The move received could not be read: {e}"))
+                            .and_then(|save| receive(&parcel.game, parcel.side, parcel.orders.clone(), &save))
+                    });
+                    match taken {
+                        Ok((_, note)) => {
+                            notice.set(note);
+                            bump.emit(());
+                            navigate(&Route::Play);
+                        }
+                        Err(why) => {
+                            notice.set(Some(why));
+                            navigate(&Route::Start);
+                        }
                     }
-                    Err(why) => {
-                        notice.set(Some(why));
-                        navigate(&Route::Start);
-                    }
-                }
+                });
             }
         });
     }

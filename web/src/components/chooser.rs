@@ -3,17 +3,15 @@
 
 use crate::components::counters::side_class;
 use crate::components::terrain_layer::terrain_class;
-use crate::model::geometry::{center, map_size};
+use crate::model::geometry::{center, grid_size};
+use crate::model::scenarios::{Card, Preview, Run, CATALOGUE};
 use crate::model::session::Seat;
-use sarissa_rules::map::terrain::Terrain;
 use sarissa_rules::scenario::{OptionChanges, OptionChoice, HOUSE_CREDIT};
-use sarissa_rules::{LoadError, Scenario};
-use std::rc::Rc;
+use sarissa_rules::HexId;
 use yew::prelude::*;
 
-#[derive(Properties, Clone)]
+#[derive(Properties, Clone, PartialEq)]
 pub struct ChooserProps {
-    pub scenarios: Rc<Vec<Result<Scenario, LoadError>>>,
     /// A battle chosen, with the players' changes to its optional rules and who plays each side.
     pub on_choose: Callback<Chosen>,
     /// What the start screen shows above the battles: notices and the games on this device.
@@ -21,30 +19,13 @@ pub struct ChooserProps {
     pub children: Html,
 }
 
-impl PartialEq for ChooserProps {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.scenarios, &other.scenarios)
-            && self.on_choose == other.on_choose
-            && self.children == other.children
-    }
-}
-
 /// A battle, the players' changes to its optional rules, and who plays each side (issue 21).
 pub type Chosen = (String, OptionChanges, Vec<Seat>);
 
 #[function_component(Chooser)]
 pub fn chooser(props: &ChooserProps) -> Html {
-    let cards = props.scenarios.iter().enumerate().map(|(index, entry)| match entry {
-        Ok(_) => {
-            html! { <BattleCard scenarios={props.scenarios.clone()} {index} on_choose={props.on_choose.clone()} /> }
-        }
-        Err(e) => html! {
-            <article class="battle-card broken">
-                <h2>{ format!("{} could not be loaded", e.file) }</h2>
-                <pre>{ e.to_string() }</pre>
-            </article>
-        },
-    });
+    // The catalogue's cards: each battle's file is fetched only once it is chosen (issue 19).
+    let cards = (0..CATALOGUE.len()).map(|index| html! { <BattleCard {index} on_choose={props.on_choose.clone()} /> });
     html! {
         <main class="start">
             <header class="start-header">
@@ -57,17 +38,11 @@ pub fn chooser(props: &ChooserProps) -> Html {
     }
 }
 
-#[derive(Properties, Clone)]
+#[derive(Properties, Clone, PartialEq)]
 struct BattleCardProps {
-    scenarios: Rc<Vec<Result<Scenario, LoadError>>>,
+    /// Its place in the catalogue.
     index: usize,
     on_choose: Callback<Chosen>,
-}
-
-impl PartialEq for BattleCardProps {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.scenarios, &other.scenarios) && self.index == other.index && self.on_choose == other.on_choose
-    }
 }
 
 /// One battle: its preview, what it is, and the optional rules the players may switch for it
@@ -76,37 +51,35 @@ impl PartialEq for BattleCardProps {
 fn battle_card(props: &BattleCardProps) -> Html {
     let changes = use_state(OptionChanges::new);
     let seats = use_state(Vec::<Seat>::new);
-    let Some(Ok(s)) = props.scenarios.get(props.index) else {
+    let Some(s) = CATALOGUE.get(props.index) else {
         return Html::default();
     };
     let choose = {
-        let (id, changes, seats) = (s.meta.id.clone(), changes.clone(), seats.clone());
-        props.on_choose.reform(move |_: MouseEvent| (id.clone(), (*changes).clone(), (*seats).clone()))
+        let (id, changes, seats) = (s.id, changes.clone(), seats.clone());
+        props.on_choose.reform(move |_: MouseEvent| (id.to_string(), (*changes).clone(), (*seats).clone()))
     };
     let sides = s.sides.iter().enumerate().map(|(i, side)| {
-        let units = s.units.iter().filter(|u| u.side == i).count();
-        let leaders = s.leaders.iter().filter(|l| l.side == i).count();
         html! {
             <li class={side_class(i)}><span class="swatch" />
-                <strong>{ &side.name }</strong>{ format!(" — {units} units, {leaders} leaders") }
-                { seat_picker(&seats, i, s.sides.len(), &side.name) }</li>
+                <strong>{ side.name }</strong>{ format!(" — {} units, {} leaders", side.units, side.leaders) }
+                { seat_picker(&seats, i, s.sides.len(), side.name) }</li>
         }
     });
-    let choices = s.optional_choices();
+    let choices = s.choices;
     // The rulebook's optional rules, then the house rules as a group of their own (issue 23).
     let (house, rulebook): (Vec<&OptionChoice>, Vec<&OptionChoice>) = choices.iter().partition(|c| c.house);
     html! {
-        <article class="battle-card" data-scenario={s.meta.id.clone()}>
-            <button class="preview-button" onclick={choose.clone()} aria-label={format!("Play {}", s.meta.name)}>
+        <article class="battle-card" data-scenario={s.id}>
+            <button class="preview-button" onclick={choose.clone()} aria-label={format!("Play {}", s.name)}>
                 { preview(s) }
             </button>
             <div class="card-text">
-                <h2>{ &s.meta.name }<span class="date">{ format!(" · {}", s.meta.date) }</span></h2>
-                <p class="summary">{ &s.meta.summary }</p>
+                <h2>{ s.name }<span class="date">{ format!(" · {}", s.date) }</span></h2>
+                <p class="summary">{ s.summary }</p>
                 <ul class="sides">{ for sides }</ul>
                 <p class="facts">
-                    { format!("{} rules · map {} × {} hexes", s.meta.rules.name(), s.map.columns, s.map.rows) }
-                    if let Some(length) = &s.meta.length { { format!(" · plays in about {length}") } }
+                    { format!("{} rules · map {} × {} hexes", s.rules, s.columns, s.rows) }
+                    if let Some(length) = s.length { { format!(" · plays in about {length}") } }
                 </p>
                 if !choices.is_empty() {
                     <details class="options">
@@ -185,9 +158,9 @@ fn seat_picker(seats: &UseStateHandle<Vec<Seat>>, i: usize, sides: usize, name: 
 }
 
 /// "Optional rules: engaged (10.3)" — those in force as chosen so far.
-fn optional_summary(s: &Scenario, changes: &OptionChanges) -> String {
+fn optional_summary(s: &Card, changes: &OptionChanges) -> String {
     let on: Vec<String> = s
-        .optional_choices()
+        .choices
         .iter()
         .filter(|c| changes.get(c.key).copied().unwrap_or(c.default))
         .map(|c| format!("{} ({})", c.name, c.rule))
@@ -199,47 +172,40 @@ fn optional_summary(s: &Scenario, changes: &OptionChanges) -> String {
     }
 }
 
-/// A miniature of the map: one path per terrain (a dot per hex) and one per side for the units.
-/// A few dozen nodes, however big the map.
-pub fn preview(s: &Scenario) -> Html {
-    let (w, h) = map_size(&s.map);
-    // Slightly larger than the column spacing (45) and row height (52) so the tiles overlap
-    // instead of leaving hairline seams when scaled down.
-    let dot = 47.0;
-    let terrain_paths = Terrain::ALL.iter().filter_map(|&t| {
-        let mut d = String::new();
-        for hex in s.map.hexes().filter(|h| s.map.terrain(*h) == Some(t)) {
-            let (x, y) = center(hex);
-            d.push_str(&format!("M{:.0},{:.0}h{dot:.0}v54h-{dot:.0}z", x - dot / 2.0, y - 27.0));
-        }
-        (!d.is_empty()).then(|| html! { <path class={classes!("preview-terrain", terrain_class(t))} d={d} /> })
+/// A miniature of the map: one path per terrain (a rectangle per run of hexes down a column)
+/// and one per side for the units (a square per hex). A few dozen nodes, however big the map.
+fn preview(s: &Card) -> Html {
+    let (w, h) = grid_size(s.columns, s.rows);
+    let Preview { terrain, high, units } = &s.preview;
+    let terrain_paths = terrain.iter().map(|&(t, runs)| {
+        html! { <path class={classes!("preview-terrain", terrain_class(t))} d={ground(runs)} /> }
     });
-    let high = {
+    let units = units.iter().enumerate().map(|(side, runs)| {
         let mut d = String::new();
-        for hex in s.map.hexes() {
-            let level = s.map.elevation(hex).unwrap_or(0);
-            if level >= 2 {
-                let (x, y) = center(hex);
-                d.push_str(&format!("M{:.0},{:.0}h{dot:.0}v54h-{dot:.0}z", x - dot / 2.0, y - 27.0));
-            }
-        }
-        html! { <path class="preview-high" d={d} /> }
-    };
-    let units = (0..s.sides.len()).map(|side| {
-        let mut d = String::new();
-        for u in s.units.iter().filter(|u| u.side == side) {
-            for hex in u.placement.hexes() {
-                let (x, y) = center(hex);
-                d.push_str(&format!("M{:.0},{:.0}h40v40h-40z", x - 20.0, y - 20.0));
-            }
+        for hex in runs.iter().flat_map(|&(col, first, last)| (first..=last).map(move |row| HexId { col, row })) {
+            let (x, y) = center(hex);
+            d.push_str(&format!("M{:.0},{:.0}h40v40h-40z", x - 20.0, y - 20.0));
         }
         html! { <path class={classes!("preview-units", side_class(side))} d={d} /> }
     });
     html! {
         <svg class="preview" viewBox={format!("0 0 {w:.0} {h:.0}")} preserveAspectRatio="xMidYMid meet" role="img"
             aria-label="Map preview">
-            <g class="preview-map">{ for terrain_paths }{ high }</g>
+            <g class="preview-map">{ for terrain_paths }<path class="preview-high" d={ground(high)} /></g>
             { for units }
         </svg>
     }
+}
+
+/// The ground of `runs` of hexes as one path: a rectangle per run, slightly larger than the
+/// column spacing (45) and the row height (52) so that runs side by side leave no hairline seams
+/// when scaled down.
+fn ground(runs: &[Run]) -> String {
+    let mut d = String::new();
+    for &(col, first, last) in runs {
+        let (x, top) = center(HexId { col, row: first });
+        let (_, bottom) = center(HexId { col, row: last });
+        d.push_str(&format!("M{:.0},{:.0}h47v{:.0}h-47z", x - 23.5, top - 27.0, bottom - top + 54.0));
+    }
+    d
 }

@@ -319,7 +319,7 @@ mod tests {
     use std::sync::Arc;
 
     fn samarkand(players: Vec<Seat>) -> Session {
-        let scenario = Arc::new(crate::model::scenarios::load("samarkand").unwrap().unwrap());
+        let scenario = Arc::new(crate::model::scenarios::load("samarkand").unwrap());
         Session::new(scenario, 3, OptionChanges::new()).unwrap().with_players(players)
     }
 

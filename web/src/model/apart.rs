@@ -349,7 +349,7 @@ mod tests {
     use std::sync::Arc;
 
     fn samarkand(seed: u64, commands: usize) -> Session {
-        let scenario = Arc::new(scenarios::load("samarkand").unwrap().unwrap());
+        let scenario = Arc::new(scenarios::load("samarkand").unwrap());
         let mut s = Session::new(scenario, seed, OptionChanges::new()).unwrap();
         for c in sarissa_rules::play::playout::random_game(&mut s.game.clone(), seed, commands) {
             s.execute(c).unwrap();
@@ -483,7 +483,7 @@ mod tests {
     impl Device {
         /// Begins Samarkand (seed `seed`) apart, this device playing side 0: its dice sealed at once.
         fn begin(seed: u64) -> Self {
-            let scenario = Arc::new(scenarios::load("samarkand").unwrap().unwrap());
+            let scenario = Arc::new(scenarios::load("samarkand").unwrap());
             let session = Session::new(scenario, seed, OptionChanges::new()).unwrap().with_players(players_for(0, 2));
             let mut device = Self { record: Apart::new("g".into(), 0).with_secret(&[1; 32]), session };
             device.record.settle_dice(&mut device.session, true).unwrap();
@@ -610,7 +610,7 @@ mod tests {
     /// A Samarkand game of the random player in which side `side`'s standing orders
     /// (`answer_all`) answer its questions: the commands, and the first one they answered.
     fn answered_game(side: usize) -> (Session, Vec<Command>, usize) {
-        let scenario = Arc::new(scenarios::load("samarkand").unwrap().unwrap());
+        let scenario = Arc::new(scenarios::load("samarkand").unwrap());
         let origin = Session::new(scenario, 3, OptionChanges::new()).unwrap();
         let mut game = origin.game.clone();
         let orders = StandingOrders::answer_all();

@@ -21,8 +21,13 @@ pub fn hex_at(x: f64, y: f64) -> Option<HexId> {
 
 /// Width and height of the whole map in map pixels.
 pub fn map_size(map: &Map) -> (f64, f64) {
-    let w = (1.5 * map.columns as f64 + 0.5) * R + 2.0 * PAD;
-    let rows = map.rows as f64 + if map.columns >= 2 { 0.5 } else { 0.0 };
+    grid_size(map.columns, map.rows)
+}
+
+/// Width and height of a map of `columns` by `rows` hexes in map pixels.
+pub fn grid_size(columns: u8, rows: u8) -> (f64, f64) {
+    let w = (1.5 * columns as f64 + 0.5) * R + 2.0 * PAD;
+    let rows = rows as f64 + if columns >= 2 { 0.5 } else { 0.0 };
     let h = rows * 3f64.sqrt() * R + 2.0 * PAD;
     (w, h)
 }

@@ -203,7 +203,7 @@ mod tests {
     use std::sync::Arc;
 
     fn session(battle: &str, seed: u64) -> Session {
-        let scenario = Arc::new(scenarios::load(battle).unwrap().unwrap());
+        let scenario = Arc::new(scenarios::load(battle).unwrap());
         Session::new(scenario, seed, OptionChanges::new()).unwrap()
     }
 

@@ -96,7 +96,7 @@ mod tests {
 
     #[test]
     fn stepping_back_and_forward_shows_the_game_as_it_was_after_each_command() {
-        let scenario = Arc::new(scenarios::load("samarkand").unwrap().unwrap());
+        let scenario = Arc::new(scenarios::load("samarkand").unwrap());
         let mut s = Session::new(scenario, 21, OptionChanges::new()).unwrap();
         let mut hashes = vec![s.game.state_hash()];
         for c in sarissa_rules::play::playout::random_game(&mut s.game.clone(), 21, 300) {

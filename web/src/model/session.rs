@@ -389,20 +389,9 @@ impl Session {
     }
 }
 
-/// The fingerprint of a bundled battle's file, read once (every save names it; reading it means
-/// parsing the battle).
+/// The fingerprint of a bundled battle's file, as the catalogue has it (every save names it).
 fn battle_fingerprint(id: &str) -> Option<String> {
-    thread_local! {
-        static KNOWN: std::cell::RefCell<Vec<(String, Option<String>)>> = const { std::cell::RefCell::new(Vec::new()) };
-    }
-    KNOWN.with_borrow_mut(|known| {
-        if let Some((_, f)) = known.iter().find(|(k, _)| k == id) {
-            return f.clone();
-        }
-        let f = scenarios::battle(id).map(|b| b.fingerprint);
-        known.push((id.to_string(), f.clone()));
-        f
-    })
+    scenarios::card(id).map(|c| c.fingerprint.to_string())
 }
 
 /// The game of a position link, as the bundled battles have it.
@@ -639,7 +628,7 @@ mod tests {
     use sarissa_rules::game::Phase;
 
     fn samarkand() -> Arc<Scenario> {
-        Arc::new(crate::model::scenarios::load("samarkand").unwrap().unwrap())
+        Arc::new(crate::model::scenarios::load("samarkand").unwrap())
     }
 
     fn find(id: &str) -> Option<Battle> {
@@ -672,7 +661,7 @@ mod tests {
 
     /// A random game of `battle` with `seed`, at most `commands` long.
     fn random_session(battle: &str, seed: u64, commands: usize) -> Session {
-        let scenario = Arc::new(crate::model::scenarios::load(battle).unwrap().unwrap());
+        let scenario = Arc::new(crate::model::scenarios::load(battle).unwrap());
         let mut s = Session::new(scenario, seed, OptionChanges::new()).unwrap();
         for c in sarissa_rules::play::playout::random_game(&mut s.game.clone(), seed, commands) {
             s.execute(c).unwrap();
@@ -758,7 +747,7 @@ mod tests {
     /// Undo in hotseat (issue 20): the players are told on screen why undo is refused.
     #[test]
     fn undo_says_why_it_is_refused() {
-        let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap().unwrap());
+        let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap());
         let mut s = Session::new(scenario, 5, OptionChanges::new()).unwrap();
         assert_eq!(s.undo_refused(), Some("No order has been given yet."));
         let mut player = sarissa_rules::play::playout::RandomPlayer::new(5);
@@ -842,7 +831,7 @@ mod tests {
     /// saved in the notation (`... with philotas`), logged under 5.68, and restored as it was.
     #[test]
     fn a_contingent_commander_going_along_is_saved_and_logged_gba_5_68() {
-        let issus = || Arc::new(crate::model::scenarios::load("issus").unwrap().unwrap());
+        let issus = || Arc::new(crate::model::scenarios::load("issus").unwrap());
         let options: OptionChanges = [("contingent_commanders".to_string(), true)].into();
         let scenario = Arc::new(issus().with_options(&options).unwrap());
         let mut s = Session::new(scenario, 11, options).unwrap();
@@ -878,7 +867,7 @@ mod tests {
     /// set up, not from the game's, which shows it on foot).
     #[test]
     fn a_dismount_is_saved_restored_and_undone_cg_10_28() {
-        let malayaketu = || Arc::new(crate::model::scenarios::load("malayaketu").unwrap().unwrap());
+        let malayaketu = || Arc::new(crate::model::scenarios::load("malayaketu").unwrap());
         let mut s = Session::new(malayaketu(), 2, OptionChanges::new()).unwrap();
         let mut player = sarissa_rules::play::playout::RandomPlayer::new(2);
         let mut down = None;
@@ -989,7 +978,7 @@ mod tests {
     /// commands before it gives: the same state and the same log.
     #[test]
     fn undo_gives_what_a_replay_of_the_earlier_commands_gives() {
-        let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap().unwrap());
+        let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap());
         let mut s = Session::new(scenario.clone(), 8, OptionChanges::new()).unwrap();
         let mut player = sarissa_rules::play::playout::RandomPlayer::new(8);
         let mut undone = 0;
@@ -1011,7 +1000,7 @@ mod tests {
     /// reaction, the end of an orders phase), that side cannot take it back.
     #[test]
     fn nobody_undoes_the_other_sides_decision() {
-        let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap().unwrap());
+        let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap());
         let mut s = Session::new(scenario, 5, OptionChanges::new()).unwrap();
         let mut player = sarissa_rules::play::playout::RandomPlayer::new(5);
         let (mut handed_over, mut kept) = (0, 0);
@@ -1036,7 +1025,7 @@ mod tests {
     /// "theirs to take back" read as if the computer might).
     #[test]
     fn the_computers_decision_handed_over_is_said_to_stand() {
-        let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap().unwrap());
+        let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap());
         let mut s =
             Session::new(scenario, 5, OptionChanges::new()).unwrap().with_players(vec![Seat::Person, Seat::Easy]);
         let mut player = sarissa_rules::play::playout::RandomPlayer::new(5);
@@ -1062,7 +1051,7 @@ mod tests {
     /// both are done at once.
     #[test]
     fn a_command_logged_a_task_later_reads_as_one_logged_at_once() {
-        let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap().unwrap());
+        let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap());
         let mut at_once = Session::new(scenario, 4, OptionChanges::new()).unwrap();
         at_once.standing.sides[1] = StandingOrders::answer_all();
         let mut later = at_once.clone();
@@ -1095,7 +1084,7 @@ mod tests {
 
     #[test]
     fn standing_orders_answer_are_logged_and_saved_with_the_game() {
-        let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap().unwrap());
+        let scenario = Arc::new(crate::model::scenarios::load("issus").unwrap());
         let mut s = Session::new(scenario, 4, OptionChanges::new()).unwrap();
         s.standing.sides[1] = StandingOrders::answer_all();
         let mut player = sarissa_rules::play::playout::RandomPlayer::new(4);

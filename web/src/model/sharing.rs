@@ -53,7 +53,7 @@ mod tests {
 
     #[test]
     fn a_game_travels_by_either_link_to_the_same_position() {
-        let scenario = Arc::new(scenarios::load("issus").unwrap().unwrap());
+        let scenario = Arc::new(scenarios::load("issus").unwrap());
         let mut s = Session::new(scenario, 12, OptionChanges::new()).unwrap();
         for c in sarissa_rules::play::playout::random_game(&mut s.game.clone(), 12, 60) {
             s.execute(c).unwrap();

@@ -124,7 +124,7 @@ mod tests {
 
     #[test]
     fn wing_commands_read_with_their_cg_rule_4_54() {
-        let s = crate::model::scenarios::load("samarkand").unwrap().unwrap();
+        let s = crate::model::scenarios::load("samarkand").unwrap();
         let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
         let given = Event::WingCommandGiven {
             leader: "spitamenes".into(),
@@ -141,7 +141,7 @@ mod tests {
 
     #[test]
     fn a_dismount_reads_with_its_cg_rule_10_28_and_the_foot_type() {
-        let s = crate::model::scenarios::load("malayaketu").unwrap().unwrap();
+        let s = crate::model::scenarios::load("malayaketu").unwrap();
         let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
         let leader = s.leaders.iter().find(|l| l.side == 1).unwrap().clone();
         let down = Event::ChariotDismounted {
@@ -170,7 +170,7 @@ mod tests {
 
     #[test]
     fn square_orders_read_with_their_cg_rule_10_62() {
-        let s = crate::model::scenarios::load("samarkand").unwrap().unwrap();
+        let s = crate::model::scenarios::load("samarkand").unwrap();
         let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
         let (id, name) = (s.units[0].id.clone(), s.units[0].name.clone());
         let leader = s.leaders[0].clone();
@@ -192,7 +192,7 @@ mod tests {
 
     #[test]
     fn breach_rolls_read_with_their_cg_rule_12_31() {
-        let s = crate::model::scenarios::load("samarkand").unwrap().unwrap();
+        let s = crate::model::scenarios::load("samarkand").unwrap();
         let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
         let (id, name) = (s.units[0].id.clone(), s.units[0].name.clone());
         let (from, to) = (HexId::parse("0605").unwrap(), HexId::parse("0706").unwrap());
@@ -213,7 +213,7 @@ mod tests {
 
     #[test]
     fn tower_attacks_read_with_their_cg_rule_12_32() {
-        let s = crate::model::scenarios::load("samarkand").unwrap().unwrap();
+        let s = crate::model::scenarios::load("samarkand").unwrap();
         let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
         let (id, name) = (s.units[0].id.clone(), s.units[0].name.clone());
         let (tower, out) = (HexId::parse("0705").unwrap(), HexId::parse("0605").unwrap());
@@ -244,7 +244,7 @@ mod tests {
 
     #[test]
     fn contingent_commanders_read_with_their_rules_5_63_5_64() {
-        let s = crate::model::scenarios::load("issus").unwrap().unwrap();
+        let s = crate::model::scenarios::load("issus").unwrap();
         let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
         let given = Event::ContingentActivated {
             leader: "alexander".into(),
@@ -268,7 +268,7 @@ mod tests {
 
     #[test]
     fn rolls_and_moves_read_as_sentences_with_their_rule() {
-        let s = crate::model::scenarios::load("samarkand").unwrap().unwrap();
+        let s = crate::model::scenarios::load("samarkand").unwrap();
         let mut st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
         let e = describe(
             &s,
@@ -313,7 +313,7 @@ mod tests {
 
     #[test]
     fn a_rampage_stops_for_those_who_may_get_out_of_its_way_gba_6_77() {
-        let s = crate::model::scenarios::load("samarkand").unwrap().unwrap();
+        let s = crate::model::scenarios::load("samarkand").unwrap();
         let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
         let hex = |h: &str| HexId::parse(h).unwrap();
         let leg = Event::Rampaged {
@@ -374,7 +374,7 @@ mod tests {
 
     #[test]
     fn the_camp_orders_phase_reads_in_plain_words_cg_12_17() {
-        let s = crate::model::scenarios::load("pataliputra").unwrap().unwrap();
+        let s = crate::model::scenarios::load("pataliputra").unwrap();
         let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
         let (a, b) = (s.units[0].id.clone(), s.units[1].id.clone());
         let begun = Event::CampOrdersBegan { side: 0, units: vec![a.clone(), b.clone()], then: None };
@@ -399,7 +399,7 @@ mod tests {
 
     #[test]
     fn a_retire_to_camp_reads_in_plain_words_cg_12_42_12_44() {
-        let s = crate::model::scenarios::load("pataliputra").unwrap().unwrap();
+        let s = crate::model::scenarios::load("pataliputra").unwrap();
         let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
         let (id, name) = (s.leaders[0].id.clone(), s.leaders[0].name.clone());
         let check = |total, in_area, rout_points, set_off| Event::RetireChecked {
@@ -424,7 +424,7 @@ mod tests {
 
     #[test]
     fn a_rampage_and_a_pass_through_read_in_plain_words_gba_11_13_11_14() {
-        let s = crate::model::scenarios::load("samarkand").unwrap().unwrap();
+        let s = crate::model::scenarios::load("samarkand").unwrap();
         let st = GameState::setup(&s, sarissa_rules::Dice::seeded(1));
         let hex = |h: &str| HexId::parse(h).unwrap();
         let die = Event::DieRolled { roll: 3, purpose: RollPurpose::Rampage { unit: "companions".into() } };

@@ -347,11 +347,11 @@ pub fn shock_odds_at(game: &Game, attackers: &[String], grouping: usize) -> Vec<
 
 impl Position {
     /// Where `game` stands, with the settings of its optional rules (every one the battle
-    /// offers, as the game has it) and the battle as the page has it compiled in.
+    /// offers, as the game has it) and the battle in the compiled form the page fetched.
     pub fn of(game: &Game) -> Self {
         let options = game.base.optional_choices().into_iter().map(|c| (c.key.to_string(), c.default)).collect();
         let id = game.base.meta.id.clone();
-        let compiled = scenarios::compiled(&id).unwrap_or_default().to_vec();
+        let compiled = scenarios::compiled(&id).map(|b| b.to_vec()).unwrap_or_default();
         Self { battle: BattleData { id, options, compiled }, state: Box::new(game.state.clone()) }
     }
 }
@@ -367,7 +367,7 @@ mod tests {
     fn a_shock() -> Session {
         // With an optional rule on: the worker opens the battle as the game has it.
         let options: OptionChanges = [("contingent_commanders".to_string(), true)].into();
-        let scenario = Arc::new(scenarios::load("issus").unwrap().unwrap().with_options(&options).unwrap());
+        let scenario = Arc::new(scenarios::load("issus").unwrap().with_options(&options).unwrap());
         let mut s = Session::new(scenario, 2, options).unwrap();
         let mut player = RandomPlayer::new(2);
         for _ in 0..3000 {
