@@ -79,28 +79,68 @@ pub fn drop_game(id: &str) {
 pub fn store_session(id: &str, session: &Session) -> Result<(), String> {
     // A save still waiting is older than this one: written first, so that this one wins.
     flush_pending_save();
-    let json = session.to_json();
-    set(&format!("{GAME_PREFIX}{id}"), &json)?;
-    let checkpoint = format!("{CHECKPOINT_PREFIX}{id}");
-    if set(&checkpoint, &session.checkpoint(&json)).is_err() {
-        LocalStorage::delete(checkpoint);
+    write_from(SaveSteps::Game, id, session)
+}
+
+/// Writes `session`'s save as game `id` from `step` to its end.
+fn write_from(mut step: SaveSteps, id: &str, session: &Session) -> Result<(), String> {
+    while let Some(next) = step.write(id, session)? {
+        step = next;
     }
-    let mut library = load_library();
-    let entry = match library.get(id) {
-        Some(e) => {
-            let mut e = e.clone();
-            e.update(session, now());
-            e
+    Ok(())
+}
+
+/// A save's three writes, in order: the game's commands (what counts), its checkpoint (the
+/// quick resume; it needs the save's text, whose fingerprint it carries), and its row of the
+/// library. Each is a task of its own when the save is put off ([`store_soon`]): together,
+/// late in a game, they went over issue 19's 50 ms at 4× CPU throttle.
+enum SaveSteps {
+    Game,
+    Checkpoint(String),
+    Row,
+}
+
+impl SaveSteps {
+    /// Writes this step of `session`'s save as game `id`: the step after it, if any.
+    fn write(self, id: &str, session: &Session) -> Result<Option<SaveSteps>, String> {
+        match self {
+            SaveSteps::Game => {
+                let json = session.to_json();
+                set(&format!("{GAME_PREFIX}{id}"), &json)?;
+                Ok(Some(SaveSteps::Checkpoint(json)))
+            }
+            SaveSteps::Checkpoint(json) => {
+                let checkpoint = format!("{CHECKPOINT_PREFIX}{id}");
+                if set(&checkpoint, &session.checkpoint(&json)).is_err() {
+                    LocalStorage::delete(checkpoint);
+                }
+                Ok(Some(SaveSteps::Row))
+            }
+            SaveSteps::Row => {
+                let mut library = get(INDEX).map(|json| Library::parse(&json)).unwrap_or_default();
+                let entry = match library.get(id) {
+                    Some(e) => {
+                        let mut e = e.clone();
+                        e.update(session, now());
+                        e
+                    }
+                    None => Entry::new(id.to_string(), session, now()),
+                };
+                library.record(entry);
+                save_library(&library).map(|()| None)
+            }
         }
-        None => Entry::new(id.to_string(), session, now()),
-    };
-    library.record(entry);
-    save_library(&library)
+    }
 }
 
 /// A game waiting to be saved after the task that played its command ([`store_soon`]): its id,
-/// the game, and who hears that the storage would not keep it.
-type PendingSave = (String, Rc<Session>, Callback<String>);
+/// the game, who hears that the storage would not keep it, and the save's step still to write.
+struct PendingSave {
+    id: String,
+    session: Rc<Session>,
+    on_refused: Callback<String>,
+    step: SaveSteps,
+}
 
 thread_local! {
     static PENDING_SAVE: RefCell<Option<PendingSave>> = const { RefCell::new(None) };
@@ -108,29 +148,49 @@ thread_local! {
     static FLUSH_ON_HIDE: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Saves `session` as game `id` as [`store_session`] does, but in a task of its own just after
-/// this one, so that the order's task only plays it and draws the screen (issue 19: no task
-/// over 50 ms at 4× CPU throttle). A later game to save replaces one still waiting (the save
-/// is the whole game); reading the library or a game, or the page going away, saves it first.
-/// `on_refused` hears why a storage would not keep it.
+/// Saves `session` as game `id` as [`store_session`] does, but after the task that played its
+/// command, one write a task (issue 19: no task over 50 ms at 4× CPU throttle), so that the
+/// order's task only plays it and draws the screen. A later game to save replaces one still
+/// waiting (the save is the whole game); reading the library or a game, or the page going
+/// away, finishes it first. `on_refused` hears why a storage would not keep it.
 pub fn store_soon(id: &str, session: Rc<Session>, on_refused: Callback<String>) {
-    let other_game = PENDING_SAVE.with_borrow(|p| p.as_ref().is_some_and(|(waiting, ..)| waiting != id));
+    let other_game = PENDING_SAVE.with_borrow(|p| p.as_ref().is_some_and(|waiting| waiting.id != id));
     if other_game {
         flush_pending_save();
     }
-    let first = PENDING_SAVE.with_borrow_mut(|p| p.replace((id.to_string(), session, on_refused)).is_none());
+    let pending = PendingSave { id: id.to_string(), session, on_refused, step: SaveSteps::Game };
+    let first = PENDING_SAVE.with_borrow_mut(|p| p.replace(pending).is_none());
     if first {
-        gloo::timers::callback::Timeout::new(0, flush_pending_save).forget();
+        write_next_step_soon();
     }
     if !FLUSH_ON_HIDE.replace(true) {
         gloo::events::EventListener::new(&gloo::utils::window(), "pagehide", |_| flush_pending_save()).forget();
     }
 }
 
-/// Saves the game waiting for [`store_soon`], if any, now.
+/// The waiting save's next write, in a task of its own.
+fn write_next_step_soon() {
+    gloo::timers::callback::Timeout::new(0, write_next_step).forget();
+}
+
+/// Writes the waiting save's next step; the one after it waits for another task.
+fn write_next_step() {
+    let Some(pending) = PENDING_SAVE.with_borrow_mut(Option::take) else { return };
+    let PendingSave { id, session, on_refused, step } = pending;
+    match step.write(&id, &session) {
+        Ok(Some(step)) => {
+            PENDING_SAVE.set(Some(PendingSave { id, session, on_refused, step }));
+            write_next_step_soon();
+        }
+        Ok(None) => {}
+        Err(why) => on_refused.emit(why),
+    }
+}
+
+/// Writes what is left of the save waiting for [`store_soon`], if any, now.
 pub fn flush_pending_save() {
-    if let Some((id, session, on_refused)) = PENDING_SAVE.with_borrow_mut(Option::take) {
-        if let Err(why) = store_session(&id, &session) {
+    if let Some(PendingSave { id, session, on_refused, step }) = PENDING_SAVE.with_borrow_mut(Option::take) {
+        if let Err(why) = write_from(step, &id, &session) {
             on_refused.emit(why);
         }
     }

@@ -89,9 +89,13 @@ pub fn play_screen(props: &PlayProps) -> Html {
         move |_| s.game.clone()
     });
     let log = session.log.clone();
+    // While the computer decides, the person has nothing to choose: the engine is not asked
+    // what they might order (issue 19: those queries ran in each of the computer's commands'
+    // tasks, and in the tap's task that hands it the decision).
+    let computer_decides = session.computer_to_decide().is_some();
     let orderable = use_memo(key, {
         let g = game.clone();
-        move |_| units_to_order(&g)
+        move |_| if computer_decides { Vec::new() } else { units_to_order(&g) }
     });
     let rides: Rc<std::collections::BTreeMap<HexId, (u8, Vec<HexId>)>> = use_memo((key, *riding), {
         let g = game.clone();
@@ -114,11 +118,11 @@ pub fn play_screen(props: &PlayProps) -> Html {
     });
     let lines: Rc<Vec<BodyWithdrawal>> = use_memo(key, {
         let g = game.clone();
-        move |_| body_withdrawals(&g)
+        move |_| if computer_decides { Vec::new() } else { body_withdrawals(&g) }
     });
     let movable = use_memo(key, {
         let g = game.clone();
-        move |_| leaders_to_move(&g)
+        move |_| if computer_decides { Vec::new() } else { leaders_to_move(&g) }
     });
     let volleys: Rc<Vec<(HexId, String, String)>> = use_memo((key, *ordering), {
         let g = game.clone();
@@ -239,8 +243,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
     let execute = crate::components::apart::ours_only(props.apart.as_ref(), &session, execute, error.clone());
     // The line's plans, the engine's (play::line_plan); a person's only.
     let line_plans_now: Rc<Vec<LinePlan>> = use_memo((key, (*line_aside).clone()), {
-        let (g, s) = (game.clone(), session.clone());
-        move |(_, aside)| if computer::thinking_text(&s).is_some() { Vec::new() } else { body_plans(&g, aside) }
+        let g = game.clone();
+        move |(_, aside)| if computer_decides { Vec::new() } else { body_plans(&g, aside) }
     });
     let shown_plan = line_pick.and_then(|g| line_plans_now.iter().find(|p| p.gesture == g).cloned());
     let on_line_plan = {
@@ -513,6 +517,8 @@ pub fn play_screen(props: &PlayProps) -> Html {
                     o.arrows = options.iter().enumerate().map(|(k, d)| facing_arrow(k, t, d)).collect();
                 }
             }
+            // The computer's decision: nothing for the person to choose is picked out.
+            None if computer_decides => {}
             // The shock: the combats picked out, optional attackers ringed.
             None if matches!(game.state.phase, Phase::Shock { .. }) => {
                 if let Phase::Shock { optional, .. } = &game.state.phase {
