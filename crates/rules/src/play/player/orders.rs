@@ -1,6 +1,7 @@
 //! The computer's orders (GBA 4.0, 5.2): a line command when it moves more units than the
-//! leader's individual orders would, missile fire, rallies and recoveries (hard), then each
-//! unit's best move by the position it gives, the leader closer to his units, and the end.
+//! leader's individual orders would (hard: when rolled forward it ends better than his best
+//! single moves), missile fire, rallies and recoveries (hard), then each unit's best move by the
+//! position it gives, the leader closer to his units, and the end.
 
 use super::position::{self, Field, Spot, Weights};
 use super::{Level, Thinker};
@@ -16,7 +17,7 @@ pub(super) fn choose(t: &mut Thinker) -> Option<Command> {
     let Phase::Orders { leader, orders_left, ordered, line, .. } = &st.phase else { return None };
     let li = t.scenario().leaders.iter().position(|l| &l.id == leader);
     if let (Some(li), None, true) = (li, line, ordered.is_empty()) {
-        if let Some(c) = line_command(t, li, *orders_left) {
+        if let Some(c) = opening_order(t, li, *orders_left) {
             return Some(c);
         }
     }
@@ -44,8 +45,19 @@ pub(super) fn choose(t: &mut Thinker) -> Option<Command> {
 }
 
 /// GBA 4.3: the line command that moves most units not yet at grips with the enemy, when that
-/// is more than the leader's orders would move one by one.
-fn line_command(t: &mut Thinker, li: usize, orders_left: u8) -> Option<Command> {
+/// is more than the leader's orders would move one by one. Hard, with nobody to fire first,
+/// rolls that line command forward with its best single moves instead and opens with whichever
+/// ends best (issue 21: whether the line goes as a body is for the dice to judge, not the count).
+fn opening_order(t: &mut Thinker, li: usize, orders_left: u8) -> Option<Command> {
+    let (line, free) = widest_line(t, li)?;
+    if t.level == Level::Hard && fire(t).is_none() {
+        return (free >= 2).then(|| line_or_single_moves(t, line));
+    }
+    (free > orders_left as usize && free >= 2).then_some(line)
+}
+
+/// The line command that moves most units not yet at grips with the enemy, and how many.
+fn widest_line(t: &Thinker, li: usize) -> Option<(Command, usize)> {
     let (s, st) = (t.scenario(), t.state());
     if st.camp_orders.is_some() || crate::works::retire::command_refusal(s, st, li).is_some() {
         return None;
@@ -56,12 +68,20 @@ fn line_command(t: &mut Thinker, li: usize, orders_left: u8) -> Option<Command> 
     };
     let (kind, anchor, formation, units) =
         crate::command::line::options(s, st, li).into_iter().max_by_key(|(_, _, _, units)| free(units))?;
-    (free(&units) > orders_left as usize && free(&units) >= 2).then(|| Command::LineCommand {
-        line: kind,
-        anchor: s.units[anchor].id.clone(),
-        formation,
-        units: Vec::new(),
-    })
+    let line = Command::LineCommand { line: kind, anchor: s.units[anchor].id.clone(), formation, units: Vec::new() };
+    Some((line, free(&units)))
+}
+
+/// Hard's first order: `line`, or one of the best single moves (one fewer than the moves it
+/// rolls), whichever ends the activation best under the same dice.
+fn line_or_single_moves(t: &mut Thinker, line: Command) -> Command {
+    let mut candidates = move_candidates(t, WORTH_AN_ORDER);
+    candidates.truncate(t.budget.rolls.0.saturating_sub(1).max(1));
+    if candidates.is_empty() {
+        return line;
+    }
+    candidates.push(line.clone());
+    super::search::best_rolled(t, &candidates, t.budget.rolls.1).unwrap_or(line)
 }
 
 /// GBA 8.1: a unit that may fire does, at the target it is likeliest to hurt (the most worn).
@@ -102,14 +122,23 @@ fn rally_or_recover(t: &mut Thinker, orders_left: u8) -> Option<Command> {
     (st.units[u].hits * 2 >= s.units[u].tq).then(|| Command::Recover { unit: s.units[u].id.clone() })
 }
 
-/// The move that gains most (at least `worth`): each orderable unit's each destination, valued
-/// by the stand it gives against the stand it has, less the cohesion hits of the way there.
+/// The move that gains most (at least `worth`): for hard, the best few by their gain rolled
+/// forward ([`super::search`]).
 fn best_move(t: &mut Thinker, worth: f64) -> Option<Command> {
+    let candidates = move_candidates(t, worth);
+    let samples = if t.level == Level::Hard { t.budget.rolls.1 } else { 0 };
+    super::search::best_rolled(t, &candidates, samples)
+}
+
+/// The moves that gain most (at least `worth`), best first: each orderable unit's each
+/// destination, valued by the stand it gives against the stand it has, less the cohesion hits
+/// of the way there; as many as hard rolls forward, one for the other levels.
+fn move_candidates(t: &mut Thinker, worth: f64) -> Vec<Command> {
     let (s, st) = (t.scenario(), t.state());
     let units = orderable_units(t.game);
     let (enemies, friends) = (position::standing(s, st, 1 - t.side), position::standing(s, st, t.side));
     if enemies.is_empty() {
-        return None;
+        return Vec::new();
     }
     let [mine, _] = position::rout_pressure(s, st, t.side);
     // Near its withdrawal level an army closes more warily.
@@ -135,13 +164,8 @@ fn best_move(t: &mut Thinker, worth: f64) -> Option<Command> {
     }
     // Best first; equal gains keep the order they were found in.
     crate::game::sorting::sort_by(&mut scored, |a, b| b.0.total_cmp(&a.0));
-    let (shortlist, samples) = match t.level {
-        Level::Hard => (t.budget.rolls.0, t.budget.rolls.1),
-        _ => (1, 0),
-    };
-    let candidates: Vec<Command> =
-        scored.into_iter().take(shortlist.max(1)).map(|(_, u, d)| d.command(&s.units[u].id)).collect();
-    super::search::best_rolled(t, &candidates, samples)
+    let shortlist = if t.level == Level::Hard { t.budget.rolls.0 } else { 1 };
+    scored.into_iter().take(shortlist.max(1)).map(|(_, u, d)| d.command(&s.units[u].id)).collect()
 }
 
 /// The value of unit `u` at `spot`: hard weighs a contact by the exact odds of attacking from it.
