@@ -33,6 +33,8 @@ test('house rules switched on in the chooser: temperaments on the discs, in the 
   await page.screenshot({ path: 'artifacts/tablet-house-rules-chooser.png' });
   await card.locator('.play').tap();
   await expect(page).toHaveURL(/#\/play$/);
+  // The battle is fetched, then the map drawn: wait for its leaders before counting them.
+  await expect(page.locator('.counter.leader').first()).toBeAttached();
   // Seventeen subordinates roll at Issus: some are surely not steady (0.6^17 < 0.02%).
   const marked = page.locator('.counter.leader.aggressive, .counter.leader.cautious');
   expect(await marked.count()).toBeGreaterThan(0);
