@@ -29,8 +29,8 @@ pub async fn with_battles<T>(
     Err("The battle's data could not be loaded.".into())
 }
 
-/// Fetches the battles `wanted`, one after another. Apart from [`with_battles`], which is
-/// copied for each kind of work, so that the fetching is in the wasm once.
+/// Fetches the battles `wanted`, one after another. A function of its own because
+/// [`with_battles`] is generic and compiled once per kind of work: the fetching is not.
 async fn fetch_all(wanted: Vec<&'static Card>, announce: &dyn Fn(Option<&'static str>)) -> Result<(), String> {
     for card in wanted {
         announce(Some(card.name));
