@@ -36,20 +36,21 @@ const shown = (f: Figure) => `${f.count}, median ${f.median} ms, longest ${f.lon
 /// the figures of the computer's play, printed: each decision's thinking in the worker (what
 /// issue 21 compares with the native time), the worker's answers (a run of decisions each:
 /// asked to answered on the page, and the part of that the worker was not busy), and on the page
-/// carrying out each of the computer's commands and drawing it. The game file is written to
+/// carrying out each of the computer's commands (adopting the worker's events), wording its
+/// log entries and drawing it. The game file is written to
 /// artifacts/solo-NAME.json, for `sarissa think --save` to time the same decisions natively.
 async function printLongest(page: Page, name: string, since: number) {
   const longest = await page.evaluate((since) => Math.round(Math.max(0, ...window.sarissaLongTasks
     .filter((t) => t.start >= since).map((t) => t.duration))), since);
-  const [think, roundTrip, overhead, carryOut, redraw] = await Promise.all(
-    ['think', 'round-trip', 'overhead', 'carry-out', 'redraw'].map((f) => figure(page, f)));
+  const [think, roundTrip, overhead, carryOut, wording, redraw] = await Promise.all(
+    ['think', 'round-trip', 'overhead', 'carry-out', 'wording', 'redraw'].map((f) => figure(page, f)));
   const html = page.locator('html');
   // Issue 19: the game goes to the worker whole once, then only the commands given since.
   const [whole, outOfStep] = await Promise.all(['games-sent-whole', 'out-of-step'].map((k) => html.getAttribute(`data-worker-${k}`)));
   console.log(`solo ${name}: longest main-thread task while the computer played ${longest} ms; ` +
     `decisions ${shown(think)} thinking in the worker; answers (runs) ${shown(roundTrip)} asked to answered, ` +
     `of which not in the worker: median ${overhead.median} ms, longest ${overhead.longest} ms; ` +
-    `on the page: carrying out ${shown(carryOut)}, drawing ${shown(redraw)}; ` +
+    `on the page: carrying out ${shown(carryOut)}, the log's wording ${shown(wording)}, drawing ${shown(redraw)}; ` +
     `game sent whole ${whole ?? 0}×, worker out of step ${outOfStep ?? 0}×`);
   const saved = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sarissa.game.'))
     .map((k) => localStorage.getItem(k) ?? ''));
