@@ -44,7 +44,7 @@ const shown = (f: Figure) => `${f.count}, median ${f.median} ms, longest ${f.lon
 /// the figures of the computer's play, printed: each decision's thinking in the worker (what
 /// issue 21 compares with the native time), the worker's answers (a run of decisions each:
 /// asked to answered on the page, and the part of that the worker was not busy), and on the page
-/// carrying out each of the computer's commands (adopting the worker's events), wording its
+/// carrying out each of the computer's commands, wording its
 /// log entries and drawing it. The game file is written to
 /// artifacts/solo-NAME.json, for `sarissa think --save` to time the same decisions natively.
 async function printLongest(page: Page, name: string, since: number) {

@@ -11,7 +11,6 @@ use crate::components::counters::side_class;
 use crate::components::play::played_unlogged;
 use crate::model::session::{Seat, Session};
 use crate::model::worker::{Answer, Decision, Job};
-
 use sarissa_rules::play::notation;
 use sarissa_rules::Command;
 use std::cell::{Cell, RefCell};
@@ -45,16 +44,12 @@ fn pace(command: &Command) -> f64 {
 struct Plan {
     /// The game the computer's last command made; the plan holds only while it is the game now.
     made: Option<Rc<Session>>,
-    run: VecDeque<Planned>,
+    run: VecDeque<Command>,
 }
-
-/// One of the computer's commands, with the events it gave on the worker's game as JSON (none
-/// if it was refused there): the page adopts them rather than checking the command again.
-type Planned = (Command, Option<String>);
 
 impl Plan {
     /// The computer's next command at `session`, if the run it planned goes on from there.
-    fn next_at(&mut self, session: &Rc<Session>) -> Option<Planned> {
+    fn next_at(&mut self, session: &Rc<Session>) -> Option<Command> {
         if !self.made.as_ref().is_some_and(|made| Rc::ptr_eq(made, session)) {
             self.run.clear();
         }
@@ -93,7 +88,7 @@ pub fn use_computer_turn(
         if screen.session.computer_to_decide().is_some() {
             let planned = screen.plan.borrow_mut().next_at(&screen.session);
             match planned {
-                Some(planned) => play_after(pace(&planned.0), planned, screen),
+                Some(command) => play_after(pace(&command), command, screen),
                 None => ask_soon(screen),
             }
         }
@@ -138,7 +133,7 @@ fn ask_for_run(screen: Screen) {
                             return screen.error.set(Some(why.into()));
                         };
                         screen.plan.borrow_mut().run = commands;
-                        play_after(pace(&first.0) - (page_clock() - asked), first, screen);
+                        play_after(pace(&first) - (page_clock() - asked), first, screen);
                     }
                     Err(why) => screen.error.set(Some(why)),
                 }
@@ -149,11 +144,11 @@ fn ask_for_run(screen: Screen) {
     });
 }
 
-/// The run's commands, read from the notation, with their events.
-fn read_run(run: &[Decision]) -> Result<VecDeque<Planned>, String> {
+/// The run's commands, read from the notation.
+fn read_run(run: &[Decision]) -> Result<VecDeque<Command>, String> {
     run.iter()
         .map(|d| match notation::parse(&d.command) {
-            Ok(Some(command)) => Ok((command, d.events.clone())),
+            Ok(Some(command)) => Ok(command),
             Ok(None) => Err(format!("The computer's order “{}” is empty.", d.command)),
             Err(why) => Err(format!("The computer's order “{}” could not be read: {why}", d.command)),
         })
@@ -161,24 +156,16 @@ fn read_run(run: &[Decision]) -> Result<VecDeque<Planned>, String> {
 }
 
 /// Plays `command` after `wait_ms`, in three tasks so that none holds the page long: the game
-/// played on (by the worker's events; by the engine's checks only where the worker had none),
-/// the log's wording, then the screen taking it (and drawing it again, its map and drawer in
-/// tasks of their own: `later`).
-fn play_after(wait_ms: f64, (command, events): Planned, screen: Screen) {
+/// played on (the engine's checks), the log's wording, then the screen taking it (and drawing
+/// it again, its map and drawer in tasks of their own: `later`).
+fn play_after(wait_ms: f64, command: Command, screen: Screen) {
     spawn_local(async move {
         sleep(Duration::from_millis(wait_ms.max(0.0) as u64)).await;
         if screen.dropped.get() {
             return;
         }
         let began = page_clock();
-        let (mut next, done, refused, unlogged) = match events.as_deref().and_then(Decision::read_events) {
-            Some(events) => {
-                let mut next = (**screen.session).clone();
-                let unlogged = next.adopt_unlogged(command, events);
-                (next, 1, None, Some(unlogged))
-            }
-            None => played_unlogged(&screen.session, vec![command], false),
-        };
+        let (mut next, done, refused, unlogged) = played_unlogged(&screen.session, vec![command], false);
         note("carry-out", page_clock() - began);
         if done == 0 {
             screen.plan.borrow_mut().run.clear();
@@ -353,9 +340,9 @@ mod tests {
     #[test]
     fn the_computers_run_goes_on_only_on_the_game_its_last_command_made() {
         let made = Rc::new(samarkand(vec![Seat::Hard, Seat::Person]));
-        let run = VecDeque::from([(Command::EndReaction, None), (Command::EndReaction, None)]);
+        let run = VecDeque::from([Command::EndReaction, Command::EndReaction]);
         let mut plan = Plan { made: Some(made.clone()), run };
-        assert_eq!(plan.next_at(&made), Some((Command::EndReaction, None)));
+        assert_eq!(plan.next_at(&made), Some(Command::EndReaction));
         let other = Rc::new((*made).clone());
         assert_eq!(plan.next_at(&other), None);
         assert_eq!(plan.next_at(&made), None, "dropped for good");

@@ -267,24 +267,9 @@ impl Session {
     /// play screen words them in a task of their own (issue 19). The session is not to be
     /// shown, saved or played on before they are written.
     pub fn execute_unlogged(&mut self, command: Command) -> Result<Unlogged, RuleError> {
-        let before = self.game.clone();
+        let (scenario, base) = (self.game.scenario.clone(), self.game.base.clone());
+        let before = self.game.state.clone();
         let events = self.game.execute(&command)?;
-        Ok(self.recorded(before, command, events))
-    }
-
-    /// As [`Self::execute_unlogged`], for a command the app's worker carried out on its copy of
-    /// this very game (the computer's, thought ahead there): its `events` are applied
-    /// (`Game::adopt`), not worked out again, which spares the page the engine's checks (issue 19).
-    pub fn adopt_unlogged(&mut self, command: Command, events: Vec<Event>) -> Unlogged {
-        let before = self.game.clone();
-        self.game.adopt(&events);
-        self.recorded(before, command, events)
-    }
-
-    /// The bookkeeping of a command that took the game on from `before`: undo, and the rolls
-    /// that bar it, the standing orders' note, the command list.
-    fn recorded(&mut self, before: Game, command: Command, events: Vec<Event>) -> Unlogged {
-        let Game { scenario, base, state: before } = before;
         // A seal or a revealed value (P300, P301) stands like a roll: it draws the dice anew.
         let rolled = events
             .iter()
@@ -298,7 +283,7 @@ impl Session {
         let standing =
             self.standing.given.contains(&self.commands.len()).then(|| standing_note(&self.game, &before, &command));
         self.commands.push(command);
-        Unlogged { standing, before, events }
+        Ok(Unlogged { standing, before, events })
     }
 
     /// Writes the log's entries of the command just carried out; its events.

@@ -20,7 +20,7 @@ use crate::model::scenarios;
 use crate::model::session::Session;
 use sarissa_rules::combat::odds::{shock_odds, Prob};
 use sarissa_rules::combat::shock_segment::{groupings, preview_combats};
-use sarissa_rules::game::{Event, GameState};
+use sarissa_rules::game::GameState;
 use sarissa_rules::play::notation;
 use sarissa_rules::play::player::{self, Level};
 use sarissa_rules::scenario::OptionChanges;
@@ -74,19 +74,6 @@ pub enum Job {
 pub struct Decision {
     pub command: String,
     pub think_ms: f64,
-    /// What carrying the command out on the worker's game gave (none if it was refused), as
-    /// JSON text: the page adopts them (`Session::adopt_unlogged`) instead of checking the
-    /// command again on its own thread (issue 19), and reads each command's in the task that
-    /// plays it (a whole run's events read with the answer took 150 ms at 4× CPU throttle).
-    #[serde(default)]
-    pub events: Option<String>,
-}
-
-impl Decision {
-    /// The events carrying the command out gave on the worker's game, if it sent them readable.
-    pub fn read_events(events: &str) -> Option<Vec<Event>> {
-        serde_json::from_str(events).ok()
-    }
 }
 
 /// A job and the page's number for it.
@@ -235,11 +222,8 @@ impl Worker {
         while let Some(level) = ahead.decider().and_then(|side| levels.get(side).copied().flatten()) {
             let thinking = clock();
             let Some(command) = player::choose(&ahead, level, decision_seed(seed, given + run.len())) else { break };
-            let think_ms = clock() - thinking;
-            let events = ahead.execute(&command).ok().map(|events| serde_json::to_string(&events).unwrap_or_default());
-            let refused = events.is_none();
-            run.push(Decision { command: notation::format(&command), think_ms, events });
-            if refused || run.len() >= LONGEST_RUN || clock() - began >= AHEAD_MS {
+            run.push(Decision { command: notation::format(&command), think_ms: clock() - thinking });
+            if ahead.execute(&command).is_err() || run.len() >= LONGEST_RUN || clock() - began >= AHEAD_MS {
                 break;
             }
         }
@@ -428,23 +412,14 @@ mod tests {
         names.iter().map(|n| n.map(String::from)).collect()
     }
 
-    /// Plays the worker's `run` on the page's `session`, as the page does (adopting its
-    /// events), checking each command is the one the rules crate's player gives there at
-    /// `level` with the decision's seed, legal, and that adopting equals carrying it out.
+    /// Plays the worker's `run` on the page's `session`, as the page does, checking
+    /// each command is the one the rules crate's player gives there at `level` with the
+    /// decision's seed, and legal.
     fn play_run(session: &mut Session, run: &[Decision], level: Level, seed: u64) {
         for decision in run {
             let want = player::choose(&session.game, level, decision_seed(seed, session.commands.len())).unwrap();
             assert_eq!(decision.command, notation::format(&want));
-            let command = notation::parse(&decision.command).unwrap().unwrap();
-            let mut executed = session.clone();
-            let events = executed.execute(command.clone()).expect("legal");
-            // The page takes the worker's events rather than carrying the command out again:
-            // they are the command's, and leave the game and its log as carrying out does.
-            assert_eq!(decision.events.as_deref().and_then(Decision::read_events).as_ref(), Some(&events));
-            let adopted = session.adopt_unlogged(command, events);
-            session.write_log(adopted);
-            assert_eq!(session.game.state, executed.game.state);
-            assert_eq!((&session.log, &session.commands), (&executed.log, &executed.commands));
+            session.execute(notation::parse(&decision.command).unwrap().unwrap()).expect("legal");
         }
     }
 

@@ -68,20 +68,6 @@ impl Game {
         self.transact(|tx| sequence::execute(tx, command))
     }
 
-    /// Takes on the events [`Game::execute`] gave for a command on this same game elsewhere (the
-    /// app's worker, which thought ahead on its own copy), without checking the command again:
-    /// applying them is all `execute` changes, so the game ends where it would have.
-    /// Only for events this engine made from this very state: nothing here checks them.
-    pub fn adopt(&mut self, events: &[Event]) {
-        for event in events {
-            self.state.apply(&self.scenario, event);
-            // CG 10.28: as in `transact`, what follows a dismount sees the foot side.
-            if matches!(event, Event::ChariotDismounted { .. }) {
-                self.scenario = crate::special::dismount::effective(&self.base, &self.state);
-            }
-        }
-    }
-
     fn transact(&mut self, f: impl FnOnce(&mut Tx) -> Result<(), RuleError>) -> Result<Vec<Event>, RuleError> {
         let mut tx = Tx { scenario: &self.scenario, state: self.state.clone(), events: Vec::new(), enemy_zoc };
         f(&mut tx)?;
