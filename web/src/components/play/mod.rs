@@ -253,7 +253,8 @@ fn prompt(
             shock_chosen={(*picks.shock_chosen).clone()} {on_toggle_shock}
             lines={answers.lines.iter().map(|l| l.label.clone()).collect::<Vec<_>>()} on_line={moving::on_line(s)}
             line_choice={line.map(|l| l.label.clone())}
-            line_plans={line.map(|l| l.choices.clone()).unwrap_or_default()} {on_answers} />
+            line_plans={line.map(|l| l.choices.clone()).unwrap_or_default()} {on_answers}
+            rout_ways={answers.rout_ways.clone()} />
     }
 }
 
