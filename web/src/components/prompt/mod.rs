@@ -18,6 +18,7 @@ mod shock;
 use crate::components::counters::side_class;
 use body::Body;
 use sarissa_rules::game::Phase;
+use sarissa_rules::play::legal::RoutWay;
 use sarissa_rules::{Command, Game, Scenario};
 use std::ops::Deref;
 use std::rc::Rc;
@@ -92,6 +93,9 @@ pub struct PromptProps {
     /// Several units' reactions picked and sent together (issue 20 §4, `reactions.rs`).
     #[prop_or_default]
     pub on_answers: Callback<Vec<Command>>,
+    /// A rout's whole paths, each one decision (10.21, P120): the play screen's, found once for
+    /// the game shown and drawn on its map too.
+    pub rout_ways: Rc<Vec<RoutWay>>,
 }
 
 impl PartialEq for PromptProps {
@@ -113,6 +117,7 @@ impl PartialEq for PromptProps {
             && self.lines == o.lines
             && self.line_choice == o.line_choice
             && self.line_plans == o.line_plans
+            && Rc::ptr_eq(&self.rout_ways, &o.rout_ways)
     }
 }
 
@@ -294,7 +299,7 @@ pub fn prompt(p: &PromptProps) -> Html {
         Phase::Shock { .. } => html! {
             <shock::Shock {shared} chosen={p.shock_chosen.clone()} on_toggle={p.on_toggle_shock.clone()} />
         },
-        Phase::RoutChoice { .. } => html! { <rout::RoutChoice {shared} /> },
+        Phase::RoutChoice { .. } => html! { <rout::RoutChoice {shared} ways={p.rout_ways.clone()} /> },
         Phase::AdvanceTurn { .. } => html! { <advance::AdvanceTurn {shared} /> },
     };
     let side = p.game.decider();

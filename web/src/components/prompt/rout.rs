@@ -2,19 +2,23 @@
 //! unit breaking off steps back (10.32).
 
 use super::body::Body;
-use super::{unit_name, DecisionProps, ROUT_WAYS_SHOWN};
+use super::{unit_name, Shared, ROUT_WAYS_SHOWN};
 use sarissa_rules::game::Phase;
-use sarissa_rules::play::legal::{legal_commands, rout_ways, RoutWay};
+use sarissa_rules::play::legal::{legal_commands, RoutWay};
+use std::rc::Rc;
 use yew::prelude::*;
 
+#[derive(Properties, PartialEq)]
+pub struct RoutProps {
+    pub shared: Shared,
+    /// The rout's whole paths, each one decision (10.21, P120), found once for the game shown
+    /// (`play::legal::rout_ways`, at most `ROUT_WAYS_SHOWN`).
+    pub ways: Rc<Vec<RoutWay>>,
+}
+
 #[function_component(RoutChoice)]
-pub fn rout_choice(p: &DecisionProps) -> Html {
-    let sh = &p.shared;
-    // A rout's whole paths, each one decision (10.21, P120), found once for the game shown.
-    let ways = use_memo(sh.game.key(), {
-        let game = sh.game.clone();
-        move |_| rout_ways(&game, ROUT_WAYS_SHOWN)
-    });
+pub fn rout_choice(p: &RoutProps) -> Html {
+    let (sh, ways) = (&p.shared, &p.ways);
     let Phase::RoutChoice { pending, .. } = &sh.game.state.phase else {
         return Html::default();
     };
