@@ -615,7 +615,7 @@ impl Flags {
 }
 
 /// The shock's state between stages, with room for `N` units ([`PerUnit`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct State<const N: usize = MAX_UNITS> {
     /// Attackers, then defenders.
     pub hits: PerUnit<N>,
@@ -632,6 +632,28 @@ pub(crate) struct State<const N: usize = MAX_UNITS> {
     pub pending: Flags,
     /// The Collapse step 2: each unit is in an enemy ZOC (set by [`Stage::CollapseZoc`]).
     pub zoc: Flags,
+}
+
+/// Hashes what equality compares, the small fields packed in one word and, with room for at
+/// most 16 units, the four sets of flags in another: the odds hash every state they merge.
+impl<const N: usize> std::hash::Hash for State<N> {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.hits.hash(h);
+        self.taken.hash(h);
+        let small = u64::from(self.charisma[0] as u8)
+            | u64::from(self.charisma[1] as u8) << 8
+            | u64::from(self.position) << 16
+            | u64::from(self.over) << 17
+            | self.column.map_or(0, |c| u64::from(c) + 1) << 24
+            | self.superiority.map_or(0, |s| s as u64 + 1) << 40;
+        h.write_u64(small);
+        let flags = [self.routed.0, self.stood.0, self.pending.0, self.zoc.0];
+        if N <= 16 {
+            h.write_u64(flags[0] | flags[1] << 16 | flags[2] << 32 | flags[3] << 48);
+        } else {
+            flags.iter().for_each(|&f| h.write_u64(f));
+        }
+    }
 }
 
 pub(crate) struct Log {
