@@ -18,7 +18,7 @@
 //! any path of up to 38 dice; [`Prob::fraction`] gives the reduced fraction.
 
 use super::missile::{self, MissileFire, MissileOutcome, Supply};
-use super::shock::{self, Log, ShockError, ShockSetup, Stage, State, StrugglePlans};
+use super::shock::{self, Log, ShockError, ShockSetup, Stage, State, StrugglePlans, MAX_UNITS};
 use super::Side;
 use rustc_hash::FxHashMap;
 
@@ -181,7 +181,22 @@ impl ShockOdds {
 /// Exact odds of a shock, by enumeration (see the module docs).
 pub fn shock_odds(setup: &ShockSetup) -> Result<ShockOdds, OddsError> {
     shock::validate(setup).map_err(OddsError::Shock)?;
-    let mut states: Vec<(State, u128)> = vec![(State::start(setup), DENOMINATOR)];
+    // The states are copied and hashed hundreds of thousands of times: a combat of a few units
+    // keeps them small (a fifth of the size), which the copies and the cache feel.
+    if setup.attackers.len() + setup.defenders.len() <= SMALL_COMBAT {
+        staged_odds::<SMALL_COMBAT>(setup)
+    } else {
+        staged_odds::<MAX_UNITS>(setup)
+    }
+}
+
+/// The most units of a combat whose states are kept small ([`shock_odds`]); random battles
+/// rarely put more in one combat.
+const SMALL_COMBAT: usize = 16;
+
+/// [`shock_odds`] of a valid setup with at most `N` units, stage by stage.
+fn staged_odds<const N: usize>(setup: &ShockSetup) -> Result<ShockOdds, OddsError> {
+    let mut states: Vec<(State<N>, u128)> = vec![(State::start(setup), DENOMINATOR)];
     let n_att = setup.attackers.len();
     let mut buffers = Buffers::default();
     let shape = Shape::of(setup);
@@ -242,7 +257,7 @@ pub fn shock_odds(setup: &ShockSetup) -> Result<ShockOdds, OddsError> {
 /// Whether `stage` is run on its own: a unit's rout stage does nothing unless it must rout in
 /// some state (as [`shock::run_stage`]), and skipping it saves copying every state through it;
 /// the leaders' stage is run with the Struggle.
-fn may_change(stage: Stage, states: &[(State, u128)]) -> bool {
+fn may_change<const N: usize>(stage: Stage, states: &[(State<N>, u128)]) -> bool {
     match stage {
         Stage::Rout { unit, .. } => states.iter().any(|(s, _)| !s.over && s.pending.get(unit)),
         // Folded into the Struggle ([`struggle_on_all`]).
@@ -254,12 +269,12 @@ fn may_change(stage: Stage, states: &[(State, u128)]) -> bool {
 /// Runs `stage` on every state, each die sequence from each. The states that rolled are merged
 /// (equal states add their weights); a state that rolled no die maps to one state, so merging
 /// it can wait for a later roll. The leaders' rolls are folded into the Struggle's (below).
-fn run_stage_on_all(
+fn run_stage_on_all<const N: usize>(
     setup: &ShockSetup,
     shape: &Shape,
     stage: Stage,
-    states: &[(State, u128)],
-    buffers: &mut Buffers,
+    states: &[(State<N>, u128)],
+    buffers: &mut Buffers<N>,
 ) -> Result<(), OddsError> {
     buffers.next.clear();
     buffers.rolled.clear();
@@ -277,12 +292,12 @@ fn run_stage_on_all(
 
 /// Any other stage on every state, each die sequence from each (the stages that settle who
 /// routs and the zones of control roll none: one run each).
-fn each_end_on_all(
+fn each_end_on_all<const N: usize>(
     stage: Stage,
     setup: &ShockSetup,
     shape: &Shape,
-    states: &[(State, u128)],
-    buffers: &mut Buffers,
+    states: &[(State<N>, u128)],
+    buffers: &mut Buffers<N>,
 ) -> Result<(), OddsError> {
     let Buffers { next: unrolled, rolled, dice, ends, runs, .. } = buffers;
     let mut err = None;
@@ -329,11 +344,11 @@ fn each_end_on_all(
 /// when they are made: those read and change only the Charisma, which only the Struggle's die
 /// reads, so each state's Charisma outcomes and faces are combined into the hits they give
 /// before any state is copied.
-fn struggle_on_all(
+fn struggle_on_all<const N: usize>(
     setup: &ShockSetup,
     shape: &Shape,
-    states: &[(State, u128)],
-    buffers: &mut Buffers,
+    states: &[(State<N>, u128)],
+    buffers: &mut Buffers<N>,
 ) -> Result<(), OddsError> {
     let Buffers { next, rolled, hits, runs, .. } = buffers;
     let mut plans = StrugglePlans::default();
@@ -396,7 +411,7 @@ struct UnitPart {
 }
 
 impl UnitPart {
-    fn of(st: &State, i: usize) -> UnitPart {
+    fn of<const N: usize>(st: &State<N>, i: usize) -> UnitPart {
         UnitPart {
             hits: st.hits[i],
             taken: st.taken[i],
@@ -409,7 +424,7 @@ impl UnitPart {
         }
     }
 
-    fn put(self, st: &mut State, i: usize) {
+    fn put<const N: usize>(self, st: &mut State<N>, i: usize) {
         st.hits[i] = self.hits;
         st.taken[i] = self.taken;
         st.routed.set(i, self.routed);
@@ -427,13 +442,13 @@ type UnitOdds = (usize, Vec<(UnitPart, u128)>);
 
 /// A stage of unit `unit`'s own roll on every state: its dice are enumerated once for each
 /// [`UnitPart`], on the first state that has it.
-fn unit_stage_on_all(
+fn unit_stage_on_all<const N: usize>(
     setup: &ShockSetup,
     shape: &Shape,
     stage: Stage,
     unit: usize,
-    states: &[(State, u128)],
-    buffers: &mut Buffers,
+    states: &[(State<N>, u128)],
+    buffers: &mut Buffers<N>,
 ) -> Result<(), OddsError> {
     let Buffers { next, rolled, dice, runs, .. } = buffers;
     let mut ends: FxHashMap<UnitPart, UnitOdds> = FxHashMap::default();
@@ -483,13 +498,13 @@ fn unit_stage_on_all(
 /// What [`run_stage_on_all`] works in, kept from stage to stage: the states of a big shock take
 /// megabytes, and fresh memory for each stage cost more than the stage's own work.
 #[derive(Default)]
-struct Buffers {
+struct Buffers<const N: usize> {
     /// The states the stage ends in (those that rolled no die first, then the merged ones).
-    next: Vec<(State, u128)>,
+    next: Vec<(State<N>, u128)>,
     /// The states that rolled, equal ones merged.
-    rolled: FxHashMap<State, u128>,
+    rolled: FxHashMap<State<N>, u128>,
     /// The distinct states one state's sequences end in, merged before `forget` and the map.
-    ends: Vec<(State, u128)>,
+    ends: Vec<(State<N>, u128)>,
     /// The hits one state's Struggle can give, with their counts.
     hits: Vec<((u32, u32), u128)>,
     /// The dice of the sequence being run.
@@ -519,7 +534,7 @@ type LeaderOdds = (usize, Vec<([i8; 2], u128)>);
 
 /// The Charisma the leaders' stage leaves from `st`'s, each with its count out of 10^n, n the
 /// most dice a sequence used (returned first).
-fn leader_odds(setup: &ShockSetup, st: &State) -> LeaderOdds {
+fn leader_odds<const N: usize>(setup: &ShockSetup, st: &State<N>) -> LeaderOdds {
     let mut sequences = Vec::new();
     each_sequence(
         |dice| {
@@ -556,7 +571,7 @@ impl Shape {
 /// in it merge: the hits each unit took count only by side (kept on the side's first unit); a
 /// routed unit's hits and stand; after the Struggle, the Charisma and superiority, and the hits
 /// of a unit more than one below its TQ (the Collapse reads only hits ≥ TQ − 1).
-fn forget(shape: &Shape, stage: Stage, st: &mut State) {
+fn forget<const N: usize>(shape: &Shape, stage: Stage, st: &mut State<N>) {
     let n = st.taken.len();
     for range in [0..shape.n_att, shape.n_att..n] {
         let taken = &mut st.taken.as_mut_slice()[range];
@@ -596,7 +611,7 @@ fn forget(shape: &Shape, stage: Stage, st: &mut State) {
 /// stand and zone are read only by its own collapse check: once it has made it, or when it will
 /// not make one (routed, stood, not at TQ − 1 or in no enemy ZOC), they are cleared, the zone
 /// last, which keeps the check from being made.
-fn forget_collapse_checked(shape: &Shape, stage: Stage, st: &mut State) {
+fn forget_collapse_checked<const N: usize>(shape: &Shape, stage: Stage, st: &mut State<N>) {
     let checked = match stage {
         Stage::CollapseZoc => 0,
         Stage::CollapseCheck(i) => i + 1,

@@ -470,7 +470,7 @@ fn origin_rule(origin: Origin, fallback: &'static str) -> &'static str {
 /// Resolves one shock with a dice source giving 0–9.
 pub fn resolve(setup: &ShockSetup, dice: &mut dyn FnMut() -> u8) -> Result<ShockOutcome, ShockError> {
     validate(setup)?;
-    let mut st = State::start(setup);
+    let mut st: State = State::start(setup);
     let mut log = Log { steps: Some(vec![]) };
     let mut used = 0usize;
     let mut counted = || {
@@ -533,18 +533,19 @@ pub(crate) fn stages(setup: &ShockSetup) -> Vec<Stage> {
 /// battle's front (Chaeronea's 16-unit hoplite lines make 32).
 pub const MAX_UNITS: usize = 64;
 
-/// One small number per unit, attackers then defenders, kept inline ([`MAX_UNITS`]); equality
-/// and hashing read only the units of the combat.
+/// One small number per unit, attackers then defenders, kept inline: room for `N` units
+/// ([`MAX_UNITS`], fewer in the odds of a small combat, whose states are copied and hashed
+/// hundreds of thousands of times); equality and hashing read only the units of the combat.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct PerUnit {
+pub(crate) struct PerUnit<const N: usize = MAX_UNITS> {
     len: u8,
-    v: [u8; MAX_UNITS],
+    v: [u8; N],
 }
 
-impl PerUnit {
+impl<const N: usize> PerUnit<N> {
     fn new(values: impl Iterator<Item = u8>) -> Self {
-        let mut p = PerUnit { len: 0, v: [0; MAX_UNITS] };
-        for x in values.take(MAX_UNITS) {
+        let mut p = PerUnit { len: 0, v: [0; N] };
+        for x in values.take(N) {
             p.v[p.len as usize] = x;
             p.len += 1;
         }
@@ -562,24 +563,24 @@ impl PerUnit {
     }
 }
 
-impl PartialEq for PerUnit {
+impl<const N: usize> PartialEq for PerUnit<N> {
     fn eq(&self, o: &Self) -> bool {
         self.as_slice() == o.as_slice()
     }
 }
-impl Eq for PerUnit {}
-impl std::hash::Hash for PerUnit {
+impl<const N: usize> Eq for PerUnit<N> {}
+impl<const N: usize> std::hash::Hash for PerUnit<N> {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         h.write(self.as_slice());
     }
 }
-impl std::ops::Index<usize> for PerUnit {
+impl<const N: usize> std::ops::Index<usize> for PerUnit<N> {
     type Output = u8;
     fn index(&self, i: usize) -> &u8 {
         &self.as_slice()[i]
     }
 }
-impl std::ops::IndexMut<usize> for PerUnit {
+impl<const N: usize> std::ops::IndexMut<usize> for PerUnit<N> {
     fn index_mut(&mut self, i: usize) -> &mut u8 {
         &mut self.as_mut_slice()[i]
     }
@@ -613,11 +614,12 @@ impl Flags {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct State {
+/// The shock's state between stages, with room for `N` units ([`PerUnit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct State<const N: usize = MAX_UNITS> {
     /// Attackers, then defenders.
-    pub hits: PerUnit,
-    pub taken: PerUnit,
+    pub hits: PerUnit<N>,
+    pub taken: PerUnit<N>,
     pub routed: Flags,
     pub stood: Flags,
     /// Charisma DRM each side contributes (a killed leader's is negative).
@@ -632,6 +634,28 @@ pub(crate) struct State {
     pub zoc: Flags,
 }
 
+/// Hashes what equality compares, the small fields packed in one word and, with room for at
+/// most 16 units, the four sets of flags in another: the odds hash every state they merge.
+impl<const N: usize> std::hash::Hash for State<N> {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.hits.hash(h);
+        self.taken.hash(h);
+        let small = u64::from(self.charisma[0] as u8)
+            | u64::from(self.charisma[1] as u8) << 8
+            | u64::from(self.position) << 16
+            | u64::from(self.over) << 17
+            | self.column.map_or(0, |c| u64::from(c) + 1) << 24
+            | self.superiority.map_or(0, |s| s as u64 + 1) << 40;
+        h.write_u64(small);
+        let flags = [self.routed.0, self.stood.0, self.pending.0, self.zoc.0];
+        if N <= 16 {
+            h.write_u64(flags[0] | flags[1] << 16 | flags[2] << 32 | flags[3] << 48);
+        } else {
+            flags.iter().for_each(|&f| h.write_u64(f));
+        }
+    }
+}
+
 pub(crate) struct Log {
     pub steps: Option<Vec<Step>>,
 }
@@ -644,8 +668,8 @@ impl Log {
     }
 }
 
-impl State {
-    pub(crate) fn start(setup: &ShockSetup) -> State {
+impl<const N: usize> State<N> {
+    pub(crate) fn start(setup: &ShockSetup) -> State<N> {
         let all: Vec<&Fighter> = setup.attackers.iter().chain(&setup.defenders).collect();
         let ch = |l: Option<Leader>, lent: u8| l.map_or(0, |l| l.charisma).max(lent) as i8;
         State {
@@ -723,7 +747,13 @@ impl<'a> Units<'a> {
     }
 }
 
-pub(crate) fn run_stage(setup: &ShockSetup, stage: Stage, st: &mut State, dice: &mut dyn FnMut() -> u8, log: &mut Log) {
+pub(crate) fn run_stage<const N: usize>(
+    setup: &ShockSetup,
+    stage: Stage,
+    st: &mut State<N>,
+    dice: &mut dyn FnMut() -> u8,
+    log: &mut Log,
+) {
     if st.over {
         return;
     }
@@ -750,7 +780,13 @@ pub(crate) fn run_stage(setup: &ShockSetup, stage: Stage, st: &mut State, dice: 
 pub const CHARGE_ROUT_RULE: &str = "GBA 9.13, 10.15; CG 9.14";
 
 /// GBA 9.13 / CG 9.14: unit `i`'s pre-shock TQ check (the routs it causes come after every check).
-fn charge_check(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log: &mut Log, i: usize) {
+fn charge_check<const N: usize>(
+    setup: &ShockSetup,
+    st: &mut State<N>,
+    dice: &mut dyn FnMut() -> u8,
+    log: &mut Log,
+    i: usize,
+) {
     use UnitType::*;
     let u = Units { setup };
     let gba = setup.rules == RuleSet::Alexander;
@@ -844,9 +880,9 @@ fn charge_check(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8
 }
 
 /// GBA 9.13 / CG 9.14: the combat ends when the Charge routed a whole side.
-fn charge_end(setup: &ShockSetup, st: &mut State, log: &mut Log) {
+fn charge_end<const N: usize>(setup: &ShockSetup, st: &mut State<N>, log: &mut Log) {
     let u = Units { setup };
-    let side_gone = |side: Side, st: &State| u.range(side).all(|i| st.routed.get(i));
+    let side_gone = |side: Side, st: &State<N>| u.range(side).all(|i| st.routed.get(i));
     if side_gone(Side::Attacker, st) || side_gone(Side::Defender, st) {
         st.over = true;
         let routed_side = if side_gone(Side::Defender, st) { Side::Defender } else { Side::Attacker };
@@ -857,10 +893,10 @@ fn charge_end(setup: &ShockSetup, st: &mut State, log: &mut Log) {
 /// Every standing unit with hits ≥ TQ routs, with the mutual-rout rule (GBA 10.15, CG 9.14/11.21):
 /// each is marked pending, and its [`Stage::Rout`] routs it or makes its two-hex stand roll
 /// (GBA 9.13/9.18, CG 10.64; rulings R8). `collapse` is true in 9.18.
-fn plan_routs(setup: &ShockSetup, st: &mut State, log: &mut Log, collapse: bool) {
+fn plan_routs<const N: usize>(setup: &ShockSetup, st: &mut State<N>, log: &mut Log, collapse: bool) {
     let u = Units { setup };
-    let would = |i: usize, st: &State| !st.routed.get(i) && st.hits[i] >= u.get(i).effective_tq();
-    let standing = |side: Side, st: &State| u.range(side).filter(|&i| !st.routed.get(i)).collect::<Vec<_>>();
+    let would = |i: usize, st: &State<N>| !st.routed.get(i) && st.hits[i] >= u.get(i).effective_tq();
+    let standing = |side: Side, st: &State<N>| u.range(side).filter(|&i| !st.routed.get(i)).collect::<Vec<_>>();
     let (att, def) = (standing(Side::Attacker, st), standing(Side::Defender, st));
     let mut to_rout: Vec<usize> = (0..u.len()).filter(|&i| would(i, st)).collect();
     if to_rout.is_empty() {
@@ -904,9 +940,9 @@ fn plan_routs(setup: &ShockSetup, st: &mut State, log: &mut Log, collapse: bool)
 }
 
 /// A unit that must rout: a two-hex unit first makes its stand roll.
-fn rout_or_stand(
+fn rout_or_stand<const N: usize>(
     setup: &ShockSetup,
-    st: &mut State,
+    st: &mut State<N>,
     dice: &mut dyn FnMut() -> u8,
     log: &mut Log,
     i: usize,
@@ -948,7 +984,7 @@ fn rout_or_stand(
 }
 
 /// GBA 9.14 / CG 9.15: leader casualties, or GBA 9.2 personal combat.
-fn leaders(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log: &mut Log) {
+fn leaders<const N: usize>(setup: &ShockSetup, st: &mut State<N>, dice: &mut dyn FnMut() -> u8, log: &mut Log) {
     if !setup.leader_checks {
         return;
     }
@@ -1005,7 +1041,7 @@ fn leaders(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log
 
 /// GBA 9.16 step 3, CG 9.17\[3\]: a killed leader's Charisma counts against his own side; any other
 /// result of a personal combat or casualty roll loses his Charisma for this combat (rulings P31).
-fn apply_leader_result(st: &mut State, slot: usize, l: Leader, result: LeaderResult) {
+fn apply_leader_result<const N: usize>(st: &mut State<N>, slot: usize, l: Leader, result: LeaderResult) {
     st.charisma[slot] = match result {
         LeaderResult::NoEffect => st.charisma[slot],
         LeaderResult::Killed => -(l.charisma as i8),
@@ -1015,7 +1051,7 @@ fn apply_leader_result(st: &mut State, slot: usize, l: Leader, result: LeaderRes
 
 /// GBA 9.15–9.17 / CG 9.16–9.18: Clash of Spears, superiority, size ratio, shifts, the CRT, its
 /// multipliers, the distribution of hits and the Push of Shields.
-fn struggle(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log: &mut Log) {
+fn struggle<const N: usize>(setup: &ShockSetup, st: &mut State<N>, dice: &mut dyn FnMut() -> u8, log: &mut Log) {
     let plan = struggle_plan(setup, st, log);
     plan.apply(st);
     struggle_roll(setup, st, &plan, dice(), log);
@@ -1037,7 +1073,7 @@ pub(crate) struct StrugglePlan {
 }
 
 impl StrugglePlan {
-    fn apply(&self, st: &mut State) {
+    fn apply<const N: usize>(&self, st: &mut State<N>) {
         st.position = self.position;
         st.superiority = Some(self.sup);
         st.column = Some(self.column);
@@ -1059,7 +1095,7 @@ pub(crate) struct StrugglePlans {
 impl StrugglePlans {
     /// `st`'s plan (not over) and the hits its die's faces give, faces with the same hits counted
     /// together.
-    pub(crate) fn get(&mut self, setup: &ShockSetup, st: &State) -> (&StrugglePlan, &[FaceHits]) {
+    pub(crate) fn get<const N: usize>(&mut self, setup: &ShockSetup, st: &State<N>) -> (&StrugglePlan, &[FaceHits]) {
         let log = &mut Log { steps: None };
         let plan = self.by_routed.entry(st.routed).or_insert_with(|| struggle_plan(setup, st, log));
         let faces = self.faces.entry((st.routed, st.charisma)).or_insert_with(|| {
@@ -1078,14 +1114,19 @@ impl StrugglePlans {
 }
 
 /// The state [`Stage::Struggle`] leaves `st` in when its roll gives the hits `hits` under `plan`.
-pub(crate) fn struggle_end(setup: &ShockSetup, st: &State, plan: &StrugglePlan, hits: (u32, u32)) -> State {
+pub(crate) fn struggle_end<const N: usize>(
+    setup: &ShockSetup,
+    st: &State<N>,
+    plan: &StrugglePlan,
+    hits: (u32, u32),
+) -> State<N> {
     let mut s = *st;
     plan.apply(&mut s);
     struggle_hits(setup, &mut s, plan, hits, &mut Log { steps: None });
     s
 }
 
-fn struggle_plan(setup: &ShockSetup, st: &State, log: &mut Log) -> StrugglePlan {
+fn struggle_plan<const N: usize>(setup: &ShockSetup, st: &State<N>, log: &mut Log) -> StrugglePlan {
     use UnitType::*;
     let u = Units { setup };
     let rules = setup.rules;
@@ -1248,7 +1289,13 @@ fn struggle_plan(setup: &ShockSetup, st: &State, log: &mut Log) -> StrugglePlan 
 
 /// GBA 9.16 steps 3–4, 9.17, 10.13 / CG 9.17\[3\]–9.18, 11.12: the roll `natural` on the CRT,
 /// its multipliers, the distribution of hits and the Push of Shields.
-fn struggle_roll(setup: &ShockSetup, st: &mut State, plan: &StrugglePlan, natural: u8, log: &mut Log) {
+fn struggle_roll<const N: usize>(
+    setup: &ShockSetup,
+    st: &mut State<N>,
+    plan: &StrugglePlan,
+    natural: u8,
+    log: &mut Log,
+) {
     let (ah, dh) = crt_hits(setup, plan, st.charisma, natural, log);
     struggle_hits(setup, st, plan, (ah, dh), log);
 }
@@ -1339,7 +1386,13 @@ fn crt_hits(setup: &ShockSetup, plan: &StrugglePlan, charisma: [i8; 2], natural:
 
 /// GBA 9.17, 10.13 / CG 9.18, 11.12: the CRT's hits `(ah, dh)` to the units, then the Push of
 /// Shields.
-fn struggle_hits(setup: &ShockSetup, st: &mut State, plan: &StrugglePlan, (ah, dh): (u32, u32), log: &mut Log) {
+fn struggle_hits<const N: usize>(
+    setup: &ShockSetup,
+    st: &mut State<N>,
+    plan: &StrugglePlan,
+    (ah, dh): (u32, u32),
+    log: &mut Log,
+) {
     let u = Units { setup };
     let (att, def, ca, cd) = (plan.att.as_slice(), plan.def.as_slice(), plan.ca, plan.cd);
     // GBA 10.13, CG 11.12: split as evenly as possible, the odd hits to the chosen unit first.
@@ -1388,9 +1441,9 @@ fn struggle_hits(setup: &ShockSetup, st: &mut State, plan: &StrugglePlan, (ah, d
 
 /// GBA 9.18 / CG 9.19 step 2's zones of control: any standing enemy of the combat, or an enemy
 /// outside it (`other_enemy_zoc`); taken as the Collapse step 1 left it.
-fn collapse_zoc(setup: &ShockSetup, st: &mut State) {
+fn collapse_zoc<const N: usize>(setup: &ShockSetup, st: &mut State<N>) {
     let u = Units { setup };
-    let standing_enemy = |side: Side, st: &State| {
+    let standing_enemy = |side: Side, st: &State<N>| {
         let other = if side == Side::Attacker { Side::Defender } else { Side::Attacker };
         u.range(other).any(|j| !st.routed.get(j))
     };
@@ -1404,13 +1457,19 @@ fn collapse_zoc(setup: &ShockSetup, st: &mut State) {
 /// an enemy ZOC, and not stood on a stand roll.
 /// `tq` is the unit's effective TQ.
 #[inline]
-pub(crate) fn makes_collapse_check(tq: u8, st: &State, i: usize) -> bool {
+pub(crate) fn makes_collapse_check<const N: usize>(tq: u8, st: &State<N>, i: usize) -> bool {
     !st.routed.get(i) && !st.stood.get(i) && st.hits[i] as u16 + 1 == tq as u16 && st.zoc.get(i)
 }
 
 /// GBA 9.18 / CG 9.19 step 2: unit `i` at TQ − 1 in an enemy ZOC rolls; GBA passes on DR ≤ TQ, CG
 /// on DR < TQ (W38). Units that stood on a stand roll do not.
-fn collapse_check(setup: &ShockSetup, st: &mut State, dice: &mut dyn FnMut() -> u8, log: &mut Log, i: usize) {
+fn collapse_check<const N: usize>(
+    setup: &ShockSetup,
+    st: &mut State<N>,
+    dice: &mut dyn FnMut() -> u8,
+    log: &mut Log,
+    i: usize,
+) {
     let u = Units { setup };
     let gba = setup.rules == RuleSet::Alexander;
     let tq = u.get(i).effective_tq();

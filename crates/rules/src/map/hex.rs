@@ -166,12 +166,20 @@ impl HexId {
 
     /// The hexside of `self` that `other` lies across, if the two are adjacent.
     pub fn side_towards(self, other: Self) -> Option<Hexside> {
-        // The one side whose step leads there, checked as `neighbour` would (it may be no id).
+        // The one side whose step leads there (as [`Hexside::axial_step`]), asked of every
+        // hexside the movement searches cross: a lookup, not a search of the six.
         let ((q1, r1), (q2, r2)) = (self.axial(), other.axial());
-        Hexside::ALL
-            .into_iter()
-            .find(|s| s.axial_step() == (q2 - q1, r2 - r1))
-            .filter(|&s| self.neighbour(s) == Some(other))
+        let side = match (q2 - q1, r2 - r1) {
+            (1, -1) => Hexside::NE,
+            (0, -1) => Hexside::N,
+            (-1, 0) => Hexside::NW,
+            (-1, 1) => Hexside::SW,
+            (0, 1) => Hexside::S,
+            (1, 0) => Hexside::SE,
+            _ => return None,
+        };
+        // As `neighbour` would: past column or row 99 there is no id.
+        (other.col <= 99 && other.row <= 99).then_some(side)
     }
 
     pub fn is_adjacent(self, other: Self) -> bool {
@@ -269,6 +277,21 @@ mod tests {
                     let (bx, by) = b.center();
                     assert!(((ax - bx).hypot(ay - by) - 3f64.sqrt()).abs() < 1e-9);
                 }
+            }
+        }
+    }
+
+    /// The lookup gives what its definition does: the side whose neighbour is the other hex, for
+    /// every pair of hexes near each other, the map's edges and the ids' last column and row
+    /// included.
+    #[test]
+    fn the_side_towards_a_hex_is_the_side_whose_neighbour_it_is() {
+        let near = |c: u8| c.saturating_sub(2)..=c.saturating_add(2);
+        for (col, row) in (0..=12).flat_map(|c| (0..=12).map(move |r| (c, r))).chain([(99, 99), (98, 99), (99, 98)]) {
+            let a = HexId::new(col, row);
+            for b in near(col).flat_map(|c| near(row).map(move |r| HexId::new(c, r))) {
+                let by_definition = Hexside::ALL.into_iter().find(|&s| a.neighbour(s) == Some(b));
+                assert_eq!(a.side_towards(b), by_definition, "{a:?} to {b:?}");
             }
         }
     }

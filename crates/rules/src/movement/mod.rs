@@ -1256,7 +1256,8 @@ pub fn leader_reach(
         state,
         crate::scenario::battles::restrictions::Mover::Leader(leader),
     );
-    let mut best: FxHashMap<HexId, (u8, Vec<HexId>)> = FxHashMap::from_iter([(start, (0, Vec::new()))]);
+    // Each hex's cheapest MP and the hex it was entered from; the paths are written at the end.
+    let mut best: FxHashMap<HexId, (u8, Option<HexId>)> = FxHashMap::from_iter([(start, (0, None))]);
     let mut heap = BinaryHeap::from([Reverse((0u8, start))]);
     while let Some(Reverse((mp, hex))) = heap.pop() {
         if best.get(&hex).is_some_and(|(b, _)| *b < mp) || (hex != start && zoc.contains_key(&hex)) {
@@ -1282,15 +1283,26 @@ pub fn leader_reach(
             };
             let total = mp + cost.mp;
             if total <= budget && best.get(&to).is_none_or(|(b, _)| total < *b) {
-                let mut path = best[&hex].1.clone();
-                path.push(to);
-                best.insert(to, (total, path));
+                best.insert(to, (total, Some(hex)));
                 heap.push(Reverse((total, to)));
             }
         }
     }
-    best.remove(&start);
-    best.into_iter().collect()
+    // A hex's entry is final once it is searched from (no cost is negative), so each path is
+    // the one it was entered by: walked back to the start.
+    let path_to = |hex: HexId| {
+        let (mut path, mut at) = (vec![hex], hex);
+        while let Some(&(_, Some(from))) = best.get(&at) {
+            if from == start {
+                break;
+            }
+            path.push(from);
+            at = from;
+        }
+        path.reverse();
+        path
+    };
+    best.iter().filter(|(&hex, _)| hex != start).map(|(&hex, &(mp, _))| (hex, (mp, path_to(hex)))).collect()
 }
 
 // ---- Two-hex units (GBA 6.4) ------------------------------------------------------------------
