@@ -60,7 +60,8 @@ impl Level {
         match self {
             Level::Random => Budget { odds: 0, lookahead: 0, rolls: (0, 0), answers: 0 },
             Level::Greedy | Level::Easy => Budget { odds: 6, lookahead: 0, rolls: (0, 0), answers: 0 },
-            Level::Hard => Budget { odds: 12, lookahead: 24, rolls: (4, 2), answers: 1 },
+            // Three rolls a move, not two: the weak sides gained (issue 21, session 19).
+            Level::Hard => Budget { odds: 12, lookahead: 24, rolls: (4, 3), answers: 1 },
         }
     }
 }

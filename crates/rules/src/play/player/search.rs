@@ -27,7 +27,7 @@ pub(super) fn best_rolled(t: &mut Thinker, candidates: &[Command], samples: usiz
         return candidates.first().cloned();
     }
     // The same dice for every candidate's k-th roll (common random numbers): the candidates are
-    // compared under the same fortunes, so two rolls each tell the moves apart, not the dice.
+    // compared under the same fortunes, so a few rolls each tell the moves apart, not the dice.
     let fortunes: Vec<u64> = (0..samples).map(|_| t.rng.next_u64()).collect();
     let mut best: Option<(f64, &Command)> = None;
     for c in candidates {
