@@ -363,15 +363,26 @@ fn leader_moves(game: &Game) -> Vec<Command> {
     let (s, st) = (&*game.scenario, &game.state);
     let mut out = Vec::new();
     for (li, by_overall) in movable_leaders(game) {
-        // CG 12.44: a retiring commander rides for his camp, and then stays in it.
-        let limit = crate::works::retire::move_limit(s, st, li);
-        for (_, (_, path)) in leader_reach(s, st, li, by_overall) {
-            if limit.as_ref().is_none_or(|m| m.refusal(&path).is_none()) {
-                out.push(Command::MoveLeader { leader: s.leaders[li].id.clone(), path });
-            }
+        for (_, (_, path)) in leader_destinations(s, st, li, by_overall) {
+            out.push(Command::MoveLeader { leader: s.leaders[li].id.clone(), path });
         }
     }
     out
+}
+
+/// Where leader `li` may be ordered to now (on the overall commander's order: `by_overall`),
+/// each hex with its cost and path: his reach, less the rides CG 12.44 forbids a retiring
+/// commander (he rides for his camp, and then stays in it).
+pub fn leader_destinations(
+    s: &Scenario,
+    st: &GameState,
+    li: usize,
+    by_overall: bool,
+) -> std::collections::BTreeMap<crate::map::hex::HexId, (u8, Vec<crate::map::hex::HexId>)> {
+    let limit = crate::works::retire::move_limit(s, st, li);
+    let mut reach = leader_reach(s, st, li, by_overall);
+    reach.retain(|_, (_, path)| limit.as_ref().is_none_or(|m| m.refusal(path).is_none()));
+    reach
 }
 
 /// Leaders who may move now, and whether it would be on the overall commander's order: the

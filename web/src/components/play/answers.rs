@@ -8,8 +8,8 @@ use crate::components::orders::{body_withdrawals, fire_targets, leaders_to_move,
 use crate::components::prompt::ROUT_WAYS_SHOWN;
 use sarissa_rules::game::Phase;
 use sarissa_rules::movement::withdrawal::{leader_withdrawals, unit_withdrawals};
-use sarissa_rules::movement::{leader_reach, Destination};
-use sarissa_rules::play::legal::{rout_ways, RoutWay};
+use sarissa_rules::movement::Destination;
+use sarissa_rules::play::legal::{leader_destinations, rout_ways, RoutWay};
 use sarissa_rules::play::line_plan::{body_plans, LinePlan};
 use sarissa_rules::{Command, Game, HexId};
 use std::collections::BTreeMap;
@@ -105,14 +105,8 @@ fn for_unit<T>(game: &Rc<Game>, ask: fn(&Game, usize) -> Vec<T>) -> impl FnOnce(
 fn rides(g: &Game, l: usize, by: bool) -> Rides {
     match g.state.phase {
         Phase::Reaction { .. } | Phase::RampageWithdrawal { .. } => leader_withdrawals(&g.scenario, &g.state, l),
-        // CG 12.44: a retiring commander's moves are the engine's to allow.
-        _ => {
-            let limit = sarissa_rules::works::retire::move_limit(&g.scenario, &g.state, l);
-            leader_reach(&g.scenario, &g.state, l, by)
-                .into_iter()
-                .filter(|(_, (_, path))| limit.as_ref().is_none_or(|m| m.refusal(path).is_none()))
-                .collect()
-        }
+        // The legal listing's own rides (CG 12.44: a retiring commander's are limited).
+        _ => leader_destinations(&g.scenario, &g.state, l, by),
     }
 }
 
