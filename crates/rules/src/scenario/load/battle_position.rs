@@ -119,32 +119,77 @@ pub(super) fn check_position(
         return None;
     }
     let (turn, phase) = head.map_or((1, StartPhase::TurnStart), |h| (h.turn, h.phase));
-    let mid_turn = phase == StartPhase::Activation;
-    let rules = meta.rules;
-    let hooks = crate::scenario::rule_set::hooks(rules);
     let gone: FxHashSet<&str> =
         starts.units.iter().filter(|(_, s, _)| s.eliminated).map(|(id, _, _)| id.as_str()).collect();
-    let mid_turn_only = |ctx: &mut Ctx, what: &str, key: &str, span: Range<usize>| {
-        ctx.error(
-            span,
-            format!(
-                "{what}: `{key}` marks the middle of a game turn (the markers come off at its end, GBA 3.0 D4); \
-                 set `phase = \"activation\"` under [position]"
-            ),
-        );
+    let check = PositionCheck {
+        meta,
+        hooks: crate::scenario::rule_set::hooks(meta.rules),
+        units,
+        gone,
+        mid_turn: phase == StartPhase::Activation,
     };
     for (id, st, spans) in &starts.units {
-        let Some(unit) = units.iter().find(|u| &u.id == id) else { continue };
-        let what = format!("unit `{id}`");
+        if let Some(unit) = units.iter().find(|u| &u.id == id) {
+            check.unit_start(ctx, unit, st, spans);
+        }
+    }
+    for (id, st, spans) in &starts.leaders {
+        if let Some(leader) = leaders.iter().find(|l| &l.id == id) {
+            check.leader_start(ctx, leader, st, spans);
+        }
+    }
+    Some(Position {
+        turn,
+        phase,
+        units: starts.units.into_iter().map(|(id, st, _)| (id, st)).collect(),
+        leaders: starts.leaders.into_iter().map(|(id, st, _)| (id, st)).collect(),
+    })
+}
+
+/// What every marker's check needs to know about the battle beyond its own entry.
+struct PositionCheck<'a> {
+    meta: &'a Meta,
+    hooks: &'static crate::scenario::rule_set::RuleHooks,
+    units: &'a [Unit],
+    /// The units marked eliminated: off the map, so nobody is beside them.
+    gone: FxHashSet<&'a str>,
+    /// The position starts in an activation, not at a turn's start.
+    mid_turn: bool,
+}
+
+impl PositionCheck<'_> {
+    fn unit_start(&self, ctx: &mut Ctx, unit: &Unit, st: &UnitStart, spans: &KeySpans) {
+        let what = format!("unit `{}`", unit.id);
         if st.eliminated {
             for (key, span) in spans.iter().filter(|(k, _)| *k != "eliminated") {
                 ctx.error(span.clone(), format!("{what}: an eliminated unit is off the map; it carries no `{key}`"));
             }
-            continue;
+            return;
         }
-        // CG 10.28: with its crew on foot, the counter's foot side is what every check reads.
-        let shown = match (st.on_foot, unit.foot_side()) {
-            (true, Some(foot)) if hooks.dismount => foot,
+        let shown = self.side_shown(ctx, unit, st, spans, &what);
+        if st.routed {
+            routed_markers(ctx, st, spans, &what);
+        } else {
+            hits_below_tq(ctx, &shown, st, spans, &what);
+        }
+        self.formation(ctx, &shown, st, spans, &what);
+        supplies(ctx, &shown, st, spans, &what);
+        if st.engaged && !st.routed {
+            self.engaged(ctx, unit, spans, &what);
+        }
+        if !self.mid_turn {
+            for key in ["moved", "rallied"] {
+                if spans.iter().any(|(k, _)| *k == key) {
+                    mid_turn_only(ctx, &what, key, span_of(spans, key));
+                }
+            }
+        }
+    }
+
+    /// CG 10.28: with its crew on foot, the counter's foot side is what every check reads.
+    fn side_shown(&self, ctx: &mut Ctx, unit: &Unit, st: &UnitStart, spans: &KeySpans, what: &str) -> Unit {
+        match (st.on_foot, unit.foot_side()) {
+            (true, Some(foot)) if self.hooks.dismount => foot,
             (true, _) => {
                 ctx.error(
                     span_of(spans, "on_foot"),
@@ -156,47 +201,15 @@ pub(super) fn check_position(
                 unit.clone()
             }
             (false, _) => unit.clone(),
-        };
-        let label = shown.type_label();
-        if st.routed {
-            if st.hits > 0 {
-                ctx.error(
-                    span_of(spans, "hits"),
-                    format!(
-                        "{what}: a routed unit carries no hits: they come off when it routs, and any new hit \
-                         eliminates it (GBA 10.2)"
-                    ),
-                );
-            }
-            for (key, why) in [
-                ("column", "a routed unit cannot be In Column (GBA 6.61)"),
-                ("square", "a routed unit cannot be in Square (CG 10.62, P195)"),
-                ("rallied", "a unit is `routed` or `rallied`, not both (GBA 10.27)"),
-                ("engaged", "a routed unit is not Engaged (GBA 10.3)"),
-            ] {
-                if spans.iter().any(|(k, _)| *k == key) {
-                    ctx.error(span_of(spans, key), format!("{what}: {why}"));
-                }
-            }
-        } else {
-            // GBA 10.1: hits reaching the TQ rout the unit; In Column its TQ is 2 less (6.65, R3).
-            let tq = if st.column { shown.tq.saturating_sub(2).max(1) } else { shown.tq };
-            if st.hits >= tq {
-                let column = if st.column { " In Column (GBA 6.65)" } else { "" };
-                ctx.error(
-                    span_of(spans, "hits"),
-                    format!(
-                        "{what}: hits {} but TQ {tq}{column}: a unit whose hits reach its TQ has routed (GBA 10.1); \
-                         mark it `routed` instead",
-                        st.hits
-                    ),
-                );
-            }
         }
+    }
+
+    /// In Column (GBA 6.6, CG 6.5) and Square (CG 10.62; P292 in Alexander battles).
+    fn formation(&self, ctx: &mut Ctx, shown: &Unit, st: &UnitStart, spans: &KeySpans, what: &str) {
+        let label = shown.type_label();
         if st.column && !st.routed {
-            let column_rule = crate::scenario::rule_set::hooks(rules).column;
-            if !column_rule.allows(&shown) {
-                let rule = if rules == RuleSet::Chandragupta { "CG 6.5, 6.51" } else { "GBA 6.6" };
+            if !self.hooks.column.allows(shown) {
+                let rule = if self.meta.rules == RuleSet::Chandragupta { "CG 6.5, 6.51" } else { "GBA 6.6" };
                 ctx.error(span_of(spans, "column"), format!("{what}: a {label} is never In Column ({rule})"));
             }
             if st.square {
@@ -204,7 +217,7 @@ pub(super) fn check_position(
             }
         }
         let hoplite = shown.kind == UnitType::HI && shown.class == Some(UnitClass::HO) && shown.size == 10;
-        if st.square && !(hooks.square.is_some() && (shown.kind == UnitType::PH || hoplite)) {
+        if st.square && !(self.hooks.square.is_some() && (shown.kind == UnitType::PH || hoplite)) {
             ctx.error(
                 span_of(spans, "square"),
                 format!(
@@ -213,50 +226,35 @@ pub(super) fn check_position(
                 ),
             );
         }
-        if st.missiles != Supply::Full && shown.missile.is_none() {
+    }
+
+    /// GBA 10.3: Engaged is an optional rule, and an Engaged unit stands next to an enemy.
+    fn engaged(&self, ctx: &mut Ctx, unit: &Unit, spans: &KeySpans, what: &str) {
+        if !self.meta.optional_rules.engaged {
             ctx.error(
-                span_of(spans, "missiles"),
-                format!("{what}: a {label} without a `missile` has no supply to run low (GBA 8.17)"),
+                span_of(spans, "engaged"),
+                format!(
+                    "{what}: Engaged belongs to the optional rule 10.3: switch `engaged` on under \
+                     [scenario.optional_rules]"
+                ),
             );
+            return;
         }
-        if st.screen_missiles != Supply::Full && shown.kind != UnitType::EL {
+        let beside_enemy = self.units.iter().any(|e| {
+            e.side != unit.side
+                && !self.gone.contains(e.id.as_str())
+                && e.placement.hexes().any(|h| unit.placement.hexes().any(|m| m.is_adjacent(h)))
+        });
+        if !beside_enemy {
             ctx.error(
-                span_of(spans, "screen_missiles"),
-                format!("{what}: `screen_missiles` is an elephant's screen (GBA 11.11, CG 10.11); this is a {label}"),
+                span_of(spans, "engaged"),
+                format!("{what}: an Engaged unit stands next to the enemy it is locked with (GBA 10.3)"),
             );
-        }
-        if st.engaged && !st.routed {
-            let beside_enemy = units.iter().any(|e| {
-                e.side != unit.side
-                    && !gone.contains(e.id.as_str())
-                    && e.placement.hexes().any(|h| unit.placement.hexes().any(|m| m.is_adjacent(h)))
-            });
-            if !meta.optional_rules.engaged {
-                ctx.error(
-                    span_of(spans, "engaged"),
-                    format!(
-                        "{what}: Engaged belongs to the optional rule 10.3: switch `engaged` on under \
-                         [scenario.optional_rules]"
-                    ),
-                );
-            } else if !beside_enemy {
-                ctx.error(
-                    span_of(spans, "engaged"),
-                    format!("{what}: an Engaged unit stands next to the enemy it is locked with (GBA 10.3)"),
-                );
-            }
-        }
-        if !mid_turn {
-            for key in ["moved", "rallied"] {
-                if spans.iter().any(|(k, _)| *k == key) {
-                    mid_turn_only(ctx, &what, key, span_of(spans, key));
-                }
-            }
         }
     }
-    for (id, st, spans) in &starts.leaders {
-        let Some(leader) = leaders.iter().find(|l| &l.id == id) else { continue };
-        let what = format!("leader `{id}`");
+
+    fn leader_start(&self, ctx: &mut Ctx, leader: &Leader, st: &LeaderStart, spans: &KeySpans) {
+        let what = format!("leader `{}`", leader.id);
         if st.killed && st.captured {
             ctx.error(span_of(spans, "captured"), format!("{what}: a leader is `killed` or `captured`, not both"));
         }
@@ -274,14 +272,76 @@ pub(super) fn check_position(
                     format!("{what}: Darius the Target lost ends the battle at once (GBA 9.24): there is no position to play"),
                 );
             }
-        } else if st.finished && !mid_turn {
+        } else if st.finished && !self.mid_turn {
             mid_turn_only(ctx, &what, "finished", span_of(spans, "finished"));
         }
     }
-    Some(Position {
-        turn,
-        phase,
-        units: starts.units.into_iter().map(|(id, st, _)| (id, st)).collect(),
-        leaders: starts.leaders.into_iter().map(|(id, st, _)| (id, st)).collect(),
-    })
+}
+
+/// A routed unit's markers: no hits (GBA 10.2), no formation, not rallied, not Engaged.
+fn routed_markers(ctx: &mut Ctx, st: &UnitStart, spans: &KeySpans, what: &str) {
+    if st.hits > 0 {
+        ctx.error(
+            span_of(spans, "hits"),
+            format!(
+                "{what}: a routed unit carries no hits: they come off when it routs, and any new hit \
+                 eliminates it (GBA 10.2)"
+            ),
+        );
+    }
+    for (key, why) in [
+        ("column", "a routed unit cannot be In Column (GBA 6.61)"),
+        ("square", "a routed unit cannot be in Square (CG 10.62, P195)"),
+        ("rallied", "a unit is `routed` or `rallied`, not both (GBA 10.27)"),
+        ("engaged", "a routed unit is not Engaged (GBA 10.3)"),
+    ] {
+        if spans.iter().any(|(k, _)| *k == key) {
+            ctx.error(span_of(spans, key), format!("{what}: {why}"));
+        }
+    }
+}
+
+/// GBA 10.1: hits reaching the TQ rout the unit; In Column its TQ is 2 less (6.65, R3).
+fn hits_below_tq(ctx: &mut Ctx, shown: &Unit, st: &UnitStart, spans: &KeySpans, what: &str) {
+    let tq = if st.column { shown.tq.saturating_sub(2).max(1) } else { shown.tq };
+    if st.hits >= tq {
+        let column = if st.column { " In Column (GBA 6.65)" } else { "" };
+        ctx.error(
+            span_of(spans, "hits"),
+            format!(
+                "{what}: hits {} but TQ {tq}{column}: a unit whose hits reach its TQ has routed (GBA 10.1); \
+                 mark it `routed` instead",
+                st.hits
+            ),
+        );
+    }
+}
+
+/// Missile supply (GBA 8.17) and an elephant's screen (GBA 11.11, CG 10.11) run low only where
+/// they exist.
+fn supplies(ctx: &mut Ctx, shown: &Unit, st: &UnitStart, spans: &KeySpans, what: &str) {
+    let label = shown.type_label();
+    if st.missiles != Supply::Full && shown.missile.is_none() {
+        ctx.error(
+            span_of(spans, "missiles"),
+            format!("{what}: a {label} without a `missile` has no supply to run low (GBA 8.17)"),
+        );
+    }
+    if st.screen_missiles != Supply::Full && shown.kind != UnitType::EL {
+        ctx.error(
+            span_of(spans, "screen_missiles"),
+            format!("{what}: `screen_missiles` is an elephant's screen (GBA 11.11, CG 10.11); this is a {label}"),
+        );
+    }
+}
+
+/// A marker that only exists between an activation's start and the turn's end.
+fn mid_turn_only(ctx: &mut Ctx, what: &str, key: &str, span: Range<usize>) {
+    ctx.error(
+        span,
+        format!(
+            "{what}: `{key}` marks the middle of a game turn (the markers come off at its end, GBA 3.0 D4); \
+             set `phase = \"activation\"` under [position]"
+        ),
+    );
 }
