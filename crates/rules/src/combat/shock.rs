@@ -1126,41 +1126,59 @@ pub(crate) fn struggle_end<const N: usize>(
     s
 }
 
+/// GBA 9.15–9.16 steps 1–3, CG 9.16–9.17[1]–[3]: the chosen units, superiority and the CRT
+/// column, for the units of `st` still standing.
 fn struggle_plan<const N: usize>(setup: &ShockSetup, st: &State<N>, log: &mut Log) -> StrugglePlan {
-    use UnitType::*;
     let u = Units { setup };
-    let rules = setup.rules;
-    let gba = rules == RuleSet::Alexander;
     let standing = |side: Side| u.range(side).filter(|&i| !st.routed.get(i)).collect::<Vec<_>>();
     let (att, def) = (standing(Side::Attacker), standing(Side::Defender));
+    let (ca, cd) = chosen_units(&u, &att, &def, log);
+    let (a, d) = (u.get(ca), u.get(cd));
+    let cell = clash_base_column(setup.rules, a.kind, a.arc, d.kind).expect("validated");
+    let base = cell.column().expect("validated: not prohibited");
+    log.push("GBA 9.15, CG 9.16", || StepKind::BaseColumn { column: base, arc: a.arc, origin: cell.origin });
+    let position = position_superiority_possible(setup.rules, a, d);
+    let sup = superiority(setup.rules, a, d, position, log);
+    let mut applying = size_ratio(&u, &att, &def, log);
+    applying.extend(cataphracts(&u, &att, &def));
+    applying.extend(setup.conditions.iter().copied());
+    let column = final_column(setup.rules, base, &applying, log);
+    StrugglePlan { att, def, ca, cd, position, sup, column }
+}
 
-    // GBA 9.15, CG 9.16: each side's chosen unit; the attacker may not choose a skirmisher while a
-    // non-skirmisher attacks.
+/// GBA 9.15, CG 9.16: each side's chosen unit; the attacker may not choose a skirmisher while a
+/// non-skirmisher attacks.
+fn chosen_units(u: &Units, att: &[usize], def: &[usize], log: &mut Log) -> (usize, usize) {
     let any_non_sk = att.iter().any(|&i| !u.get(i).is_skirmisher());
     let ca = *att.iter().find(|&&i| !(any_non_sk && u.get(i).is_skirmisher())).expect("a standing attacker");
     let cd = def[0];
-    let (a, d) = (u.get(ca), u.get(cd));
     log.push("GBA 9.15, CG 9.16", || StepKind::Chosen { attacker: ca, defender: cd - u.n_att() });
-    let cell = clash_base_column(rules, a.kind, a.arc, d.kind).expect("validated");
-    let base = cell.column().expect("validated: not prohibited");
-    log.push("GBA 9.15, CG 9.16", || StepKind::BaseColumn { column: base, arc: a.arc, origin: cell.origin });
+    (ca, cd)
+}
 
-    // Superiority: GBA 9.16 step 1, CG 9.17[1].
-    let position_possible = if gba {
-        // GBA 9.16(A) and its exceptions; rulings R5 for the flank threat.
+/// Whether the attacker's position may give superiority: GBA 9.16(A) and its exceptions (rulings
+/// R5 for the flank threat); CG 9.17[1] exceptions 1 and 2 (10.15), and CG 12.211: never against
+/// a unit in a city block, temple or palace.
+fn position_superiority_possible(rules: RuleSet, a: &Fighter, d: &Fighter) -> bool {
+    use UnitType::*;
+    if rules == RuleSet::Alexander {
         a.arc != Arc::Front
             && !(d.is_skirmisher() && a.arc == Arc::Flank)
             && !(a.kind.is_cavalry() && d.kind == EL)
             && !(a.kind == EL && d.kind == EL)
             && !a.flank_threatened
     } else {
-        // CG 9.17[1] exceptions 1 and 2 (10.15); CG 12.211: never against a unit in a city
-        // block, temple or palace.
         a.arc != Arc::Front
             && !a.flank_threatened
             && !(d.kind == EL && (a.kind == EL || a.kind.is_cavalry() || a.is_chariot()))
             && !d.in_city_block
-    };
+    }
+}
+
+/// Superiority: GBA 9.16 step 1, CG 9.17[1]: a column's, the position's, or the weapon systems'.
+fn superiority(rules: RuleSet, a: &Fighter, d: &Fighter, position_possible: bool, log: &mut Log) -> Superiority {
+    use UnitType::*;
+    let gba = rules == RuleSet::Alexander;
     let (sup, from, rule) = if d.in_column && !(gba && a.kind == SkStar) {
         (Superiority::Attacker, SuperiorityFrom::Column, "GBA 6.65, CG 6.55")
     } else if position_possible {
@@ -1184,33 +1202,38 @@ fn struggle_plan<const N: usize>(setup: &ShockSetup, st: &State<N>, log: &mut Lo
         }
     };
     log.push(rule, || StepKind::Superiority { superiority: sup, from });
+    sup
+}
 
-    // Size ratio: GBA 9.16 step 2, CG 9.17[2].
-    let mut applying: Vec<Applying> = vec![];
-    let all_units: Vec<&Fighter> = att.iter().chain(&def).map(|&i| u.get(i)).collect();
-    let kinds_all = |p: &dyn Fn(&Fighter) -> bool| all_units.iter().all(|f| p(f));
-    let counts = |f: &Fighter| -> bool {
-        if !gba {
-            return true;
-        }
-        // GBA 9.16 step 2: elephant, chariot and skirmisher Size counts only when every unit of
-        // the combat is of that kind.
-        if f.kind == EL {
-            kinds_all(&|g| g.kind == EL)
-        } else if f.is_chariot() {
-            kinds_all(&|g| g.is_chariot())
-        } else if f.is_skirmisher() {
-            kinds_all(&|g| g.is_skirmisher())
-        } else {
-            true
-        }
+/// GBA 9.16 step 2: elephant, chariot and skirmisher Size counts only when every unit of the
+/// combat is of that kind (CG counts every unit's).
+fn size_counts(u: &Units, att: &[usize], def: &[usize], f: &Fighter) -> bool {
+    if u.setup.rules != RuleSet::Alexander {
+        return true;
+    }
+    let all = |p: &dyn Fn(&Fighter) -> bool| att.iter().chain(def).all(|&i| p(u.get(i)));
+    if f.kind == UnitType::EL {
+        all(&|g| g.kind == UnitType::EL)
+    } else if f.is_chariot() {
+        all(&|g| g.is_chariot())
+    } else if f.is_skirmisher() {
+        all(&|g| g.is_skirmisher())
+    } else {
+        true
+    }
+}
+
+/// Size ratio: GBA 9.16 step 2, CG 9.17[2]: the shifts it gives, or none and why.
+fn size_ratio(u: &Units, att: &[usize], def: &[usize], log: &mut Log) -> Vec<Applying> {
+    use UnitType::*;
+    let gba = u.setup.rules == RuleSet::Alexander;
+    let size = |list: &[usize]| {
+        list.iter().map(|&i| u.get(i)).filter(|f| size_counts(u, att, def, f)).map(|f| f.size as u32).sum::<u32>()
     };
-    let size =
-        |list: &[usize]| list.iter().map(|&i| u.get(i)).filter(|f| counts(f)).map(|f| f.size as u32).sum::<u32>();
-    let (sa, sd) = (size(&att), size(&def));
+    let (sa, sd) = (size(att), size(def));
     let faces = |p: &dyn Fn(&Fighter) -> bool, q: &dyn Fn(&Fighter) -> bool| {
         let on = |list: &[usize], f: &dyn Fn(&Fighter) -> bool| list.iter().any(|&i| f(u.get(i)));
-        (on(&att, p) && on(&def, q)) || (on(&att, q) && on(&def, p))
+        (on(att, p) && on(def, q)) || (on(att, q) && on(def, p))
     };
     let cg_no_srd = !gba
         && (faces(&|f| f.kind == EL, &|f| f.kind != EL)
@@ -1220,56 +1243,69 @@ fn struggle_plan<const N: usize>(setup: &ShockSetup, st: &State<N>, log: &mut Lo
     let square = !gba && att.iter().chain(def.iter()).any(|&i| u.get(i).in_square);
     if cg_no_srd {
         // CG 9.17[2], rulings R12: no size ratio in EL v non-EL, CH v non-CH, SK v CH.
-        applying.push(Applying::once(ShiftCondition::NoSizeRatio));
         log.push("CG 9.17[2]; rulings R12", || StepKind::NoSizeRatio {
             reason: "elephants, chariots or skirmishers against other types",
         });
-    } else if square {
-        applying.push(Applying::once(ShiftCondition::NoSizeRatio));
+        return vec![Applying::once(ShiftCondition::NoSizeRatio)];
+    }
+    if square {
         log.push("CG 10.62", || StepKind::NoSizeRatio { reason: "a unit in Square" });
-    } else if sa == 0 || sd == 0 {
+        return vec![Applying::once(ShiftCondition::NoSizeRatio)];
+    }
+    if sa == 0 || sd == 0 {
         // GBA 9.16 step 2 (digest A28): a side with no countable Size gives no shift.
-        applying.push(Applying::once(ShiftCondition::SizeNotCounted));
         log.push("GBA 9.16 step 2; charts-draft S2", || StepKind::NoSizeRatio {
             reason: "a side has no countable Size",
         });
-    } else {
-        // Any attacker that moved: rounding favours the attacker; otherwise the defender. Whether
-        // it moved, not whether it checked: inside the city (CG 12.211) a unit that moved up makes
-        // no check yet rounds in its favour (CG 9.17[2]; rulings P246).
-        let favoured = att.iter().any(|&i| u.get(i).moved);
-        let (big, small, attacker_larger) = if sa >= sd { (sa, sd, true) } else { (sd, sa, false) };
-        let up = favoured == attacker_larger;
-        let ratio = if up { big.div_ceil(small) } else { big / small };
-        let steps = ratio.saturating_sub(1);
-        let shift = if attacker_larger { steps as i32 } else { -(steps as i32) };
-        if steps > 0 {
-            let c = if attacker_larger { ShiftCondition::SizeRatioAttacker } else { ShiftCondition::SizeRatioDefender };
-            applying.push(Applying::times(c, steps.min(u8::MAX as u32) as u8));
-        }
-        log.push("GBA 9.16 step 2, CG 9.17[2]", || StepKind::SizeRatio {
-            attacker_size: sa,
-            defender_size: sd,
-            attacker_favoured: favoured,
-            shift,
-        });
+        return vec![Applying::once(ShiftCondition::SizeNotCounted)];
     }
-    // Cataphracts: CG 9.17[3], 10.18, 10.25; GBA rulings P20 (Cat HC only).
+    // Any attacker that moved: rounding favours the attacker; otherwise the defender. Whether it
+    // moved, not whether it checked: inside the city (CG 12.211) a unit that moved up makes no
+    // check yet rounds in its favour (CG 9.17[2]; rulings P246).
+    let favoured = att.iter().any(|&i| u.get(i).moved);
+    let (big, small, attacker_larger) = if sa >= sd { (sa, sd, true) } else { (sd, sa, false) };
+    let up = favoured == attacker_larger;
+    let ratio = if up { big.div_ceil(small) } else { big / small };
+    let steps = ratio.saturating_sub(1);
+    let shift = if attacker_larger { steps as i32 } else { -(steps as i32) };
+    let mut applying = vec![];
+    if steps > 0 {
+        let c = if attacker_larger { ShiftCondition::SizeRatioAttacker } else { ShiftCondition::SizeRatioDefender };
+        applying.push(Applying::times(c, steps.min(u8::MAX as u32) as u8));
+    }
+    log.push("GBA 9.16 step 2, CG 9.17[2]", || StepKind::SizeRatio {
+        attacker_size: sa,
+        defender_size: sd,
+        attacker_favoured: favoured,
+        shift,
+    });
+    applying
+}
+
+/// Cataphracts: CG 9.17[3], 10.18, 10.25; GBA rulings P20 (Cat HC only).
+fn cataphracts(u: &Units, att: &[usize], def: &[usize]) -> Vec<Applying> {
+    let gba = u.setup.rules == RuleSet::Alexander;
     let cat = |f: &Fighter| {
         if gba {
-            f.kind == HC && f.class == Some(UnitClass::Cat)
+            f.kind == UnitType::HC && f.class == Some(UnitClass::Cat)
         } else {
             is_cataphract(f.kind, f.class)
         }
     };
+    let mut applying = vec![];
     if att.iter().any(|&i| cat(u.get(i))) {
         applying.push(Applying::once(ShiftCondition::CataphractAttacker));
     }
     if def.iter().any(|&i| cat(u.get(i))) {
         applying.push(Applying::once(ShiftCondition::CataphractDefender));
     }
-    applying.extend(setup.conditions.iter().copied());
-    for a in &applying {
+    applying
+}
+
+/// GBA 9.16 step 3, CG 9.17[3]: every shift logged, their total applied to the base column and the
+/// result read within the chart.
+fn final_column(rules: RuleSet, base: u8, applying: &[Applying], log: &mut Log) -> u8 {
+    for a in applying {
         let row = shift_row(a.condition);
         if row.columns != 0 {
             let columns = row.columns as i32 * a.steps as i32;
@@ -1280,11 +1316,11 @@ fn struggle_plan<const N: usize>(setup: &ShockSetup, st: &State<N>, log: &mut Lo
             });
         }
     }
-    let shift = total_shift(rules, &applying).expect("validated; derived conditions are in both rule sets");
+    let shift = total_shift(rules, applying).expect("validated; derived conditions are in both rule sets");
     let computed = base as i32 + shift;
     let column = clamp_column(computed);
     log.push("GBA 9.16 step 3, CG 9.17[3]", || StepKind::FinalColumn { computed, read: column });
-    StrugglePlan { att, def, ca, cd, position: position_possible, sup, column }
+    column
 }
 
 /// GBA 9.16 steps 3–4, 9.17, 10.13 / CG 9.17\[3\]–9.18, 11.12: the roll `natural` on the CRT,
