@@ -354,7 +354,7 @@ fn unit_counter(unit: &Unit, state: &UnitState, selected: bool, under: bool, sid
                 width={format!("{w:.1}")} height="5" rx="2" />
             <path class="notch" d={format!("M-5,{:.1} L0,{:.1} L5,{:.1} Z", -d2, -d2 - 6.0, -d2)} />
             <g transform={format!("rotate({})", layout.relative)}>
-                { counter_content(unit, layout.width, layout.height) }
+                <g class="full-face">{ counter_content(unit, layout.width, layout.height) }</g>
                 { mid_face(unit, layout.width, layout.height) }
             </g>
             if state.routed {
@@ -560,9 +560,10 @@ pub fn counters_layer(props: &CountersLayerProps) -> Html {
     let scenario = &props.game.scenario;
     let sel = props.selected;
     // Drawn first in the task after the map's own, not in the one that starts the app and draws
-    // the screen (issue 19: that task was the longest of opening a game).
+    // the screen (issue 19: that task was the longest of opening a game). The layers are there
+    // from the start: the camera writes the leaders' label size on theirs (map.rs).
     if crate::components::terrain_layer::use_first_paint_stages(2) < 2 {
-        return html! { <g class="counters-layer" /> };
+        return html! { <g class="counters-layer"><g class="units" /><g class="leaders" /></g> };
     }
     // CG 6.74: the bottom unit of a Tribal stack is drawn first, so the top one covers it.
     let mut shown: Vec<(usize, bool)> = (0..s.units.len())

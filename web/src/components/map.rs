@@ -223,11 +223,23 @@ impl Elements {
         let _ = self.viewport.class_list().toggle_with_force("near", camera.scale >= NEAR_SCALE);
         let mid = (FAR_SCALE..DETAIL_SCALE).contains(&camera.scale);
         let _ = self.viewport.class_list().toggle_with_force("mid", mid);
-        // Labels sized in screen pixels divide by the scale the map is drawn at.
-        let _ = self.viewport.style().set_property("--inv-scale", &format!("{:.4}", 1.0 / camera.scale));
+        if camera.scale >= NEAR_SCALE {
+            self.write_label_scale(camera.scale);
+        }
         let _ = self.viewport.set_attribute("data-scale", &format!("{:.4}", camera.scale));
         if g.user_moved {
             store_view(&g.battle, camera);
+        }
+    }
+
+    /// Labels sized in screen pixels divide by the scale the map is drawn at: written on the
+    /// leaders' layer alone, where they are, since a custom property changed on the viewport
+    /// restyles every element of the map (issue 19: at Issus, 2,640 hexes and their numbers,
+    /// 100-200 ms a zoom step at 4× CPU throttle); and only near in, where they show. The layer
+    /// is there from the counters' first drawing (counters.rs), so the camera always finds it.
+    fn write_label_scale(&self, scale: f64) {
+        if let Ok(Some(leaders)) = self.wrapper.query_selector("g.leaders") {
+            let _ = leaders.set_attribute("style", &format!("--inv-scale: {:.4}", 1.0 / scale));
         }
     }
 
@@ -636,6 +648,8 @@ fn install(
         }
         let after = two_pointer_span(&g.pointers);
         let dragging = g.tap_start.is_none();
+        // The closed hand of a drag (styles.css: not :active, which restyled the whole map).
+        let _ = e.viewport.class_list().toggle_with_force("dragging", dragging);
         let Some(camera) = g.camera.as_mut() else {
             return;
         };
@@ -663,6 +677,9 @@ fn install(
             let mut g = g.borrow_mut();
             let was_only = g.pointers.len() == 1;
             g.pointers.retain(|p| p.0 != ev.pointer_id());
+            if g.pointers.is_empty() {
+                let _ = e.viewport.class_list().remove_1("dragging");
+            }
             let tap = g.tap_start.take().filter(|_| was_only && event.type_() == "pointerup");
             let Some((sx, sy)) = tap else { return };
             let Some(camera) = g.camera else { return };

@@ -253,7 +253,9 @@ pub fn terrain_layer(props: &TerrainLayerProps) -> Html {
             if stages >= n {
                 <OverHexes scenario={props.scenario.clone()} />
             }
-            <g class="hex-ids">{ for id_slices }</g>
+            // Always laid out, shown near in by opacity (styles.css); a reading aid for the eye,
+            // kept from screen readers, which hear a hex from the keyboard cursor's readout.
+            <g class="hex-ids" aria-hidden="true">{ for id_slices }</g>
         </g>
     }
 }
