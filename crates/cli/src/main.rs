@@ -50,6 +50,10 @@ enum Cmd {
         /// Also print the final state hash as the last line.
         #[arg(long)]
         hash: bool,
+        /// Also time each command carried out and print the N slowest to stderr, with their
+        /// microseconds (issue 19: what a replay's longest commands cost).
+        #[arg(long, value_name = "N")]
+        slowest: Option<usize>,
         /// For testing: the next shock combat to reach the Shock Combat Results Table takes this
         /// result, written as the table does, e.g. --shock-result "3(2)" (hits to the attacker,
         /// to the defender); its die is still rolled, and the log says the result was forced.
@@ -155,9 +159,10 @@ fn main() -> ExitCode {
     match cli.command {
         Cmd::Validate { files } => validate(&files),
         Cmd::Summary { file } => summary(&file),
-        Cmd::Run { scenario, seed, dice, script, options, hash, shock_result, missile_result } => {
+        Cmd::Run { scenario, seed, dice, script, options, hash, slowest, shock_result, missile_result } => {
             let forced = run::Forced { shock: shock_result, missile: missile_result };
-            run::run(&scenario, seed, dice, &script, options.into_iter().collect(), hash, forced)
+            let report = run::Report { hash, slowest };
+            run::run(&scenario, seed, dice, &script, options.into_iter().collect(), report, forced)
         }
         Cmd::Soak { games, seed, scenario, commands, turns, options, house_rules } => {
             soak::soak(games, seed, scenario, commands, turns, options.into_iter().collect(), house_rules)

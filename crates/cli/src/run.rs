@@ -7,6 +7,7 @@ use sarissa_rules::{Dice, Event, Game};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 fn print(events: &[Event]) {
     for e in events {
@@ -50,13 +51,32 @@ pub struct Forced {
     pub missile: Option<bool>,
 }
 
+/// What `run` tells besides the events.
+pub struct Report {
+    /// The final state hash, as the last line.
+    pub hash: bool,
+    /// This many of the slowest commands, timed as carried out (a first use's work included, as
+    /// a page replaying the game pays it), to stderr.
+    pub slowest: Option<usize>,
+}
+
+/// The `n` slowest of the commands `timed` (time, script line, command), slowest first.
+fn print_slowest(timed: &mut [(Duration, usize, &str)], n: usize) {
+    let total: Duration = timed.iter().map(|t| t.0).sum();
+    eprintln!("{} commands carried out in {} µs", timed.len(), total.as_micros());
+    timed.sort_by_key(|t| std::cmp::Reverse(t.0));
+    for (took, line, command) in timed.iter().take(n) {
+        eprintln!("{:>8} µs  line {line}: {command}", took.as_micros());
+    }
+}
+
 pub fn run(
     scenario: &str,
     seed: Option<u64>,
     dice: Option<Vec<u8>>,
     script: &Path,
     options: OptionChanges,
-    hash: bool,
+    report: Report,
     forced: Forced,
 ) -> ExitCode {
     let scenario =
@@ -103,6 +123,7 @@ pub fn run(
     if points != [0, 0] {
         print_rout_points(&game, points);
     }
+    let mut timed = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let where_ = format!("{}:{}", script.display(), n + 1);
         let command = match notation::parse(line) {
@@ -113,7 +134,10 @@ pub fn run(
                 return ExitCode::from(2);
             }
         };
-        match game.execute(&command) {
+        let began = Instant::now();
+        let carried_out = game.execute(&command);
+        timed.push((began.elapsed(), n + 1, line.trim()));
+        match carried_out {
             Ok(events) => print(&events),
             Err(e) => {
                 eprintln!("{where_}: `{}` refused: {e}", line.trim());
@@ -128,7 +152,10 @@ pub fn run(
         }
     }
     eprintln!("{}", rout_summary(&game));
-    if hash {
+    if let Some(n) = report.slowest {
+        print_slowest(&mut timed, n);
+    }
+    if report.hash {
         println!("{{\"state_hash\":\"{:016x}\"}}", game.state_hash());
     }
     ExitCode::SUCCESS

@@ -41,13 +41,34 @@ pub fn corner(cx: f64, cy: f64, r: f64, i: usize) -> (f64, f64) {
 /// The SVG `points` of a hex outline.
 pub fn hex_points(hex: HexId, r: f64) -> String {
     let (cx, cy) = center(hex);
-    (0..6)
-        .map(|i| {
-            let (x, y) = corner(cx, cy, r, i);
-            format!("{x:.1},{y:.1}")
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    let mut points = String::with_capacity(6 * 12);
+    for i in 0..6 {
+        let (x, y) = corner(cx, cy, r, i);
+        if i > 0 {
+            points.push(' ');
+        }
+        push_tenths(&mut points, x);
+        points.push(',');
+        push_tenths(&mut points, y);
+    }
+    points
+}
+
+/// Writes `v` with one decimal exactly as `format!("{v:.1}")` does, without the formatter's
+/// exact decimal expansion of the float (issue 19: the terrain layer writes the corners of
+/// every hex, 2,640 of them at Issus, in the first drawing of the map). Far from a tie, the
+/// float `10 v` rounds as the exact one does; near one, or for a value out of the map's range,
+/// the formatter answers.
+fn push_tenths(out: &mut String, v: f64) {
+    use std::fmt::Write;
+    let tenths = v * 10.0;
+    let near_tie = ((tenths - tenths.floor()) - 0.5).abs() < 1e-6;
+    if near_tie || !(0.0..1e9).contains(&v) {
+        let _ = write!(out, "{v:.1}");
+        return;
+    }
+    let t = tenths.round() as u64;
+    let _ = write!(out, "{}.{}", t / 10, t % 10);
 }
 
 /// The two ends of the hexside of `hex` across `side`.
@@ -63,7 +84,12 @@ pub fn hexsides_path(pairs: impl Iterator<Item = (HexId, HexId)>) -> String {
     for (a, b) in pairs {
         if let Some(side) = a.side_towards(b) {
             let ((x1, y1), (x2, y2)) = hexside_segment(a, side);
-            d.push_str(&format!("M{x1:.1},{y1:.1}L{x2:.1},{y2:.1}"));
+            for (mark, x, y) in [('M', x1, y1), ('L', x2, y2)] {
+                d.push(mark);
+                push_tenths(&mut d, x);
+                d.push(',');
+                push_tenths(&mut d, y);
+            }
         }
     }
     d
@@ -81,6 +107,34 @@ mod tests {
                 let (x, y) = center(hex);
                 assert_eq!(hex_at(x + 7.0, y - 9.0), Some(hex));
             }
+        }
+    }
+
+    /// The corners as the formatter writes them, for every hex of the largest grid and every
+    /// radius the map draws outlines at.
+    #[test]
+    fn hex_points_are_written_as_the_formatter_writes_them() {
+        for col in 1..=99 {
+            for row in 1..=99 {
+                let hex = HexId::new(col, row);
+                let (cx, cy) = center(hex);
+                for r in [R, R - 1.0, R - 2.0, R - 3.0, R - 4.0, R - 5.0] {
+                    let formatted = (0..6)
+                        .map(|i| {
+                            let (x, y) = corner(cx, cy, r, i);
+                            format!("{x:.1},{y:.1}")
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    assert_eq!(hex_points(hex, r), formatted, "{hex} at radius {r}");
+                }
+            }
+        }
+        // A tie, below zero, and a value near a tie are left to the formatter.
+        for v in [0.25, 0.35, -3.26, 12.049_999_999_9, 7.0] {
+            let mut written = String::new();
+            push_tenths(&mut written, v);
+            assert_eq!(written, format!("{v:.1}"));
         }
     }
 

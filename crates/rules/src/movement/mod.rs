@@ -25,6 +25,7 @@ use crate::special::house::dense_woods;
 use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
+use std::sync::OnceLock;
 
 /// Leaders move as cavalry and never take hits (GBA 4.1).
 pub const LEADER_CATEGORY: MoveCategory = MoveCategory::Cavalry;
@@ -112,7 +113,7 @@ pub fn entry_cost(
     // With no palisade breached and no tower destroyed the map is as drawn: its table answers.
     if state.breaches.is_empty() && state.destroyed_towers.is_empty() {
         if let (Some(i), Some(side)) = (scenario.map.index(from), from.side_towards(to)) {
-            return drawn_entry_costs(scenario, category)[i][side.index()];
+            return drawn_entry_costs(scenario, category, from, i)[side.index()];
         }
     }
     // CG 12.32 (P188): a destroyed tower is crossed as a camp hex.
@@ -142,21 +143,19 @@ fn cost_across(
     )
 }
 
-/// `category`'s entry costs as the map is drawn ([`crate::scenario::DrawnEntryCosts`]).
-fn drawn_entry_costs(scenario: &Scenario, category: MoveCategory) -> &[[Option<Cost>; 6]] {
+/// `category`'s entry costs as the map is drawn ([`crate::scenario::DrawnEntryCosts`]) into
+/// each neighbour of `from`, whose [`crate::scenario::Map::index`] is `i`: worked out for a hex
+/// the first time it is asked about, so that no command pays for the whole map at once (issue
+/// 19: a battle's first zones of control asked for five categories' tables of 2,640 hexes).
+fn drawn_entry_costs(scenario: &Scenario, category: MoveCategory, from: HexId, i: usize) -> &[Option<Cost>; 6] {
     let map = &scenario.map;
-    map.drawn_costs.0[category as usize].get_or_init(|| {
-        map.hexes()
-            .map(|from| {
-                let mut costs = [None; 6];
-                for side in Hexside::ALL {
-                    costs[side.index()] = from.neighbour(side).and_then(|to| {
-                        cost_across(scenario, category, from, to, map.terrain(to)?, map.hexside(from, to))
-                    });
-                }
-                costs
-            })
-            .collect()
+    let hexes =
+        map.drawn_costs.0[category as usize].get_or_init(|| map.terrain.iter().map(|_| OnceLock::new()).collect());
+    hexes[i].get_or_init(|| {
+        Hexside::ALL.map(|side| {
+            from.neighbour(side)
+                .and_then(|to| cost_across(scenario, category, from, to, map.terrain(to)?, map.hexside(from, to)))
+        })
     })
 }
 

@@ -271,11 +271,14 @@ pub struct Map {
 
 /// The cost for each movement category of entering each neighbour of each hex as the map is
 /// drawn — no camp palisade breached, no tower destroyed (CG 12.31, 12.32) — by [`Map::index`]
-/// and [`Hexside::index`], `None` where it may not; a category's worked out on its first use by
+/// and [`Hexside::index`], `None` where it may not; a hex's worked out on its first use by
 /// `movement::entry_cost`, which the movement searches ask hundreds of thousands of times a
 /// battle. Derived data: it takes no part in comparing maps, and a copy starts empty.
 #[derive(Debug, Default)]
-pub struct DrawnEntryCosts(pub(crate) [std::sync::OnceLock<Vec<[Option<crate::charts::movement_costs::Cost>; 6]>>; 8]);
+pub struct DrawnEntryCosts(pub(crate) [std::sync::OnceLock<Vec<DrawnHexCosts>>; 8]);
+
+/// One hex's entry costs into its six neighbours ([`DrawnEntryCosts`]), once worked out.
+pub(crate) type DrawnHexCosts = std::sync::OnceLock<[Option<crate::charts::movement_costs::Cost>; 6]>;
 
 impl Clone for DrawnEntryCosts {
     fn clone(&self) -> Self {
