@@ -1,6 +1,7 @@
 import { test, expect, Page } from '@playwright/test';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { putInLibrary } from './long_game';
+import { throttled } from './long_tasks';
 
 // Issue 19's browser budgets, in Chromium at 4× CPU throttle (CDP): the longest main-thread
 // task (a 'longtask' PerformanceObserver installed before the app loads), and resuming a long
@@ -33,21 +34,6 @@ const MARGIN = 3;
 const LONG_GAME = readFileSync('e2e/fixtures/issus-long.sarissa', 'utf8');
 // A Granicus shock where adding the Phrygian horse makes a combat that may be split (9.12).
 const SPLIT_POSITION = readFileSync('e2e/fixtures/granicus-split.link', 'utf8').trim();
-
-declare global {
-  interface Window { sarissaLongTasks: { start: number; duration: number }[] }
-}
-
-async function throttled(page: Page) {
-  await page.addInitScript(() => {
-    window.sarissaLongTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.sarissaLongTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
 
 /// The longest task that began from `since` until `until` (ms on the page's clock), and how
 /// many went over budget.

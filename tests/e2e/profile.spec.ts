@@ -1,6 +1,7 @@
 import { test, expect, Page, Browser } from '@playwright/test';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { putInLibrary } from './long_game';
+import { mainThread, TraceEvent } from './long_tasks';
 
 // Where the milliseconds of issue 19's long tasks go (budgets.spec.ts says how long they are):
 // the same steps at 4× CPU throttle under Chromium's tracing, each task over 50 ms broken down
@@ -15,8 +16,6 @@ test.skip(!process.env.SARISSA_PROFILE, 'a measuring tool: set SARISSA_PROFILE=1
 const LONG_GAME = readFileSync('e2e/fixtures/issus-long.sarissa', 'utf8');
 const SPLIT_POSITION = readFileSync('e2e/fixtures/granicus-split.link', 'utf8').trim();
 const LONG_MS = 50;
-
-type TraceEvent = { name: string; cat: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: any };
 
 async function throttle(page: Page) {
   const cdp = await page.context().newCDPSession(page);
@@ -39,21 +38,6 @@ async function profiled(browser: Browser, page: Page, name: string, act: () => P
   mkdirSync('artifacts', { recursive: true });
   writeFileSync(`artifacts/profile-${name}.json`, JSON.stringify(trace));
   report(name, trace.traceEvents as TraceEvent[], profile);
-}
-
-/// The page's main thread: the renderer thread with the most RunTask time.
-function mainThread(events: TraceEvent[]) {
-  const names = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const busy = new Map<string, number>();
-  for (const e of events) {
-    if (e.name === 'RunTask' && names.some((n) => n.pid === e.pid && n.tid === e.tid)) {
-      const k = `${e.pid}:${e.tid}`;
-      busy.set(k, (busy.get(k) ?? 0) + (e.dur ?? 0));
-    }
-  }
-  const [best] = [...busy.entries()].sort((a, b) => b[1] - a[1]);
-  const [pid, tid] = best[0].split(':').map(Number);
-  return { pid, tid };
 }
 
 /// Exclusive time by event name inside [start, end) on the main thread.

@@ -1,5 +1,6 @@
 import { test, expect, Page, Browser } from '@playwright/test';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mainThread, throttled, TraceEvent } from './long_tasks';
 
 // Zooming the biggest maps (issue 19): a tap on ⤢ (the whole map) and back in, and the wheel
 // across the zoom's thresholds (far < 0.5 <= mid < 1.25 <= detail; hex numbers from 0.9 and
@@ -18,21 +19,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const BUDGET_MS = 50;
 const TRACE = process.env.SARISSA_TRACE === '1';
-
-declare global {
-  interface Window { sarissaLongTasks: { start: number; duration: number }[] }
-}
-
-async function throttled(page: Page) {
-  await page.addInitScript(() => {
-    window.sarissaLongTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.sarissaLongTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
 
 /// A new game of `scenario` from a fixed seed, as the library's autosave.
 async function open(page: Page, scenario: string) {
@@ -58,23 +44,6 @@ async function settled(page: Page) {
 async function longest(page: Page, since: number) {
   return page.evaluate((since) => Math.round(Math.max(0, ...window.sarissaLongTasks
     .filter((t) => t.start >= since).map((t) => t.duration))), since);
-}
-
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; cat: string; args?: any };
-
-/// The page's main thread: the renderer thread with the most RunTask time.
-function mainThread(events: TraceEvent[]) {
-  const names = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const busy = new Map<string, number>();
-  for (const e of events) {
-    if (e.name === 'RunTask' && names.some((n) => n.pid === e.pid && n.tid === e.tid)) {
-      const k = `${e.pid}:${e.tid}`;
-      busy.set(k, (busy.get(k) ?? 0) + (e.dur ?? 0));
-    }
-  }
-  const [best] = [...busy.entries()].sort((a, b) => b[1] - a[1]);
-  const [pid, tid] = best[0].split(':').map(Number);
-  return { pid, tid };
 }
 
 /// The phases of the longest main-thread task (each event's outermost occurrences, ms), and the

@@ -253,8 +253,8 @@ pub fn terrain_layer(props: &TerrainLayerProps) -> Html {
             if stages >= n {
                 <OverHexes scenario={props.scenario.clone()} />
             }
-            // Always laid out, shown near in by opacity (styles.css); a reading aid for the eye,
-            // kept from screen readers, which hear a hex from the keyboard cursor's readout.
+            // Shown near in as one group (styles.css); a reading aid for the eye, kept from
+            // screen readers, which hear a hex from the keyboard cursor's readout.
             <g class="hex-ids" aria-hidden="true">{ for id_slices }</g>
         </g>
     }
