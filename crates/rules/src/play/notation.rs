@@ -69,117 +69,140 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
     let words: Vec<&str> = spaced.split_whitespace().collect();
     // 5.68: a move or a withdrawal may end `with LEADER`, a contingent commander going along.
     let (words, with) = match words.as_slice() {
-        [first @ ("move" | "withdraw"), .., "with", leader] if words.len() > 3 => {
-            (words[..words.len() - 2].to_vec(), Some(leader.to_string()))
+        ["move" | "withdraw", .., "with", leader] if words.len() > 3 => {
+            (&words[..words.len() - 2], Some(leader.to_string()))
         }
-        _ => (words, None),
+        _ => (words.as_slice(), None),
     };
-    let hexes = |ws: &[&str]| -> Result<Vec<HexId>, String> {
-        ws.iter().map(|w| HexId::parse(w).ok_or_else(|| format!("`{w}` is not a hex id"))).collect()
+    let family = match words.first() {
+        Some(&("move" | "leader" | "line")) => movement_command(words, with)?,
+        Some(&("withdraw" | "withdraw-line" | "withdraw-pw" | "withdraw-leader" | "pre-arrange" | "react")) => {
+            reaction_command(words, with)?
+        }
+        Some(&("fire" | "harass")) => missile_command(words)?,
+        Some(&("shock" | "advance-turn" | "break-off" | "rout" | "rally")) => combat_command(words)?,
+        _ => sequence_command(words).or_else(|| unit_action_command(words)).transpose()?,
     };
-    // A pose: one hex, or a two-hex unit's two hexes as `A-B`.
-    let pose = |w: &str| -> Result<Placement, String> {
-        Ok(match w.split_once('-') {
-            Some((a, b)) => Placement::Two(hexes(&[a])?[0], hexes(&[b])?[0]),
-            None => Placement::One(hexes(&[w])?[0]),
-        })
-    };
-    let command = match words.as_slice() {
+    family.map(Some).ok_or_else(|| format!("`{line}` is not a command (see docs/script-format.md)"))
+}
+
+/// Hex ids, each written as four digits.
+fn hexes(words: &[&str]) -> Result<Vec<HexId>, String> {
+    words.iter().map(|w| hex(w)).collect()
+}
+
+fn hex(word: &str) -> Result<HexId, String> {
+    HexId::parse(word).ok_or_else(|| format!("`{word}` is not a hex id"))
+}
+
+/// A pose: one hex, or a two-hex unit's two hexes as `A-B`.
+fn pose(word: &str) -> Result<Placement, String> {
+    Ok(match word.split_once('-') {
+        Some((a, b)) => Placement::Two(hex(a)?, hex(b)?),
+        None => Placement::One(hex(word)?),
+    })
+}
+
+fn hexside(word: &str) -> Result<Hexside, String> {
+    Hexside::parse(word).ok_or_else(|| format!("`{word}` is not a hexside (NE, N, NW, SW, S, SE)"))
+}
+
+/// The game turn's sequence, the activation and the orders phase's frame (GBA 4, 5; P300 dice).
+fn sequence_command(words: &[&str]) -> Option<Result<Command, String>> {
+    Some(Ok(match words {
         ["activate", leader] => Command::Activate { leader: leader.to_string() },
         ["pass", leader] => Command::Pass { leader: leader.to_string() },
         ["trump", leader] => Command::Trump { leader: leader.to_string() },
         ["no-trump"] => Command::DeclineTrump,
-        ["move", unit, "to", to, "facing", v] => {
-            Command::MoveTo { unit: unit.to_string(), to: pose(to)?, facing: vertex(v)?, with }
-        }
-        ["move", unit, "to", to, "column", side] => {
-            // 6.63: a two-hex column faces the hexside at its head, stored as the vertex of that index.
-            let side =
-                Hexside::parse(side).ok_or_else(|| format!("`{side}` is not a hexside (NE, N, NW, SW, S, SE)"))?;
-            let Some((a, b)) = to.split_once('-') else {
-                return Err("only a two-hex unit moves to a pose in column: `move UNIT to A-B column S`".into());
-            };
-            let to = Placement::Two(hexes(&[a])?[0], hexes(&[b])?[0]);
-            Command::MoveTo { unit: unit.to_string(), to, facing: Vertex::from_index(side.index()), with }
-        }
-        ["move", unit, rest @ .., "column", side] => {
-            // 6.63: a column faces a hexside, stored as the vertex of the same index.
-            let side =
-                Hexside::parse(side).ok_or_else(|| format!("`{side}` is not a hexside (NE, N, NW, SW, S, SE)"))?;
-            let path = hexes(rest)?;
-            let facing = Vertex::from_index(side.index());
-            Command::Move { unit: unit.to_string(), path, facing, column: true, with }
-        }
-        ["move", unit, rest @ ..] => {
-            let (path, facing) = path_then_facing(rest, "a move")?;
-            Command::Move { unit: unit.to_string(), path, facing, column: false, with }
-        }
-        ["line", kind, "from", anchor, formation, rest @ ..] => {
-            let line = LineType::parse(kind).ok_or_else(|| format!("`{kind}` is not a unit type or TYPE/CLASS"))?;
-            let formation = match *formation {
-                "abreast" => Formation::Abreast,
-                "deep" => Formation::Deep,
-                "spread" => Formation::Spread,
-                other => return Err(format!("`{other}`: a line is `abreast`, `deep` or `spread`")),
-            };
-            // `units A B C`: only those units, which must make a line themselves (4.32, 4.33).
-            let units = match rest {
-                [] => Vec::new(),
-                ["units", named @ ..] if !named.is_empty() => named.iter().map(|u| u.to_string()).collect(),
-                _ => return Err("a line command ends with its formation, or `units` and the units of the line".into()),
-            };
-            Command::LineCommand { line, anchor: anchor.to_string(), formation, units }
-        }
+        ["momentum"] => Command::TryMomentum,
+        ["no-momentum"] => Command::DeclineMomentum,
+        ["end"] => Command::EndOrders,
+        ["line-done"] => Command::LineDone,
+        ["no-reaction"] => Command::EndReaction,
+        ["contingent", leader] => Command::Contingent { leader: leader.to_string() },
         ["wing", rest @ ..] => {
             let use_overall = rest.last() == Some(&"overall");
             let names = if use_overall { &rest[..rest.len() - 1] } else { rest };
             Command::WingCommand { nayakas: names.iter().map(|n| n.to_string()).collect(), use_overall }
         }
-        ["contingent", leader] => Command::Contingent { leader: leader.to_string() },
-        ["leader", leader, path @ ..] => Command::MoveLeader { leader: leader.to_string(), path: hexes(path)? },
-        ["shock", rest @ ..] if rest.contains(&"vs") => Command::ShockCombats { combats: combat_groups(rest)? },
-        ["shock", attackers @ ..] => Command::Shock { attackers: attackers.iter().map(|a| a.to_string()).collect() },
-        ["rally", unit, "facing", v] => {
-            let facing = vertex(v)?;
-            Command::Rally { unit: unit.to_string(), facing }
+        ["retire-to-camp", leader] => Command::RetireToCamp { leader: leader.to_string() },
+        ["seal-dice", side, commitment] => {
+            return Some(side_number(side).map(|side| Command::SealDice { side, commitment: commitment.to_string() }))
         }
-        ["fire", unit, "at", "gate", side] => {
-            let pair = side.split_once('-').and_then(|(a, b)| Some((HexId::parse(a)?, HexId::parse(b)?)));
-            let gate = pair.ok_or_else(|| format!("`{side}` is not a hexside: two hex ids joined by `-`"))?;
-            Command::FireAtGate { unit: unit.to_string(), gate }
+        ["reveal-dice", side, value] => {
+            return Some(side_number(side).map(|side| Command::RevealDice { side, value: value.to_string() }))
         }
-        ["fire", unit, "at", "leader", leader] => {
-            Command::FireAtLeader { unit: unit.to_string(), leader: leader.to_string() }
-        }
-        ["fire", unit, "at", target, "with", "bow"] => {
-            Command::FireBow { unit: unit.to_string(), target: target.to_string() }
-        }
-        ["fire", unit, "at", target] => Command::Fire { unit: unit.to_string(), target: target.to_string() },
+        _ => return None,
+    }))
+}
+
+/// A unit's orders that are neither a move nor fire (recovery, squares, restacking, dismounting).
+fn unit_action_command(words: &[&str]) -> Option<Result<Command, String>> {
+    Some(Ok(match words {
         ["recover", unit] => Command::Recover { unit: unit.to_string() },
         ["square", unit] => Command::FormSquare { unit: unit.to_string() },
         ["unsquare", unit] => Command::LeaveSquare { unit: unit.to_string() },
         ["restack", unit] => Command::Restack { unit: unit.to_string() },
-        ["dismount", unit, "facing", v] => Command::Dismount { unit: unit.to_string(), facing: vertex(v)? },
-        ["harass", unit, "at", target] => Command::Harass { unit: unit.to_string(), target: target.to_string() },
-        ["advance-turn", unit, "facing", v] => {
-            let facing = vertex(v)?;
-            Command::TurnAfterAdvance { unit: unit.to_string(), facing }
+        ["dismount", unit, "facing", v] => {
+            return Some(vertex(v).map(|facing| Command::Dismount { unit: unit.to_string(), facing }))
         }
-        ["rout", unit, "to", to] => Command::RoutTo { unit: unit.to_string(), to: pose(to)? },
-        ["rout", unit, "via", choices @ ..] if !choices.is_empty() => {
-            let choices = choices.iter().map(|c| pose(c)).collect::<Result<_, _>>()?;
-            Command::RoutPath { unit: unit.to_string(), choices }
+        _ => return None,
+    }))
+}
+
+/// Movement (GBA 6): a unit's move, a leader's, and line commands (4.32, 4.33).
+fn movement_command(words: &[&str], with: Option<String>) -> Result<Option<Command>, String> {
+    Ok(Some(match words {
+        ["move", unit, "to", to, "facing", v] => {
+            Command::MoveTo { unit: unit.to_string(), to: pose(to)?, facing: vertex(v)?, with }
         }
-        ["break-off", unit, "to", to] => {
-            let to = HexId::parse(to).ok_or_else(|| format!("`{to}` is not a hex id"))?;
-            Command::BreakOff { unit: unit.to_string(), to }
+        ["move", unit, "to", to, "column", side] => {
+            // 6.63: a two-hex column faces the hexside at its head, stored as the vertex of that index.
+            let side = hexside(side)?;
+            let Some((a, b)) = to.split_once('-') else {
+                return Err("only a two-hex unit moves to a pose in column: `move UNIT to A-B column S`".into());
+            };
+            let to = Placement::Two(hex(a)?, hex(b)?);
+            Command::MoveTo { unit: unit.to_string(), to, facing: Vertex::from_index(side.index()), with }
         }
-        ["end"] => Command::EndOrders,
-        ["line-done"] => Command::LineDone,
-        ["react", unit, "facing", v] => {
-            let facing = vertex(v)?;
-            Command::ReactFacing { unit: unit.to_string(), facing }
+        ["move", unit, rest @ .., "column", side] => {
+            // 6.63: a column faces a hexside, stored as the vertex of the same index.
+            let facing = Vertex::from_index(hexside(side)?.index());
+            Command::Move { unit: unit.to_string(), path: hexes(rest)?, facing, column: true, with }
         }
+        ["move", unit, rest @ ..] => {
+            let (path, facing) = path_then_facing(rest, "a move")?;
+            Command::Move { unit: unit.to_string(), path, facing, column: false, with }
+        }
+        ["leader", leader, path @ ..] => Command::MoveLeader { leader: leader.to_string(), path: hexes(path)? },
+        ["line", kind, "from", anchor, formation, rest @ ..] => line_command(kind, anchor, formation, rest)?,
+        _ => return Ok(None),
+    }))
+}
+
+/// `line KIND from ANCHOR FORMATION [units A B ...]` (4.32, 4.33).
+fn line_command(kind: &str, anchor: &str, formation: &str, rest: &[&str]) -> Result<Command, String> {
+    let line = LineType::parse(kind).ok_or_else(|| format!("`{kind}` is not a unit type or TYPE/CLASS"))?;
+    let formation = match formation {
+        "abreast" => Formation::Abreast,
+        "deep" => Formation::Deep,
+        "spread" => Formation::Spread,
+        other => return Err(format!("`{other}`: a line is `abreast`, `deep` or `spread`")),
+    };
+    // `units A B C`: only those units, which must make a line themselves (4.32, 4.33).
+    let units = match rest {
+        [] => Vec::new(),
+        ["units", named @ ..] if !named.is_empty() => named.iter().map(|u| u.to_string()).collect(),
+        _ => return Err("a line command ends with its formation, or `units` and the units of the line".into()),
+    };
+    Ok(Command::LineCommand { line, anchor: anchor.to_string(), formation, units })
+}
+
+/// Reactions to an enemy's move (GBA 6.7): facing, withdrawals of units, lines and leaders,
+/// pre-arranged withdrawals (6.82, 6.83).
+fn reaction_command(words: &[&str], with: Option<String>) -> Result<Option<Command>, String> {
+    Ok(Some(match words {
+        ["react", unit, "facing", v] => Command::ReactFacing { unit: unit.to_string(), facing: vertex(v)? },
         ["withdraw", unit, rest @ .., "fire"] => {
             let (path, facing) = path_then_facing(rest, "a withdrawal")?;
             Command::Withdraw { unit: unit.to_string(), path, facing, fire: true, with }
@@ -197,10 +220,10 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         ["pre-arrange", rest @ ..] => {
             let lines = rest
                 .split(|w| *w == ";")
-                .filter(|part| !part.is_empty())
-                .map(|part| {
-                    let (leader, units) = part.split_first().expect("not empty");
-                    PwDeclaration { leader: leader.to_string(), units: units.iter().map(|u| u.to_string()).collect() }
+                .filter_map(|part| part.split_first())
+                .map(|(leader, units)| PwDeclaration {
+                    leader: leader.to_string(),
+                    units: units.iter().map(|u| u.to_string()).collect(),
                 })
                 .collect();
             Command::DeclarePreArranged { lines }
@@ -208,17 +231,45 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         ["withdraw-leader", leader, path @ ..] => {
             Command::WithdrawLeader { leader: leader.to_string(), path: hexes(path)? }
         }
-        ["no-reaction"] => Command::EndReaction,
-        ["momentum"] => Command::TryMomentum,
-        ["no-momentum"] => Command::DeclineMomentum,
-        ["retire-to-camp", leader] => Command::RetireToCamp { leader: leader.to_string() },
-        ["seal-dice", side, commitment] => {
-            Command::SealDice { side: side_number(side)?, commitment: commitment.to_string() }
+        _ => return Ok(None),
+    }))
+}
+
+/// Missile fire (GBA 8) and harassment (8.2).
+fn missile_command(words: &[&str]) -> Result<Option<Command>, String> {
+    Ok(Some(match words {
+        ["fire", unit, "at", "gate", side] => {
+            let pair = side.split_once('-').and_then(|(a, b)| Some((HexId::parse(a)?, HexId::parse(b)?)));
+            let gate = pair.ok_or_else(|| format!("`{side}` is not a hexside: two hex ids joined by `-`"))?;
+            Command::FireAtGate { unit: unit.to_string(), gate }
         }
-        ["reveal-dice", side, value] => Command::RevealDice { side: side_number(side)?, value: value.to_string() },
-        _ => return Err(format!("`{line}` is not a command (see docs/script-format.md)")),
-    };
-    Ok(Some(command))
+        ["fire", unit, "at", "leader", leader] => {
+            Command::FireAtLeader { unit: unit.to_string(), leader: leader.to_string() }
+        }
+        ["fire", unit, "at", target, "with", "bow"] => {
+            Command::FireBow { unit: unit.to_string(), target: target.to_string() }
+        }
+        ["fire", unit, "at", target] => Command::Fire { unit: unit.to_string(), target: target.to_string() },
+        ["harass", unit, "at", target] => Command::Harass { unit: unit.to_string(), target: target.to_string() },
+        _ => return Ok(None),
+    }))
+}
+
+/// Shock (GBA 9), its aftermath (advance 9.32, break-off 10.32) and routs and rallies (10).
+fn combat_command(words: &[&str]) -> Result<Option<Command>, String> {
+    Ok(Some(match words {
+        ["shock", rest @ ..] if rest.contains(&"vs") => Command::ShockCombats { combats: combat_groups(rest)? },
+        ["shock", attackers @ ..] => Command::Shock { attackers: attackers.iter().map(|a| a.to_string()).collect() },
+        ["advance-turn", unit, "facing", v] => Command::TurnAfterAdvance { unit: unit.to_string(), facing: vertex(v)? },
+        ["break-off", unit, "to", to] => Command::BreakOff { unit: unit.to_string(), to: hex(to)? },
+        ["rout", unit, "to", to] => Command::RoutTo { unit: unit.to_string(), to: pose(to)? },
+        ["rout", unit, "via", choices @ ..] if !choices.is_empty() => {
+            let choices = choices.iter().map(|c| pose(c)).collect::<Result<_, _>>()?;
+            Command::RoutPath { unit: unit.to_string(), choices }
+        }
+        ["rally", unit, "facing", v] => Command::Rally { unit: unit.to_string(), facing: vertex(v)? },
+        _ => return Ok(None),
+    }))
 }
 
 /// A side as sealed dice name it (P300): 0, the battle file's first side, or 1.
