@@ -206,42 +206,22 @@ fn use_first_paint(ready: bool) {
 
 #[function_component(App)]
 pub fn app() -> Html {
-    let route = use_state(current_route);
+    let route = use_route();
     // Bumped whenever the library changes outside the play screen.
     let version = use_state(|| 0u32);
     let notice = use_state(|| None::<String>);
     let arrival = use_state(|| None::<Arrival>);
     // The game whose share sheet is open.
     let sharing = use_state(|| None::<String>);
-    {
-        let route = route.clone();
-        use_effect_with((), move |_| {
-            let listener =
-                web_sys::window().map(|w| EventListener::new(&w, "hashchange", move |_| route.set(current_route())));
-            move || drop(listener)
-        });
-    }
-    // Whenever the route or the library changes: an old single save left by an earlier version
-    // (or a page that wrote one) is filed first; then the library, and the current game restored
-    // by replaying its save.
-    // Issue 19: a battle not fetched yet is fetched first (the screen says so), then all this
-    // is done again with it at hand.
+    // Issue 19: a battle not fetched yet is fetched first (the screen says so), then all is
+    // read again with it at hand.
     let at_hand = use_state(scenarios::kept);
     let loading = use_state(|| None::<&'static str>);
-    let loaded: Rc<Loaded> = use_memo(((*route).clone(), *version, *at_hand), |_| {
-        scenarios::take_wanted();
-        let old_save_broken = migrate();
-        let library = load_library();
-        let restored = library.current.clone().and_then(|id| {
-            let resumed = resume_game(&id)?;
-            Some((id, resumed))
-        });
-        (old_save_broken, Rc::new(library), restored, scenarios::take_wanted())
-    });
+    let loaded = use_loaded(&route, *version, *at_hand);
     let unfetched = use_fetch_wanted(&loaded.3, (*route).clone(), *version, &at_hand);
     let wanted = loaded.3.first().map(|c| c.name);
     // The old save is filed once its battle is at hand.
-    let old_save_broken = &match (wanted, &unfetched) {
+    let old_save_broken = match (wanted, &unfetched) {
         (None, _) => loaded.0.clone(),
         (Some(_), Some(why)) => loaded.0.as_ref().map(|_| Migrated::Broken(why.trim_end_matches(".").into())),
         (Some(_), None) => None,
@@ -252,43 +232,8 @@ pub fn app() -> Html {
         let version = version.clone();
         Callback::from(move |()| version.set(*version + 1))
     };
-    let start_new = {
-        let (notice, bump, loading) = (notice.clone(), bump.clone(), loading.clone());
-        Callback::from(move |chosen: crate::components::chooser::Chosen| {
-            let (notice, bump, loading) = (notice.clone(), bump.clone(), loading.clone());
-            spawn_local(async move {
-                let id = chosen.0.clone();
-                match fetching(&loading, || scenarios::battle(&id)).await.and_then(|_| begin_game(chosen)) {
-                    Ok(()) => {
-                        notice.set(None);
-                        bump.emit(());
-                        navigate(&Route::Play);
-                    }
-                    Err(e) => notice.set(Some(e)),
-                }
-            });
-        })
-    };
-    let file_in = {
-        let (notice, bump) = (notice.clone(), bump.clone());
-        Callback::from(move |session: Session| match store_session(&load_library().new_id(now()), &session) {
-            Ok(()) => {
-                notice.set(None);
-                bump.emit(());
-                navigate(&Route::Play);
-            }
-            Err(e) => notice.set(Some(e)),
-        })
-    };
-    let on_library = library_actions(&notice, &arrival, &sharing, &bump, &file_in, &loading);
-    let on_discard_old = {
-        let bump = bump.clone();
-        Callback::from(move |_: MouseEvent| {
-            discard_old_autosave();
-            bump.emit(());
-        })
-    };
-    let on_exit = Callback::from(|_| navigate(&Route::Start));
+    let start_new = start_new_game(&notice, &bump, &loading);
+    let file_in = file_in_library(&notice, &bump);
 
     // The loading screen of a game whose battle is being fetched.
     let loading_game = matches!(&*route, Route::Play | Route::Replay) && wanted.is_some() && unfetched.is_none();
@@ -297,65 +242,170 @@ pub fn app() -> Html {
     use_battle_link((*route).clone(), &start_new);
     use_game_links((*route).clone(), &notice, &arrival, &bump, &file_in, &loading);
 
-    let arrival_card = arrival.as_ref().map(|a| arrival_card(a, &arrival, &bump, &notice, &file_in));
-    let share_sheet = share_sheet(&sharing, &library, &notice);
+    let on_library = library_actions(&notice, &arrival, &sharing, &bump, &file_in, &loading);
     let (drag_over, dropped) = drop_handlers(on_library.clone());
-    let start = |extra: Option<String>| {
-        let notice = extra.or_else(|| (*notice).clone());
-        html! {
-            <div class="start-screen" ondragover={drag_over.clone()} ondrop={dropped.clone()}>
-                <Chooser on_choose={start_new.clone()}>
-                    if let Some(name) = *loading { <p class="notice loading" role="status">{ format!("Loading {name}…") }</p> }
-                    if let Some(n) = notice { <p class="notice" role="alert">{ n }</p> }
-                    if let Some(Migrated::Filed(n)) = old_save_broken.clone() { <p class="notice" role="status">{ n }</p> }
-                    if let Some(Migrated::Broken(why)) = old_save_broken.clone() {
-                        <section class="continue-card broken" role="alert">
-                            <div>{ format!("The saved game could not be restored: {why}.") }</div>
-                            <button class="play discard" onclick={on_discard_old.clone()}>{ "Discard it" }</button>
-                        </section>
-                    }
-                    { arrival_card.clone().unwrap_or_default() }
-                    { share_sheet.clone() }
-                    <LibraryView library={library.clone()} on_action={on_library.clone()} persisted={persisted()} />
-                </Chooser>
-            </div>
-        }
+    let start = StartScreen {
+        notice: (*notice).clone(),
+        loading: *loading,
+        old_save_broken,
+        on_discard_old: bump.reform(|_: MouseEvent| discard_old_autosave()),
+        arrival_card: arrival.as_ref().map(|a| arrival_card(a, &arrival, &bump, &notice, &file_in)).unwrap_or_default(),
+        share_sheet: share_sheet(&sharing, &library, &notice).unwrap_or_default(),
+        library: library.clone(),
+        on_library,
+        on_choose: start_new,
+        drag_over,
+        dropped,
     };
     if let (Route::Play | Route::Replay, Some(name)) = (&*route, wanted) {
         return match unfetched {
-            Some(why) => start(Some(format!("The game could not be restored. {why}"))),
+            Some(why) => start.view(Some(format!("The game could not be restored. {why}"))),
             None => {
                 html! { <main class="start loading" role="status"><p class="notice">{ format!("Loading {name}…") }</p></main> }
             }
         };
     }
-    match (&*route, restored) {
-        (Route::Play, Some((id, Ok((session, note))))) => {
-            let key = format!("{id}-{}", *version);
-            let note = note.clone().or_else(|| (*notice).clone()).map(AttrValue::from);
-            let record = library.get(id).and_then(|g| g.apart.clone());
-            // A move received and not yet watched: what happened since, before the decision.
-            if let Some(since) = record.as_ref().and_then(|r| r.unseen_from) {
-                let on_decide = {
-                    let (id, notice, bump) = (id.clone(), notice.clone(), bump.clone());
-                    Callback::from(move |_| {
-                        notice.set(decide(&id).err());
-                        bump.emit(());
-                    })
-                };
-                return html! { <ReplayScreen {key} session={Rc::new(session.clone())} on_exit={on_exit} on_play_on={Callback::noop()} since={since} {on_decide} /> };
+    let Some((id, restoring)) = restored else {
+        return match &*route {
+            Route::Play | Route::Replay => start.view(Some("There is no game in progress; choose a battle.".into())),
+            _ => start.view(None),
+        };
+    };
+    let (session, note) = match (&*route, restoring) {
+        (Route::Play | Route::Replay, Ok(restored)) => restored,
+        (Route::Play | Route::Replay, Err(why)) => {
+            return start.view(Some(format!("The game could not be restored: {why}.")));
+        }
+        _ => return start.view(None),
+    };
+    let session = Rc::new(session.clone());
+    let on_exit = Callback::from(|_| navigate(&Route::Start));
+    if matches!(*route, Route::Replay) {
+        return html! { <ReplayScreen {session} {on_exit} on_play_on={file_in} /> };
+    }
+    let key = format!("{id}-{}", *version);
+    let note = note.clone().or_else(|| (*notice).clone()).map(AttrValue::from);
+    let record = library.get(id).and_then(|g| g.apart.clone());
+    // A move received and not yet watched: what happened since, before the decision.
+    if let Some(since) = record.as_ref().and_then(|r| r.unseen_from) {
+        let on_decide = {
+            let (id, notice, bump) = (id.clone(), notice.clone(), bump.clone());
+            Callback::from(move |_| {
+                notice.set(decide(&id).err());
+                bump.emit(());
+            })
+        };
+        return html! { <ReplayScreen {key} {session} {on_exit} on_play_on={Callback::noop()} {since} {on_decide} /> };
+    }
+    html! { <PlayScreen {key} game_id={id.clone()} {session} {note} {on_exit} apart={record} /> }
+}
+
+/// The route (the URL fragment), followed as it changes.
+#[hook]
+fn use_route() -> UseStateHandle<Route> {
+    let route = use_state(current_route);
+    {
+        let route = route.clone();
+        use_effect_with((), move |_| {
+            let listener =
+                web_sys::window().map(|w| EventListener::new(&w, "hashchange", move |_| route.set(current_route())));
+            move || drop(listener)
+        });
+    }
+    route
+}
+
+/// Whenever the route, the library or the battles at hand change: an old single save left by
+/// an earlier version (or a page that wrote one) is filed first; then the library is read, and
+/// the current game restored by replaying its save.
+#[hook]
+fn use_loaded(route: &Route, version: u32, at_hand: usize) -> Rc<Loaded> {
+    use_memo((route.clone(), version, at_hand), |_| {
+        scenarios::take_wanted();
+        let old_save_broken = migrate();
+        let library = load_library();
+        let restored = library.current.clone().and_then(|id| {
+            let resumed = resume_game(&id)?;
+            Some((id, resumed))
+        });
+        (old_save_broken, Rc::new(library), restored, scenarios::take_wanted())
+    })
+}
+
+/// A battle chosen: its file fetched, a new game begun and played.
+fn start_new_game(
+    notice: &UseStateHandle<Option<String>>,
+    bump: &Callback<()>,
+    loading: &Loading,
+) -> Callback<crate::components::chooser::Chosen> {
+    let (notice, bump, loading) = (notice.clone(), bump.clone(), loading.clone());
+    Callback::from(move |chosen: crate::components::chooser::Chosen| {
+        let (notice, bump, loading) = (notice.clone(), bump.clone(), loading.clone());
+        spawn_local(async move {
+            let id = chosen.0.clone();
+            match fetching(&loading, || scenarios::battle(&id)).await.and_then(|_| begin_game(chosen)) {
+                Ok(()) => {
+                    notice.set(None);
+                    bump.emit(());
+                    navigate(&Route::Play);
+                }
+                Err(e) => notice.set(Some(e)),
             }
-            html! { <PlayScreen {key} game_id={id.clone()} session={Rc::new(session.clone())} {note} on_exit={on_exit} apart={record} /> }
+        });
+    })
+}
+
+/// A game brought in (a file, a link): filed in the library as a new game and played.
+fn file_in_library(notice: &UseStateHandle<Option<String>>, bump: &Callback<()>) -> Callback<Session> {
+    let (notice, bump) = (notice.clone(), bump.clone());
+    Callback::from(move |session: Session| match store_session(&load_library().new_id(now()), &session) {
+        Ok(()) => {
+            notice.set(None);
+            bump.emit(());
+            navigate(&Route::Play);
         }
-        (Route::Replay, Some((_, Ok((session, _))))) => {
-            let on_play_on = file_in.clone();
-            html! { <ReplayScreen session={Rc::new(session.clone())} on_exit={Callback::from(|_| navigate(&Route::Start))} {on_play_on} /> }
+        Err(e) => notice.set(Some(e)),
+    })
+}
+
+/// The start screen's parts: the battles to choose from, the games on this device, and what
+/// the player is told above them.
+struct StartScreen {
+    notice: Option<String>,
+    loading: Option<&'static str>,
+    old_save_broken: Option<Migrated>,
+    on_discard_old: Callback<MouseEvent>,
+    arrival_card: Html,
+    share_sheet: Html,
+    library: Rc<crate::model::library::Library>,
+    on_library: Callback<LibraryAction>,
+    on_choose: Callback<crate::components::chooser::Chosen>,
+    drag_over: Callback<DragEvent>,
+    dropped: Callback<DragEvent>,
+}
+
+impl StartScreen {
+    /// The screen, with `extra` said in place of the current notice.
+    fn view(&self, extra: Option<String>) -> Html {
+        let notice = extra.or_else(|| self.notice.clone());
+        html! {
+            <div class="start-screen" ondragover={self.drag_over.clone()} ondrop={self.dropped.clone()}>
+                <Chooser on_choose={self.on_choose.clone()}>
+                    if let Some(name) = self.loading { <p class="notice loading" role="status">{ format!("Loading {name}…") }</p> }
+                    if let Some(n) = notice { <p class="notice" role="alert">{ n }</p> }
+                    if let Some(Migrated::Filed(n)) = self.old_save_broken.clone() { <p class="notice" role="status">{ n }</p> }
+                    if let Some(Migrated::Broken(why)) = self.old_save_broken.clone() {
+                        <section class="continue-card broken" role="alert">
+                            <div>{ format!("The saved game could not be restored: {why}.") }</div>
+                            <button class="play discard" onclick={self.on_discard_old.clone()}>{ "Discard it" }</button>
+                        </section>
+                    }
+                    { self.arrival_card.clone() }
+                    { self.share_sheet.clone() }
+                    <LibraryView library={self.library.clone()} on_action={self.on_library.clone()} persisted={persisted()} />
+                </Chooser>
+            </div>
         }
-        (Route::Play | Route::Replay, Some((_, Err(why)))) => {
-            start(Some(format!("The game could not be restored: {why}.")))
-        }
-        (Route::Play | Route::Replay, None) => start(Some("There is no game in progress; choose a battle.".into())),
-        _ => start(None),
     }
 }
 
