@@ -175,9 +175,59 @@ test('the odds of a shock are worked out off the page: no long task while the pl
   assertMet('longest-task-while-odds-worked-out');
 });
 
-test('the Web Worker\'s files are kept for offline play by the service worker', async ({ page }) => {
-  const sw = await (await page.request.get('/sw.js')).text();
-  for (const file of ['sarissa-worker_loader.js', 'sarissa-worker.js', 'sarissa-worker_bg.wasm']) {
-    expect(sw).toContain(`'${file}'`);
+/// Records when each Web Worker of the pages to come was made, and when its first two messages
+/// arrived (its "ready", then its first answer), on the page's clock.
+async function watchWorkers(page: Page) {
+  await page.addInitScript(() => {
+    const times: { made: number; ready?: number; answered?: number }[] = [];
+    (window as any).sarissaWorkers = times;
+    const Made = window.Worker;
+    window.Worker = class extends Made {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        const t: (typeof times)[number] = { made: performance.now() };
+        times.push(t);
+        this.addEventListener('message', () => {
+          const at = performance.now();
+          if (t.ready === undefined) t.ready = at;
+          else t.answered ??= at;
+        });
+      }
+    };
+  });
+}
+
+test('the Web Worker starts on the first odds asked for, and answers: its times at 4x', async ({ page }) => {
+  test.setTimeout(120_000);
+  await throttled(page);
+  await watchWorkers(page);
+  const runs: string[] = [];
+  // A first visit, then the page opened again (the browser may keep the wasm compiled).
+  for (const visit of ['first-visit', 'again']) {
+    await page.goto('about:blank');
+    await page.goto('/');
+    // The same position again, not the question whether to keep both.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`/#${SPLIT_POSITION}`);
+    await expect(page).toHaveURL(/#\/play$/);
+    await expect(page.locator('.odds-combat').first()).toBeVisible({ timeout: 60_000 });
+    const workers = await page.evaluate(() => (window as any).sarissaWorkers);
+    // One worker, made when the odds were first asked for: it says it is ready, then answers.
+    expect(workers).toHaveLength(1);
+    const { made, ready, answered } = workers[0];
+    expect(ready).toBeGreaterThan(made);
+    expect(answered).toBeGreaterThan(ready);
+    runs.push(`${visit}: ready ${(ready - made).toFixed(0)} ms after it was made, its first answer ${(answered - made).toFixed(0)} ms after`);
+    budget(`worker-ready-${visit}`, ready - made, 1000);
+    budget(`worker-first-odds-${visit}`, answered - made, 2000);
   }
+  console.log(`issue 19 (4x throttle): the Web Worker, ${runs.join('; ')}`);
+});
+
+test('the Web Worker\'s script is kept for offline play by the service worker, and the build has one wasm', async ({ page }) => {
+  const sw = await (await page.request.get('/sw.js')).text();
+  const files = [...sw.matchAll(/^  '([^']+)',$/gm)].map((m) => m[1]);
+  expect(files).toContain('worker.js');
+  // The worker runs the page's wasm: no second one to download.
+  expect(files.filter((f) => f.endsWith('.wasm'))).toHaveLength(1);
 });

@@ -8,6 +8,9 @@ import { join, relative } from 'node:path';
 // every file of the build, play with the server gone, and the quiet notice of a new version.
 // Each test runs its own server (tests/serve.mjs) so that it can stop it.
 
+// A Granicus shock whose odds are shown as soon as the position opens.
+const SPLIT_POSITION = readFileSync('e2e/fixtures/granicus-split.link', 'utf8').trim();
+
 function startServer(dir: string, port: number): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const server = spawn(process.execPath, ['serve.mjs', dir, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -97,7 +100,7 @@ test('installable: the manifest is linked and names the icons, which are served'
   }
 });
 
-test('offline: with the server gone the game opens, a battle starts, and a reload continues it', async ({ page }) => {
+test('offline: with the server gone the game opens, a battle starts, a reload continues it, and the worker answers', async ({ page }) => {
   test.setTimeout(60_000);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(String(e)));
@@ -145,6 +148,22 @@ test('offline: with the server gone the game opens, a battle starts, and a reloa
   await expect(page.locator('.prompt-text')).toHaveText(prompt!);
   await page.goto('http://127.0.0.1:8093/#/');
   await expect(page.locator('.library-game').first()).toContainText('Samarkand');
+
+  // Offline, the app's Web Worker (the page's own wasm, web/worker.js) works out the odds of a
+  // shock, and plays for the computer.
+  await page.goto(`http://127.0.0.1:8093/#${SPLIT_POSITION}`);
+  await expect(page).toHaveURL(/#\/play$/);
+  await expect(page.locator('.odds-combat').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.odds-combat .odds-label').first()).not.toContainText('No odds');
+  await page.goto('http://127.0.0.1:8093/#/');
+  const card = page.locator('.battle-card[data-scenario="samarkand"]');
+  for (const side of [0, 1]) await card.locator(`select.seat[data-side="${side}"]`).selectOption('computer, easy');
+  await card.locator('.play').tap();
+  await page.locator('.drawer-toggle').tap();
+  await expect(page.locator('.prompt-text')).toContainText('(computer, easy) is thinking');
+  const logCount = async () => Number(/\((\d+)\)/.exec((await page.locator('.tab-log').textContent()) ?? '')?.[1] ?? 0);
+  const start = await logCount();
+  await expect.poll(logCount, { timeout: 30_000 }).toBeGreaterThan(start + 3);
   expect(problems).toEqual([]);
 });
 
@@ -257,6 +276,10 @@ test('served from a sub-path: the app, its worker and its games work there, offl
     await page.goto(`${base}#/`);
     await page.reload();
     await expect(page.locator('.library-game').first()).toContainText('Samarkand');
+    // The worker's script and the page's wasm are found beside the page: the odds come.
+    await page.goto(`${base}#${SPLIT_POSITION}`);
+    await expect(page.locator('.odds-combat').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.odds-combat .odds-label').first()).not.toContainText('No odds');
   } finally {
     await stopServer(server);
     rmSync(site, { recursive: true, force: true });

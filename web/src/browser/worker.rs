@@ -1,9 +1,10 @@
-//! The app's Web Worker (`src/bin/sarissa-worker.rs`, built by Trunk beside the app and kept
-//! offline by the service worker), seen from the page: [`ask`] sends it a job and calls back
-//! with its answer, and [`ask_about`] keeps the computer's game in step with it (only the
-//! commands given since the last request go out; `model::worker::Mirror`). Started on first
-//! use; until it says it is ready, requests wait in a queue. Where no worker can be started, the
-//! job is refused in words, a moment later.
+//! The app's Web Worker: a module worker (web/worker.js, kept offline by the service worker
+//! with the rest of the build) running the page's own wasm, handed over compiled ([`start`]);
+//! there [`serve`] answers the page's jobs (`model::worker::Worker`). Seen from the page: [`ask`]
+//! sends it a job and calls back with its answer, and [`ask_about`] keeps the computer's game
+//! in step with it (only the commands given since the last request go out;
+//! `model::worker::Mirror`). Started on first use; until it says it is ready, requests wait in
+//! a queue. Where no worker can be started, the job is refused in words, a moment later.
 
 use crate::model::session::Session;
 use crate::model::worker::{Answer, GameSync, Job, Mirror, Reply, Request};
@@ -12,10 +13,18 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{MessageEvent, Worker};
+use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 
-/// Trunk's loader for the worker's script and wasm (`data-loader-shim` in index.html).
-const SCRIPT: &str = "./sarissa-worker_loader.js";
+/// The worker's script (copied by Trunk from web/worker.js; index.html).
+const SCRIPT: &str = "./worker.js";
+
+#[wasm_bindgen]
+extern "C" {
+    /// The URL of this wasm's wasm-bindgen script (`import.meta.url` read in that script),
+    /// which Trunk names with a hash: the worker imports it.
+    #[wasm_bindgen(thread_local_v2, js_namespace = ["import", "meta"], js_name = url)]
+    static GLUE_URL: js_sys::JsString;
+}
 
 type Callback = Box<dyn FnOnce(u64, Answer)>;
 /// The requests sent and not yet answered, by number, each with the game it is about when the
@@ -151,9 +160,27 @@ struct ReplyId {
     id: u64,
 }
 
-/// Starts the worker; `None` if this browser cannot.
+/// The worker's first message: the wasm-bindgen script to import, and the wasm to run with it.
+fn boot_message(glue: &str, wasm: &JsValue) -> Option<JsValue> {
+    let boot = js_sys::Object::new();
+    js_sys::Reflect::set(&boot, &"glue".into(), &glue.into()).ok()?;
+    js_sys::Reflect::set(&boot, &"module".into(), wasm).ok()?;
+    Some(boot.into())
+}
+
+/// Starts the worker on the page's own wasm: its first message is the wasm-bindgen script to
+/// import and the page's compiled module, so that nothing is fetched or compiled again (a
+/// browser that cannot hand a module over gets the wasm's address: Trunk names it after the
+/// script). `None` if this browser cannot start a module worker.
 fn start() -> Option<Started> {
-    let worker = Worker::new(SCRIPT).ok()?;
+    let options = WorkerOptions::new();
+    options.set_type(WorkerType::Module);
+    let worker = Worker::new_with_options(SCRIPT, &options).ok()?;
+    let glue = String::from(GLUE_URL.with(|url| url.clone()));
+    if worker.post_message(&boot_message(&glue, &wasm_bindgen::module())?).is_err() {
+        let wasm = format!("{}_bg.wasm", glue.strip_suffix(".js").unwrap_or(&glue));
+        worker.post_message(&boot_message(&glue, &wasm.into())?).ok()?;
+    }
     let (ready, queue) = (Rc::new(Cell::new(false)), Rc::new(RefCell::new(Vec::<String>::new())));
     let waiting: Rc<RefCell<Waiting>> = Rc::default();
     let mirror: Rc<RefCell<Mirror>> = Rc::default();
@@ -197,4 +224,28 @@ fn start() -> Option<Started> {
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     Some(Started { worker, ready, failed, queue, waiting, mirror, _on_message: on_message, _on_error: on_error })
+}
+
+/// The worker's side (its entry `worker_main`, web/src/main.rs): answers each job the page
+/// posts, and first says "ready" (messages sent before the wasm had loaded were not heard).
+pub fn serve() {
+    use crate::model::worker::Worker;
+    use web_sys::DedicatedWorkerGlobalScope;
+
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let reply_to = scope.clone();
+    let mut worker = Worker::with_clock(worker_clock);
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        if let Some(request) = event.data().as_string() {
+            let _ = reply_to.post_message(&JsValue::from_str(&worker.answer_text(&request)));
+        }
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let _ = scope.post_message(&JsValue::from_str("ready"));
+}
+
+/// The worker's clock (ms): `performance.now()` of its own global scope.
+fn worker_clock() -> f64 {
+    js_sys::global().unchecked_into::<web_sys::WorkerGlobalScope>().performance().map_or(0.0, |p| p.now())
 }
