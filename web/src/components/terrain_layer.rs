@@ -297,7 +297,7 @@ fn over_hexes(props: &TerrainLayerProps) -> Html {
         }
     }
     // One path a level, not a polygon a hex (issue 19: 2,517 of Issus's 2,640 hexes stand above
-    // level 0; their polygons were most of this drawing's task and of every frame's paint).
+    // level 0, and their polygons made this drawing's task the longest of opening the battle).
     // Hexes do not overlap, so the tint is the same.
     let mut levels = vec![String::new(); 6];
     for hex in map.hexes() {
