@@ -554,29 +554,35 @@ fn leader_counter_view(props: &LeaderCounterProps) -> Html {
     leader_counter(l, &props.state, props.selected, props.pw.as_ref(), mcc, &s.sides[l.side].name, props.temperament)
 }
 
+/// Units' counters drawn in one task on the map's first paint (issue 19).
+const UNITS_PER_SLICE: usize = 24;
+
 #[function_component(CountersLayer)]
 pub fn counters_layer(props: &CountersLayerProps) -> Html {
     let (s, st) = (&*props.game.scenario, &props.game.state);
     let scenario = &props.game.scenario;
     let sel = props.selected;
-    // Drawn first in the task after the map's own, not in the one that starts the app and draws
-    // the screen (issue 19: that task was the longest of opening a game). The layers are there
-    // from the start: the camera writes the leaders' label size on theirs (map.rs).
-    if crate::components::terrain_layer::use_first_paint_stages(2) < 2 {
-        return html! { <g class="counters-layer"><g class="units" /><g class="leaders" /></g> };
-    }
+    // Drawn first in the tasks after the map's own, not in the one that starts the app and draws
+    // the screen, and a slice of units a task (issue 19: Issus's 107 counters in one task took
+    // 136 ms at 4× CPU throttle in a profile build), then the leaders. The layers are there from
+    // the start: the camera writes the leaders' label size on theirs (map.rs).
+    // Sliced by the battle's units, live or not: the same count all game long, so the stages
+    // end the same way whatever the game (an undo may bring an eliminated unit back).
+    let slices = s.units.len().div_ceil(UNITS_PER_SLICE);
+    let drawn = crate::components::terrain_layer::use_first_paint_stages(slices + 2) - 1;
     // CG 6.74: the bottom unit of a Tribal stack is drawn first, so the top one covers it.
     let mut shown: Vec<(usize, bool)> = (0..s.units.len())
         .filter(|&i| !st.units[i].eliminated)
         .map(|i| (i, sarissa_rules::special::tribal::is_bottom(s, st, i)))
         .collect();
     sarissa_rules::game::sorting::sort_by_key(&mut shown, |&(i, under)| (!under, i));
-    let units = shown.into_iter().map(|(i, under)| {
+    let units = shown.into_iter().take(drawn * UNITS_PER_SLICE).map(|(i, under)| {
         let us = &st.units[i];
         let selected = sel.is_some_and(|h| us.placement.hexes().any(|x| x == h));
         html! { <UnitCounter key={s.units[i].id.as_str()} scenario={scenario.clone()} unit={i} state={us.clone()} {selected} {under} /> }
     });
-    let leaders = s.leaders.iter().zip(&st.leaders).enumerate().map(|(i, (l, ls))| {
+    let leaders_drawn = drawn > slices;
+    let leaders = s.leaders.iter().zip(&st.leaders).enumerate().filter(|_| leaders_drawn).map(|(i, (l, ls))| {
         let pw = st.pre_arranged.iter().find(|o| o.leader == l.id).cloned();
         let temperament = sarissa_rules::special::house::temperament::of(s, st, i);
         html! { <LeaderCounter key={l.id.as_str()} scenario={scenario.clone()} leader={i} state={ls.clone()} selected={sel == Some(ls.at)} {pw} {temperament} /> }
