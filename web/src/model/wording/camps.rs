@@ -4,8 +4,28 @@ use super::{gate_verdict, unit_name, LogEntry, Wording};
 use sarissa_rules::game::{Event, TowerResult};
 
 impl Wording<'_> {
-    /// Camps and cities: camp orders, retiring to camp, towers, gates and breaches (CG 12).
+    /// Camps and cities (CG 12), by the rulebook's parts.
     pub(super) fn camps(&self, event: &Event) -> Option<LogEntry> {
+        match event {
+            Event::CampOrdersBegan { .. }
+            | Event::CampOrdersEnded { .. }
+            | Event::RetireDeclared { .. }
+            | Event::RetireChecked { .. }
+            | Event::RetireArrived { .. } => self.camp_orders(event),
+            Event::BreachAttemptBegun { .. }
+            | Event::BreachRolled { .. }
+            | Event::CityGateRolled { .. }
+            | Event::GateShot { .. }
+            | Event::TowerAttackRolled { .. } => self.assaulting_works(event),
+            other => {
+                debug_assert!(false, "not worded as camps: {other:?}");
+                None
+            }
+        }
+    }
+
+    /// The Camp Orders Phase and retiring to camp (CG 12.17, 12.4).
+    fn camp_orders(&self, event: &Event) -> Option<LogEntry> {
         let s = self.s;
         Some(match event {
             Event::CampOrdersBegan { side, units, .. } => {
@@ -20,6 +40,11 @@ impl Wording<'_> {
                 );
                 e.side = Some(*side);
                 e.units = units.clone();
+                e
+            }
+            Event::CampOrdersEnded { side } => {
+                let mut e = self.entry(format!("Camp orders for {} are over.", s.sides[*side].name), Some("CG 12.17"));
+                e.side = Some(*side);
                 e
             }
             Event::RetireDeclared { leader, city, .. } => self.about(
@@ -52,11 +77,14 @@ impl Wording<'_> {
                 ),
                 leader,
             ),
-            Event::CampOrdersEnded { side } => {
-                let mut e = self.entry(format!("Camp orders for {} are over.", s.sides[*side].name), Some("CG 12.17"));
-                e.side = Some(*side);
-                e
-            }
+            _ => return None,
+        })
+    }
+
+    /// Assaulting a camp's or a city's works: breaches, gates and towers (CG 12.3).
+    fn assaulting_works(&self, event: &Event) -> Option<LogEntry> {
+        let s = self.s;
+        Some(match event {
             Event::BreachAttemptBegun { unit } => self.about(
                 self.entry(
                     format!(
@@ -136,10 +164,7 @@ impl Wording<'_> {
                 e.hexes = vec![*tower];
                 e
             }
-            other => {
-                debug_assert!(false, "not worded as camps: {other:?}");
-                return None;
-            }
+            _ => return None,
         })
     }
 }

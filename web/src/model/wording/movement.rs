@@ -5,32 +5,27 @@ use sarissa_rules::game::{Event, HitCause};
 use sarissa_rules::map::facing::Heading;
 
 impl Wording<'_> {
-    /// Movement and formation, of units and leaders (GBA 6; CG 6).
+    /// Movement and formation, of units and leaders (GBA 6; CG 6), by the rulebook's parts.
     pub(super) fn movement(&self, event: &Event) -> Option<LogEntry> {
-        let s = self.s;
-        let rampage = sarissa_rules::scenario::rule_set::hooks(s.meta.rules).rampage;
-        let rampage_rule = rampage.rule;
-        Some(match event {
-            Event::UnitRecovered { unit, hits, .. } => self.about(
-                self.entry(
-                    format!(
-                        "{} re-forms its ranks: {hits} cohesion {} removed.",
-                        unit_name(s, unit),
-                        if *hits == 1 { "hit" } else { "hits" }
-                    ),
-                    Some("10.16"),
-                ),
-                unit,
-            ),
-            Event::MoveContinued { unit, path, mp, .. } => {
-                let to = path.last().map(|h| h.to_string()).unwrap_or_default();
-                let mut e = self.about(
-                    self.entry(format!("{} goes on to {to} ({mp} MP more).", unit_name(s, unit)), Some("6.3")),
-                    unit,
-                );
-                e.hexes = path.clone();
-                e
+        match event {
+            Event::UnitMoved { .. }
+            | Event::MoveContinued { .. }
+            | Event::LeaderMoved { .. }
+            | Event::LeaderRodeAlong { .. } => self.moving(event),
+            Event::FormationChanged { .. } | Event::CohesionHits { .. } | Event::UnitRecovered { .. } => {
+                self.formation_and_cohesion(event)
             }
+            other => {
+                debug_assert!(false, "not worded as movement: {other:?}");
+                None
+            }
+        }
+    }
+
+    /// Units and leaders moving (6.3; leaders 4.23, 5.68).
+    fn moving(&self, event: &Event) -> Option<LogEntry> {
+        let s = self.s;
+        Some(match event {
             Event::UnitMoved { unit, path, facing, mp, .. } => {
                 let text = match path.as_slice() {
                     // Stopped before its first step: the enemy may withdraw from it (6.71).
@@ -56,6 +51,44 @@ impl Wording<'_> {
                 e.hexes = path.clone();
                 e
             }
+            Event::MoveContinued { unit, path, mp, .. } => {
+                let to = path.last().map(|h| h.to_string()).unwrap_or_default();
+                let mut e = self.about(
+                    self.entry(format!("{} goes on to {to} ({mp} MP more).", unit_name(s, unit)), Some("6.3")),
+                    unit,
+                );
+                e.hexes = path.clone();
+                e
+            }
+            Event::LeaderMoved { path, .. } if path.is_empty() => return None,
+            Event::LeaderMoved { leader, path, mp, .. } => {
+                let to = path.last().map(|h| h.to_string()).unwrap_or_default();
+                let mut e = self.about(
+                    self.entry(format!("{} rides to {to} ({mp} MP).", unit_name(s, leader)), Some("4.23")),
+                    leader,
+                );
+                e.hexes = path.clone();
+                e
+            }
+            Event::LeaderRodeAlong { leader, unit, to } => {
+                let text = format!(
+                    "{} keeps with {} to {to}: it costs him no MP or order.",
+                    unit_name(s, leader),
+                    unit_name(s, unit)
+                );
+                let mut e = self.about(self.entry(text, Some("5.68")), leader);
+                e.hexes = vec![*to];
+                e
+            }
+            _ => return None,
+        })
+    }
+
+    /// Changes of formation (6.61), cohesion hits and their recovery (10.16).
+    fn formation_and_cohesion(&self, event: &Event) -> Option<LogEntry> {
+        let s = self.s;
+        let rampage_rule = sarissa_rules::scenario::rule_set::hooks(s.meta.rules).rampage.rule;
+        Some(match event {
             Event::FormationChanged { unit, column, facing } => {
                 let text = if *column {
                     format!(
@@ -107,30 +140,18 @@ impl Wording<'_> {
                 )
             }
             // A leader paused before his first step, for Darius (9.24): the pause says it all.
-            Event::LeaderMoved { path, .. } if path.is_empty() => return None,
-            Event::LeaderMoved { leader, path, mp, .. } => {
-                let to = path.last().map(|h| h.to_string()).unwrap_or_default();
-                let mut e = self.about(
-                    self.entry(format!("{} rides to {to} ({mp} MP).", unit_name(s, leader)), Some("4.23")),
-                    leader,
-                );
-                e.hexes = path.clone();
-                e
-            }
-            Event::LeaderRodeAlong { leader, unit, to } => {
-                let text = format!(
-                    "{} keeps with {} to {to}: it costs him no MP or order.",
-                    unit_name(s, leader),
-                    unit_name(s, unit)
-                );
-                let mut e = self.about(self.entry(text, Some("5.68")), leader);
-                e.hexes = vec![*to];
-                e
-            }
-            other => {
-                debug_assert!(false, "not worded as movement: {other:?}");
-                return None;
-            }
+            Event::UnitRecovered { unit, hits, .. } => self.about(
+                self.entry(
+                    format!(
+                        "{} re-forms its ranks: {hits} cohesion {} removed.",
+                        unit_name(s, unit),
+                        if *hits == 1 { "hit" } else { "hits" }
+                    ),
+                    Some("10.16"),
+                ),
+                unit,
+            ),
+            _ => return None,
         })
     }
 }

@@ -4,8 +4,44 @@ use super::{plural, unit_name, LogEntry, Wording};
 use sarissa_rules::game::{Doom, Event};
 
 impl Wording<'_> {
-    /// The game turn: activation, trumps, momentum, orders phases and the turn's end (GBA 4.1, 5; CG 5).
+    /// The game turn (GBA 3, 5; CG 5), by the rulebook's parts.
     pub(super) fn turn(&self, event: &Event) -> Option<LogEntry> {
+        match event {
+            Event::TurnBegan { .. }
+            | Event::TurnEnded { .. }
+            | Event::DiceSealed { .. }
+            | Event::DiceRevealed { .. }
+            | Event::UnitsAndLeadersReadied
+            | Event::TieOrderSet { .. } => self.game_turn(event),
+            Event::ActivationOffered { .. }
+            | Event::MomentumOffered { .. }
+            | Event::ReactivationOffered { .. }
+            | Event::TrumpResponseOffered { .. }
+            | Event::EliteInitiativeOffered { .. }
+            | Event::EliteInitiativeTaken { .. }
+            | Event::EliteInitiativeEnded { .. }
+            | Event::LeadersBypassed { .. }
+            | Event::LeaderActivated { .. }
+            | Event::LeaderFinished { .. } => self.activation(event),
+            Event::PreArrangedOffered { .. }
+            | Event::PreArrangedDeclared { .. }
+            | Event::PreArrangedRevealed { .. } => self.pre_arranged(event),
+            Event::TrumpTried { .. }
+            | Event::TrumpSucceeded { .. }
+            | Event::TrumpFailed { .. }
+            | Event::TrumpVoided { .. }
+            | Event::MomentumGained { .. }
+            | Event::DoomOutcome { .. } => self.trumps_and_momentum(event),
+            Event::OrdersPhaseBegan { .. } | Event::OrdersEnded { .. } => self.orders_phase(event),
+            other => {
+                debug_assert!(false, "not worded as turn: {other:?}");
+                None
+            }
+        }
+    }
+
+    /// The turn's frame: its start and end, sealed dice, readying for the next turn (3.0, 3.1), the order of ties (5.12).
+    fn game_turn(&self, event: &Event) -> Option<LogEntry> {
         let s = self.s;
         Some(match event {
             Event::TurnBegan { turn } => self.entry(format!("Turn {turn} begins."), Some("3.0")),
@@ -33,6 +69,14 @@ impl Wording<'_> {
                 e.side = Some(*next_side);
                 e
             }
+            _ => return None,
+        })
+    }
+
+    /// Leaders activated, bypassed and finished, and the elite initiative (5.1, 5.15, 5.44, 5.5).
+    fn activation(&self, event: &Event) -> Option<LogEntry> {
+        let s = self.s;
+        Some(match event {
             Event::ActivationOffered { .. }
             | Event::MomentumOffered { .. }
             | Event::ReactivationOffered { .. }
@@ -52,6 +96,29 @@ impl Wording<'_> {
                 ),
                 leader,
             ),
+            Event::LeadersBypassed { leaders } => {
+                let names: Vec<String> = leaders.iter().map(|l| unit_name(s, l)).collect();
+                self.entry(
+                    format!("Passed over by the trump, {} may not use momentum this turn.", names.join(", ")),
+                    Some("5.44"),
+                )
+            }
+            Event::LeaderActivated { leader, no_momentum, .. } => {
+                let extra = if *no_momentum { " (re-activated: no momentum this time)" } else { "" };
+                self.about(self.entry(format!("{} is activated{extra}.", unit_name(s, leader)), Some("5.1")), leader)
+            }
+            Event::LeaderFinished { leader } => self.about(
+                self.entry(format!("{} is finished for this turn.", unit_name(s, leader)), Some("5.15")),
+                leader,
+            ),
+            _ => return None,
+        })
+    }
+
+    /// Pre-arranged orders (6.82, 6.83).
+    fn pre_arranged(&self, event: &Event) -> Option<LogEntry> {
+        let s = self.s;
+        Some(match event {
             Event::PreArrangedOffered { .. } => return None,
             Event::PreArrangedDeclared { side, orders } => {
                 let names = orders.iter().map(|o| unit_name(s, &o.leader)).collect::<Vec<_>>().join(", ");
@@ -78,6 +145,14 @@ impl Wording<'_> {
                 e.units.extend(units.iter().cloned());
                 e
             }
+            _ => return None,
+        })
+    }
+
+    /// Momentum and trumps (5.3, 5.4).
+    fn trumps_and_momentum(&self, event: &Event) -> Option<LogEntry> {
+        let s = self.s;
+        Some(match event {
             Event::TrumpTried { leader, over } => self.about(
                 self.entry(
                     format!("{} tries to take the initiative from {}.", unit_name(s, leader), unit_name(s, over)),
@@ -102,17 +177,25 @@ impl Wording<'_> {
                 ),
                 leader,
             ),
-            Event::LeadersBypassed { leaders } => {
-                let names: Vec<String> = leaders.iter().map(|l| unit_name(s, l)).collect();
-                self.entry(
-                    format!("Passed over by the trump, {} may not use momentum this turn.", names.join(", ")),
-                    Some("5.44"),
-                )
+            Event::MomentumGained { leader } => {
+                self.about(self.entry(format!("{} keeps the momentum.", unit_name(s, leader)), Some("5.32")), leader)
             }
-            Event::LeaderActivated { leader, no_momentum, .. } => {
-                let extra = if *no_momentum { " (re-activated: no momentum this time)" } else { "" };
-                self.about(self.entry(format!("{} is activated{extra}.", unit_name(s, leader)), Some("5.1")), leader)
+            Event::DoomOutcome { leader, outcome } => {
+                let text = match outcome {
+                    Doom::Reactivation => "The enemy may re-activate any one of his leaders.",
+                    Doom::Finished => "Nothing worse than losing the initiative.",
+                    Doom::CrisisOfFaith => "A crisis of faith: his nearby troops lose heart.",
+                };
+                self.about(self.entry(format!("{} — {text}", unit_name(s, leader)), Some("5.33")), leader)
             }
+            _ => return None,
+        })
+    }
+
+    /// A leader's orders phase (5.2).
+    fn orders_phase(&self, event: &Event) -> Option<LogEntry> {
+        let s = self.s;
+        Some(match event {
             Event::OrdersPhaseBegan { leader, orders, momentum, .. } => {
                 let kind = if *momentum { "another orders phase" } else { "his orders phase" };
                 self.about(
@@ -130,25 +213,7 @@ impl Wording<'_> {
             Event::OrdersEnded { leader } => {
                 self.about(self.entry(format!("{} ends his orders.", unit_name(s, leader)), Some("5.27")), leader)
             }
-            Event::MomentumGained { leader } => {
-                self.about(self.entry(format!("{} keeps the momentum.", unit_name(s, leader)), Some("5.32")), leader)
-            }
-            Event::DoomOutcome { leader, outcome } => {
-                let text = match outcome {
-                    Doom::Reactivation => "The enemy may re-activate any one of his leaders.",
-                    Doom::Finished => "Nothing worse than losing the initiative.",
-                    Doom::CrisisOfFaith => "A crisis of faith: his nearby troops lose heart.",
-                };
-                self.about(self.entry(format!("{} — {text}", unit_name(s, leader)), Some("5.33")), leader)
-            }
-            Event::LeaderFinished { leader } => self.about(
-                self.entry(format!("{} is finished for this turn.", unit_name(s, leader)), Some("5.15")),
-                leader,
-            ),
-            other => {
-                debug_assert!(false, "not worded as turn: {other:?}");
-                return None;
-            }
+            _ => return None,
         })
     }
 }
