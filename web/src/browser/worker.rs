@@ -197,6 +197,8 @@ fn start() -> Option<Started> {
                 return;
             }
             // A reply the page cannot read still answers its request, so nothing waits for ever.
+            // Read from the text itself, not through a JSON value: the odds' exact counts are
+            // numbers past what a value holds (u128).
             let reply = serde_json::from_str::<Reply>(&text).or_else(|_| {
                 serde_json::from_str::<ReplyId>(&text).map(|r| Reply {
                     id: r.id,

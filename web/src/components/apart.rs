@@ -205,7 +205,7 @@ pub fn receive(game: &str, side: usize, orders: Option<StandingOrders>, save: &S
         return Ok((id, None));
     };
     let (id, record) = (entry.id.clone(), entry.apart.clone().unwrap_or_else(|| Apart::new(game.into(), side)));
-    let stored = load_game(&id).and_then(|j| serde_json::from_str::<Stored>(&j).ok());
+    let stored = load_game(&id).and_then(|j| sarissa_share::read_json::<Stored>(&j).ok());
     let stored = stored.ok_or("That game's save on this device could not be read.")?;
     match judge(&record, &stored.save, save).map_err(refused)? {
         Verdict::AlreadyHere => {

@@ -89,7 +89,7 @@ fn same_game(session: &Session) -> Option<(String, String, usize)> {
     let library = load_library();
     let mine = session.save().save;
     library.games.iter().find_map(|g| {
-        let theirs = serde_json::from_str::<Stored>(&load_game(&g.id)?).ok()?.save;
+        let theirs = sarissa_share::read_json::<Stored>(&load_game(&g.id)?).ok()?.save;
         let continues = theirs.commands.len() <= mine.commands.len() && mine.commands.starts_with(&theirs.commands)
             || mine.commands.len() < theirs.commands.len() && theirs.commands.starts_with(&mine.commands);
         (theirs.scenario == mine.scenario && theirs.seed == mine.seed && theirs.options == mine.options && continues)

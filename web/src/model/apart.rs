@@ -263,7 +263,7 @@ pub fn file_mark(text: &str) -> Option<FileMark> {
     struct Marked {
         apart: Option<FileMark>,
     }
-    serde_json::from_str::<Marked>(text.trim_start_matches('\u{feff}')).ok()?.apart.filter(|m| is_game_id(&m.game))
+    sarissa_share::read_json::<Marked>(text.trim_start_matches('\u{feff}')).ok()?.apart.filter(|m| is_game_id(&m.game))
 }
 
 /// What to do with a move received for a game this device already has.

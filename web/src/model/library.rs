@@ -132,7 +132,7 @@ impl Library {
     /// Reads the index; a damaged one reads as empty rather than stopping the app (the games'
     /// saves are under their own keys and are found again by `adopt`).
     pub fn parse(json: &str) -> Self {
-        serde_json::from_str(json).unwrap_or_default()
+        sarissa_share::read_json(json).unwrap_or_default()
     }
 
     pub fn to_json(&self) -> String {

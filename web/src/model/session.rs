@@ -418,7 +418,7 @@ pub fn restore(json: &str, find: impl Fn(&str) -> Option<Battle>) -> Restoring {
         standing: Standing,
     }
     let (start, players, standing) =
-        serde_json::from_str::<Start>(json).map(|s| (s.start, s.players, s.standing)).unwrap_or_default();
+        sarissa_share::read_json::<Start>(json).map(|s| (s.start, s.players, s.standing)).unwrap_or_default();
     if let Some(link) = start {
         let game = open_position_link(&link)?;
         let mut session =
@@ -468,13 +468,11 @@ impl Session {
     /// back; `None` unless the checkpoint is of this very save, on the battle file it was
     /// played on, and fits the battle.
     fn from_checkpoint(json: &str, checkpoint: &str, find: impl Fn(&str) -> Option<Battle>) -> Option<Self> {
-        // Through a JSON value, as position links read a state: one deserializer of the whole
-        // state in the wasm, not two.
-        let checkpoint: Checkpoint = serde_json::from_value(serde_json::from_str(checkpoint).ok()?).ok()?;
+        let checkpoint: Checkpoint = sarissa_share::read_json(checkpoint).ok()?;
         if checkpoint.save != sarissa_share::fingerprint(json) {
             return None;
         }
-        let stored: Stored = serde_json::from_str(json).ok()?;
+        let stored: Stored = sarissa_share::read_json(json).ok()?;
         let battle = find(&stored.save.scenario)?;
         if stored.save.fingerprint.as_ref() != Some(&battle.fingerprint) {
             return None;

@@ -21,7 +21,8 @@ pub struct Links {
 
 /// The links of the game stored as `json`.
 pub fn links(json: &str) -> Result<Links, String> {
-    let stored: Stored = serde_json::from_str(json).map_err(|_| "That game's save could not be read.".to_string())?;
+    let stored: Stored =
+        sarissa_share::read_json(json).map_err(|_| "That game's save could not be read.".to_string())?;
     let (session, _) = restore(json, scenarios::battle)?;
     let game = match stored.start {
         Some(_) => None,

@@ -178,7 +178,7 @@ impl Worker {
 
     /// The reply to a request's JSON text, as JSON text.
     pub fn answer_text(&mut self, request: &str) -> String {
-        let reply = match serde_json::from_str::<Request>(request) {
+        let reply = match sarissa_share::read_json::<Request>(request) {
             Ok(r) => Reply { id: r.id, answer: self.answer(r.job) },
             Err(e) => Reply { id: 0, answer: Answer::Refused(format!("the request was unreadable: {e}")) },
         };

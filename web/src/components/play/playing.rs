@@ -102,7 +102,7 @@ pub(super) fn on_seat(s: &Screen) -> Callback<(usize, Seat)> {
 pub(super) fn save_file(s: &Screen) -> Callback<()> {
     let (session, error) = (s.session.clone(), s.error.clone());
     Callback::from(move |_| {
-        let json = serde_json::to_string_pretty(&session.save()).unwrap_or_default();
+        let json = sarissa_share::write_json_pretty(&session.save());
         let name = crate::browser::files::file_name(&session.game.scenario.meta.name);
         if let Err(e) = crate::browser::files::download(&name, &json) {
             error.set(Some(e));
