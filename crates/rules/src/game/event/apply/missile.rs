@@ -7,8 +7,27 @@ use crate::map::hex::Vertex;
 use crate::scenario::Scenario;
 
 impl GameState {
-    /// Missile fire and harassment (GBA 8; CG 8).
+    /// Missile fire and harassment (GBA 8; CG 8), by the rulebook's parts.
     pub(in crate::game::event) fn apply_missile(&mut self, scenario: &Scenario, event: &Event) {
+        match event {
+            Event::Harassed { .. }
+            | Event::MissileFired { .. }
+            | Event::MissileResultToBeForced { .. }
+            | Event::MissileResultForced { .. }
+            | Event::SupplyChanged { .. } => self.apply_volley(scenario, event),
+            Event::EntryFireDeferred { .. } | Event::LineFireOffered { .. } => {
+                self.apply_reaction_fire(scenario, event)
+            }
+            Event::ScreenFired { .. }
+            | Event::ScreenSupplyChanged { .. }
+            | Event::BowFired { .. }
+            | Event::ArtilleryFired { .. } => self.apply_screens_bows_and_engines(scenario, event),
+            other => debug_assert!(false, "not a missile event: {other:?}"),
+        }
+    }
+
+    /// A unit's own volley, its missile supply, harassment, and the testing tool's forced results (GBA 8.1, 8.3).
+    fn apply_volley(&mut self, scenario: &Scenario, event: &Event) {
         let unit = |id: &str| scenario.units.iter().position(|u| u.id == id);
         match event {
             Event::Harassed { unit: id, .. } => {
@@ -24,22 +43,6 @@ impl GameState {
                     *orders_left = orders_left.saturating_sub(1);
                     ordered.push(id.clone());
                     *must_act = false;
-                }
-            }
-            Event::ScreenFired { unit: id, target, supply, reaction, .. } => {
-                if let Some(i) = unit(id) {
-                    self.units[i].screen_supply = *supply;
-                    if *reaction == ReactionFire::Entry && !self.units[i].entry_volleys.contains(target) {
-                        self.units[i].entry_volleys.push(target.clone());
-                    }
-                    if let Phase::Reaction { firers, .. } = &mut self.phase {
-                        firers.retain(|f| f != id);
-                    }
-                }
-            }
-            Event::ScreenSupplyChanged { unit: id, supply, .. } => {
-                if let Some(i) = unit(id) {
-                    self.units[i].screen_supply = *supply;
                 }
             }
             Event::MissileFired { unit: id, target, supply, reaction, .. } => {
@@ -66,20 +69,6 @@ impl GameState {
                 }
                 self.ordered_fire(id);
             }
-            Event::ArtilleryFired { unit: id, shots, .. } => {
-                if let Some(i) = unit(id) {
-                    self.units[i].artillery_shots = *shots;
-                }
-            }
-            Event::BowFired { unit: id, supply, .. } => {
-                if let Some(i) = unit(id) {
-                    // CG G52: the bow's volley is the elephant's one ordered fire (8.11).
-                    self.units[i].screen_supply = *supply;
-                    self.units[i].may_move_on = !self.units[i].fired;
-                    self.units[i].fired = true;
-                }
-                self.ordered_fire(id);
-            }
             Event::MissileResultToBeForced { hit } => self.forced_missile = Some(*hit),
             Event::MissileResultForced { .. } => self.forced_missile = None,
             Event::SupplyChanged { unit: id, supply, .. } => {
@@ -87,6 +76,14 @@ impl GameState {
                     self.units[i].supply = *supply;
                 }
             }
+            _ => {}
+        }
+    }
+
+    /// Reaction fire at units coming into a zone, held until a whole line has moved (GBA 8.21).
+    fn apply_reaction_fire(&mut self, scenario: &Scenario, event: &Event) {
+        let unit = |id: &str| scenario.units.iter().position(|u| u.id == id);
+        match event {
             Event::EntryFireDeferred { firer, target } => {
                 let orders = match &mut self.phase {
                     p @ Phase::Orders { .. } => Some(p),
@@ -132,7 +129,45 @@ impl GameState {
                     resume: Box::new(resume),
                 };
             }
-            other => debug_assert!(false, "not a missile event: {other:?}"),
+            _ => {}
+        }
+    }
+
+    /// A screen's archers (GBA 11.11; CG 10.11), an elephant's own bowmen (CG G52) and engines (CG 10.5).
+    fn apply_screens_bows_and_engines(&mut self, scenario: &Scenario, event: &Event) {
+        let unit = |id: &str| scenario.units.iter().position(|u| u.id == id);
+        match event {
+            Event::ScreenFired { unit: id, target, supply, reaction, .. } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].screen_supply = *supply;
+                    if *reaction == ReactionFire::Entry && !self.units[i].entry_volleys.contains(target) {
+                        self.units[i].entry_volleys.push(target.clone());
+                    }
+                    if let Phase::Reaction { firers, .. } = &mut self.phase {
+                        firers.retain(|f| f != id);
+                    }
+                }
+            }
+            Event::ScreenSupplyChanged { unit: id, supply, .. } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].screen_supply = *supply;
+                }
+            }
+            Event::BowFired { unit: id, supply, .. } => {
+                if let Some(i) = unit(id) {
+                    // CG G52: the bow's volley is the elephant's one ordered fire (8.11).
+                    self.units[i].screen_supply = *supply;
+                    self.units[i].may_move_on = !self.units[i].fired;
+                    self.units[i].fired = true;
+                }
+                self.ordered_fire(id);
+            }
+            Event::ArtilleryFired { unit: id, shots, .. } => {
+                if let Some(i) = unit(id) {
+                    self.units[i].artillery_shots = *shots;
+                }
+            }
+            _ => {}
         }
     }
 }
