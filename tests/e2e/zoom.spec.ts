@@ -101,11 +101,12 @@ for (const battle of ['issus', 'pataliputra', 'hydaspes']) {
     test.setTimeout(240_000);
     await throttled(page);
     await open(page, battle);
-    // Opening, until the hexes' numbers (drawn last, in slices) are all there: laid out as
-    // they are drawn since the numbers are shown by opacity, so this is printed beside the zooms.
-    // (The numbers come after every hex is drawn: as many numbers as hexes is the end.)
+    // Opening, until the hexes' numbers (drawn last, in slices, a path each: terrain_layer.rs)
+    // are all there: laid out as they are drawn (hidden by visibility until zoomed in), so this
+    // is printed beside the zooms. (The numbers come after every hex is drawn: as many numbers
+    // as hexes is the end.)
     await expect.poll(() => page.evaluate(() => {
-      const ids = document.querySelectorAll('svg.map .hex-id').length;
+      const ids = [...document.querySelectorAll('svg.map .hex-id')].reduce((n, p) => n + Number(p.getAttribute('data-hexes') ?? 1), 0);
       return ids > 0 && ids === document.querySelectorAll('svg.map polygon.hex').length;
     }), { timeout: 60_000 }).toBe(true);
     await settled(page);

@@ -261,14 +261,61 @@ fn two_pointer_span(p: &[(i32, f64, f64)]) -> Option<((f64, f64), f64)> {
     }
 }
 
+/// The map's node refs and the gesture state the listeners, keys and buttons share.
+#[derive(Clone)]
+struct MapRefs {
+    viewport: NodeRef,
+    wrapper: NodeRef,
+    gestures: Rc<RefCell<Gestures>>,
+}
+
 #[function_component(MapView)]
 pub fn map_view(props: &MapViewProps) -> Html {
-    let viewport_ref = use_node_ref();
-    let wrapper_ref = use_node_ref();
     // The map as set up (`base`): the same ground, and the same pointer after a chariot
     // dismounts (CG 10.28), so the view is not fitted again nor the terrain redrawn.
     let scenario: Arc<Scenario> = props.game.base.clone();
     let content = map_size(&scenario.map);
+    let refs = use_map_refs(props, content);
+    use_gestures(&refs, props, &scenario);
+    let keys = use_map_keys(&refs, props, &scenario);
+    use_reveal(&refs, &props.reveal);
+    let cursor_ring = keys.cursor.map(|c| html! { <polygon class="cursor" points={hex_points(c, R - 1.0)} /> });
+    let readout = keys.cursor.map(|c| describe(&props.game, c)).unwrap_or_default();
+    let overlay = overlay_layer(&props.overlay, content);
+    let (w, h) = content;
+    html! {
+        // The geometry the camera relies on is inline, so the component works without the stylesheet.
+        <div class="map-viewport" ref={refs.viewport.clone()} data-columns={scenario.map.columns.to_string()}
+            data-rows={scenario.map.rows.to_string()} tabindex="0" role="application"
+            aria-label={format!("Map of {}: arrow keys move the cursor, Enter chooses, question mark lists the keys", scenario.meta.name)}
+            data-cursor={keys.cursor.map(|c| c.to_string())} onkeydown={keys.on_key} onfocus={keys.on_focus}
+            style="position: relative; overflow: hidden; touch-action: none; flex: 1; min-width: 0; min-height: 0">
+            <div class="map-wrapper" ref={refs.wrapper.clone()}
+                style="position: absolute; left: 0; top: 0; transform-origin: 0 0; will-change: transform">
+                <svg class="map" xmlns="http://www.w3.org/2000/svg" role="group" aria-label="Battlefield" width={format!("{w:.0}")} height={format!("{h:.0}")}
+                    viewBox={format!("0 0 {w:.1} {h:.1}")}>
+                    <TerrainLayer scenario={scenario.clone()} />
+                    { retreat_edges(&scenario, content) }
+                    { works_state(&props.game.state) }
+                    { overlay.0 }
+                    <g class="selection-layer">{ selection_outline(&props.game, props.selected) }</g>
+                    <CountersLayer game={props.game.clone()} selected={props.selected} />
+                    { overlay.1 }
+                    <g class="cursor-layer">{ for cursor_ring }</g>
+                </svg>
+            </div>
+            <div class="cursor-readout" aria-live="polite">{ readout }</div>
+            { compass() }
+            { zoom_controls(&refs, props.selected) }
+        </div>
+    }
+}
+
+/// The map's refs and gesture state, the state following the props: the arrows and hexes a tap
+/// chooses something in, and where the armies stand.
+#[hook]
+fn use_map_refs(props: &MapViewProps, content: (f64, f64)) -> MapRefs {
+    let (viewport, wrapper) = (use_node_ref(), use_node_ref());
     let gestures = use_mut_ref(|| Gestures {
         camera: None,
         content,
@@ -282,143 +329,153 @@ pub fn map_view(props: &MapViewProps) -> Html {
         armies: Vec::new(),
         whole: false,
     });
-    // The arrows the tap handler tests against follow the overlay.
-    gestures.borrow_mut().arrows = props.overlay.arrows.iter().map(|a| (a.at.0, a.at.1, a.choice)).collect();
-    gestures.borrow_mut().live = {
+    {
+        let mut g = gestures.borrow_mut();
+        // The arrows the tap handler tests against follow the overlay.
+        g.arrows = props.overlay.arrows.iter().map(|a| (a.at.0, a.at.1, a.choice)).collect();
         let o = &props.overlay;
-        o.reachable.iter().chain(&o.orderable).chain(o.fire_targets.iter().map(|(h, _)| h)).copied().collect()
-    };
-    gestures.borrow_mut().armies = army_points(&props.game);
+        g.live = o.reachable.iter().chain(&o.orderable).chain(o.fire_targets.iter().map(|(h, _)| h)).copied().collect();
+        g.armies = army_points(&props.game);
+    }
+    MapRefs { viewport, wrapper, gestures }
+}
+
+/// Fits the map and attaches the gesture listeners once per battle.
+#[hook]
+fn use_gestures(refs: &MapRefs, props: &MapViewProps, scenario: &Arc<Scenario>) {
     // Callbacks change identity between renders; the listeners read the latest from here.
     let callbacks = use_mut_ref(|| (props.on_select.clone(), props.on_facing.clone()));
     *callbacks.borrow_mut() = (props.on_select.clone(), props.on_facing.clone());
+    let (refs, scenario) = (refs.clone(), scenario.clone());
+    use_effect_with(Arc::as_ptr(&scenario) as usize, move |_| {
+        let listeners = install(&refs, callbacks, scenario);
+        move || drop(listeners)
+    });
+}
 
-    {
-        let (viewport_ref, wrapper_ref, gestures) = (viewport_ref.clone(), wrapper_ref.clone(), gestures.clone());
-        let callbacks = callbacks.clone();
-        let scenario = scenario.clone();
-        use_effect_with(Arc::as_ptr(&scenario) as usize, move |_| {
-            let listeners = install(&viewport_ref, &wrapper_ref, gestures, callbacks, scenario);
-            move || drop(listeners)
-        });
-    }
+/// The keyboard's cursor over the map (issue 20 §6) and the map's key and focus handlers.
+struct MapKeys {
+    cursor: Option<HexId>,
+    on_key: Callback<KeyboardEvent>,
+    on_focus: Callback<FocusEvent>,
+}
 
-    // Zoom about the selection when it is in view, else about the centre of the view.
-    let zoom_button = |factor: f64| {
-        let (viewport_ref, wrapper_ref, gestures) = (viewport_ref.clone(), wrapper_ref.clone(), gestures.clone());
-        let selected = props.selected;
-        Callback::from(move |_: MouseEvent| zoom(&viewport_ref, &wrapper_ref, &gestures, factor, selected))
-    };
-    // The keyboard's cursor over the map (issue 20 §6).
+#[hook]
+fn use_map_keys(refs: &MapRefs, props: &MapViewProps, scenario: &Arc<Scenario>) -> MapKeys {
     let cursor = use_state(|| None::<HexId>);
     let live: Vec<HexId> = {
-        let o = &props.overlay;
-        let mut v = gestures.borrow().live.clone();
-        v.extend(o.offered.iter().copied());
+        let mut v = refs.gestures.borrow().live.clone();
+        v.extend(props.overlay.offered.iter().copied());
         v
     };
     let on_key = {
-        let (viewport_ref, wrapper_ref, gestures) = (viewport_ref.clone(), wrapper_ref.clone(), gestures.clone());
-        let (cursor, selected, on_select, scenario) =
-            (cursor.clone(), props.selected, props.on_select.clone(), scenario.clone());
+        let (refs, cursor, selected, on_select, scenario) =
+            (refs.clone(), cursor.clone(), props.selected, props.on_select.clone(), scenario.clone());
         let live = live.clone();
         Callback::from(move |e: KeyboardEvent| {
             if e.ctrl_key() || e.meta_key() || e.alt_key() {
                 return;
             }
-            let key = e.key();
-            let here = (*cursor).or(selected);
-            let moved = match key.as_str() {
-                "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" => {
-                    let start = here.or_else(|| view_centre_hex(&viewport_ref, &wrapper_ref, &gestures));
-                    start.map(|c| step(c, &key, |h| scenario.map.contains(h)).unwrap_or(c))
-                }
-                "n" | "N" => next_live(&live, *cursor, key == "N"),
-                "Enter" | " " => {
-                    if let Some(c) = *cursor {
-                        on_select.emit(c);
-                    }
-                    None
-                }
-                "+" | "=" | "-" | "0" => {
-                    let factor = match key.as_str() {
-                        "0" => 0.0,
-                        "-" => 1.0 / 1.4,
-                        _ => 1.4,
-                    };
-                    zoom(&viewport_ref, &wrapper_ref, &gestures, factor, here);
-                    None
-                }
-                _ => return,
+            let Some(moved) = map_key(&refs, &e.key(), *cursor, selected, &live, &on_select, &scenario) else {
+                return;
             };
             e.prevent_default();
             e.stop_propagation();
             if let Some(h) = moved {
                 cursor.set(Some(h));
-                reveal_hex(&viewport_ref, &wrapper_ref, &gestures, h);
+                reveal_hex(&refs, h);
             }
         })
     };
     // Tabbing onto the map puts the cursor where something can be chosen, else the selection or
     // the middle of the view.
     let on_focus = {
-        let (viewport_ref, wrapper_ref, gestures) = (viewport_ref.clone(), wrapper_ref.clone(), gestures.clone());
-        let (cursor, selected, live) = (cursor.clone(), props.selected, live.clone());
+        let (refs, cursor, selected) = (refs.clone(), cursor.clone(), props.selected);
         Callback::from(move |_: FocusEvent| {
             if cursor.is_none() {
-                let start = selected
-                    .or_else(|| next_live(&live, None, false))
-                    .or_else(|| view_centre_hex(&viewport_ref, &wrapper_ref, &gestures));
+                let start = selected.or_else(|| next_live(&live, None, false)).or_else(|| view_centre_hex(&refs));
                 cursor.set(start);
             }
         })
     };
-    let cursor_ring = cursor.map(|c| html! { <polygon class="cursor" points={hex_points(c, R - 1.0)} /> });
-    let readout = cursor.map(|c| describe(&props.game, c)).unwrap_or_default();
-    // Bring the hexes the overlay picks out into the part of the view no sheet covers.
-    {
-        let (viewport_ref, wrapper_ref, gestures) = (viewport_ref.clone(), wrapper_ref.clone(), gestures.clone());
-        let reveal = props.reveal.clone();
-        use_effect_with(reveal, move |reveal| {
-            if let (Some(el), false) = (elements(&viewport_ref, &wrapper_ref), reveal.hexes.is_empty()) {
-                let mut g = gestures.borrow_mut();
-                let (vw, vh) = el.size();
-                if let Some(c) = g.camera.as_mut() {
-                    let points: Vec<(f64, f64)> = reveal.hexes.iter().map(|h| center(*h)).collect();
-                    // The view below a covered top: the camera moved up by it while revealing.
-                    let top = reveal.covered_top.min(vh * 0.5);
-                    c.y -= top;
-                    c.reveal(&points, R * 1.2, (vw - reveal.covered_right).max(vw * 0.3), vh - top);
-                    c.y += top;
-                }
-                el.apply(&mut g);
-            }
-        });
-    }
+    MapKeys { cursor: *cursor, on_key, on_focus }
+}
 
-    let selection = props.selected.map(|hex| {
-        // Outline the hex, or both hexes of a two-hex unit standing in it.
-        let mut hexes = vec![hex];
-        if let Some(u) = props.game.state.units.iter().find(|u| !u.eliminated && u.placement.hexes().any(|h| h == hex)) {
-            if let Placement::Two(a, b) = u.placement {
-                hexes = vec![a, b];
+/// What a key does on the map: `None` if it is not the map's; else where the cursor moves, if
+/// it does (Enter chooses the cursor's hex, + − 0 zoom about it).
+fn map_key(
+    refs: &MapRefs,
+    key: &str,
+    cursor: Option<HexId>,
+    selected: Option<HexId>,
+    live: &[HexId],
+    on_select: &Callback<HexId>,
+    scenario: &Scenario,
+) -> Option<Option<HexId>> {
+    let here = cursor.or(selected);
+    Some(match key {
+        "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" => {
+            let start = here.or_else(|| view_centre_hex(refs));
+            start.map(|c| step(c, key, |h| scenario.map.contains(h)).unwrap_or(c))
+        }
+        "n" | "N" => next_live(live, cursor, key == "N"),
+        "Enter" | " " => {
+            if let Some(c) = cursor {
+                on_select.emit(c);
             }
+            None
         }
-        html! { <>{ for hexes.into_iter().map(|h| html! { <polygon class="selection" points={hex_points(h, R - 2.0)} /> }) }</> }
-    });
-    let overlay = overlay_layer(&props.overlay, content);
-    // CG 12.31: the breached palisade and gate hexsides, a broken red line over the works.
-    let breaches = &props.game.state.breaches;
-    let breaches = (!breaches.is_empty()).then(|| {
-        html! {
-            <g class="breach-layer">
-                <path class="hexside breached" d={hexsides_path(breaches.iter().copied())} />
-            </g>
+        "+" | "=" | "-" | "0" => {
+            let factor = match key {
+                "0" => 0.0,
+                "-" => 1.0 / 1.4,
+                _ => 1.4,
+            };
+            zoom(refs, factor, here);
+            None
+        }
+        _ => return None,
+    })
+}
+
+/// Brings the hexes the overlay picks out into the part of the view no sheet covers.
+#[hook]
+fn use_reveal(refs: &MapRefs, reveal: &Reveal) {
+    let refs = refs.clone();
+    use_effect_with(reveal.clone(), move |reveal| {
+        if let (Some(el), false) = (refs.elements(), reveal.hexes.is_empty()) {
+            let mut g = refs.gestures.borrow_mut();
+            let (vw, vh) = el.size();
+            if let Some(c) = g.camera.as_mut() {
+                let points: Vec<(f64, f64)> = reveal.hexes.iter().map(|h| center(*h)).collect();
+                // The view below a covered top: the camera moved up by it while revealing.
+                let top = reveal.covered_top.min(vh * 0.5);
+                c.y -= top;
+                c.reveal(&points, R * 1.2, (vw - reveal.covered_right).max(vw * 0.3), vh - top);
+                c.y += top;
+            }
+            el.apply(&mut g);
         }
     });
+}
+
+/// The selected hex outlined, or both hexes of a two-hex unit standing in it.
+fn selection_outline(game: &Game, selected: Option<HexId>) -> Html {
+    let Some(hex) = selected else { return html! {} };
+    let mut hexes = vec![hex];
+    if let Some(u) = game.state.units.iter().find(|u| !u.eliminated && u.placement.hexes().any(|h| h == hex)) {
+        if let Placement::Two(a, b) = u.placement {
+            hexes = vec![a, b];
+        }
+    }
+    html! { <>{ for hexes.into_iter().map(|h| html! { <polygon class="selection" points={hex_points(h, R - 2.0)} /> }) }</> }
+}
+
+/// The camp's and city's works as the battle left them: towers damaged or destroyed, and
+/// breached hexsides.
+fn works_state(st: &sarissa_rules::game::GameState) -> Html {
     // CG 12.32: a damaged tower ringed in orange; a destroyed one covered as open camp ground,
     // crossed out in red.
-    let st = &props.game.state;
     let towers = (!st.damaged_towers.is_empty() || !st.destroyed_towers.is_empty()).then(|| {
         let damaged = st.damaged_towers.iter().map(|&t| {
             html! { <polygon class="tower-damaged" points={hex_points(t, R - 4.0)}><title>{format!("Damaged tower {t} (CG 12.32)")}</title></polygon> }
@@ -437,46 +494,43 @@ pub fn map_view(props: &MapViewProps) -> Html {
         });
         html! { <g class="tower-state-layer">{ for destroyed }{ for damaged }</g> }
     });
+    // CG 12.31: the breached palisade and gate hexsides, a broken red line over the works.
+    let breaches = (!st.breaches.is_empty()).then(|| {
+        html! {
+            <g class="breach-layer">
+                <path class="hexside breached" d={hexsides_path(st.breaches.iter().copied())} />
+            </g>
+        }
+    });
+    html! { <>{ for towers }{ for breaches }</> }
+}
 
-    let (w, h) = content;
+/// The compass of the rules' map edges (north is the top edge), beside which each army's retreat
+/// edge is drawn in its colour.
+fn compass() -> Html {
     html! {
-        // The geometry the camera relies on is inline, so the component works without the stylesheet.
-        <div class="map-viewport" ref={viewport_ref.clone()} data-columns={scenario.map.columns.to_string()}
-            data-rows={scenario.map.rows.to_string()} tabindex="0" role="application"
-            aria-label={format!("Map of {}: arrow keys move the cursor, Enter chooses, question mark lists the keys", scenario.meta.name)}
-            data-cursor={cursor.map(|c| c.to_string())} onkeydown={on_key} onfocus={on_focus}
-            style="position: relative; overflow: hidden; touch-action: none; flex: 1; min-width: 0; min-height: 0">
-            <div class="map-wrapper" ref={wrapper_ref.clone()}
-                style="position: absolute; left: 0; top: 0; transform-origin: 0 0; will-change: transform">
-                <svg class="map" xmlns="http://www.w3.org/2000/svg" role="group" aria-label="Battlefield" width={format!("{w:.0}")} height={format!("{h:.0}")}
-                    viewBox={format!("0 0 {w:.1} {h:.1}")}>
-                    <TerrainLayer scenario={scenario.clone()} />
-                    { retreat_edges(&scenario, content) }
-                    { for towers }
-                    { for breaches }
-                    { overlay.0 }
-                    <g class="selection-layer">{ for selection }</g>
-                    <CountersLayer game={props.game.clone()} selected={props.selected} />
-                    { overlay.1 }
-                    <g class="cursor-layer">{ for cursor_ring }</g>
-                </svg>
-            </div>
-            <div class="cursor-readout" aria-live="polite">{ readout }</div>
-            // The compass of the rules' map edges (north is the top edge), beside which each army's
-            // retreat edge is drawn in its colour.
-            <svg class="compass" viewBox="-22 -22 44 44" width="44" height="44" aria-label="Compass: north is the top edge">
-                <circle r="20" />
-                <path class="needle" d="M0,-8 L3.5,4 L0,2 L-3.5,4 Z" />
-                <text y="-10" class="n">{ "N" }</text>
-                <text x="15" y="3.5">{ "E" }</text>
-                <text y="18">{ "S" }</text>
-                <text x="-15" y="3.5">{ "W" }</text>
-            </svg>
-            <div class="zoom-controls">
-                <button class="zoom-in" title="Zoom in" aria-label="Zoom in" onclick={zoom_button(1.4)}>{"+"}</button>
-                <button class="zoom-out" title="Zoom out" aria-label="Zoom out" onclick={zoom_button(1.0 / 1.4)}>{"−"}</button>
-                <button class="zoom-fit" title="Show the whole map" aria-label="Show the whole map" onclick={zoom_button(0.0)}>{"⤢"}</button>
-            </div>
+        <svg class="compass" viewBox="-22 -22 44 44" width="44" height="44" aria-label="Compass: north is the top edge">
+            <circle r="20" />
+            <path class="needle" d="M0,-8 L3.5,4 L0,2 L-3.5,4 Z" />
+            <text y="-10" class="n">{ "N" }</text>
+            <text x="15" y="3.5">{ "E" }</text>
+            <text y="18">{ "S" }</text>
+            <text x="-15" y="3.5">{ "W" }</text>
+        </svg>
+    }
+}
+
+/// The zoom buttons: about the selection when it is in view, else about the centre of the view.
+fn zoom_controls(refs: &MapRefs, selected: Option<HexId>) -> Html {
+    let zoom_button = |factor: f64| {
+        let refs = refs.clone();
+        Callback::from(move |_: MouseEvent| zoom(&refs, factor, selected))
+    };
+    html! {
+        <div class="zoom-controls">
+            <button class="zoom-in" title="Zoom in" aria-label="Zoom in" onclick={zoom_button(1.4)}>{"+"}</button>
+            <button class="zoom-out" title="Zoom out" aria-label="Zoom out" onclick={zoom_button(1.0 / 1.4)}>{"−"}</button>
+            <button class="zoom-fit" title="Show the whole map" aria-label="Show the whole map" onclick={zoom_button(0.0)}>{"⤢"}</button>
         </div>
     }
 }
@@ -519,11 +573,11 @@ fn retreat_edges(scenario: &Scenario, (w, h): (f64, f64)) -> Html {
 
 /// Zooms by `factor` about `about` when it is in view, else about the view's centre; a factor
 /// of 0 shows the whole map.
-fn zoom(viewport: &NodeRef, wrapper: &NodeRef, gestures: &RefCell<Gestures>, factor: f64, about: Option<HexId>) {
-    let Some(el) = elements(viewport, wrapper) else {
+fn zoom(refs: &MapRefs, factor: f64, about: Option<HexId>) {
+    let Some(el) = refs.elements() else {
         return;
     };
-    let mut g = gestures.borrow_mut();
+    let mut g = refs.gestures.borrow_mut();
     if factor == 0.0 {
         g.user_moved = false;
         g.whole = true;
@@ -550,11 +604,11 @@ fn army_points(game: &Game) -> Vec<(f64, f64)> {
 }
 
 /// Pans just enough to bring `hex` (the keyboard's cursor) into view.
-fn reveal_hex(viewport: &NodeRef, wrapper: &NodeRef, gestures: &RefCell<Gestures>, hex: HexId) {
-    let Some(el) = elements(viewport, wrapper) else {
+fn reveal_hex(refs: &MapRefs, hex: HexId) {
+    let Some(el) = refs.elements() else {
         return;
     };
-    let mut g = gestures.borrow_mut();
+    let mut g = refs.gestures.borrow_mut();
     let (vw, vh) = el.size();
     if let Some(c) = g.camera.as_mut() {
         let before = (c.x, c.y);
@@ -565,50 +619,56 @@ fn reveal_hex(viewport: &NodeRef, wrapper: &NodeRef, gestures: &RefCell<Gestures
 }
 
 /// The hex in the middle of the view.
-fn view_centre_hex(viewport: &NodeRef, wrapper: &NodeRef, gestures: &RefCell<Gestures>) -> Option<HexId> {
-    let el = elements(viewport, wrapper)?;
+fn view_centre_hex(refs: &MapRefs) -> Option<HexId> {
+    let el = refs.elements()?;
     let (vw, vh) = el.size();
-    let (mx, my) = gestures.borrow().camera?.to_map(vw / 2.0, vh / 2.0);
+    let (mx, my) = refs.gestures.borrow().camera?.to_map(vw / 2.0, vh / 2.0);
     hex_at(mx, my)
 }
 
-fn elements(viewport: &NodeRef, wrapper: &NodeRef) -> Option<Elements> {
-    Some(Elements { viewport: viewport.cast::<HtmlElement>()?, wrapper: wrapper.cast::<HtmlElement>()? })
+impl MapRefs {
+    fn elements(&self) -> Option<Elements> {
+        Some(Elements { viewport: self.viewport.cast::<HtmlElement>()?, wrapper: self.wrapper.cast::<HtmlElement>()? })
+    }
 }
 
-/// Fits the map to the view and attaches the gesture listeners; dropping the result detaches them.
 type Callbacks = Rc<RefCell<(Callback<HexId>, Callback<usize>)>>;
 
-fn install(
-    viewport_ref: &NodeRef,
-    wrapper_ref: &NodeRef,
-    gestures: Rc<RefCell<Gestures>>,
-    callbacks: Callbacks,
-    scenario: Arc<Scenario>,
-) -> Installed {
-    let Some(el) = elements(viewport_ref, wrapper_ref) else {
+/// Fits the map to the view and attaches the gesture listeners; dropping the result detaches them.
+fn install(refs: &MapRefs, callbacks: Callbacks, scenario: Arc<Scenario>) -> Installed {
+    let Some(el) = refs.elements() else {
         return Installed { _listeners: Vec::new(), observer: None };
     };
-    let el = Rc::new(el);
-    {
-        let mut g = gestures.borrow_mut();
-        g.content = map_size(&scenario.map);
-        g.battle = scenario.meta.id.clone();
-        match stored_view(&g.battle) {
-            // A reload: the view the player left.
-            Some(kept) => {
-                g.camera = Some(kept);
-                g.user_moved = true;
-                el.apply(&mut g);
-            }
-            None => el.fit(&mut g),
-        }
+    let (el, gestures) = (Rc::new(el), &refs.gestures);
+    first_view(&el, &mut gestures.borrow_mut(), &scenario);
+    let mut listeners = vec![on_press(&el, gestures), on_move(&el, gestures)];
+    for kind in ["pointerup", "pointercancel"] {
+        listeners.push(on_release(kind, &el, gestures, &callbacks, &scenario));
     }
-    let target = el.viewport.clone();
-    let mut listeners = Vec::new();
+    listeners.push(on_wheel(&el, gestures));
+    let observer = refit_on_resize(&el, gestures);
+    Installed { _listeners: listeners, observer }
+}
 
+/// The view a battle opens with: the one the player left before a reload, else the map fitted.
+fn first_view(el: &Elements, g: &mut Gestures, scenario: &Scenario) {
+    g.content = map_size(&scenario.map);
+    g.battle = scenario.meta.id.clone();
+    match stored_view(&g.battle) {
+        // A reload: the view the player left.
+        Some(kept) => {
+            g.camera = Some(kept);
+            g.user_moved = true;
+            el.apply(g);
+        }
+        None => el.fit(g),
+    }
+}
+
+/// A press on the map (not on its buttons) starts a drag, a pinch or a tap.
+fn on_press(el: &Rc<Elements>, gestures: &Rc<RefCell<Gestures>>) -> EventListener {
     let (e, g) = (el.clone(), gestures.clone());
-    listeners.push(EventListener::new(&target, "pointerdown", move |event| {
+    EventListener::new(&el.viewport, "pointerdown", move |event| {
         let Some(ev) = event.dyn_ref::<PointerEvent>() else {
             return;
         };
@@ -626,10 +686,13 @@ fn install(
         g.pointers.retain(|p| p.0 != ev.pointer_id());
         g.pointers.push((ev.pointer_id(), x, y));
         g.tap_start = (g.pointers.len() == 1).then_some((x, y));
-    }));
+    })
+}
 
+/// A pointer moving: one finger pans once it has left the tap's slop, two pinch.
+fn on_move(el: &Rc<Elements>, gestures: &Rc<RefCell<Gestures>>) -> EventListener {
     let (e, g) = (el.clone(), gestures.clone());
-    listeners.push(EventListener::new(&target, "pointermove", move |event| {
+    EventListener::new(&el.viewport, "pointermove", move |event| {
         let Some(ev) = event.dyn_ref::<PointerEvent>() else {
             return;
         };
@@ -666,54 +729,81 @@ fn install(
         }
         g.user_moved = true;
         e.apply(&mut g);
-    }));
+    })
+}
 
-    for kind in ["pointerup", "pointercancel"] {
-        let (e, g, callbacks, scenario) = (el.clone(), gestures.clone(), callbacks.clone(), scenario.clone());
-        listeners.push(EventListener::new(&target, kind, move |event| {
-            let Some(ev) = event.dyn_ref::<PointerEvent>() else {
-                return;
-            };
-            let mut g = g.borrow_mut();
-            let was_only = g.pointers.len() == 1;
-            g.pointers.retain(|p| p.0 != ev.pointer_id());
-            if g.pointers.is_empty() {
-                let _ = e.viewport.class_list().remove_1("dragging");
-            }
-            let tap = g.tap_start.take().filter(|_| was_only && event.type_() == "pointerup");
-            let Some((sx, sy)) = tap else { return };
-            let Some(camera) = g.camera else { return };
-            let (mx, my) = camera.to_map(sx, sy);
-            // A facing arrow takes the tap before its hex does, and before any double tap.
-            let arrow = g.arrows.iter().find(|(x, y, _)| (x - mx).hypot(y - my) < R * 0.38).map(|a| a.2);
-            // A second tap on the same spot, soon after the first, zooms in about it.
-            let now = js_sys::Date::now();
-            let live = hex_at(mx, my).is_some_and(|h| g.live.contains(&h));
-            let double = arrow.is_none()
-                && !live
-                && g.last_tap.is_some_and(|(t, x, y)| now - t < DOUBLE_TAP_MS && (sx - x).hypot(sy - y) < TAP_SLOP);
-            g.last_tap = (!double && arrow.is_none()).then_some((now, sx, sy));
-            if double {
-                if let Some(c) = g.camera.as_mut() {
-                    c.zoom_at(1.6, sx, sy);
+/// A pointer lifted (or cancelled): the end of a drag, or a tap.
+fn on_release(
+    kind: &'static str,
+    el: &Rc<Elements>,
+    gestures: &Rc<RefCell<Gestures>>,
+    callbacks: &Callbacks,
+    scenario: &Arc<Scenario>,
+) -> EventListener {
+    let (e, g, callbacks, scenario) = (el.clone(), gestures.clone(), callbacks.clone(), scenario.clone());
+    EventListener::new(&el.viewport, kind, move |event| {
+        let Some(ev) = event.dyn_ref::<PointerEvent>() else {
+            return;
+        };
+        let mut g = g.borrow_mut();
+        let was_only = g.pointers.len() == 1;
+        g.pointers.retain(|p| p.0 != ev.pointer_id());
+        if g.pointers.is_empty() {
+            let _ = e.viewport.class_list().remove_1("dragging");
+        }
+        let tap = g.tap_start.take().filter(|_| was_only && event.type_() == "pointerup");
+        let Some((sx, sy)) = tap else { return };
+        let Some(tapped) = tapped(&e, &mut g, sx, sy) else { return };
+        drop(g);
+        let (on_select, on_facing) = callbacks.borrow().clone();
+        match tapped {
+            Tapped::Arrow(v) => on_facing.emit(v),
+            Tapped::At(mx, my) => {
+                if let Some(hex) = hex_at(mx, my).filter(|h| scenario.map.contains(*h)) {
+                    on_select.emit(hex);
                 }
-                g.user_moved = true;
-                e.apply(&mut g);
-                return;
             }
-            drop(g);
-            let (on_select, on_facing) = callbacks.borrow().clone();
-            if let Some(v) = arrow {
-                on_facing.emit(v);
-            } else if let Some(hex) = hex_at(mx, my).filter(|h| scenario.map.contains(*h)) {
-                on_select.emit(hex);
-            }
-        }));
-    }
+        }
+    })
+}
 
+/// What a tap chooses: a facing arrow, else a point of the map.
+enum Tapped {
+    Arrow(usize),
+    /// Map pixels.
+    At(f64, f64),
+}
+
+/// A tap at `(sx, sy)` in the view: a facing arrow's choice; or a double tap, which zooms in
+/// about it and chooses nothing (`None`); else the point of the map tapped.
+fn tapped(e: &Elements, g: &mut Gestures, sx: f64, sy: f64) -> Option<Tapped> {
+    let camera = g.camera?;
+    let (mx, my) = camera.to_map(sx, sy);
+    // A facing arrow takes the tap before its hex does, and before any double tap.
+    let arrow = g.arrows.iter().find(|(x, y, _)| (x - mx).hypot(y - my) < R * 0.38).map(|a| a.2);
+    // A second tap on the same spot, soon after the first, zooms in about it.
+    let now = js_sys::Date::now();
+    let live = hex_at(mx, my).is_some_and(|h| g.live.contains(&h));
+    let double = arrow.is_none()
+        && !live
+        && g.last_tap.is_some_and(|(t, x, y)| now - t < DOUBLE_TAP_MS && (sx - x).hypot(sy - y) < TAP_SLOP);
+    g.last_tap = (!double && arrow.is_none()).then_some((now, sx, sy));
+    if double {
+        if let Some(c) = g.camera.as_mut() {
+            c.zoom_at(1.6, sx, sy);
+        }
+        g.user_moved = true;
+        e.apply(g);
+        return None;
+    }
+    Some(arrow.map_or(Tapped::At(mx, my), Tapped::Arrow))
+}
+
+/// The wheel zooms about the pointer.
+fn on_wheel(el: &Rc<Elements>, gestures: &Rc<RefCell<Gestures>>) -> EventListener {
     let (e, g) = (el.clone(), gestures.clone());
-    listeners.push(EventListener::new_with_options(
-        &target,
+    EventListener::new_with_options(
+        &el.viewport,
         "wheel",
         EventListenerOptions::enable_prevent_default(),
         move |event| {
@@ -736,8 +826,12 @@ fn install(
             g.user_moved = true;
             e.apply(&mut g);
         },
-    )); // When the view changes size (layout settling, the window, the tablet turned): fit the map
-        // again until the player has moved it himself, then just keep it in view.
+    )
+}
+
+/// When the view changes size (layout settling, the window, the tablet turned): fit the map
+/// again until the player has moved it himself, then just keep it in view.
+fn refit_on_resize(el: &Rc<Elements>, gestures: &Rc<RefCell<Gestures>>) -> Option<Observer> {
     let (e, g) = (el.clone(), gestures.clone());
     let on_resize = Closure::<dyn FnMut(js_sys::Array)>::new(move |_| {
         let mut g = g.borrow_mut();
@@ -747,11 +841,9 @@ fn install(
             e.fit(&mut g);
         }
     });
-    let observer = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()).ok();
-    if let Some(o) = &observer {
-        o.observe(&el.viewport);
-    }
-    Installed { _listeners: listeners, observer: observer.map(|o| (o, on_resize)) }
+    let observer = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()).ok()?;
+    observer.observe(&el.viewport);
+    Some((observer, on_resize))
 }
 
 /// A resize observer and the callback it calls, kept alive together.

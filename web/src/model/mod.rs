@@ -5,6 +5,7 @@
 
 pub mod apart;
 pub mod camera;
+pub mod digits;
 pub mod geometry;
 pub mod library;
 pub mod replay;
