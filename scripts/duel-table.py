@@ -2,7 +2,7 @@
 """Issue 21's table: hard against another level in every bundled battle, on each side in turn.
 
     python3 scripts/duel-table.py [--against easy] [--games 4] [--seed 900] [--sides all|weak|strong]
-                                  [--jobs 1] [--out DIR]
+                                  [--jobs 1] [--out DIR] [--battles a,b]
 
 Runs `sarissa duel --scenario scenarios/B.toml --red hard --blue LEVEL --games N --seed S` and
 the same with the colours swapped, for each battle B, and prints one row a battle: hard's wins on
@@ -68,13 +68,22 @@ def main():
     p.add_argument("--seed", type=int, default=900)
     p.add_argument("--sides", choices=["all", "weak", "strong"], default="all")
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument(
+        "--battles",
+        help="only these battles, by name, comma-separated (e.g. the Chandragupta ones, when a change "
+        "of the player touches only their rules); the totals count only them",
+    )
     p.add_argument("--out")
     args = p.parse_args()
     binary = os.environ.get("SARISSA", "./target/cli/sarissa")
     out = args.out or os.path.join("target", "duel-table", f"{args.against}-seed{args.seed}")
+    battles = {b: w for b, w in WEAK.items() if not args.battles or b in args.battles.split(",")}
+    unknown = set(args.battles.split(",")) - set(WEAK) if args.battles else set()
+    if unknown:
+        sys.exit(f"no such battle: {', '.join(sorted(unknown))} (the battles: {', '.join(WEAK)})")
     os.makedirs(out, exist_ok=True)
     wanted = []
-    for battle, weak in WEAK.items():
+    for battle, weak in battles.items():
         if args.sides in ("all", "weak"):
             wanted.append((battle, weak))
         if args.sides in ("all", "strong"):
@@ -86,7 +95,7 @@ def main():
     print("|---|---|---|")
     totals = {"weak": [0, 0], "strong": [0, 0]}
     medians, slowest = [], 0.0
-    for battle, weak in WEAK.items():
+    for battle, weak in battles.items():
         cells = []
         for kind, colour in (("weak", weak), ("strong", other(weak))):
             if (battle, colour) not in results:
