@@ -274,24 +274,14 @@ impl<'g> Thinker<'g> {
 }
 
 /// A fingerprint of what both players see — turn, phase, counters, leaders — but not the dice,
-/// to seed the player's own generator (FNV-1a of their JSON).
+/// to seed the player's own generator (FNV-1a of their JSON). The JSON is written out whole
+/// rather than streamed into the hash: the same bytes, through the one JSON writer of the state
+/// the wasm already has (issue 19: a second writer cost the app's wasm several KB).
 fn visible_fingerprint(st: &GameState) -> u64 {
-    struct Fnv(u64);
-    impl std::io::Write for Fnv {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            for &b in bytes {
-                self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-            }
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325 ^ st.turn as u64);
-    // Writing into a hasher cannot fail; a state that would not serialise just hashes less.
-    let _ = serde_json::to_writer(&mut h, &st.phase);
-    let _ = serde_json::to_writer(&mut h, &st.units);
-    let _ = serde_json::to_writer(&mut h, &st.leaders);
-    h.0
+    // A state that would not serialise just hashes less.
+    let parts = [serde_json::to_vec(&st.phase), serde_json::to_vec(&st.units), serde_json::to_vec(&st.leaders)];
+    parts
+        .iter()
+        .flat_map(|part| part.as_deref().unwrap_or_default())
+        .fold(0xcbf2_9ce4_8422_2325 ^ st.turn as u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
 }
