@@ -197,7 +197,7 @@ async function watchWorkers(page: Page) {
   });
 }
 
-test('the Web Worker starts on the first odds asked for, and answers: its times at 4x', async ({ page }) => {
+test('the Web Worker starts with the app, and answers the first odds: its times at 4x', async ({ page }) => {
   test.setTimeout(120_000);
   await throttled(page);
   await watchWorkers(page);
@@ -212,14 +212,17 @@ test('the Web Worker starts on the first odds asked for, and answers: its times 
     await expect(page).toHaveURL(/#\/play$/);
     await expect(page.locator('.odds-combat').first()).toBeVisible({ timeout: 60_000 });
     const workers = await page.evaluate(() => (window as any).sarissaWorkers);
-    // One worker, made when the odds were first asked for: it says it is ready, then answers.
+    // One worker, made as the app started: it says it is ready, then answers (the odds first:
+    // its warm-up answers when it is over, seconds later).
     expect(workers).toHaveLength(1);
     const { made, ready, answered } = workers[0];
     expect(ready).toBeGreaterThan(made);
     expect(answered).toBeGreaterThan(ready);
-    runs.push(`${visit}: ready ${(ready - made).toFixed(0)} ms after it was made, its first answer ${(answered - made).toFixed(0)} ms after`);
+    // The odds wait for the worker from when they are asked (or it is made, if later).
+    const asked = Math.max(made, await stamped(page, 'data-odds-asked'));
+    runs.push(`${visit}: ready ${(ready - made).toFixed(0)} ms after it was made, its first answer ${(answered - asked).toFixed(0)} ms after the odds were asked`);
     budget(`worker-ready-${visit}`, ready - made, 1000);
-    budget(`worker-first-odds-${visit}`, answered - made, 2000);
+    budget(`worker-first-odds-${visit}`, answered - asked, 2000);
   }
   console.log(`issue 19 (4x throttle): the Web Worker, ${runs.join('; ')}`);
 });
