@@ -175,29 +175,31 @@ test('the odds of a shock are worked out off the page: no long task while the pl
   assertMet('longest-task-while-odds-worked-out');
 });
 
-/// Records when each Web Worker of the pages to come was made, and when its first two messages
-/// arrived (its "ready", then its first answer), on the page's clock.
+/// Records when each Web Worker of the pages to come was made and when each of its messages
+/// arrived (its "ready", then its answers), and when the page first asked for odds, on the page's
+/// clock.
 async function watchWorkers(page: Page) {
   await page.addInitScript(() => {
-    const times: { made: number; ready?: number; answered?: number }[] = [];
+    const times: { made: number; messages: number[] }[] = [];
     (window as any).sarissaWorkers = times;
     const Made = window.Worker;
     window.Worker = class extends Made {
       constructor(url: string | URL, options?: WorkerOptions) {
         super(url, options);
-        const t: (typeof times)[number] = { made: performance.now() };
+        const t: (typeof times)[number] = { made: performance.now(), messages: [] };
         times.push(t);
-        this.addEventListener('message', () => {
-          const at = performance.now();
-          if (t.ready === undefined) t.ready = at;
-          else t.answered ??= at;
-        });
+        this.addEventListener('message', () => t.messages.push(performance.now()));
       }
     };
+    // The odds view stamps each asking; the first is the one the worker answers first.
+    new MutationObserver(() => {
+      const asked = document.documentElement.getAttribute('data-odds-asked');
+      if (asked && (window as any).sarissaFirstAsked === undefined) (window as any).sarissaFirstAsked = Number(asked);
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-odds-asked'] });
   });
 }
 
-test('the Web Worker starts on the first odds asked for, and answers: its times at 4x', async ({ page }) => {
+test('the Web Worker starts with the app, and answers the first odds: its times at 4x', async ({ page }) => {
   test.setTimeout(120_000);
   await throttled(page);
   await watchWorkers(page);
@@ -212,14 +214,20 @@ test('the Web Worker starts on the first odds asked for, and answers: its times 
     await expect(page).toHaveURL(/#\/play$/);
     await expect(page.locator('.odds-combat').first()).toBeVisible({ timeout: 60_000 });
     const workers = await page.evaluate(() => (window as any).sarissaWorkers);
-    // One worker, made when the odds were first asked for: it says it is ready, then answers.
+    // One worker, made as the app started: it says it is ready, then answers (the odds first:
+    // its warm-up answers when it is over, seconds later).
     expect(workers).toHaveLength(1);
-    const { made, ready, answered } = workers[0];
+    const { made, messages } = workers[0];
+    const ready = messages[0];
     expect(ready).toBeGreaterThan(made);
+    // The odds wait for the worker from when they are first asked (or it is made, if later)
+    // until its next answer.
+    const asked = Math.max(made, await page.evaluate(() => (window as any).sarissaFirstAsked));
+    const answered: number = messages.slice(1).find((at: number) => at > asked) ?? NaN;
     expect(answered).toBeGreaterThan(ready);
-    runs.push(`${visit}: ready ${(ready - made).toFixed(0)} ms after it was made, its first answer ${(answered - made).toFixed(0)} ms after`);
+    runs.push(`${visit}: ready ${(ready - made).toFixed(0)} ms after it was made, its first answer ${(answered - asked).toFixed(0)} ms after the odds were asked`);
     budget(`worker-ready-${visit}`, ready - made, 1000);
-    budget(`worker-first-odds-${visit}`, answered - made, 2000);
+    budget(`worker-first-odds-${visit}`, answered - asked, 2000);
   }
   console.log(`issue 19 (4x throttle): the Web Worker, ${runs.join('; ')}`);
 });

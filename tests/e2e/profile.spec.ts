@@ -214,22 +214,100 @@ test('where the computer\'s turn goes: Samarkand, a person passing against hard'
   await card.locator('.play').tap();
   await expect(page).toHaveURL(/#\/play$/);
   await page.locator('.drawer-toggle').tap();
+  await (process.env.SARISSA_SAMPLE ? profiled : tracedTasks)(browser, page, 'computer-turn', () => passTheTurn(page));
+});
+
+/// The person (side 1) passes every decision of the turn, waiting while the computer thinks,
+/// until the turn is the other side's or the battle is over.
+async function passTheTurn(page: Page) {
   const turn = () => page.locator('.prompt').first().getAttribute('data-turn');
   const over = async () => (await page.getByText(/The battle is over/).count()) > 0;
   const quick = ['place-pw', 'no-trump', 'pass', 'end-orders', 'no-momentum', 'no-reaction', 'line-done', 'activate', 'rout-way'];
-  await (process.env.SARISSA_SAMPLE ? profiled : tracedTasks)(browser, page, 'computer-turn', async () => {
-    for (let step = 0; step < 400 && (await turn()) === '1' && !(await over()); step++) {
-      const text = (await page.locator('.prompt-text').textContent()) ?? '';
-      if (text.includes('is thinking')) {
-        await expect(page.locator('.prompt-text')).not.toContainText('is thinking', { timeout: 120_000 });
-        continue;
-      }
-      let tapped = false;
-      for (const kind of quick) {
-        const button = page.locator(`.prompt .act.${kind}`).first();
-        if (await button.isVisible()) { await button.tap(); tapped = true; break; }
-      }
-      if (!tapped) await page.waitForTimeout(200);
+  for (let step = 0; step < 400 && (await turn()) === '1' && !(await over()); step++) {
+    const text = (await page.locator('.prompt-text').textContent()) ?? '';
+    if (text.includes('is thinking')) {
+      await expect(page.locator('.prompt-text')).not.toContainText('is thinking', { timeout: 120_000 });
+      continue;
     }
+    let tapped = false;
+    for (const kind of quick) {
+      const button = page.locator(`.prompt .act.${kind}`).first();
+      if (await button.isVisible()) { await button.tap(); tapped = true; break; }
+    }
+    if (!tapped) await page.waitForTimeout(200);
+  }
+}
+
+/// The wasm functions V8 compiled lazily (`wasm.CompileLazy`) in a trace, on the page's thread
+/// and on the worker's, each thread's count and milliseconds, the page's split at `marks` (the
+/// names of user-timing marks put down in order: a function compiled after a mark is counted
+/// in its window).
+function lazyCompiles(events: TraceEvent[], marks: string[]) {
+  const threadName = (e: TraceEvent) =>
+    events.find((n) => n.name === 'thread_name' && n.pid === e.pid && n.tid === e.tid)?.args?.name ?? '?';
+  const compiles = events.filter((e) => e.name === 'wasm.CompileLazy' && e.ph === 'X');
+  const page = compiles.filter((e) => threadName(e) === 'CrRendererMain');
+  const workers = compiles.filter((e) => threadName(e) === 'DedicatedWorker thread');
+  const sum = (es: TraceEvent[]) => `${es.length} functions, ${(es.reduce((t, e) => t + (e.dur ?? 0), 0) / 1000).toFixed(1)} ms`;
+  const at = marks.map((m) => events.find((e) => e.name === m)?.ts ?? Infinity);
+  const windows = ['start', ...marks].map((name, k) => {
+    const inside = page.filter((e) => e.ts >= (k === 0 ? 0 : at[k - 1]) && e.ts < (at[k] ?? Infinity));
+    return `${name}: ${sum(inside)}`;
   });
+  const overlap = new Set(page.map((e) => e.args?.func_index));
+  const both = workers.filter((e) => overlap.has(e.args?.func_index)).length;
+  return `the page ${sum(page)} (${windows.join('; ')}); the worker ${sum(workers)} (${both} also on the page)`;
+}
+
+const COMPILE_CATEGORIES = ['v8.wasm', 'disabled-by-default-v8.wasm.detailed', 'devtools.timeline', 'toplevel', 'blink.user_timing'];
+
+/// Throttled, the library empty, and traced from before the app loads (the next `goto`).
+async function tracedFromTheStart(page: Page, browser: Browser) {
+  await throttle(page);
+  await page.goto('/');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('about:blank');
+  await browser.startTracing(page, { categories: COMPILE_CATEGORIES });
+}
+
+/// A user-timing mark on the page's clock, found in the trace by its name.
+const mark = (page: Page, name: string) => page.evaluate((n) => { performance.mark(n); }, name);
+
+test('what V8 compiles lazily, by thread: the app\'s start, a first shock\'s tap', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await tracedFromTheStart(page, browser);
+  await page.goto(`/#${SPLIT_POSITION}`);
+  await expect(page.locator('.odds-combat').first()).toBeVisible({ timeout: 60_000 });
+  await mark(page, 'sarissa-odds-shown');
+  // The worker's warm-up, where there is one, has time to end (printed when it did).
+  await page.waitForTimeout(6_000);
+  const warmed = await page.locator('html').getAttribute('data-worker-warmed');
+  await mark(page, 'sarissa-shock-tap');
+  await page.locator('.prompt .act.resolve-shock').tap();
+  await expect(page.locator('.odds-combat')).toHaveCount(0, { timeout: 60_000 });
+  await page.waitForTimeout(500);
+  const trace = JSON.parse((await browser.stopTracing()).toString());
+  mkdirSync('artifacts', { recursive: true });
+  writeFileSync('artifacts/compiles-shock.json', JSON.stringify(trace));
+  console.log(`compiled lazily, Granicus shock link at 4x (worker warmed: ${warmed ?? 'no'} commands): ` +
+    lazyCompiles(trace.traceEvents, ['sarissa-odds-shown', 'sarissa-shock-tap']));
+});
+
+test('what V8 compiles lazily, by thread: Samarkand, a person passing against hard', async ({ page, browser }) => {
+  test.setTimeout(600_000);
+  await tracedFromTheStart(page, browser);
+  await page.goto('/');
+  const card = page.locator('.battle-card[data-scenario="samarkand"]');
+  await card.locator('select.seat[data-side="1"]').selectOption('computer, hard');
+  await mark(page, 'sarissa-play');
+  await card.locator('.play').tap();
+  await expect(page).toHaveURL(/#\/play$/);
+  await page.locator('.drawer-toggle').tap();
+  await page.waitForTimeout(6_000);
+  const warmed = await page.locator('html').getAttribute('data-worker-warmed');
+  await mark(page, 'sarissa-turn');
+  await passTheTurn(page);
+  const trace = JSON.parse((await browser.stopTracing()).toString());
+  console.log(`compiled lazily, Samarkand against hard at 4x (worker warmed: ${warmed ?? 'no'} commands): ` +
+    lazyCompiles(trace.traceEvents, ['sarissa-play', 'sarissa-turn']));
 });

@@ -2,10 +2,10 @@ import { test, expect, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 
 // The app's Web Worker (web/worker.js, web/src/browser/worker.rs) runs the page's own wasm,
-// handed over compiled: a game's odds come from it with the wasm fetched once (twice where the
-// browser cannot hand it over). Where it cannot start — no Web Worker in the browser, its script
-// broken, or the page's script not loading in it — the odds are refused in words and the game
-// goes on. (Its times: budgets.spec.ts; offline: offline.spec.ts; the computer in it:
+// handed over compiled, started with the app: a game's odds come from it with the wasm fetched
+// once (twice where the browser cannot hand it over), and it warms the engine on the game opened.
+// Where it cannot start — no Web Worker in the browser, its script broken, or the page's script
+// not loading in it — the odds are refused in words and the game goes on. (Its times: budgets.spec.ts; offline: offline.spec.ts; the computer in it:
 // solo.spec.ts.)
 
 // Every fetch here is the page's or its worker's, none the service worker's precaching.
@@ -56,12 +56,45 @@ test('a browser that cannot hand a compiled wasm to a worker: the worker fetches
   expect(fetched.filter((f) => /^sarissa-web-[0-9a-f]+_bg\.wasm$/.test(f))).toHaveLength(2);
 });
 
+test('the worker warms the engine on the game opened, after answering the odds asked meanwhile', async ({ page }) => {
+  // What each of the worker's messages answers, in order.
+  await page.addInitScript(() => {
+    const answers: string[] = [];
+    (window as any).sarissaAnswers = answers;
+    const Made = window.Worker;
+    window.Worker = class extends Made {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        this.addEventListener('message', (e) => {
+          const answer = e.data === 'ready' ? 'ready' : JSON.parse(e.data).answer;
+          answers.push(typeof answer === 'string' ? answer : Object.keys(answer)[0]);
+        });
+      }
+    };
+  });
+  await openShock(page);
+  await expect(page.locator('.odds-combat').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.odds-combat .odds-label').first()).not.toContainText('No odds');
+  // The warm-up played its commands on a copy (the page is told how many) ...
+  await expect(page.locator('html')).toHaveAttribute('data-worker-warmed', /^[1-9][0-9]*$/, { timeout: 60_000 });
+  // ... a slice at a time: the odds, asked as the game opened, were answered before it ended.
+  const answers: string[] = await page.evaluate(() => (window as any).sarissaAnswers);
+  expect(answers[0]).toBe('ready');
+  expect(answers.indexOf('ShockOdds')).toBeGreaterThan(0);
+  expect(answers.indexOf('ShockOdds')).toBeLessThan(answers.indexOf('Warmed'));
+  // The game is the position's still: its shock is offered and resolves.
+  await page.locator('.prompt .act.resolve-shock').tap();
+  await expect(page.locator('.odds-combat')).toHaveCount(0, { timeout: 30_000 });
+});
+
 const REFUSED = 'No odds: this browser could not start the app\'s worker.';
 
 test('a browser without Web Workers: the odds are refused in words, the game goes on', async ({ page }) => {
   await page.addInitScript(() => { delete (window as any).Worker; });
   await openShock(page);
   await expect(page.locator('.odds-working')).toHaveText(REFUSED);
+  // Nor its warm-up (none played).
+  await expect(page.locator('html')).toHaveAttribute('data-worker-warmed', '0');
   // The shock is still resolved: the game does not need the odds.
   await page.locator('.prompt .act.resolve-shock').tap();
   await expect(page.locator('.odds-working')).toHaveCount(0, { timeout: 30_000 });

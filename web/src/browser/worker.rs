@@ -3,11 +3,14 @@
 //! there [`serve`] answers the page's jobs (`model::worker::Worker`). Seen from the page: [`ask`]
 //! sends it a job and calls back with its answer, and [`ask_about`] keeps the computer's game
 //! in step with it (only the commands given since the last request go out;
-//! `model::worker::Mirror`). Started on first use; until it says it is ready, requests wait in
-//! a queue. Where no worker can be started, the job is refused in words, a moment later.
+//! `model::worker::Mirror`). Started as the app starts ([`start_early`]), or else on first use;
+//! until it says it is ready, requests wait in a queue. Once ready it warms the engine on the
+//! game being opened ([`warm`]). Where no worker can be started, the job is refused in words, a
+//! moment later.
 
 use crate::model::session::Session;
-use crate::model::worker::{Answer, GameSync, Job, Mirror, Reply, Request};
+use crate::model::worker::{Answer, GameSync, Job, Mirror, Position, Reply, Request};
+use sarissa_rules::Game;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -58,6 +61,51 @@ thread_local! {
     static NEXT_ID: Cell<u64> = const { Cell::new(1) };
     static SENT_WHOLE: Cell<u32> = const { Cell::new(0) };
     static OUT_OF_STEP: Cell<u32> = const { Cell::new(0) };
+    /// The battles whose engine the worker was asked to warm (once each).
+    static WARMED: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+    /// The game to warm the engine on once the worker is ready.
+    static TO_WARM: RefCell<Option<Game>> = const { RefCell::new(None) };
+}
+
+/// Starts the worker now, as the app starts, so that it is ready (and has warmed the engine)
+/// before the first odds or the computer's first decision are asked of it.
+pub fn start_early() {
+    STARTED.with_borrow_mut(|started| {
+        started.get_or_insert_with(start);
+    });
+}
+
+/// Has the worker play `game` on a copy, off the page's thread, once it is ready (once per
+/// battle): V8 then finds the engine's and the log's code compiled when the page first runs it
+/// (`model::worker::Job::Warm`). The page is told how many commands it played
+/// (`data-worker-warmed`).
+pub fn warm(game: &Game) {
+    let battle = &game.base.meta.id;
+    if WARMED.with_borrow(|warmed| warmed.contains(battle)) {
+        return;
+    }
+    WARMED.with_borrow_mut(|warmed| warmed.push(battle.clone()));
+    TO_WARM.set(Some(game.clone()));
+    start_early();
+    // A worker still loading sends it when ready; else it goes now (refused, without a worker).
+    let loading = STARTED.with_borrow(|started| matches!(started, Some(Some(s)) if !s.ready.get() && !s.failed.get()));
+    if !loading {
+        send_warm_up();
+    }
+}
+
+/// Sends the warm-up wanted, if any (the worker is ready, or there is none).
+fn send_warm_up() {
+    let Some(game) = TO_WARM.take() else { return };
+    let job = Job::Warm { at: Position::of(&game), commands: crate::model::worker::WARM_UP_COMMANDS };
+    let marked = |_: u64, answer: Answer| {
+        let played = match answer {
+            Answer::Warmed { commands, .. } => commands,
+            _ => 0,
+        };
+        crate::browser::mark_page("data-worker-warmed", &played.to_string());
+    };
+    send(move |_| job, Box::new(marked), None);
 }
 
 /// Sends `job` to the worker; `reply` is called with the request's number and its answer.
@@ -194,6 +242,8 @@ fn start() -> Option<Started> {
                 for request in queue.borrow_mut().drain(..) {
                     post(&worker, &request);
                 }
+                // After the requests that waited, and after this task: the channel is borrowed.
+                yew::platform::spawn_local(async { send_warm_up() });
                 return;
             }
             // A reply the page cannot read still answers its request, so nothing waits for ever.
@@ -229,22 +279,59 @@ fn start() -> Option<Started> {
 }
 
 /// The worker's side (its entry `worker_main`, web/src/main.rs): answers each job the page
-/// posts, and first says "ready" (messages sent before the wasm had loaded were not heard).
+/// posts, and first says "ready" (messages sent before the wasm had loaded were not heard). A
+/// warm-up goes on a slice at a time, each in a task of its own, so a request posted meanwhile
+/// is answered after the slice under way.
 pub fn serve() {
     use crate::model::worker::Worker;
     use web_sys::DedicatedWorkerGlobalScope;
 
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let reply_to = scope.clone();
-    let mut worker = Worker::with_clock(worker_clock);
+    let worker = Rc::new(RefCell::new(Worker::with_clock(worker_clock)));
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        if let Some(request) = event.data().as_string() {
-            let _ = reply_to.post_message(&JsValue::from_str(&worker.answer_text(&request)));
+        let Some(request) = event.data().as_string() else { return };
+        let (reply, warming) = {
+            let mut w = worker.borrow_mut();
+            (w.receive(&request), w.warming())
+        };
+        if let Some(reply) = reply {
+            let _ = reply_to.post_message(&JsValue::from_str(&reply));
+        }
+        if warming {
+            warm_later(worker.clone(), reply_to.clone());
         }
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
     let _ = scope.post_message(&JsValue::from_str("ready"));
+}
+
+thread_local! {
+    /// A slice of the warm-up is waiting for its task.
+    static SLICE_DUE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Plays the warm-up's next slice in a task of its own (unless one is already due), and so on
+/// until it is over; its reply then goes to the page.
+fn warm_later(worker: Rc<RefCell<crate::model::worker::Worker>>, reply_to: web_sys::DedicatedWorkerGlobalScope) {
+    if SLICE_DUE.replace(true) {
+        return;
+    }
+    gloo::timers::callback::Timeout::new(0, move || {
+        SLICE_DUE.set(false);
+        let (reply, warming) = {
+            let mut w = worker.borrow_mut();
+            (w.warm_slice(), w.warming())
+        };
+        if let Some(reply) = reply {
+            let _ = reply_to.post_message(&JsValue::from_str(&reply));
+        }
+        if warming {
+            warm_later(worker, reply_to);
+        }
+    })
+    .forget();
 }
 
 /// The worker's clock (ms): `performance.now()` of its own global scope.

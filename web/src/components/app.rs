@@ -206,6 +206,8 @@ fn use_first_paint(ready: bool) {
 
 #[function_component(App)]
 pub fn app() -> Html {
+    // Issue 19: the worker starts with the app, to be ready (and warmed) before it is asked.
+    use_effect_with((), |_| crate::browser::worker::start_early());
     let route = use_route();
     // Bumped whenever the library changes outside the play screen.
     let version = use_state(|| 0u32);

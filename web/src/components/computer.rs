@@ -139,7 +139,7 @@ fn ask_for_run(screen: Screen) {
                 }
             }
             Answer::Refused(why) => screen.error.set(Some(format!("The computer could not decide: {why}"))),
-            Answer::ShockOdds(_) | Answer::OutOfStep => {}
+            Answer::ShockOdds(_) | Answer::OutOfStep | Answer::Warmed { .. } => {}
         }
     });
 }

@@ -102,7 +102,9 @@ pub fn shock_odds(p: &ShockOddsProps) -> Html {
                     let shown = match answer {
                         Answer::ShockOdds(combats) => Ok(combats),
                         Answer::Refused(why) => Err(why),
-                        Answer::Think { .. } | Answer::OutOfStep => Err("the worker answered another question".into()),
+                        Answer::Think { .. } | Answer::OutOfStep | Answer::Warmed { .. } => {
+                            Err("the worker answered another question".into())
+                        }
                     };
                     odds.set(Some((id, shown)));
                 });

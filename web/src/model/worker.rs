@@ -16,6 +16,10 @@
 //! answer brings a run of the computer's decisions, thought ahead while they are its own, each
 //! timed on the worker's clock (issue 21 compares that with the native time).
 
+mod warm_up;
+
+pub use warm_up::COMMANDS as WARM_UP_COMMANDS;
+
 use crate::model::scenarios;
 use crate::model::session::Session;
 use sarissa_rules::combat::odds::{shock_odds, Prob};
@@ -65,6 +69,10 @@ pub enum Job {
     /// side's level (random, greedy, easy, hard; `None`, or a side left out: a person), and each
     /// decision is thought with [`decision_seed`] of the game's `seed`.
     Think { sync: GameSync, levels: Vec<Option<String>>, seed: u64 },
+    /// Play `commands` random commands on a copy of `at` and throw it away, in slices, so that
+    /// V8 has compiled the engine's code before the page runs it ([`warm_up`]). Answered at
+    /// the end; a request meanwhile waits for one slice at most.
+    Warm { at: Position, commands: usize },
 }
 
 /// One of the computer's decisions: its command, in the script notation the saves use, and how
@@ -121,6 +129,8 @@ pub enum Answer {
     OutOfStep,
     /// The request could not be read or its position opened, in a player's words.
     Refused(String),
+    /// The warm-up is over: how many commands it played, and its slices' time (ms).
+    Warmed { commands: usize, busy_ms: f64 },
 }
 
 /// An answer to the request numbered `id`.
@@ -136,6 +146,8 @@ pub struct Worker {
     battle: Option<(BattleData, Arc<Scenario>)>,
     /// The computer's game and how many commands brought it where it stands.
     game: Option<(Game, usize)>,
+    /// The warm-up under way, played a slice at a time between requests.
+    warming: Option<warm_up::WarmUp>,
     /// The worker's clock (ms), to time its thinking and keep its runs short.
     clock: fn() -> f64,
 }
@@ -173,22 +185,53 @@ fn read_levels(names: &[Option<String>]) -> Result<Vec<Option<Level>>, String> {
 impl Worker {
     /// A worker timing its thinking with `clock` (ms).
     pub fn with_clock(clock: fn() -> f64) -> Self {
-        Self { battle: None, game: None, clock }
+        Self { battle: None, game: None, warming: None, clock }
     }
 
-    /// The reply to a request's JSON text, as JSON text.
-    pub fn answer_text(&mut self, request: &str) -> String {
+    /// The reply to a request's JSON text, as JSON text; `None` for a warm-up begun, answered
+    /// by its last slice ([`Self::warm_slice`]). A warm-up under way gives way to a new one.
+    pub fn receive(&mut self, request: &str) -> Option<String> {
         let reply = match sarissa_share::read_json::<Request>(request) {
+            Ok(Request { id, job: Job::Warm { at, commands } }) => match self.open(at) {
+                Ok(game) => {
+                    let replaced = self.warming.replace(warm_up::WarmUp::new(id, game, commands));
+                    return replaced.map(|w| reply_text(&Reply { id: w.id, answer: w.answer() }));
+                }
+                Err(why) => Reply { id, answer: Answer::Refused(why) },
+            },
             Ok(r) => Reply { id: r.id, answer: self.answer(r.job) },
             Err(e) => Reply { id: 0, answer: Answer::Refused(format!("the request was unreadable: {e}")) },
         };
-        serde_json::to_string(&reply).unwrap_or_default()
+        Some(reply_text(&reply))
+    }
+
+    /// A warm-up is under way: [`Self::warm_slice`] goes on with it.
+    pub fn warming(&self) -> bool {
+        self.warming.is_some()
+    }
+
+    /// Plays a slice of the warm-up under way; its reply, as JSON text, once it is over.
+    pub fn warm_slice(&mut self) -> Option<String> {
+        let warming = self.warming.as_mut()?;
+        if !warming.slice(self.clock) {
+            return None;
+        }
+        let done = self.warming.take()?;
+        Some(reply_text(&Reply { id: done.id, answer: done.answer() }))
     }
 
     pub fn answer(&mut self, job: Job) -> Answer {
         match job {
             Job::ShockOdds { at, attackers, grouping } => match self.open(at) {
                 Ok(game) => Answer::ShockOdds(shock_odds_at(&game, &attackers, grouping)),
+                Err(why) => Answer::Refused(why),
+            },
+            Job::Warm { at, commands } => match self.open(at) {
+                Ok(game) => {
+                    let mut warming = warm_up::WarmUp::new(0, game, commands);
+                    while !warming.slice(self.clock) {}
+                    warming.answer()
+                }
                 Err(why) => Answer::Refused(why),
             },
             Job::Think { sync, levels, seed } => {
@@ -266,6 +309,10 @@ impl Worker {
         let fits = at.state.units.len() == base.units.len() && at.state.leaders.len() == base.leaders.len();
         fits.then(|| Game::resume(base, *at.state)).ok_or_else(|| "the position does not fit its battle".to_string())
     }
+}
+
+fn reply_text(reply: &Reply) -> String {
+    serde_json::to_string(reply).unwrap_or_default()
 }
 
 /// Carries out `commands` (script notation) on `game`; false if one cannot be read or is
@@ -390,7 +437,7 @@ mod tests {
         let Phase::Shock { must, .. } = s.game.state.phase.clone() else { unreachable!() };
         let job = Job::ShockOdds { at: Position::of(&s.game), attackers: must.clone(), grouping: 0 };
         let text = serde_json::to_string(&Request { id: 7, job }).unwrap();
-        let reply: Reply = serde_json::from_str(&Worker::default().answer_text(&text)).unwrap();
+        let reply: Reply = serde_json::from_str(&Worker::default().receive(&text).unwrap()).unwrap();
         assert_eq!(reply.id, 7);
         let expected = shock_odds_at(&s.game, &must, 0);
         assert!(!expected.is_empty());
@@ -435,7 +482,7 @@ mod tests {
             let (mut page, mut mirror) = (s.clone(), Mirror::default());
             let job = Job::Think { sync: mirror.sync(&page), levels: levels([Some(level); 2]), seed };
             let text = serde_json::to_string(&Request { id: 9, job }).unwrap();
-            let reply: Reply = serde_json::from_str(&worker.answer_text(&text)).unwrap();
+            let reply: Reply = serde_json::from_str(&worker.receive(&text).unwrap()).unwrap();
             let Answer::Think { run, hash, busy_ms } = reply.answer else { panic!("{:?}", reply.answer) };
             assert_eq!((hash, busy_ms), (s.game.state_hash(), 0.0), "{level}");
             assert_eq!(run.len(), LONGEST_RUN, "{level}");
@@ -496,7 +543,7 @@ mod tests {
         let sync = mirror.sync(session);
         let job = Job::Think { sync: sync.clone(), levels: levels([Some("random"), None]), seed: 5 };
         let text = serde_json::to_string(&Request { id: 1, job }).unwrap();
-        let reply: Reply = serde_json::from_str(&worker.answer_text(&text)).unwrap();
+        let reply: Reply = serde_json::from_str(&worker.receive(&text).unwrap()).unwrap();
         (sync, reply.answer)
     }
 
@@ -562,10 +609,50 @@ mod tests {
         assert!(matches!(mirror.sync(&other), GameSync::Whole { commands: 0, .. }));
     }
 
+    /// Issue 19: the warm-up plays its commands a slice at a time, answers under its request's
+    /// number once they are played, and leaves the computer's game where it was; a request
+    /// meanwhile is answered at once, and a position that does not open is refused at once.
+    #[test]
+    fn the_warm_up_goes_in_slices_and_gives_way_to_requests() {
+        let s = a_shock();
+        let (mut worker, mut mirror) = (Worker::default(), Mirror::default());
+        let (_, before) = think_on(&mut worker, &mut mirror, &s);
+        assert!(matches!(before, Answer::Think { hash, .. } if hash == s.game.state_hash()));
+        let warm = Request { id: 9, job: Job::Warm { at: Position::of(&s.game), commands: 40 } };
+        assert_eq!(worker.receive(&serde_json::to_string(&warm).unwrap()), None);
+        assert!(worker.warming());
+        let Phase::Shock { must, .. } = s.game.state.phase.clone() else { unreachable!() };
+        let odds = Request { id: 10, job: Job::ShockOdds { at: Position::of(&s.game), attackers: must, grouping: 0 } };
+        let reply: Reply =
+            serde_json::from_str(&worker.receive(&serde_json::to_string(&odds).unwrap()).unwrap()).unwrap();
+        assert!(matches!(reply, Reply { id: 10, answer: Answer::ShockOdds(ref combats) } if !combats.is_empty()));
+        let mut slices = 1;
+        let done = loop {
+            match worker.warm_slice() {
+                Some(done) => break done,
+                None => slices += 1,
+            }
+        };
+        assert!(slices >= 3, "16 commands a slice at most: {slices}");
+        let done: Reply = serde_json::from_str(&done).unwrap();
+        assert!(matches!(done, Reply { id: 9, answer: Answer::Warmed { commands: 40, .. } }), "{done:?}");
+        assert!(!worker.warming() && worker.warm_slice().is_none());
+        // The computer's game is where the page left it.
+        let (sync, after) = think_on(&mut worker, &mut mirror, &s);
+        assert!(matches!(sync, GameSync::Since { .. }));
+        assert_eq!(after, before);
+        let mut at = Position::of(&s.game);
+        at.battle.compiled.truncate(10);
+        let broken = Request { id: 11, job: Job::Warm { at, commands: 40 } };
+        let reply: Reply =
+            serde_json::from_str(&worker.receive(&serde_json::to_string(&broken).unwrap()).unwrap()).unwrap();
+        assert!(matches!(reply, Reply { id: 11, answer: Answer::Refused(_) }) && !worker.warming());
+    }
+
     #[test]
     fn a_bad_request_is_refused_in_words() {
         let mut worker = Worker::default();
-        let reply: Reply = serde_json::from_str(&worker.answer_text("{nonsense")).unwrap();
+        let reply: Reply = serde_json::from_str(&worker.receive("{nonsense").unwrap()).unwrap();
         assert!(matches!(reply.answer, Answer::Refused(why) if why.contains("unreadable")));
         let s = a_shock();
         let mut at = Position::of(&s.game);

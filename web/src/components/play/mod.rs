@@ -109,7 +109,7 @@ pub fn play_screen(props: &PlayProps) -> Html {
     let (game_id, drawer_open) = (props.game_id.clone(), drawer.clone());
     let s = Screen { game_id, session, game, error, drawer: drawer_open, picks, answers, computer_decides };
     let plays = use_plays(&s, props, &passing);
-    warm::use_ready_shock(&s);
+    warm::use_warm_worker(&s.game);
     let shown_plan = s.picks.line_pick.and_then(|g| s.answers.line_plans.iter().find(|p| p.gesture == g).cloned());
     let shoot = moving::volley_as_it_goes(&s);
     let on_choice = moving::on_choice(&s, &plays.execute, shoot.is_some());

@@ -1,38 +1,18 @@
-//! The shock's resolution made ready while the players read its odds (issue 19). V8 compiles a
-//! wasm function the first time it runs, in the task that calls it: a game's first shock ran
-//! most of the engine's combat, rout and advance code and the log's wording of them for the
-//! first time in the tap's task (Granicus, unthrottled: the first `Game::execute` 9.7 ms, the
-//! next 0.37 ms; 0.8 ms the first time with Chromium's lazy compilation off). So the shock the
-//! button would give is carried out once on a copy of the game, worded, and thrown away, in a
-//! task of its own a moment after the prompt is drawn: the tap then finds that code compiled.
-//! The copy changes nothing the game keeps; the engine's kept zones of control are kept by the
-//! state they were worked out for, so the tap's results are the same.
+//! The engine made ready while the game opens (issue 19). V8 compiles a wasm function the first
+//! time it runs, in the task that calls it: a game's first shock ran most of the engine's combat,
+//! rout and advance code and the log's wording of them for the first time in the tap's task
+//! (Granicus, unthrottled: the first `Game::execute` 9.7 ms, the next 0.37 ms). The page and its
+//! worker share what V8 compiles (the worker runs the page's own module), so the worker plays the
+//! battle on a copy as the game opens (`browser::worker::warm`), off the page's thread. That
+//! replaced a copy of the offered shock played on the page 150 ms after its prompt, itself a
+//! task of some 70 ms at 4×: at the first shock's tap the page compiles 69 functions after the
+//! worker's warm-up, 59–65 after the page's copy, 212 after neither (traced at 4×,
+//! `profile.spec.ts`).
 
-use super::{played_unlogged, Screen};
-use gloo::timers::callback::Timeout;
-use sarissa_rules::game::Phase;
-use sarissa_rules::Command;
-
-/// How long after the shock's prompt is drawn the copy is played: after the map's and the
-/// drawer's own tasks (`later`), so as not to lengthen them.
-const AFTER_MS: u32 = 150;
-
-/// Plays the shock the prompt offers on a copy of the game, once per position and choice of
-/// attackers, while a person decides it.
+/// Has the app's worker play this battle on a copy, off the page's thread, once the worker is
+/// ready.
 #[yew::hook]
-pub(super) fn use_ready_shock(s: &Screen) {
-    let offered = matches!(s.game.state.phase, Phase::Shock { .. }) && !s.computer_decides;
-    let key = (std::rc::Rc::as_ptr(&*s.session) as usize, (*s.picks.shock_chosen).clone(), offered);
-    let session = (*s.session).clone();
-    yew::use_effect_with(key, move |(_, chosen, offered)| {
-        let command = Command::Shock { attackers: chosen.clone() };
-        let timer = offered.then(|| {
-            Timeout::new(AFTER_MS, move || {
-                if let (mut copy, 1, None, Some(unlogged)) = played_unlogged(&session, vec![command], false) {
-                    copy.write_log(unlogged);
-                }
-            })
-        });
-        move || drop(timer)
-    });
+pub(super) fn use_warm_worker(game: &std::rc::Rc<sarissa_rules::Game>) {
+    let game = game.clone();
+    yew::use_effect_with(game.base.meta.id.clone(), move |_| crate::browser::worker::warm(&game));
 }
