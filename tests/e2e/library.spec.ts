@@ -108,6 +108,8 @@ test('a game sent as a link opens on another device at the same position; so doe
   await page.locator('.prompt .act.place-pw').tap();
   await page.locator('.prompt .act.activate').first().tap();
   const prompt = await page.locator('.prompt-text').textContent();
+  // The save is written in a task of its own after the screen is drawn: wait for the activation.
+  await expect.poll(async () => (await currentSave(page)).commands?.length).toBe(2);
   const saved = await currentSave(page);
   await page.locator('.topbar .back').tap();
   await page.locator('.library-game .share').first().tap();
