@@ -51,11 +51,16 @@ pub fn read_json<T: serde::de::DeserializeOwned>(text: &str) -> serde_json::Resu
     serde_json::from_str::<serde_json::Value>(text).and_then(serde_json::from_value)
 }
 
-/// `value` as JSON laid out to be read, written through a JSON value for the same reason: the
-/// layout is then built for the value alone, not once more for each type written.
+/// `value` as JSON laid out to be read ([`pretty_json`] of its compact text).
 pub fn write_json_pretty<T: serde::Serialize>(value: &T) -> String {
-    let compact = serde_json::to_string(value).unwrap_or_default();
-    read_json::<serde_json::Value>(&compact).and_then(|v| serde_json::to_string_pretty(&v)).unwrap_or(compact)
+    pretty_json(&serde_json::to_string(value).unwrap_or_default())
+}
+
+/// JSON `text` laid out to be read, through a JSON value for the same reason as [`read_json`]:
+/// the layout is built for the value alone, not once more for each type written. Text that is
+/// not JSON comes back as it was.
+pub fn pretty_json(text: &str) -> String {
+    read_json::<serde_json::Value>(text).and_then(|v| serde_json::to_string_pretty(&v)).unwrap_or_else(|_| text.into())
 }
 
 /// A battle as this build has it: the scenario and the fingerprint of its file.
@@ -156,5 +161,7 @@ mod tests {
         let pretty = write_json_pretty(&vec![1, 2]);
         assert_eq!(pretty, "[\n  1,\n  2\n]");
         assert_eq!(read_json::<Vec<u8>>(&pretty).unwrap(), vec![1, 2]);
+        assert_eq!(pretty_json("[1,2]"), pretty);
+        assert_eq!(pretty_json("not json"), "not json");
     }
 }

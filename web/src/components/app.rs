@@ -654,12 +654,7 @@ fn share_sheet(
 /// A game of the library as a file to keep, its JSON laid out to be read.
 fn save_file(library: &crate::model::library::Library, id: &str) -> Result<(), String> {
     match (library.get(id), load_game(id)) {
-        (Some(g), Some(json)) => {
-            let pretty = serde_json::from_str::<serde_json::Value>(&json)
-                .and_then(|v| serde_json::to_string_pretty(&v))
-                .unwrap_or(json);
-            download(&file_name(&g.name), &pretty)
-        }
+        (Some(g), Some(json)) => download(&file_name(&g.name), &sarissa_share::pretty_json(&json)),
         _ => Err("That game is no longer on this device.".to_string()),
     }
 }

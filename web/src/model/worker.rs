@@ -226,14 +226,9 @@ impl Worker {
                 Ok(game) => Answer::ShockOdds(shock_odds_at(&game, &attackers, grouping)),
                 Err(why) => Answer::Refused(why),
             },
-            Job::Warm { at, commands } => match self.open(at) {
-                Ok(game) => {
-                    let mut warming = warm_up::WarmUp::new(0, game, commands);
-                    while !warming.slice(self.clock) {}
-                    warming.answer()
-                }
-                Err(why) => Answer::Refused(why),
-            },
+            // A warm-up goes a slice at a time between requests, begun by `receive`: played here
+            // whole it would hold every request behind it.
+            Job::Warm { .. } => Answer::Refused("a warm-up is begun by receiving its request".into()),
             Job::Think { sync, levels, seed } => {
                 let began = (self.clock)();
                 let levels = match read_levels(&levels) {
